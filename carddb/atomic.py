@@ -1,0 +1,40 @@
+"""Write files whole or not at all: write a temp file beside the target, then replace it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+
+@contextlib.contextmanager
+def atomic_open(path: Path | str) -> Iterator[BinaryIO]:
+    """Open a binary temp file that replaces `path` only when the block finishes without error."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """Replace `path` with `data` atomically."""
+    with atomic_open(path) as handle:
+        handle.write(data)
+
+
+def atomic_write_text(path: Path | str, text: str, encoding: str = "utf-8") -> None:
+    """Replace `path` with `text` atomically."""
+    atomic_write_bytes(path, text.encode(encoding))

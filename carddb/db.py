@@ -1,0 +1,378 @@
+"""Opening, migrating and reading the SQLite card database (WAL, foreign keys on)."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, create_engine
+
+from carddb import schema
+from carddb.identities import shipped_identities
+from carddb.model import CardInfo, PrintingInfo
+from carddb.normalize import normalize_name
+
+APP_NAME = "ragedeck"
+DB_ENV_VAR = "RAGEDECK_DB"
+IMAGES_FOLDER = "card-images"
+
+
+class DatabaseError(Exception):
+    """The card database cannot be opened or is not a Rage Deckbuilder database."""
+
+
+def user_data_dir() -> Path:
+    """The per-user data folder (database, autosaves, user formats)."""
+    override = os.environ.get("RAGEDECK_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_db_path() -> Path:
+    """The database path: $RAGEDECK_DB if set, else cards.sqlite in the user data folder."""
+    override = os.environ.get(DB_ENV_VAR)
+    return Path(override) if override else user_data_dir() / "cards.sqlite"
+
+
+def _set_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+    # WAL lets a reader and a writer (two app windows, CLI + GUI) work at once without corruption.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout = 10000")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.close()
+
+
+def _create_fts(conn: sqlite3.Connection) -> None:
+    # Contentless-delete FTS5 index over the searchable text of each card, keyed by card.id.
+    conn.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS card_fts USING fts5("
+        "name, type, keywords, requires, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')"
+    )
+
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    """Version 1: card, printing, meta, character_identity tables and the FTS5 index."""
+    _create_fts(conn)
+
+
+# Each migration takes the database from version N-1 to N; tables themselves come from the SQLModel schema.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1}
+
+
+def _row_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+class CardDatabase:
+    """A card database file: opened with WAL and foreign keys, migrated to the current schema."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self.path = self.path.expanduser()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(f"cannot create the database folder {self.path.parent}: {exc}") from exc
+        self.engine: Engine = create_engine(f"sqlite:///{self.path}", connect_args={"timeout": 10})
+        event.listen(self.engine, "connect", _set_pragmas)
+        self._cache: dict[str, CardInfo | None] = {}
+        self._names: list[str] | None = None
+        self._norm_to_name: dict[str, str] | None = None
+        self._reader: sqlite3.Connection | None = None
+        try:
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self.engine.dispose()
+            raise DatabaseError(f"{self.path} is not a usable card database: {exc}") from exc
+        except Exception as exc:
+            self.engine.dispose()
+            if "file is not a database" in str(exc) or "malformed" in str(exc):
+                raise DatabaseError(f"{self.path} is not a usable card database: {exc}") from exc
+            raise
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    @property
+    def folder(self) -> Path:
+        """The folder holding the database; card images live under it."""
+        return self.path.parent
+
+    @property
+    def images_dir(self) -> Path:
+        """Where imported card images are copied (inside the database folder)."""
+        return self.folder / IMAGES_FOLDER
+
+    def _migrate(self) -> None:
+        conn = self.raw_connection()
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # serialise migrations between processes
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > schema.SCHEMA_VERSION:
+                conn.execute("ROLLBACK")
+                raise DatabaseError(
+                    f"{self.path} was written by a newer Rage Deckbuilder (schema {version}, "
+                    f"this version knows {schema.SCHEMA_VERSION})"
+                )
+            if version < schema.SCHEMA_VERSION:
+                conn.execute("COMMIT")
+                SQLModel.metadata.create_all(self.engine)
+                conn.execute("BEGIN IMMEDIATE")
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                for target in range(version + 1, schema.SCHEMA_VERSION + 1):
+                    MIGRATIONS[target](conn)
+                    conn.execute(f"PRAGMA user_version = {target}")
+                if version == 0:
+                    self._seed_identities(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            conn.close()
+
+    @staticmethod
+    def _seed_identities(conn: sqlite3.Connection) -> None:
+        conn.executemany(
+            "INSERT OR IGNORE INTO character_identity (norm_name, identity, shipped) VALUES (?, ?, 1)",
+            shipped_identities().items(),
+        )
+
+    def raw_connection(self) -> sqlite3.Connection:
+        """A new plain sqlite3 connection with the project's pragmas (caller closes it)."""
+        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        _set_pragmas(conn, None)
+        return conn
+
+    @property
+    def reader(self) -> sqlite3.Connection:
+        """A long-lived read connection for fast lookups (same thread as the caller that made it)."""
+        if self._reader is None:
+            self._reader = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+            _set_pragmas(self._reader, None)
+            self._reader.row_factory = sqlite3.Row
+        return self._reader
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A SQLModel session that commits on success and rolls back on error."""
+        with Session(self.engine) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def close(self) -> None:
+        """Release connections."""
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+        self.engine.dispose()
+
+    def __enter__(self) -> CardDatabase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def invalidate_caches(self) -> None:
+        """Forget cached cards and names; call after any write to the card tables."""
+        self._cache.clear()
+        self._names = None
+        self._norm_to_name = None
+
+    # -- meta ------------------------------------------------------------------------------------
+
+    def get_meta(self, key: str, default: str = "") -> str:
+        """A value from the meta table."""
+        row = self.reader.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store a value in the meta table."""
+        conn = self.raw_connection()
+        try:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        finally:
+            conn.close()
+
+    def deck_zone_labels(self) -> dict[str, str]:
+        """Lackey deck-zone labels per section, from the imported plugin (defaults otherwise)."""
+        labels = {"characters": "Characters", "sept": "Sept", "combat": "Combat"}
+        stored = self.get_meta("deck_zone_labels")
+        if stored:
+            try:
+                loaded = json.loads(stored)
+                if isinstance(loaded, dict):
+                    labels.update({str(k): str(v) for k, v in loaded.items() if k in labels and v})
+            except json.JSONDecodeError:
+                pass
+        return labels
+
+    # -- identities ------------------------------------------------------------------------------
+
+    def identity_table(self) -> dict[str, str]:
+        """Normalised Character name -> identity, from the editable table."""
+        rows = self.reader.execute("SELECT norm_name, identity FROM character_identity").fetchall()
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    # -- reading cards ---------------------------------------------------------------------------
+
+    def card_count(self) -> int:
+        """Number of card identities."""
+        return int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0])
+
+    def lookup(self, name: str) -> CardInfo | None:
+        """The card with this name (case, quotes, dashes and spaces ignored), or None."""
+        key = normalize_name(name)
+        if key in self._cache:
+            return self._cache[key]
+        row = self.reader.execute("SELECT * FROM card WHERE norm_name = ?", (key,)).fetchone()
+        info = self._card_from_row(row) if row is not None else None
+        self._cache[key] = info
+        return info
+
+    card = lookup
+
+    def card_by_id(self, card_id: int) -> CardInfo | None:
+        """The card with this database id."""
+        row = self.reader.execute("SELECT * FROM card WHERE id = ?", (card_id,)).fetchone()
+        if row is None:
+            return None
+        info = self._card_from_row(row)
+        self._cache[info.norm_name] = info
+        return info
+
+    def cards_by_ids(self, ids: Iterable[int]) -> list[CardInfo]:
+        """Cards for the given ids, in the given order (missing ids skipped)."""
+        wanted = list(ids)
+        found: dict[int, CardInfo] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.reader.execute(f"SELECT * FROM card WHERE id IN ({marks})", chunk).fetchall()
+            printings = self._printings_for([int(r["id"]) for r in rows])
+            for row in rows:
+                info = self._card_from_row(row, printings.get(int(row["id"]), ()))
+                found[int(row["id"])] = info
+        return [found[i] for i in wanted if i in found]
+
+    def all_cards(self) -> list[CardInfo]:
+        """Every card, ordered by name."""
+        rows = self.reader.execute("SELECT * FROM card ORDER BY name COLLATE NOCASE").fetchall()
+        printings = self._printings_for(None)
+        return [self._card_from_row(row, printings.get(int(row["id"]), ())) for row in rows]
+
+    def names(self) -> list[str]:
+        """Every card name, sorted."""
+        if self._names is None:
+            rows = self.reader.execute("SELECT name, norm_name FROM card ORDER BY name COLLATE NOCASE")
+            pairs = [(str(r[0]), str(r[1])) for r in rows]
+            self._names = [p[0] for p in pairs]
+            self._norm_to_name = {p[1]: p[0] for p in pairs}
+        return self._names
+
+    def set_names(self) -> list[str]:
+        """Every set name with at least one printing, newest first."""
+        rows = self.reader.execute(
+            "SELECT set_name, MAX(set_rank) AS r FROM printing GROUP BY set_name ORDER BY r DESC, set_name"
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """The closest known card names to an unknown one, best first."""
+        self.names()
+        assert self._norm_to_name is not None
+        key = normalize_name(name)
+        if not key:
+            return []
+        candidates = difflib.get_close_matches(key, self._norm_to_name.keys(), n=limit, cutoff=0.6)
+        if len(candidates) < limit:
+            # Also offer names that contain the typed text (a player often types part of a name).
+            for norm in self._norm_to_name:
+                if len(candidates) >= limit:
+                    break
+                if key in norm and norm not in candidates:
+                    candidates.append(norm)
+        return [self._norm_to_name[c] for c in candidates]
+
+    def image_path(self, relative: str) -> Path | None:
+        """Absolute path of a stored image, or None if it is missing or would escape the database folder."""
+        if not relative:
+            return None
+        folder = self.folder.resolve()
+        candidate = (folder / relative).resolve()
+        if not candidate.is_relative_to(folder) or not candidate.is_file():
+            return None
+        return candidate
+
+    def data_date(self) -> str:
+        """When the card data was last imported (ISO date), or "" for never."""
+        return self.get_meta("card_data_date")
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _printings_for(self, card_ids: list[int] | None) -> dict[int, tuple[PrintingInfo, ...]]:
+        sql = "SELECT card_id, set_name, set_rank, image_file, image_paths FROM printing"
+        params: list[int] = []
+        if card_ids is not None:
+            if not card_ids:
+                return {}
+            if len(card_ids) <= 900:
+                sql += f" WHERE card_id IN ({','.join('?' * len(card_ids))})"
+                params = card_ids
+        sql += " ORDER BY card_id, set_rank DESC, id DESC"
+        grouped: dict[int, list[PrintingInfo]] = {}
+        for row in self.reader.execute(sql, params):
+            grouped.setdefault(int(row[0]), []).append(_printing_from_row(row))
+        return {k: tuple(v) for k, v in grouped.items()}
+
+    def _card_from_row(
+        self, row: sqlite3.Row, printings: tuple[PrintingInfo, ...] | None = None
+    ) -> CardInfo:
+        if printings is None:
+            printings = self._printings_for([int(row["id"])]).get(int(row["id"]), ())
+        return CardInfo(
+            id=int(row["id"]),
+            name=row["name"],
+            norm_name=row["norm_name"],
+            type=row["type"],
+            keywords_field=row["keywords"],
+            requires=row["requires"],
+            renown=_row_int(row["renown"]),
+            rage=_row_int(row["rage"]),
+            gnosis=_row_int(row["gnosis"]),
+            health=_row_int(row["health"]),
+            crage=_row_int(row["crage"]),
+            cgnosis=_row_int(row["cgnosis"]),
+            chealth=_row_int(row["chealth"]),
+            damage=_row_int(row["damage"]),
+            text=row["text"],
+            errata=row["errata"],
+            notes=row["notes"],
+            sealed=row["sealed"],
+            identity=row["identity"],
+            printings=printings,
+        )
+
+
+def _printing_from_row(row: sqlite3.Row | tuple[Any, ...]) -> PrintingInfo:
+    files = tuple(f.strip() for f in str(row[3]).split(",") if f.strip())
+    try:
+        paths_raw = json.loads(row[4]) if row[4] else []
+        paths = tuple(str(p) for p in paths_raw) if isinstance(paths_raw, list) else ()
+    except json.JSONDecodeError:
+        paths = ()
+    return PrintingInfo(set_name=str(row[1]), set_rank=int(row[2]), image_files=files, image_paths=paths)

@@ -1,0 +1,33 @@
+"""Character identities for the versions rule: the trailing-number rule plus a table of renamed pairs."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from importlib import resources
+
+from carddb.normalize import normalize_name
+
+_TRAILING_NUMBER = re.compile(r"^(.*\S)\s+\(?(\d{1,2})\)?$")
+
+
+def shipped_identities() -> dict[str, str]:
+    """The known renamed versions shipped with the app: normalised name -> normalised identity."""
+    raw = json.loads(resources.files("carddb").joinpath("data/character_identities.json").read_text("utf-8"))
+    table: dict[str, str] = {}
+    for group in raw["groups"]:
+        identity = normalize_name(group[0])
+        for name in group:
+            table[normalize_name(name)] = identity
+    return table
+
+
+def character_identity(name: str, overrides: Mapping[str, str]) -> str:
+    """Identity key of a Character: table entry first, else the name without a trailing version number."""
+    key = normalize_name(name)
+    if key in overrides:
+        return overrides[key]
+    match = _TRAILING_NUMBER.match(key)
+    base = match.group(1) if match else key
+    return overrides.get(base, base)

@@ -1,0 +1,7 @@
+"""`python -m deckbuilder` is the same as `ragedeck`."""
+
+import sys
+
+from deckbuilder.cli import main
+
+sys.exit(main())

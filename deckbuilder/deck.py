@@ -1,0 +1,124 @@
+"""The deck: a Renown level, a format, card entries (name, count, chosen printing) and a starts-in-play list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from carddb.normalize import normalize_name
+
+DEFAULT_RENOWN_LEVEL = 20
+DEFAULT_FORMAT = "revised"
+
+
+class CardPool(Protocol):
+    """What the deck code needs of a card database: look a name up, suggest near names."""
+
+    def lookup(self, name: str) -> CardInfo | None: ...
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]: ...
+
+
+@dataclass
+class DeckEntry:
+    """One card in the deck: its name as written, how many copies, and the chosen printing (set) if any."""
+
+    name: str
+    count: int = 1
+    set_name: str | None = None
+    # Section the file placed it in; used only while the card is unknown (known cards go by their Type).
+    zone_hint: Section | None = None
+
+    @property
+    def key(self) -> str:
+        """Normalised name, the identity of the entry."""
+        return normalize_name(self.name)
+
+
+@dataclass
+class Deck:
+    """A Rage deck: pack of Characters, sept deck and combat deck, kept as an ordered list of entries."""
+
+    name: str = "Untitled deck"
+    notes: str = ""
+    renown_level: int = DEFAULT_RENOWN_LEVEL
+    format: str = DEFAULT_FORMAT
+    entries: list[DeckEntry] = field(default_factory=list)
+    # Cards that begin the game in play (taken out of the sept deck; they count for copies, not the minimum).
+    starting: list[DeckEntry] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[DeckEntry]:
+        return iter(self.entries)
+
+    def find(self, name: str, set_name: str | None = None, starting: bool = False) -> DeckEntry | None:
+        """The entry for this card (and printing, if given)."""
+        key = normalize_name(name)
+        for entry in self.starting if starting else self.entries:
+            if entry.key == key and (set_name is None or entry.set_name == set_name):
+                return entry
+        return None
+
+    def count_of(self, name: str) -> int:
+        """Copies of a card in the deck, across printings (starting list included)."""
+        key = normalize_name(name)
+        return sum(e.count for e in (*self.entries, *self.starting) if e.key == key)
+
+    def add(self, name: str, count: int = 1, set_name: str | None = None, zone_hint: Section | None = None) -> None:
+        """Add copies, merging with an existing entry of the same card and printing."""
+        if count <= 0:
+            return
+        entry = self.find(name, set_name) if set_name is not None else self._find_any(name, set_name)
+        if entry is not None:
+            entry.count += count
+        else:
+            self.entries.append(DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint))
+
+    def _find_any(self, name: str, set_name: str | None) -> DeckEntry | None:
+        key = normalize_name(name)
+        for entry in self.entries:
+            if entry.key == key and entry.set_name == set_name:
+                return entry
+        return None
+
+    def remove(self, name: str, count: int = 1, set_name: str | None = None) -> int:
+        """Remove up to `count` copies; returns how many were removed. Empty entries disappear."""
+        entry = self.find(name, set_name)
+        if entry is None or count <= 0:
+            return 0
+        removed = min(count, entry.count)
+        entry.count -= removed
+        if entry.count == 0:
+            self.entries.remove(entry)
+        return removed
+
+    def total_cards(self) -> int:
+        """Copies in the deck (entries only)."""
+        return sum(e.count for e in self.entries)
+
+    def section_of(self, entry: DeckEntry, pool: CardPool) -> Section | None:
+        """The section an entry belongs to: by the card's Type when known, else the file's zone hint."""
+        card = pool.lookup(entry.name)
+        if card is not None and card.section is not None:
+            return card.section
+        return entry.zone_hint
+
+    def by_section(self, pool: CardPool) -> dict[Section | None, list[DeckEntry]]:
+        """Entries grouped by section (None for cards whose section cannot be decided)."""
+        grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
+        for entry in self.entries:
+            grouped.setdefault(self.section_of(entry, pool), []).append(entry)
+        return grouped
+
+    def copy(self) -> Deck:
+        """A deep copy (entries are mutable)."""
+        return Deck(
+            name=self.name,
+            notes=self.notes,
+            renown_level=self.renown_level,
+            format=self.format,
+            entries=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.entries],
+            starting=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.starting],
+        )

@@ -1,0 +1,87 @@
+"""Frozen results of the legality rules and the report that gathers them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """How much a result matters: errors make a deck illegal."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One finding of a rule: stable code, severity, a player-readable message and the cards involved."""
+
+    code: str
+    severity: Severity
+    message: str
+    cards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The shape `ragedeck check --json` prints."""
+        return {"code": self.code, "severity": self.severity.value, "message": self.message, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Section sizes and Renown of a deck as the checker counted them."""
+
+    characters: int = 0
+    sept: int = 0
+    combat: int = 0
+    renown: int = 0
+    rogue_renown: int = 0
+    starting: int = 0
+    unplaced: int = 0
+    allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
+
+    def to_json(self) -> dict[str, int]:
+        """The totals object of `ragedeck check --json`."""
+        return {
+            "characters": self.characters,
+            "sept": self.sept,
+            "combat": self.combat,
+            "renown": self.renown,
+            "rogue_renown": self.rogue_renown,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything the checker found about one deck."""
+
+    format: str
+    renown_level: int
+    totals: Totals
+    results: tuple[Result, ...] = field(default=())
+
+    @property
+    def errors(self) -> tuple[Result, ...]:
+        """Results that make the deck illegal."""
+        return tuple(r for r in self.results if r.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Result, ...]:
+        """Playability warnings."""
+        return tuple(r for r in self.results if r.severity is Severity.WARNING)
+
+    @property
+    def infos(self) -> tuple[Result, ...]:
+        """Informational notes."""
+        return tuple(r for r in self.results if r.severity is Severity.INFO)
+
+    @property
+    def is_legal(self) -> bool:
+        """Legal means no errors."""
+        return not self.errors
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """Codes of every result, in order."""
+        return tuple(r.code for r in self.results)
