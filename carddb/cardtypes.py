@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Section(str, Enum):
+class Section(StrEnum):
     """The three piles of a Rage deck."""
 
     CHARACTERS = "characters"

@@ -158,7 +158,9 @@ class CardDatabase:
     def reader(self) -> sqlite3.Connection:
         """A long-lived read connection for fast lookups (same thread as the caller that made it)."""
         if self._reader is None:
-            self._reader = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+            self._reader = sqlite3.connect(
+                self.path, timeout=10, isolation_level=None, check_same_thread=False
+            )
             _set_pragmas(self._reader, None)
             self._reader.row_factory = sqlite3.Row
         return self._reader
@@ -339,9 +341,7 @@ class CardDatabase:
             grouped.setdefault(int(row[0]), []).append(_printing_from_row(row))
         return {k: tuple(v) for k, v in grouped.items()}
 
-    def _card_from_row(
-        self, row: sqlite3.Row, printings: tuple[PrintingInfo, ...] | None = None
-    ) -> CardInfo:
+    def _card_from_row(self, row: sqlite3.Row, printings: tuple[PrintingInfo, ...] | None = None) -> CardInfo:
         if printings is None:
             printings = self._printings_for([int(row["id"])]).get(int(row["id"]), ())
         return CardInfo(

@@ -41,5 +41,7 @@ def normalize_name(name: str) -> str:
 
 def split_keywords(field: str) -> tuple[str, ...]:
     """Split a Lackey keyword field (`Garou - Fianna - Homid`) into keywords; inner hyphens stay."""
-    parts = (part.strip() for part in _KEYWORD_SPLIT.split(field.replace("\u2013", "-").replace("\u2014", "-")))
+    parts = (
+        part.strip() for part in _KEYWORD_SPLIT.split(field.replace("\u2013", "-").replace("\u2014", "-"))
+    )
     return tuple(part for part in parts if part)

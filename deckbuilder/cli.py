@@ -41,19 +41,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser("check", help="check decks against the deck construction rules")
-    check.add_argument("decks", nargs="+", type=Path, metavar="DECK", help=".dek, Lackey text or native deck file")
+    check.add_argument(
+        "decks", nargs="+", type=Path, metavar="DECK", help=".dek, Lackey text or native deck file"
+    )
     _add_db_option(check)
     check.add_argument("--renown", type=int, metavar="N", help="Renown level (default: the deck's, else 20)")
     check.add_argument("--format", dest="format_name", metavar="NAME", help="format (see `ragedeck formats`)")
     check.add_argument("--json", action="store_true", help="print one JSON document")
 
-    imp = sub.add_parser("import-cards", help="import card data: a Lackey plugin folder, card data file or JSON")
+    imp = sub.add_parser(
+        "import-cards", help="import card data: a Lackey plugin folder, card data file or JSON"
+    )
     imp.add_argument("path", type=Path, metavar="PATH")
     _add_db_option(imp)
     imp.add_argument("--json", action="store_true", help="print the import report as JSON")
 
     search = sub.add_parser("search", help="search the card database with the query language")
-    search.add_argument("query", metavar="QUERY", help='e.g. \'t:gift renown>=3 -"moon"\'')
+    search.add_argument("query", metavar="QUERY", help="e.g. 't:gift renown>=3 -\"moon\"'")
     _add_db_option(search)
     search.add_argument("--limit", type=int, default=None, metavar="N", help="show at most N cards")
     search.add_argument("--json", action="store_true", help="print results as JSON")
@@ -72,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--gap", type=float, default=0.0, metavar="MM")
     export.add_argument("--section", choices=["characters", "sept", "combat"])
     export.add_argument("--cards", action="append", metavar="NAME", help="only these cards (repeatable)")
-    export.add_argument("--one-side", action="store_true", help="print only the breed side of two-sided cards")
+    export.add_argument(
+        "--one-side", action="store_true", help="print only the breed side of two-sided cards"
+    )
     export.add_argument("--player", default="", metavar="NAME")
     export.add_argument("--event", default="", metavar="NAME")
     export.add_argument("--renown", type=int, metavar="N")
@@ -234,13 +240,20 @@ def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_UNREADABLE
         if args.json:
             cards = [row._asdict() for row in rows]
-            json.dump({"query": args.query, "count": len(cards), "cards": cards}, out, indent=2, ensure_ascii=False)
+            json.dump(
+                {"query": args.query, "count": len(cards), "cards": cards}, out, indent=2, ensure_ascii=False
+            )
             out.write("\n")
             return EXIT_OK
         for row in rows:
             stats = " ".join(
                 f"{label}{value}"
-                for label, value in (("R", row.renown), ("Rg", row.rage), ("G", row.gnosis), ("H", row.health))
+                for label, value in (
+                    ("R", row.renown),
+                    ("Rg", row.rage),
+                    ("G", row.gnosis),
+                    ("H", row.health),
+                )
                 if value is not None
             )
             print(f"{row.name:<36} {row.type:<22} {row.set_name:<20} {stats}".rstrip(), file=out)
@@ -304,7 +317,10 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
             try:
                 write_decklist_pdf(
-                    deck, db, args.output, DecklistOptions(paper=args.paper, player=args.player, event=args.event)
+                    deck,
+                    db,
+                    args.output,
+                    DecklistOptions(paper=args.paper, player=args.player, event=args.event),
                 )
             except ValueError as exc:
                 raise CliError(str(exc)) from exc
@@ -346,8 +362,11 @@ def run_gui_command(argv: list[str], err: TextIO) -> int:
     try:
         from deckbuilder.ui import app
     except ImportError as exc:
-        print(f"error: the deck builder window cannot start ({exc}); the command line still works: "
-              "see `ragedeck --help`", file=err)
+        print(
+            f"error: the deck builder window cannot start ({exc}); the command line still works: "
+            "see `ragedeck --help`",
+            file=err,
+        )
         return EXIT_UNREADABLE
     if args.smoke_test is not None:
         return app.smoke_test(args.smoke_test, args.db)

@@ -66,7 +66,9 @@ class Deck:
         key = normalize_name(name)
         return sum(e.count for e in (*self.entries, *self.starting) if e.key == key)
 
-    def add(self, name: str, count: int = 1, set_name: str | None = None, zone_hint: Section | None = None) -> None:
+    def add(
+        self, name: str, count: int = 1, set_name: str | None = None, zone_hint: Section | None = None
+    ) -> None:
         """Add copies, merging with an existing entry of the same card and printing."""
         if count <= 0:
             return

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How much a result matters: errors make a deck illegal."""
 
     ERROR = "error"
@@ -25,7 +25,12 @@ class Result:
 
     def to_json(self) -> dict[str, object]:
         """The shape `ragedeck check --json` prints."""
-        return {"code": self.code, "severity": self.severity.value, "message": self.message, "cards": list(self.cards)}
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "cards": list(self.cards),
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,70 @@
+"""The deck domain: adding, removing and counting cards across printings."""
+
+from __future__ import annotations
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from deckbuilder.deck import Deck
+
+
+class _Pool:
+    def __init__(self, *cards: CardInfo) -> None:
+        self.cards = {c.norm_name: c for c in cards}
+
+    def lookup(self, name: str) -> CardInfo | None:
+        from carddb.normalize import normalize_name
+
+        return self.cards.get(normalize_name(name))
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        return []
+
+
+def test_adding_the_same_card_merges_and_other_printings_stay_separate() -> None:
+    deck = Deck()
+    deck.add("Low Feint", 1)
+    deck.add("low feint", 1)
+    deck.add("Low Feint", 1, set_name="Demo")
+    assert [(e.name, e.count, e.set_name) for e in deck] == [("Low Feint", 2, None), ("Low Feint", 1, "Demo")]
+    assert deck.count_of("LOW FEINT") == 3
+
+
+def test_removing_more_than_present_removes_what_is_there_and_drops_the_row() -> None:
+    deck = Deck()
+    deck.add("Moss-on-Stone", 2)
+    assert deck.remove("Moss-on-Stone", 5) == 2
+    assert deck.entries == []
+    assert deck.remove("Moss-on-Stone") == 0
+
+
+def test_starting_cards_count_toward_copies() -> None:
+    deck = Deck()
+    deck.add("Bone Charm", 2)
+    deck.starting.append(type(deck.entries[0])("Bone Charm", 1))
+    assert deck.count_of("bone charm") == 3
+    assert deck.total_cards() == 2
+
+
+def test_sections_follow_the_card_type_not_the_file_zone() -> None:
+    pool = _Pool(
+        CardInfo(name="Low Feint", type="Combat Action"),
+        CardInfo(name="Ashen Howler", type="Character - Gaia"),
+    )
+    deck = Deck()
+    deck.add("Low Feint", 2, zone_hint=Section.SEPT)
+    deck.add("Ashen Howler", 1)
+    deck.add("Mystery Card", 1, zone_hint=Section.SEPT)
+    deck.add("Nowhere Card", 1)
+    grouped = deck.by_section(pool)
+    assert [e.name for e in grouped[Section.COMBAT]] == ["Low Feint"]
+    assert [e.name for e in grouped[Section.CHARACTERS]] == ["Ashen Howler"]
+    assert [e.name for e in grouped[Section.SEPT]] == ["Mystery Card"]
+    assert [e.name for e in grouped[None]] == ["Nowhere Card"]
+
+
+def test_copy_is_independent() -> None:
+    deck = Deck(name="A")
+    deck.add("Low Feint", 2)
+    clone = deck.copy()
+    clone.add("Low Feint", 1)
+    assert deck.count_of("Low Feint") == 2 and clone.count_of("Low Feint") == 3
