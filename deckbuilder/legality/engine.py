@@ -1,0 +1,166 @@
+"""check_deck(): resolve each card once, build the rule context, run every rule the format enables."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.legality.formats import Format, load_format
+from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.rules import (
+    GAIA,
+    ROGUE,
+    RULES,
+    WYRM,
+    CheckContext,
+    PackMember,
+    Placed,
+    Rule,
+    character_allegiance,
+    member_traits,
+)
+
+INTERNAL_ERROR = "INTERNAL_ERROR"
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def _safe_lookup(pool: CardPool, name: str) -> CardInfo | None:
+    try:
+        return pool.lookup(name)
+    except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+        return None
+
+
+def _safe_suggest(pool: CardPool, name: str) -> list[str]:
+    try:
+        return list(pool.suggest(name))
+    except Exception:  # suggestions are a courtesy
+        return []
+
+
+def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
+    """Merge entries and the starting list by normalised name, resolving each name once."""
+    placed: dict[str, Placed] = {}
+    looked_up: dict[str, CardInfo | None] = {}
+    entries: Iterable[tuple[DeckEntry, bool]] = (
+        *((e, False) for e in deck.entries),
+        *((e, True) for e in deck.starting),
+    )
+    for entry, starting in entries:
+        key = entry.key
+        if key not in looked_up:
+            looked_up[key] = _safe_lookup(pool, entry.name)
+        card = looked_up[key]
+        item = placed.get(key)
+        if item is None:
+            section = card.section if card is not None else entry.zone_hint
+            item = Placed(
+                key=key, name=card.name if card is not None else entry.name, card=card, section=section
+            )
+            placed[key] = item
+        copies = max(entry.count, 0)
+        if starting:
+            item.starting += copies
+        else:
+            item.count += copies
+        if entry.set_name and entry.set_name not in item.set_names:
+            item.set_names.append(entry.set_name)
+    return list(placed.values())
+
+
+def _pack_allegiance(members: list[PackMember]) -> str:
+    votes = Counter(
+        m.allegiance for m in members for _ in range(max(m.placed.copies, 1)) if m.allegiance != ROGUE
+    )
+    gaia, wyrm = votes.get(GAIA, 0), votes.get(WYRM, 0)
+    if gaia == wyrm:
+        return ""
+    return GAIA if gaia > wyrm else WYRM
+
+
+def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) -> CheckContext:
+    """Resolve the deck and gather everything the rules read."""
+    cards = _resolve(deck, pool)
+    characters = [p for p in cards if p.section is Section.CHARACTERS]
+    sept = [p for p in cards if p.section is Section.SEPT]
+    combat = [p for p in cards if p.section is Section.COMBAT]
+    unknown = [p for p in cards if p.card is None]
+    unplaced = [p for p in cards if p.section is None]
+
+    pending = [
+        (p, p.card, character_allegiance(p.card)) for p in characters if p.card is not None and p.copies > 0
+    ]
+    members = [PackMember(p, card, allegiance, frozenset()) for p, card, allegiance in pending]
+    allegiance = _pack_allegiance(members)
+    for member in members:
+        member.traits = member_traits(member.card, member.allegiance, allegiance)
+
+    renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
+    rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
+    suggestions = {p.key: _safe_suggest(pool, p.name) for p in unknown}
+    return CheckContext(
+        fmt=fmt,
+        renown_level=renown_level,
+        cards=cards,
+        characters=characters,
+        sept=sept,
+        combat=combat,
+        unknown=unknown,
+        unplaced=unplaced,
+        pack=members,
+        allegiance=allegiance,
+        renown=renown,
+        rogue_renown=rogue_renown,
+        suggestions=suggestions,
+    )
+
+
+def _totals(ctx: CheckContext) -> Totals:
+    return Totals(
+        characters=sum(p.copies for p in ctx.characters),
+        sept=sum(p.count for p in ctx.sept),
+        combat=sum(p.count for p in ctx.combat),
+        renown=ctx.renown,
+        rogue_renown=ctx.rogue_renown,
+        starting=sum(p.starting for p in ctx.cards),
+        unplaced=sum(p.copies for p in ctx.unplaced),
+        allegiance=ctx.allegiance,
+    )
+
+
+def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
+    try:
+        found = list(rule.check(ctx))
+    except Exception as exc:  # one faulty rule must not hide the others or crash the caller
+        return [Result(INTERNAL_ERROR, Severity.ERROR, f"internal error in rule {rule.code}: {exc!r}")]
+    return [r for r in found if ctx.fmt.enabled(r.code)]
+
+
+def check_deck(
+    deck: Deck,
+    pool: CardPool,
+    fmt: Format | str | None = None,
+    renown_level: int | None = None,
+    rules: Iterable[Rule] = RULES,
+) -> Report:
+    """Check a deck against a format; never raises for deck content (an unknown format name raises FormatError)."""
+    if fmt is None:
+        fmt = load_format(deck.format)
+    elif isinstance(fmt, str):
+        fmt = load_format(fmt)
+    level = deck.renown_level if renown_level is None else renown_level
+    try:
+        ctx = build_context(deck, pool, fmt, level)
+    except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
+        failure = Result(INTERNAL_ERROR, Severity.ERROR, f"internal error while reading the deck: {exc!r}")
+        return Report(format=fmt.name, renown_level=level, totals=Totals(), results=(failure,))
+    results: list[Result] = []
+    for rule in rules:
+        if any(fmt.enabled(code) for code in rule.codes):
+            results.extend(_run_rule(rule, ctx))
+    # Stable sort: errors, then warnings, then infos, each keeping rule order.
+    results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
+    return Report(format=fmt.name, renown_level=level, totals=_totals(ctx), results=tuple(results))

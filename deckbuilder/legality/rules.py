@@ -1,0 +1,755 @@
+"""The legality rules of DECK-RULES.md §2–§4: one small class per rule, reading a context built once per check.
+
+Codes are those of DECK-RULES.md. Additions to the specification:
+
+- `UNPLACEABLE_CARD` (error): a known card whose Type fits no section (§1 "report it, never guess silently").
+- `PRINTING_NOT_IN_FORMAT` (info): the deck names a printing from a set the format does not allow, but another
+  printing of the card is allowed, so the card itself is legal.
+- `INTERNAL_ERROR` (error): a rule failed; the engine reports it instead of crashing.
+
+Requirement matching (`REQUIREMENT_UNMET`) only judges words it knows (tribes, auspices, breeds, Fera, Wyrm
+factions and Aspects, allegiance); a requirement such as "Crinos form" or "Not bluffed" is about play, not about
+the pack, so it is never reported.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from carddb.cardtypes import Section
+from carddb.identities import character_identity, shipped_identities
+from carddb.model import CardInfo
+from deckbuilder.legality.formats import Format
+from deckbuilder.legality.results import Result, Severity
+
+GAIA = "Gaia"
+WYRM = "Wyrm"
+ROGUE = "Rogue"
+
+_ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
+_WORD_CLEAN = re.compile(r"[^\w\s']+")
+_RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def canonical_trait(text: str) -> str:
+    """Comparison form of a keyword or requirement: casefolded, hyphens and punctuation as spaces, singular."""
+    cleaned = _WORD_CLEAN.sub(" ", text.casefold().replace("-", " "))
+    return " ".join(_singular(word) for word in cleaned.split())
+
+
+def _traits(*names: str) -> frozenset[str]:
+    return frozenset(canonical_trait(name) for name in names)
+
+
+WYRM_ASPECTS = _traits("Beast-of-War", "Defiler", "Eater-of-Souls")
+AUSPICES = _traits("Ragabash", "Theurge", "Philodox", "Galliard", "Ahroun")
+BREEDS = _traits("Homid", "Lupus", "Metis")
+GAROU_TRIBES = _traits(
+    "Black Furies",
+    "Bone Gnawers",
+    "Children of Gaia",
+    "Fianna",
+    "Get of Fenris",
+    "Glass Walkers",
+    "Red Talons",
+    "Shadow Lords",
+    "Silent Striders",
+    "Silver Fangs",
+    "Stargazers",
+    "Uktena",
+    "Wendigo",
+    "Black Spiral Dancers",
+)
+FERA = _traits(
+    "Bastet",
+    "Corax",
+    "Gurahl",
+    "Mokole",
+    "Nuwisha",
+    "Ratkin",
+    "Rokea",
+    "Ajaba",
+    "Ananasi",
+    "Kitsune",
+    "Nagah",
+)
+BASTET_TRIBES = _traits("Bagheera", "Balam", "Bubasti", "Simba", "Swara", "Hellcat")
+WYRM_FACTIONS = _traits("Pentex", "7th Generation", "Bane", "Fomori", "Cults")
+OTHER_TRAITS = _traits("Gaia", "Wyrm", "Garou", "Fera", "Kinfolk", "Human", "Vampire", "Aquatic")
+# The words a Requires field is judged by; anything else in a requirement makes that part unjudgeable.
+KNOWN_TRAITS = (
+    WYRM_ASPECTS | AUSPICES | BREEDS | GAROU_TRIBES | FERA | BASTET_TRIBES | WYRM_FACTIONS | OTHER_TRAITS
+)
+_FILLER_WORDS = frozenset({"any", "character", "a", "an"})
+_WYRM_MARKERS = _traits("7th Generation", "Pentex", "Black Spiral Dancer", "Bane") | WYRM_ASPECTS
+_MAX_TRAIT_WORDS = max(len(t.split()) for t in KNOWN_TRAITS)
+
+
+def _tokenize_traits(text: str) -> tuple[frozenset[str], bool]:
+    """Known traits in a phrase (longest match first) and whether every word was understood."""
+    words = canonical_trait(text).split()
+    found: set[str] = set()
+    understood = True
+    i = 0
+    while i < len(words):
+        for j in range(min(len(words), i + _MAX_TRAIT_WORDS), i, -1):
+            phrase = " ".join(words[i:j])
+            if phrase in KNOWN_TRAITS:
+                found.add(phrase)
+                i = j
+                break
+        else:
+            if words[i] not in _FILLER_WORDS:
+                understood = False
+            i += 1
+    return frozenset(found), understood
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A parsed Requires field: OR-alternatives, each an AND-set of traits; `judgeable` False means unknown."""
+
+    text: str
+    alternatives: tuple[frozenset[str], ...] = ()
+    judgeable: bool = False
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_requirement(requires: str) -> Requirement:
+    """Parse a Requires field; alternatives are split on ` - ` and commas, `+` joins parts that all apply."""
+    text = requires.strip()
+    if not text:
+        return Requirement(text)
+    alternatives: list[frozenset[str]] = []
+    for raw in _ALTERNATIVE_SPLIT.split(text):
+        if not raw.strip():
+            continue
+        traits: set[str] = set()
+        for part in raw.split("+"):
+            part_traits, understood = _tokenize_traits(part)
+            if understood:
+                traits |= part_traits
+        if not traits:
+            # One alternative the checker cannot judge (e.g. "Crinos form") might be met: never warn on this card.
+            return Requirement(text)
+        alternatives.append(frozenset(traits))
+    return Requirement(text, tuple(alternatives), judgeable=bool(alternatives))
+
+
+def _type_allegiance(type_field: str) -> str:
+    text = type_field.casefold()
+    for allegiance in (ROGUE, WYRM, GAIA):
+        if re.search(rf"\b{allegiance.casefold()}\b", text):
+            return allegiance
+    return ""
+
+
+def character_allegiance(card: CardInfo) -> str:
+    """A Character's allegiance, "Gaia", "Wyrm" or "Rogue" (DECK-RULES.md §2 "Allegiance of a Character")."""
+    from_type = _type_allegiance(card.type)
+    if from_type:
+        return from_type
+    if canonical_trait(card.name) == canonical_trait("Conrad Walks-the-Line"):
+        return ROGUE
+    traits: set[str] = set()
+    for keyword in card.keywords:
+        traits |= _tokenize_traits(keyword)[0]
+        traits.add(canonical_trait(keyword))
+    if traits & _WYRM_MARKERS:
+        return WYRM
+    # A bare "Wyrm" keyword (without "Gaia", which Rogues list too) is as plain a mark as the glyph.
+    return WYRM if "wyrm" in traits and "gaia" not in traits else GAIA
+
+
+def is_restricted(card: CardInfo) -> bool:
+    """Whether a card is Restricted (keyword, or a sentence "Restricted." in its text; not "Combat Restricted")."""
+    return "restricted" in card.keyword_set or bool(_RESTRICTED_TEXT.search(card.text.strip()))
+
+
+def type_parts(card: CardInfo) -> frozenset[str]:
+    """The casefolded parts of a card's Type (`Ally - Victim` -> {"ally", "victim"})."""
+    return frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
+
+
+def is_totem(card: CardInfo) -> bool:
+    """Totems (Pack/Personal Totem events, or Type Totem) have no allegiance any more."""
+    return "totem" in type_parts(card) or any("totem" in k for k in card.keyword_set)
+
+
+@functools.cache
+def _identity_table() -> dict[str, str]:
+    return shipped_identities()
+
+
+def identity_of(card: CardInfo) -> str:
+    """The Character identity for the versions rule: the database's, else the shipped table + trailing number."""
+    return card.identity or character_identity(card.name, _identity_table())
+
+
+@dataclass
+class Placed:
+    """One card of the deck after resolution: copies merged by normalised name across printings."""
+
+    key: str
+    name: str
+    card: CardInfo | None
+    section: Section | None
+    count: int = 0  # copies in the deck's entries
+    starting: int = 0  # copies in the starting list
+    set_names: list[str] = field(default_factory=list)
+
+    @property
+    def copies(self) -> int:
+        """Copies for the copy limits (the starting list included)."""
+        return self.count + self.starting
+
+
+@dataclass
+class PackMember:
+    """A Character of the pack with the traits its cards are matched against."""
+
+    placed: Placed
+    card: CardInfo
+    allegiance: str
+    traits: frozenset[str]
+
+
+@dataclass
+class CheckContext:
+    """Everything the rules read, built once per check."""
+
+    fmt: Format
+    renown_level: int
+    cards: list[Placed]
+    characters: list[Placed]
+    sept: list[Placed]
+    combat: list[Placed]
+    unknown: list[Placed]
+    unplaced: list[Placed]
+    pack: list[PackMember]
+    allegiance: str
+    renown: int
+    rogue_renown: int
+    suggestions: dict[str, list[str]]
+
+    def known(self, placed: Iterable[Placed]) -> Iterable[tuple[Placed, CardInfo]]:
+        """The entries with a card in the database."""
+        for item in placed:
+            if item.card is not None:
+                yield item, item.card
+
+
+def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> frozenset[str]:
+    """What a Character can match a Requires field with: keywords (and known traits in them), name, allegiance."""
+    traits: set[str] = {canonical_trait(card.name)}
+    for keyword in card.keywords:
+        for piece in keyword.split(","):
+            traits.add(canonical_trait(piece))
+            traits |= _tokenize_traits(piece)[0]
+    if traits & GAROU_TRIBES:
+        traits.add("garou")
+    if traits & (FERA | BASTET_TRIBES):
+        traits.add("fera")
+    # A Rogue takes the pack's allegiance once the game begins (ch. 4 "Rogues").
+    traits -= {"gaia", "wyrm"}
+    own = pack_allegiance if allegiance == ROGUE else allegiance
+    if own:
+        traits.add(own.casefold())
+    return frozenset(traits)
+
+
+def quoted(names: Sequence[str]) -> str:
+    """'A', 'B' and 'C'."""
+    items = [f"'{name}'" for name in names]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Rule:
+    """A legality rule: reads the context, yields results, never raises."""
+
+    codes: ClassVar[tuple[str, ...]] = ()
+    severity: ClassVar[Severity] = Severity.ERROR
+
+    @property
+    def code(self) -> str:
+        """The rule's main code."""
+        return self.codes[0]
+
+    def result(self, message: str, cards: Iterable[str] = (), code: str | None = None) -> Result:
+        """A result of this rule."""
+        return Result(code or self.code, self.severity, message, tuple(cards))
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        """The rule's findings about the deck."""
+        raise NotImplementedError
+
+
+class UnknownCardRule(Rule):
+    """Every card is in the card database (with near names suggested)."""
+
+    codes = ("UNKNOWN_CARD",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for item in ctx.unknown:
+            hints = ctx.suggestions.get(item.key, [])
+            message = f"'{item.name}' is not in the card database"
+            if hints:
+                message += f" — did you mean {' or '.join(repr(h) for h in hints)}?"
+            yield self.result(message, [item.name])
+
+
+class UnplaceableCardRule(Rule):
+    """A known card whose Type fits no section is reported, never guessed."""
+
+    codes = ("UNPLACEABLE_CARD",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for _item, card in ctx.known(ctx.unplaced):
+            kind = f"Type '{card.type}'" if card.type.strip() else "no Type"
+            yield self.result(
+                f"'{card.name}' has {kind}, which fits no deck section; it is not counted in any section",
+                [card.name],
+            )
+
+
+class SetNotInFormatRule(Rule):
+    """Every card has a printing in a set the format allows."""
+
+    codes = ("SET_NOT_IN_FORMAT", "PRINTING_NOT_IN_FORMAT")
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for item, card in ctx.known(ctx.cards):
+            sets = card.sets
+            if not sets:
+                continue
+            allowed = [s for s in sets if ctx.fmt.allows_set(s)]
+            if not allowed:
+                yield self.result(
+                    f"'{card.name}' is only printed in {', '.join(sets)}, which the {ctx.fmt.title or ctx.fmt.name} "
+                    "format does not allow",
+                    [card.name],
+                )
+                continue
+            outside = sorted({s for s in item.set_names if s and not ctx.fmt.allows_set(s)})
+            if outside:
+                yield Result(
+                    "PRINTING_NOT_IN_FORMAT",
+                    Severity.INFO,
+                    f"'{card.name}' is listed from {', '.join(outside)}, which the format does not allow; "
+                    f"it is legal through its {', '.join(allowed)} printing",
+                    (card.name,),
+                )
+
+
+class BannedCardRule(Rule):
+    """No card on the format's banned list or of a banned Type."""
+
+    codes = ("BANNED_CARD",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for _item, card in ctx.known(ctx.cards):
+            label = ctx.fmt.title or ctx.fmt.name
+            if ctx.fmt.is_banned_name(card.name):
+                yield self.result(f"'{card.name}' is banned in the {label} format", [card.name])
+                continue
+            banned_type = ctx.fmt.banned_type_of(card.type)
+            if banned_type:
+                yield self.result(
+                    f"'{card.name}' is a {banned_type}; {banned_type}s are banned in the {label} format",
+                    [card.name],
+                )
+
+
+class NoCharactersRule(Rule):
+    """The pack holds at least one Character."""
+
+    codes = ("NO_CHARACTERS",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        if not any(item.copies > 0 for item in ctx.characters):
+            yield self.result("The pack has no Characters; at least one is required")
+
+
+class RenownOverLevelRule(Rule):
+    """The pack's Renown (each copy counted) is within the level."""
+
+    codes = ("RENOWN_OVER_LEVEL",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        if ctx.renown > ctx.renown_level:
+            yield self.result(
+                f"Renown {ctx.renown} is over the level of {ctx.renown_level} (by {ctx.renown - ctx.renown_level})",
+                [m.card.name for m in ctx.pack],
+            )
+
+
+class CharacterCopiesRule(Rule):
+    """One copy of each Character; Multiple Characters up to the format's limit."""
+
+    codes = ("CHARACTER_COPIES",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        limits = ctx.fmt.limits
+        for item in ctx.characters:
+            multiple = item.card is not None and "multiple" in item.card.keyword_set
+            limit = limits.multiple_copies if multiple else limits.character_copies
+            if limit is None or item.copies <= limit:
+                continue
+            if multiple:
+                message = f"Character '{item.name}' (Multiple) has {item.copies} copies; at most {limit} are allowed"
+            else:
+                message = f"Character '{item.name}' has {item.copies} copies; only {limit} is allowed"
+            yield self.result(message, [item.name])
+
+
+class CharacterVersionsRule(Rule):
+    """Two versions of one Character may not share a pack."""
+
+    codes = ("CHARACTER_VERSIONS",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        groups: dict[str, list[str]] = {}
+        for member in ctx.pack:
+            names = groups.setdefault(identity_of(member.card), [])
+            if member.card.name not in names:
+                names.append(member.card.name)
+        for names in groups.values():
+            if len(names) > 1:
+                yield self.result(
+                    f"{quoted(names)} are versions of one Character; only one may be in the pack", names
+                )
+
+
+class AllegianceMixedRule(Rule):
+    """Every non-Rogue Character has one allegiance."""
+
+    codes = ("ALLEGIANCE_MIXED",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        gaia = [m.card.name for m in ctx.pack if m.allegiance == GAIA]
+        wyrm = [m.card.name for m in ctx.pack if m.allegiance == WYRM]
+        if gaia and wyrm:
+            yield self.result(
+                f"Pack mixes Gaia ({', '.join(gaia)}) and Wyrm ({', '.join(wyrm)}) Characters; choose one allegiance",
+                [*gaia, *wyrm],
+            )
+
+
+class RogueOverHalfRule(Rule):
+    """Rogues make up at most half the pack's Renown."""
+
+    codes = ("ROGUE_OVER_HALF",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        if ctx.rogue_renown * 2 > ctx.renown:
+            rogues = [m.card.name for m in ctx.pack if m.allegiance == ROGUE]
+            yield self.result(
+                f"Rogues make up {ctx.rogue_renown} of your {ctx.renown} Renown; at most half "
+                f"({ctx.renown // 2}) may be Rogue",
+                rogues,
+            )
+
+
+class _MinimumRule(Rule):
+    """A section must hold at least the format's minimum."""
+
+    section: ClassVar[Section]
+    label: ClassVar[str]
+
+    def _minimum(self, ctx: CheckContext) -> int | None:
+        raise NotImplementedError
+
+    def _size(self, ctx: CheckContext) -> int:
+        items = ctx.sept if self.section is Section.SEPT else ctx.combat
+        return sum(item.count for item in items)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        minimum = self._minimum(ctx)
+        size = self._size(ctx)
+        if minimum is not None and size < minimum:
+            message = f"{self.label} deck has {_plural(size, 'card')}; at least {minimum} are required"
+            if self.section is Section.SEPT and any(item.starting for item in ctx.sept):
+                message += " (cards in the starting list do not count)"
+            yield self.result(message)
+
+
+class CombatMinimumRule(_MinimumRule):
+    """The combat deck holds at least the format's minimum."""
+
+    codes = ("COMBAT_MINIMUM",)
+    section = Section.COMBAT
+    label = "Combat"
+
+    def _minimum(self, ctx: CheckContext) -> int | None:
+        return ctx.fmt.limits.combat_minimum
+
+
+class SeptMinimumRule(_MinimumRule):
+    """The sept deck (starting list excluded) holds at least the format's minimum."""
+
+    codes = ("SEPT_MINIMUM",)
+    section = Section.SEPT
+    label = "Sept"
+
+    def _minimum(self, ctx: CheckContext) -> int | None:
+        return ctx.fmt.limits.sept_minimum
+
+
+class CombatCopiesRule(Rule):
+    """At most the format's number of copies of a combat card."""
+
+    codes = ("COMBAT_COPIES",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        limit = ctx.fmt.limits.combat_copies
+        if limit is None:
+            return
+        for item in ctx.combat:
+            if item.copies > limit:
+                yield self.result(
+                    f"Combat card '{item.name}' has {item.copies} copies; at most {limit} are allowed",
+                    [item.name],
+                )
+
+
+class SeptCopiesRule(Rule):
+    """At most the format's number of copies of a sept card (starting list included)."""
+
+    codes = ("SEPT_COPIES",)
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        limit = ctx.fmt.limits.sept_copies
+        if limit is None:
+            return
+        for item in ctx.sept:
+            if item.copies > limit:
+                extra = f" ({item.starting} in the starting list)" if item.starting else ""
+                yield self.result(
+                    f"Sept card '{item.name}' has {item.copies} copies{extra}; at most {limit} are allowed",
+                    [item.name],
+                )
+
+
+def allegiance_block(card: CardInfo, allegiance: str) -> str:
+    """Why a pack of this allegiance cannot use the card (ch. 4 "Allegiance"), or "" when it can."""
+    if not allegiance or is_totem(card):
+        return ""
+    parts = type_parts(card)
+    keywords = card.keyword_set
+    if allegiance == GAIA:
+        if "board meeting" in parts:
+            return "a Board Meeting, which only Wyrm packs can call"
+        if "bane fetish" in keywords and "gaia fetish" not in keywords:
+            return "a Bane Fetish, which Gaia creatures cannot use"
+        if "gift" in parts and _gift_needs_only(card, WYRM_ASPECTS):
+            return "an Aspect Gift, which Gaia creatures cannot use"
+    elif allegiance == WYRM:
+        if "moot" in parts:
+            return "a Moot, which only Gaia packs can call"
+        if "gaia fetish" in keywords and "bane fetish" not in keywords:
+            return "a Fetish, which Wyrm creatures cannot use"
+        if "gift" in parts and _gift_needs_only(card, AUSPICES | BREEDS):
+            return "an Auspice or Breed Gift, which Wyrm creatures cannot use"
+    return ""
+
+
+def _blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
+    if "gift" not in type_parts(card):
+        return frozenset()
+    if allegiance == GAIA:
+        return WYRM_ASPECTS
+    if allegiance == WYRM:
+        return AUSPICES | BREEDS
+    return frozenset()
+
+
+def _gift_needs_only(card: CardInfo, traits: frozenset[str]) -> bool:
+    """Whether every way to meet the Gift's Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
+    requirement = parse_requirement(card.requires)
+    return requirement.judgeable and all(alt & traits for alt in requirement.alternatives)
+
+
+class AllegianceUnusableRule(Rule):
+    """Sept cards the pack's allegiance cannot use."""
+
+    codes = ("ALLEGIANCE_UNUSABLE",)
+    severity = Severity.WARNING
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for item, card in ctx.known(ctx.sept):
+            why = allegiance_block(card, ctx.allegiance)
+            if why:
+                yield self.result(f"'{card.name}' is {why}; your pack is {ctx.allegiance}", [item.name])
+
+
+_GNOSIS_NEED_KEYWORDS = frozenset({"gaia fetish", "bane fetish", "fetish"})
+_RENOWN_NEED_TYPES = frozenset({"rite", "moot", "board meeting", "junta"})
+
+
+class RequirementUnmetRule(Rule):
+    """Cards whose Requires, Gnosis or Renown need no Character of the pack meets."""
+
+    codes = ("REQUIREMENT_UNMET",)
+    severity = Severity.WARNING
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        if not ctx.pack:
+            return
+        for item, card in ctx.known([*ctx.sept, *ctx.combat]):
+            if allegiance_block(card, ctx.allegiance):
+                continue  # ALLEGIANCE_UNUSABLE already says why
+            problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
+            if problem:
+                yield self.result(problem, [item.name])
+
+    @staticmethod
+    def _keyword_problem(card: CardInfo, ctx: CheckContext) -> str:
+        requirement = parse_requirement(card.requires)
+        if not requirement.judgeable:
+            return ""
+        blocked = _blocked_traits(card, ctx.allegiance)
+        totem = is_totem(card)
+        for alternative in requirement.alternatives:
+            if alternative & blocked:
+                continue
+            needed = alternative - {"gaia", "wyrm"} if totem else alternative
+            if any(needed <= member.traits for member in ctx.pack):
+                return ""
+        wanted = requirement.text.replace(" - ", " or ")
+        return f"'{card.name}' requires {wanted}; no Character in your pack meets that"
+
+    @staticmethod
+    def _need_problem(card: CardInfo, ctx: CheckContext) -> str:
+        parts = type_parts(card)
+        if card.gnosis is not None and ("gift" in parts or card.keyword_set & _GNOSIS_NEED_KEYWORDS):
+            best = max(ctx.pack, key=lambda m: _best(m.card.gnosis, m.card.cgnosis))
+            best_gnosis = _best(best.card.gnosis, best.card.cgnosis)
+            if card.gnosis > best_gnosis:
+                return (
+                    f"'{card.name}' needs Gnosis {card.gnosis}; the highest in your pack is {best_gnosis} "
+                    f"({best.card.name})"
+                )
+        if card.renown is not None and parts & _RENOWN_NEED_TYPES:
+            best = max(ctx.pack, key=lambda m: m.card.renown or 0)
+            if card.renown > (best.card.renown or 0):
+                return (
+                    f"'{card.name}' needs a Character of Renown {card.renown}; the highest in your pack is "
+                    f"{best.card.renown or 0} ({best.card.name})"
+                )
+        return ""
+
+
+def _best(*values: int | None) -> int:
+    return max((v for v in values if v is not None), default=0)
+
+
+class RestrictedExtraRule(Rule):
+    """More than one copy of a Restricted sept card."""
+
+    codes = ("RESTRICTED_EXTRA",)
+    severity = Severity.WARNING
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for item, card in ctx.known(ctx.sept):
+            if item.copies > 1 and is_restricted(card):
+                yield self.result(
+                    f"'{card.name}' is Restricted: only one may be played per game, but the deck has {item.copies}",
+                    [item.name],
+                )
+
+
+class RageAbovePackRule(Rule):
+    """Combat Actions needing more Rage than any Character has in Crinos form."""
+
+    codes = ("RAGE_ABOVE_PACK",)
+    severity = Severity.INFO
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        if not ctx.pack:
+            return
+        best = max(_crinos_rage(m.card) for m in ctx.pack)
+        for item, card in ctx.known(ctx.combat):
+            if "combat action" in type_parts(card) and card.rage is not None and card.rage > best:
+                yield self.result(
+                    f"'{card.name}' needs Rage {card.rage}, more than any of your Characters has in Crinos form "
+                    f"({best}); it can only be played as a bluff",
+                    [item.name],
+                )
+
+
+def _crinos_rage(card: CardInfo) -> int:
+    return card.crage if card.crage is not None else (card.rage or 0)
+
+
+class JuntaNeedsAllyRule(Rule):
+    """Moots and Board Meetings need a second pack of that allegiance at the table."""
+
+    codes = ("JUNTA_NEEDS_ALLY",)
+    severity = Severity.INFO
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        for junta, side, other in (("moot", GAIA, WYRM), ("board meeting", WYRM, GAIA)):
+            if ctx.allegiance == other:
+                continue  # the pack cannot call these at all: ALLEGIANCE_UNUSABLE reports them
+            names = [card.name for _item, card in ctx.known(ctx.sept) if junta in type_parts(card)]
+            if names:
+                label = "Moots" if junta == "moot" else "Board Meetings"
+                yield self.result(
+                    f"{label} can only be called when a second {side} pack is at the table: {quoted(names)}",
+                    names,
+                )
+
+
+class RenownUnusedRule(Rule):
+    """The pack's Renown is below the level."""
+
+    codes = ("RENOWN_UNUSED",)
+    severity = Severity.INFO
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        if ctx.pack and ctx.renown < ctx.renown_level:
+            unused = ctx.renown_level - ctx.renown
+            yield self.result(f"The pack's Renown is {ctx.renown} of {ctx.renown_level}; {unused} unused")
+
+
+# Rule order is report order within each severity.
+RULES: tuple[Rule, ...] = (
+    UnknownCardRule(),
+    UnplaceableCardRule(),
+    SetNotInFormatRule(),
+    BannedCardRule(),
+    NoCharactersRule(),
+    RenownOverLevelRule(),
+    CharacterCopiesRule(),
+    CharacterVersionsRule(),
+    AllegianceMixedRule(),
+    RogueOverHalfRule(),
+    CombatMinimumRule(),
+    CombatCopiesRule(),
+    SeptMinimumRule(),
+    SeptCopiesRule(),
+    AllegianceUnusableRule(),
+    RequirementUnmetRule(),
+    RestrictedExtraRule(),
+    RageAbovePackRule(),
+    JuntaNeedsAllyRule(),
+    RenownUnusedRule(),
+)
