@@ -1,0 +1,337 @@
+"""The selected card: its image(s), or a drawn text card when there is none, and every field below."""
+
+from __future__ import annotations
+
+import html
+from collections import OrderedDict
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QFont,
+    QImage,
+    QImageReader,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
+
+from carddb.cardtypes import Section
+from carddb.db import CardDatabase
+from carddb.model import CardInfo, PrintingInfo
+
+# A card scan is well under a megapixel; anything this big is a wrong or hostile file and would eat memory.
+MAX_IMAGE_PIXELS = 50_000_000
+# Poker-size card, 63 x 88 mm.
+CARD_ASPECT = 63 / 88
+IMAGE_CACHE_SIZE = 64
+
+_image_cache: OrderedDict[tuple[str, int, int], QImage] = OrderedDict()
+
+
+def load_card_image(path: Path) -> tuple[QImage | None, str]:
+    """Read an image safely: (image, "") or (None, why not). Refuses files over MAX_IMAGE_PIXELS."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        return None, f"{path.name}: cannot read the file ({exc.strerror or exc})"
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    cached = _image_cache.get(key)
+    if cached is not None:
+        _image_cache.move_to_end(key)
+        return cached, ""
+    reader = QImageReader(str(path))
+    reader.setAutoTransform(True)
+    # size() reads only the header, so a huge image is refused before any pixel is decoded.
+    size = reader.size()
+    if not size.isValid():
+        return None, f"{path.name}: not a readable image ({reader.errorString()})"
+    if size.width() * size.height() > MAX_IMAGE_PIXELS:
+        return None, f"{path.name}: image too large to show ({size.width()} x {size.height()} pixels)"
+    image = reader.read()
+    if image.isNull():
+        return None, f"{path.name}: the image is damaged ({reader.errorString()})"
+    _image_cache[key] = image
+    if len(_image_cache) > IMAGE_CACHE_SIZE:
+        _image_cache.popitem(last=False)
+    return image, ""
+
+
+def side_captions(card: CardInfo, sides: int) -> list[str]:
+    """Captions of a card's image sides: breed and Crinos for a two-sided Character."""
+    if sides == 2:
+        if card.section is Section.CHARACTERS:
+            return ["Breed form", "Crinos form"]
+        return ["Front", "Back"]
+    return [""] * sides
+
+
+def _stat(label: str, value: int | None) -> str:
+    return f"{label} {value}" if value is not None else ""
+
+
+def stats_line(card: CardInfo) -> str:
+    """Renown/Rage/Gnosis/Health, Crinos Rage/Gnosis/Health and damage, as one short line."""
+    parts = [
+        _stat("Renown", card.renown),
+        _stat("Rage", card.rage),
+        _stat("Gnosis", card.gnosis),
+        _stat("Health", card.health),
+    ]
+    crinos = [_stat("Rage", card.crage), _stat("Gnosis", card.cgnosis), _stat("Health", card.chealth)]
+    line = " · ".join(p for p in parts if p)
+    crinos_text = " · ".join(p for p in crinos if p)
+    if crinos_text:
+        line = f"{line}  |  Crinos: {crinos_text}" if line else f"Crinos: {crinos_text}"
+    if card.damage is not None:
+        line = f"{line}  |  Damage {card.damage}" if line else f"Damage {card.damage}"
+    return line
+
+
+def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list[str]) -> str:
+    """Every field of a card as HTML (no colours, so it follows the palette)."""
+    esc = html.escape
+    rows: list[tuple[str, str]] = []
+
+    def add(label: str, value: object) -> None:
+        if value is None or value == "":
+            return
+        rows.append((label, esc(str(value)).replace("\n", "<br>")))
+
+    add("Type", card.type or "(none)")
+    if card.section is None:
+        add("Section", "cannot be placed (unknown Type)")
+    if card.printings:
+        shown = printing.set_name if printing is not None else ""
+        sets = [
+            f"<b>{esc(p.set_name)}</b> (shown)"
+            if p.set_name == shown and len(card.printings) > 1
+            else esc(p.set_name)
+            for p in card.printings
+        ]
+        rows.append(("Printings" if len(sets) > 1 else "Set", ", ".join(sets)))
+    add("Keywords", ", ".join(card.keywords) or card.keywords_field)
+    add("Requires", card.requires)
+    for label, value in (
+        ("Renown", card.renown),
+        ("Rage", card.rage),
+        ("Gnosis", card.gnosis),
+        ("Health", card.health),
+        ("Crinos Rage", card.crage),
+        ("Crinos Gnosis", card.cgnosis),
+        ("Crinos Health", card.chealth),
+        ("Damage", card.damage),
+    ):
+        add(label, value)
+    add("Sealed", card.sealed)
+    table = "".join(
+        f"<tr><td style='padding-right:8px' valign='top'><b>{label}</b></td><td>{value}</td></tr>"
+        for label, value in rows
+    )
+    parts = [f"<h3>{esc(card.name)}</h3>", f"<table>{table}</table>"]
+    if card.text:
+        parts.append(f"<p>{esc(card.text).replace(chr(10), '<br>')}</p>")
+    if card.errata:
+        parts.append(f"<p><b>Errata:</b> {esc(card.errata).replace(chr(10), '<br>')}</p>")
+    if card.notes:
+        parts.append(f"<p><b>Notes:</b> {esc(card.notes).replace(chr(10), '<br>')}</p>")
+    parts.extend(f"<p><i>{esc(note)}</i></p>" for note in notes)
+    return "".join(parts)
+
+
+class CardImage(QWidget):
+    """One card side, scaled smoothly to fit while keeping its shape."""
+
+    def __init__(self, image: QImage, caption: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.image = image
+        self.caption = caption
+        self._pixmap = QPixmap.fromImage(image)
+        self._scaled: QPixmap | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(60, 84)
+        self.setToolTip(caption)
+
+    def sizeHint(self) -> QSize:
+        return QSize(250, 350)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        caption_height = self.fontMetrics().height() + 4 if self.caption else 0
+        target = QSize(self.width(), max(1, self.height() - caption_height))
+        wanted = self._pixmap.size().scaled(target, Qt.AspectRatioMode.KeepAspectRatio)
+        if self._scaled is None or self._scaled.size() != wanted:
+            self._scaled = self._pixmap.scaled(
+                target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
+        painter = QPainter(self)
+        x = (self.width() - self._scaled.width()) // 2
+        # The caption sits right under the image, and the pair is centred as one block.
+        y = (self.height() - self._scaled.height() - caption_height) // 2
+        painter.drawPixmap(x, y, self._scaled)
+        if self.caption:
+            painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+            painter.drawText(
+                QRectF(0, y + self._scaled.height(), self.width(), caption_height),
+                Qt.AlignmentFlag.AlignCenter,
+                self.caption,
+            )
+        painter.end()
+
+
+class TextCard(QWidget):
+    """A card-shaped frame drawn in palette colours with name, type, stats, requirements and text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.card: CardInfo | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(120, 168)
+
+    def sizeHint(self) -> QSize:
+        return QSize(250, 350)
+
+    def set_card(self, card: CardInfo | None) -> None:
+        """Show this card (None draws an empty frame)."""
+        self.card = card
+        self.update()
+
+    def card_rect(self) -> QRectF:
+        """The largest card-shaped rectangle that fits the widget, centred."""
+        width, height = self.width() - 4.0, self.height() - 4.0
+        if width / max(height, 1.0) > CARD_ASPECT:
+            width = height * CARD_ASPECT
+        else:
+            height = width / CARD_ASPECT
+        return QRectF((self.width() - width) / 2, (self.height() - height) / 2, width, height)
+
+    def body_html(self) -> str:
+        """The text drawn inside the frame."""
+        card = self.card
+        if card is None:
+            return ""
+        esc = html.escape
+        parts = [f"<p style='font-size:large'><b>{esc(card.name)}</b></p>", f"<p><i>{esc(card.type)}</i></p>"]
+        stats = stats_line(card)
+        if stats:
+            parts.append(f"<p>{esc(stats)}</p>")
+        if card.requires:
+            parts.append(f"<p>Requires: {esc(card.requires)}</p>")
+        if card.keywords_field:
+            parts.append(f"<p><small>{esc(card.keywords_field)}</small></p>")
+        if card.text:
+            parts.append(f"<hr><p>{esc(card.text).replace(chr(10), '<br>')}</p>")
+        return "".join(parts)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = self.palette()
+        rect = self.card_rect()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.WindowText), 2))
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        radius = rect.width() * 0.05
+        painter.drawRoundedRect(rect, radius, radius)
+        inner = rect.adjusted(radius, radius, -radius, -radius)
+        document = QTextDocument()
+        font = QFont(self.font())
+        # Scale the text with the card so a small card stays readable and a large one is not sparse.
+        font.setPointSizeF(max(7.0, min(12.0, rect.width() / 24)))
+        document.setDefaultFont(font)
+        document.setHtml(self.body_html())
+        document.setTextWidth(inner.width())
+        painter.translate(inner.topLeft())
+        # drawContents takes the text colour from the pen, so the text follows the palette too.
+        painter.setPen(palette.color(QPalette.ColorRole.Text))
+        document.drawContents(painter, QRectF(0, 0, inner.width(), inner.height()))
+        painter.end()
+
+
+class CardView(QWidget):
+    """The selected card: images (both sides of a two-sided Character) or a text card, and all fields."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.card: CardInfo | None = None
+        self.printing: PrintingInfo | None = None
+        self.shown_images: list[QImage] = []
+        self.image_problems: list[str] = []
+        self._image_widgets: list[CardImage] = []
+
+        self._images_row = QWidget(self)
+        self._images_layout = QHBoxLayout(self._images_row)
+        self._images_layout.setContentsMargins(0, 0, 0, 0)
+        self.text_card = TextCard(self)
+        self.details = QTextBrowser(self)
+        self.details.setOpenLinks(False)
+        self.details.setAccessibleName("Card details")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self._images_row, 3)
+        layout.addWidget(self.text_card, 3)
+        layout.addWidget(self.details, 2)
+        self.show_card(None, None)
+
+    @property
+    def showing_text_card(self) -> bool:
+        """True when the card is drawn as text because no image could be shown."""
+        return not self.text_card.isHidden()
+
+    def show_card(self, card: CardInfo | None, db: CardDatabase | None, set_name: str | None = None) -> None:
+        """Show a card (and the printing from `set_name`, else the newest); None clears the view."""
+        self.card = card
+        self.printing = None
+        self.shown_images = []
+        self.image_problems = []
+        self._clear_images()
+        if card is None:
+            self.text_card.set_card(None)
+            self.text_card.hide()
+            self._images_row.hide()
+            self.details.setHtml("<p><i>No card selected.</i></p>")
+            return
+        self.printing = card.printing(set_name) or card.printing(None)
+        if db is not None and self.printing is not None:
+            self._load_images(card, db, self.printing)
+        if self.shown_images:
+            self.text_card.hide()
+            self._images_row.show()
+        else:
+            self.text_card.set_card(card)
+            self._images_row.hide()
+            self.text_card.show()
+        self.details.setHtml(card_details_html(card, self.printing, self.image_problems))
+
+    def _load_images(self, card: CardInfo, db: CardDatabase, printing: PrintingInfo) -> None:
+        paths = list(printing.image_paths) or [""] * len(printing.image_files)
+        captions = side_captions(card, len(paths))
+        for index, relative in enumerate(paths):
+            caption = captions[index]
+            side = f"{caption.lower()} image" if caption else "image"
+            absolute = db.image_path(relative) if relative else None
+            if absolute is None:
+                wanted = printing.image_files[index] if index < len(printing.image_files) else relative
+                if wanted:
+                    self.image_problems.append(f"No {side} ({wanted} was not found).")
+                continue
+            image, problem = load_card_image(absolute)
+            if image is None:
+                self.image_problems.append(f"The {side} could not be shown: {problem}")
+                continue
+            self.shown_images.append(image)
+            self._add_image(image, caption)
+
+    def _add_image(self, image: QImage, caption: str) -> None:
+        widget = CardImage(image, caption, self._images_row)
+        self._images_layout.addWidget(widget)
+        self._image_widgets.append(widget)
+
+    def _clear_images(self) -> None:
+        for widget in self._image_widgets:
+            self._images_layout.removeWidget(widget)
+            widget.deleteLater()
+        self._image_widgets = []

@@ -1,0 +1,260 @@
+"""Importing card data from the GUI: choose a source, run the import in a thread with progress, show the report."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from carddb.db import CardDatabase
+from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
+
+if TYPE_CHECKING:
+    from carddb.importing import ImportReport
+
+ImportFn = Callable[..., Any]
+
+
+def _default_import_fn() -> tuple[ImportFn, type[BaseException]]:
+    # Imported when used, so the rest of the UI loads even if the importer cannot.
+    from carddb.importing import ImportCancelled, import_path
+
+    return import_path, ImportCancelled
+
+
+class ImportProgressDialog(QDialog):
+    """Modal progress of one import with a Cancel button; `import_ended` carries the report, or None."""
+
+    import_ended = Signal(object)
+
+    def __init__(
+        self,
+        db: CardDatabase,
+        path: Path,
+        parent: QWidget | None = None,
+        import_fn: ImportFn | None = None,
+        cancelled_error: type[BaseException] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.path = Path(path)
+        self._import_fn = import_fn
+        self._cancelled_error = cancelled_error
+        self.report: ImportReport | None = None
+        self.error: str | None = None
+        self.was_cancelled = False
+        self.worker: Worker | None = None
+        self.setWindowTitle("Importing card data")
+        self.setModal(True)
+        self.setMinimumWidth(420)
+
+        self.label = QLabel(f"Importing {self.path.name}…", self)
+        self.label.setWordWrap(True)
+        self.bar = QProgressBar(self)
+        self.bar.setRange(0, 0)  # busy until the importer says how much there is
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.clicked.connect(self.request_cancel)
+        buttons = QDialogButtonBox(self)
+        buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(buttons)
+
+    def start(self) -> None:
+        """Start the import in a worker thread (the dialog closes itself when it ends)."""
+        if self.worker is not None:
+            return
+        fn, cancel_exc = self._import_fn, self._cancelled_error
+        if fn is None or cancel_exc is None:
+            try:
+                default_fn, default_cancelled = _default_import_fn()
+            except ImportError as exc:  # only when the install is broken
+                self._on_failed(f"the importer is not available: {exc}")
+                return
+            fn = fn or default_fn
+            cancel_exc = cancel_exc or default_cancelled
+        db, path = self.db, self.path
+
+        def job(progress: ProgressFn, cancel: CancelFn) -> object:
+            return fn(db, path, progress=progress, cancel=cancel)
+
+        self.worker = Worker(job, cancel_exceptions=(cancel_exc,), parent=None)
+        self.worker.progress.connect(self._on_progress)
+        self.worker.finished.connect(self._on_finished)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.cancelled.connect(self._on_cancelled)
+        self.worker.start()
+
+    def request_cancel(self) -> None:
+        """Ask the import to stop; the database stays as it was. The dialog closes when the worker has stopped."""
+        if self.worker is None or self.worker.done:
+            super().reject()
+            return
+        self.worker.cancel()
+        self.cancel_button.setEnabled(False)
+        self.label.setText("Cancelling… the card database is left as it was.")
+
+    def reject(self) -> None:
+        # Escape and the window's close button cancel instead of leaving an import running unseen.
+        self.request_cancel()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.worker is not None and not self.worker.done:
+            self.request_cancel()
+            event.ignore()
+            return
+        super().closeEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.request_cancel()
+            return
+        super().keyPressEvent(event)
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.bar.setRange(0, total)
+            self.bar.setValue(min(done, total))
+            if not self.was_cancelled and self.cancel_button.isEnabled():
+                self.label.setText(f"Importing {self.path.name}… {done} of {total}")
+
+    def _on_finished(self, report: object) -> None:
+        self.report = cast("ImportReport", report)
+        self.db.invalidate_caches()
+        self.bar.setValue(self.bar.maximum())
+        self.accept()
+        self.import_ended.emit(self.report)
+
+    def _on_failed(self, message: str) -> None:
+        self.error = message
+        self.db.invalidate_caches()
+        super().reject()
+        self.import_ended.emit(None)
+
+    def _on_cancelled(self) -> None:
+        self.was_cancelled = True
+        super().reject()
+        self.import_ended.emit(None)
+
+
+class ImportReportDialog(QDialog):
+    """What an import did: the summary and every rejected or suspicious row with its line and reason."""
+
+    COLUMNS = ("Source", "Line", "Kind", "Reason")
+
+    def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.report = report
+        self.setWindowTitle("Import report")
+        self.resize(720, 420)
+        self.summary = QLabel(report.summary(), self)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+
+        self.issues = QTableWidget(len(report.issues), len(self.COLUMNS), self)
+        self.issues.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.issues.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.issues.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.issues.verticalHeader().setVisible(False)
+        for row, issue in enumerate(report.issues):
+            line = QTableWidgetItem()
+            line.setData(Qt.ItemDataRole.DisplayRole, int(issue.line))  # numeric, so it sorts as a number
+            for column, item in enumerate(
+                (
+                    QTableWidgetItem(Path(issue.source).name or issue.source),
+                    line,
+                    QTableWidgetItem(issue.severity),
+                    QTableWidgetItem(issue.reason),
+                )
+            ):
+                item.setToolTip(issue.source if column == 0 else issue.reason)
+                self.issues.setItem(row, column, item)
+        header = self.issues.horizontalHeader()
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for column in range(3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.issues.setSortingEnabled(True)
+        if report.issues:
+            layout.addWidget(QLabel(f"{len(report.issues)} row(s) need a look:", self))
+            layout.addWidget(self.issues, 1)
+        else:
+            self.issues.hide()
+            layout.addWidget(QLabel("No rows were rejected.", self))
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        copy = buttons.addButton("Copy report", QDialogButtonBox.ButtonRole.ActionRole)
+        copy.clicked.connect(self.copy_to_clipboard)
+        copy.setAutoDefault(False)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)  # Enter closes, not copies
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def report_text(self) -> str:
+        """The report as plain text (summary, then one line per issue)."""
+        lines = [self.report.summary()]
+        lines += [f"{i.source}:{i.line}: {i.severity}: {i.reason}" for i in self.report.issues]
+        return "\n".join(lines)
+
+    def copy_to_clipboard(self) -> None:
+        """Put the report text on the clipboard, e.g. to paste into a bug report."""
+        QGuiApplication.clipboard().setText(self.report_text())
+
+
+def run_import_dialog(parent: QWidget | None, db: CardDatabase, path: Path) -> ImportReport | None:
+    """Import `path` with a modal progress dialog, then show the report; None when cancelled or failed."""
+    progress = ImportProgressDialog(db, path, parent)
+    progress.start()
+    if progress.worker is not None and not progress.worker.done:
+        progress.exec()
+    if progress.worker is not None:
+        progress.worker.wait()
+    if progress.error is not None:
+        QMessageBox.critical(parent, "Import failed", f"Could not import {path}:\n\n{progress.error}")
+        return None
+    if progress.report is None:
+        return None
+    ImportReportDialog(progress.report, parent).exec()
+    return progress.report
+
+
+def choose_import_source(parent: QWidget | None) -> Path | None:
+    """Ask for a Lackey plugin folder or a card-data file (.txt / .json); None when the user backs out."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Import card data")
+    box.setText("Import a whole LackeyCCG Rage plugin folder, or a single card-data file?")
+    box.setInformativeText("A plugin folder also brings the card images. Files may be Lackey .txt or .json.")
+    folder_button = box.addButton("Plugin folder…", QMessageBox.ButtonRole.AcceptRole)
+    file_button = box.addButton("Card file…", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is folder_button:
+        folder = QFileDialog.getExistingDirectory(parent, "Choose the Lackey Rage plugin folder")
+        return Path(folder) if folder else None
+    if clicked is file_button:
+        name, _ = QFileDialog.getOpenFileName(
+            parent, "Choose a card-data file", "", "Card data (*.txt *.json);;All files (*)"
+        )
+        return Path(name) if name else None
+    return None

@@ -1,0 +1,208 @@
+"""Run a long job (card import, PDF export) in a QThread with progress, cancel and a result on the GUI thread."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+log = logging.getLogger(__name__)
+
+ProgressFn = Callable[[int, int], None]
+CancelFn = Callable[[], bool]
+JobFn = Callable[[ProgressFn, CancelFn], Any]
+
+# A job may report progress thousands of times a second; the GUI only needs a few updates per second.
+PROGRESS_INTERVAL_S = 0.03
+
+# Workers still running, so that Python does not collect one while its thread is alive.
+_RUNNING: set[Worker] = set()
+
+
+class WorkCancelled(Exception):
+    """A job may raise this after it sees cancel() return True."""
+
+
+def describe_error(exc: BaseException) -> str:
+    """A one-line, player-readable message for an exception (its text, or its kind when it has none)."""
+    text = str(exc).strip()
+    kind = type(exc).__name__
+    if not text:
+        return kind
+    # The project's own errors and OSError/ValueError are written for players; name the kind of anything
+    # else so that an unexpected bug is recognisable in a report.
+    own = type(exc).__module__.split(".")[0] in {"carddb", "deckbuilder"}
+    return text if own or isinstance(exc, OSError | ValueError) else f"{kind}: {text}"
+
+
+class _Runner(QObject):
+    """Lives in the worker thread and calls the job there."""
+
+    progress = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(
+        self, fn: JobFn, cancel_event: threading.Event, cancel_exceptions: tuple[type[BaseException], ...]
+    ):
+        super().__init__()
+        self._fn = fn
+        self._cancel_event = cancel_event
+        self._cancel_exceptions: tuple[type[BaseException], ...] = (WorkCancelled, *cancel_exceptions)
+        self._last_progress = 0.0
+
+    def _report_progress(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done >= total or now - self._last_progress >= PROGRESS_INTERVAL_S:
+            self._last_progress = now
+            self.progress.emit(int(done), int(total))
+
+    @Slot()
+    def run(self) -> None:
+        """Call the job and report how it ended (exactly one of succeeded / failed / cancelled)."""
+        try:
+            result = self._fn(self._report_progress, self._cancel_event.is_set)
+        except self._cancel_exceptions:
+            self.cancelled.emit()
+        except Exception as exc:
+            log.exception("background job failed")
+            self.failed.emit(describe_error(exc))
+        else:
+            # A job that finished before it noticed the cancel did its work; report the result.
+            self.succeeded.emit(result)
+        finally:
+            # Stop this thread's event loop from inside, so that wait() returns even while the GUI thread blocks.
+            QThread.currentThread().quit()
+
+
+class Worker(QObject):
+    """Handle of a background job; lives on the GUI thread, so its signals arrive there.
+
+    Signals: progress(done, total), finished(result), failed(message), cancelled().
+    """
+
+    progress = Signal(int, int)
+    finished = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+    # Emitted after finished/failed/cancelled, once the thread has stopped.
+    stopped = Signal()
+
+    def __init__(
+        self,
+        fn: JobFn,
+        *,
+        cancel_event: threading.Event | None = None,
+        cancel_exceptions: tuple[type[BaseException], ...] = (),
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.cancel_event = cancel_event if cancel_event is not None else threading.Event()
+        self.result: Any = None
+        self.error: str | None = None
+        self.was_cancelled = False
+        self.done = False
+        self._thread = QThread()
+        self._runner = _Runner(fn, self.cancel_event, cancel_exceptions)
+        self._runner.moveToThread(self._thread)
+        queued = Qt.ConnectionType.QueuedConnection
+        # Queued into this object, which lives on the GUI thread: every listener runs there.
+        self._runner.progress.connect(self._on_progress, queued)
+        self._runner.succeeded.connect(self._on_succeeded, queued)
+        self._runner.failed.connect(self._on_failed, queued)
+        self._runner.cancelled.connect(self._on_cancelled, queued)
+        self._thread.started.connect(self._runner.run)
+        self._thread.finished.connect(self._on_thread_finished)
+
+    def start(self) -> None:
+        """Start the job in its thread."""
+        _RUNNING.add(self)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Ask the job to stop; it sees cancel() return True at its next check."""
+        self.cancel_event.set()
+
+    def is_running(self) -> bool:
+        """True while the job's thread runs."""
+        return self._thread.isRunning()
+
+    def wait(self, timeout_ms: int = -1) -> bool:
+        """Block until the thread ends (for shutdown); True when it has ended."""
+        if timeout_ms < 0:
+            return bool(self._thread.wait())
+        return bool(self._thread.wait(timeout_ms))
+
+    @Slot(int, int)
+    def _on_progress(self, done: int, total: int) -> None:
+        if not self.done:
+            self.progress.emit(done, total)
+
+    @Slot(object)
+    def _on_succeeded(self, result: object) -> None:
+        self.result = result
+        self._end()
+        self.finished.emit(result)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.error = message
+        self._end()
+        self.failed.emit(message)
+
+    @Slot()
+    def _on_cancelled(self) -> None:
+        self.was_cancelled = True
+        self._end()
+        self.cancelled.emit()
+
+    def _end(self) -> None:
+        self.done = True
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        _RUNNING.discard(self)
+        self._runner.deleteLater()
+        self.stopped.emit()
+
+
+def run_in_thread(
+    fn: JobFn,
+    *,
+    progress: ProgressFn | None = None,
+    cancel: threading.Event | None = None,
+    finished: Callable[[Any], None] | None = None,
+    failed: Callable[[str], None] | None = None,
+    cancelled: Callable[[], None] | None = None,
+    cancel_exceptions: tuple[type[BaseException], ...] = (),
+    parent: QObject | None = None,
+) -> Worker:
+    """Start `fn(progress, cancel)` in a thread; the callbacks run on the GUI thread. Returns the started Worker.
+
+    `cancel` is the Event the GUI sets to stop the job (one is made when omitted; `Worker.cancel()` sets it).
+    `cancel_exceptions` are the job's own "I stopped because you cancelled" exceptions.
+    """
+    worker = Worker(fn, cancel_event=cancel, cancel_exceptions=cancel_exceptions, parent=parent)
+    if progress is not None:
+        worker.progress.connect(progress)
+    if finished is not None:
+        worker.finished.connect(finished)
+    if failed is not None:
+        worker.failed.connect(failed)
+    if cancelled is not None:
+        worker.cancelled.connect(cancelled)
+    worker.start()
+    return worker
+
+
+def shutdown_workers(timeout_ms: int = 5000) -> bool:
+    """Cancel every running job and wait for its thread (call before the app quits); True if all stopped."""
+    workers = list(_RUNNING)
+    for worker in workers:
+        worker.cancel()
+    return all(worker.wait(timeout_ms) for worker in workers)

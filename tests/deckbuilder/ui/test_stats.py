@@ -1,0 +1,97 @@
+"""DeckStatsView: the numbers and bars a player sees for a known deck, in a real offscreen widget."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from deckbuilder.deck import Deck
+from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.ui.stats import Bar, BarChart, DeckStatsView
+from tests.deckbuilder.test_deckstats import POOL, known_deck
+
+
+@pytest.fixture
+def view(qtbot: QtBot) -> DeckStatsView:
+    widget = DeckStatsView()
+    qtbot.addWidget(widget)
+    widget.resize(360, 900)
+    widget.show()
+    return widget
+
+
+def test_known_deck_numbers_and_bars(view: DeckStatsView) -> None:
+    view.update_stats(known_deck(), POOL)
+
+    assert view.type_counts["Character"] == 4
+    assert view.type_counts["Combat Action"] == 5
+    assert view.rage_histogram == {0: 2, 2: 2, 4: 1}
+    assert view.damage_histogram == {3: 2, 5: 1}
+    assert (view.type_chart.bars[0].label, view.type_chart.bars[0].value) == ("Combat Action", 5)
+    # Renown bars: biggest first, copies shown, Rogue drawn hatched.
+    assert view.renown_chart.bars == [
+        Bar("Briar Talon ×2", 8),
+        Bar("Ashen Howler", 5),
+        Bar("Slyfoot Wanderer", 3, accent=True),
+    ]
+    assert "Rogue" in view.renown_chart.footnote and "19%" in view.renown_chart.footnote
+    # Rage bars run 0..4 with the gaps as zero-height bars.
+    assert [(b.label, b.value) for b in view.rage_chart.bars] == [
+        ("0", 2),
+        ("1", 0),
+        ("2", 2),
+        ("3", 0),
+        ("4", 1),
+    ]
+    assert "1 without a Rage value" in view.rage_chart.footnote
+    summary = view.summary.text()
+    assert "Renown <b>16</b> of 20" in summary
+    assert "Rogue 3" in summary
+    assert "2 unknown" in summary and "1 starting in play" in summary
+
+
+def test_report_adds_the_verdict_and_the_formats_renown_level(view: DeckStatsView) -> None:
+    report = Report(
+        format="revised",
+        renown_level=15,
+        totals=Totals(),
+        results=(
+            Result("RENOWN_OVER_LEVEL", Severity.ERROR, "too much Renown"),
+            Result("REQUIREMENT_UNMET", Severity.WARNING, "dead card"),
+        ),
+    )
+
+    view.update_stats(known_deck(), POOL, report)
+
+    summary = view.summary.text()
+    assert "Renown <b>16</b> of 15" in summary
+    assert "Not legal" in summary and "1 error" in summary and "1 warning" in summary
+
+
+def test_new_deck_replaces_the_old_numbers(view: DeckStatsView) -> None:
+    view.update_stats(known_deck(), POOL)
+    smaller = Deck()
+    smaller.add("Sidestep", 2)
+
+    view.update_stats(smaller, POOL)
+
+    assert view.type_counts == {"Combat Action": 2}
+    assert view.renown_chart.bars == []
+    assert view.rage_histogram == {0: 2}
+
+
+def test_charts_draw_bars_in_the_palette_highlight(qtbot: QtBot) -> None:
+    chart = BarChart("Sample", horizontal=True)
+    qtbot.addWidget(chart)
+    chart.set_bars([Bar("Long bar", 10), Bar("Short", 1)])
+    chart.resize(300, chart.sizeHint().height())
+    highlight = chart.palette().color(chart.palette().ColorRole.Highlight).rgb()
+
+    image = chart.grab().toImage()
+
+    row = chart.fontMetrics().height() + 4
+    first_bar_y = row + row // 2
+    highlighted = [x for x in range(image.width()) if image.pixel(x, first_bar_y) == highlight]
+    second = [x for x in range(image.width()) if image.pixel(x, first_bar_y + row) == highlight]
+    # The bar for 10 is about ten times as long as the bar for 1.
+    assert len(highlighted) > 5 * max(1, len(second))
