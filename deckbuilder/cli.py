@@ -199,7 +199,7 @@ def _print_report(path: Path, deck_name: str, report: Any, problems: Sequence[st
 
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Import card data into the database and print the report."""
-    from carddb.importing import ImportError as CardImportError
+    from carddb.importing import CardImportError
     from carddb.importing import import_path
 
     if not args.path.exists():

@@ -1,0 +1,723 @@
+"""Import card data (Lackey plugin folder, Lackey card data file, JSON) into the database in one transaction."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import filecmp
+import json
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from carddb.cardtypes import Section, classify_type
+from carddb.db import CardDatabase
+from carddb.identities import character_identity
+from carddb.lackey import (
+    CardDataReader,
+    ImageFinder,
+    card_data_files,
+    parse_plugin_info,
+    split_image_files,
+    unsafe_name_reason,
+)
+from carddb.model import LACKEY_COLUMNS
+from carddb.normalize import normalize_name
+from carddb.sets import UNKNOWN_SET_BASE, set_rank
+
+REJECTED = "rejected"
+SUSPICIOUS = "suspicious"
+MAX_IMAGE_BYTES = 20 * 1024 * 1024
+PROGRESS_EVERY = 50
+# Real names are at most ~35 characters and set names ~25; longer ones are card text that slipped a column.
+MAX_NAME_LENGTH = 80
+MAX_SET_NAME_LENGTH = 40
+# Beyond SQLite's 64-bit integers, and far beyond any card stat: such "numbers" are kept as text.
+MAX_NUMBER = 10**9
+
+ProgressFn = Callable[[int, int], None]
+CancelFn = Callable[[], bool]
+
+_NUMERIC_COLUMNS = ("Renown", "Rage", "Gnosis", "Health", "CRage", "CGnosis", "CHealth", "Damage")
+_TEXT_COLUMNS = ("Sealed", "Type", "Notes", "Requires", "Keywords")
+_NUMBER = re.compile(r"[+-]?\d+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_PRINTING_COLUMNS = (
+    "card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes, requires, keywords, "
+    "renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata, extra, source, source_line"
+)
+_CARD_FIELDS = (
+    "type, sealed, notes, requires, keywords, renown, rage, gnosis, health, crage, cgnosis, chealth, damage, "
+    "text, errata"
+)
+
+
+class ImportCancelled(Exception):
+    """The user cancelled the import; the database is unchanged."""
+
+
+class CardImportError(Exception):
+    """The input cannot be imported at all (missing file, folder without card data, invalid JSON)."""
+
+
+@dataclass
+class ImportIssue:
+    """One rejected or suspicious row (or file-level fact) of an import."""
+
+    source: str
+    line: int
+    reason: str
+    severity: str  # "rejected" | "suspicious"
+
+
+@dataclass
+class ImportReport:
+    """What an import did: counts, and every row it rejected or found suspicious."""
+
+    source: str
+    rows_read: int = 0
+    cards_added: int = 0
+    cards_updated: int = 0
+    printings_added: int = 0
+    printings_updated: int = 0
+    images_copied: int = 0
+    issues: list[ImportIssue] = field(default_factory=list)
+
+    @property
+    def rejected(self) -> list[ImportIssue]:
+        """Issues whose row was not imported."""
+        return [i for i in self.issues if i.severity == REJECTED]
+
+    @property
+    def suspicious(self) -> list[ImportIssue]:
+        """Issues whose row was imported but deserves a look."""
+        return [i for i in self.issues if i.severity == SUSPICIOUS]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the report."""
+        return asdict(self)
+
+    def summary(self) -> str:
+        """One human sentence: counts of rows, cards, printings, images and problems."""
+        return (
+            f"Read {self.rows_read} rows from {self.source}: {self.cards_added} cards added, "
+            f"{self.cards_updated} updated; {self.printings_added} printings added, "
+            f"{self.printings_updated} updated; {self.images_copied} images copied; "
+            f"{len(self.rejected)} rows rejected, {len(self.suspicious)} suspicious."
+        )
+
+
+@dataclass(slots=True)
+class _Printing:
+    name: str
+    norm: str
+    set_name: str
+    values: dict[str, str]
+    numbers: dict[str, int | None]
+    extra: dict[str, str]
+    image_paths: list[str]
+    source: str
+    line: int
+
+
+def _check_name(name: str, values: dict[str, str]) -> str:
+    """Why a row's Name makes it unusable ("" when it is a plausible card name)."""
+    if not name:
+        return "empty Name"
+    if _CONTROL.search(name):
+        return "Name holds tabs or line breaks: a whole raw row glued into the Name (broken conversion)"
+    if len(name) > MAX_NAME_LENGTH:
+        return (
+            f"Name looks like card text ({len(name)} characters: {name[:40]!r}…): "
+            "probably a broken line break in the previous row"
+        )
+    if not any(value.strip() for key, value in values.items() if key != "Name"):
+        return (
+            f"only the Name column is filled ({name[:40]!r}): Name looks like card text, "
+            "probably a broken line break in the previous row"
+        )
+    return ""
+
+
+def _check_set(set_name: str) -> str:
+    if _CONTROL.search(set_name) or len(set_name) > MAX_SET_NAME_LENGTH or ". " in set_name:
+        return f"Expansion looks like card text, not a set name ({set_name[:40]!r}…)"
+    return ""
+
+
+class _Importer:
+    """Collects validated printings from any source, then writes them in one transaction."""
+
+    def __init__(
+        self, db: CardDatabase, source: str, progress: ProgressFn | None, cancel: CancelFn | None
+    ) -> None:
+        self.db = db
+        self.report = ImportReport(source=source)
+        self.progress = progress
+        self.cancel = cancel
+        self.printings: dict[tuple[str, str], _Printing] = {}
+        self.staged_images: dict[Path, Path | None] = {}  # destination -> temp copy (None: already there)
+        self.zone_labels: dict[str, str] = {}
+        self._since_poll = 0
+
+    # -- reporting -------------------------------------------------------------------------------
+
+    def issue(self, source: str, line: int, reason: str, severity: str) -> None:
+        """Record a problem."""
+        self.report.issues.append(ImportIssue(source, line, reason, severity))
+
+    def tick(self, done: int, total: int) -> None:
+        """Every PROGRESS_EVERY rows: report progress and honour a cancel request."""
+        self._since_poll += 1
+        if self._since_poll < PROGRESS_EVERY:
+            return
+        self._since_poll = 0
+        self.poll(done, total)
+
+    def poll(self, done: int, total: int) -> None:
+        """Report progress now; raise ImportCancelled when the user asked to stop."""
+        if self.progress is not None:
+            self.progress(done, total)
+        if self.cancel is not None and self.cancel():
+            raise ImportCancelled("import cancelled: the database is unchanged")
+
+    # -- rows ------------------------------------------------------------------------------------
+
+    def add_row(
+        self,
+        source: str,
+        line: int,
+        values: dict[str, str],
+        extra: dict[str, str],
+        problems: Iterable[str] = (),
+        images: ImageFinder | None = None,
+        label: str = "",
+    ) -> None:
+        """Validate one row and keep it as a printing (later rows of the same name and set win)."""
+        prefix = f"{label}: " if label else ""
+        name = values.get("Name", "").strip()
+        reason = _check_name(name, values)
+        set_name = values.get("Expansion", "").strip()
+        if not reason:
+            reason = _check_set(set_name)
+        if reason:
+            self.issue(source, line, prefix + reason, REJECTED)
+            return
+        notes = [prefix + p for p in problems]
+        if not set_name:
+            notes.append(f"{prefix}{name!r} has no Expansion (set): stored with an empty set name")
+        type_field = values.get("Type", "").strip()
+        if classify_type(type_field) is None:
+            notes.append(f"{prefix}{name!r}: Type {type_field!r} cannot be placed in a deck section")
+        numbers: dict[str, int | None] = {}
+        extra = dict(extra)
+        for column in _NUMERIC_COLUMNS:
+            raw = values.get(column, "").strip()
+            number: int | None = None
+            if raw:
+                if _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER:
+                    number = int(raw)
+                else:
+                    extra[column] = raw
+                    notes.append(f"{prefix}{name!r}: {column} {raw[:40]!r} is not a number (kept as text)")
+            numbers[column] = number
+        image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes)
+        key = (normalize_name(name), set_name)
+        earlier = self.printings.pop(key, None)
+        if earlier is not None:
+            notes.append(
+                f"{prefix}{name!r} in set {set_name!r} also appears at line {earlier.line} of "
+                f"{earlier.source}: this later row wins"
+            )
+        for note in notes:
+            self.issue(source, line, note, SUSPICIOUS)
+        self.printings[key] = _Printing(
+            name, key[0], set_name, values, numbers, extra, image_paths, source, line
+        )
+
+    def _images(
+        self, finder: ImageFinder | None, set_name: str, image_field: str, name: str, notes: list[str]
+    ) -> list[str]:
+        entries = split_image_files(image_field)
+        if finder is None:
+            return [""] * len(entries)
+        paths: list[str] = []
+        set_problem = unsafe_name_reason(set_name)
+        for entry in entries:
+            problem = unsafe_name_reason(entry) or (f"set name {set_problem}" if set_problem else "")
+            if problem:
+                notes.append(f"{name!r}: image name {entry[:60]!r} refused: {problem}")
+                paths.append("")
+                continue
+            found = finder.find(set_name, entry)
+            if found is None:
+                paths.append("")
+                continue
+            try:
+                size = found.stat().st_size
+            except OSError as exc:
+                notes.append(f"{name!r}: image {found.name!r} cannot be read: {exc}")
+                paths.append("")
+                continue
+            if size > MAX_IMAGE_BYTES:
+                notes.append(f"{name!r}: image {found.name!r} is larger than 20 MB: skipped")
+                paths.append("")
+                continue
+            destination = self.db.images_dir / set_name / found.name
+            try:
+                self._stage_image(found, destination)
+            except OSError as exc:
+                notes.append(f"{name!r}: image {found.name!r} cannot be copied: {exc}")
+                paths.append("")
+                continue
+            paths.append(destination.relative_to(self.db.folder).as_posix())
+        return paths
+
+    def _stage_image(self, found: Path, destination: Path) -> None:
+        """Copy an image beside its destination under a temp name; it is renamed in after the commit."""
+        if destination in self.staged_images:
+            return
+        if destination.is_file() and filecmp.cmp(found, destination, shallow=False):
+            self.staged_images[destination] = None
+            return
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(
+            prefix=f".{destination.name}.", suffix=".importing", dir=destination.parent
+        )
+        os.close(fd)
+        try:
+            shutil.copyfile(found, tmp_name)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+            raise
+        self.staged_images[destination] = Path(tmp_name)
+
+    def discard_images(self) -> None:
+        """Remove temp copies of a failed or cancelled import."""
+        for tmp in self.staged_images.values():
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+        self.staged_images.clear()
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def write(self) -> ImportReport:
+        """Write every kept printing in one transaction; nothing changes on error or cancel."""
+        try:
+            if self.printings:
+                self._write_transaction()
+                for destination, tmp in self.staged_images.items():
+                    if tmp is not None:
+                        os.replace(tmp, destination)
+                        self.report.images_copied += 1
+                self.staged_images.clear()
+                self.db.invalidate_caches()
+        finally:
+            self.discard_images()
+        return self.report
+
+    def _write_transaction(self) -> None:
+        identities = self.db.identity_table()
+        conn = self.db.raw_connection()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            self._write_cards(conn, identities)
+            _rebuild_search(conn)
+            meta = {
+                "card_data_date": datetime.date.today().isoformat(),
+                "card_data_source": self.report.source,
+            }
+            if self.zone_labels:
+                meta["deck_zone_labels"] = json.dumps(self.zone_labels)
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
+            self.poll(self.report.rows_read, self.report.rows_read)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            conn.close()
+
+    def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
+        card_ids: dict[str, int] = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
+        newest: dict[str, _Printing] = {}
+        first_seen = _unknown_set_order(conn)
+        ranks = {p.set_name: set_rank(p.set_name, first_seen) for p in self.printings.values()}
+        for printing in self.printings.values():
+            current = newest.get(printing.norm)
+            if current is None or ranks[printing.set_name] >= ranks[current.set_name]:
+                newest[printing.norm] = printing
+        new_norms = [norm for norm in newest if norm not in card_ids]
+        conn.executemany(
+            # A placeholder row for the id; _refresh_cards fills it from the newest printing below.
+            "INSERT INTO card (norm_name, name, identity, type, sealed, notes, requires, keywords, text, errata) "
+            "VALUES (?, ?, '', '', '', '', '', '', '', '')",
+            ((n, newest[n].name) for n in new_norms),
+        )
+        self.report.cards_added = len(new_norms)
+        self.report.cards_updated = len(newest) - len(new_norms)
+        if new_norms:
+            card_ids = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
+        existing = {(int(c), str(s)) for c, s in conn.execute("SELECT card_id, set_name FROM printing")}
+        rows = []
+        for p in self.printings.values():
+            card_id = card_ids[p.norm]
+            if (card_id, p.set_name) in existing:
+                self.report.printings_updated += 1
+            else:
+                self.report.printings_added += 1
+            rows.append(_printing_row(card_id, p, ranks[p.set_name]))
+        marks = ", ".join("?" * len(rows[0]))
+        updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in _PRINTING_COLUMNS.split(",")[2:])
+        conn.executemany(
+            f"INSERT INTO printing ({_PRINTING_COLUMNS}) VALUES ({marks}) "
+            f"ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}",
+            rows,
+        )
+        self._refresh_cards(conn, {card_ids[n]: p for n, p in newest.items()}, identities)
+
+    @staticmethod
+    def _refresh_cards(
+        conn: sqlite3.Connection, names: dict[int, _Printing], identities: dict[str, str]
+    ) -> None:
+        """Copy each touched card's newest printing (across all imports) into the card row."""
+        updates = []
+        seen: set[int] = set()
+        cursor = conn.execute(
+            f"SELECT card_id, {_CARD_FIELDS} FROM printing ORDER BY card_id, set_rank DESC, id DESC"
+        )
+        for row in cursor:
+            card_id = int(row[0])
+            if card_id in seen or card_id not in names:
+                continue
+            seen.add(card_id)
+            name = names[card_id].name
+            section = classify_type(row[1])
+            identity = character_identity(name, identities) if section is Section.CHARACTERS else ""
+            updates.append((name, section.value if section else None, identity, *row[1:], card_id))
+        assignments = ", ".join(
+            f"{c.strip()} = ?" for c in ("name", "section", "identity", *_CARD_FIELDS.split(","))
+        )
+        conn.executemany(f"UPDATE card SET {assignments} WHERE id = ?", updates)
+
+
+def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
+    """Sets outside the known release order, as earlier imports ranked them, so ranks stay stable."""
+    rows = conn.execute(
+        "SELECT set_name, MIN(set_rank) FROM printing WHERE set_rank >= ? GROUP BY set_name ORDER BY 2",
+        (UNKNOWN_SET_BASE,),
+    )
+    order: dict[str, int] = {}
+    for set_name, _rank in rows:
+        order.setdefault(str(set_name).casefold(), len(order))
+    return order
+
+
+def _printing_row(card_id: int, p: _Printing, rank: int) -> tuple[Any, ...]:
+    v = p.values
+    return (
+        card_id,
+        p.set_name,
+        rank,
+        v.get("ImageFile", "").strip(),
+        json.dumps(p.image_paths) if p.image_paths else "",
+        *(v.get(c, "").strip() for c in _TEXT_COLUMNS),
+        *(p.numbers[c] for c in _NUMERIC_COLUMNS),
+        v.get("Text", "").strip(),
+        v.get("Errata", "").strip(),
+        json.dumps(p.extra, ensure_ascii=False),
+        p.source,
+        p.line,
+    )
+
+
+def _rebuild_search(conn: sqlite3.Connection) -> None:
+    """Rebuild the FTS index inside the import transaction, when the search module is available."""
+    try:
+        from carddb.search import rebuild_search_index
+    except ImportError:  # search.py is optional for importing: the index is rebuilt on its next import
+        return
+    rebuild_search_index(conn)
+
+
+# -- Lackey ----------------------------------------------------------------------------------------
+
+
+def _read_lackey(
+    importer: _Importer, path: Path, images: ImageFinder | None, done_before: int, total: int
+) -> None:
+    source = str(path)
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise CardImportError(f"cannot read {path}: {exc}") from exc
+    with handle:
+        reader = CardDataReader(handle)
+        before = importer.report.rows_read
+        for row in reader:
+            importer.report.rows_read += 1
+            if row.error:
+                importer.issue(source, row.line, row.error, REJECTED)
+            else:
+                importer.add_row(source, row.line, row.values, row.extra, row.problems, images)
+            importer.tick(done_before + reader.bytes_read, total)
+        for note in reader.notes:
+            importer.issue(source, note.line, note.reason, SUSPICIOUS)
+        if importer.report.rows_read == before:
+            importer.issue(source, 0, "the file holds no card rows", SUSPICIOUS)
+
+
+def import_lackey_file(
+    db: CardDatabase,
+    path: Path | str,
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+    images: ImageFinder | None = None,
+) -> ImportReport:
+    """Import one Lackey card data file (images from a `setimages` folder beside it, when present)."""
+    path = Path(path)
+    if not path.is_file():
+        raise CardImportError(f"{path} is not a card data file")
+    importer = _Importer(db, str(path), progress, cancel)
+    if images is None:
+        images = ImageFinder(path.parent / "setimages")
+    try:
+        _read_lackey(importer, path, images, 0, _size(path))
+        return importer.write()
+    finally:
+        importer.discard_images()
+
+
+def import_lackey_plugin(
+    db: CardDatabase, folder: Path | str, progress: ProgressFn | None = None, cancel: CancelFn | None = None
+) -> ImportReport:
+    """Import a Lackey plugin folder: zone labels, every card data file it lists, and its card images."""
+    folder = Path(folder)
+    importer = _Importer(db, str(folder), progress, cancel)
+    info = None
+    plugin_file = folder / "plugininfo.txt"
+    if plugin_file.is_file():
+        try:
+            info = parse_plugin_info(plugin_file.read_bytes().decode("utf-8", errors="replace"))
+        except OSError as exc:
+            importer.issue(str(plugin_file), 0, f"cannot read plugininfo.txt: {exc}", SUSPICIOUS)
+        if info is not None:
+            importer.zone_labels = info.zone_labels
+            missing = [s for s in ("characters", "sept", "combat") if s not in info.zone_labels]
+            if missing:
+                importer.issue(
+                    str(plugin_file), 0, "no deck zone found for: " + ", ".join(missing), SUSPICIOUS
+                )
+    files, problems = card_data_files(folder, info)
+    for problem in problems:
+        importer.issue(str(plugin_file), 0, problem, SUSPICIOUS)
+    if not files:
+        raise CardImportError(
+            f"{folder} holds no card data: expected plugininfo.txt listing card data files, or sets/*.txt"
+        )
+    images = ImageFinder(folder / "sets" / "setimages")
+    total = sum(_size(f) for f in files)
+    done = 0
+    try:
+        for path in files:
+            _read_lackey(importer, path, images, done, total)
+            done += _size(path)
+        return importer.write()
+    finally:
+        importer.discard_images()
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+# -- JSON ------------------------------------------------------------------------------------------
+
+
+def _json_text(path: Path) -> tuple[str, str]:
+    """The file's text and a note when it was not UTF-8."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CardImportError(f"cannot read {path}: {exc}") from exc
+    try:
+        return data.decode("utf-8-sig"), ""
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), "the file is not UTF-8: read as Windows-1252 (cp1252)"
+
+
+def _json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
+    """(line, key, value) of each top-level entry, in file order (duplicate keys kept, unlike json.loads)."""
+    decoder = json.JSONDecoder()
+    ws = re.compile(r"\s*")
+
+    def skip(pos: int) -> int:
+        match = ws.match(text, pos)
+        return match.end() if match else pos
+
+    def error(exc: json.JSONDecodeError) -> CardImportError:
+        return CardImportError(f"{source}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+
+    pos = skip(0)
+    if text[pos : pos + 1] != "{":
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise error(exc) from exc
+        raise CardImportError(
+            f"{source}: the top level is {type(value).__name__ if value is not None else 'null'}, "
+            "expected an object keyed by card name"
+        )
+    entries: list[tuple[int, str, Any]] = []
+    line = 1 + text.count("\n", 0, pos)
+    line_pos = pos
+    pos = skip(pos + 1)
+    try:
+        if text[pos : pos + 1] == "}":
+            pos = skip(pos + 1)
+        else:
+            while True:
+                if text[pos : pos + 1] != '"':
+                    raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, pos)
+                line += text.count("\n", line_pos, pos)
+                line_pos = pos
+                key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+                pos = skip(pos)
+                if text[pos : pos + 1] != ":":
+                    raise json.JSONDecodeError("Expecting ':' delimiter", text, pos)
+                value, pos = decoder.raw_decode(text, skip(pos + 1))
+                entries.append((line, str(key), value))
+                pos = skip(pos)
+                if text[pos : pos + 1] == ",":
+                    pos = skip(pos + 1)
+                    continue
+                if text[pos : pos + 1] == "}":
+                    pos = skip(pos + 1)
+                    break
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, pos)
+        if pos != len(text):
+            raise json.JSONDecodeError("Extra data", text, pos)
+    except json.JSONDecodeError as exc:
+        raise error(exc) from exc
+    return entries
+
+
+def _safe_text(text: str) -> str:
+    """The text with lone surrogates (legal in JSON escapes, not in UTF-8) replaced."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", errors="replace").decode("utf-8")
+    return text
+
+
+def _json_cell(value: Any) -> str | None:
+    """A JSON value as Lackey text; None when it is not a string or number."""
+    if isinstance(value, bool) or value is None:
+        return None if value is not None else ""
+    if isinstance(value, str):
+        return _safe_text(value)
+    if isinstance(value, int | float):
+        return str(value)
+    return None
+
+
+def import_json(
+    db: CardDatabase, path: Path | str, progress: ProgressFn | None = None, cancel: CancelFn | None = None
+) -> ImportReport:
+    """Import a JSON object keyed by card name whose values use Lackey header names as keys."""
+    path = Path(path)
+    source = str(path)
+    text, note = _json_text(path)
+    entries = _json_entries(text, source)
+    importer = _Importer(db, source, progress, cancel)
+    if note:
+        importer.issue(source, 1, note, SUSPICIOUS)
+    total = len(entries)
+    for index, (line, key, entry) in enumerate(entries, start=1):
+        importer.report.rows_read += 1
+        _add_json_entry(importer, source, line, index, key, entry)
+        importer.tick(index, total)
+    if not entries:
+        importer.issue(source, 0, "the file holds no card entries", SUSPICIOUS)
+    return importer.write()
+
+
+def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key: str, entry: Any) -> None:
+    key = _safe_text(key)
+    label = f"entry {index} {key[:60]!r}"
+    if not isinstance(entry, dict):
+        importer.issue(source, line, f"{label}: is {type(entry).__name__}, expected an object", REJECTED)
+        return
+    values: dict[str, str] = {}
+    extra: dict[str, str] = {}
+    problems: list[str] = []
+    known = {k.casefold(): k for k in LACKEY_COLUMNS}
+    for raw_name, raw in entry.items():
+        field_name = _safe_text(str(raw_name))
+        cell = _json_cell(raw)
+        column = known.get(field_name.casefold())
+        if cell is None:
+            problems.append(f"field {field_name!r} holds {type(raw).__name__}, not text: kept aside")
+            extra[field_name] = json.dumps(raw)
+        elif column is None:
+            extra[field_name] = cell
+        else:
+            values[column] = cell
+    if "Name" not in values:
+        values["Name"] = key
+        problems.append("no Name field: the entry's key is used as the name")
+    missing = [c for c in ("Type",) if not values.get(c, "").strip()]
+    if missing:
+        name_problem = _check_name(values["Name"].strip(), values)
+        # A glued raw row or text-as-name says more than "Type missing"; an entry with only a Name says less.
+        if not name_problem or name_problem.startswith("only the Name"):
+            name_problem = f"missing required field(s): {', '.join(missing)}"
+        importer.issue(source, line, f"{label}: {name_problem}", REJECTED)
+        return
+    importer.add_row(source, line, values, extra, problems, None, label)
+
+
+# -- dispatch --------------------------------------------------------------------------------------
+
+
+def import_path(
+    db: CardDatabase, path: Path | str, progress: ProgressFn | None = None, cancel: CancelFn | None = None
+) -> ImportReport:
+    """Import a Lackey plugin folder, a Lackey card data file, or a JSON card file."""
+    path = Path(path)
+    if path.is_dir():
+        return import_lackey_plugin(db, path, progress, cancel)
+    if not path.exists():
+        raise CardImportError(f"{path} does not exist")
+    if path.suffix.casefold() == ".json":
+        return import_json(db, path, progress, cancel)
+    return import_lackey_file(db, path, progress, cancel)
+
+
+from carddb.demo import demo_deck_path, ensure_demo_cards  # noqa: E402  (demo imports this module lazily)
+
+__all__ = [
+    "CardImportError",
+    "ImportCancelled",
+    "ImportIssue",
+    "ImportReport",
+    "demo_deck_path",
+    "ensure_demo_cards",
+    "import_json",
+    "import_lackey_file",
+    "import_lackey_plugin",
+    "import_path",
+]

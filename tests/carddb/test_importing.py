@@ -1,0 +1,377 @@
+"""Importing Lackey plugin folders and card data files into a real SQLite database."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import carddb.importing as importing
+from carddb.db import CardDatabase
+from carddb.importing import (
+    CardImportError,
+    ImportCancelled,
+    import_lackey_file,
+    import_lackey_plugin,
+    import_path,
+)
+from carddb.model import LACKEY_HEADER
+from tests.conftest import REAL_PLUGIN
+
+HEADER = "\t".join(LACKEY_HEADER)
+
+
+def row(name: str, set_name: str = "Alpha", type_: str = "Gift", **fields: str) -> str:
+    """One 18-column Lackey row of an invented card."""
+    cells = dict.fromkeys(LACKEY_HEADER, "")
+    cells.update(Name=name, Expansion=set_name, Type=type_, Text=f"{name} does a thing.")
+    cells.update(fields)
+    return "\t".join(cells[h] for h in LACKEY_HEADER)
+
+
+def write_card_data(path: Path, rows: list[str], header: bool = True) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(([HEADER] if header else []) + rows) + "\n", encoding="utf-8")
+    return path
+
+
+PLUGIN_INFO = (
+    "<plugin>\n"
+    "<deckzone><label>Pack Zone</label><gamezonetoloadto>Pack</gamezonetoloadto></deckzone>\n"
+    "<deckzone><label>Sept Pile</label><gamezonetoloadto>Sept Deck</gamezonetoloadto></deckzone>\n"
+    "<deckzone><label>Combat Pile</label><gamezonetoloadto>Combat Deck</gamezonetoloadto></deckzone>\n"
+    "<listofcarddatafiles><filetoinclude>cards.txt</filetoinclude></listofcarddatafiles>\n"
+    "</plugin>\n"
+)
+
+
+@pytest.fixture
+def plugin(tmp_path: Path) -> Path:
+    """A small invented plugin folder: two sets, a reprint, two-sided Character images."""
+    folder = tmp_path / "plugin"
+    write_card_data(
+        folder / "sets" / "cards.txt",
+        [
+            row(
+                "Ember Pup",
+                "Unlimited",
+                "Character - Gaia",
+                ImageFile="ember.front,ember.back",
+                Renown="4",
+                Rage="2",
+                CRage="5",
+            ),
+            row("Fog Walker", "Unlimited", "Character - Wyrm", ImageFile="fog", Renown="3"),
+            row("Stone Skin", "Unlimited", "Gift", ImageFile="stoneskin", Gnosis="2", Text="Old text."),
+            row("Stone Skin", "TheUmbra", "Gift", ImageFile="stoneskin2", Gnosis="3", Text="New text."),
+            row("Low Jab", "TheUmbra", "Combat Action", Rage="1", Damage="1"),
+        ],
+    )
+    images = folder / "sets" / "setimages" / "Unlimited"
+    images.mkdir(parents=True)
+    (images / "ember.front.jpg").write_bytes(b"front-bytes")
+    (images / "EMBER.BACK.PNG").write_bytes(b"back-bytes")
+    (images / "stoneskin.jpg").write_bytes(b"stone")
+    (folder / "plugininfo.txt").write_text(PLUGIN_INFO)
+    return folder
+
+
+def dump(db: CardDatabase) -> list[str]:
+    conn = sqlite3.connect(db.path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def card_tables(db: CardDatabase) -> list[str]:
+    """The dump without the search index's internal pages (rebuilt on every import, same content)."""
+    return [line for line in dump(db) if "card_fts" not in line]
+
+
+def test_plugin_import_stores_cards_printings_images_and_zone_labels(
+    tmp_db: CardDatabase, plugin: Path
+) -> None:
+    report = import_path(tmp_db, plugin)
+    assert (report.rows_read, report.cards_added, report.printings_added) == (5, 4, 5)
+    assert report.issues == []
+    ember = tmp_db.lookup("ember pup")
+    assert ember is not None and ember.section is not None and ember.section.value == "characters"
+    assert (ember.renown, ember.rage, ember.crage, ember.gnosis) == (4, 2, 5, None)
+    assert ember.identity == "ember pup"
+    paths = ember.printings[0].image_paths
+    assert paths == ("card-images/Unlimited/ember.front.jpg", "card-images/Unlimited/EMBER.BACK.PNG")
+    assert [tmp_db.image_path(p).read_bytes() for p in paths] == [b"front-bytes", b"back-bytes"]  # type: ignore[union-attr]
+    assert report.images_copied == 3
+    fog = tmp_db.lookup("Fog Walker")
+    assert fog is not None and fog.printings[0].image_paths == ("",)
+    assert tmp_db.deck_zone_labels() == {
+        "characters": "Pack Zone",
+        "sept": "Sept Pile",
+        "combat": "Combat Pile",
+    }
+    assert tmp_db.data_date() != ""
+    assert not list(tmp_db.images_dir.rglob("*.importing"))  # temp copies were renamed in
+
+
+def test_newest_printing_is_in_force_and_both_printings_kept(tmp_db: CardDatabase, plugin: Path) -> None:
+    import_path(tmp_db, plugin)
+    card = tmp_db.lookup("Stone Skin")
+    assert card is not None
+    assert card.text == "New text." and card.gnosis == 3
+    assert [p.set_name for p in card.printings] == ["TheUmbra", "Unlimited"]
+    assert tmp_db.card_count() == 4
+
+
+def test_reimport_is_idempotent(tmp_db: CardDatabase, plugin: Path) -> None:
+    import_path(tmp_db, plugin)
+    before = card_tables(tmp_db)
+    again = import_path(tmp_db, plugin)
+    assert (again.cards_added, again.printings_added, again.images_copied) == (0, 0, 0)
+    assert (again.cards_updated, again.printings_updated) == (4, 5)
+    assert tmp_db.card_count() == 4
+    assert card_tables(tmp_db) == before
+
+
+def test_reimport_updates_changed_text_in_place(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = write_card_data(tmp_path / "a.txt", [row("Moon Song", Text="First.")])
+    import_path(tmp_db, path)
+    write_card_data(path, [row("Moon Song", Text="Second.")])
+    report = import_path(tmp_db, path)
+    assert (report.cards_added, report.cards_updated, report.printings_updated) == (0, 1, 1)
+    card = tmp_db.lookup("Moon Song")
+    assert card is not None and card.text == "Second."
+
+
+def test_single_file_import_with_images_beside_it(tmp_db: CardDatabase, plugin: Path) -> None:
+    report = import_lackey_file(tmp_db, plugin / "sets" / "cards.txt")
+    assert report.images_copied == 3
+    assert tmp_db.deck_zone_labels()["characters"] == "Characters"  # no plugininfo.txt read for one file
+
+
+def test_unchanged_image_is_not_copied_again_but_changed_one_is(tmp_db: CardDatabase, plugin: Path) -> None:
+    import_path(tmp_db, plugin)
+    (plugin / "sets" / "setimages" / "Unlimited" / "stoneskin.jpg").write_bytes(b"new stone")
+    report = import_path(tmp_db, plugin)
+    assert report.images_copied == 1
+    assert (tmp_db.images_dir / "Unlimited" / "stoneskin.jpg").read_bytes() == b"new stone"
+
+
+def test_bad_rows_are_reported_with_line_numbers_and_sound_rows_kept(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    text_as_name = "This card text spilled over from the row above because of a stray line break, sadly."
+    path = write_card_data(
+        tmp_path / "cards.txt",
+        [
+            row("Good One"),
+            "\t".join([text_as_name] + [""] * 17),
+            row("", Text="nameless"),
+            row("Odd Type", type_="Widget"),
+            row("Blank Type", type_=""),
+            row("Bad Number", Renown="X", Damage="2"),
+            row("Good One", Text="Later."),
+            row("Good Two"),
+        ],
+    )
+    report = import_path(tmp_db, path)
+    by_line = {(i.line, i.severity): i.reason for i in report.issues}
+    assert "Name looks like card text" in by_line[(3, "rejected")]
+    assert "broken line break in the previous row" in by_line[(3, "rejected")]
+    assert by_line[(4, "rejected")] == "empty Name"
+    assert "'Widget' cannot be placed in a deck section" in by_line[(5, "suspicious")]
+    assert "cannot be placed" in by_line[(6, "suspicious")]
+    assert "Renown 'X' is not a number" in by_line[(7, "suspicious")]
+    assert "also appears at line 2" in by_line[(8, "suspicious")]
+    assert report.rows_read == 8 and len(report.rejected) == 2
+    assert tmp_db.card_count() == 5
+    odd = tmp_db.lookup("Odd Type")
+    assert odd is not None and odd.section is None
+    bad = tmp_db.lookup("Bad Number")
+    assert bad is not None and bad.renown is None and bad.damage == 2
+    extra = tmp_db.reader.execute(
+        "SELECT p.extra FROM printing p JOIN card c ON c.id = p.card_id WHERE c.name = 'Bad Number'"
+    ).fetchone()[0]
+    assert json.loads(extra) == {"Renown": "X"}
+    good = tmp_db.lookup("Good One")
+    assert good is not None and good.text == "Later."
+
+
+def test_no_header_and_cp1252_and_truncated_rows_import(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = tmp_path / "old.txt"
+    content = row("Café Claw", type_="Combat Action", Rage="2") + "\r\n" + "Short Row\tAlpha\t\t\tGift"
+    path.write_bytes(content.encode("cp1252"))
+    report = import_path(tmp_db, path)
+    reasons = " | ".join(i.reason for i in report.issues)
+    assert "no header line" in reasons and "not UTF-8" in reasons and "missing columns" in reasons
+    claw = tmp_db.lookup("cafe claw") or tmp_db.lookup("Café Claw")
+    assert claw is not None and claw.rage == 2
+    assert tmp_db.lookup("Short Row") is not None
+
+
+def test_hostile_image_names_are_refused(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    folder = tmp_path / "plugin"
+    write_card_data(
+        folder / "sets" / "cards.txt",
+        [row("Sneaky", ImageFile="../../../outside"), row("Sneakier", "..", ImageFile="x")],
+    )
+    (tmp_path / "outside.jpg").write_bytes(b"secret")
+    images = folder / "sets" / "setimages"
+    images.mkdir(parents=True)
+    report = import_path(tmp_db, folder)
+    refused = [i for i in report.issues if "refused" in i.reason]
+    assert {i.line for i in refused} == {2, 3}
+    card = tmp_db.lookup("Sneaky")
+    assert card is not None and card.printings[0].image_paths == ("",)
+    assert report.images_copied == 0
+
+
+def test_oversized_image_is_skipped_with_a_report(tmp_db: CardDatabase, plugin: Path) -> None:
+    big = plugin / "sets" / "setimages" / "Unlimited" / "fog.jpg"
+    with big.open("wb") as handle:  # sparse: cheap on disk, but stat() says 20 MB + 1
+        handle.truncate(importing.MAX_IMAGE_BYTES + 1)
+    report = import_path(tmp_db, plugin)
+    assert any("larger than 20 MB" in i.reason and i.line == 3 for i in report.issues)
+    fog = tmp_db.lookup("Fog Walker")
+    assert fog is not None and fog.printings[0].image_paths == ("",)
+
+
+def test_cancel_mid_import_leaves_database_exactly_as_before(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    import_path(tmp_db, write_card_data(tmp_path / "first.txt", [row("Keeper")]))
+    before = dump(tmp_db)
+    big = write_card_data(tmp_path / "big.txt", [row(f"Card {i}", ImageFile="") for i in range(400)])
+    calls: list[tuple[int, int]] = []
+
+    def cancel() -> bool:
+        return len(calls) >= 3
+
+    with pytest.raises(ImportCancelled):
+        import_path(tmp_db, big, progress=lambda done, total: calls.append((done, total)), cancel=cancel)
+    assert dump(tmp_db) == before
+    assert all(done <= total for done, total in calls) and calls[-1][1] == big.stat().st_size
+
+
+def test_cancel_at_commit_time_rolls_back_and_leaves_no_temp_images(
+    tmp_db: CardDatabase, plugin: Path
+) -> None:
+    before = dump(tmp_db)
+    with pytest.raises(ImportCancelled):
+        import_path(tmp_db, plugin, cancel=lambda: True)  # the last poll happens inside the transaction
+    assert dump(tmp_db) == before
+    assert not [p for p in tmp_db.folder.rglob("*") if p.is_file() and p.suffix == ".importing"]
+    assert not [p for p in tmp_db.images_dir.rglob("*") if p.is_file()]
+
+
+def test_failure_inside_the_transaction_leaves_database_unchanged(
+    tmp_db: CardDatabase, plugin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import_path(tmp_db, write_card_data(plugin.parent / "first.txt", [row("Keeper")]))
+    before = dump(tmp_db)
+
+    def explode(conn: sqlite3.Connection) -> None:
+        raise RuntimeError("injected failure")
+
+    monkeypatch.setattr(importing, "_rebuild_search", explode)
+    with pytest.raises(RuntimeError, match="injected"):
+        import_path(tmp_db, plugin)
+    assert dump(tmp_db) == before
+    assert tmp_db.lookup("Ember Pup") is None
+
+
+def test_empty_file_imports_nothing_and_says_so(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    report = import_path(tmp_db, empty)
+    assert report.rows_read == 0 and tmp_db.card_count() == 0
+    assert "no card rows" in report.issues[0].reason
+    header_only = write_card_data(tmp_path / "header.txt", [])
+    assert import_path(tmp_db, header_only).rows_read == 0
+
+
+def test_folder_without_card_data_is_a_clear_error(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    (tmp_path / "nothing").mkdir()
+    with pytest.raises(CardImportError, match="no card data"):
+        import_path(tmp_db, tmp_path / "nothing")
+    with pytest.raises(CardImportError, match="does not exist"):
+        import_path(tmp_db, tmp_path / "missing.txt")
+
+
+def test_huge_line_is_rejected_and_rest_imported(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as handle:
+        handle.write((HEADER + "\n" + row("Before") + "\n").encode())
+        handle.write(b"z" * 10_000_000 + b"\n")
+        handle.write(row("After").encode())
+    report = import_path(tmp_db, path)
+    assert [(i.line, i.severity) for i in report.issues] == [(3, "rejected")]
+    assert {c.name for c in tmp_db.all_cards()} == {"Before", "After"}
+
+
+def test_plugin_without_plugininfo_reads_sets_txt(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    folder = tmp_path / "bare"
+    write_card_data(folder / "sets" / "a.txt", [row("From A")])
+    write_card_data(folder / "sets" / "b.txt", [row("From B", "Beta")])
+    report = import_lackey_plugin(tmp_db, folder)
+    assert report.cards_added == 2 and {c.name for c in tmp_db.all_cards()} == {"From A", "From B"}
+
+
+def test_unknown_sets_keep_their_rank_across_imports(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    import_path(tmp_db, write_card_data(tmp_path / "a.txt", [row("Shared", "HomebrewOne", Text="one")]))
+    import_path(tmp_db, write_card_data(tmp_path / "b.txt", [row("Shared", "HomebrewTwo", Text="two")]))
+    import_path(tmp_db, write_card_data(tmp_path / "a.txt", [row("Shared", "HomebrewOne", Text="one")]))
+    card = tmp_db.lookup("Shared")
+    assert card is not None and card.text == "two"  # the later set stays newest after re-importing the older
+
+
+# -- the real card pool ----------------------------------------------------------------------------
+
+
+def test_real_plugin_import(tmp_db: CardDatabase, shared_dir: Path) -> None:
+    report = import_path(tmp_db, REAL_PLUGIN)
+    assert report.rows_read == 1596
+    # 1,596 rows, 22 of them text spilled from the row above by broken line breaks, two names reprinted.
+    assert len(report.rejected) == 22
+    assert tmp_db.card_count() == 1572
+    assert report.printings_added == 1574
+    line_791 = [i for i in report.rejected if i.line == 791]
+    assert line_791 and "broken line break in the previous row" in line_791[0].reason
+    for name in ("Furmling", "Vicious Assault"):
+        card = tmp_db.lookup(name)
+        assert card is not None and len(card.printings) == 2
+    lines = REAL_PLUGIN.joinpath("sets", "carddata.txt").read_text(encoding="utf-8").split("\n")
+    cells = [line.split("\t") for line in lines]
+    quoted = [i for i in range(1, len(cells) - 1) if '"' in lines[i] and cells[i][4] and cells[i + 1][4]]
+    assert len(quoted) > 100
+    for i in quoted:
+        card = tmp_db.lookup(cells[i][0])
+        assert card is not None and card.text == cells[i][16].strip()
+        assert tmp_db.lookup(cells[i + 1][0]) is not None  # the next row was not swallowed
+    with_images = tmp_db.reader.execute(
+        "SELECT COUNT(*) FROM printing WHERE image_paths LIKE '%card-images/%'"
+    ).fetchone()[0]
+    assert 300 <= with_images <= 320
+    assert report.images_copied > 300
+    assert tmp_db.deck_zone_labels() == {"characters": "Characters", "sept": "Sept", "combat": "Combat"}
+
+
+def test_real_plugin_reimport_adds_nothing(tmp_db: CardDatabase, shared_dir: Path) -> None:
+    import_path(tmp_db, REAL_PLUGIN)
+    again = import_path(tmp_db, REAL_PLUGIN)
+    assert (again.cards_added, again.printings_added, again.images_copied) == (0, 0, 0)
+    assert tmp_db.card_count() == 1572
+
+
+def test_report_json_and_summary(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    report = import_path(tmp_db, write_card_data(tmp_path / "c.txt", [row("Only"), row("")]))
+    data = report.to_json()
+    assert json.loads(json.dumps(data))["issues"][0] == {
+        "source": str(tmp_path / "c.txt"),
+        "line": 3,
+        "reason": "empty Name",
+        "severity": "rejected",
+    }
+    assert "1 cards added" in report.summary() and "1 rows rejected" in report.summary()
+    assert os.path.basename(str(tmp_path / "c.txt")) in report.summary()

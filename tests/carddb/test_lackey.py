@@ -1,0 +1,174 @@
+"""Lackey card-data parsing without a database: encodings, line endings, quotes, headers, broken rows."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from carddb.lackey import (
+    CardDataReader,
+    ImageFinder,
+    LackeyRow,
+    card_data_files,
+    iter_raw_lines,
+    parse_plugin_info,
+    read_card_data_text,
+    unsafe_name_reason,
+)
+from carddb.model import LACKEY_HEADER
+
+HEADER = "\t".join(LACKEY_HEADER)
+
+
+def card_line(name: str, set_name: str = "Testset", type_: str = "Gift", text: str = "Does a thing.") -> str:
+    """A full 18-column Lackey row with the given name, set, type and text."""
+    cells = dict.fromkeys(LACKEY_HEADER, "")
+    cells.update(Name=name, Expansion=set_name, Type=type_, Text=text, Renown="3")
+    return "\t".join(cells[h] for h in LACKEY_HEADER)
+
+
+def read_bytes(data: bytes) -> tuple[list[LackeyRow], CardDataReader]:
+    reader = CardDataReader(io.BytesIO(data))
+    return list(reader), reader
+
+
+def test_quotes_inside_fields_are_plain_text_and_do_not_swallow_rows() -> None:
+    text = "\n".join(
+        [
+            HEADER,
+            card_line('Howl of "Doom"', text='Say "boo" twice.'),
+            card_line('Unclosed "quote'),
+            card_line("Next"),
+        ]
+    )
+    rows, _notes = read_card_data_text(text)
+    assert [r.values["Name"] for r in rows] == ['Howl of "Doom"', 'Unclosed "quote', "Next"]
+    assert rows[0].values["Text"] == 'Say "boo" twice.'
+
+
+def test_crlf_cr_and_bom_are_accepted() -> None:
+    for eol in ("\r\n", "\r", "\n"):
+        data = "\ufeff".encode() + eol.join([HEADER, card_line("Alpha"), card_line("Beta")]).encode()
+        rows, reader = read_bytes(data)
+        assert [r.values["Name"] for r in rows] == ["Alpha", "Beta"], eol
+        assert all(r.values["Text"] == "Does a thing." for r in rows)
+        assert reader.notes == []
+
+
+def test_crlf_split_between_read_chunks_is_one_line_break() -> None:
+    # Put the \r as the very last byte of the first 64 KiB chunk.
+    first = b"x" * (65536 - 1) + b"\r"
+    lines = list(iter_raw_lines(io.BytesIO(first + b"\nsecond")))
+    assert lines == [(1, b"x" * 65535), (2, b"second")]
+
+
+def test_cp1252_file_is_read_and_reported() -> None:
+    data = "\n".join([HEADER, card_line("Café Howl", text="Rage – fury")]).encode("cp1252")
+    rows, reader = read_bytes(data)
+    assert rows[0].values["Name"] == "Café Howl"
+    assert rows[0].values["Text"] == "Rage – fury"
+    assert len(reader.notes) == 1 and "not UTF-8" in reader.notes[0].reason
+    assert reader.notes[0].line == 2
+
+
+def test_no_header_falls_back_to_standard_column_order() -> None:
+    rows, notes = read_card_data_text(card_line("Lone Card") + "\n" + card_line("Second Card"))
+    assert [r.values["Name"] for r in rows] == ["Lone Card", "Second Card"]
+    assert rows[0].values["Type"] == "Gift"
+    assert "no header line" in notes[0].reason
+
+
+def test_header_columns_map_by_name_in_any_order_and_unknown_columns_are_kept() -> None:
+    text = "Type\tname\tFlavor\tExpansion\nGift\tReordered\tSpooky\tTestset\n"
+    rows, notes = read_card_data_text(text)
+    assert rows[0].values == {"Type": "Gift", "Name": "Reordered", "Expansion": "Testset"}
+    assert rows[0].extra == {"Flavor": "Spooky"}
+    assert notes == []
+
+
+def test_truncated_last_row_keeps_its_cells_and_names_the_missing_columns() -> None:
+    text = HEADER + "\n" + card_line("Whole") + "\nCut Short\tTestset\t\t\tGift"
+    rows, _ = read_card_data_text(text)
+    assert rows[1].values["Name"] == "Cut Short" and rows[1].values["Type"] == "Gift"
+    assert rows[1].problems and "Text" in rows[1].problems[0] and "Errata" in rows[1].problems[0]
+    assert rows[0].problems == []
+
+
+def test_extra_cells_beyond_the_header_are_kept_aside() -> None:
+    rows, _ = read_card_data_text(HEADER + "\n" + card_line("Wide") + "\tsurplus")
+    assert rows[0].extra == {"column 19": "surplus"}
+    assert "more cells" in rows[0].problems[0]
+
+
+def test_huge_line_is_rejected_without_stopping_the_file() -> None:
+    data = (
+        (HEADER + "\n" + card_line("Before") + "\n").encode()
+        + b"y" * 3_000_000
+        + b"\n"
+        + card_line("After").encode()
+    )
+    rows, _ = read_bytes(data)
+    names = [r.values.get("Name") for r in rows if not r.error]
+    assert names == ["Before", "After"]
+    bad = [r for r in rows if r.error]
+    assert len(bad) == 1 and bad[0].line == 3 and "longer than" in bad[0].error
+
+
+def test_empty_and_blank_files_have_no_rows() -> None:
+    assert read_card_data_text("") == ([], [])
+    assert read_card_data_text("\n\r\n  \n")[0] == []
+
+
+def test_garbage_bytes_do_not_raise() -> None:
+    rows, reader = read_bytes(bytes(range(256)) * 10)
+    assert reader.notes  # reported as not UTF-8 and/or missing header
+    assert all(isinstance(r.line, int) for r in rows)
+
+
+def test_plugin_info_zone_labels_and_card_files() -> None:
+    text = (
+        "<plugin><deckzone><label>Pack</label><gamezonetoloadto>Pack</gamezonetoloadto></deckzone>"
+        "<deckzone><label>Draw Pile</label><gamezonetoloadto>Sept Deck</gamezonetoloadto></deckzone>"
+        "<deckzone><label>Blue</label><gamezonetoloadto>Combat Deck</gamezonetoloadto></deckzone>"
+        "<listofcarddatafiles><filetoinclude>a.txt</filetoinclude><filetoinclude> b.txt </filetoinclude>"
+        "</listofcarddatafiles>"
+    )
+    info = parse_plugin_info(text)
+    assert info.zone_labels == {"characters": "Pack", "sept": "Draw Pile", "combat": "Blue"}
+    assert info.card_data_files == ["a.txt", "b.txt"]
+    assert parse_plugin_info("not xml at all <<<").zone_labels == {}
+
+
+def test_card_data_files_prefers_plugin_list_then_falls_back_to_sets_txt(tmp_path: Path) -> None:
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "one.txt").write_text(HEADER)
+    (tmp_path / "sets" / "two.txt").write_text(HEADER)
+    listed, problems = card_data_files(tmp_path, parse_plugin_info("<filetoinclude>two.txt</filetoinclude>"))
+    assert [p.name for p in listed] == ["two.txt"] and problems == []
+    fallback, _ = card_data_files(tmp_path, None)
+    assert [p.name for p in fallback] == ["one.txt", "two.txt"]
+    hostile, problems = card_data_files(
+        tmp_path, parse_plugin_info("<filetoinclude>../x.txt</filetoinclude>")
+    )
+    assert "../x.txt" in problems[0] and [p.name for p in hostile] == ["one.txt", "two.txt"]
+
+
+def test_image_finder_matches_case_insensitively_and_other_extensions(tmp_path: Path) -> None:
+    folder = tmp_path / "setimages" / "TestSet"
+    folder.mkdir(parents=True)
+    (folder / "Front.JPG").write_bytes(b"a")
+    (folder / "back.png").write_bytes(b"b")
+    (folder / "side.jpeg").write_bytes(b"c")
+    finder = ImageFinder(tmp_path / "setimages")
+    assert finder.find("testset", "front") == folder / "Front.JPG"
+    assert finder.find("TestSet", "back") == folder / "back.png"
+    assert finder.find("TestSet", "side") == folder / "side.jpeg"
+    assert finder.find("TestSet", "missing") is None
+    assert finder.find("Other", "front") is None
+
+
+def test_unsafe_image_names_are_recognised() -> None:
+    assert unsafe_name_reason("../../etc/passwd")
+    assert unsafe_name_reason("a\\b")
+    assert unsafe_name_reason("..")
+    assert unsafe_name_reason("rage.image.ok.name") == ""
