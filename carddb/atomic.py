@@ -4,10 +4,29 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
+
+
+def _process_umask() -> int:
+    # os.umask() would briefly change the umask for every thread; /proc reads it without that.
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
+def _wanted_mode(target: Path) -> int:
+    try:
+        return stat.S_IMODE(target.stat().st_mode)  # replacing a file keeps its permissions
+    except OSError:
+        return 0o666 & ~_process_umask()
 
 
 @contextlib.contextmanager
@@ -18,6 +37,9 @@ def atomic_open(path: Path | str) -> Iterator[BinaryIO]:
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     tmp = Path(tmp_name)
     try:
+        if hasattr(os, "fchmod"):  # mkstemp files are private (0600); a deck or PDF should not be
+            with contextlib.suppress(OSError):
+                os.fchmod(fd, _wanted_mode(target))
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()

@@ -1,0 +1,291 @@
+"""PDF decklist: a tournament registration sheet with real (searchable) text."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from carddb.atomic import atomic_open
+from carddb.cardtypes import Section
+from carddb.db import CardDatabase
+from carddb.model import CardInfo
+from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.export.paper import MM, parse_paper
+from deckbuilder.export.pdftext import pdf_safe
+from deckbuilder.legality import check_deck
+from deckbuilder.legality.results import Report, Severity
+from deckbuilder.legality.rules import character_allegiance
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+
+@dataclass
+class DecklistOptions:
+    """Paper and the event fields a tournament sheet asks for; report=None runs the legality check."""
+
+    paper: str = "a4"
+    player: str = ""
+    event: str = ""
+    event_date: str = ""
+    report: Report | None = None
+
+
+_TITLE = ParagraphStyle("dl-title", fontName="Helvetica-Bold", fontSize=16, leading=19, spaceAfter=2)
+_SUBTITLE = ParagraphStyle("dl-subtitle", fontName="Helvetica", fontSize=9, leading=11, textColor=colors.grey)
+_H2 = ParagraphStyle(
+    "dl-h2", fontName="Helvetica-Bold", fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3
+)
+_H3 = ParagraphStyle("dl-h3", fontName="Helvetica-Bold", fontSize=8.5, leading=10.5, spaceBefore=3)
+_CELL = ParagraphStyle("dl-cell", fontName="Helvetica", fontSize=8.5, leading=10.5)
+_CELL_BOLD = ParagraphStyle("dl-cell-bold", parent=_CELL, fontName="Helvetica-Bold")
+_SMALL = ParagraphStyle("dl-small", fontName="Helvetica", fontSize=8, leading=10)
+_VERDICT = ParagraphStyle("dl-verdict", fontName="Helvetica-Bold", fontSize=11, leading=14)
+
+_SEVERITY_LABEL = {Severity.ERROR: "Error", Severity.WARNING: "Warning", Severity.INFO: "Note"}
+_GRID = colors.Color(0.75, 0.75, 0.75)
+_SHADE = colors.Color(0.93, 0.93, 0.93)
+_LEGAL = colors.Color(0.12, 0.45, 0.18)
+_ILLEGAL = colors.Color(0.7, 0.1, 0.1)
+
+
+def _p(text: str, style: ParagraphStyle = _CELL) -> Paragraph:
+    return Paragraph(escape(pdf_safe(text)), style)
+
+
+def character_allegiance_of(card: CardInfo) -> str:
+    """A Character's allegiance ("Gaia", "Wyrm", "Rogue"), as the legality rules decide it."""
+    return character_allegiance(card)
+
+
+def _field_table(rows: Sequence[tuple[str, str, str, str]], width: float) -> Table:
+    data = [[_p(a, _CELL_BOLD), _p(b), _p(c, _CELL_BOLD), _p(d)] for a, b, c, d in rows]
+    table = Table(data, colWidths=[width * 0.14, width * 0.36, width * 0.16, width * 0.34])
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.5, _GRID),
+                ("BACKGROUND", (0, 0), (0, -1), _SHADE),
+                ("BACKGROUND", (2, 0), (2, -1), _SHADE),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 3),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    return table
+
+
+def _verdict(report: Report, data_date: str, width: float) -> list[Any]:
+    legal = report.is_legal
+    colour = _LEGAL if legal else _ILLEGAL
+    word = "LEGAL" if legal else "NOT LEGAL"
+    stamp = (
+        f"{word} in format {report.format} at Renown level {report.renown_level} · "
+        f"checked against card data of {data_date or 'unknown date'}"
+    )
+    style = ParagraphStyle("dl-verdict-c", parent=_VERDICT, textColor=colour)
+    box = Table([[_p(stamp, style)]], colWidths=[width])
+    box.setStyle(
+        TableStyle(
+            [
+                ("BOX", (0, 0), (-1, -1), 1.2, colour),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+            ]
+        )
+    )
+    flow: list[Any] = [Spacer(1, 6), box, Spacer(1, 3)]
+    for result in report.results:
+        label = _SEVERITY_LABEL.get(result.severity, str(result.severity))
+        flow.append(_p(f"{label} [{result.code}]: {result.message}", _SMALL))
+    if not report.results:
+        flow.append(_p("No errors, warnings or notes.", _SMALL))
+    return flow
+
+
+def _characters(entries: list[DeckEntry], db: CardDatabase, report: Report, width: float) -> list[Any]:
+    rows: list[list[Any]] = [
+        [_p(h, _CELL_BOLD) for h in ("Qty", "Character", "Allegiance", "Renown", "Total")]
+    ]
+    for entry in entries:
+        card = db.lookup(entry.name)
+        renown = card.renown if card is not None and card.renown is not None else None
+        allegiance = character_allegiance_of(card) if card is not None else "unknown card"
+        rows.append(
+            [
+                _p(str(entry.count)),
+                _p(card.name if card else entry.name),
+                _p(allegiance),
+                _p("" if renown is None else str(renown)),
+                _p("" if renown is None else str(renown * entry.count)),
+            ]
+        )
+    totals = report.totals
+    share = f"{totals.rogue_renown * 100 // totals.renown}%" if totals.renown else "0%"
+    summary = (
+        f"Renown total {totals.renown} of {report.renown_level} · Rogue Renown {totals.rogue_renown} "
+        f"({share}) · Allegiance {totals.allegiance or 'undecided'}"
+    )
+    rows.append([_p(str(sum(e.count for e in entries)), _CELL_BOLD), _p(summary, _CELL_BOLD), "", "", ""])
+    table = Table(rows, colWidths=[width * f for f in (0.07, 0.51, 0.16, 0.12, 0.14)], repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.5, _GRID),
+                ("BACKGROUND", (0, 0), (-1, 0), _SHADE),
+                ("BACKGROUND", (0, -1), (-1, -1), _SHADE),
+                ("SPAN", (1, -1), (-1, -1)),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return [_p(f"Characters ({totals.characters or sum(e.count for e in entries)})", _H2), table]
+
+
+def _type_label(entry: DeckEntry, db: CardDatabase) -> str:
+    card = db.lookup(entry.name)
+    if card is None:
+        return "Unknown cards"
+    return card.type.strip() or "No type"
+
+
+def _grouped_list(title: str, entries: list[DeckEntry], db: CardDatabase, width: float) -> list[Any]:
+    """A section's cards grouped by card type, in two balanced columns, with counts and totals."""
+    total = sum(e.count for e in entries)
+    heading = _p(f"{title} ({total} card{'' if total == 1 else 's'})", _H2)
+    if not entries:
+        return [heading, _p("(none)")]
+    groups: dict[str, list[DeckEntry]] = {}
+    for entry in entries:
+        groups.setdefault(_type_label(entry, db), []).append(entry)
+    # Lines of the list: (count cell, text cell, is a type heading).
+    lines: list[tuple[str, str, bool]] = []
+    for type_label in sorted(groups, key=str.casefold):
+        members = sorted(groups[type_label], key=lambda e: _display_name(e, db).casefold())
+        lines.append(("", f"{type_label} ({sum(e.count for e in members)})", True))
+        lines.extend((str(e.count), _display_name(e, db), False) for e in members)
+    half = (len(lines) + 1) // 2
+    if lines[half - 1][2]:  # never leave a type heading alone at the bottom of the left column
+        half -= 1
+    left, right = lines[:half], lines[half:]
+    if right and not right[0][2]:
+        # A type group split between the columns gets its heading repeated on the right.
+        current = next(text for _, text, is_heading in reversed(left) if is_heading)
+        right.insert(0, ("", f"{current} continued", True))
+    rows: list[list[Any]] = []
+    styles: list[tuple[Any, ...]] = [
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+        ("ALIGN", (3, 0), (3, -1), "RIGHT"),
+    ]
+    for index in range(max(len(left), len(right))):
+        row: list[Any] = []
+        for column, side in ((0, left), (3, right)):
+            if index < len(side):
+                count, text, is_heading = side[index]
+                if is_heading:
+                    # A spanned cell shows only its first cell's content.
+                    row.extend([_p(text, _H3), ""])
+                    styles.append(("SPAN", (column, index), (column + 1, index)))
+                    styles.append(("BACKGROUND", (column, index), (column + 1, index), _SHADE))
+                    styles.append(("ALIGN", (column, index), (column, index), "LEFT"))
+                else:
+                    row.extend([_p(count), _p(text)])
+            else:
+                row.extend(["", ""])
+            if column == 0:
+                row.append("")
+        rows.append(row)
+    count_w = 9 * MM
+    gutter = 6 * MM
+    name_w = (width - gutter - 2 * count_w) / 2
+    table = Table(rows, colWidths=[count_w, name_w, gutter, count_w, name_w])
+    table.setStyle(TableStyle(styles))
+    return [heading, table]
+
+
+def _display_name(entry: DeckEntry, db: CardDatabase) -> str:
+    card = db.lookup(entry.name)
+    return card.name if card is not None else entry.name
+
+
+def _on_page(deck_name: str) -> Any:
+    def draw(canvas: Canvas, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont("Helvetica", 7.5)
+        canvas.setFillColor(colors.grey)
+        canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · Rage decklist"))
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, f"page {doc.page}")
+        canvas.restoreState()
+
+    return draw
+
+
+def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width: float) -> list[Any]:
+    """The flowables of the decklist (exposed so the layout can be checked without writing a file)."""
+    report = options.report
+    if report is None:
+        report = check_deck(deck, db)
+    sections = deck.by_section(db)
+    today = dt.date.today().isoformat()
+    fields = [
+        ("Player", options.player, "Event", options.event),
+        ("Deck", deck.name, "Event date", options.event_date),
+        ("Format", report.format, "Renown level", str(report.renown_level)),
+        ("Printed", today, "Card data", db.data_date() or "unknown"),
+    ]
+    story: list[Any] = [
+        _p("Rage decklist", _TITLE),
+        _p(deck.name, _SUBTITLE),
+        Spacer(1, 4),
+        _field_table(fields, width),
+        *_verdict(report, db.data_date(), width),
+        *_characters(sections.get(Section.CHARACTERS, []), db, report, width),
+        *_grouped_list("Sept deck", sections.get(Section.SEPT, []), db, width),
+        *_grouped_list("Combat deck", sections.get(Section.COMBAT, []), db, width),
+    ]
+    if deck.starting:
+        story.extend(_grouped_list("Starts in play", list(deck.starting), db, width))
+    unplaced = sections.get(None, [])
+    if unplaced:
+        story.extend(_grouped_list("Section unknown", unplaced, db, width))
+    if deck.notes.strip():
+        story.extend([_p("Notes", _H2), _p(deck.notes.strip())])
+    return story
+
+
+def write_decklist_pdf(
+    deck: Deck, db: CardDatabase, out: Path | str, options: DecklistOptions | None = None
+) -> None:
+    """Write the decklist PDF to `out` (whole file or nothing); ValueError for a bad paper size."""
+    options = options or DecklistOptions()
+    pagesize = parse_paper(options.paper)
+    margin = 14 * MM
+    width = pagesize[0] - 2 * margin
+    story = decklist_story(deck, db, options, width)
+    with atomic_open(out) as handle:
+        doc = SimpleDocTemplate(
+            handle,
+            pagesize=pagesize,
+            leftMargin=margin,
+            rightMargin=margin,
+            topMargin=margin,
+            bottomMargin=margin,
+            title=f"{deck.name} — Rage decklist",
+            author=options.player or "",
+            creator="Rage Deckbuilder",
+        )
+        on_page = _on_page(deck.name)
+        doc.build(story, onFirstPage=on_page, onLaterPages=on_page)

@@ -1,0 +1,396 @@
+"""PDF proxy sheets: cards at 63 × 88 mm, 3 × 3 per page, with optional gap, bleed, cut marks and page numbers."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from carddb.atomic import atomic_open
+from carddb.cardtypes import Section
+from carddb.db import CardDatabase
+from carddb.model import CardInfo, PrintingInfo
+from carddb.normalize import normalize_name
+from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
+from deckbuilder.export.paper import MM, parse_paper
+from deckbuilder.export.pdftext import pdf_safe
+from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE, draw_text_proxy
+
+CARD_WIDTH = 63 * MM
+CARD_HEIGHT = 88 * MM
+COLUMNS = 3
+ROWS = 3
+CUT_MARK_STYLES = ("none", "corners", "lines")
+# Corner ticks sit this far outside the bleed box and are this long (shortened when the margin is narrow).
+_TICK_OFFSET = 1 * MM
+_TICK_LENGTH = 5 * MM
+_SECTION_ORDER: tuple[Section | None, ...] = (Section.CHARACTERS, Section.SEPT, Section.COMBAT, None)
+
+
+class ExportCancelled(Exception):
+    """The user cancelled the export; no file was written."""
+
+
+@dataclass
+class ProxyOptions:
+    """How to lay out the proxy sheets and which cards to print."""
+
+    paper: str = "a4"
+    gap_mm: float = 0.0
+    bleed_mm: float = 0.0
+    cut_marks: str = "none"  # "none" | "corners" | "lines"
+    section: Section | None = None
+    names: list[str] | None = None
+    both_sides: bool = True
+    page_numbers: bool = True
+
+
+@dataclass
+class ProxyReport:
+    """What the export did: pages, card faces printed, distinct images embedded, text proxies, messages."""
+
+    pages: int = 0
+    cards: int = 0
+    images_embedded: int = 0
+    text_proxies: int = 0
+    messages: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ProxyFace:
+    """One card face to print: an image when it passed the checks, else a text proxy."""
+
+    name: str
+    card: CardInfo | None
+    set_name: str | None
+    side: str = ""
+    image: CheckedImage | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLayout:
+    """Page size and the lower-left corner of every card cell on a page, in reading order (points)."""
+
+    page_width: float
+    page_height: float
+    gap: float
+    bleed: float
+    cells: tuple[tuple[float, float], ...]
+
+    @property
+    def grid_left(self) -> float:
+        """Left edge of the first column of cards."""
+        return self.cells[0][0]
+
+    @property
+    def grid_bottom(self) -> float:
+        """Bottom edge of the last row of cards."""
+        return self.cells[-1][1]
+
+    @property
+    def grid_width(self) -> float:
+        """Width of the card grid without bleed."""
+        return COLUMNS * CARD_WIDTH + (COLUMNS - 1) * self.gap
+
+    @property
+    def grid_height(self) -> float:
+        """Height of the card grid without bleed."""
+        return ROWS * CARD_HEIGHT + (ROWS - 1) * self.gap
+
+
+def sheet_layout(options: ProxyOptions) -> SheetLayout:
+    """The centred 3 × 3 grid for these options; ValueError when the options are invalid or do not fit."""
+    page_width, page_height = parse_paper(options.paper)
+    for label, value in (("gap", options.gap_mm), ("bleed", options.bleed_mm)):
+        if not isinstance(value, int | float) or math.isnan(value) or value < 0:
+            raise ValueError(f"{label} must be a number of millimetres ≥ 0, not {value!r}")
+    if options.cut_marks not in CUT_MARK_STYLES:
+        raise ValueError(f"cut marks must be one of {', '.join(CUT_MARK_STYLES)}, not {options.cut_marks!r}")
+    gap = options.gap_mm * MM
+    bleed = options.bleed_mm * MM
+    need_w = COLUMNS * CARD_WIDTH + (COLUMNS - 1) * gap + 2 * bleed
+    need_h = ROWS * CARD_HEIGHT + (ROWS - 1) * gap + 2 * bleed
+    if need_w > page_width + 1e-6 or need_h > page_height + 1e-6:
+        raise ValueError(
+            f"3 × 3 cards of 63 × 88 mm with {options.gap_mm:g} mm gap and {options.bleed_mm:g} mm bleed need "
+            f"{need_w / MM:.1f} × {need_h / MM:.1f} mm, but the paper is "
+            f"{page_width / MM:.1f} × {page_height / MM:.1f} mm"
+        )
+    left = (page_width - (COLUMNS * CARD_WIDTH + (COLUMNS - 1) * gap)) / 2
+    top = (page_height + (ROWS * CARD_HEIGHT + (ROWS - 1) * gap)) / 2
+    cells = tuple(
+        (left + col * (CARD_WIDTH + gap), top - (row + 1) * CARD_HEIGHT - row * gap)
+        for row in range(ROWS)
+        for col in range(COLUMNS)
+    )
+    return SheetLayout(page_width, page_height, gap, bleed, cells)
+
+
+def _selected_entries(
+    deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]
+) -> list[DeckEntry]:
+    """Deck entries (starting cards included) in section order, filtered by section and names."""
+    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in _SECTION_ORDER}
+    for entry in (*deck.entries, *deck.starting):
+        grouped.setdefault(deck.section_of(entry, db), []).append(entry)
+    entries = [
+        e for s in _SECTION_ORDER for e in grouped[s] if options.section is None or s is options.section
+    ]
+    if options.names is not None:
+        wanted = {normalize_name(n): n for n in options.names if n.strip()}
+        present = {e.key for e in entries}
+        for key, written in wanted.items():
+            if key not in present:
+                messages.append(
+                    f"{written}: not in the deck{' section' if options.section else ''}, not printed"
+                )
+        entries = [e for e in entries if e.key in wanted]
+    return entries
+
+
+class _FacePlanner:
+    """Turns deck entries into faces, checking each image once and reporting each problem once."""
+
+    def __init__(self, db: CardDatabase, both_sides: bool, messages: list[str]) -> None:
+        self.db = db
+        self.both_sides = both_sides
+        self.messages = messages
+        self._checked: dict[str, CheckedImage | None] = {}
+        self._told: set[str] = set()
+
+    def _tell(self, message: str) -> None:
+        if message not in self._told:
+            self._told.add(message)
+            self.messages.append(message)
+
+    def _image(self, name: str, relative: str) -> CheckedImage | None:
+        if relative in self._checked:
+            return self._checked[relative]
+        checked: CheckedImage | None = None
+        path = self.db.image_path(relative)
+        if path is None:
+            self._tell(
+                f"{name}: image {relative} is missing or outside the database folder; printed as a text proxy"
+            )
+        else:
+            try:
+                checked = check_image(path)
+            except ImageRefused as exc:
+                self._tell(f"{name}: image {relative} refused: {exc}; printed as a text proxy")
+        self._checked[relative] = checked
+        return checked
+
+    def _printing(self, entry: DeckEntry, card: CardInfo) -> PrintingInfo | None:
+        printing = card.printing(entry.set_name)
+        if printing is None and entry.set_name:
+            self._tell(f"{entry.name}: no printing from set {entry.set_name}; the newest printing is used")
+            printing = card.printing(None)
+        return printing
+
+    def faces(self, entry: DeckEntry) -> list[ProxyFace]:
+        """The faces printed for one copy of an entry."""
+        card = self.db.lookup(entry.name)
+        if card is None:
+            self._tell(f"{entry.name}: unknown card, printed as a text proxy with its name only")
+            return [ProxyFace(entry.name, None, entry.set_name)]
+        printing = self._printing(entry, card)
+        set_name = printing.set_name if printing else entry.set_name
+        paths = printing.image_paths if printing else ()
+        files = printing.image_files if printing else ()
+        sides = max(len(paths), len(files))
+        if sides == 0:
+            self._tell(f"{card.name}: no card image, printed as a text proxy")
+            return [ProxyFace(card.name, card, set_name)]
+        if not self.both_sides:
+            sides = 1
+        two_sided = max(len(paths), len(files)) >= 2
+        faces: list[ProxyFace] = []
+        for index in range(sides):
+            side = (BREED_SIDE if index == 0 else CRINOS_SIDE) if two_sided else ""
+            relative = paths[index] if index < len(paths) else ""
+            image = None
+            if relative:
+                image = self._image(card.name, relative)
+            else:
+                self._tell(f"{card.name}: no card image{_side_note(side)}, printed as a text proxy")
+            faces.append(ProxyFace(card.name, card, set_name, side, image))
+        return faces
+
+
+def _side_note(side: str) -> str:
+    return {BREED_SIDE: " for the breed side", CRINOS_SIDE: " for the Crinos side"}.get(side, "")
+
+
+def plan_faces(deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]) -> list[ProxyFace]:
+    """Every face to print, one per copy and side, in section order."""
+    planner = _FacePlanner(db, options.both_sides, messages)
+    faces: list[ProxyFace] = []
+    for entry in _selected_entries(deck, db, options, messages):
+        per_copy = planner.faces(entry)
+        for _ in range(max(0, entry.count)):
+            faces.extend(per_copy)
+    return faces
+
+
+@contextlib.contextmanager
+def _binary_image_streams() -> Iterator[None]:
+    """Embed JPEG bytes as they are (no ASCII85 wrapping, which grows them by a quarter)."""
+    previous = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = previous
+
+
+def _draw_image(canvas: Any, layout: SheetLayout, slot: int, image: CheckedImage) -> None:
+    """Draw an image over the card cell, extended by the bleed and clipped so it never covers a neighbour."""
+    x, y = layout.cells[slot]
+    col, row = slot % COLUMNS, slot // COLUMNS
+    inner = min(layout.bleed, layout.gap / 2)  # toward a neighbour the bleed stops halfway across the gap
+    left = layout.bleed if col == 0 else inner
+    right = layout.bleed if col == COLUMNS - 1 else inner
+    top = layout.bleed if row == 0 else inner
+    bottom = layout.bleed if row == ROWS - 1 else inner
+    canvas.saveState()
+    try:
+        path = canvas.beginPath()
+        path.rect(x - left, y - bottom, CARD_WIDTH + left + right, CARD_HEIGHT + top + bottom)
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.drawImage(
+            str(image.path),
+            x - layout.bleed,
+            y - layout.bleed,
+            CARD_WIDTH + 2 * layout.bleed,
+            CARD_HEIGHT + 2 * layout.bleed,
+            mask="auto" if image.format == "PNG" else None,
+        )
+    finally:
+        canvas.restoreState()
+
+
+def _cut_positions(layout: SheetLayout) -> tuple[list[float], list[float]]:
+    """x of every vertical cut and y of every horizontal cut (card edges; shared edges once)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for col in range(COLUMNS):
+        x = layout.cells[col][0]
+        xs.extend((x, x + CARD_WIDTH))
+    for row in range(ROWS):
+        y = layout.cells[row * COLUMNS][1]
+        ys.extend((y, y + CARD_HEIGHT))
+    return sorted(set(round(v, 4) for v in xs)), sorted(set(round(v, 4) for v in ys))
+
+
+def _draw_cut_marks(canvas: Any, layout: SheetLayout, style: str) -> None:
+    """Corner ticks in the margins at every card edge, or thin lines across the page along every edge."""
+    if style == "none":
+        return
+    xs, ys = _cut_positions(layout)
+    canvas.saveState()
+    canvas.setLineWidth(0.3)
+    canvas.setStrokeColor(Color(0, 0, 0) if style == "corners" else Color(0.55, 0.55, 0.55))
+    if style == "lines":
+        for x in xs:
+            canvas.line(x, 0, x, layout.page_height)
+        for y in ys:
+            canvas.line(0, y, layout.page_width, y)
+    else:
+        left = layout.grid_left - layout.bleed - _TICK_OFFSET
+        right = layout.grid_left + layout.grid_width + layout.bleed + _TICK_OFFSET
+        bottom = layout.grid_bottom - layout.bleed - _TICK_OFFSET
+        top = layout.grid_bottom + layout.grid_height + layout.bleed + _TICK_OFFSET
+        for x in xs:
+            canvas.line(x, top, x, min(layout.page_height, top + _TICK_LENGTH))
+            canvas.line(x, bottom, x, max(0.0, bottom - _TICK_LENGTH))
+        for y in ys:
+            canvas.line(left, y, max(0.0, left - _TICK_LENGTH), y)
+            canvas.line(right, y, min(layout.page_width, right + _TICK_LENGTH), y)
+    canvas.restoreState()
+
+
+def _draw_page_number(canvas: Any, layout: SheetLayout, deck_name: str, page: int, pages: int) -> None:
+    margin = layout.grid_bottom - layout.bleed
+    y = max(4.0, min(margin / 2 - 3, 12 * MM))
+    canvas.saveState()
+    canvas.setFont("Helvetica", 8)
+    canvas.setFillColor(Color(0.35, 0.35, 0.35))
+    canvas.drawCentredString(
+        layout.page_width / 2, y, pdf_safe(f"{deck_name} · proxies · page {page} of {pages}")
+    )
+    canvas.restoreState()
+
+
+def write_proxies_pdf(
+    deck: Deck,
+    db: CardDatabase,
+    out: Path | str,
+    options: ProxyOptions | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> ProxyReport:
+    """Write proxy sheets for the deck (or a section, or some names) to `out`; whole file or nothing."""
+    options = options or ProxyOptions()
+    layout = sheet_layout(options)  # bad options fail before any file is touched
+    report = ProxyReport()
+    faces = plan_faces(deck, db, options, report.messages)
+    if not faces:
+        raise ValueError("no cards to print" + "".join(f"; {m}" for m in report.messages))
+    total = len(faces)
+    per_page = COLUMNS * ROWS
+    pages = math.ceil(total / per_page)
+    embedded: set[Path] = set()
+    failed: set[Path] = set()
+    with _binary_image_streams(), atomic_open(out) as handle:
+        canvas = Canvas(handle, pagesize=(layout.page_width, layout.page_height), pageCompression=1)
+        canvas.setTitle(f"{deck.name} — proxies")
+        canvas.setCreator("Rage Deckbuilder")
+        for index, face in enumerate(faces):
+            if cancel is not None and cancel():
+                raise ExportCancelled("proxy export cancelled; no file was written")
+            slot = index % per_page
+            if slot == 0 and index > 0:
+                _finish_page(canvas, layout, options, deck.name, index // per_page, pages)
+            x, y = layout.cells[slot]
+            drawn = False
+            if face.image is not None and face.image.path not in failed:
+                try:
+                    _draw_image(canvas, layout, slot, face.image)
+                    drawn = True
+                    embedded.add(face.image.path)
+                # A file that changed or broke after it was checked falls back to a text proxy; keep going.
+                except Exception as exc:
+                    failed.add(face.image.path)
+                    report.messages.append(
+                        f"{face.name}: image {face.image.path.name} failed ({exc}); text proxy"
+                    )
+            if not drawn:
+                draw_text_proxy(
+                    canvas, x, y, CARD_WIDTH, CARD_HEIGHT, face.name, face.card, face.side, face.set_name
+                )
+                report.text_proxies += 1
+            report.cards += 1
+            if progress is not None:
+                progress(index + 1, total)
+        _finish_page(canvas, layout, options, deck.name, pages, pages)
+        canvas.save()
+    report.pages = pages
+    report.images_embedded = len(embedded)
+    return report
+
+
+def _finish_page(
+    canvas: Any, layout: SheetLayout, options: ProxyOptions, deck_name: str, page: int, pages: int
+) -> None:
+    _draw_cut_marks(canvas, layout, options.cut_marks)
+    if options.page_numbers:
+        _draw_page_number(canvas, layout, deck_name, page, pages)
+    canvas.showPage()

@@ -1,0 +1,116 @@
+"""A card drawn as text (name, type, stats, requirements, text, errata) in a card-sized box."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color, black
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Frame, KeepInFrame, Paragraph
+
+from carddb.model import CardInfo
+from deckbuilder.export.paper import MM
+from deckbuilder.export.pdftext import pdf_safe
+
+BREED_SIDE = "breed"
+CRINOS_SIDE = "crinos"
+
+_GREY = Color(0.45, 0.45, 0.45)
+_NAME = ParagraphStyle("proxy-name", fontName="Helvetica-Bold", fontSize=10, leading=12)
+_TYPE = ParagraphStyle("proxy-type", fontName="Helvetica-Oblique", fontSize=7.5, leading=9)
+_STATS = ParagraphStyle("proxy-stats", fontName="Helvetica-Bold", fontSize=7.5, leading=9, spaceBefore=2)
+_BODY = ParagraphStyle("proxy-body", fontName="Helvetica", fontSize=7.5, leading=9, spaceBefore=3)
+_ERRATA = ParagraphStyle("proxy-errata", parent=_BODY, fontName="Helvetica-Oblique")
+_FOOT = ParagraphStyle("proxy-foot", fontName="Helvetica", fontSize=6, leading=7, textColor=_GREY)
+
+_BREED_STATS = (("renown", "Renown"), ("rage", "Rage"), ("gnosis", "Gnosis"), ("health", "Health"))
+_CRINOS_STATS = (("crage", "Crinos Rage"), ("cgnosis", "Crinos Gnosis"), ("chealth", "Crinos Health"))
+_OTHER_STATS = (("damage", "Damage"),)
+
+
+def stats_text(card: CardInfo, side: str = "") -> str:
+    """The card's numbers as one line, e.g. "Renown 3 · Rage 4"; a side limits it to that side's numbers."""
+    wanted: tuple[tuple[str, str], ...]
+    if side == BREED_SIDE:
+        wanted = _BREED_STATS + _OTHER_STATS
+    elif side == CRINOS_SIDE:
+        wanted = (("renown", "Renown"), *_CRINOS_STATS, *_OTHER_STATS)
+    else:
+        wanted = _BREED_STATS + _CRINOS_STATS + _OTHER_STATS
+    parts = [f"{label} {getattr(card, attr)}" for attr, label in wanted if getattr(card, attr) is not None]
+    return " · ".join(parts)
+
+
+def _para(text: str, style: ParagraphStyle) -> Paragraph:
+    # Card text is data, not markup: escape it and keep its line breaks.
+    return Paragraph(escape(pdf_safe(text)).replace("\n", "<br/>"), style)
+
+
+def text_proxy_story(
+    name: str, card: CardInfo | None, side: str = "", set_name: str | None = None
+) -> tuple[list[Any], list[Any]]:
+    """Flowables of a text proxy: (header, body)."""
+    side_label = {BREED_SIDE: " (breed side)", CRINOS_SIDE: " (Crinos side)"}.get(side, "")
+    header: list[Any] = [_para(f"{card.name if card else name}{side_label}", _NAME)]
+    if card is None:
+        header.append(_para("Unknown card: not in the card database", _TYPE))
+        return header, []
+    if card.type:
+        header.append(_para(card.type, _TYPE))
+    stats = stats_text(card, side)
+    if stats:
+        header.append(_para(stats, _STATS))
+    body: list[Any] = []
+    if card.requires:
+        body.append(_para(f"Requires: {card.requires}", _BODY))
+    if card.keywords_field:
+        body.append(_para(f"Keywords: {card.keywords_field}", _BODY))
+    if card.text:
+        body.append(_para(card.text, _BODY))
+    if card.errata:
+        body.append(_para(f"Errata: {card.errata}", _ERRATA))
+    footer = "Proxy" + (f" · {set_name}" if set_name else "")
+    body.append(_para(footer, _FOOT))
+    return header, body
+
+
+def draw_text_proxy(
+    canvas: Any,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    name: str,
+    card: CardInfo | None,
+    side: str = "",
+    set_name: str | None = None,
+) -> None:
+    """Draw a text proxy with its lower-left corner at (x, y); long text shrinks to fit the card."""
+    canvas.saveState()
+    canvas.setFillColor(Color(1, 1, 1))
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(x, y, width, height, 3 * MM, stroke=1, fill=1)
+    canvas.restoreState()
+    pad = 3 * MM
+    inner_w = width - 2 * pad
+    inner_h = height - 2 * pad
+    header, body = text_proxy_story(name, card, side, set_name)
+    header_limit = inner_h * 0.4
+    header_box = KeepInFrame(inner_w, header_limit, header, mode="shrink")
+    _, used = header_box.wrapOn(canvas, inner_w, header_limit)
+    used = min(used, header_limit)
+    Frame(x + pad, y + pad, inner_w, inner_h, 0, 0, 0, 0).addFromList([header_box], canvas)
+    if not body:
+        return
+    rule_gap = 2 * MM
+    rule_y = y + height - pad - used - rule_gap / 2
+    canvas.saveState()
+    canvas.setStrokeColor(_GREY)
+    canvas.setLineWidth(0.4)
+    canvas.line(x + pad, rule_y, x + width - pad, rule_y)
+    canvas.restoreState()
+    body_h = inner_h - used - rule_gap
+    body_box = KeepInFrame(inner_w, body_h, body, mode="shrink")
+    Frame(x + pad, y + pad, inner_w, body_h, 0, 0, 0, 0).addFromList([body_box], canvas)
