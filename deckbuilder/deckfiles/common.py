@@ -1,0 +1,164 @@
+"""What every deck-file format shares: the error, the load result, decoding bytes, zone labels, checks."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from carddb.cardtypes import Section
+from carddb.normalize import normalize_name
+from deckbuilder.deck import CardPool, Deck
+
+# A deck of a few hundred cards is a few kilobytes; anything near this is not a deck file.
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_LINE_CHARS = 1000
+MAX_NAME_CHARS = 1000
+MAX_COUNT = 999
+
+KIND_NATIVE = "native"
+KIND_DEK = "dek"
+KIND_TEXT = "text"
+KINDS = (KIND_NATIVE, KIND_DEK, KIND_TEXT)
+
+DEFAULT_ZONE_LABELS: dict[str, str] = {"characters": "Characters", "sept": "Sept", "combat": "Combat"}
+# Zones our writers add for what Lackey's three deck zones cannot hold; our readers map them back.
+STARTING_LABEL = "Starting"
+UNPLACED_LABEL = "Unplaced"
+
+_ALLOWED_CONTROLS = frozenset("\t\n\r\x0c")
+_COUNT = re.compile(r"\+?[0-9]{1,6}")
+
+
+class DeckFileError(Exception):
+    """A deck file that cannot be read at all; the message says why (with line when known)."""
+
+
+@dataclass
+class LoadedDeck:
+    """A deck read from a file, with what was wrong in it and which card names the pool does not know."""
+
+    deck: Deck
+    kind: str
+    problems: list[str] = field(default_factory=list)
+    # Unknown card name as written -> near names from the pool.
+    unknown: dict[str, list[str]] = field(default_factory=dict)
+
+
+def decode_deck_bytes(data: bytes, source: str) -> tuple[str, str | None]:
+    """Decode a deck file's bytes: UTF-8 (BOM or not), UTF-16 (BOM or plain ASCII), else Windows-1252.
+
+    Returns the text and a note when a fallback encoding was used. Raises DeckFileError for binary data.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return _decode_strict(data[3:], "utf-8", source), None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _decode_strict(data, "utf-16", source), None
+    if b"\x00" in data:
+        # Notepad-style UTF-16 without a BOM: every other byte of ASCII text is zero.
+        half = len(data) // 2
+        if len(data) % 2 == 0 and half and data[1::2].count(0) >= 0.9 * half:
+            return _decode_strict(data, "utf-16-le", source), None
+        if len(data) % 2 == 0 and half and data[0::2].count(0) >= 0.9 * half:
+            return _decode_strict(data, "utf-16-be", source), None
+        raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return text, f"{source}: the file is not UTF-8; it was read as Windows-1252 text"
+
+
+def _decode_strict(data: bytes, encoding: str, source: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise DeckFileError(f"{source} is not a deck file (invalid {encoding} at byte {exc.start})") from exc
+
+
+def check_text_is_deck_like(text: str, source: str) -> str:
+    """Refuse text that is too big or is binary garbage; return it without a leading BOM."""
+    if len(text) > MAX_FILE_BYTES:
+        raise DeckFileError(f"{source} is too large to be a deck ({len(text):,} characters)")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
+    controls = sum(1 for ch in text if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc")
+    if controls > max(2, len(text) // 100):
+        raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
+    return text
+
+
+def has_control_chars(text: str) -> bool:
+    """True when the text holds control characters other than tab (never valid in a card name)."""
+    return any(ch != "\t" and unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def detect_kind(text: str) -> str:
+    """The format by content: `<` starts a .dek, `{` a native file, anything else is a text list."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("<"):
+        return KIND_DEK
+    if stripped.startswith("{"):
+        return KIND_NATIVE
+    return KIND_TEXT
+
+
+def section_for_zone(label: str, zone_labels: dict[str, str] | None = None) -> Section | None:
+    """The section a Lackey zone label means (case-insensitive), or None for other zones."""
+    folded = " ".join(label.split()).casefold()
+    if not folded:
+        return None
+    for key, value in (zone_labels or {}).items():
+        if value.casefold() == folded and key in {s.value for s in Section}:
+            return Section(key)
+    if "char" in folded or "pack" in folded:
+        return Section.CHARACTERS
+    if "sept" in folded:
+        return Section.SEPT
+    if "combat" in folded:
+        return Section.COMBAT
+    return None
+
+
+def is_starting_zone(label: str) -> bool:
+    """True for the zone our writers use for cards that start in play."""
+    return " ".join(label.split()).casefold().startswith("start")
+
+
+def merged_zone_labels(zone_labels: dict[str, str] | None) -> dict[str, str]:
+    """The default zone labels overridden by the given ones (blank values ignored)."""
+    labels = dict(DEFAULT_ZONE_LABELS)
+    if zone_labels:
+        labels.update({k: v for k, v in zone_labels.items() if k in labels and v and v.strip()})
+    return labels
+
+
+def find_unknown(deck: Deck, pool: CardPool | None) -> dict[str, list[str]]:
+    """Card names (as written) that the pool does not know, each with the pool's suggestions."""
+    if pool is None:
+        return {}
+    unknown: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for entry in (*deck.entries, *deck.starting):
+        key = normalize_name(entry.name)
+        if key in seen:
+            continue
+        seen.add(key)
+        if pool.lookup(entry.name) is None:
+            unknown[entry.name] = list(pool.suggest(entry.name))
+    return unknown
+
+
+def valid_count(value: str) -> int | None:
+    """A copy count from text: a whole number 1..MAX_COUNT, else None."""
+    text = value.strip()
+    if not _COUNT.fullmatch(text):
+        return None
+    count = int(text)
+    return count if 1 <= count <= MAX_COUNT else None

@@ -1,0 +1,163 @@
+"""LackeyCCG .dek decks: XML with one `<card>` per physical copy inside named `<superzone>`s."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape, quoteattr
+
+import defusedxml
+import defusedxml.ElementTree as DefusedET
+
+from carddb.cardtypes import Section
+from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.deckfiles.common import (
+    KIND_DEK,
+    MAX_NAME_CHARS,
+    STARTING_LABEL,
+    UNPLACED_LABEL,
+    DeckFileError,
+    LoadedDeck,
+    check_text_is_deck_like,
+    find_unknown,
+    has_control_chars,
+    is_starting_zone,
+    merged_zone_labels,
+    section_for_zone,
+)
+
+DEK_VERSION = "0.8"
+GAME_ID = "rage"
+# The declaration names an encoding that no longer applies once the file is decoded; blank it out
+# (same length, so parser line/column numbers still point at the file).
+_XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
+# Characters XML 1.0 cannot hold at all; dropped on write so Lackey can always open the file.
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def deck_from_dek(
+    text: str,
+    pool: CardPool | None = None,
+    source: str = "<dek>",
+    zone_labels: dict[str, str] | None = None,
+) -> LoadedDeck:
+    """Read a Lackey .dek: copies of the same card and set merge into one entry; zones become hints."""
+    text = check_text_is_deck_like(text, source)
+    if not text.strip():
+        raise DeckFileError(f"{source} is empty")
+    root = _parse_xml(text, source)
+    if root.tag != "deck":
+        raise DeckFileError(
+            f"{source} is not a LackeyCCG deck (its root element is <{root.tag:.40}>, not <deck>)"
+        )
+    deck = Deck()
+    problems: list[str] = []
+    title = root.findtext("meta/title")
+    if title and title.strip() and not has_control_chars(title):
+        deck.name = title.strip()
+    for zone in root:
+        if zone.tag != "superzone":
+            continue
+        label = zone.get("name", "")
+        hint = section_for_zone(label, zone_labels)
+        starting = is_starting_zone(label)
+        for position, card in enumerate(zone.iter("card"), start=1):
+            where = f"{source}: zone {label[:40]!r}, card {position}"
+            name = (card.findtext("name") or "").strip()
+            if not name:
+                problems.append(f"{where} has no name; skipped")
+                continue
+            if len(name) > MAX_NAME_CHARS or has_control_chars(name):
+                problems.append(f"{where} is not a card name (too long or control characters); skipped")
+                continue
+            set_text = (card.findtext("set") or "").strip()
+            set_name = set_text if set_text and not has_control_chars(set_text) else None
+            if starting:
+                _add_starting(deck, name, set_name)
+            else:
+                deck.add(name, 1, set_name, hint)
+    return LoadedDeck(deck=deck, kind=KIND_DEK, problems=problems, unknown=find_unknown(deck, pool))
+
+
+def _add_starting(deck: Deck, name: str, set_name: str | None) -> None:
+    existing = deck.find(name, set_name, starting=True)
+    if existing is not None and existing.set_name == set_name:
+        existing.count += 1
+    else:
+        deck.starting.append(DeckEntry(name=name, count=1, set_name=set_name))
+
+
+def _parse_xml(text: str, source: str) -> ET.Element:
+    text = _XML_DECLARATION.sub(lambda m: re.sub(r"\S", " ", m.group(0)), text, count=1)
+    try:
+        root: ET.Element = DefusedET.fromstring(text)
+        return root
+    except defusedxml.DefusedXmlException as exc:
+        raise DeckFileError(
+            f"{source}: the .dek file uses XML entities, which are refused for safety"
+        ) from exc
+    except ET.ParseError as exc:
+        line, column = exc.position
+        reason = str(exc).split(":")[0]
+        if reason == "no element found":
+            reason = "the file ends too early; it may be cut short"
+        raise DeckFileError(f"{source}, line {line} column {column + 1}: malformed XML ({reason})") from exc
+    except (ValueError, RecursionError) as exc:
+        raise DeckFileError(f"{source}: not a readable .dek file ({exc.__class__.__name__})") from exc
+
+
+def deck_to_dek(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:
+    """The deck as a Lackey .dek: one `<card>` per copy, zones by card Type (else the hint)."""
+    labels = merged_zone_labels(zone_labels)
+    lines = [
+        f'<deck version="{DEK_VERSION}">',
+        "  <meta>",
+        f"    <game>{GAME_ID}</game>",
+        f"    <title>{_text(deck.name)}</title>",
+        "  </meta>",
+    ]
+    for label, entries in _zones(deck, pool, labels):
+        if not entries:
+            continue
+        lines.append(f"  <superzone name={quoteattr(_clean(label))}>")
+        for entry in entries:
+            image_id, set_name = _printing_of(entry, pool)
+            card = (
+                f"    <card><name id={quoteattr(_clean(image_id))}>{_text(entry.name)}</name>"
+                f"<set>{_text(set_name)}</set></card>"
+            )
+            lines.extend([card] * entry.count)
+        lines.append("  </superzone>")
+    lines.append("</deck>")
+    return "\n".join(lines) + "\n"
+
+
+def _zones(deck: Deck, pool: CardPool | None, labels: dict[str, str]) -> list[tuple[str, list[DeckEntry]]]:
+    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
+    for entry in deck.entries:
+        section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
+        grouped.setdefault(section, []).append(entry)
+    zones = [(labels[s.value], grouped[s]) for s in Section]
+    zones.append((UNPLACED_LABEL, grouped.get(None, [])))
+    zones.append((STARTING_LABEL, list(deck.starting)))
+    return zones
+
+
+def _printing_of(entry: DeckEntry, pool: CardPool | None) -> tuple[str, str]:
+    """The image id and set to write: the chosen printing, else the newest one the pool knows."""
+    card = pool.lookup(entry.name) if pool is not None else None
+    if card is None:
+        return "", entry.set_name or ""
+    printing = card.printing(entry.set_name)
+    image_id = printing.image_files[0] if printing is not None and printing.image_files else ""
+    if entry.set_name:
+        return image_id, entry.set_name
+    return image_id, printing.set_name if printing is not None else ""
+
+
+def _clean(text: str) -> str:
+    return _XML_INVALID.sub("", text)
+
+
+def _text(text: str) -> str:
+    return escape(_clean(text))

@@ -1,0 +1,211 @@
+"""The app's own deck format: JSON that keeps everything (name, notes, Renown level, format, printings)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from carddb.cardtypes import Section
+from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, CardPool, Deck, DeckEntry
+from deckbuilder.deckfiles.common import (
+    KIND_NATIVE,
+    MAX_COUNT,
+    MAX_NAME_CHARS,
+    DeckFileError,
+    LoadedDeck,
+    check_text_is_deck_like,
+    find_unknown,
+    has_control_chars,
+)
+
+FORMAT_VERSION = 1
+APP_ID = "rage-deckbuilder"
+UNPLACED_KEY = "unplaced"
+SECTION_KEYS: tuple[str, ...] = (*(s.value for s in Section), UNPLACED_KEY)
+MAX_RENOWN_LEVEL = 9999
+_RAW_CONTROLS = re.compile("[\x7f-\x9f]")
+
+
+def _entry_json(entry: DeckEntry) -> dict[str, Any]:
+    return {"name": entry.name, "count": entry.count, "set": entry.set_name}
+
+
+def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
+    """The deck as native JSON; sections by card Type via the pool when given, else by each zone hint."""
+    sections: dict[str, list[dict[str, Any]]] = {key: [] for key in SECTION_KEYS}
+    for entry in deck.entries:
+        section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
+        sections[section.value if section is not None else UNPLACED_KEY].append(_entry_json(entry))
+    document = {
+        "format_version": FORMAT_VERSION,
+        "app": APP_ID,
+        "name": deck.name,
+        "notes": deck.notes,
+        "renown_level": deck.renown_level,
+        "format": deck.format,
+        "sections": sections,
+        "starting": [_entry_json(e) for e in deck.starting],
+    }
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    # json leaves DEL and C1 controls raw; escape them so the file never looks like binary data.
+    return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<native deck>") -> LoadedDeck:
+    """Read native JSON: bad entries are reported in `problems` and skipped; an unreadable file raises."""
+    text = check_text_is_deck_like(text, source)
+    document = _load_json(text, source)
+    problems: list[str] = []
+    _check_version(document, source, problems)
+    deck = Deck()
+    deck.name = _string_field(document, "name", deck.name, source, problems)
+    deck.notes = _string_field(document, "notes", deck.notes, source, problems, allow_controls=True)
+    deck.format = _string_field(document, "format", DEFAULT_FORMAT, source, problems) or DEFAULT_FORMAT
+    deck.renown_level = _renown_field(document, source, problems)
+
+    sections = document.get("sections", {})
+    if not isinstance(sections, dict):
+        problems.append(f"{source}: 'sections' must be an object of card lists; no cards were read from it")
+        sections = {}
+    for key, items in sections.items():
+        if key in SECTION_KEYS:
+            hint = Section(key) if key != UNPLACED_KEY else None
+        else:
+            problems.append(f"{source}: unknown section '{key}'; its cards are kept unplaced")
+            hint = None
+        deck.entries.extend(_entries(items, f"sections.{key}", hint, source, problems))
+    if "starting" in document:
+        deck.starting.extend(_entries(document["starting"], "starting", None, source, problems))
+    return LoadedDeck(deck=deck, kind=KIND_NATIVE, problems=problems, unknown=find_unknown(deck, pool))
+
+
+def _load_json(text: str, source: str) -> dict[str, Any]:
+    if not text.strip():
+        raise DeckFileError(f"{source} is empty")
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DeckFileError(
+            f"{source}, line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
+        ) from exc
+    except (ValueError, RecursionError) as exc:
+        # Numbers with thousands of digits and absurd nesting are refused by the json module itself.
+        raise DeckFileError(f"{source}: not a readable deck file ({exc.__class__.__name__})") from exc
+    if not isinstance(document, dict):
+        line, column = _first_value_position(text)
+        raise DeckFileError(
+            f"{source}, line {line} column {column}: a deck file must hold a JSON object, "
+            f"not {_json_type(document)}"
+        )
+    return document
+
+
+def _first_value_position(text: str) -> tuple[int, int]:
+    stripped = text.lstrip()
+    offset = len(text) - len(stripped)
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if value is None:
+        return "null"
+    return "an object"
+
+
+def _check_version(document: dict[str, Any], source: str, problems: list[str]) -> None:
+    if "format_version" not in document:
+        if "sections" not in document:
+            raise DeckFileError(
+                f"{source} is not a Rage Deckbuilder deck (no 'format_version' or 'sections')"
+            )
+        problems.append(f"{source}: 'format_version' is missing; read as version {FORMAT_VERSION}")
+        return
+    version = document["format_version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise DeckFileError(f"{source}: 'format_version' must be a whole number from 1, not {version!r:.40}")
+    if version > FORMAT_VERSION:
+        raise DeckFileError(
+            f"{source}: the deck was saved by a newer Rage Deckbuilder (format version {version}; "
+            f"this version reads up to {FORMAT_VERSION})"
+        )
+
+
+def _string_field(
+    document: dict[str, Any],
+    key: str,
+    default: str,
+    source: str,
+    problems: list[str],
+    allow_controls: bool = False,
+) -> str:
+    if key not in document or document[key] is None:
+        return default
+    value = document[key]
+    if not isinstance(value, str):
+        problems.append(f"{source}: '{key}' must be text, not {_json_type(value)}; the default was used")
+        return default
+    if not allow_controls and has_control_chars(value):
+        problems.append(f"{source}: '{key}' holds control characters; the default was used")
+        return default
+    return value
+
+
+def _renown_field(document: dict[str, Any], source: str, problems: list[str]) -> int:
+    value = document.get("renown_level", DEFAULT_RENOWN_LEVEL)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_RENOWN_LEVEL:
+        return value
+    problems.append(
+        f"{source}: 'renown_level' must be a whole number from 0 to {MAX_RENOWN_LEVEL}, not {value!r:.40}; "
+        f"{DEFAULT_RENOWN_LEVEL} was used"
+    )
+    return DEFAULT_RENOWN_LEVEL
+
+
+def _entries(
+    items: object, where: str, hint: Section | None, source: str, problems: list[str]
+) -> list[DeckEntry]:
+    if not isinstance(items, list):
+        problems.append(f"{source}: '{where}' must be a list of cards, not {_json_type(items)}; skipped")
+        return []
+    entries: list[DeckEntry] = []
+    for index, item in enumerate(items):
+        entry = _entry(item, f"{where}[{index}]", hint, source, problems)
+        if entry is not None:
+            entries.append(entry)
+    return entries
+
+
+def _entry(
+    item: object, where: str, hint: Section | None, source: str, problems: list[str]
+) -> DeckEntry | None:
+    if not isinstance(item, dict):
+        problems.append(f"{source}: {where} must be an object with a name and count; skipped")
+        return None
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{source}: {where} has no card name; skipped")
+        return None
+    label = f"{where} ({name[:60]!r})"
+    if len(name) > MAX_NAME_CHARS or has_control_chars(name):
+        problems.append(f"{source}: {label} is not a card name (too long or control characters); skipped")
+        return None
+    count = item.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
+        problems.append(f"{source}: {label} count must be a whole number from 1 to {MAX_COUNT}; skipped")
+        return None
+    set_name = item.get("set")
+    if set_name is not None and (not isinstance(set_name, str) or has_control_chars(set_name)):
+        problems.append(f"{source}: {label} 'set' must be text; the newest printing is used")
+        set_name = None
+    return DeckEntry(name=name, count=count, set_name=set_name or None, zone_hint=hint)

@@ -1,0 +1,162 @@
+"""Lackey text decks (`count<TAB>name`, `Zone:` lines) and the plain lists people paste (`3x Name`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from carddb.cardtypes import Section
+from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.deckfiles.common import (
+    KIND_TEXT,
+    MAX_COUNT,
+    MAX_LINE_CHARS,
+    STARTING_LABEL,
+    UNPLACED_LABEL,
+    LoadedDeck,
+    check_text_is_deck_like,
+    find_unknown,
+    has_control_chars,
+    is_starting_zone,
+    merged_zone_labels,
+    section_for_zone,
+    valid_count,
+)
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# `Characters:`, `Sept (30):`, `Combat Deck:` — a zone header never starts with a count.
+_HEADER = re.compile(r"^(?P<label>[^\t\d:][^\t:]*?)\s*(?:\(\s*\d+\s*\))?\s*:$")
+# `3 Name`, `3x Name`, `3 x Name`, `3X Name` (the `x` must stand alone so `3 Xavier` stays a name).
+_COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[xX×](?=\s))?\s+(?P<name>\S.*)$")
+# `3xName`: no space after the x.
+_COUNT_X_JOINED = re.compile(r"^(?P<count>[+-]?\d+)[xX×](?P<name>\S.*)$")
+# `Name x3`
+_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×](?P<count>\d+)$")
+_COMMENT_PREFIXES = ("#", "//")
+
+
+@dataclass
+class _Zone:
+    label: str
+    section: Section | None
+    starting: bool
+
+
+def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text>") -> LoadedDeck:
+    """Read a text deck list: unreadable lines are reported with their number and skipped."""
+    text = check_text_is_deck_like(text, source)
+    lines = _LINE_BREAK.split(text)
+    problems: list[str] = []
+    headerless_hint = _headerless_section(lines)
+    zone: _Zone | None = None
+    deck = Deck()
+    for number, raw in enumerate(lines, start=1):
+        where = f"{source}, line {number}"
+        line = raw.strip()
+        if not line or line.startswith(_COMMENT_PREFIXES):
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            problems.append(f"{where}: line is too long to be a card ({len(line)} characters); skipped")
+            continue
+        if has_control_chars(line):
+            problems.append(f"{where}: line holds control characters; skipped")
+            continue
+        header = _HEADER.match(line)
+        if header:
+            zone = _zone(header.group("label"))
+            if (
+                zone.section is None
+                and not zone.starting
+                and zone.label.casefold() != UNPLACED_LABEL.casefold()
+            ):
+                problems.append(
+                    f"{where}: zone {zone.label!r} is not a Rage deck section; its cards are placed by their Type"
+                )
+            continue
+        parsed = _parse_card_line(line, pool)
+        if isinstance(parsed, str):
+            problems.append(f"{where}: {parsed}; skipped")
+            continue
+        count, name, set_name = parsed
+        if zone is not None and zone.starting:
+            _add_starting(deck, name, count, set_name)
+        else:
+            deck.add(name, count, set_name, zone.section if zone is not None else headerless_hint)
+    return LoadedDeck(deck=deck, kind=KIND_TEXT, problems=problems, unknown=find_unknown(deck, pool))
+
+
+def _zone(label: str) -> _Zone:
+    return _Zone(label=label, section=section_for_zone(label), starting=is_starting_zone(label))
+
+
+def _headerless_section(lines: list[str]) -> Section | None:
+    """The section of lines before the first header: Lackey writes its first zone without one.
+
+    Decided only when the headers name exactly the two other sections (never guessed otherwise).
+    """
+    named: set[Section] = set()
+    for raw in lines:
+        header = _HEADER.match(raw.strip())
+        if header:
+            section = section_for_zone(header.group("label"))
+            if section is not None:
+                named.add(section)
+    missing = [s for s in Section if s not in named]
+    return missing[0] if len(missing) == 1 else None
+
+
+def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | None] | str:
+    """(count, name, set) from one line, or the reason it cannot be read."""
+    if "\t" in line:
+        fields = [f.strip() for f in line.split("\t")]
+        if len(fields) >= 2 and fields[0] and fields[1]:
+            count = valid_count(fields[0])
+            if count is None:
+                return f"count {fields[0][:20]!r} is not a whole number from 1 to {MAX_COUNT}"
+            # A third column holds the printing (our extension; Lackey writes two columns).
+            set_name = fields[2] if len(fields) > 2 and fields[2] else None
+            return count, fields[1], set_name
+        line = " ".join(f for f in fields if f)
+    if pool is not None and pool.lookup(line) is not None:
+        # A known card whose name starts with a number (`13 Wolves`) is one copy, not thirteen.
+        return 1, line, None
+    for pattern in (_COUNT_FIRST, _COUNT_X_JOINED, _COUNT_LAST):
+        match = pattern.match(line)
+        if match:
+            count = valid_count(match.group("count"))
+            if count is None:
+                return f"count {match.group('count')[:20]!r} is not a whole number from 1 to {MAX_COUNT}"
+            return count, match.group("name").strip(), None
+    return 1, line, None
+
+
+def _add_starting(deck: Deck, name: str, count: int, set_name: str | None) -> None:
+    existing = deck.find(name, set_name, starting=True)
+    if existing is not None and existing.set_name == set_name:
+        existing.count += count
+    else:
+        deck.starting.append(DeckEntry(name=name, count=count, set_name=set_name))
+
+
+def deck_to_text(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:
+    """The deck as Lackey text: a `Label:` line per zone, then `count<TAB>name` lines."""
+    labels = merged_zone_labels(zone_labels)
+    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
+    for entry in deck.entries:
+        section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
+        grouped.setdefault(section, []).append(entry)
+    zones = [(labels[s.value], grouped[s]) for s in Section]
+    zones.append((UNPLACED_LABEL, grouped.get(None, [])))
+    zones.append((STARTING_LABEL, list(deck.starting)))
+    lines: list[str] = []
+    for label, entries in zones:
+        if not entries:
+            continue
+        lines.append(f"{_one_line(label)}:")
+        lines.extend(f"{e.count}\t{_one_line(e.name)}" for e in entries)
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _one_line(text: str) -> str:
+    # Tabs and line breaks would split the entry; names never legitimately hold them.
+    return " ".join(text.split())
