@@ -199,8 +199,7 @@ def _print_report(path: Path, deck_name: str, report: Any, problems: Sequence[st
 
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Import card data into the database and print the report."""
-    from carddb.importing import CardImportError
-    from carddb.importing import import_path
+    from carddb.importing import CardImportError, import_path
 
     if not args.path.exists():
         raise CliError(f"{args.path} does not exist")
@@ -215,6 +214,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write("\n")
         else:
             print(report.summary(), file=out)
+            for issue in report.issues:
+                where = f"{issue.source}:{issue.line}" if issue.line else issue.source
+                print(f"  {issue.severity:<10} {where}: {issue.reason}", file=out)
             print(f"database: {db.path}", file=out)
         return EXIT_OK
     finally:
@@ -408,3 +410,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     except KeyboardInterrupt:
         print("interrupted", file=err)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`ragedeck search x | head`): not an error of ours; silence the flush at exit.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
