@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from carddb.importing import demo_deck_path, ensure_demo_cards
 
 from carddb.db import CardDatabase
+from carddb.importing import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
 from tests.conftest import REAL_DECKS, REAL_PLUGIN
 
