@@ -1,0 +1,111 @@
+"""Starting the GUI (`ragedeck`) and the offscreen smoke test (`ragedeck --smoke-test DECK`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from carddb.db import CardDatabase, DatabaseError
+from carddb.importing import ensure_demo_cards
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+ORGANIZATION = "ragedeck"
+APPLICATION = "Rage Deckbuilder"
+SMOKE_TIMEOUT_S = 10.0
+
+
+def _application(argv: list[str]) -> QApplication:
+    """The one QApplication, made on first use."""
+    from PySide6.QtWidgets import QApplication
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(argv)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APPLICATION)
+    return app
+
+
+def run_gui(argv: list[str], db_path: Path | None, deck_path: Path | None) -> int:
+    """Open the main window on the user's database (demo cards on a fresh install), optionally a deck; run."""
+    app = _application(argv)
+    from PySide6.QtWidgets import QMessageBox
+
+    from deckbuilder.ui.main_window import MainWindow
+
+    try:
+        db = CardDatabase(db_path)
+    except DatabaseError as exc:
+        QMessageBox.critical(None, APPLICATION, str(exc))
+        return 2
+    try:
+        imported_demo = ensure_demo_cards(db)
+        window = MainWindow(db, show_demo_banner=imported_demo or _only_demo_cards(db))
+        window.show()
+        window.start_session()
+        if deck_path is not None:
+            window.open_deck(deck_path, ask_first=False)
+        return int(app.exec())
+    finally:
+        db.close()
+
+
+def _only_demo_cards(db: CardDatabase) -> bool:
+    """True when no card data beyond the bundled demo set has been imported."""
+    from carddb.demo import DEMO_SET
+
+    return set(db.set_names()) <= {DEMO_SET}
+
+
+_RENOWN = re.compile(r"Renown (\d+) /")
+
+
+def smoke_test(deck_path: Path, db_path: Path | None) -> int:
+    """Build the real window offscreen, open the deck, print what the widgets show as one JSON line."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = _application([sys.argv[0] if sys.argv else "ragedeck"])
+    from PySide6.QtCore import QDeadlineTimer, QEventLoop
+
+    from deckbuilder.ui.main_window import MainWindow
+
+    try:
+        db = CardDatabase(db_path)
+    except DatabaseError as exc:
+        print(f"smoke test: {exc}", file=sys.stderr)
+        return 2
+    try:
+        ensure_demo_cards(db)
+        window = MainWindow(db, interactive=False)
+        window.show()
+        if not window.open_deck(deck_path, ask_first=False):
+            print(f"smoke test: cannot open {deck_path}: {window.last_message}", file=sys.stderr)
+            return 1
+        deadline = QDeadlineTimer(int(SMOKE_TIMEOUT_S * 1000))
+        while window.legality.report is None and not deadline.hasExpired():
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        app.processEvents()
+        if window.legality.report is None:
+            print("smoke test: the legality panel never showed a report", file=sys.stderr)
+            return 1
+        counts = window.deck_view.section_counts()
+        match = _RENOWN.search(window.deck_view.header_label.text())
+        line = {
+            "title": window.plain_title(),
+            "sections": {key: counts[key] for key in ("characters", "sept", "combat")},
+            "renown": int(match.group(1)) if match else None,
+            "codes": window.legality.shown_codes(),
+        }
+        print(json.dumps(line))
+        window.close()
+        return 0
+    except Exception as exc:  # the smoke test reports any failure as a message and a non-zero exit
+        print(f"smoke test failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()

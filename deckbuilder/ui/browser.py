@@ -1,0 +1,418 @@
+"""Card browser: live query box, filters, a sortable results table over SearchRow and a result count."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from carddb.db import CardDatabase
+from carddb.search import QuerySyntaxError, SearchRow, parse_query, search
+
+# Drag payload from the browser to the deck view: card names, one a line.
+CARD_MIME_TYPE = "application/x-ragedeck-cards"
+
+ANY = "Any"
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("name", "Name"),
+    ("type", "Type"),
+    ("set_name", "Set"),
+    ("renown", "Renown"),
+    ("rage", "Rage"),
+    ("gnosis", "Gnosis"),
+    ("health", "Health"),
+    ("requires", "Requires"),
+)
+NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def encode_card_names(names: Sequence[str]) -> QMimeData:
+    """Mime data carrying card names for drag and drop."""
+    mime = QMimeData()
+    mime.setData(CARD_MIME_TYPE, QByteArray("\n".join(names).encode("utf-8")))
+    mime.setText("\n".join(names))
+    return mime
+
+
+def decode_card_names(mime: QMimeData) -> list[str]:
+    """Card names from a drag payload (empty when it is not ours)."""
+    if not mime.hasFormat(CARD_MIME_TYPE):
+        return []
+    raw = bytes(mime.data(CARD_MIME_TYPE).data()).decode("utf-8")
+    return [line for line in raw.split("\n") if line.strip()]
+
+
+@dataclass(frozen=True)
+class BrowserFilters:
+    """The filter widgets' state; ranges are inclusive and None means "no bound"."""
+
+    section: str = ""
+    type: str = ""
+    set_name: str = ""
+    allegiance: str = ""
+    renown: tuple[int | None, int | None] = (None, None)
+    rage: tuple[int | None, int | None] = (None, None)
+    gnosis: tuple[int | None, int | None] = (None, None)
+
+    def is_empty(self) -> bool:
+        """True when no filter narrows the results."""
+        return self == BrowserFilters()
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace('"', " ") + '"'
+
+
+def compose_query(text: str, filters: BrowserFilters) -> str:
+    """The typed query AND the filters, in the query language (`(text) t:gift s:"Set" renown>=3`)."""
+    terms: list[str] = []
+    if text.strip():
+        terms.append(f"({text.strip()})")
+    if filters.section:
+        terms.append(f"t:{filters.section}")
+    if filters.type:
+        terms.append(f"t:{_quoted(filters.type)}")
+    if filters.set_name:
+        terms.append(f"s:{_quoted(filters.set_name)}")
+    if filters.allegiance:
+        terms.append(f"a:{filters.allegiance.casefold()}")
+    for field in ("renown", "rage", "gnosis"):
+        low, high = getattr(filters, field)
+        if low is not None:
+            terms.append(f"{field}>={low}")
+        if high is not None:
+            terms.append(f"{field}<={high}")
+    return " ".join(terms)
+
+
+class CardTableModel(QAbstractTableModel):
+    """Read-only table over a list of SearchRow (no per-row widgets: fast on the whole pool)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[SearchRow] = []
+
+    def set_rows(self, rows: Sequence[SearchRow]) -> None:
+        """Replace the results."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> SearchRow | None:
+        """The SearchRow at a source row."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section][1]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        field = COLUMNS[index.column()][0]
+        value = getattr(row, field)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "" if value is None else str(value)
+        if role == SORT_ROLE:
+            if field in NUMERIC_COLUMNS:
+                return -1 if value is None else int(value)
+            return str(value or "").casefold()
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in NUMERIC_COLUMNS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and field in ("name", "requires"):
+            return str(value or "")
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+
+    def mimeTypes(self) -> list[str]:
+        return [CARD_MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        names: list[str] = []
+        for index in indexes:
+            row = self.row_at(index.row())
+            if row is not None and row.name not in names:
+                names.append(row.name)
+        return encode_card_names(names)
+
+
+class _ResultsView(QTableView):
+    """Results table: Enter adds the current card, like double-click."""
+
+    activated_row = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if (
+            event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Plus)
+            and self.currentIndex().isValid()
+        ):
+            self.activated_row.emit(self.currentIndex().row())
+            return
+        super().keyPressEvent(event)
+
+
+def _range_spin() -> QSpinBox:
+    # Minimum value doubles as "no bound" (shown as "–").
+    spin = QSpinBox()
+    spin.setRange(-1, 99)
+    spin.setValue(-1)
+    spin.setSpecialValueText("–")
+    spin.setMaximumWidth(48)
+    return spin
+
+
+class CardBrowser(QWidget):
+    """Search box + filters + results; emits the card to show and cards to add."""
+
+    card_selected = Signal(str)  # name
+    add_requested = Signal(str)  # name
+    DEBOUNCE_MS = 120
+
+    def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.query_edit = QLineEdit()
+        self.query_edit.setPlaceholderText('Search: name words, t:gift, renown>=3, "exact phrase" …')
+        self.query_edit.setClearButtonEnabled(True)
+        self.query_edit.setObjectName("queryEdit")
+        self.error_label = QLabel()
+        self.error_label.setObjectName("queryError")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        self.count_label = QLabel()
+        self.count_label.setObjectName("resultCount")
+
+        self.section_combo = QComboBox()
+        self.section_combo.addItem(ANY, "")
+        for value, label in (("characters", "Characters"), ("sept", "Sept"), ("combat", "Combat")):
+            self.section_combo.addItem(label, value)
+        self.type_combo = QComboBox()
+        self.set_combo = QComboBox()
+        self.allegiance_combo = QComboBox()
+        for label in (ANY, "Gaia", "Wyrm", "Rogue"):
+            self.allegiance_combo.addItem(label, "" if label == ANY else label)
+        self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
+            field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
+        }
+        for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
+        self.reset_button = QToolButton()
+        self.reset_button.setText("Reset")
+        self.reset_button.setToolTip("Clear every filter")
+
+        self.model = CardTableModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.table = _ResultsView()
+        self.table.setObjectName("resultsTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(
+            -1, Qt.SortOrder.AscendingOrder
+        )  # keep the search's own (name) order at first
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((150, 112, 56, 56, 44, 52, 52)):
+            header.resizeSection(column, width)
+
+        self._build_layout()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(self.DEBOUNCE_MS)
+        self._timer.timeout.connect(self.run_search)
+        self.query_edit.textChanged.connect(self._schedule)
+        self.query_edit.returnPressed.connect(self.run_search)
+        for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
+            combo.currentIndexChanged.connect(self._schedule)
+        for low, high in self.range_spins.values():
+            low.valueChanged.connect(self._schedule)
+            high.valueChanged.connect(self._schedule)
+        self.reset_button.clicked.connect(self.reset_filters)
+        self.table.doubleClicked.connect(lambda index: self._add_proxy_row(index.row()))
+        self.table.activated_row.connect(self._add_proxy_row)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.reload()
+
+    def _build_layout(self) -> None:
+        filters = QGridLayout()
+        filters.setContentsMargins(0, 0, 0, 0)
+        filters.addWidget(QLabel("Section"), 0, 0)
+        filters.addWidget(self.section_combo, 0, 1)
+        filters.addWidget(QLabel("Type"), 0, 2)
+        filters.addWidget(self.type_combo, 0, 3)
+        filters.addWidget(QLabel("Set"), 1, 0)
+        filters.addWidget(self.set_combo, 1, 1)
+        filters.addWidget(QLabel("Allegiance"), 1, 2)
+        filters.addWidget(self.allegiance_combo, 1, 3)
+        for position, (field, (low, high)) in enumerate(self.range_spins.items()):
+            pair = QHBoxLayout()
+            pair.setContentsMargins(0, 0, 0, 0)
+            pair.addWidget(low)
+            pair.addWidget(QLabel("–"))
+            pair.addWidget(high)
+            pair.addStretch(1)
+            low.setToolTip(f"Minimum {field}")
+            high.setToolTip(f"Maximum {field}")
+            row, column = 2 + position // 2, (position % 2) * 2
+            filters.addWidget(QLabel(field.capitalize()), row, column)
+            filters.addLayout(pair, row, column + 1)
+        filters.addWidget(self.reset_button, 3, 3, Qt.AlignmentFlag.AlignRight)
+        filters.setColumnStretch(1, 1)
+        filters.setColumnStretch(3, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.query_edit)
+        layout.addWidget(self.error_label)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count_label)
+
+    # -- data ------------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Refill the filter choices from the database and search again (after an import)."""
+        all_rows = search(self.db, "")
+        types = sorted({row.type for row in all_rows if row.type}, key=str.casefold)
+        self._refill_combo(self.type_combo, types)
+        self._refill_combo(self.set_combo, self.db.set_names())
+        self.run_search()
+
+    @staticmethod
+    def _refill_combo(combo: QComboBox, values: Sequence[str]) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(ANY, "")
+        for value in values:
+            combo.addItem(value, value)
+        found = combo.findData(current)
+        combo.setCurrentIndex(max(found, 0))
+        combo.blockSignals(False)
+
+    def filters(self) -> BrowserFilters:
+        """The filter widgets' current state."""
+
+        def bounds(field: str) -> tuple[int | None, int | None]:
+            low, high = self.range_spins[field]
+            return (
+                None if low.value() < 0 else low.value(),
+                None if high.value() < 0 else high.value(),
+            )
+
+        return BrowserFilters(
+            section=str(self.section_combo.currentData() or ""),
+            type=str(self.type_combo.currentData() or ""),
+            set_name=str(self.set_combo.currentData() or ""),
+            allegiance=str(self.allegiance_combo.currentData() or ""),
+            renown=bounds("renown"),
+            rage=bounds("rage"),
+            gnosis=bounds("gnosis"),
+        )
+
+    def reset_filters(self) -> None:
+        """Clear every filter (the query stays)."""
+        for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
+            combo.setCurrentIndex(0)
+        for low, high in self.range_spins.values():
+            low.setValue(-1)
+            high.setValue(-1)
+
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    def run_search(self) -> None:
+        """Run the query now; a syntax error is shown inline and the previous results stay."""
+        self._timer.stop()
+        text = self.query_edit.text().strip()
+        try:
+            parse_query(text)  # errors point into what the player typed, not the composed query
+            shown = search(self.db, compose_query(text, self.filters()))
+        except QuerySyntaxError as exc:
+            self.error_label.setText(f"⚠ {exc}")
+            self.error_label.show()
+            return
+        self.error_label.hide()
+        self.error_label.clear()
+        self.model.set_rows(shown)
+        total = len(shown)
+        self.count_label.setText(f"{total} card{'s' if total != 1 else ''}")
+
+    def result_count(self) -> int:
+        """Rows shown in the table."""
+        return self.proxy.rowCount()
+
+    def shown_names(self) -> list[str]:
+        """Names in display order."""
+        return [str(self.proxy.index(r, 0).data()) for r in range(self.proxy.rowCount())]
+
+    def has_error(self) -> bool:
+        """True while the query box holds a query that does not parse."""
+        return not self.error_label.isHidden()
+
+    def selected_names(self) -> list[str]:
+        """Names of the selected rows, in display order."""
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [str(self.proxy.index(r, 0).data()) for r in rows]
+
+    def _add_proxy_row(self, proxy_row: int) -> None:
+        name = self.proxy.index(proxy_row, 0).data()
+        if name:
+            self.add_requested.emit(str(name))
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.card_selected.emit(str(self.proxy.index(current.row(), 0).data()))

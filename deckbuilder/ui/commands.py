@@ -1,0 +1,191 @@
+"""Undoable deck edits: each QUndoCommand runs one small operation on the domain Deck and can restore it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtGui import QUndoCommand
+
+from carddb.cardtypes import Section
+from deckbuilder.deck import Deck, DeckEntry
+
+
+@dataclass(frozen=True)
+class DeckState:
+    """Everything an edit can change, as immutable copies."""
+
+    name: str
+    notes: str
+    renown_level: int
+    format: str
+    entries: tuple[tuple[str, int, str | None, Section | None], ...]
+    starting: tuple[tuple[str, int, str | None, Section | None], ...]
+
+    @classmethod
+    def of(cls, deck: Deck) -> DeckState:
+        """Snapshot a deck."""
+        return cls(
+            deck.name,
+            deck.notes,
+            deck.renown_level,
+            deck.format,
+            tuple((e.name, e.count, e.set_name, e.zone_hint) for e in deck.entries),
+            tuple((e.name, e.count, e.set_name, e.zone_hint) for e in deck.starting),
+        )
+
+    def restore(self, deck: Deck) -> None:
+        """Put the deck back in this state (the Deck object itself stays the same)."""
+        deck.name = self.name
+        deck.notes = self.notes
+        deck.renown_level = self.renown_level
+        deck.format = self.format
+        deck.entries = [DeckEntry(*values) for values in self.entries]
+        deck.starting = [DeckEntry(*values) for values in self.starting]
+
+
+# -- small domain operations (no Qt) --------------------------------------------------------------
+
+
+def set_count(deck: Deck, name: str, set_name: str | None, count: int) -> None:
+    """Set the copies of one entry (0 removes it), keeping its place in the deck."""
+    entry = deck.find(name, set_name) if set_name is not None else _entry_exact(deck, name, None)
+    if entry is None:
+        deck.add(name, count, set_name)
+        return
+    if count <= 0:
+        deck.entries.remove(entry)
+    else:
+        entry.count = count
+
+
+def _entry_exact(deck: Deck, name: str, set_name: str | None) -> DeckEntry | None:
+    for entry in deck.entries:
+        if entry.key == DeckEntry(name).key and entry.set_name == set_name:
+            return entry
+    return None
+
+
+def remove_copies(deck: Deck, name: str, set_name: str | None, count: int = 1) -> int:
+    """Remove copies of exactly this entry (printing included); returns how many went."""
+    entry = _entry_exact(deck, name, set_name)
+    if entry is None or count <= 0:
+        return 0
+    removed = min(count, entry.count)
+    entry.count -= removed
+    if entry.count == 0:
+        deck.entries.remove(entry)
+    return removed
+
+
+def change_printing(deck: Deck, name: str, old_set: str | None, new_set: str | None) -> None:
+    """Move an entry's copies to another printing, merging with an entry already on that printing."""
+    entry = _entry_exact(deck, name, old_set)
+    if entry is None or old_set == new_set:
+        return
+    target = _entry_exact(deck, name, new_set)
+    if target is None:
+        entry.set_name = new_set
+    else:
+        target.count += entry.count
+        deck.entries.remove(entry)
+
+
+# -- the undo commands ----------------------------------------------------------------------------
+
+
+class DeckCommand(QUndoCommand):
+    """Runs `operation` on the deck; undo restores the snapshot taken before, redo the one after."""
+
+    def __init__(
+        self, deck: Deck, text: str, operation: Callable[[Deck], object], changed: Callable[[], None]
+    ) -> None:
+        super().__init__(text)
+        self._deck = deck
+        self._operation = operation
+        self._changed = changed
+        self._before = DeckState.of(deck)
+        self._after: DeckState | None = None
+
+    def redo(self) -> None:
+        if self._after is None:
+            self._operation(self._deck)
+            self._after = DeckState.of(self._deck)
+        else:
+            self._after.restore(self._deck)
+        self._changed()
+
+    def undo(self) -> None:
+        self._before.restore(self._deck)
+        self._changed()
+
+    def changes_nothing(self) -> bool:
+        """True when running the operation left the deck as it was (such commands are dropped)."""
+        return self._after == self._before
+
+
+class AddCardCommand(DeckCommand):
+    """Add copies of a card (optionally a given printing)."""
+
+    def __init__(
+        self, deck: Deck, changed: Callable[[], None], name: str, count: int = 1, set_name: str | None = None
+    ):
+        label = f"Add {count} × {name}" if count != 1 else f"Add {name}"
+        super().__init__(deck, label, lambda d: d.add(name, count, set_name), changed)
+
+
+class RemoveCardCommand(DeckCommand):
+    """Remove copies of one entry."""
+
+    def __init__(
+        self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
+    ):
+        label = f"Remove {count} × {name}" if count != 1 else f"Remove {name}"
+        super().__init__(deck, label, lambda d: remove_copies(d, name, set_name, count), changed)
+
+
+class SetCountCommand(DeckCommand):
+    """Set the copies of one entry."""
+
+    def __init__(self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int):
+        super().__init__(
+            deck, f"Set {name} to {count}", lambda d: set_count(d, name, set_name, count), changed
+        )
+
+
+class ChangePrintingCommand(DeckCommand):
+    """Choose another printing for an entry."""
+
+    def __init__(
+        self, deck: Deck, changed: Callable[[], None], name: str, old_set: str | None, new_set: str | None
+    ):
+        label = f"Use {new_set or 'newest'} printing of {name}"
+        super().__init__(deck, label, lambda d: change_printing(d, name, old_set, new_set), changed)
+
+
+class RenameDeckCommand(DeckCommand):
+    """Rename the deck."""
+
+    def __init__(self, deck: Deck, changed: Callable[[], None], name: str):
+        super().__init__(deck, f"Rename deck to {name}", lambda d: setattr(d, "name", name), changed)
+
+
+class SetRenownLevelCommand(DeckCommand):
+    """Change the game's Renown level."""
+
+    def __init__(self, deck: Deck, changed: Callable[[], None], level: int):
+        super().__init__(deck, f"Renown level {level}", lambda d: setattr(d, "renown_level", level), changed)
+
+
+class SetFormatCommand(DeckCommand):
+    """Change the deck's format."""
+
+    def __init__(self, deck: Deck, changed: Callable[[], None], fmt: str):
+        super().__init__(deck, f"Format {fmt}", lambda d: setattr(d, "format", fmt), changed)
+
+
+class SetNotesCommand(DeckCommand):
+    """Replace the deck notes."""
+
+    def __init__(self, deck: Deck, changed: Callable[[], None], notes: str):
+        super().__init__(deck, "Edit notes", lambda d: setattr(d, "notes", notes), changed)

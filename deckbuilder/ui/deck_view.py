@@ -1,0 +1,588 @@
+"""Deck view: a tournament-check header, Renown level / format choosers and the three sections + Unresolved.
+
+The models here are thin adapters over the domain Deck: they never change it, they emit requests that the
+main window turns into undoable commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QFont, QKeyEvent, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from carddb.model import CardInfo
+from carddb.normalize import normalize_name
+from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.legality.results import Report, Severity
+from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
+
+UNRESOLVED = "unresolved"
+SECTION_KEYS: tuple[str, ...] = ("characters", "sept", "combat", UNRESOLVED)
+SECTION_TITLES = {"characters": "Characters", "sept": "Sept", "combat": "Combat", UNRESOLVED: "Unresolved"}
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+# Minimums used in the header when the format does not say otherwise (DECK-RULES §2).
+DEFAULT_MINIMUMS = {"sept": 30, "combat": 20}
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    """One row of a section table."""
+
+    entry: DeckEntry
+    card: CardInfo | None
+    suggestions: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        """Identity of the row: normalised name + printing."""
+        return (self.entry.key, self.entry.set_name)
+
+
+def tint_color(palette: QPalette) -> QColor:
+    """A reddish tint blended into the palette's base colour: readable in light and dark themes."""
+    base = palette.color(QPalette.ColorRole.Base)
+    red = QColor(220, 40, 40)
+    mix = 0.28
+    return QColor(
+        round(base.red() * (1 - mix) + red.red() * mix),
+        round(base.green() * (1 - mix) + red.green() * mix),
+        round(base.blue() * (1 - mix) + red.blue() * mix),
+    )
+
+
+def section_key_of(entry: DeckEntry, card: CardInfo | None) -> str:
+    """Which table an entry goes to: its card's section, or Unresolved for unknown/unplaceable cards."""
+    if card is None or card.section is None:
+        return UNRESOLVED
+    return card.section.value
+
+
+def rows_by_section(
+    deck: Deck, pool: CardPool, unknown: dict[str, list[str]] | None = None
+) -> dict[str, list[DeckRow]]:
+    """Deck entries as rows per table; unknown cards carry suggestions (from the file load or the pool)."""
+    grouped: dict[str, list[DeckRow]] = {key: [] for key in SECTION_KEYS}
+    known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
+    for entry in deck.entries:
+        card = pool.lookup(entry.name)
+        suggestions: tuple[str, ...] = ()
+        if card is None:
+            suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
+        grouped[section_key_of(entry, card)].append(DeckRow(entry, card, suggestions))
+    return grouped
+
+
+def _num(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+class DeckSectionModel(QAbstractTableModel):
+    """Rows of one deck section; editing the quantity emits count_requested instead of changing the deck."""
+
+    count_requested = Signal(str, object, int)  # name, set_name, new count
+    cards_dropped = Signal(list)  # names
+
+    def __init__(self, section: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.section = section
+        self._rows: list[DeckRow] = []
+        self._tinted: frozenset[str] = frozenset()
+        self._tint = QColor()
+        if section == UNRESOLVED:
+            self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
+        elif section == "characters":
+            self.columns = ("Qty", "Name", "Renown", "Printing", "Type", "Rage", "Gnosis")
+        else:
+            self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
+
+    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> None:
+        """Replace the rows; names in `tinted` (normalised) get the error tint."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._tinted = frozenset(tinted)
+        self._tint = tint
+        self.endResetModel()
+
+    def row_at(self, row: int) -> DeckRow | None:
+        """The DeckRow at a row."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def rows(self) -> list[DeckRow]:
+        """Every row."""
+        return list(self._rows)
+
+    def copies(self) -> int:
+        """Copies in this section."""
+        return sum(r.entry.count for r in self._rows)
+
+    def is_tinted(self, row: int) -> bool:
+        """True when the row's card is involved in an error."""
+        deck_row = self.row_at(row)
+        return deck_row is not None and deck_row.entry.key in self._tinted
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.columns[section]
+        return None
+
+    def _cell(self, row: DeckRow, column: str) -> str:
+        card = row.card
+        entry = row.entry
+        if column == "Qty":
+            return str(entry.count)
+        if column == "Name":
+            return card.name if card is not None else entry.name
+        if column == "Printing":
+            if entry.set_name:
+                return entry.set_name
+            newest = card.printing(None) if card is not None else None
+            return newest.set_name if newest is not None else ""
+        if column == "Zone":
+            return entry.zone_hint.label if entry.zone_hint is not None else ""
+        if column == "Did you mean":
+            if card is not None:
+                return f"type “{card.type}” fits no section" if card.type else "no Type: cannot be placed"
+            return ", ".join(row.suggestions) if row.suggestions else "(unknown card)"
+        if card is None:
+            return ""
+        return {
+            "Type": card.type,
+            "Renown": _num(card.renown),
+            "Rage": _num(card.rage),
+            "Gnosis": _num(card.gnosis),
+            "Requires": card.requires,
+        }.get(column, "")
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        column = self.columns[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if role == Qt.ItemDataRole.EditRole and column == "Qty":
+                return row.entry.count
+            return self._cell(row, column)
+        if role == Qt.ItemDataRole.BackgroundRole and row.entry.key in self._tinted:
+            return self._tint
+        if role == Qt.ItemDataRole.FontRole and column == "Printing" and row.entry.set_name is None:
+            font = QFont()
+            font.setItalic(True)  # no printing chosen: the newest is used
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == "Printing" and row.entry.set_name is None:
+                return "No printing chosen: the newest printing is used (right-click to choose)"
+            if row.card is None:
+                hint = ", ".join(row.suggestions)
+                return f"Unknown card “{row.entry.name}”" + (f" — did you mean {hint}?" if hint else "")
+            return self._cell(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in ("Qty", "Renown", "Rage", "Gnosis"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self.columns[index.column()] == "Qty":
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole or self.columns[index.column()] != "Qty":
+            return False
+        try:
+            count = int(value)
+        except (TypeError, ValueError):
+            return False
+        row = self._rows[index.row()]
+        if count != row.entry.count and count >= 0:
+            # A request: the window decides (undo stack) and refreshes the model afterwards.
+            self.count_requested.emit(row.entry.name, row.entry.set_name, count)
+        return False
+
+
+class DeckSectionTable(QTableView):
+    """One section's table: accepts card drops from the browser; +/−/Delete keys edit the selection."""
+
+    cards_dropped = Signal(list)
+    plus_pressed = Signal()
+    minus_pressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.setWordWrap(False)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.verticalHeader().setVisible(False)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = self.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(CARD_MIME_TYPE):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(CARD_MIME_TYPE):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        names = decode_card_names(event.mimeData())
+        if names:
+            event.acceptProposedAction()
+            self.cards_dropped.emit(names)
+        else:
+            super().dropEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus, Qt.Key.Key_Backspace):
+            self.minus_pressed.emit()
+            return
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.plus_pressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class DeckView(QWidget):
+    """The deck being edited; every change is asked for through a signal."""
+
+    add_requested = Signal(str, object, int)  # name, set_name, count
+    remove_requested = Signal(str, object, int)  # name, set_name, count
+    count_requested = Signal(str, object, int)  # name, set_name, count
+    printing_requested = Signal(str, object, object)  # name, old set, new set
+    renown_level_requested = Signal(int)
+    format_requested = Signal(str)
+    rename_requested = Signal(str)
+    replace_requested = Signal(str, object, str)  # old name, old set, new name
+    card_selected = Signal(str)
+
+    def __init__(self, formats: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("deckName")
+        self.name_edit.setPlaceholderText("Deck name")
+        self.renown_spin = QSpinBox()
+        self.renown_spin.setObjectName("renownLevel")
+        self.renown_spin.setRange(1, 200)
+        self.renown_spin.setToolTip("Renown level of the game")
+        self.renown_spin.setKeyboardTracking(False)
+        self.format_combo = QComboBox()
+        self.format_combo.setObjectName("formatCombo")
+        for name, title in formats:
+            self.format_combo.addItem(title, name)
+        self.header_label = QLabel()
+        self.header_label.setObjectName("deckHeader")
+        font = self.header_label.font()
+        font.setBold(True)
+        self.header_label.setFont(font)
+        self.header_label.setWordWrap(True)
+        self.header_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.add_button = QToolButton()
+        self.add_button.setText("+")
+        self.add_button.setToolTip("Add one copy of the selected card")
+        self.remove_button = QToolButton()
+        self.remove_button.setText("−")
+        self.remove_button.setToolTip("Remove one copy of the selected card (Delete)")
+
+        self.models: dict[str, DeckSectionModel] = {}
+        self.tables: dict[str, DeckSectionTable] = {}
+        self.titles: dict[str, QLabel] = {}
+        self.section_boxes: dict[str, QWidget] = {}
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setObjectName("deckSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        for key in SECTION_KEYS:
+            self._add_section(key)
+
+        top = QHBoxLayout()
+        top.addWidget(self.name_edit, 1)
+        top.addWidget(self.add_button)
+        top.addWidget(self.remove_button)
+        settings_row = QHBoxLayout()
+        settings_row.addWidget(QLabel("Renown level"))
+        settings_row.addWidget(self.renown_spin)
+        settings_row.addSpacing(12)
+        settings_row.addWidget(QLabel("Format"))
+        settings_row.addWidget(self.format_combo)
+        settings_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addLayout(settings_row)
+        layout.addWidget(self.header_label)
+        layout.addWidget(self.splitter, 1)
+
+        self._deck: Deck | None = None
+        self._pool: CardPool | None = None
+        self._updating = False
+        self.renown_spin.valueChanged.connect(self._renown_changed)
+        self.format_combo.currentIndexChanged.connect(self._format_changed)
+        self.name_edit.editingFinished.connect(self._name_edited)
+        self.add_button.clicked.connect(self.add_one_to_selection)
+        self.remove_button.clicked.connect(self.remove_one_from_selection)
+
+    def _add_section(self, key: str) -> None:
+        model = DeckSectionModel(key, self)
+        table = DeckSectionTable()
+        table.setObjectName(f"{key}Table")
+        table.setModel(model)
+        title = QLabel(SECTION_TITLES[key])
+        title.setObjectName(f"{key}Title")
+        box = QWidget()
+        box_layout = QVBoxLayout(box)
+        box_layout.setContentsMargins(0, 2, 0, 0)
+        box_layout.setSpacing(1)
+        box_layout.addWidget(title)
+        box_layout.addWidget(table)
+        self.splitter.addWidget(box)
+        header = table.horizontalHeader()
+        widths = {"Qty": 34, "Name": 150, "Renown": 56, "Printing": 64, "Type": 120, "Rage": 44, "Zone": 70}
+        for column, column_title in enumerate(model.columns):
+            header.resizeSection(column, widths.get(column_title, 60))
+        model.count_requested.connect(self.count_requested)
+        table.cards_dropped.connect(self._dropped)
+        table.plus_pressed.connect(self.add_one_to_selection)
+        table.minus_pressed.connect(self.remove_one_from_selection)
+        table.customContextMenuRequested.connect(lambda pos, k=key: self._context_menu(k, pos))
+        table.selectionModel().currentRowChanged.connect(
+            lambda cur, _prev, k=key: self._current_changed(k, cur)
+        )
+        self.models[key] = model
+        self.tables[key] = table
+        self.titles[key] = title
+        self.section_boxes[key] = box
+
+    # -- showing the deck ------------------------------------------------------------------------
+
+    def show_deck(
+        self,
+        deck: Deck,
+        pool: CardPool,
+        report: Report | None,
+        unknown: dict[str, list[str]] | None = None,
+        sept_minimum: int = DEFAULT_MINIMUMS["sept"],
+        combat_minimum: int = DEFAULT_MINIMUMS["combat"],
+    ) -> None:
+        """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
+        self._deck = deck
+        self._pool = pool
+        selected = self.selected_keys()
+        tinted: set[str] = set()
+        if report is not None:
+            for result in report.results:
+                if result.severity is Severity.ERROR:
+                    tinted.update(normalize_name(c) for c in result.cards)
+        tint = tint_color(self.palette())
+        grouped = rows_by_section(deck, pool, unknown)
+        for key, model in self.models.items():
+            model.set_rows(grouped[key], tinted, tint)
+            copies = model.copies()
+            self.titles[key].setText(f"{SECTION_TITLES[key]} ({copies})")
+        self.section_boxes[UNRESOLVED].setVisible(bool(grouped[UNRESOLVED]))
+        self._updating = True
+        try:
+            if self.name_edit.text() != deck.name:
+                self.name_edit.setText(deck.name)
+            self.renown_spin.setValue(deck.renown_level)
+            index = self.format_combo.findData(deck.format)
+            if index < 0:
+                self.format_combo.addItem(deck.format, deck.format)
+                index = self.format_combo.count() - 1
+            self.format_combo.setCurrentIndex(index)
+        finally:
+            self._updating = False
+        self.header_label.setText(header_text(deck, report, sept_minimum, combat_minimum))
+        self.select_keys(selected)
+
+    def section_counts(self) -> dict[str, int]:
+        """Copies per section as the tables show them."""
+        return {key: model.copies() for key, model in self.models.items()}
+
+    # -- selection ---------------------------------------------------------------------------------
+
+    def selected_rows(self) -> list[DeckRow]:
+        """Selected rows across all tables."""
+        rows: list[DeckRow] = []
+        for key, table in self.tables.items():
+            for index in table.selectionModel().selectedRows():
+                row = self.models[key].row_at(index.row())
+                if row is not None:
+                    rows.append(row)
+        return rows
+
+    def selected_keys(self) -> list[tuple[str, str | None]]:
+        """Identities of the selected rows."""
+        return [row.key for row in self.selected_rows()]
+
+    def select_keys(self, keys: Iterable[tuple[str, str | None]]) -> None:
+        """Select the rows with these identities."""
+        wanted = set(keys)
+        for key, table in self.tables.items():
+            self._select_where(key, table, lambda row: row.key in wanted)
+
+    def select_cards(self, names: Iterable[str]) -> int:
+        """Select every row of these cards (any printing); returns how many rows were selected."""
+        wanted = {normalize_name(n) for n in names}
+        found = 0
+        for key, table in self.tables.items():
+            found += self._select_where(key, table, lambda row: row.entry.key in wanted)
+        return found
+
+    def _select_where(self, key: str, table: QTableView, predicate: Any) -> int:
+        model = self.models[key]
+        selection = QItemSelection()
+        first: QModelIndex | None = None
+        for r in range(model.rowCount()):
+            row = model.row_at(r)
+            if row is not None and predicate(row):
+                selection.select(model.index(r, 0), model.index(r, model.columnCount() - 1))
+                first = first or model.index(r, 0)
+        table.selectionModel().select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        if first is not None:
+            table.scrollTo(first)
+        return len(selection.indexes()) // max(model.columnCount(), 1)
+
+    def add_one_to_selection(self) -> None:
+        """Ask for one more copy of each selected card."""
+        for row in self.selected_rows():
+            self.add_requested.emit(row.entry.name, row.entry.set_name, 1)
+
+    def remove_one_from_selection(self) -> None:
+        """Ask to remove one copy of each selected card."""
+        for row in self.selected_rows():
+            self.remove_requested.emit(row.entry.name, row.entry.set_name, 1)
+
+    # -- signals from widgets --------------------------------------------------------------------
+
+    def _dropped(self, names: list[str]) -> None:
+        for name in names:
+            self.add_requested.emit(name, None, 1)
+
+    def _renown_changed(self, value: int) -> None:
+        if not self._updating and self._deck is not None and value != self._deck.renown_level:
+            self.renown_level_requested.emit(value)
+
+    def _format_changed(self, _index: int) -> None:
+        value = str(self.format_combo.currentData() or "")
+        if not self._updating and self._deck is not None and value and value != self._deck.format:
+            self.format_requested.emit(value)
+
+    def _name_edited(self) -> None:
+        name = self.name_edit.text().strip()
+        if self._deck is not None and name and name != self._deck.name:
+            self.rename_requested.emit(name)
+
+    def _current_changed(self, key: str, current: QModelIndex) -> None:
+        row = self.models[key].row_at(current.row()) if current.isValid() else None
+        if row is not None:
+            self.card_selected.emit(row.card.name if row.card is not None else row.entry.name)
+
+    def _context_menu(self, key: str, pos: QPoint) -> None:
+        table = self.tables[key]
+        index = table.indexAt(pos)
+        row = self.models[key].row_at(index.row()) if index.isValid() else None
+        if row is None:
+            return
+        menu = self.build_context_menu(row)
+        menu.exec(table.viewport().mapToGlobal(pos))
+
+    def build_context_menu(self, row: DeckRow) -> QMenu:
+        """Context menu for a row: add/remove copies, pick a printing, take a suggestion."""
+        menu = QMenu(self)
+        entry = row.entry
+        menu.addAction("Add one copy", lambda: self.add_requested.emit(entry.name, entry.set_name, 1))
+        menu.addAction("Remove one copy", lambda: self.remove_requested.emit(entry.name, entry.set_name, 1))
+        menu.addAction(
+            "Remove all copies", lambda: self.remove_requested.emit(entry.name, entry.set_name, entry.count)
+        )
+        if row.card is not None and row.card.printings:
+            printings = menu.addMenu("Printing")
+            newest = printings.addAction("Newest (no set chosen)")
+            newest.setCheckable(True)
+            newest.setChecked(entry.set_name is None)
+            newest.triggered.connect(lambda: self.printing_requested.emit(entry.name, entry.set_name, None))
+            for printing in row.card.printings:
+                action = printings.addAction(printing.set_name)
+                action.setCheckable(True)
+                action.setChecked(entry.set_name == printing.set_name)
+                action.triggered.connect(
+                    lambda _=False, s=printing.set_name: self.printing_requested.emit(
+                        entry.name, entry.set_name, s
+                    )
+                )
+        if row.suggestions:
+            replace = menu.addMenu("Replace with")
+            for suggestion in row.suggestions:
+                action = replace.addAction(suggestion)
+                action.triggered.connect(lambda _=False, s=suggestion: self._replace(entry, s))
+        return menu
+
+    def _replace(self, entry: DeckEntry, name: str) -> None:
+        self.replace_requested.emit(entry.name, entry.set_name, name)
+
+
+def header_text(deck: Deck, report: Report | None, sept_minimum: int, combat_minimum: int) -> str:
+    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`."""
+    if report is None:
+        return f"Renown level {deck.renown_level}"
+    totals = report.totals
+    parts = [
+        f"Renown {totals.renown} / {report.renown_level}",
+        f"Rogue {totals.rogue_renown} (max {totals.renown // 2})",
+        f"Sept {totals.sept} / {sept_minimum}+",
+        f"Combat {totals.combat} / {combat_minimum}+",
+    ]
+    if totals.allegiance:
+        parts.append(totals.allegiance)
+    return " · ".join(parts)

@@ -1,0 +1,108 @@
+"""Legality panel: every result of the checker, grouped errors / warnings / info, in the engine's words."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from deckbuilder.legality.results import Report, Result, Severity
+
+RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
+GROUPS: tuple[tuple[Severity, str], ...] = (
+    (Severity.ERROR, "Errors"),
+    (Severity.WARNING, "Warnings"),
+    (Severity.INFO, "Info"),
+)
+
+
+class LegalityPanel(QWidget):
+    """Shows a Report as a list with a heading per severity; clicking a result emits the cards it names."""
+
+    cards_activated = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("legalityVerdict")
+        font = self.verdict.font()
+        font.setBold(True)
+        self.verdict.setFont(font)
+        self.list = QListWidget()
+        self.list.setObjectName("legalityList")
+        # A list view (unlike a tree) re-wraps long messages to the panel's width.
+        self.list.setWordWrap(True)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.itemClicked.connect(self._item_clicked)
+        self.list.itemActivated.connect(self._item_clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.list, 1)
+        self._report: Report | None = None
+        self.group_items: dict[Severity, QListWidgetItem] = {}
+
+    @property
+    def report(self) -> Report | None:
+        """The report on show."""
+        return self._report
+
+    def show_report(self, report: Report | None) -> None:
+        """Replace the results on show."""
+        self._report = report
+        self.list.clear()
+        self.group_items.clear()
+        if report is None:
+            self.verdict.setText("No deck checked")
+            return
+        errors = len(report.errors)
+        self.verdict.setText(
+            f"Legal in {report.format} at Renown {report.renown_level}"
+            if report.is_legal
+            else f"Not legal: {errors} error{'s' if errors != 1 else ''}"
+        )
+        for severity, title in GROUPS:
+            results = [r for r in report.results if r.severity is severity]
+            group = QListWidgetItem(f"{title} ({len(results)})")
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            font = group.font()
+            font.setBold(True)
+            group.setFont(font)
+            self.list.addItem(group)
+            self.group_items[severity] = group
+            for result in results:
+                item = QListWidgetItem(f"•  {result.message}")
+                item.setToolTip(f"{result.code}: {result.message}")
+                item.setData(RESULT_ROLE, result)
+                self.list.addItem(item)
+
+    def _result_items(self) -> list[tuple[QListWidgetItem, Result]]:
+        items: list[tuple[QListWidgetItem, Result]] = []
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            value = item.data(RESULT_ROLE) if item is not None else None
+            if item is not None and isinstance(value, Result):
+                items.append((item, value))
+        return items
+
+    def group_titles(self) -> list[str]:
+        """The severity headings, in order."""
+        return [item.text() for item in self.group_items.values()]
+
+    def shown_results(self) -> list[Result]:
+        """Results as listed, in order."""
+        return [result for _item, result in self._result_items()]
+
+    def shown_codes(self) -> list[str]:
+        """Codes of the listed results."""
+        return [r.code for r in self.shown_results()]
+
+    def item_for(self, code: str) -> QListWidgetItem | None:
+        """The first item showing a result with this code."""
+        return next((item for item, result in self._result_items() if result.code == code), None)
+
+    def _item_clicked(self, item: QListWidgetItem) -> None:
+        value = item.data(RESULT_ROLE)
+        if isinstance(value, Result) and value.cards:
+            self.cards_activated.emit(list(value.cards))

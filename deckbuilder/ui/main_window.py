@@ -1,0 +1,795 @@
+"""The main window: card browser, deck view, card view, legality / statistics, undo history, files and exports."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QProgressDialog,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QUndoView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from carddb.db import CardDatabase, user_data_dir
+from carddb.normalize import normalize_name
+from deckbuilder.deck import Deck
+from deckbuilder.deckfiles import (
+    DeckFileError,
+    LoadedDeck,
+    deck_to_native,
+    parse_deck_text,
+    read_deck,
+    write_deck,
+)
+from deckbuilder.legality import check_deck
+from deckbuilder.legality.formats import FormatError, available_formats, load_format
+from deckbuilder.legality.results import Report
+from deckbuilder.ui.browser import CardBrowser
+from deckbuilder.ui.card_view import CardView
+from deckbuilder.ui.commands import (
+    AddCardCommand,
+    ChangePrintingCommand,
+    DeckCommand,
+    RemoveCardCommand,
+    RenameDeckCommand,
+    SetCountCommand,
+    SetFormatCommand,
+    SetRenownLevelCommand,
+    remove_copies,
+)
+from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
+from deckbuilder.ui.legality_panel import LegalityPanel
+from deckbuilder.ui.session import AutosaveStore
+from deckbuilder.ui.stats import DeckStatsView
+
+log = logging.getLogger(__name__)
+
+APP_TITLE = "Rage Deckbuilder"
+MAX_RECENT = 8
+AUTOSAVE_INTERVAL_MS = 60_000
+AUTOSAVE_DEBOUNCE_MS = 2_000
+DECK_FILTER = "Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)"
+NATIVE_FILTER = "Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)"
+Choice = QMessageBox.StandardButton
+
+
+def app_settings() -> QSettings:
+    """The app's settings, an INI file in the user data folder (so tests with their own data folder are isolated)."""
+    return QSettings(str(user_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def _settings_list(value: Any) -> list[str]:
+    # QSettings hands back a str for a one-item list and None for a missing key.
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(v) for v in value]
+
+
+def _is_bundled(path: Path) -> bool:
+    """True for files shipped inside the installed package (never overwritten by Save)."""
+    from carddb.importing import demo_deck_path
+
+    try:
+        return path.resolve() == demo_deck_path().resolve()
+    except OSError:
+        return False
+
+
+class DemoBanner(QFrame):
+    """Shown while the database holds only the demo set: offers to import real card data."""
+
+    def __init__(
+        self, on_plugin: Callable[[], None], on_file: Callable[[], None], parent: QWidget | None = None
+    ):
+        super().__init__(parent)
+        self.setObjectName("demoBanner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(self.palette().ColorRole.AlternateBase)
+        label = QLabel(
+            "You are browsing the small <b>demo card set</b>. Import a LackeyCCG Rage plugin or a card data "
+            "file to build with the full card pool."
+        )
+        label.setWordWrap(True)
+        plugin = QPushButton("Import Lackey plugin…")
+        plugin.clicked.connect(on_plugin)
+        data_file = QPushButton("Import card file…")
+        data_file.clicked.connect(on_file)
+        close = QToolButton()
+        close.setText("✕")
+        close.setToolTip("Hide this message")
+        close.clicked.connect(self.hide)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        layout.addWidget(label, 1)
+        layout.addWidget(plugin)
+        layout.addWidget(data_file)
+        layout.addWidget(close)
+
+
+class MainWindow(QMainWindow):
+    """One deck being edited against one card database."""
+
+    def __init__(
+        self,
+        db: CardDatabase,
+        *,
+        show_demo_banner: bool = False,
+        autosave: AutosaveStore | None = None,
+        interactive: bool = True,
+    ) -> None:
+        super().__init__()
+        self.db = db
+        # interactive=False (smoke test) never shows a modal dialog and never autosaves.
+        self.interactive = interactive
+        self.deck = Deck()
+        self.deck_path: Path | None = None
+        self.unknown: dict[str, list[str]] = {}
+        self.report: Report | None = None
+        self.last_message = ""
+        self._session_started = False
+        self.settings = app_settings()
+        self.autosave = autosave if autosave is not None else AutosaveStore()
+        self.undo_stack = QUndoStack(self)
+        # A bound slot (not a lambda) is disconnected by Qt when the window is destroyed.
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self.setObjectName("mainWindow")
+        self.setMinimumSize(960, 600)
+
+        self.browser = CardBrowser(db)
+        self.browser.setObjectName("cardBrowser")
+        self.deck_view = DeckView([(f.name, f.title or f.name) for f in self._formats()])
+        self.deck_view.setObjectName("deckView")
+        self.card_view = CardView()
+        self.legality = LegalityPanel()
+        self.stats = DeckStatsView()
+        self.banner = DemoBanner(
+            lambda: self.import_card_data(folder=True), lambda: self.import_card_data(folder=False)
+        )
+        self.banner.setVisible(show_demo_banner)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.browser)
+        self.splitter.addWidget(self.deck_view)
+        self.splitter.setStretchFactor(0, 4)
+        self.splitter.setStretchFactor(1, 5)
+        self.splitter.setSizes([450, 520])
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(2)
+        central_layout.addWidget(self.banner)
+        central_layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
+
+        self.report_tabs = QTabWidget()
+        self.report_tabs.setObjectName("reportTabs")
+        self.report_tabs.addTab(self.legality, "Legality")
+        self.report_tabs.addTab(self.stats, "Statistics")
+        self.undo_view = QUndoView(self.undo_stack)
+        self.undo_view.setEmptyLabel("<opened deck>")
+        self.card_dock = self._dock("Card", "cardDock", self.card_view)
+        self.report_dock = self._dock("Deck check", "legalityDock", self.report_tabs)
+        self.history_dock = self._dock("History", "historyDock", self.undo_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
+        self.tabifyDockWidget(self.card_dock, self.history_dock)
+        self.card_dock.raise_()
+        self._layout_restored = False
+
+        self._build_menus()
+        self._connect()
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setInterval(AUTOSAVE_INTERVAL_MS)
+        self._autosave_timer.timeout.connect(self._autosave_if_dirty)
+        self._autosave_debounce = QTimer(self)
+        self._autosave_debounce.setSingleShot(True)
+        self._autosave_debounce.setInterval(AUTOSAVE_DEBOUNCE_MS)
+        self._autosave_debounce.timeout.connect(self._autosave_if_dirty)
+        if interactive:
+            self._autosave_timer.start()
+        self.resize(1280, 720)
+        self._restore_geometry()
+        self.refresh()
+        self.statusBar().showMessage(f"{db.card_count()} cards in {db.path}", 5000)
+
+    # -- construction ----------------------------------------------------------------------------
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        return dock
+
+    @staticmethod
+    def _formats() -> list[Any]:
+        try:
+            return list(available_formats())
+        except Exception:  # a broken format folder must not keep the window from opening
+            log.exception("cannot list formats")
+            return []
+
+    def _action(
+        self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: Any = None, name: str = ""
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        if name:
+            action.setObjectName(name)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        keys = QKeySequence.StandardKey
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&New deck", self.new_deck, keys.New, "actionNew")
+        self._action(file_menu, "&Open deck…", self.open_deck, keys.Open, "actionOpen")
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self._action(file_menu, "Import deck from &clipboard", self.import_clipboard, None, "actionPaste")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Save", self.save, keys.Save, "actionSave")
+        self._action(file_menu, "Save &as…", self.save_as, keys.SaveAs, "actionSaveAs")
+        export_menu = file_menu.addMenu("&Export")
+        self._action(export_menu, "Lackey .&dek…", lambda: self.export_deck("dek"), None, "actionExportDek")
+        self._action(export_menu, "Lackey &text…", lambda: self.export_deck("text"), None, "actionExportText")
+        self._action(export_menu, "PDF &decklist…", self.export_decklist_pdf, None, "actionExportDecklist")
+        self._action(export_menu, "PDF &proxies…", self.export_proxies_pdf, None, "actionExportProxies")
+        file_menu.addSeparator()
+        cards_menu = file_menu.addMenu("Import card &data")
+        self._action(
+            cards_menu,
+            "Lackey &plugin folder…",
+            lambda: self.import_card_data(folder=True),
+            None,
+            "actionImportPlugin",
+        )
+        self._action(
+            cards_menu,
+            "Card data &file (.txt / .json)…",
+            lambda: self.import_card_data(folder=False),
+            None,
+            "actionImportCardFile",
+        )
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, keys.Quit, "actionQuit")
+
+        edit_menu = bar.addMenu("&Edit")
+        undo = self.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence(keys.Undo))
+        redo = self.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence(keys.Redo))
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Find cards", self._focus_search, keys.Find)
+        self._action(edit_menu, "Add selected card", self._add_browser_selection, None)
+
+        view_menu = bar.addMenu("&View")
+        for dock in (self.card_dock, self.report_dock, self.history_dock):
+            view_menu.addAction(dock.toggleViewAction())
+        self._update_recent_menu()
+
+    def _connect(self) -> None:
+        self.browser.add_requested.connect(lambda name: self.add_card(name))
+        self.browser.card_selected.connect(self.show_card)
+        view = self.deck_view
+        view.add_requested.connect(lambda n, s, c: self.add_card(n, c, s))
+        view.remove_requested.connect(lambda n, s, c: self.remove_card(n, s, c))
+        view.count_requested.connect(
+            lambda n, s, c: self.push(SetCountCommand(self.deck, self.refresh, n, s, c))
+        )
+        view.printing_requested.connect(
+            lambda n, old, new: self.push(ChangePrintingCommand(self.deck, self.refresh, n, old, new))
+        )
+        view.renown_level_requested.connect(
+            lambda v: self.push(SetRenownLevelCommand(self.deck, self.refresh, v))
+        )
+        view.format_requested.connect(lambda v: self.push(SetFormatCommand(self.deck, self.refresh, v)))
+        view.rename_requested.connect(lambda v: self.push(RenameDeckCommand(self.deck, self.refresh, v)))
+        view.replace_requested.connect(self.replace_card)
+        view.card_selected.connect(self.show_card)
+        self.legality.cards_activated.connect(self.deck_view.select_cards)
+
+    # -- editing ---------------------------------------------------------------------------------
+
+    def push(self, command: DeckCommand) -> None:
+        """Run an edit through the undo stack (edits that change nothing are not recorded)."""
+        self.undo_stack.push(command)
+        if command.changes_nothing():
+            # An obsolete command is removed from the stack by Qt when it is undone; drop it at once instead.
+            command.setObsolete(True)
+            self.undo_stack.undo()
+        else:
+            self._autosave_debounce.start()
+
+    def add_card(self, name: str, count: int = 1, set_name: str | None = None) -> None:
+        """Add copies of a card; with no printing given, copies join the card's existing row."""
+        if set_name is None:
+            key = normalize_name(name)
+            existing = next((e for e in self.deck.entries if e.key == key), None)
+            if existing is not None:
+                name, set_name = existing.name, existing.set_name
+        self.push(AddCardCommand(self.deck, self.refresh, name, count, set_name))
+
+    def remove_card(self, name: str, set_name: str | None = None, count: int = 1) -> None:
+        """Remove copies of one entry."""
+        self.push(RemoveCardCommand(self.deck, self.refresh, name, set_name, count))
+
+    def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> None:
+        """Swap an (unknown) card for another, keeping the count: one undo step."""
+
+        old_key = normalize_name(old_name)
+
+        def swap(deck: Deck) -> None:
+            count = next((e.count for e in deck.entries if e.key == old_key and e.set_name == old_set), 0)
+            if count:
+                remove_copies(deck, old_name, old_set, count)
+                deck.add(new_name, count)
+
+        self.push(DeckCommand(self.deck, f"Replace {old_name} with {new_name}", swap, self.refresh))
+
+    def refresh(self) -> None:
+        """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
+        self.report = self._check()
+        sept_min, combat_min = self._minimums()
+        self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown, sept_min, combat_min)
+        self.legality.show_report(self.report)
+        try:
+            self.stats.update_stats(self.deck, self.db, self.report)
+        except Exception:  # statistics must never block editing
+            log.exception("statistics failed")
+        self._update_title()
+
+    def _check(self) -> Report | None:
+        try:
+            return check_deck(self.deck, self.db, self.deck.format, self.deck.renown_level)
+        except FormatError as exc:
+            self.statusBar().showMessage(f"Format problem: {exc}")
+            return check_deck(self.deck, self.db, None, self.deck.renown_level)
+
+    def _minimums(self) -> tuple[int, int]:
+        try:
+            limits = load_format(self.deck.format).limits
+        except FormatError:
+            return DEFAULT_MINIMUMS["sept"], DEFAULT_MINIMUMS["combat"]
+        return (
+            limits.sept_minimum if limits.sept_minimum is not None else 0,
+            limits.combat_minimum if limits.combat_minimum is not None else 0,
+        )
+
+    def show_card(self, name: str) -> None:
+        """Show a card in the card view (unknown names clear it)."""
+        self.card_view.show_card(self.db.lookup(name), self.db)
+
+    def _focus_search(self) -> None:
+        self.browser.query_edit.setFocus()
+        self.browser.query_edit.selectAll()
+
+    def _add_browser_selection(self) -> None:
+        for name in self.browser.selected_names():
+            self.add_card(name)
+
+    # -- title and dirty state -------------------------------------------------------------------
+
+    def is_dirty(self) -> bool:
+        """True when the deck has edits not saved to its file."""
+        return not self.undo_stack.isClean()
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        where = self.deck_path.name if self.deck_path else "not saved"
+        self.setWindowTitle(f"{self.deck.name} ({where})[*] — {APP_TITLE}")
+        self.setWindowModified(self.is_dirty())
+
+    def plain_title(self) -> str:
+        """The window title as shown (modified marker resolved)."""
+        return self.windowTitle().replace("[*]", "*" if self.isWindowModified() else "")
+
+    # -- asking the user (methods so that tests can replace them) -------------------------------
+
+    def ask_save_changes(self) -> Choice:
+        """Save / Discard / Cancel for a deck with unsaved edits."""
+        return QMessageBox.question(
+            self,
+            APP_TITLE,
+            f"“{self.deck.name}” has unsaved changes. Save them?",
+            Choice.Save | Choice.Discard | Choice.Cancel,
+            Choice.Save,
+        )
+
+    def ask_open_path(self) -> Path | None:
+        """A deck file to open, or None."""
+        path, _ = QFileDialog.getOpenFileName(self, "Open deck", self._last_folder(), DECK_FILTER)
+        return Path(path) if path else None
+
+    def ask_save_path(self, caption: str, name_filter: str, suggested: str) -> Path | None:
+        """Where to write, or None."""
+        start = str(Path(self._last_folder()) / suggested)
+        path, _ = QFileDialog.getSaveFileName(self, caption, start, name_filter)
+        return Path(path) if path else None
+
+    def ask_import_path(self, folder: bool) -> Path | None:
+        """A Lackey plugin folder or card data file, or None."""
+        if folder:
+            path = QFileDialog.getExistingDirectory(self, "Import Lackey plugin folder", self._last_folder())
+        else:
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Import card data", self._last_folder(), "Card data (*.txt *.json);;All files (*)"
+            )
+        return Path(path) if path else None
+
+    def ask_restore(self) -> bool:
+        """Offer the autosave left by a session that did not exit cleanly."""
+        answer = QMessageBox.question(
+            self,
+            APP_TITLE,
+            "Rage Deckbuilder did not close properly last time. Restore the deck you were editing?",
+            Choice.Yes | Choice.No,
+            Choice.Yes,
+        )
+        return answer == Choice.Yes
+
+    def notify(self, title: str, text: str, warning: bool = True) -> None:
+        """Tell the user something (kept in last_message; a dialog only when interactive)."""
+        self.last_message = text
+        self.statusBar().showMessage(text.splitlines()[0] if text else "", 8000)
+        if self.interactive:
+            if warning:
+                QMessageBox.warning(self, title, text)
+            else:
+                QMessageBox.information(self, title, text)
+
+    def maybe_save(self) -> bool:
+        """Before the deck is replaced or the window closes: True when it is fine to go on."""
+        if not self.is_dirty():
+            return True
+        choice = self.ask_save_changes()
+        if choice == Choice.Save:
+            return self.save()
+        return choice == Choice.Discard
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def _last_folder(self) -> str:
+        if self.deck_path is not None:
+            return str(self.deck_path.parent)
+        return str(self.settings.value("lastFolder", str(Path.home())))
+
+    def set_deck(self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None) -> None:
+        """Replace the deck being edited (history starts afresh)."""
+        self.deck = deck
+        self.deck_path = path
+        self.unknown = dict(unknown or {})
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.refresh()
+
+    def new_deck(self) -> bool:
+        """Start an empty deck."""
+        if not self.maybe_save():
+            return False
+        self.set_deck(Deck(), None)
+        return True
+
+    def open_deck(self, path: Path | None = None, ask_first: bool = True) -> bool:
+        """Open a deck file (native, .dek or text); unknown cards stay as unresolved rows."""
+        if ask_first and not self.maybe_save():
+            return False
+        if path is None:
+            path = self.ask_open_path()
+            if path is None:
+                return False
+        try:
+            loaded = read_deck(path, self.db)
+        except DeckFileError as exc:
+            self.notify("Cannot open deck", str(exc))
+            return False
+        except OSError as exc:
+            self.notify("Cannot open deck", f"cannot read {path}: {exc}")
+            return False
+        # Only a native file is ours to overwrite on Save; others (and the bundled demo deck) get a new file.
+        target = path if loaded.kind == "native" and not _is_bundled(path) else None
+        # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
+        self.set_deck(loaded.deck, target, loaded.unknown)
+        self._remember_recent(path)
+        self._report_problems(loaded, path.name)
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def _report_problems(self, loaded: LoadedDeck, source: str) -> None:
+        lines = list(loaded.problems)
+        if loaded.unknown:
+            lines.append(f"{len(loaded.unknown)} card name(s) are not in the card database; see Unresolved.")
+        if lines:
+            self.notify(f"Problems in {source}", "\n".join(lines))
+
+    def import_clipboard(self) -> bool:
+        """Read a deck list from the clipboard as a new deck."""
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self.notify("Import from clipboard", "The clipboard holds no text.")
+            return False
+        if not self.maybe_save():
+            return False
+        try:
+            loaded = parse_deck_text(text, self.db, "clipboard")
+        except DeckFileError as exc:
+            self.notify("Import from clipboard", str(exc))
+            return False
+        self.set_deck(loaded.deck, None, loaded.unknown)
+        self.undo_stack.resetClean()
+        self._update_title()
+        self._report_problems(loaded, "the clipboard text")
+        return True
+
+    def save(self) -> bool:
+        """Save to the deck's file, or ask where."""
+        if self.deck_path is None:
+            return self.save_as()
+        return self._write(self.deck_path)
+
+    def save_as(self, path: Path | None = None) -> bool:
+        """Save under a new name (native format unless the extension says .dek / .txt)."""
+        if path is None:
+            path = self.ask_save_path("Save deck", NATIVE_FILTER, f"{self.deck.name}.ragedeck")
+            if path is None:
+                return False
+        if not path.suffix:
+            path = path.with_suffix(".ragedeck")
+        return self._write(path)
+
+    def _write(self, path: Path) -> bool:
+        try:
+            write_deck(self.deck, path, pool=self.db, zone_labels=self.db.deck_zone_labels())
+        except (DeckFileError, OSError, ValueError) as exc:
+            self.notify("Cannot save deck", f"Cannot save {path}: {exc}")
+            return False
+        if path.suffix.casefold() in (".ragedeck", ".json"):
+            self.deck_path = path
+            self.undo_stack.setClean()
+            self.autosave.discard()
+        self._remember_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def _remember_recent(self, path: Path) -> None:
+        resolved = str(path.resolve())
+        recent = [p for p in _settings_list(self.settings.value("recentFiles")) if p != resolved]
+        self.settings.setValue("recentFiles", [resolved, *recent][:MAX_RECENT])
+        self.settings.setValue("lastFolder", str(path.resolve().parent))
+        self._update_recent_menu()
+
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved decks, newest first."""
+        return _settings_list(self.settings.value("recentFiles"))
+
+    def _update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_files()
+        for entry in recent:
+            action = self.recent_menu.addAction(entry)
+            action.triggered.connect(lambda _=False, p=entry: self.open_deck(Path(p)))
+        self.recent_menu.setEnabled(bool(recent))
+
+    # -- exports ---------------------------------------------------------------------------------
+
+    def export_deck(self, kind: str, path: Path | None = None) -> bool:
+        """Write the deck as a Lackey .dek or Lackey text file (the deck's own file is unchanged)."""
+        suffix = ".dek" if kind == "dek" else ".txt"
+        if path is None:
+            label = "Lackey deck (*.dek)" if kind == "dek" else "Lackey text (*.txt)"
+            path = self.ask_save_path("Export deck", label, f"{self.deck.name}{suffix}")
+            if path is None:
+                return False
+        try:
+            write_deck(self.deck, path, kind=kind, pool=self.db, zone_labels=self.db.deck_zone_labels())
+        except (DeckFileError, OSError, ValueError) as exc:
+            self.notify("Export failed", f"Cannot write {path}: {exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 5000)
+        return True
+
+    def export_decklist_pdf(self, path: Path | None = None) -> bool:
+        """Write the tournament decklist PDF."""
+        from deckbuilder.export import DecklistOptions, write_decklist_pdf
+
+        if path is None:
+            path = self.ask_save_path("Export decklist", "PDF (*.pdf)", f"{self.deck.name} decklist.pdf")
+            if path is None:
+                return False
+        try:
+            write_decklist_pdf(self.deck, self.db, path, DecklistOptions(report=self.report))
+        except (OSError, ValueError) as exc:
+            self.notify("Export failed", f"Cannot write {path}: {exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {path}", 5000)
+        return True
+
+    def export_proxies_pdf(self, path: Path | None = None) -> Any:
+        """Write proxy sheets in a background thread with a progress dialog; returns the Worker (None if not started)."""
+        from deckbuilder.export import ExportCancelled, ProxyOptions, write_proxies_pdf
+        from deckbuilder.ui.workers import run_in_thread
+
+        if path is None:
+            path = self.ask_save_path("Export proxies", "PDF (*.pdf)", f"{self.deck.name} proxies.pdf")
+            if path is None:
+                return None
+        deck = self.deck.copy()  # the worker must not see edits made while it runs
+        db_path = self.db.path
+        target = path
+
+        def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:
+            # The worker thread gets its own database handle: SQLite connections stay on their thread.
+            with CardDatabase(db_path) as worker_db:
+                return write_proxies_pdf(
+                    deck, worker_db, target, ProxyOptions(), progress=progress, cancel=cancel
+                )
+
+        dialog = QProgressDialog("Writing proxy sheets…", "Cancel", 0, 0, self)
+        dialog.setWindowTitle("Export proxies")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+
+        def progress(done: int, total: int) -> None:
+            dialog.setMaximum(max(total, 1))
+            dialog.setValue(min(done, max(total, 1)))
+
+        def finished(report: Any) -> None:
+            dialog.reset()
+            messages = getattr(report, "messages", [])
+            text = f"Wrote {getattr(report, 'pages', '?')} page(s) to {target}."
+            self.notify("Proxies exported", "\n".join([text, *messages]), warning=False)
+
+        def failed(message: str) -> None:
+            dialog.reset()
+            self.notify("Export failed", message)
+
+        def cancelled() -> None:
+            dialog.reset()
+            self.statusBar().showMessage("Proxy export cancelled", 5000)
+
+        worker = run_in_thread(
+            job,
+            progress=progress,
+            finished=finished,
+            failed=failed,
+            cancelled=cancelled,
+            cancel_exceptions=(ExportCancelled,),
+            parent=self,
+        )
+        dialog.canceled.connect(worker.cancel)
+        self.proxy_worker = worker
+        return worker
+
+    # -- card data import ------------------------------------------------------------------------
+
+    def import_card_data(self, path: Path | None = None, folder: bool = True) -> Any:
+        """Import a plugin folder / card file with progress and Cancel; the browser and deck refresh after."""
+        from deckbuilder.ui.import_dialog import run_import_dialog
+
+        if path is None:
+            path = self.ask_import_path(folder)
+            if path is None:
+                return None
+        report = run_import_dialog(self, self.db, path)
+        self.db.invalidate_caches()
+        self.browser.reload()
+        self.refresh()
+        if report is not None and self.db.card_count():
+            self.banner.hide()
+        return report
+
+    # -- autosave and crash recovery --------------------------------------------------------------
+
+    def _autosave_if_dirty(self) -> None:
+        if self.interactive and self.is_dirty():
+            self.autosave_now()
+
+    def autosave_now(self) -> bool:
+        """Write the autosave file (whole or not at all)."""
+        try:
+            self.autosave.save(deck_to_native(self.deck), self.deck_path)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            return False
+        return True
+
+    def start_session(self) -> None:
+        """At start: offer to restore a crashed session's autosave, then mark this session as running."""
+        if self.autosave.crashed_with_autosave():
+            if self.ask_restore():
+                self.restore_autosave()
+            else:
+                self.autosave.discard()
+        try:
+            self.autosave.start_session()
+            self._session_started = True
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave unavailable: {exc}", 8000)
+
+    def restore_autosave(self) -> bool:
+        """Load the autosave as an unsaved deck (belonging to its original file, if any)."""
+        try:
+            loaded = read_deck(self.autosave.deck_path, self.db)
+        except DeckFileError as exc:
+            self.notify("Cannot restore", str(exc))
+            return False
+        self.set_deck(loaded.deck, self.autosave.source(), loaded.unknown)
+        self.undo_stack.resetClean()
+        self._update_title()
+        return True
+
+    # -- window state ----------------------------------------------------------------------------
+
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        for key, splitter in (
+            ("window/mainSplitter", self.splitter),
+            ("window/deckSplitter", self.deck_view.splitter),
+        ):
+            value = self.settings.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                splitter.restoreState(value)
+
+    def save_window_state(self) -> None:
+        """Remember geometry, dock layout and splitter positions."""
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/mainSplitter", self.splitter.saveState())
+        self.settings.setValue("window/deckSplitter", self.deck_view.splitter.saveState())
+        self.settings.sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._layout_restored:
+            # Docks only take sizes once the window is laid out; a saved layout wins over these defaults.
+            self._layout_restored = True
+            if self.settings.value("window/state") is None:
+                self.resizeDocks([self.card_dock], [380], Qt.Orientation.Horizontal)
+                self.resizeDocks([self.card_dock, self.report_dock], [340, 300], Qt.Orientation.Vertical)
+                self.splitter.setSizes([400, 480])
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.interactive and not self.maybe_save():
+            event.ignore()
+            return
+        self.save_window_state()
+        if self._session_started:
+            self.autosave.end_session()
+        event.accept()

@@ -1,0 +1,84 @@
+"""Fixtures for the main-window tests: a database with the demo set and a window whose dialogs are scripted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from carddb.db import CardDatabase
+from carddb.importing import ensure_demo_cards
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path) -> Iterator[CardDatabase]:
+    """A fresh database holding the bundled demo card set."""
+    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
+    ensure_demo_cards(db)
+    yield db
+    db.close()
+
+
+class Answers:
+    """What the scripted user answers, and what the window told them."""
+
+    def __init__(self) -> None:
+        self.save_changes = QMessageBox.StandardButton.Cancel
+        self.restore = True
+        self.save_path: Path | None = None
+        self.open_path: Path | None = None
+        self.asked_save_changes = 0
+        self.asked_restore = 0
+        self.messages: list[str] = []
+
+
+@pytest.fixture
+def answers() -> Answers:
+    """The scripted user's answers."""
+    return Answers()
+
+
+@pytest.fixture
+def make_window(qtbot, demo_db: CardDatabase, answers: Answers, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Build MainWindow(s) whose questions are answered from `answers` (never a real modal dialog)."""
+    from deckbuilder.ui.main_window import MainWindow
+
+    def ask_save_changes(self: MainWindow) -> QMessageBox.StandardButton:
+        answers.asked_save_changes += 1
+        return answers.save_changes
+
+    def ask_restore(self: MainWindow) -> bool:
+        answers.asked_restore += 1
+        return answers.restore
+
+    def notify(self: MainWindow, title: str, text: str, warning: bool = True) -> None:
+        self.last_message = text
+        answers.messages.append(text)
+
+    monkeypatch.setattr(MainWindow, "ask_save_changes", ask_save_changes)
+    monkeypatch.setattr(MainWindow, "ask_restore", ask_restore)
+    monkeypatch.setattr(MainWindow, "notify", notify)
+    monkeypatch.setattr(MainWindow, "ask_save_path", lambda self, *a: answers.save_path)
+    monkeypatch.setattr(MainWindow, "ask_open_path", lambda self: answers.open_path)
+    made: list[MainWindow] = []
+
+    def factory(**kwargs: object) -> MainWindow:
+        window = MainWindow(demo_db, **kwargs)  # type: ignore[arg-type]
+        qtbot.addWidget(window)
+        made.append(window)
+        return window
+
+    yield factory
+    for window in made:
+        window.undo_stack.setClean()  # let the window close without asking during teardown
+        window.close()
+
+
+@pytest.fixture
+def window(make_window):  # type: ignore[no-untyped-def]
+    """A shown main window on the demo database with an empty deck."""
+    win = make_window()
+    win.show()
+    return win

@@ -1,0 +1,104 @@
+"""File → Import card data from the main window: progress, the report, Cancel leaving the database unchanged."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication
+
+from carddb.model import LACKEY_HEADER
+from deckbuilder.ui import import_dialog
+from deckbuilder.ui.import_dialog import ImportProgressDialog, ImportReportDialog
+
+INVENTED = [
+    ("Zephyr Testwolf", "Character - Gaia", "4"),
+    ("Quartz Trial Gift", "Gift", ""),
+]
+
+
+def _card_file(path: Path, extra_rows: int = 0) -> Path:
+    lines = ["\t".join(LACKEY_HEADER)]
+    rows = INVENTED + [(f"Filler Card {i}", "Event", "") for i in range(extra_rows)]
+    for name, card_type, renown in rows:
+        values = dict.fromkeys(LACKEY_HEADER, "")
+        values.update({"Name": name, "Expansion": "Trial Set", "Type": card_type, "Renown": renown})
+        lines.append("\t".join(values[h] for h in LACKEY_HEADER))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _answer_dialogs(handler) -> QTimer:  # type: ignore[no-untyped-def]
+    """Poll for the import's modal dialogs and let `handler` act on them (a real user would click)."""
+    timer = QTimer()
+    timer.setInterval(20)
+    timer.timeout.connect(lambda: handler(QApplication.activeModalWidget()))
+    timer.start()
+    return timer
+
+
+def test_importing_a_card_file_from_the_menu_refreshes_the_browser(  # type: ignore[no-untyped-def]
+    tmp_path: Path, make_window, monkeypatch
+) -> None:
+    window = make_window(show_demo_banner=True)
+    window.show()
+    before = window.browser.result_count()
+    source = _card_file(tmp_path / "trial.txt")
+    monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
+    seen: list[str] = []
+
+    def handler(widget) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(widget, ImportReportDialog):
+            seen.append(widget.report_text())
+            widget.accept()
+
+    timer = _answer_dialogs(handler)
+    window.add_card("Zephyr Testwolf")  # unknown before the import
+    assert "UNKNOWN_CARD" in window.legality.shown_codes()
+    window.findChild(QAction, "actionImportCardFile").trigger()
+    timer.stop()
+    assert seen, "the import report was shown"
+    assert window.browser.result_count() == before + 2
+    assert window.db.lookup("Zephyr Testwolf") is not None
+    assert "UNKNOWN_CARD" not in window.legality.shown_codes()  # the deck re-checked against the new cards
+    assert window.banner.isHidden()
+
+
+def test_cancelling_an_import_leaves_the_database_as_it_was(tmp_path: Path, make_window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from carddb.importing import ImportCancelled, import_path
+
+    def slow_import(db, path, progress=None, cancel=None):  # type: ignore[no-untyped-def]
+        def slow_cancel() -> bool:
+            time.sleep(0.005)  # give the test time to press Cancel mid-import
+            return bool(cancel and cancel())
+
+        return import_path(db, path, progress=progress, cancel=slow_cancel)
+
+    monkeypatch.setattr(import_dialog, "_default_import_fn", lambda: (slow_import, ImportCancelled))
+    window = make_window()
+    window.show()
+    count = window.db.card_count()
+    shown = window.browser.result_count()
+    source = _card_file(tmp_path / "big.txt", extra_rows=2000)
+    progressed: list[int] = []
+
+    def handler(widget) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(widget, ImportProgressDialog) and widget.cancel_button.isEnabled():
+            if widget.bar.maximum() > 0 and widget.bar.value() > 0:
+                progressed.append(widget.bar.value())
+                widget.cancel_button.click()
+        elif isinstance(widget, ImportReportDialog):
+            widget.accept()
+            pytest.fail("the import finished instead of being cancelled")
+
+    timer = _answer_dialogs(handler)
+    report = window.import_card_data(source)
+    timer.stop()
+    assert report is None
+    assert progressed, "the progress bar moved before Cancel"
+    assert window.db.card_count() == count
+    assert window.db.lookup("Zephyr Testwolf") is None
+    assert window.browser.result_count() == shown
