@@ -288,6 +288,13 @@ class CardDatabase:
             self._norm_to_name = {p[1]: p[0] for p in pairs}
         return self._names
 
+    def card_types(self) -> list[str]:
+        """Every distinct non-empty card Type, sorted case-insensitively."""
+        rows = self.reader.execute(
+            "SELECT DISTINCT type FROM card WHERE type != '' ORDER BY type COLLATE NOCASE"
+        )
+        return [str(r[0]) for r in rows]
+
     def set_names(self) -> list[str]:
         """Every set name with at least one printing, newest first."""
         rows = self.reader.execute(

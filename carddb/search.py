@@ -465,6 +465,13 @@ def search(db: CardDatabase, query: str, limit: int | None = None) -> list[Searc
     return list(cursor.execute(sql, params))
 
 
+def count_matches(db: CardDatabase, query: str) -> int:
+    """How many cards match `query` (cheap: no rows are built), for "showing N of M" displays."""
+    params: list[object] = []
+    where = _compile(parse_query(query), params)
+    return int(db.reader.execute(f"SELECT COUNT(*) FROM card WHERE {where}", params).fetchone()[0])
+
+
 def rebuild_search_index(conn: sqlite3.Connection) -> None:
     """Refill the full-text index from the card table (runs inside the caller's transaction)."""
     conn.execute("DELETE FROM card_fts")

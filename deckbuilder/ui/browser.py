@@ -34,12 +34,14 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.search import QuerySyntaxError, SearchRow, parse_query, search
+from carddb.search import QuerySyntaxError, SearchRow, count_matches, parse_query, search
 
 # Drag payload from the browser to the deck view: card names, one a line.
 CARD_MIME_TYPE = "application/x-ragedeck-cards"
 
 ANY = "Any"
+# Rows shown at once; more would make typing lag on a 100,000-card pool (the count still covers all).
+RESULT_LIMIT = 2000
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", "Name"),
     ("type", "Type"),
@@ -325,9 +327,7 @@ class CardBrowser(QWidget):
 
     def reload(self) -> None:
         """Refill the filter choices from the database and search again (after an import)."""
-        all_rows = search(self.db, "")
-        types = sorted({row.type for row in all_rows if row.type}, key=str.casefold)
-        self._refill_combo(self.type_combo, types)
+        self._refill_combo(self.type_combo, self.db.card_types())
         self._refill_combo(self.set_combo, self.db.set_names())
         self.run_search()
 
@@ -380,7 +380,11 @@ class CardBrowser(QWidget):
         text = self.query_edit.text().strip()
         try:
             parse_query(text)  # errors point into what the player typed, not the composed query
-            shown = search(self.db, compose_query(text, self.filters()))
+            composed = compose_query(text, self.filters())
+            # Building rows is what costs time on a huge pool: show the first RESULT_LIMIT, count the rest.
+            shown = search(self.db, composed, limit=RESULT_LIMIT + 1)
+            total = len(shown) if len(shown) <= RESULT_LIMIT else count_matches(self.db, composed)
+            shown = shown[:RESULT_LIMIT]
         except QuerySyntaxError as exc:
             self.error_label.setText(f"⚠ {exc}")
             self.error_label.show()
@@ -388,8 +392,10 @@ class CardBrowser(QWidget):
         self.error_label.hide()
         self.error_label.clear()
         self.model.set_rows(shown)
-        total = len(shown)
-        self.count_label.setText(f"{total} card{'s' if total != 1 else ''}")
+        if total > len(shown):
+            self.count_label.setText(f"{total:,} cards (showing the first {len(shown):,}; refine the search)")
+        else:
+            self.count_label.setText(f"{total} card{'s' if total != 1 else ''}")
 
     def result_count(self) -> int:
         """Rows shown in the table."""

@@ -497,3 +497,13 @@ def test_real_pool_searches_are_consistent(shared_dir: Path, tmp_db: CardDatabas
     strong = search(tmp_db, "t:characters renown>=5")
     assert strong and all(r.renown is not None and r.renown >= 5 for r in strong)
     assert all(r.set_name for r in everything)
+
+
+def test_count_matches_agrees_with_search_without_building_rows(tmp_path: Path) -> None:
+    from carddb.importing import ensure_demo_cards
+    from carddb.search import count_matches
+
+    with CardDatabase(tmp_path / "c.sqlite") as db:
+        ensure_demo_cards(db)
+        for query in ("", "t:gift", "renown>=4 a:gaia", "-t:combat OR k:wyrm"):
+            assert count_matches(db, query) == len(search(db, query))

@@ -76,3 +76,20 @@ def test_enter_on_a_result_asks_to_add_that_card(qtbot, demo_db: CardDatabase) -
     with qtbot.waitSignal(browser.add_requested) as signal:
         qtbot.keyClick(browser.table, Qt.Key.Key_Return)
     assert signal.args == ["Bark Hide"]
+
+
+def test_a_huge_result_shows_the_first_rows_and_counts_them_all(
+    qtbot, demo_db: CardDatabase, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import deckbuilder.ui.browser as browser_module
+
+    monkeypatch.setattr(browser_module, "RESULT_LIMIT", 5)
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    assert browser.result_count() == 5
+    assert (
+        browser.count_label.text() == f"{demo_db.card_count()} cards (showing the first 5; refine the search)"
+    )
+    browser.query_edit.setText("t:gift")
+    browser.run_search()
+    assert browser.count_label.text() == "3 cards"
