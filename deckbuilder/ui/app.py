@@ -49,6 +49,7 @@ def run_gui(argv: list[str], db_path: Path | None, deck_path: Path | None) -> in
         window = MainWindow(db, show_demo_banner=imported_demo or _only_demo_cards(db))
         window.show()
         window.start_session()
+        window.offer_found_plugins()  # first run: a Lackey Rage plugin on this computer is one click away
         if deck_path is not None:
             window.open_deck(deck_path, ask_first=False)
         return int(app.exec())

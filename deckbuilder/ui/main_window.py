@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase, user_data_dir
+from carddb.lackey_locate import find_lackey_plugins
 from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
@@ -106,11 +108,15 @@ class DemoBanner(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         self.setBackgroundRole(self.palette().ColorRole.AlternateBase)
-        label = QLabel(
+        self.label = label = QLabel(
             "You are browsing the small <b>demo card set</b>. Import a LackeyCCG Rage plugin or a card data "
             "file to build with the full card pool."
         )
         label.setWordWrap(True)
+        # Shown only when a Lackey Rage plugin was found on this computer (first run of the packaged app).
+        self.found_button = QPushButton()
+        self.found_button.hide()
+        self.found_plugin: Path | None = None
         plugin = QPushButton("Import Lackey plugin…")
         plugin.clicked.connect(on_plugin)
         data_file = QPushButton("Import card file…")
@@ -122,9 +128,21 @@ class DemoBanner(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
         layout.addWidget(label, 1)
+        layout.addWidget(self.found_button)
         layout.addWidget(plugin)
         layout.addWidget(data_file)
         layout.addWidget(close)
+
+    def offer_found_plugin(self, folder: Path, on_import: Callable[[], None]) -> None:
+        """Point the player at a Lackey Rage plugin found on this computer, with a one-click import."""
+        self.found_plugin = folder
+        self.label.setText(
+            "You are browsing the small <b>demo card set</b>. A LackeyCCG Rage plugin was found at "
+            f"<b>{html.escape(str(folder))}</b>: import it to build with the full card pool."
+        )
+        self.found_button.setText("Import found plugin")
+        self.found_button.clicked.connect(on_import)
+        self.found_button.show()
 
 
 class MainWindow(QMainWindow):
@@ -709,6 +727,17 @@ class MainWindow(QMainWindow):
         if report is not None and self.db.card_count():
             self.banner.hide()
         return report
+
+    def offer_found_plugins(self, home: Path | None = None) -> Path | None:
+        """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""
+        if self.banner.isHidden():
+            return None
+        found = find_lackey_plugins(home)
+        if not found:
+            return None
+        folder = found[0]
+        self.banner.offer_found_plugin(folder, lambda: self.import_card_data(folder=True, path=folder))
+        return folder
 
     # -- autosave and crash recovery --------------------------------------------------------------
 

@@ -102,3 +102,39 @@ def test_cancelling_an_import_leaves_the_database_as_it_was(tmp_path: Path, make
     assert window.db.card_count() == count
     assert window.db.lookup("Zephyr Testwolf") is None
     assert window.browser.result_count() == shown
+
+
+def test_first_run_offers_a_lackey_plugin_found_in_documents(tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+    home = tmp_path / "home"
+    plugin = home / "Documents" / "LackeyCCG" / "plugins" / "Rage"
+    (plugin / "sets").mkdir(parents=True)
+    _card_file(plugin / "sets" / "carddata.txt")
+    window = make_window(show_demo_banner=True)
+    window.show()
+    assert window.banner.found_button.isHidden()
+    assert window.offer_found_plugins(home) == plugin
+    assert not window.banner.found_button.isHidden()
+    assert str(plugin) in window.banner.label.text()
+    seen: list[str] = []
+
+    def handler(widget) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(widget, ImportReportDialog):
+            seen.append(widget.report_text())
+            widget.accept()
+
+    timer = _answer_dialogs(handler)
+    window.banner.found_button.click()
+    timer.stop()
+    assert seen and window.db.lookup("Zephyr Testwolf") is not None
+    assert window.banner.isHidden()
+
+
+def test_no_offer_without_a_plugin_or_once_real_cards_are_imported(tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(show_demo_banner=True)
+    window.show()
+    assert window.offer_found_plugins(tmp_path / "empty-home") is None
+    assert window.banner.found_button.isHidden()
+    hidden = make_window(show_demo_banner=False)
+    (tmp_path / "h" / "LackeyCCG" / "plugins" / "rage" / "sets").mkdir(parents=True)
+    _card_file(tmp_path / "h" / "LackeyCCG" / "plugins" / "rage" / "sets" / "carddata.txt")
+    assert hidden.offer_found_plugins(tmp_path / "h") is None
