@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class Meta(SQLModel, table=True):

@@ -74,3 +74,39 @@ def test_two_processes_opening_at_once_do_not_corrupt_it(tmp_path: Path) -> None
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'w%'").fetchone()[0] == 100
+
+
+def test_a_version_1_database_is_migrated_and_keeps_its_cards(tmp_path: Path) -> None:
+    from carddb import db as db_module
+    from carddb.importing import ensure_demo_cards
+    from carddb.search import search
+
+    path = tmp_path / "old.sqlite"
+    # Build a database exactly as version 1 left it: migration 1 only, user_version 1.
+    original = dict(db_module.MIGRATIONS)
+    try:
+        db_module.MIGRATIONS.pop(2)
+        import carddb.schema
+
+        carddb.schema.SCHEMA_VERSION = 1
+        with CardDatabase(path) as old:
+            ensure_demo_cards(old)
+            count = old.card_count()
+            fts_sql = old.reader.execute("SELECT sql FROM sqlite_master WHERE name = 'card_fts'").fetchone()[
+                0
+            ]
+            assert "'2 3'" in fts_sql
+    finally:
+        db_module.MIGRATIONS.clear()
+        db_module.MIGRATIONS.update(original)
+        carddb.schema.SCHEMA_VERSION = SCHEMA_VERSION
+    with CardDatabase(path) as new:
+        conn = new.reader
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert new.card_count() == count
+        assert (
+            "'1 2 3'" in conn.execute("SELECT sql FROM sqlite_master WHERE name = 'card_fts'").fetchone()[0]
+        )
+        assert conn.execute("SELECT COUNT(*) FROM card_fts").fetchone()[0] == count
+        assert search(new, "a")  # one-letter prefix search works on the rebuilt index
+        assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'ix_printing_set_rank'").fetchone()
