@@ -29,7 +29,22 @@ def _application(argv: list[str]) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
+    icon = application_icon_path()
+    if icon is not None:
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(icon)))
     return app
+
+
+def application_icon_path() -> Path | None:
+    """The app icon: bundled beside the frozen app, or in images/ of a source checkout; None if absent."""
+    roots = [Path(getattr(sys, "_MEIPASS", "")), Path(__file__).resolve().parents[2]]
+    for root in roots:
+        candidate = root / "images" / "ragedeck-256.png"
+        if str(root) and candidate.is_file():
+            return candidate
+    return None
 
 
 def run_gui(argv: list[str], db_path: Path | None, deck_path: Path | None) -> int:

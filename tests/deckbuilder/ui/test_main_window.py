@@ -419,3 +419,10 @@ def test_smoke_test_fails_cleanly_on_a_missing_deck(capsys, tmp_path: Path, demo
 
     assert smoke_test(tmp_path / "nope.ragedeck", demo_db.path) != 0
     assert "nope.ragedeck" in capsys.readouterr().err
+
+
+def test_the_application_has_the_project_icon() -> None:
+    from deckbuilder.ui.app import application_icon_path
+
+    icon = application_icon_path()
+    assert icon is not None and icon.name == "ragedeck-256.png"
