@@ -16,19 +16,11 @@ class Meta(SQLModel, table=True):
     value: str = ""
 
 
-class Card(SQLModel, table=True):
-    """One card identity (its normalised name) with the fields of its newest printing in force."""
+class CardFields(SQLModel):
+    """The Lackey columns a card carries, shared by a printing and by the card's in-force copy."""
 
-    __tablename__ = "card"
-    __table_args__ = (Index("ix_card_section", "section"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    norm_name: str = Field(unique=True, index=True)
-    name: str
-    section: str | None = None  # "characters" | "sept" | "combat"; None when the Type cannot be placed
-    identity: str = ""  # Character identity for the versions rule
-    type: str = ""
     sealed: str = ""
+    type: str = ""
     notes: str = ""
     requires: str = ""
     keywords: str = ""
@@ -44,7 +36,20 @@ class Card(SQLModel, table=True):
     errata: str = ""
 
 
-class Printing(SQLModel, table=True):
+class Card(CardFields, table=True):
+    """One card identity (its normalised name) with the fields of its newest printing in force."""
+
+    __tablename__ = "card"
+    __table_args__ = (Index("ix_card_section", "section"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    norm_name: str = Field(unique=True, index=True)
+    name: str
+    section: str | None = None  # "characters" | "sept" | "combat"; None when the Type cannot be placed
+    identity: str = ""  # Character identity for the versions rule
+
+
+class Printing(CardFields, table=True):
     """One printing of a card in one set, with every Lackey column of that row."""
 
     __tablename__ = "printing"
@@ -56,21 +61,6 @@ class Printing(SQLModel, table=True):
     set_rank: int = 0  # higher = newer; the highest-ranked printing is in force
     image_file: str = ""  # Lackey ImageFile as written ("front,back" for two-sided Characters)
     image_paths: str = ""  # JSON list of paths relative to the database folder, "" entries when missing
-    sealed: str = ""
-    type: str = ""
-    notes: str = ""
-    requires: str = ""
-    keywords: str = ""
-    renown: int | None = None
-    rage: int | None = None
-    gnosis: int | None = None
-    health: int | None = None
-    crage: int | None = None
-    cgnosis: int | None = None
-    chealth: int | None = None
-    damage: int | None = None
-    text: str = ""
-    errata: str = ""
     extra: str = "{}"  # JSON: unknown columns and non-numeric values of numeric columns, kept verbatim
     source: str = ""  # file the row came from
     source_line: int = 0
