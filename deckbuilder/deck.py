@@ -72,13 +72,14 @@ class Deck:
         """Add copies, merging with an existing entry of the same card and printing."""
         if count <= 0:
             return
-        entry = self.find(name, set_name) if set_name is not None else self._find_any(name, set_name)
+        entry = self.entry(name, set_name)
         if entry is not None:
             entry.count += count
         else:
             self.entries.append(DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint))
 
-    def _find_any(self, name: str, set_name: str | None) -> DeckEntry | None:
+    def entry(self, name: str, set_name: str | None) -> DeckEntry | None:
+        """The entry of exactly this card and printing (None = "newest printing", not "any")."""
         key = normalize_name(name)
         for entry in self.entries:
             if entry.key == key and entry.set_name == set_name:
@@ -86,8 +87,14 @@ class Deck:
         return None
 
     def remove(self, name: str, count: int = 1, set_name: str | None = None) -> int:
-        """Remove up to `count` copies; returns how many were removed. Empty entries disappear."""
-        entry = self.find(name, set_name)
+        """Remove up to `count` copies (any printing when set_name is None); returns how many went."""
+        return self._take(self.find(name, set_name), count)
+
+    def remove_exact(self, name: str, set_name: str | None, count: int = 1) -> int:
+        """Remove up to `count` copies of exactly this printing's entry; returns how many went."""
+        return self._take(self.entry(name, set_name), count)
+
+    def _take(self, entry: DeckEntry | None, count: int) -> int:
         if entry is None or count <= 0:
             return 0
         removed = min(count, entry.count)
@@ -95,6 +102,18 @@ class Deck:
         if entry.count == 0:
             self.entries.remove(entry)
         return removed
+
+    def change_printing(self, name: str, old_set: str | None, new_set: str | None) -> None:
+        """Move an entry's copies to another printing, merging with an entry already on that printing."""
+        entry = self.entry(name, old_set)
+        if entry is None or old_set == new_set:
+            return
+        target = self.entry(name, new_set)
+        if target is None:
+            entry.set_name = new_set
+        else:
+            target.count += entry.count
+            self.entries.remove(entry)
 
     def total_cards(self) -> int:
         """Copies in the deck (entries only)."""

@@ -49,7 +49,7 @@ class DeckState:
 
 def set_count(deck: Deck, name: str, set_name: str | None, count: int) -> None:
     """Set the copies of one entry (0 removes it), keeping its place in the deck."""
-    entry = deck.find(name, set_name) if set_name is not None else _entry_exact(deck, name, None)
+    entry = deck.entry(name, set_name)
     if entry is None:
         deck.add(name, count, set_name)
         return
@@ -57,38 +57,6 @@ def set_count(deck: Deck, name: str, set_name: str | None, count: int) -> None:
         deck.entries.remove(entry)
     else:
         entry.count = count
-
-
-def _entry_exact(deck: Deck, name: str, set_name: str | None) -> DeckEntry | None:
-    for entry in deck.entries:
-        if entry.key == DeckEntry(name).key and entry.set_name == set_name:
-            return entry
-    return None
-
-
-def remove_copies(deck: Deck, name: str, set_name: str | None, count: int = 1) -> int:
-    """Remove copies of exactly this entry (printing included); returns how many went."""
-    entry = _entry_exact(deck, name, set_name)
-    if entry is None or count <= 0:
-        return 0
-    removed = min(count, entry.count)
-    entry.count -= removed
-    if entry.count == 0:
-        deck.entries.remove(entry)
-    return removed
-
-
-def change_printing(deck: Deck, name: str, old_set: str | None, new_set: str | None) -> None:
-    """Move an entry's copies to another printing, merging with an entry already on that printing."""
-    entry = _entry_exact(deck, name, old_set)
-    if entry is None or old_set == new_set:
-        return
-    target = _entry_exact(deck, name, new_set)
-    if target is None:
-        entry.set_name = new_set
-    else:
-        target.count += entry.count
-        deck.entries.remove(entry)
 
 
 # -- the undo commands ----------------------------------------------------------------------------
@@ -141,7 +109,7 @@ class RemoveCardCommand(DeckCommand):
         self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
     ):
         label = f"Remove {count} × {name}" if count != 1 else f"Remove {name}"
-        super().__init__(deck, label, lambda d: remove_copies(d, name, set_name, count), changed)
+        super().__init__(deck, label, lambda d: d.remove_exact(name, set_name, count), changed)
 
 
 class SetCountCommand(DeckCommand):
@@ -160,7 +128,7 @@ class ChangePrintingCommand(DeckCommand):
         self, deck: Deck, changed: Callable[[], None], name: str, old_set: str | None, new_set: str | None
     ):
         label = f"Use {new_set or 'newest'} printing of {name}"
-        super().__init__(deck, label, lambda d: change_printing(d, name, old_set, new_set), changed)
+        super().__init__(deck, label, lambda d: d.change_printing(name, old_set, new_set), changed)
 
 
 class RenameDeckCommand(DeckCommand):

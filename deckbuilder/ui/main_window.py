@@ -55,7 +55,6 @@ from deckbuilder.ui.commands import (
     SetCountCommand,
     SetFormatCommand,
     SetRenownLevelCommand,
-    remove_copies,
 )
 from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
@@ -369,7 +368,7 @@ class MainWindow(QMainWindow):
         def swap(deck: Deck) -> None:
             count = next((e.count for e in deck.entries if e.key == old_key and e.set_name == old_set), 0)
             if count:
-                remove_copies(deck, old_name, old_set, count)
+                deck.remove_exact(old_name, old_set, count)
                 deck.add(new_name, count)
 
         self.push(DeckCommand(self.deck, f"Replace {old_name} with {new_name}", swap, self.refresh))

@@ -11,8 +11,6 @@ from deckbuilder.ui.commands import (
     RemoveCardCommand,
     SetCountCommand,
     SetRenownLevelCommand,
-    change_printing,
-    remove_copies,
     set_count,
 )
 
@@ -40,14 +38,14 @@ def test_set_count_keeps_the_entry_in_place_and_zero_removes_it() -> None:
 def test_remove_copies_touches_only_the_named_printing() -> None:
     deck = _deck()
     deck.add("Gamma Rite", 1, "Reprint")
-    assert remove_copies(deck, "Gamma Rite", "Reprint", 5) == 1
+    assert deck.remove_exact("Gamma Rite", "Reprint", 5) == 1
     assert deck.count_of("Gamma Rite") == 3
 
 
 def test_change_printing_merges_into_an_existing_entry() -> None:
     deck = _deck()
     deck.add("Gamma Rite", 1, "Reprint")
-    change_printing(deck, "Gamma Rite", "Base", "Reprint")
+    deck.change_printing("Gamma Rite", "Base", "Reprint")
     assert [(e.count, e.set_name) for e in deck.entries if e.name == "Gamma Rite"] == [(4, "Reprint")]
 
 
