@@ -12,7 +12,7 @@ DEMO_SET = "Demo"
 
 def demo_card_data_path() -> Path:
     """The bundled demo card data file (Lackey format)."""
-    return Path(str(resources.files("carddb").joinpath("data/demo/carddata.txt")))
+    return Path(str(resources.files("carddb").joinpath("data/demo/demo-cards.txt")))
 
 
 def demo_deck_path() -> Path:
