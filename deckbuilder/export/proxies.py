@@ -58,6 +58,7 @@ class ProxyReport:
     """What the export did: pages, card faces printed, distinct images embedded, text proxies, messages."""
 
     pages: int = 0
+    total_pages: int = 0
     cards: int = 0
     images_embedded: int = 0
     text_proxies: int = 0
@@ -336,17 +337,25 @@ def write_proxies_pdf(
     options: ProxyOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    page_limit: int | None = None,
 ) -> ProxyReport:
-    """Write proxy sheets for the deck (or a section, or some names) to `out`; whole file or nothing."""
+    """Write proxy sheets for the deck (or a section, or some names) to `out`; whole file or nothing.
+
+    `page_limit` writes only the first pages (a preview); page numbers still count the whole export.
+    """
     options = options or ProxyOptions()
     layout = sheet_layout(options)  # bad options fail before any file is touched
     report = ProxyReport()
     faces = plan_faces(deck, db, options, report.messages)
     if not faces:
         raise ValueError("no cards to print" + "".join(f"; {m}" for m in report.messages))
-    total = len(faces)
     per_page = COLUMNS * ROWS
-    pages = math.ceil(total / per_page)
+    pages = math.ceil(len(faces) / per_page)
+    report.total_pages = pages
+    if page_limit is not None:
+        faces = faces[: max(1, page_limit) * per_page]
+    total = len(faces)
+    written = math.ceil(total / per_page)
     embedded: set[Path] = set()
     failed: set[Path] = set()
     with _binary_image_streams(), atomic_open(out) as handle:
@@ -380,9 +389,9 @@ def write_proxies_pdf(
             report.cards += 1
             if progress is not None:
                 progress(index + 1, total)
-        _finish_page(canvas, layout, options, deck.name, pages, pages)
+        _finish_page(canvas, layout, options, deck.name, written, pages)
         canvas.save()
-    report.pages = pages
+    report.pages = written
     report.images_embedded = len(embedded)
     return report
 
