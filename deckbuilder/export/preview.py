@@ -33,7 +33,9 @@ class PagePreview:
     messages: tuple[str, ...] = ()
 
 
-def render_pdf_page(path: Path, box: tuple[int, int], index: int = 0) -> tuple[Image.Image, tuple[float, float], int]:
+def render_pdf_page(
+    path: Path, box: tuple[int, int], index: int = 0
+) -> tuple[Image.Image, tuple[float, float], int]:
     """Render one page to fit inside `box` (width, height in pixels); also the page size and the page count."""
     box_w = max(1, min(box[0], MAX_PREVIEW_SIDE_PX))
     box_h = max(1, min(box[1], MAX_PREVIEW_SIDE_PX))
@@ -71,7 +73,9 @@ def preview_proxies(
     return PagePreview(image, size, report.total_pages, tuple(report.messages))
 
 
-def preview_decklist(deck: Deck, db: CardDatabase, options: DecklistOptions, box: tuple[int, int]) -> PagePreview:
+def preview_decklist(
+    deck: Deck, db: CardDatabase, options: DecklistOptions, box: tuple[int, int]
+) -> PagePreview:
     """The decklist's first page exactly as the export writes it; ValueError for a bad paper size."""
     with tempfile.TemporaryDirectory(prefix="ragedeck-preview-") as folder:
         out = Path(folder) / "preview.pdf"

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -637,27 +638,63 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return True
 
-    def export_decklist_pdf(self, path: Path | None = None) -> bool:
-        """Write the tournament decklist PDF."""
-        from deckbuilder.export import DecklistOptions, write_decklist_pdf
+    def ask_export_options(self, kind: str) -> Any:
+        """The decklist or proxy options dialog, with its live preview of page 1; the options chosen, or None."""
+        from deckbuilder.ui.export_dialog import DecklistExportDialog, ExportPreviewDialog, ProxyExportDialog
 
+        dialog: ExportPreviewDialog
+        if kind == "proxies":
+            dialog = ProxyExportDialog(self.deck, self.db, self.settings, self)
+        else:
+            dialog = DecklistExportDialog(self.deck, self.db, self.settings, self.report, self)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.options()
+        finally:
+            dialog.deleteLater()
+
+    def export_decklist_pdf(self, path: Path | None = None, options: Any = None) -> bool:
+        """Write the tournament decklist PDF: options from the dialog (or as last chosen when a path is given)."""
+        from deckbuilder.export import write_decklist_pdf
+        from deckbuilder.ui.export_dialog import decklist_options_from_settings
+
+        if options is None:
+            if path is None:
+                options = self.ask_export_options("decklist")
+                if options is None:
+                    return False
+            else:
+                options = decklist_options_from_settings(self.settings, self.report)
         if path is None:
             path = self.ask_save_path("Export decklist", "PDF (*.pdf)", f"{self.deck.name} decklist.pdf")
             if path is None:
                 return False
         try:
-            write_decklist_pdf(self.deck, self.db, path, DecklistOptions(report=self.report))
+            write_decklist_pdf(self.deck, self.db, path, options)
         except (OSError, ValueError) as exc:
             self.notify("Export failed", f"Cannot write {path}: {exc}")
             return False
         self.statusBar().showMessage(f"Exported {path}", 5000)
         return True
 
-    def export_proxies_pdf(self, path: Path | None = None) -> Any:
-        """Write proxy sheets in a background thread with a progress dialog; returns the Worker (None if not started)."""
-        from deckbuilder.export import ExportCancelled, ProxyOptions, write_proxies_pdf
+    def export_proxies_pdf(self, path: Path | None = None, options: Any = None) -> Any:
+        """Write proxy sheets in a background thread with a progress dialog; returns the Worker (None if not started).
+
+        Options come from the dialog with its preview, or are the last chosen layout when a path is given.
+        """
+        from deckbuilder.export import ExportCancelled, write_proxies_pdf
+        from deckbuilder.ui.export_dialog import proxy_options_from_settings
         from deckbuilder.ui.workers import run_in_thread
 
+        if options is None:
+            if path is None:
+                options = self.ask_export_options("proxies")
+                if options is None:
+                    return None
+            else:
+                options = proxy_options_from_settings(self.settings)
+        chosen = options
         if path is None:
             path = self.ask_save_path("Export proxies", "PDF (*.pdf)", f"{self.deck.name} proxies.pdf")
             if path is None:
@@ -669,9 +706,7 @@ class MainWindow(QMainWindow):
         def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:
             # The worker thread gets its own database handle: SQLite connections stay on their thread.
             with CardDatabase(db_path) as worker_db:
-                return write_proxies_pdf(
-                    deck, worker_db, target, ProxyOptions(), progress=progress, cancel=cancel
-                )
+                return write_proxies_pdf(deck, worker_db, target, chosen, progress=progress, cancel=cancel)
 
         dialog = QProgressDialog("Writing proxy sheets…", "Cancel", 0, 0, self)
         dialog.setWindowTitle("Export proxies")
