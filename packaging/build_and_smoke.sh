@@ -56,7 +56,9 @@ smoke() {  # smoke <label> <command prefix...>: run the smoke test, require exit
 import json, sys
 lines = [l for l in open(sys.argv[1], encoding="utf-8").read().splitlines() if l.strip().startswith("{")]
 assert lines, "no JSON line on stdout"
-json.loads(lines[-1])
+line = json.loads(lines[-1])
+# The export preview renders a PDF page with PDFium: a bundle that lost it fails here.
+assert line.get("proxy_preview", {}).get("pages", 0) >= 1, "no proxy preview"
 ' "$out"; then
         echo "build_and_smoke: $label smoke test printed no JSON line" >&2
         cat "$out" "$err" >&2

@@ -7,7 +7,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carddb.db import CardDatabase, DatabaseError
 from carddb.importing import ensure_demo_cards
@@ -82,6 +82,27 @@ def _only_demo_cards(db: CardDatabase) -> bool:
 _RENOWN = re.compile(r"Renown (\d+) /")
 
 
+def _smoke_proxy_preview(app: QApplication, window: Any) -> dict[str, Any]:
+    """Open the proxy export dialog and wait for its first-page preview (proves PDF rendering is bundled)."""
+    from PySide6.QtCore import QDeadlineTimer, QEventLoop
+
+    from deckbuilder.ui.export_dialog import ProxyExportDialog
+
+    dialog = ProxyExportDialog(window.deck, window.db, window.settings, window)
+    try:
+        dialog.show()
+        deadline = QDeadlineTimer(int(SMOKE_TIMEOUT_S * 1000))
+        while dialog.preview is None and dialog.preview_error is None and not deadline.hasExpired():
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        if dialog.preview is None:
+            raise RuntimeError(f"the proxy preview did not render: {dialog.preview_error or 'timed out'}")
+        pixmap = dialog.preview_label.pixmap()
+        return {"pages": dialog.preview.pages, "pixels": [pixmap.width(), pixmap.height()]}
+    finally:
+        dialog.reject()
+        dialog.deleteLater()
+
+
 def smoke_test(deck_path: Path, db_path: Path | None) -> int:
     """Build the real window offscreen, open the deck, print what the widgets show as one JSON line."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -111,11 +132,13 @@ def smoke_test(deck_path: Path, db_path: Path | None) -> int:
             return 1
         counts = window.deck_view.section_counts()
         match = _RENOWN.search(window.deck_view.header_label.text())
+        preview = _smoke_proxy_preview(app, window)
         line = {
             "title": window.plain_title(),
             "sections": {key: counts[key] for key in ("characters", "sept", "combat")},
             "renown": int(match.group(1)) if match else None,
             "codes": window.legality.shown_codes(),
+            "proxy_preview": preview,
         }
         print(json.dumps(line))
         window.close()

@@ -412,6 +412,10 @@ def test_smoke_test_prints_what_the_widgets_show(capsys, demo_db) -> None:  # ty
     assert line["renown"] == 20
     assert line["codes"] == []
     assert line["title"].startswith("Demo Gaia pack")
+    # 55 cards without images: 55 text proxies on 7 sheets, previewed at the A4 shape.
+    assert line["proxy_preview"]["pages"] == 7
+    width, height = line["proxy_preview"]["pixels"]
+    assert width / height == pytest.approx(210 / 297, abs=0.01)
 
 
 def test_smoke_test_fails_cleanly_on_a_missing_deck(capsys, tmp_path: Path, demo_db) -> None:  # type: ignore[no-untyped-def]
