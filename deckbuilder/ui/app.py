@@ -103,8 +103,11 @@ def _smoke_proxy_preview(app: QApplication, window: Any) -> dict[str, Any]:
         dialog.deleteLater()
 
 
-def smoke_test(deck_path: Path, db_path: Path | None) -> int:
-    """Build the real window offscreen, open the deck, print what the widgets show as one JSON line."""
+def smoke_test(deck_path: Path, db_path: Path | None, export_preview: bool = True) -> int:
+    """Build the real window offscreen, open the deck, print what the widgets show as one JSON line.
+
+    With `export_preview` it also opens the proxy export dialog and waits for its rendered first page.
+    """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = _application([sys.argv[0] if sys.argv else "ragedeck"])
     from PySide6.QtCore import QDeadlineTimer, QEventLoop
@@ -132,14 +135,15 @@ def smoke_test(deck_path: Path, db_path: Path | None) -> int:
             return 1
         counts = window.deck_view.section_counts()
         match = _RENOWN.search(window.deck_view.header_label.text())
-        preview = _smoke_proxy_preview(app, window)
+        preview = _smoke_proxy_preview(app, window) if export_preview else None
         line = {
             "title": window.plain_title(),
             "sections": {key: counts[key] for key in ("characters", "sept", "combat")},
             "renown": int(match.group(1)) if match else None,
             "codes": window.legality.shown_codes(),
-            "proxy_preview": preview,
         }
+        if preview is not None:
+            line["proxy_preview"] = preview
         print(json.dumps(line))
         window.close()
         return 0
