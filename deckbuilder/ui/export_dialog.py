@@ -404,7 +404,9 @@ class ProxyExportDialog(ExportPreviewDialog):
     def options(self) -> ProxyOptions:
         """The chosen proxy options; ValueError when they do not fit the paper or no card is ticked."""
         if self.card_list.count() == 0:
-            raise ValueError(f"The deck has no cards in {self.section_combo.currentText().lower()}.")
+            if self.chosen_section() is None:
+                raise ValueError("The deck is empty: there is nothing to print.")
+            raise ValueError(f"The deck has no cards in its {self.section_combo.currentText().lower()}.")
         ticked = self.ticked_names()
         if not ticked:
             raise ValueError("No card is ticked: tick the cards to print.")

@@ -112,6 +112,21 @@ def test_choose_a_section_and_only_some_cards(qtbot, demo_db, demo_deck) -> None
     assert "No card is ticked" in dialog.status_label.text()
 
 
+def test_an_empty_deck_or_section_says_there_is_nothing_to_print(qtbot, demo_db) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.deck import Deck
+
+    only_combat = Deck(name="Half built")
+    only_combat.add("Low Feint", 2)
+    dialog = _proxy_dialog(qtbot, only_combat, demo_db)
+    dialog.section_combo.setCurrentIndex(dialog.section_combo.findText("Sept deck"))
+    assert not dialog.export_button.isEnabled()
+    assert "no cards in its sept deck" in dialog.status_label.text()
+    empty = ProxyExportDialog(Deck(name="Empty"), demo_db, app_settings())
+    qtbot.addWidget(empty)
+    assert not empty.export_button.isEnabled()
+    assert "empty" in empty.status_label.text()
+
+
 def test_layout_choices_are_remembered_for_the_next_export(qtbot, demo_db, demo_deck) -> None:  # type: ignore[no-untyped-def]
     dialog = _proxy_dialog(qtbot, demo_deck, demo_db)
     dialog.paper_combo.setCurrentIndex(dialog.paper_combo.findData("letter"))
