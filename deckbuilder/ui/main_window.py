@@ -55,10 +55,12 @@ from deckbuilder.ui.commands import (
     RenameDeckCommand,
     SetCountCommand,
     SetFormatCommand,
+    SetNotesCommand,
     SetRenownLevelCommand,
 )
 from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
+from deckbuilder.ui.notes import NotesEditor
 from deckbuilder.ui.session import AutosaveStore
 from deckbuilder.ui.stats import DeckStatsView
 
@@ -205,6 +207,9 @@ class MainWindow(QMainWindow):
         self.report_tabs.setObjectName("reportTabs")
         self.report_tabs.addTab(self.legality, "Legality")
         self.report_tabs.addTab(self.stats, "Statistics")
+        self.notes_view = NotesEditor()
+        self.notes_view.notes_edited.connect(self.set_notes)
+        self.report_tabs.addTab(self.notes_view, "Notes")
         self.undo_view = QUndoView(self.undo_stack)
         self.undo_view.setEmptyLabel("<opened deck>")
         self.card_dock = self._dock("Card", "cardDock", self.card_view)
@@ -374,12 +379,21 @@ class MainWindow(QMainWindow):
 
         self.push(DeckCommand(self.deck, f"Replace {old_name} with {new_name}", swap, self.refresh))
 
+    def set_notes(self, notes: str) -> None:
+        """Replace the deck notes (one undo step per pause in typing)."""
+        self.push(SetNotesCommand(self.deck, self.refresh, notes))
+
+    def commit_pending_edits(self) -> None:
+        """Turn notes still being typed into an edit, so that saves, exports and autosaves include them."""
+        self.notes_view.flush()
+
     def refresh(self) -> None:
         """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
         self.report = self._check()
         sept_min, combat_min = self._minimums()
         self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown, sept_min, combat_min)
         self.legality.show_report(self.report)
+        self.notes_view.show_notes(self.deck.notes)
         try:
             self.stats.update_stats(self.deck, self.db, self.report)
         except Exception:  # statistics must never block editing
@@ -489,6 +503,7 @@ class MainWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """Before the deck is replaced or the window closes: True when it is fine to go on."""
+        self.commit_pending_edits()
         if not self.is_dirty():
             return True
         choice = self.ask_save_changes()
@@ -587,6 +602,7 @@ class MainWindow(QMainWindow):
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
+        self.commit_pending_edits()
         try:
             write_deck(self.deck, path, pool=self.db, zone_labels=self.db.deck_zone_labels())
         except (DeckFileError, OSError, ValueError) as exc:
@@ -624,6 +640,7 @@ class MainWindow(QMainWindow):
 
     def export_deck(self, kind: str, path: Path | None = None) -> bool:
         """Write the deck as a Lackey .dek or Lackey text file (the deck's own file is unchanged)."""
+        self.commit_pending_edits()
         suffix = ".dek" if kind == "dek" else ".txt"
         if path is None:
             label = "Lackey deck (*.dek)" if kind == "dek" else "Lackey text (*.txt)"
@@ -656,6 +673,7 @@ class MainWindow(QMainWindow):
 
     def export_decklist_pdf(self, path: Path | None = None, options: Any = None) -> bool:
         """Write the tournament decklist PDF: options from the dialog (or as last chosen when a path is given)."""
+        self.commit_pending_edits()
         from deckbuilder.export import write_decklist_pdf
         from deckbuilder.ui.export_dialog import decklist_options_from_settings
 
@@ -683,6 +701,7 @@ class MainWindow(QMainWindow):
 
         Options come from the dialog with its preview, or are the last chosen layout when a path is given.
         """
+        self.commit_pending_edits()
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
         from deckbuilder.ui.export_dialog import proxy_options_from_settings
         from deckbuilder.ui.workers import run_in_thread
@@ -776,6 +795,7 @@ class MainWindow(QMainWindow):
     # -- autosave and crash recovery --------------------------------------------------------------
 
     def _autosave_if_dirty(self) -> None:
+        self.commit_pending_edits()
         if self.interactive and self.is_dirty():
             self.autosave_now()
 
