@@ -671,19 +671,24 @@ class MainWindow(QMainWindow):
         finally:
             dialog.deleteLater()
 
+    def _chosen_export_options(self, kind: str, path: Path | None) -> Any:
+        """Options from the dialog when no path is given yet (None if cancelled), else the ones last chosen."""
+        from deckbuilder.ui.export_dialog import decklist_options_from_settings, proxy_options_from_settings
+
+        if path is None:
+            return self.ask_export_options(kind)
+        if kind == "proxies":
+            return proxy_options_from_settings(self.settings)
+        return decklist_options_from_settings(self.settings, self.report)
+
     def export_decklist_pdf(self, path: Path | None = None, options: Any = None) -> bool:
         """Write the tournament decklist PDF: options from the dialog (or as last chosen when a path is given)."""
-        self.commit_pending_edits()
         from deckbuilder.export import write_decklist_pdf
-        from deckbuilder.ui.export_dialog import decklist_options_from_settings
 
+        self.commit_pending_edits()
+        options = options or self._chosen_export_options("decklist", path)
         if options is None:
-            if path is None:
-                options = self.ask_export_options("decklist")
-                if options is None:
-                    return False
-            else:
-                options = decklist_options_from_settings(self.settings, self.report)
+            return False
         if path is None:
             path = self.ask_save_path("Export decklist", "PDF (*.pdf)", f"{self.deck.name} decklist.pdf")
             if path is None:
@@ -701,19 +706,13 @@ class MainWindow(QMainWindow):
 
         Options come from the dialog with its preview, or are the last chosen layout when a path is given.
         """
-        self.commit_pending_edits()
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
-        from deckbuilder.ui.export_dialog import proxy_options_from_settings
         from deckbuilder.ui.workers import run_in_thread
 
-        if options is None:
-            if path is None:
-                options = self.ask_export_options("proxies")
-                if options is None:
-                    return None
-            else:
-                options = proxy_options_from_settings(self.settings)
-        chosen = options
+        self.commit_pending_edits()
+        chosen = options or self._chosen_export_options("proxies", path)
+        if chosen is None:
+            return None
         if path is None:
             path = self.ask_save_path("Export proxies", "PDF (*.pdf)", f"{self.deck.name} proxies.pdf")
             if path is None:
