@@ -67,40 +67,67 @@ class Deck:
         return sum(e.count for e in (*self.entries, *self.starting) if e.key == key)
 
     def add(
-        self, name: str, count: int = 1, set_name: str | None = None, zone_hint: Section | None = None
+        self,
+        name: str,
+        count: int = 1,
+        set_name: str | None = None,
+        zone_hint: Section | None = None,
+        *,
+        starting: bool = False,
     ) -> None:
-        """Add copies, merging with an existing entry of the same card and printing."""
+        """Add copies (to the starting list when `starting`), merging with the same card and printing."""
         if count <= 0:
             return
-        entry = self.entry(name, set_name)
+        entry = self.entry(name, set_name, starting=starting)
         if entry is not None:
             entry.count += count
         else:
-            self.entries.append(DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint))
+            target = self.starting if starting else self.entries
+            target.append(DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint))
 
-    def entry(self, name: str, set_name: str | None) -> DeckEntry | None:
+    def entry(self, name: str, set_name: str | None, *, starting: bool = False) -> DeckEntry | None:
         """The entry of exactly this card and printing (None = "newest printing", not "any")."""
         key = normalize_name(name)
-        for entry in self.entries:
+        for entry in self.starting if starting else self.entries:
             if entry.key == key and entry.set_name == set_name:
                 return entry
         return None
 
     def remove(self, name: str, count: int = 1, set_name: str | None = None) -> int:
         """Remove up to `count` copies (any printing when set_name is None); returns how many went."""
-        return self._take(self.find(name, set_name), count)
+        return self._take(self.find(name, set_name), count, self.entries)
 
-    def remove_exact(self, name: str, set_name: str | None, count: int = 1) -> int:
-        """Remove up to `count` copies of exactly this printing's entry; returns how many went."""
-        return self._take(self.entry(name, set_name), count)
+    def remove_exact(self, name: str, set_name: str | None, count: int = 1, *, starting: bool = False) -> int:
+        """Remove up to `count` copies of exactly this printing's entry (or starting entry); returns how many went."""
+        entries = self.starting if starting else self.entries
+        return self._take(self.entry(name, set_name, starting=starting), count, entries)
 
-    def _take(self, entry: DeckEntry | None, count: int) -> int:
+    def move_to_starting(self, name: str, set_name: str | None, count: int = 1) -> int:
+        """Put up to `count` copies of this sept entry in play at the start; returns how many moved."""
+        return self._move(name, set_name, count, to_starting=True)
+
+    def move_from_starting(self, name: str, set_name: str | None, count: int = 1) -> int:
+        """Return up to `count` copies of this starting entry to the deck; returns how many moved."""
+        return self._move(name, set_name, count, to_starting=False)
+
+    def _move(self, name: str, set_name: str | None, count: int, *, to_starting: bool) -> int:
+        source = self.entry(name, set_name, starting=not to_starting)
+        if source is None:
+            return 0
+        # Keep the source's spelling and zone hint so the moved copies read and place the same way.
+        written, hint = source.name, source.zone_hint
+        entries = self.entries if to_starting else self.starting
+        moved = self._take(source, count, entries)
+        self.add(written, moved, set_name, hint, starting=to_starting)
+        return moved
+
+    def _take(self, entry: DeckEntry | None, count: int, entries: list[DeckEntry]) -> int:
         if entry is None or count <= 0:
             return 0
         removed = min(count, entry.count)
         entry.count -= removed
         if entry.count == 0:
-            self.entries.remove(entry)
+            entries.remove(entry)
         return removed
 
     def change_printing(self, name: str, old_set: str | None, new_set: str | None) -> None:

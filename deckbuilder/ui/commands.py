@@ -47,14 +47,14 @@ class DeckState:
 # -- small domain operations (no Qt) --------------------------------------------------------------
 
 
-def set_count(deck: Deck, name: str, set_name: str | None, count: int) -> None:
-    """Set the copies of one entry (0 removes it), keeping its place in the deck."""
-    entry = deck.entry(name, set_name)
+def set_count(deck: Deck, name: str, set_name: str | None, count: int, *, starting: bool = False) -> None:
+    """Set the copies of one entry (of the starting list when `starting`; 0 removes it), keeping its place."""
+    entry = deck.entry(name, set_name, starting=starting)
     if entry is None:
-        deck.add(name, count, set_name)
+        deck.add(name, count, set_name, starting=starting)
         return
     if count <= 0:
-        deck.entries.remove(entry)
+        (deck.starting if starting else deck.entries).remove(entry)
     else:
         entry.count = count
 
@@ -113,12 +113,42 @@ class RemoveCardCommand(DeckCommand):
 
 
 class SetCountCommand(DeckCommand):
-    """Set the copies of one entry."""
+    """Set the copies of one entry (or, with `starting`, of its starting-in-play entry)."""
 
-    def __init__(self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int):
+    def __init__(
+        self,
+        deck: Deck,
+        changed: Callable[[], None],
+        name: str,
+        set_name: str | None,
+        count: int,
+        *,
+        starting: bool = False,
+    ):
+        label = f"Set {name} in play to {count}" if starting else f"Set {name} to {count}"
         super().__init__(
-            deck, f"Set {name} to {count}", lambda d: set_count(d, name, set_name, count), changed
+            deck, label, lambda d: set_count(d, name, set_name, count, starting=starting), changed
         )
+
+
+class StartInPlayCommand(DeckCommand):
+    """Move copies of a sept entry to the starting-in-play list."""
+
+    def __init__(
+        self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
+    ):
+        label = f"Start {count} × {name} in play" if count != 1 else f"Start {name} in play"
+        super().__init__(deck, label, lambda d: d.move_to_starting(name, set_name, count), changed)
+
+
+class ReturnToSeptCommand(DeckCommand):
+    """Move copies of a starting-in-play entry back to the sept deck."""
+
+    def __init__(
+        self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
+    ):
+        label = f"Return {count} × {name} to sept deck" if count != 1 else f"Return {name} to sept deck"
+        super().__init__(deck, label, lambda d: d.move_from_starting(name, set_name, count), changed)
 
 
 class ChangePrintingCommand(DeckCommand):

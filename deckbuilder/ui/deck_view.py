@@ -1,4 +1,5 @@
-"""Deck view: a tournament-check header, Renown level / format choosers and the three sections + Unresolved.
+"""Deck view: a tournament-check header, Renown level / format choosers, the three sections, Starting in play and
+Unresolved.
 
 The models here are thin adapters over the domain Deck: they never change it, they emit requests that the
 main window turns into undoable commands.
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import CardPool, Deck, DeckEntry
@@ -44,8 +46,22 @@ from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
 
 UNRESOLVED = "unresolved"
-SECTION_KEYS: tuple[str, ...] = ("characters", "sept", "combat", UNRESOLVED)
-SECTION_TITLES = {"characters": "Characters", "sept": "Sept", "combat": "Combat", UNRESOLVED: "Unresolved"}
+STARTING = "starting"
+# Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
+SECTION_KEYS: tuple[str, ...] = ("characters", "sept", STARTING, "combat", UNRESOLVED)
+SECTION_TITLES = {
+    "characters": "Characters",
+    "sept": "Sept",
+    STARTING: "Starting in play",
+    "combat": "Combat",
+    UNRESOLVED: "Unresolved",
+}
+STARTING_TOOLTIP = (
+    "Cards that begin the game in play: taken out of the sept deck, they count toward copy limits "
+    "but not toward the sept minimum"
+)
+# Sections hidden while they hold no card.
+HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 # Minimums used in the header when the format does not say otherwise (DECK-RULES §2).
@@ -59,11 +75,17 @@ class DeckRow:
     entry: DeckEntry
     card: CardInfo | None
     suggestions: tuple[str, ...] = ()
+    starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
 
     @property
     def key(self) -> tuple[str, str | None]:
-        """Identity of the row: normalised name + printing."""
+        """The card of the row: normalised name + printing."""
         return (self.entry.key, self.entry.set_name)
+
+    @property
+    def identity(self) -> tuple[bool, str, str | None]:
+        """Identity of the row: a starting entry differs from the same card's deck entry."""
+        return (self.starting, self.entry.key, self.entry.set_name)
 
 
 def tint_color(palette: QPalette) -> QColor:
@@ -88,15 +110,21 @@ def section_key_of(entry: DeckEntry, card: CardInfo | None) -> str:
 def rows_by_section(
     deck: Deck, pool: CardPool, unknown: dict[str, list[str]] | None = None
 ) -> dict[str, list[DeckRow]]:
-    """Deck entries as rows per table; unknown cards carry suggestions (from the file load or the pool)."""
+    """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions."""
     grouped: dict[str, list[DeckRow]] = {key: [] for key in SECTION_KEYS}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
-    for entry in deck.entries:
+
+    def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
         card = pool.lookup(entry.name)
         suggestions: tuple[str, ...] = ()
         if card is None:
             suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
-        grouped[section_key_of(entry, card)].append(DeckRow(entry, card, suggestions))
+        return DeckRow(entry, card, suggestions, starting)
+
+    for entry in deck.entries:
+        row = row_of(entry, starting=False)
+        grouped[section_key_of(entry, row.card)].append(row)
+    grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
     return grouped
 
 
@@ -300,6 +328,10 @@ class DeckView(QWidget):
     add_requested = Signal(str, object, int)  # name, set_name, count
     remove_requested = Signal(str, object, int)  # name, set_name, count
     count_requested = Signal(str, object, int)  # name, set_name, count
+    # The same requests for an entry of the starting-in-play list (never its same-named deck entry).
+    starting_count_requested = Signal(str, object, int)  # name, set_name, count
+    start_in_play_requested = Signal(str, object, int)  # name, set_name, copies to move out of the sept deck
+    return_to_sept_requested = Signal(str, object, int)  # name, set_name, copies to move back
     printing_requested = Signal(str, object, object)  # name, old set, new set
     renown_level_requested = Signal(int)
     format_requested = Signal(str)
@@ -379,6 +411,9 @@ class DeckView(QWidget):
         table.setModel(model)
         title = QLabel(SECTION_TITLES[key])
         title.setObjectName(f"{key}Title")
+        if key == STARTING:
+            title.setToolTip(STARTING_TOOLTIP)
+            table.setToolTip(STARTING_TOOLTIP)
         box = QWidget()
         box_layout = QVBoxLayout(box)
         box_layout.setContentsMargins(0, 2, 0, 0)
@@ -390,7 +425,9 @@ class DeckView(QWidget):
         widths = {"Qty": 34, "Name": 150, "Renown": 56, "Printing": 64, "Type": 120, "Rage": 44, "Zone": 70}
         for column, column_title in enumerate(model.columns):
             header.resizeSection(column, widths.get(column_title, 60))
-        model.count_requested.connect(self.count_requested)
+        model.count_requested.connect(
+            self.starting_count_requested if key == STARTING else self.count_requested
+        )
         table.cards_dropped.connect(self._dropped)
         table.plus_pressed.connect(self.add_one_to_selection)
         table.minus_pressed.connect(self.remove_one_from_selection)
@@ -429,7 +466,8 @@ class DeckView(QWidget):
             model.set_rows(grouped[key], tinted, tint)
             copies = model.copies()
             self.titles[key].setText(f"{SECTION_TITLES[key]} ({copies})")
-        self.section_boxes[UNRESOLVED].setVisible(bool(grouped[UNRESOLVED]))
+        for key in HIDDEN_WHEN_EMPTY:
+            self.section_boxes[key].setVisible(bool(grouped[key]))
         self._updating = True
         try:
             if self.name_edit.text() != deck.name:
@@ -461,15 +499,15 @@ class DeckView(QWidget):
                     rows.append(row)
         return rows
 
-    def selected_keys(self) -> list[tuple[str, str | None]]:
+    def selected_keys(self) -> list[tuple[bool, str, str | None]]:
         """Identities of the selected rows."""
-        return [row.key for row in self.selected_rows()]
+        return [row.identity for row in self.selected_rows()]
 
-    def select_keys(self, keys: Iterable[tuple[str, str | None]]) -> None:
+    def select_keys(self, keys: Iterable[tuple[bool, str, str | None]]) -> None:
         """Select the rows with these identities."""
         wanted = set(keys)
         for key, table in self.tables.items():
-            self._select_where(key, table, lambda row: row.key in wanted)
+            self._select_where(key, table, lambda row: row.identity in wanted)
 
     def select_cards(self, names: Iterable[str]) -> int:
         """Select every row of these cards (any printing); returns how many rows were selected."""
@@ -496,12 +534,26 @@ class DeckView(QWidget):
     def add_one_to_selection(self) -> None:
         """Ask for one more copy of each selected card."""
         for row in self.selected_rows():
-            self.add_requested.emit(row.entry.name, row.entry.set_name, 1)
+            self._request_add(row, 1)
 
     def remove_one_from_selection(self) -> None:
         """Ask to remove one copy of each selected card."""
         for row in self.selected_rows():
-            self.remove_requested.emit(row.entry.name, row.entry.set_name, 1)
+            self._request_remove(row, 1)
+
+    def _request_add(self, row: DeckRow, count: int) -> None:
+        entry = row.entry
+        if row.starting:
+            self.starting_count_requested.emit(entry.name, entry.set_name, entry.count + count)
+        else:
+            self.add_requested.emit(entry.name, entry.set_name, count)
+
+    def _request_remove(self, row: DeckRow, count: int) -> None:
+        entry = row.entry
+        if row.starting:
+            self.starting_count_requested.emit(entry.name, entry.set_name, max(entry.count - count, 0))
+        else:
+            self.remove_requested.emit(entry.name, entry.set_name, count)
 
     # -- signals from widgets --------------------------------------------------------------------
 
@@ -538,14 +590,27 @@ class DeckView(QWidget):
         menu.exec(table.viewport().mapToGlobal(pos))
 
     def build_context_menu(self, row: DeckRow) -> QMenu:
-        """Context menu for a row: add/remove copies, pick a printing, take a suggestion."""
+        """Context menu for a row: add/remove copies, start in play or return, pick a printing, take a suggestion."""
         menu = QMenu(self)
         entry = row.entry
-        menu.addAction("Add one copy", lambda: self.add_requested.emit(entry.name, entry.set_name, 1))
-        menu.addAction("Remove one copy", lambda: self.remove_requested.emit(entry.name, entry.set_name, 1))
-        menu.addAction(
-            "Remove all copies", lambda: self.remove_requested.emit(entry.name, entry.set_name, entry.count)
-        )
+        menu.addAction("Add one copy", lambda: self._request_add(row, 1))
+        menu.addAction("Remove one copy", lambda: self._request_remove(row, 1))
+        menu.addAction("Remove all copies", lambda: self._request_remove(row, entry.count))
+        if row.starting:
+            menu.addSeparator()
+            back = menu.addAction(
+                "Return to sept deck",
+                lambda: self.return_to_sept_requested.emit(entry.name, entry.set_name, 1),
+            )
+            back.setToolTip("Put one copy back into the sept deck")
+            # The printing of a starting entry is kept as it was moved; choose it on the sept row.
+            return menu
+        if row.card is not None and row.card.section is Section.SEPT:
+            menu.addSeparator()
+            start = menu.addAction(
+                "Start in play", lambda: self.start_in_play_requested.emit(entry.name, entry.set_name, 1)
+            )
+            start.setToolTip("Move one copy out of the sept deck to begin the game in play")
         if row.card is not None and row.card.printings:
             printings = menu.addMenu("Printing")
             newest = printings.addAction("Newest (no set chosen)")

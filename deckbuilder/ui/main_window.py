@@ -53,10 +53,12 @@ from deckbuilder.ui.commands import (
     DeckCommand,
     RemoveCardCommand,
     RenameDeckCommand,
+    ReturnToSeptCommand,
     SetCountCommand,
     SetFormatCommand,
     SetNotesCommand,
     SetRenownLevelCommand,
+    StartInPlayCommand,
 )
 from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
@@ -73,6 +75,11 @@ AUTOSAVE_DEBOUNCE_MS = 2_000
 DECK_FILTER = "Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)"
 NATIVE_FILTER = "Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)"
 Choice = QMessageBox.StandardButton
+
+
+# Versioned: the deck splitter gained the "Starting in play" pane, and sizes saved for the old panes would land one
+# pane off.
+DECK_SPLITTER_KEY = "window/deckSplitter2"
 
 
 def app_settings() -> QSettings:
@@ -329,6 +336,11 @@ class MainWindow(QMainWindow):
         view.count_requested.connect(
             lambda n, s, c: self.push(SetCountCommand(self.deck, self.refresh, n, s, c))
         )
+        view.starting_count_requested.connect(
+            lambda n, s, c: self.push(SetCountCommand(self.deck, self.refresh, n, s, c, starting=True))
+        )
+        view.start_in_play_requested.connect(self.start_in_play)
+        view.return_to_sept_requested.connect(self.return_to_sept)
         view.printing_requested.connect(
             lambda n, old, new: self.push(ChangePrintingCommand(self.deck, self.refresh, n, old, new))
         )
@@ -365,6 +377,14 @@ class MainWindow(QMainWindow):
     def remove_card(self, name: str, set_name: str | None = None, count: int = 1) -> None:
         """Remove copies of one entry."""
         self.push(RemoveCardCommand(self.deck, self.refresh, name, set_name, count))
+
+    def start_in_play(self, name: str, set_name: str | None = None, count: int = 1) -> None:
+        """Move copies of a sept entry to the starting-in-play list: one undo step."""
+        self.push(StartInPlayCommand(self.deck, self.refresh, name, set_name, count))
+
+    def return_to_sept(self, name: str, set_name: str | None = None, count: int = 1) -> None:
+        """Move copies of a starting-in-play entry back to the sept deck: one undo step."""
+        self.push(ReturnToSeptCommand(self.deck, self.refresh, name, set_name, count))
 
     def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> None:
         """Swap an (unknown) card for another, keeping the count: one undo step."""
@@ -843,7 +863,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         for key, splitter in (
             ("window/mainSplitter", self.splitter),
-            ("window/deckSplitter", self.deck_view.splitter),
+            (DECK_SPLITTER_KEY, self.deck_view.splitter),
         ):
             value = self.settings.value(key)
             if isinstance(value, QByteArray) and not value.isEmpty():
@@ -854,7 +874,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("window/mainSplitter", self.splitter.saveState())
-        self.settings.setValue("window/deckSplitter", self.deck_view.splitter.saveState())
+        self.settings.setValue(DECK_SPLITTER_KEY, self.deck_view.splitter.saveState())
         self.settings.sync()
 
     def showEvent(self, event: QShowEvent) -> None:

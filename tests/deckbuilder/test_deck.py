@@ -68,3 +68,48 @@ def test_copy_is_independent() -> None:
     clone = deck.copy()
     clone.add("Low Feint", 1)
     assert deck.count_of("Low Feint") == 2 and clone.count_of("Low Feint") == 3
+
+
+def test_moving_to_starting_takes_copies_out_of_the_sept_entry_and_merges_the_printing() -> None:
+    deck = Deck()
+    deck.add("Bone Charm", 3, set_name="Demo", zone_hint=Section.SEPT)
+    deck.add("Bone Charm", 1)
+    assert deck.move_to_starting("bone charm", "Demo") == 1
+    assert deck.move_to_starting("Bone Charm", "Demo", 1) == 1
+    assert [(e.name, e.count, e.set_name) for e in deck.entries] == [
+        ("Bone Charm", 1, "Demo"),
+        ("Bone Charm", 1, None),
+    ]
+    assert [(e.name, e.count, e.set_name, e.zone_hint) for e in deck.starting] == [
+        ("Bone Charm", 2, "Demo", Section.SEPT)
+    ]
+    assert deck.count_of("Bone Charm") == 4  # moving never changes the copies in the deck
+    assert deck.total_cards() == 2
+
+
+def test_moving_more_than_present_moves_what_is_there_and_drops_the_empty_entry() -> None:
+    deck = Deck()
+    deck.add("Bone Charm", 2)
+    assert deck.move_to_starting("Bone Charm", None, 5) == 2
+    assert deck.entries == []
+    assert deck.move_to_starting("Bone Charm", None) == 0
+    assert deck.move_to_starting("Bone Charm", "Other Set") == 0
+    assert deck.move_from_starting("Bone Charm", None) == 1
+    assert [(e.name, e.count) for e in deck.entries] == [("Bone Charm", 1)]
+    assert [(e.name, e.count) for e in deck.starting] == [("Bone Charm", 1)]
+    assert deck.move_from_starting("Bone Charm", None, 3) == 1
+    assert deck.starting == [] and [e.count for e in deck.entries] == [2]
+
+
+def test_removing_and_adding_a_starting_entry_leaves_the_same_named_deck_entry_alone() -> None:
+    deck = Deck()
+    deck.add("Bone Charm", 2)
+    deck.add("Bone Charm", 2, starting=True)
+    assert deck.remove_exact("Bone Charm", None, 1, starting=True) == 1
+    assert [e.count for e in deck.entries] == [2] and [e.count for e in deck.starting] == [1]
+    deck.add("Bone Charm", 1, starting=True)
+    assert [e.count for e in deck.entries] == [2] and [e.count for e in deck.starting] == [2]
+    assert deck.remove_exact("Bone Charm", None, 9, starting=True) == 2
+    assert deck.starting == [] and [e.count for e in deck.entries] == [2]
+    assert deck.remove_exact("Bone Charm", None, 1) == 1  # the old call still acts on the deck entry
+    assert [e.count for e in deck.entries] == [1]
