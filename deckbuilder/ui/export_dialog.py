@@ -32,7 +32,7 @@ from carddb.db import CardDatabase
 from deckbuilder.deck import Deck
 from deckbuilder.export.decklist import DecklistOptions
 from deckbuilder.export.paper import parse_paper
-from deckbuilder.export.preview import PagePreview
+from deckbuilder.export.preview import PagePreview, preview_decklist, preview_proxies
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
@@ -189,9 +189,20 @@ class ExportPreviewDialog(QDialog):
         """The options as chosen; ValueError (shown to the player) when they cannot work."""
         raise NotImplementedError
 
-    def preview_job(self, options: Any) -> Callable[[ProgressFn, CancelFn], PagePreview]:
-        """A function that renders the first page for these options on a worker thread."""
+    @staticmethod
+    def render_preview(deck: Deck, db: CardDatabase, options: Any, cancel: CancelFn) -> PagePreview:
+        """The first page for these options (runs on a worker thread: no widgets, no dialog state)."""
         raise NotImplementedError
+
+    def preview_job(self, options: Any) -> Callable[[ProgressFn, CancelFn], PagePreview]:
+        """The worker's job: render the first page with a database handle of the worker thread's own."""
+        deck, db_path, render = self.deck, self.db_path, self.render_preview
+
+        def job(progress: ProgressFn, cancel: CancelFn) -> PagePreview:
+            with CardDatabase(db_path) as db:
+                return render(deck, db, options, cancel)
+
+        return job
 
     def describe(self, preview: PagePreview) -> str:
         """One line about the whole export under the options (pages, cards)."""
@@ -423,17 +434,10 @@ class ProxyExportDialog(ExportPreviewDialog):
         sheet_layout(options)  # paper, gap and bleed that do not fit fail here, before any rendering
         return options
 
-    def preview_job(self, options: Any) -> Callable[[ProgressFn, CancelFn], PagePreview]:
-        """Render the first sheet with a database handle of the worker thread's own."""
-        from deckbuilder.export.preview import preview_proxies
-
-        deck, db_path = self.deck, self.db_path
-
-        def job(progress: ProgressFn, cancel: CancelFn) -> PagePreview:
-            with CardDatabase(db_path) as db:
-                return preview_proxies(deck, db, options, PREVIEW_BOX, cancel=cancel)
-
-        return job
+    @staticmethod
+    def render_preview(deck: Deck, db: CardDatabase, options: Any, cancel: CancelFn) -> PagePreview:
+        """The first sheet (stops early when the options change again)."""
+        return preview_proxies(deck, db, options, PREVIEW_BOX, cancel=cancel)
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the whole export."""
@@ -498,17 +502,10 @@ class DecklistExportDialog(ExportPreviewDialog):
             report=self.report,
         )
 
-    def preview_job(self, options: Any) -> Callable[[ProgressFn, CancelFn], PagePreview]:
-        """Render the first page with a database handle of the worker thread's own."""
-        from deckbuilder.export.preview import preview_decklist
-
-        deck, db_path = self.deck, self.db_path
-
-        def job(progress: ProgressFn, cancel: CancelFn) -> PagePreview:
-            with CardDatabase(db_path) as db:
-                return preview_decklist(deck, db, options, PREVIEW_BOX)
-
-        return job
+    @staticmethod
+    def render_preview(deck: Deck, db: CardDatabase, options: Any, cancel: CancelFn) -> PagePreview:
+        """The decklist's first page (short enough that it is not cancelled part-way)."""
+        return preview_decklist(deck, db, options, PREVIEW_BOX)
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the decklist."""
