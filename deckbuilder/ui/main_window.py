@@ -691,28 +691,36 @@ class MainWindow(QMainWindow):
         finally:
             dialog.deleteLater()
 
-    def _chosen_export_options(self, kind: str, path: Path | None) -> Any:
-        """Options from the dialog when no path is given yet (None if cancelled), else the ones last chosen."""
+    def _pdf_export_target(self, kind: str, options: Any, path: Path | None) -> tuple[Any, Path] | None:
+        """Commit typed notes, then the options (dialog, or the last chosen when a path is given) and the file.
+
+        None when the player cancels either question.
+        """
         from deckbuilder.ui.export_dialog import decklist_options_from_settings, proxy_options_from_settings
 
+        self.commit_pending_edits()
+        if options is None:
+            if path is None:
+                options = self.ask_export_options(kind)
+            elif kind == "proxies":
+                options = proxy_options_from_settings(self.settings)
+            else:
+                options = decklist_options_from_settings(self.settings, self.report)
+        if options is None:
+            return None
         if path is None:
-            return self.ask_export_options(kind)
-        if kind == "proxies":
-            return proxy_options_from_settings(self.settings)
-        return decklist_options_from_settings(self.settings, self.report)
+            caption = "Export proxies" if kind == "proxies" else "Export decklist"
+            path = self.ask_save_path(caption, "PDF (*.pdf)", f"{self.deck.name} {kind}.pdf")
+        return None if path is None else (options, path)
 
     def export_decklist_pdf(self, path: Path | None = None, options: Any = None) -> bool:
         """Write the tournament decklist PDF: options from the dialog (or as last chosen when a path is given)."""
         from deckbuilder.export import write_decklist_pdf
 
-        self.commit_pending_edits()
-        options = options or self._chosen_export_options("decklist", path)
-        if options is None:
+        target = self._pdf_export_target("decklist", options, path)
+        if target is None:
             return False
-        if path is None:
-            path = self.ask_save_path("Export decklist", "PDF (*.pdf)", f"{self.deck.name} decklist.pdf")
-            if path is None:
-                return False
+        options, path = target
         try:
             write_decklist_pdf(self.deck, self.db, path, options)
         except (OSError, ValueError) as exc:
@@ -729,17 +737,12 @@ class MainWindow(QMainWindow):
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
         from deckbuilder.ui.workers import run_in_thread
 
-        self.commit_pending_edits()
-        chosen = options or self._chosen_export_options("proxies", path)
-        if chosen is None:
+        chosen_target = self._pdf_export_target("proxies", options, path)
+        if chosen_target is None:
             return None
-        if path is None:
-            path = self.ask_save_path("Export proxies", "PDF (*.pdf)", f"{self.deck.name} proxies.pdf")
-            if path is None:
-                return None
+        chosen, target = chosen_target
         deck = self.deck.copy()  # the worker must not see edits made while it runs
         db_path = self.db.path
-        target = path
 
         def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:
             # The worker thread gets its own database handle: SQLite connections stay on their thread.
