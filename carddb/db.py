@@ -127,17 +127,16 @@ class CardDatabase:
         return self.folder / IMAGES_FOLDER
 
     def _migrate(self) -> None:
-        conn = self.raw_connection()
-        try:
-            conn.execute("BEGIN IMMEDIATE")  # serialise migrations between processes
+        with self.write_transaction() as conn:  # serialises migrations between processes
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > schema.SCHEMA_VERSION:
-                conn.execute("ROLLBACK")
                 raise DatabaseError(
                     f"{self.path} was written by a newer Rage Deckbuilder (schema {version}, "
                     f"this version knows {schema.SCHEMA_VERSION})"
                 )
             if version < schema.SCHEMA_VERSION:
+                # create_all runs on its own connection and needs the write lock: release it, then take it
+                # again and re-read the version, which another process may have moved on meanwhile.
                 conn.execute("COMMIT")
                 SQLModel.metadata.create_all(self.engine)
                 conn.execute("BEGIN IMMEDIATE")
@@ -147,13 +146,6 @@ class CardDatabase:
                     conn.execute(f"PRAGMA user_version = {target}")
                 if version == 0:
                     self._seed_identities(conn)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        finally:
-            conn.close()
 
     @staticmethod
     def _seed_identities(conn: sqlite3.Connection) -> None:
@@ -167,6 +159,21 @@ class CardDatabase:
         conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         _set_pragmas(conn, None)
         return conn
+
+    @contextmanager
+    def write_transaction(self) -> Iterator[sqlite3.Connection]:
+        """A new connection inside BEGIN IMMEDIATE: committed when the block ends, rolled back on any error."""
+        conn = self.raw_connection()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            conn.close()
 
     @property
     def reader(self) -> sqlite3.Connection:

@@ -326,9 +326,7 @@ class _Importer:
 
     def _write_transaction(self) -> None:
         identities = self.db.identity_table()
-        conn = self.db.raw_connection()
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+        with self.db.write_transaction() as conn:
             self._write_cards(conn, identities)
             _rebuild_search(conn)
             meta = {
@@ -339,13 +337,6 @@ class _Importer:
                 meta["deck_zone_labels"] = json.dumps(self.zone_labels)
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
             self.poll(self.report.rows_read, self.report.rows_read)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        finally:
-            conn.close()
 
     def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
         card_ids: dict[str, int] = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
