@@ -33,6 +33,11 @@ IMAGE_CACHE_SIZE = 64
 _image_cache: OrderedDict[tuple[str, int, int], QImage] = OrderedDict()
 
 
+def html_lines(text: str) -> str:
+    """Card text as HTML: escaped, with its line breaks kept."""
+    return html.escape(text).replace("\n", "<br>")
+
+
 def load_card_image(path: Path) -> tuple[QImage | None, str]:
     """Read an image safely: (image, "") or (None, why not). Refuses files over MAX_IMAGE_PIXELS."""
     try:
@@ -134,11 +139,11 @@ def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list
     )
     parts = [f"<h3>{esc(card.name)}</h3>", f"<table>{table}</table>"]
     if card.text:
-        parts.append(f"<p>{esc(card.text).replace(chr(10), '<br>')}</p>")
+        parts.append(f"<p>{html_lines(card.text)}</p>")
     if card.errata:
-        parts.append(f"<p><b>Errata:</b> {esc(card.errata).replace(chr(10), '<br>')}</p>")
+        parts.append(f"<p><b>Errata:</b> {html_lines(card.errata)}</p>")
     if card.notes:
-        parts.append(f"<p><b>Notes:</b> {esc(card.notes).replace(chr(10), '<br>')}</p>")
+        parts.append(f"<p><b>Notes:</b> {html_lines(card.notes)}</p>")
     parts.extend(f"<p><i>{esc(note)}</i></p>" for note in notes)
     return "".join(parts)
 
@@ -223,7 +228,7 @@ class TextCard(QWidget):
         if card.keywords_field:
             parts.append(f"<p><small>{esc(card.keywords_field)}</small></p>")
         if card.text:
-            parts.append(f"<hr><p>{esc(card.text).replace(chr(10), '<br>')}</p>")
+            parts.append(f"<hr><p>{html_lines(card.text)}</p>")
         return "".join(parts)
 
     def paintEvent(self, event: QPaintEvent) -> None:
