@@ -40,6 +40,17 @@ def _answer_dialogs(handler) -> QTimer:  # type: ignore[no-untyped-def]
     return timer
 
 
+def _accept_reports(seen: list[str]):  # type: ignore[no-untyped-def]
+    """A dialog handler that reads each import report into `seen` and closes it, as the player would."""
+
+    def handler(widget) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(widget, ImportReportDialog):
+            seen.append(widget.report_text())
+            widget.accept()
+
+    return handler
+
+
 def test_importing_a_card_file_from_the_menu_refreshes_the_browser(  # type: ignore[no-untyped-def]
     tmp_path: Path, make_window, monkeypatch
 ) -> None:
@@ -49,13 +60,7 @@ def test_importing_a_card_file_from_the_menu_refreshes_the_browser(  # type: ign
     source = _card_file(tmp_path / "trial.txt")
     monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
     seen: list[str] = []
-
-    def handler(widget) -> None:  # type: ignore[no-untyped-def]
-        if isinstance(widget, ImportReportDialog):
-            seen.append(widget.report_text())
-            widget.accept()
-
-    timer = _answer_dialogs(handler)
+    timer = _answer_dialogs(_accept_reports(seen))
     window.add_card("Zephyr Testwolf")  # unknown before the import
     assert "UNKNOWN_CARD" in window.legality.shown_codes()
     window.findChild(QAction, "actionImportCardFile").trigger()
@@ -116,13 +121,7 @@ def test_first_run_offers_a_lackey_plugin_found_in_documents(tmp_path: Path, mak
     assert not window.banner.found_button.isHidden()
     assert str(plugin) in window.banner.label.text()
     seen: list[str] = []
-
-    def handler(widget) -> None:  # type: ignore[no-untyped-def]
-        if isinstance(widget, ImportReportDialog):
-            seen.append(widget.report_text())
-            widget.accept()
-
-    timer = _answer_dialogs(handler)
+    timer = _answer_dialogs(_accept_reports(seen))
     window.banner.found_button.click()
     timer.stop()
     assert seen and window.db.lookup("Zephyr Testwolf") is not None
