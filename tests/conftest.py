@@ -7,8 +7,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from carddb.db import CardDatabase
+
+# A loaded 2-core CI machine makes single examples slow now and then: no per-example deadline, ever.
+settings.register_profile(
+    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+settings.load_profile("ci")
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

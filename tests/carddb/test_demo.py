@@ -6,8 +6,6 @@ import json
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from carddb.demo import DEMO_SET, demo_card_data_path
@@ -85,10 +83,8 @@ def test_demo_deck_is_legal_by_the_deck_rules(tmp_db: CardDatabase) -> None:
 
 
 def test_demo_deck_passes_the_legality_checker(tmp_db: CardDatabase) -> None:
-    legality = pytest.importorskip("deckbuilder.legality")
-    deckfiles = pytest.importorskip("deckbuilder.deckfiles")
-    if not hasattr(legality, "check_deck") or not hasattr(deckfiles, "read_deck"):
-        pytest.skip("legality checker or deck reader not available yet")
+    from deckbuilder import deckfiles, legality
+
     ensure_demo_cards(tmp_db)
     loaded = deckfiles.read_deck(demo_deck_path(), tmp_db)
     report = legality.check_deck(loaded.deck, tmp_db)

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.realpool
 def test_real_scans_are_embedded_unchanged_and_sized_exactly(
     shared_dir: Path, tmp_db: CardDatabase, tmp_path: Path
 ) -> None:
-    importing = pytest.importorskip("carddb.importing")
+    from carddb import importing
+
     importing.import_path(tmp_db, REAL_PLUGIN)
     with_images = [
         c
@@ -46,8 +47,9 @@ def test_real_scans_are_embedded_unchanged_and_sized_exactly(
 
 
 def test_example_deck_decklist_fits_two_pages(shared_dir: Path, tmp_db: CardDatabase, tmp_path: Path) -> None:
-    importing = pytest.importorskip("carddb.importing")
-    deckfiles = pytest.importorskip("deckbuilder.deckfiles")
+    from carddb import importing
+    from deckbuilder import deckfiles
+
     importing.import_path(tmp_db, REAL_PLUGIN)
     loaded = deckfiles.read_deck(REAL_DECKS / "wyrm-example.dek", tmp_db)
     out = tmp_path / "list.pdf"
