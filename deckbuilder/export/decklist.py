@@ -19,7 +19,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
-from deckbuilder.export.pdftext import pdf_safe
+from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.legality.rules import character_allegiance
@@ -39,16 +39,14 @@ class DecklistOptions:
     report: Report | None = None
 
 
-_TITLE = ParagraphStyle("dl-title", fontName="Helvetica-Bold", fontSize=16, leading=19, spaceAfter=2)
-_SUBTITLE = ParagraphStyle("dl-subtitle", fontName="Helvetica", fontSize=9, leading=11, textColor=colors.grey)
-_H2 = ParagraphStyle(
-    "dl-h2", fontName="Helvetica-Bold", fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3
-)
-_H3 = ParagraphStyle("dl-h3", fontName="Helvetica-Bold", fontSize=8.5, leading=10.5, spaceBefore=3)
-_CELL = ParagraphStyle("dl-cell", fontName="Helvetica", fontSize=8.5, leading=10.5)
-_CELL_BOLD = ParagraphStyle("dl-cell-bold", parent=_CELL, fontName="Helvetica-Bold")
-_SMALL = ParagraphStyle("dl-small", fontName="Helvetica", fontSize=8, leading=10)
-_VERDICT = ParagraphStyle("dl-verdict", fontName="Helvetica-Bold", fontSize=11, leading=14)
+_TITLE = ParagraphStyle("dl-title", fontName=FONT_BOLD, fontSize=16, leading=19, spaceAfter=2)
+_SUBTITLE = ParagraphStyle("dl-subtitle", fontName=FONT, fontSize=9, leading=11, textColor=colors.grey)
+_H2 = ParagraphStyle("dl-h2", fontName=FONT_BOLD, fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3)
+_H3 = ParagraphStyle("dl-h3", fontName=FONT_BOLD, fontSize=8.5, leading=10.5, spaceBefore=3)
+_CELL = ParagraphStyle("dl-cell", fontName=FONT, fontSize=8.5, leading=10.5)
+_CELL_BOLD = ParagraphStyle("dl-cell-bold", parent=_CELL, fontName=FONT_BOLD)
+_SMALL = ParagraphStyle("dl-small", fontName=FONT, fontSize=8, leading=10)
+_VERDICT = ParagraphStyle("dl-verdict", fontName=FONT_BOLD, fontSize=11, leading=14)
 
 _SEVERITY_LABEL = {Severity.ERROR: "Error", Severity.WARNING: "Warning", Severity.INFO: "Note"}
 _GRID = colors.Color(0.75, 0.75, 0.75)
@@ -224,7 +222,7 @@ def _display_name(entry: DeckEntry, db: CardDatabase) -> str:
 def _on_page(deck_name: str) -> Any:
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 7.5)
+        canvas.setFont(FONT, 7.5)
         canvas.setFillColor(colors.grey)
         canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · Rage decklist"))
         canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, f"page {doc.page}")
@@ -272,6 +270,7 @@ def write_decklist_pdf(
     """Write the decklist PDF to `out` (whole file or nothing); ValueError for a bad paper size."""
     options = options or DecklistOptions()
     pagesize = parse_paper(options.paper)
+    register_fonts()
     margin = 14 * MM
     width = pagesize[0] - 2 * margin
     story = decklist_story(deck, db, options, width)

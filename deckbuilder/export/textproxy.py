@@ -11,18 +11,18 @@ from reportlab.platypus import Frame, KeepInFrame, Paragraph
 
 from carddb.model import CardInfo
 from deckbuilder.export.paper import MM
-from deckbuilder.export.pdftext import pdf_safe
+from deckbuilder.export.pdftext import FONT, FONT_BOLD, FONT_OBLIQUE, pdf_safe, register_fonts
 
 BREED_SIDE = "breed"
 CRINOS_SIDE = "crinos"
 
 _GREY = Color(0.45, 0.45, 0.45)
-_NAME = ParagraphStyle("proxy-name", fontName="Helvetica-Bold", fontSize=10, leading=12)
-_TYPE = ParagraphStyle("proxy-type", fontName="Helvetica-Oblique", fontSize=7.5, leading=9)
-_STATS = ParagraphStyle("proxy-stats", fontName="Helvetica-Bold", fontSize=7.5, leading=9, spaceBefore=2)
-_BODY = ParagraphStyle("proxy-body", fontName="Helvetica", fontSize=7.5, leading=9, spaceBefore=3)
-_ERRATA = ParagraphStyle("proxy-errata", parent=_BODY, fontName="Helvetica-Oblique")
-_FOOT = ParagraphStyle("proxy-foot", fontName="Helvetica", fontSize=6, leading=7, textColor=_GREY)
+_NAME = ParagraphStyle("proxy-name", fontName=FONT_BOLD, fontSize=10, leading=12)
+_TYPE = ParagraphStyle("proxy-type", fontName=FONT_OBLIQUE, fontSize=7.5, leading=9)
+_STATS = ParagraphStyle("proxy-stats", fontName=FONT_BOLD, fontSize=7.5, leading=9, spaceBefore=2)
+_BODY = ParagraphStyle("proxy-body", fontName=FONT, fontSize=7.5, leading=9, spaceBefore=3)
+_ERRATA = ParagraphStyle("proxy-errata", parent=_BODY, fontName=FONT_OBLIQUE)
+_FOOT = ParagraphStyle("proxy-foot", fontName=FONT, fontSize=6, leading=7, textColor=_GREY)
 
 _BREED_STATS = (("renown", "Renown"), ("rage", "Rage"), ("gnosis", "Gnosis"), ("health", "Health"))
 _CRINOS_STATS = (("crage", "Crinos Rage"), ("cgnosis", "Crinos Gnosis"), ("chealth", "Crinos Health"))
@@ -87,6 +87,7 @@ def draw_text_proxy(
     set_name: str | None = None,
 ) -> None:
     """Draw a text proxy with its lower-left corner at (x, y); long text shrinks to fit the card."""
+    register_fonts()
     canvas.saveState()
     canvas.setFillColor(Color(1, 1, 1))
     canvas.setStrokeColor(black)

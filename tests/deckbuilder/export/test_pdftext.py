@@ -1,4 +1,4 @@
-"""Text that the PDF's built-in font lacks is folded, not drawn as boxes."""
+"""Text for the embedded PDF font: printed as written where the font has it, never drawn as empty boxes."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ from deckbuilder.export.pdftext import pdf_safe
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Garou’s “Rage” – Café", "Garou’s “Rage” – Café"),  # Windows-1252 has these: unchanged
-        ("Ōkami", "Okami"),
-        ("狼 Fang", "? Fang"),
+        ("Garou’s “Rage” – Café", "Garou’s “Rage” – Café"),
+        ("Ōkami · Coração · Źdźbło · Λύκος · Волк", "Ōkami · Coração · Źdźbło · Λύκος · Волк"),
+        ("Corac\u0327a\u0303o", "Coração"),  # decomposed input prints as the composed letters
+        ("狼 Fang 🐺", "? Fang ?"),  # no shipped glyph: a visible "?" rather than an empty box
+        ("bad \ud800 half", "bad ? half"),
     ],
 )
-def test_text_outside_the_pdf_font_is_folded_not_drawn_as_boxes(text: str, expected: str) -> None:
+def test_text_prints_as_written_and_only_glyphs_the_font_lacks_become_a_question_mark(
+    text: str, expected: str
+) -> None:
     assert pdf_safe(text) == expected
