@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from carddb.atomic import atomic_open
@@ -21,7 +22,7 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.paper import MM, parse_paper
-from deckbuilder.export.pdftext import pdf_safe
+from deckbuilder.export.pdftext import FONT, pdf_safe, register_fonts
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE, draw_text_proxy
 
 CARD_WIDTH = 63 * MM
@@ -32,6 +33,10 @@ CUT_MARK_STYLES = ("none", "corners", "lines")
 # Corner ticks sit this far outside the bleed box and are this long (shortened when the margin is narrow).
 _TICK_OFFSET = 1 * MM
 _TICK_LENGTH = 5 * MM
+# The footer keeps this far from the bleed, every cut mark and the page edge; it shrinks down to the minimum size.
+FOOTER_CLEARANCE = 1.0
+FOOTER_FONT_SIZE = 8.0
+FOOTER_MIN_FONT_SIZE = 5.0
 _SECTION_ORDER: tuple[Section | None, ...] = (Section.CHARACTERS, Section.SEPT, Section.COMBAT, None)
 
 
@@ -318,15 +323,70 @@ def _draw_cut_marks(canvas: Any, layout: SheetLayout, style: str) -> None:
     canvas.restoreState()
 
 
-def _draw_page_number(canvas: Any, layout: SheetLayout, deck_name: str, page: int, pages: int) -> None:
-    margin = layout.grid_bottom - layout.bleed
-    y = max(4.0, min(margin / 2 - 3, 12 * MM))
+@dataclass(frozen=True, slots=True)
+class Footer:
+    """Where a page's footer line is drawn: its text, font size, baseline and the box its glyphs can fill."""
+
+    text: str
+    font_size: float
+    x: float
+    baseline: float
+    width: float
+    bottom: float
+    top: float
+
+
+def _footer_room(layout: SheetLayout, cut_marks: str) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) of the strip under the cards that no card, bleed or cut mark touches."""
+    top = layout.grid_bottom - layout.bleed - FOOTER_CLEARANCE
+    if cut_marks == "corners":
+        # The ticks under the grid hang from the bleed box; stay below their start as well.
+        top = min(top, layout.grid_bottom - layout.bleed - _TICK_OFFSET - FOOTER_CLEARANCE)
+    left, right = FOOTER_CLEARANCE, layout.page_width - FOOTER_CLEARANCE
+    if cut_marks != "none":
+        # Cut lines run the full page and corner ticks hang below every card edge: keep between two of them.
+        xs, _ = _cut_positions(layout)
+        middle = layout.page_width / 2
+        left = max([0.0, *(x for x in xs if x <= middle)]) + FOOTER_CLEARANCE
+        right = min([layout.page_width, *(x for x in xs if x > middle)]) - FOOTER_CLEARANCE
+    return left, FOOTER_CLEARANCE, right, top
+
+
+def footer_placement(layout: SheetLayout, cut_marks: str, texts: Sequence[str]) -> Footer | None:
+    """The first text that fits under the cards, shrunk if need be; None when none fits (then none is drawn)."""
+    register_fonts()
+    left, bottom, right, top = _footer_room(layout, cut_marks)
+    for text in texts:
+        safe = pdf_safe(text)
+        size = FOOTER_FONT_SIZE
+        while size >= FOOTER_MIN_FONT_SIZE - 1e-9:
+            ascent, descent = pdfmetrics.getAscentDescent(FONT, size)
+            width = pdfmetrics.stringWidth(safe, FONT, size)
+            height = ascent - descent
+            if width <= right - left and height <= top - bottom:
+                # Centred under the middle column, at most 10 mm up so it stays near the page edge.
+                box_bottom = max(bottom, min((bottom + top - height) / 2, 10 * MM))
+                x = (left + right - width) / 2
+                return Footer(safe, size, x, box_bottom - descent, width, box_bottom, box_bottom + height)
+            size -= 0.5
+    return None
+
+
+def _footer_texts(deck_name: str, page: int, pages: int) -> tuple[str, str]:
+    """The footer, then a shorter one for narrow room."""
+    return f"{deck_name} · proxies · page {page} of {pages}", f"page {page} of {pages}"
+
+
+def _draw_page_number(
+    canvas: Any, layout: SheetLayout, cut_marks: str, deck_name: str, page: int, pages: int
+) -> None:
+    footer = footer_placement(layout, cut_marks, _footer_texts(deck_name, page, pages))
+    if footer is None:
+        return
     canvas.saveState()
-    canvas.setFont("Helvetica", 8)
+    canvas.setFont(FONT, footer.font_size)
     canvas.setFillColor(Color(0.35, 0.35, 0.35))
-    canvas.drawCentredString(
-        layout.page_width / 2, y, pdf_safe(f"{deck_name} · proxies · page {page} of {pages}")
-    )
+    canvas.drawString(footer.x, footer.baseline, footer.text)
     canvas.restoreState()
 
 
@@ -345,6 +405,7 @@ def write_proxies_pdf(
     """
     options = options or ProxyOptions()
     layout = sheet_layout(options)  # bad options fail before any file is touched
+    register_fonts()
     report = ProxyReport()
     faces = plan_faces(deck, db, options, report.messages)
     if not faces:
@@ -352,6 +413,11 @@ def write_proxies_pdf(
     per_page = COLUMNS * ROWS
     pages = math.ceil(len(faces) / per_page)
     report.total_pages = pages
+    if (
+        options.page_numbers
+        and footer_placement(layout, options.cut_marks, _footer_texts(deck.name, pages, pages)) is None
+    ):
+        report.messages.append("page numbers left out: no room under the cards clear of bleed and cut marks")
     if page_limit is not None:
         faces = faces[: max(1, page_limit) * per_page]
     total = len(faces)
@@ -401,5 +467,5 @@ def _finish_page(
 ) -> None:
     _draw_cut_marks(canvas, layout, options.cut_marks)
     if options.page_numbers:
-        _draw_page_number(canvas, layout, deck_name, page, pages)
+        _draw_page_number(canvas, layout, options.cut_marks, deck_name, page, pages)
     canvas.showPage()
