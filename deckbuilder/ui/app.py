@@ -25,6 +25,14 @@ def _application(argv: list[str]) -> QApplication:
     from PySide6.QtWidgets import QApplication
 
     existing = QApplication.instance()
+    if existing is None:
+        from deckbuilder.qtcheck import check_window_libraries
+
+        # Qt would abort blaming the wrong library; name the missing ones and the command installing them.
+        missing = check_window_libraries()
+        if missing is not None:
+            print(missing.message(), file=sys.stderr)
+            raise SystemExit(1)
     app = existing if isinstance(existing, QApplication) else QApplication(argv)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
