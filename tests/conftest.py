@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-from carddb.db import CardDatabase
+# Without the dev extras the suite cannot run: say so once, with the command, instead of a wall of ImportErrors.
+_DEV_EXTRAS = {"hypothesis": "hypothesis", "pytestqt": "pytest-qt", "pypdf": "pypdf", "img2pdf": "img2pdf"}
+_MISSING = [package for module, package in _DEV_EXTRAS.items() if importlib.util.find_spec(module) is None]
+if _MISSING:
+    pytest.exit(
+        f"the tests need the dev extras, missing: {', '.join(_MISSING)}; install them with: "
+        "pip install -e '.[dev]'",
+        returncode=4,
+    )
+
+from hypothesis import HealthCheck, settings  # noqa: E402 - after the dev-extras check
+
+from carddb.db import CardDatabase  # noqa: E402
 
 # A loaded 2-core CI machine makes single examples slow now and then: no per-example deadline, ever.
 settings.register_profile(
