@@ -339,9 +339,6 @@ class Footer:
 def _footer_room(layout: SheetLayout, cut_marks: str) -> tuple[float, float, float, float]:
     """(left, bottom, right, top) of the strip under the cards that no card, bleed or cut mark touches."""
     top = layout.grid_bottom - layout.bleed - FOOTER_CLEARANCE
-    if cut_marks == "corners":
-        # The ticks under the grid hang from the bleed box; stay below their start as well.
-        top = min(top, layout.grid_bottom - layout.bleed - _TICK_OFFSET - FOOTER_CLEARANCE)
     left, right = FOOTER_CLEARANCE, layout.page_width - FOOTER_CLEARANCE
     if cut_marks != "none":
         # Cut lines run the full page and corner ticks hang below every card edge: keep between two of them.
