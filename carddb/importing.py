@@ -858,9 +858,11 @@ from carddb.demo import demo_deck_path, ensure_demo_cards  # noqa: E402  (demo i
 
 __all__ = [
     "CardImportError",
+    "ImageSkip",
     "ImportCancelled",
     "ImportIssue",
     "ImportReport",
+    "clean_import_leftovers",
     "demo_deck_path",
     "ensure_demo_cards",
     "import_json",

@@ -51,6 +51,9 @@ def _live_markers(db: CardDatabase, now: float, min_age: float, own: Path | None
         else:
             with contextlib.suppress(OSError):
                 os.unlink(entry.path)
+    if not live and own is None:
+        with contextlib.suppress(OSError):  # an empty folder would cost every start a listing
+            os.rmdir(markers_dir(db))
     return live
 
 

@@ -381,7 +381,9 @@ def test_real_plugin_keeps_every_word_of_broken_texts(tmp_db: CardDatabase, shar
     assert "line 430 joined to Salamander's text" in [i.reason for i in report.joined]
     salamander = tmp_db.lookup("Salamander")
     assert salamander is not None
-    assert salamander.text == "\n".join([cells[428][16].strip(), cells[429][0].strip(), cells[430][0].strip()])
+    assert salamander.text == "\n".join(
+        [cells[428][16].strip(), cells[429][0].strip(), cells[430][0].strip()]
+    )
     # Every joined line's words are in the text of the card it was joined to.
     for note in report.joined:
         name = note.reason.split(" joined to ")[1].removesuffix("'s text")
