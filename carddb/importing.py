@@ -53,6 +53,7 @@ _NUMERIC_COLUMNS = ("Renown", "Rage", "Gnosis", "Health", "CRage", "CGnosis", "C
 _TEXT_COLUMNS = ("Sealed", "Type", "Notes", "Requires", "Keywords")
 _NUMBER = re.compile(r"[+-]?\d+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _PRINTING_COLUMNS = (
     "card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes, requires, keywords, "
     "renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata, extra, source, source_line"
@@ -759,12 +760,8 @@ def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
 
 
 def _safe_text(text: str) -> str:
-    """The text with lone surrogates (legal in JSON escapes, not in UTF-8) replaced."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", errors="replace").decode("utf-8")
-    return text
+    """The text with lone surrogates (legal in JSON escapes, not in UTF-8) replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def _json_cell(value: Any) -> str | None:
