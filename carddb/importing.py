@@ -162,7 +162,9 @@ def _check_name(name: str, values: dict[str, str]) -> str:
             f"Name looks like card text ({len(name)} characters: {name[:40]!r}…): "
             "probably a broken line break in the previous row"
         )
-    if not any(value.strip() for key, value in values.items() if key != "Name"):
+    if not (values.get("Expansion", "").strip() or values.get("Type", "").strip()) and not any(
+        value.strip() for key, value in values.items() if key != "Name"
+    ):
         return (
             f"only the Name column is filled ({name[:40]!r}): Name looks like card text, "
             "probably a broken line break in the previous row"
@@ -204,6 +206,9 @@ class _Importer:
         self.marker = ImportMarker(db)
         self.zone_labels: dict[str, str] = {}
         self._since_poll = 0
+        self._sections: dict[str, Section | None] = {}
+        self._set_checks: dict[str, str] = {}  # set name -> why it is refused ("" when fine)
+        self._set_image_problems: dict[str, str] = {}  # set name -> why it cannot name an image folder
         with contextlib.suppress(OSError, sqlite3.Error):
             clean_import_leftovers(db)  # what an earlier, killed import left behind
 
@@ -252,7 +257,9 @@ class _Importer:
         reason = _check_name(name, values)
         set_name = values.get("Expansion", "").strip()
         if not reason:
-            reason = _check_set(set_name)
+            if set_name not in self._set_checks:  # a handful of distinct sets: each is vetted once
+                self._set_checks[set_name] = _check_set(set_name)
+            reason = self._set_checks[set_name]
         if reason:
             self.issue(source, line, prefix + reason, REJECTED)
             return
@@ -260,10 +267,12 @@ class _Importer:
         if not set_name:
             notes.append(f"{prefix}{name!r} has no Expansion (set): stored with an empty set name")
         type_field = values.get("Type", "").strip()
-        if classify_type(type_field) is None:
+        if type_field not in self._sections:  # a few dozen distinct types across 100,000 rows
+            self._sections[type_field] = classify_type(type_field)
+        if self._sections[type_field] is None:
             notes.append(f"{prefix}{name!r}: Type {type_field!r} cannot be placed in a deck section")
-        garbled = [column for column, value in values.items() if "\ufffd" in value]
-        if garbled:
+        if "\ufffd" in "".join(values.values()):  # one scan; the columns are named only when it is there
+            garbled = [column for column, value in values.items() if "\ufffd" in value]
             notes.append(
                 f"{prefix}{name!r}: {', '.join(garbled)} holds U+FFFD (bytes the source file could not "
                 "decode): kept as read, check the text"
@@ -274,7 +283,9 @@ class _Importer:
             raw = values.get(column, "").strip()
             number: int | None = None
             if raw:
-                if _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER:
+                if (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
+                    _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER
+                ):
                     number = int(raw)
                 else:
                     extra[column] = raw
@@ -308,7 +319,9 @@ class _Importer:
         if finder is None:
             return [""] * len(entries)
         paths: list[str] = []
-        set_problem = unsafe_name_reason(set_name) if entries else ""
+        if entries and set_name not in self._set_image_problems:
+            self._set_image_problems[set_name] = unsafe_name_reason(set_name)
+        set_problem = self._set_image_problems[set_name] if entries else ""
         for entry in entries:
             problem = unsafe_name_reason(entry) or (f"set name {set_problem}" if set_problem else "")
             if problem:

@@ -119,6 +119,14 @@ class CardDataReader:
         self.notes: list[FileNote] = []
         self.columns: dict[int, str] = {}
         self.bytes_read = 0
+        self._plain: tuple[str, ...] | None = None  # the header names when every column is a Lackey column
+
+    def _set_columns(self, columns: dict[int, str]) -> None:
+        self.columns = columns
+        names = (
+            tuple(columns[i] for i in range(len(columns))) if set(columns) == set(range(len(columns))) else ()
+        )
+        self._plain = names if names and all(n in LACKEY_COLUMNS for n in names) else None
 
     def __iter__(self) -> Iterator[LackeyRow]:
         # A line whose only filled cell is the first is the previous card's Text broken by a stray line
@@ -165,18 +173,21 @@ class CardDataReader:
                 header_seen = True
                 header = _header_map(cells)
                 if header is not None:
-                    self.columns = header
+                    self._set_columns(header)
                     continue
-                self.columns = dict(enumerate(LACKEY_HEADER))
+                self._set_columns(dict(enumerate(LACKEY_HEADER)))
                 self.notes.append(
                     FileNote(
                         number,
                         "no header line: columns read in the standard order " + ", ".join(LACKEY_HEADER),
                     )
                 )
-            yield self._row(number, cells), _continuation(text, cells)
+            yield self._row(number, cells), _continuation(cells)
 
     def _row(self, number: int, cells: list[str]) -> LackeyRow:
+        plain = self._plain
+        if plain is not None and len(cells) == len(plain):  # the usual row: one zip, no per-cell Python
+            return LackeyRow(number, dict(zip(plain, cells, strict=True)))
         row = LackeyRow(number, {})
         for index, cell in enumerate(cells):
             name = self.columns.get(index)
@@ -196,16 +207,17 @@ class CardDataReader:
         return row
 
 
-def _continuation(text: str, cells: list[str]) -> tuple[str, str] | None:
+def _continuation(cells: list[str]) -> tuple[str, str] | None:
     """(text, errata) when a line continues the row above, else None."""
-    first_tab = text.find("\t")
-    if first_tab < 0 or text[first_tab:].isspace():
-        return cells[0].strip(), ""
-    second_tab = text.find("\t", first_tab + 1)
     first = cells[0].strip()
-    if (second_tab < 0 or text[second_tab:].isspace()) and len(first) > MAX_NAME_LENGTH:
-        return first, cells[1].strip()
-    return None
+    if len(cells) == 1:
+        return first, ""
+    second = cells[1].strip()
+    if second and len(first) <= MAX_NAME_LENGTH:
+        return None  # a card row: a name and a set (checked first, it is nearly every line)
+    if any(cell.strip() for cell in cells[2:]):
+        return None
+    return first, second
 
 
 def _append(values: dict[str, str], column: str, text: str) -> None:
@@ -314,6 +326,9 @@ def unsafe_name_reason(name: str) -> str:
 
 def split_image_files(image_file: str) -> list[str]:
     """The image names of a Lackey ImageFile field (`front,back` for two-sided Characters)."""
+    if "," not in image_file:  # one image: the common case, no split
+        single = image_file.strip()
+        return [single] if single else []
     return [part.strip() for part in image_file.split(",")] if image_file.strip() else []
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import carddb.importing as importing
 from carddb.db import CardDatabase
+from carddb.images import check_image_data
 from carddb.importing import (
     CardImportError,
     ImportCancelled,
@@ -413,3 +414,27 @@ def test_report_json_and_summary(tmp_db: CardDatabase, tmp_path: Path) -> None:
     }
     assert "1 cards added" in report.summary() and "1 rows rejected" in report.summary()
     assert os.path.basename(str(tmp_path / "c.txt")) in report.summary()
+
+
+def test_rows_cost_no_file_system_calls_of_their_own(
+    tmp_db: CardDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "plugin"
+    rows = [row(f"Card {i}", ("Alpha", "Beta")[i % 2], ImageFile=f"img{i}") for i in range(600)]
+    write_card_data(folder / "sets" / "cards.txt", rows)
+    (folder / "sets" / "setimages" / "Alpha").mkdir(parents=True)
+    (folder / "sets" / "setimages" / "Alpha" / "img0.jpg").write_bytes(STONE)
+    check_image_data(STONE, Path("warm-up.jpg"))  # the image libraries' own start-up is not the rows' cost
+    calls = 0
+    real_stat = os.stat
+
+    def counting_stat(*args: object, **kwargs: object) -> os.stat_result:
+        nonlocal calls
+        calls += 1
+        return real_stat(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", counting_stat)
+    report = import_path(tmp_db, folder)
+    monkeypatch.undo()
+    assert report.rows_read == 600 and report.images_copied == 1
+    assert calls < 60  # per set and per image found, never per row
