@@ -438,3 +438,50 @@ def test_rows_cost_no_file_system_calls_of_their_own(
     monkeypatch.undo()
     assert report.rows_read == 600 and report.images_copied == 1
     assert calls < 60  # per set and per image found, never per row
+
+
+def test_continuation_lines_are_joined_and_counted_in_the_report(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    path = write_card_data(
+        tmp_path / "cards.txt",
+        [
+            row("Broken", Text="First part."),
+            "Second part." + "\t" * 17,
+            "Third part.",
+            row("Whole"),
+        ],
+    )
+    report = import_path(tmp_db, path)
+    assert (report.rows_read, report.lines_joined, report.rejected) == (2, 2, [])
+    assert [(i.line, i.reason) for i in report.joined] == [
+        (3, "line 3 joined to Broken's text"),
+        (4, "line 4 joined to Broken's text"),
+    ]
+    card = tmp_db.lookup("Broken")
+    assert card is not None and card.text == "First part.\nSecond part.\nThird part."
+    assert "2 lines joined" in report.summary()
+    assert report.to_json()["lines_joined"] == 2
+
+
+def test_text_line_with_no_card_above_stays_rejected(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = write_card_data(tmp_path / "cards.txt", ["Text with no card above it." + "\t" * 17, row("After")])
+    report = import_path(tmp_db, path)
+    assert report.lines_joined == 0
+    assert [(i.line, i.severity) for i in report.rejected] == [(2, "rejected")]
+    assert "broken line break in the previous row" in report.rejected[0].reason
+
+
+def test_replacement_characters_are_kept_and_reported_with_the_card(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    path = write_card_data(tmp_path / "cards.txt", [row("Garbled", Text="Gain 2 \ufffd Rage."), row("Clean")])
+    report = import_path(tmp_db, path)
+    flagged = [i for i in report.suspicious if "U+FFFD" in i.reason]
+    assert [(i.line, "'Garbled'" in i.reason, "Text" in i.reason) for i in flagged] == [(2, True, True)]
+    card = tmp_db.lookup("Garbled")
+    assert card is not None and card.text == "Gain 2 \ufffd Rage."
+    cp1252 = tmp_path / "old.txt"
+    cp1252.write_bytes(row("Odd Byte", Text="bad \x81 byte").encode("latin-1"))
+    report = import_path(tmp_db, cp1252)
+    assert any("'Odd Byte'" in i.reason and "U+FFFD" in i.reason for i in report.suspicious)
