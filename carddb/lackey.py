@@ -28,10 +28,6 @@ _LIST_POLL_EVERY = 1000
 CheckFn = Callable[[], None]
 
 
-class OutsideFolderError(Exception):
-    """A path inside a plugin folder is a link that resolves outside it; the message names the file."""
-
-
 def outside_reason(path: Path, root: Path) -> str:
     """Why `path` may not be read as part of the plugin folder `root` (resolved), "" when it stays inside."""
     try:
