@@ -326,3 +326,46 @@ def test_header_only_file_reads_nothing_and_writes_nothing(tmp_db: CardDatabase,
     before = dump(tmp_db)
     assert import_path(tmp_db, path).rows_read == 0
     assert dump(tmp_db) == before
+
+
+# -- through the command line ------------------------------------------------------------------------
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(list(args), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_refuses_card_data_linked_from_outside_in_one_line(tmp_path: Path) -> None:
+    outside = write_card_data(tmp_path / "outside" / "cards.txt", [row("Smuggled")])
+    folder = tmp_path / "plugin"
+    (folder / "sets").mkdir(parents=True)
+    (folder / "sets" / "cards.txt").symlink_to(outside)
+    db_path = tmp_path / "db" / "cards.sqlite"
+    code, out, err = run_cli("import-cards", "--db", str(db_path), str(folder))
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"error: {folder / 'sets' / 'cards.txt'} is a link to {outside.resolve()}, "
+        "outside the plugin folder: refused, not read"
+    ]
+
+
+def test_cli_lists_images_not_copied_and_joined_lines(tmp_path: Path) -> None:
+    folder = make_plugin(
+        tmp_path / "plugin",
+        [row("Broken Pic", ImageFile="bad", Text="Start."), "More text." + "\t" * 17],
+        {"bad.jpg": b"not an image"},
+    )
+    code, out, _err = run_cli("import-cards", "--db", str(tmp_path / "db" / "cards.sqlite"), str(folder))
+    assert code == 0
+    assert "1 not copied" in out and "1 lines joined" in out
+    assert "line 3 joined to Broken Pic's text" in out
+    assert "'Broken Pic': image 'bad' not copied: broken or unsafe image" in out
+
+
+def test_cli_json_too_deep_is_one_line_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("{" + '"a": {' * 100_000 + "}" * 100_001)
+    code, _out, err = run_cli("import-cards", "--db", str(tmp_path / "db" / "cards.sqlite"), str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "nested too deeply" in err
