@@ -403,6 +403,8 @@ class ImageFinder:
         if not image_name:
             return None, ""
         files, refused = self._set_folder(set_name)
+        if not files and not refused:  # a set without an image folder: nothing to look for
+            return None, ""
         wanted = image_name.casefold()
         candidates = [wanted] if wanted.endswith(IMAGE_EXTENSIONS) else []
         candidates += [wanted + ext for ext in IMAGE_EXTENSIONS]
