@@ -369,3 +369,15 @@ def test_cli_json_too_deep_is_one_line_exit_2(tmp_path: Path) -> None:
     path.write_text("{" + '"a": {' * 100_000 + "}" * 100_001)
     code, _out, err = run_cli("import-cards", "--db", str(tmp_path / "db" / "cards.sqlite"), str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1 and "nested too deeply" in err
+
+
+def test_an_oversized_plugininfo_is_not_read_and_sets_txt_are_imported(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    folder = tmp_path / "plugin"
+    write_card_data(folder / "sets" / "cards.txt", [row("Still Here")])
+    (folder / "plugininfo.txt").write_text(PLUGIN_INFO + " " * 1_100_000)
+    report = import_path(tmp_db, folder)
+    assert any("plugininfo.txt" in i.reason and "larger than" in i.reason for i in report.suspicious)
+    assert tmp_db.lookup("Still Here") is not None
+    assert tmp_db.deck_zone_labels()["characters"] == "Characters"  # nothing from the refused file
