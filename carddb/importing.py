@@ -388,6 +388,24 @@ class _Importer:
         finally:
             self.marker.remove()
 
+    def _restore_missing_images(self) -> None:
+        """Write again any stored image a concurrent clean-up removed before this import marked itself.
+
+        Done under the write lock: clean-ups that start later see this import's marker and keep its files.
+        """
+        if not self.stored_images:
+            return
+        with self.db.write_transaction():
+            for found, (stored, _refusal) in self.stored_images.items():
+                destination = self.db.folder / stored
+                if not stored or destination.is_file():
+                    continue
+                with contextlib.suppress(ImageRefused, OSError):
+                    data = _read_image(found)
+                    if destination.stem.endswith(hashlib.sha256(data).hexdigest()[:16]):
+                        _write_new_file(destination, data)
+                        self.created_images.append(destination)
+
     # -- writing ---------------------------------------------------------------------------------
 
     def write(self) -> ImportReport:
@@ -395,6 +413,7 @@ class _Importer:
         try:
             if self.printings:
                 try:
+                    self._restore_missing_images()
                     self._write_transaction()
                 except sqlite3.DatabaseError as exc:
                     if isinstance(exc, sqlite3.ProgrammingError | sqlite3.IntegrityError):

@@ -81,8 +81,9 @@ def clean_import_leftovers(db: CardDatabase, min_age: float = LEFTOVER_AGE) -> i
         return 0
     now = time.time()
     removed = 0
-    live = _live_markers(db, now, min_age, None)
     with db.write_transaction() as conn:
+        # Under the lock: an import that marks itself after this check re-checks its files under the lock too.
+        live = _live_markers(db, now, min_age, None)
         referenced = referenced_images(conn)
         for folder, dirs, files in os.walk(images):
             if folder == str(images):

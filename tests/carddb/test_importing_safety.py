@@ -381,3 +381,24 @@ def test_an_oversized_plugininfo_is_not_read_and_sets_txt_are_imported(
     assert any("plugininfo.txt" in i.reason and "larger than" in i.reason for i in report.suspicious)
     assert tmp_db.lookup("Still Here") is not None
     assert tmp_db.deck_zone_labels()["characters"] == "Characters"  # nothing from the refused file
+
+
+def test_an_image_removed_before_the_commit_is_written_again(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    folder = make_plugin(
+        tmp_path / "plugin", [row("Pictured", ImageFile="pic"), row("Other")], {"pic.jpg": GOOD}
+    )
+    removed: list[Path] = []
+
+    def racing_cleanup() -> bool:  # another process's clean-up removes the staged copy once
+        if not removed:
+            removed.extend(p for p in stored_files(tmp_db) if p.suffix == ".jpg")
+            for path in removed:
+                path.unlink()
+        return False
+
+    import_path(tmp_db, folder, cancel=racing_cleanup)
+    assert removed
+    card = tmp_db.lookup("Pictured")
+    assert card is not None
+    path = tmp_db.image_path(card.printings[0].image_paths[0])
+    assert path is not None and path.read_bytes() == GOOD
