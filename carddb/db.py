@@ -113,6 +113,10 @@ class CardDatabase:
             if "file is not a database" in str(exc) or "malformed" in str(exc):
                 raise DatabaseError(f"{self.path} is not a usable card database: {exc}") from exc
             raise
+        # A killed import may have left image files behind (costs one failed directory listing otherwise).
+        from carddb.leftovers import clean_after_killed_import
+
+        clean_after_killed_import(self)
 
     # -- opening ---------------------------------------------------------------------------------
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import filecmp
+import hashlib
 import json
 import os
 import re
-import shutil
 import sqlite3
+import stat
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
@@ -19,27 +19,32 @@ from typing import Any
 from carddb.cardtypes import Section, classify_type
 from carddb.db import CardDatabase
 from carddb.identities import character_identity
+from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.lackey import (
+    MAX_NAME_LENGTH,
     CardDataReader,
     ImageFinder,
     card_data_files,
-    parse_plugin_info,
+    outside_reason,
+    read_plugin_info,
     split_image_files,
     unsafe_name_reason,
 )
+from carddb.leftovers import TEMP_SUFFIX, ImportMarker, clean_import_leftovers, referenced_images
 from carddb.model import LACKEY_COLUMNS
 from carddb.normalize import normalize_name
 from carddb.sets import UNKNOWN_SET_BASE, set_rank
 
 REJECTED = "rejected"
 SUSPICIOUS = "suspicious"
-MAX_IMAGE_BYTES = 20 * 1024 * 1024
+NOTE = "note"  # nothing lost, worth knowing (a continuation line joined to its card)
 PROGRESS_EVERY = 50
-# Real names are at most ~35 characters and set names ~25; longer ones are card text that slipped a column.
-MAX_NAME_LENGTH = 80
+# Real set names are at most ~25 characters; longer ones are card text that slipped a column.
 MAX_SET_NAME_LENGTH = 40
 # Beyond SQLite's 64-bit integers, and far beyond any card stat: such "numbers" are kept as text.
 MAX_NUMBER = 10**9
+# The real JSON card file is under 2 MB; anything far beyond is refused before it is read.
+MAX_JSON_BYTES = 100 * 1024 * 1024
 
 ProgressFn = Callable[[int, int], None]
 CancelFn = Callable[[], bool]
@@ -48,6 +53,7 @@ _NUMERIC_COLUMNS = ("Renown", "Rage", "Gnosis", "Health", "CRage", "CGnosis", "C
 _TEXT_COLUMNS = ("Sealed", "Type", "Notes", "Requires", "Keywords")
 _NUMBER = re.compile(r"[+-]?\d+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _PRINTING_COLUMNS = (
     "card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes, requires, keywords, "
     "renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata, extra, source, source_line"
@@ -68,12 +74,23 @@ class CardImportError(Exception):
 
 @dataclass
 class ImportIssue:
-    """One rejected or suspicious row (or file-level fact) of an import."""
+    """One rejected or suspicious row (or file-level fact, or a note such as a joined line) of an import."""
 
     source: str
     line: int
     reason: str
-    severity: str  # "rejected" | "suspicious"
+    severity: str  # "rejected" | "suspicious" | "note"
+
+
+@dataclass
+class ImageSkip:
+    """A card image that was found in the plugin but not copied, and why."""
+
+    source: str
+    line: int
+    card: str
+    image: str
+    reason: str
 
 
 @dataclass
@@ -88,6 +105,8 @@ class ImportReport:
     printings_updated: int = 0
     images_copied: int = 0
     issues: list[ImportIssue] = field(default_factory=list)
+    lines_joined: int = 0  # continuation lines appended to the previous card's Text
+    images_not_copied: list[ImageSkip] = field(default_factory=list)
 
     @property
     def rejected(self) -> list[ImportIssue]:
@@ -99,6 +118,11 @@ class ImportReport:
         """Issues whose row was imported but deserves a look."""
         return [i for i in self.issues if i.severity == SUSPICIOUS]
 
+    @property
+    def joined(self) -> list[ImportIssue]:
+        """Notes of the continuation lines joined onto a card's Text."""
+        return [i for i in self.issues if i.severity == NOTE]
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the report."""
         return asdict(self)
@@ -108,7 +132,8 @@ class ImportReport:
         return (
             f"Read {self.rows_read} rows from {self.source}: {self.cards_added} cards added, "
             f"{self.cards_updated} updated; {self.printings_added} printings added, "
-            f"{self.printings_updated} updated; {self.images_copied} images copied; "
+            f"{self.printings_updated} updated; {self.images_copied} images copied, "
+            f"{len(self.images_not_copied)} not copied; {self.lines_joined} lines joined to the card above; "
             f"{len(self.rejected)} rows rejected, {len(self.suspicious)} suspicious."
         )
 
@@ -137,7 +162,9 @@ def _check_name(name: str, values: dict[str, str]) -> str:
             f"Name looks like card text ({len(name)} characters: {name[:40]!r}…): "
             "probably a broken line break in the previous row"
         )
-    if not any(value.strip() for key, value in values.items() if key != "Name"):
+    if not (values.get("Expansion", "").strip() or values.get("Type", "").strip()) and not any(
+        value.strip() for key, value in values.items() if key != "Name"
+    ):
         return (
             f"only the Name column is filled ({name[:40]!r}): Name looks like card text, "
             "probably a broken line break in the previous row"
@@ -151,8 +178,20 @@ def _check_set(set_name: str) -> str:
     return ""
 
 
+def _database_error(db: CardDatabase, exc: sqlite3.Error) -> CardImportError:
+    """A one-line error for a database the import cannot write (read-only, damaged, locked)."""
+    detail = str(exc)
+    if "readonly" in detail or "read-only" in detail:
+        return CardImportError(f"cannot import into {db.path}: the card database is read-only")
+    return CardImportError(f"cannot import into {db.path}: {detail}")
+
+
 class _Importer:
-    """Collects validated printings from any source, then writes them in one transaction."""
+    """Collects validated printings from any source, then writes them in one transaction.
+
+    Images go to their final, content-addressed paths (never overwritten) before the commit, so a committed
+    row never points at a missing file; files of an import that fails are removed unless something uses them.
+    """
 
     def __init__(
         self, db: CardDatabase, source: str, progress: ProgressFn | None, cancel: CancelFn | None
@@ -162,9 +201,16 @@ class _Importer:
         self.progress = progress
         self.cancel = cancel
         self.printings: dict[tuple[str, str], _Printing] = {}
-        self.staged_images: dict[Path, Path | None] = {}  # destination -> temp copy (None: already there)
+        self.stored_images: dict[Path, tuple[str, str]] = {}  # source image -> (stored path, refusal)
+        self.created_images: list[Path] = []  # files this import wrote (removed again if it fails)
+        self.marker = ImportMarker(db)
         self.zone_labels: dict[str, str] = {}
         self._since_poll = 0
+        self._sections: dict[str, Section | None] = {}
+        self._set_checks: dict[str, str] = {}  # set name -> why it is refused ("" when fine)
+        self._set_image_problems: dict[str, str] = {}  # set name -> why it cannot name an image folder
+        with contextlib.suppress(OSError, sqlite3.Error):
+            clean_import_leftovers(db)  # what an earlier, killed import left behind
 
     # -- reporting -------------------------------------------------------------------------------
 
@@ -173,19 +219,25 @@ class _Importer:
         self.report.issues.append(ImportIssue(source, line, reason, severity))
 
     def tick(self, done: int, total: int) -> None:
-        """Every PROGRESS_EVERY rows: report progress and honour a cancel request."""
+        """After each row: honour a cancel request; every PROGRESS_EVERY rows also report progress."""
         self._since_poll += 1
         if self._since_poll < PROGRESS_EVERY:
+            self.check()
             return
         self._since_poll = 0
         self.poll(done, total)
+
+    def check(self) -> None:
+        """Raise ImportCancelled when the user asked to stop."""
+        if self.cancel is not None and self.cancel():
+            raise ImportCancelled("import cancelled: the database is unchanged")
 
     def poll(self, done: int, total: int) -> None:
         """Report progress now; raise ImportCancelled when the user asked to stop."""
         if self.progress is not None:
             self.progress(done, total)
-        if self.cancel is not None and self.cancel():
-            raise ImportCancelled("import cancelled: the database is unchanged")
+        self.marker.touch()
+        self.check()
 
     # -- rows ------------------------------------------------------------------------------------
 
@@ -205,7 +257,9 @@ class _Importer:
         reason = _check_name(name, values)
         set_name = values.get("Expansion", "").strip()
         if not reason:
-            reason = _check_set(set_name)
+            if set_name not in self._set_checks:  # a handful of distinct sets: each is vetted once
+                self._set_checks[set_name] = _check_set(set_name)
+            reason = self._set_checks[set_name]
         if reason:
             self.issue(source, line, prefix + reason, REJECTED)
             return
@@ -213,21 +267,31 @@ class _Importer:
         if not set_name:
             notes.append(f"{prefix}{name!r} has no Expansion (set): stored with an empty set name")
         type_field = values.get("Type", "").strip()
-        if classify_type(type_field) is None:
+        if type_field not in self._sections:  # a few dozen distinct types across 100,000 rows
+            self._sections[type_field] = classify_type(type_field)
+        if self._sections[type_field] is None:
             notes.append(f"{prefix}{name!r}: Type {type_field!r} cannot be placed in a deck section")
+        if "\ufffd" in "".join(values.values()):  # one scan; the columns are named only when it is there
+            garbled = [column for column, value in values.items() if "\ufffd" in value]
+            notes.append(
+                f"{prefix}{name!r}: {', '.join(garbled)} holds U+FFFD (bytes the source file could not "
+                "decode): kept as read, check the text"
+            )
         numbers: dict[str, int | None] = {}
         extra = dict(extra)
         for column in _NUMERIC_COLUMNS:
             raw = values.get(column, "").strip()
             number: int | None = None
             if raw:
-                if _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER:
+                if (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
+                    _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER
+                ):
                     number = int(raw)
                 else:
                     extra[column] = raw
                     notes.append(f"{prefix}{name!r}: {column} {raw[:40]!r} is not a number (kept as text)")
             numbers[column] = number
-        image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes)
+        image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes, source, line)
         key = (normalize_name(name), set_name)
         earlier = self.printings.pop(key, None)
         if earlier is not None:
@@ -242,70 +306,105 @@ class _Importer:
         )
 
     def _images(
-        self, finder: ImageFinder | None, set_name: str, image_field: str, name: str, notes: list[str]
+        self,
+        finder: ImageFinder | None,
+        set_name: str,
+        image_field: str,
+        name: str,
+        notes: list[str],
+        source: str,
+        line: int,
     ) -> list[str]:
         entries = split_image_files(image_field)
         if finder is None:
             return [""] * len(entries)
         paths: list[str] = []
-        set_problem = unsafe_name_reason(set_name)
+        if entries and set_name not in self._set_image_problems:
+            self._set_image_problems[set_name] = unsafe_name_reason(set_name)
+        set_problem = self._set_image_problems[set_name] if entries else ""
         for entry in entries:
             problem = unsafe_name_reason(entry) or (f"set name {set_problem}" if set_problem else "")
             if problem:
                 notes.append(f"{name!r}: image name {entry[:60]!r} refused: {problem}")
                 paths.append("")
                 continue
-            found = finder.find(set_name, entry)
-            if found is None:
+            found, refusal = finder.locate(set_name, entry)
+            if found is not None:
+                stored, refusal = self._store_image(found, set_name)
+            if refusal:
+                notes.append(f"{name!r}: image {entry[:60]!r} not copied: {refusal}")
+                where = str(found) if found is not None else entry
+                self.report.images_not_copied.append(ImageSkip(source, line, name, where, refusal))
                 paths.append("")
                 continue
-            try:
-                size = found.stat().st_size
-            except OSError as exc:
-                notes.append(f"{name!r}: image {found.name!r} cannot be read: {exc}")
-                paths.append("")
-                continue
-            if size > MAX_IMAGE_BYTES:
-                notes.append(f"{name!r}: image {found.name!r} is larger than 20 MB: skipped")
-                paths.append("")
-                continue
-            destination = self.db.images_dir / set_name / found.name
-            try:
-                self._stage_image(found, destination)
-            except OSError as exc:
-                notes.append(f"{name!r}: image {found.name!r} cannot be copied: {exc}")
-                paths.append("")
-                continue
-            paths.append(destination.relative_to(self.db.folder).as_posix())
+            paths.append(stored if found is not None else "")
         return paths
 
-    def _stage_image(self, found: Path, destination: Path) -> None:
-        """Copy an image beside its destination under a temp name; it is renamed in after the commit."""
-        if destination in self.staged_images:
-            return
-        if destination.is_file() and filecmp.cmp(found, destination, shallow=False):
-            self.staged_images[destination] = None
-            return
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(
-            prefix=f".{destination.name}.", suffix=".importing", dir=destination.parent
-        )
-        os.close(fd)
+    def _store_image(self, found: Path, set_name: str) -> tuple[str, str]:
+        """Copy one image to its content-addressed path (once per import): (stored path, "") or ("", why not)."""
+        if found in self.stored_images:
+            return self.stored_images[found]
+        self.check()
+        result = self._copy_image(found, set_name)
+        self.stored_images[found] = result
+        return result
+
+    def _copy_image(self, found: Path, set_name: str) -> tuple[str, str]:
         try:
-            shutil.copyfile(found, tmp_name)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
-            raise
-        self.staged_images[destination] = Path(tmp_name)
+            data = _read_image(found)
+        except ImageRefused as exc:
+            return "", str(exc)
+        try:
+            check_image_data(data, found)
+        except ImageRefused as exc:
+            return "", f"broken or unsafe image: {exc}"
+        stem, ext = os.path.splitext(found.name)
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        # Named by content: a stored image is never overwritten, so rows already committed stay valid.
+        destination = self.db.images_dir / set_name / f"{stem}.{digest}{ext}"
+        try:
+            self.marker.start()
+            if destination.is_file():
+                os.utime(destination)  # young again: a concurrent clean-up leaves it alone until we commit
+            else:
+                _write_new_file(destination, data)
+                self.created_images.append(destination)
+                self.report.images_copied += 1
+        except OSError as exc:
+            return "", f"cannot be copied: {exc.strerror or exc}"
+        return destination.relative_to(self.db.folder).as_posix(), ""
 
     def discard_images(self) -> None:
-        """Remove temp copies of a failed or cancelled import."""
-        for tmp in self.staged_images.values():
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    tmp.unlink()
-        self.staged_images.clear()
+        """Remove the images a failed or cancelled import wrote, unless a committed row or live import uses them."""
+        created, self.created_images = self.created_images, []
+        try:
+            if created and not self.marker.others_running():
+                with contextlib.suppress(OSError, sqlite3.Error), self.db.write_transaction() as conn:
+                    used = referenced_images(conn)
+                    for path in created:
+                        if os.path.normcase(path.relative_to(self.db.folder).as_posix()) not in used:
+                            with contextlib.suppress(OSError):
+                                path.unlink()
+        finally:
+            self.marker.remove()
+
+    def _restore_missing_images(self) -> None:
+        """Write again any stored image a concurrent clean-up removed before this import marked itself.
+
+        Done under the write lock: clean-ups that start later see this import's marker and keep its files.
+        """
+        if not self.stored_images:
+            return
+        with self.db.write_transaction():
+            for found, (stored, _refusal) in self.stored_images.items():
+                destination = self.db.folder / stored
+                if not stored or destination.is_file():
+                    continue
+                with contextlib.suppress(ImageRefused, OSError):
+                    data = _read_image(found)
+                    if destination.stem.endswith(hashlib.sha256(data).hexdigest()[:16]):
+                        _write_new_file(destination, data)
+                        self.created_images.append(destination)
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -313,12 +412,14 @@ class _Importer:
         """Write every kept printing in one transaction; nothing changes on error or cancel."""
         try:
             if self.printings:
-                self._write_transaction()
-                for destination, tmp in self.staged_images.items():
-                    if tmp is not None:
-                        os.replace(tmp, destination)
-                        self.report.images_copied += 1
-                self.staged_images.clear()
+                try:
+                    self._restore_missing_images()
+                    self._write_transaction()
+                except sqlite3.DatabaseError as exc:
+                    if isinstance(exc, sqlite3.ProgrammingError | sqlite3.IntegrityError):
+                        raise
+                    raise _database_error(self.db, exc) from exc
+                self.created_images.clear()  # committed: these files are in use now
                 self.db.invalidate_caches()
         finally:
             self.discard_images()
@@ -440,6 +541,44 @@ def _rebuild_search(conn: sqlite3.Connection) -> None:
     rebuild_search_index(conn)
 
 
+def _read_image(path: Path) -> bytes:
+    """The bytes of one image file (a regular file of at most MAX_IMAGE_BYTES), or ImageRefused."""
+    try:
+        # O_NONBLOCK: a FIFO swapped in for an image must not hang the import.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise ImageRefused(f"cannot be read: {exc.strerror or exc}") from exc
+    with open(fd, "rb", closefd=True) as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise ImageRefused("is not a regular file")
+        if info.st_size > MAX_IMAGE_BYTES:
+            raise ImageRefused("is larger than 20 MB: skipped")
+        try:
+            data = handle.read(MAX_IMAGE_BYTES + 1)
+        except OSError as exc:
+            raise ImageRefused(f"cannot be read: {exc.strerror or exc}") from exc
+    if len(data) > MAX_IMAGE_BYTES:
+        raise ImageRefused("is larger than 20 MB: skipped")
+    return data
+
+
+def _write_new_file(destination: Path, data: bytes) -> None:
+    """Write `data` at `destination` through a temp file beside it, so the name never shows half a file."""
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(
+        prefix=f".{destination.name}.", suffix=TEMP_SUFFIX, dir=destination.parent
+    )
+    try:
+        with open(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp_name, destination)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+
+
 # -- Lackey ----------------------------------------------------------------------------------------
 
 
@@ -451,20 +590,30 @@ def _read_lackey(
         handle = path.open("rb")
     except OSError as exc:
         raise CardImportError(f"cannot read {path}: {exc}") from exc
+    report = importer.report
     with handle:
         reader = CardDataReader(handle)
-        before = importer.report.rows_read
+        before = report.rows_read
         for row in reader:
-            importer.report.rows_read += 1
+            report.rows_read += 1
             if row.error:
                 importer.issue(source, row.line, row.error, REJECTED)
             else:
+                if row.joined:
+                    name = row.values.get("Name", "").strip()
+                    for line in row.joined:
+                        importer.issue(source, line, f"line {line} joined to {name}'s text", NOTE)
+                    report.lines_joined += len(row.joined)
                 importer.add_row(source, row.line, row.values, row.extra, row.problems, images)
             importer.tick(done_before + reader.bytes_read, total)
         for note in reader.notes:
             importer.issue(source, note.line, note.reason, SUSPICIOUS)
-        if importer.report.rows_read == before:
+        if report.rows_read == before:
             importer.issue(source, 0, "the file holds no card rows", SUSPICIOUS)
+    if images is not None:
+        for problem in images.problems:
+            if all(i.reason != problem for i in report.issues):
+                importer.issue(source, 0, problem, SUSPICIOUS)
 
 
 def import_lackey_file(
@@ -480,7 +629,8 @@ def import_lackey_file(
         raise CardImportError(f"{path} is not a card data file")
     importer = _Importer(db, str(path), progress, cancel)
     if images is None:
-        images = ImageFinder(path.parent / "setimages")
+        # The folder holding the file is the plugin folder here: links out of it are refused.
+        images = ImageFinder(path.parent / "setimages", path.parent.resolve(), importer.check)
     try:
         _read_lackey(importer, path, images, 0, _size(path))
         return importer.write()
@@ -491,16 +641,30 @@ def import_lackey_file(
 def import_lackey_plugin(
     db: CardDatabase, folder: Path | str, progress: ProgressFn | None = None, cancel: CancelFn | None = None
 ) -> ImportReport:
-    """Import a Lackey plugin folder: zone labels, every card data file it lists, and its card images."""
+    """Import a Lackey plugin folder: zone labels, every card data file it lists, and its card images.
+
+    Anything inside the folder that is a link resolving outside it (plugininfo.txt, sets, a card data
+    file, setimages, a set folder, an image) is refused with a reason naming it, and never read.
+    """
     folder = Path(folder)
     importer = _Importer(db, str(folder), progress, cancel)
+    try:
+        root = folder.resolve()
+    except (OSError, RuntimeError) as exc:
+        raise CardImportError(f"cannot read {folder}: {exc}") from exc
     info = None
     plugin_file = folder / "plugininfo.txt"
+    importer.check()
     if plugin_file.is_file():
-        try:
-            info = parse_plugin_info(plugin_file.read_bytes().decode("utf-8", errors="replace"))
-        except OSError as exc:
-            importer.issue(str(plugin_file), 0, f"cannot read plugininfo.txt: {exc}", SUSPICIOUS)
+        refusal = outside_reason(plugin_file, root)
+        if refusal:
+            importer.issue(str(plugin_file), 0, refusal, SUSPICIOUS)
+        else:
+            try:
+                info = read_plugin_info(plugin_file)
+            except (OSError, ValueError) as exc:
+                importer.issue(str(plugin_file), 0, f"cannot read plugininfo.txt: {exc}", SUSPICIOUS)
+        importer.check()
         if info is not None:
             importer.zone_labels = info.zone_labels
             missing = [s for s in ("characters", "sept", "combat") if s not in info.zone_labels]
@@ -512,10 +676,13 @@ def import_lackey_plugin(
     for problem in problems:
         importer.issue(str(plugin_file), 0, problem, SUSPICIOUS)
     if not files:
+        refused = [p for p in problems if "outside the plugin folder" in p]
         raise CardImportError(
-            f"{folder} holds no card data: expected plugininfo.txt listing card data files, or sets/*.txt"
+            refused[0]
+            if refused
+            else f"{folder} holds no card data: expected plugininfo.txt listing card data files, or sets/*.txt"
         )
-    images = ImageFinder(folder / "sets" / "setimages")
+    images = ImageFinder(folder / "sets" / "setimages", root, importer.check)
     total = sum(_size(f) for f in files)
     done = 0
     try:
@@ -538,11 +705,19 @@ def _size(path: Path) -> int:
 
 
 def _json_text(path: Path) -> tuple[str, str]:
-    """The file's text and a note when it was not UTF-8."""
+    """The file's text (UTF-8, or UTF-16/32 as its first bytes say) and a note when it was not UTF-8."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise CardImportError(f"cannot read {path}: {exc}") from exc
+    if len(data) > MAX_JSON_BYTES:
+        raise CardImportError(f"{path}: larger than {MAX_JSON_BYTES // 1024 // 1024} MB, not read")
+    encoding = json.detect_encoding(data)  # BOMs, and UTF-16/32 without one from the zero bytes of '{'
+    if encoding.startswith(("utf-16", "utf-32")):
+        text = data.decode(encoding, errors="replace")
+        note = "" if "\ufffd" not in text else f"bytes that are not valid {encoding.upper()} were replaced"
+        return text.lstrip("\ufeff"), note
     try:
         return data.decode("utf-8-sig"), ""
     except UnicodeDecodeError:
@@ -551,6 +726,17 @@ def _json_text(path: Path) -> tuple[str, str]:
 
 def _json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
     """(line, key, value) of each top-level entry, in file order (duplicate keys kept, unlike json.loads)."""
+    try:
+        return _scan_json_entries(text, source)
+    except RecursionError as exc:
+        raise CardImportError(f"{source}: not valid card data: the JSON is nested too deeply") from exc
+    except ValueError as exc:  # json.JSONDecodeError is handled inside; this is int() beyond 4,300 digits
+        if isinstance(exc, json.JSONDecodeError):
+            raise
+        raise CardImportError(f"{source}: not valid card data: a number is too long ({exc})") from exc
+
+
+def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
     decoder = json.JSONDecoder()
     ws = re.compile(r"\s*")
 
@@ -606,12 +792,8 @@ def _json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
 
 
 def _safe_text(text: str) -> str:
-    """The text with lone surrogates (legal in JSON escapes, not in UTF-8) replaced."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", errors="replace").decode("utf-8")
-    return text
+    """The text with lone surrogates (legal in JSON escapes, not in UTF-8) replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def _json_cell(value: Any) -> str | None:
@@ -662,7 +844,10 @@ def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key
         column = known.get(field_name.casefold())
         if cell is None:
             problems.append(f"field {field_name!r} holds {type(raw).__name__}, not text: kept aside")
-            extra[field_name] = json.dumps(raw)
+            try:
+                extra[field_name] = json.dumps(raw)
+            except (RecursionError, ValueError):
+                extra[field_name] = f"({type(raw).__name__} nested too deeply to keep)"
         elif column is None:
             extra[field_name] = cell
         else:
@@ -702,9 +887,11 @@ from carddb.demo import demo_deck_path, ensure_demo_cards  # noqa: E402  (demo i
 
 __all__ = [
     "CardImportError",
+    "ImageSkip",
     "ImportCancelled",
     "ImportIssue",
     "ImportReport",
+    "clean_import_leftovers",
     "demo_deck_path",
     "ensure_demo_cards",
     "import_json",

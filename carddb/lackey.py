@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -17,6 +18,25 @@ _CHUNK = 1 << 16
 _EOL = re.compile(rb"\r\n|\r|\n")
 _HEADER_KEYS = {name.casefold(): name for name in LACKEY_COLUMNS}
 IMAGE_EXTENSIONS: tuple[str, ...] = (".jpg", ".png", ".jpeg")
+# Real names are at most ~35 characters; a longer Name is card text that slipped out of its row.
+MAX_NAME_LENGTH = 80
+# A real plugininfo.txt is under 1 KB; a bigger one is not read at all.
+MAX_PLUGIN_INFO_BYTES = 1_000_000
+# How many directory entries are listed between two cancel checks.
+_LIST_POLL_EVERY = 1000
+
+CheckFn = Callable[[], None]
+
+
+def outside_reason(path: Path, root: Path) -> str:
+    """Why `path` may not be read as part of the plugin folder `root` (resolved), "" when it stays inside."""
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop on older Pythons
+        return f"{path} cannot be resolved ({exc}): refused"
+    if target == root or target.is_relative_to(root):
+        return ""
+    return f"{path} is a link to {target}, outside the plugin folder: refused, not read"
 
 
 @dataclass(slots=True)
@@ -28,6 +48,7 @@ class LackeyRow:
     extra: dict[str, str] = field(default_factory=dict)  # columns the header does not know, by header name
     problems: list[str] = field(default_factory=list)  # suspicious but usable (short row, extra cells)
     error: str = ""  # when set, the row cannot be used at all
+    joined: list[int] = field(default_factory=list)  # continuation lines appended to Text
 
 
 @dataclass(slots=True)
@@ -94,14 +115,46 @@ class CardDataReader:
         self.notes: list[FileNote] = []
         self.columns: dict[int, str] = {}
         self.bytes_read = 0
+        self._plain: tuple[str, ...] | None = None  # the header names when every column is a Lackey column
+
+    def _set_columns(self, columns: dict[int, str]) -> None:
+        self.columns = columns
+        names = (
+            tuple(columns[i] for i in range(len(columns))) if set(columns) == set(range(len(columns))) else ()
+        )
+        self._plain = names if names and all(n in LACKEY_COLUMNS for n in names) else None
 
     def __iter__(self) -> Iterator[LackeyRow]:
+        # A line whose only filled cell is the first is the previous card's Text broken by a stray line
+        # break (22 such lines in the real plugin): it is joined onto that card instead of standing alone.
+        pending: LackeyRow | None = None
+        for row, continuation in self._physical_rows():
+            if continuation is not None and pending is not None and _joinable(pending):
+                text, errata = continuation
+                _append(pending.values, "Text", text)
+                if errata:
+                    _append(pending.values, "Errata", errata)
+                pending.joined.append(row.line)
+                continue
+            if pending is not None:
+                yield pending
+            pending = row
+        if pending is not None:
+            yield pending
+
+    def _physical_rows(self) -> Iterator[tuple[LackeyRow, tuple[str, str] | None]]:
+        """Each data line as a row, and (text, errata) when it is a continuation line (else None).
+
+        A continuation holds only a first cell, or a first cell too long for a name plus a second cell
+        (the rest of the Text, then the Errata, of a row broken in two).
+        """
         warned_encoding = False
         header_seen = False
         for number, raw in iter_raw_lines(self._stream, self._max_line):
             self.bytes_read = self._stream.tell()
             if raw is None:
-                yield LackeyRow(number, {}, error=f"line is longer than {self._max_line:,} bytes: skipped")
+                error = f"line is longer than {self._max_line:,} bytes: skipped"
+                yield LackeyRow(number, {}, error=error), None
                 continue
             text, was_utf8 = decode_line(raw)
             if not was_utf8 and not warned_encoding:
@@ -116,18 +169,21 @@ class CardDataReader:
                 header_seen = True
                 header = _header_map(cells)
                 if header is not None:
-                    self.columns = header
+                    self._set_columns(header)
                     continue
-                self.columns = dict(enumerate(LACKEY_HEADER))
+                self._set_columns(dict(enumerate(LACKEY_HEADER)))
                 self.notes.append(
                     FileNote(
                         number,
                         "no header line: columns read in the standard order " + ", ".join(LACKEY_HEADER),
                     )
                 )
-            yield self._row(number, cells)
+            yield self._row(number, cells), _continuation(cells)
 
     def _row(self, number: int, cells: list[str]) -> LackeyRow:
+        plain = self._plain
+        if plain is not None and len(cells) == len(plain):  # the usual row: one zip, no per-cell Python
+            return LackeyRow(number, dict(zip(plain, cells, strict=True)))
         row = LackeyRow(number, {})
         for index, cell in enumerate(cells):
             name = self.columns.get(index)
@@ -145,6 +201,30 @@ class CardDataReader:
         if missing:
             row.problems.append("row is short, missing columns: " + ", ".join(missing))
         return row
+
+
+def _continuation(cells: list[str]) -> tuple[str, str] | None:
+    """(text, errata) when a line continues the row above, else None."""
+    first = cells[0].strip()
+    if len(cells) == 1:
+        return first, ""
+    second = cells[1].strip()
+    if second and len(first) <= MAX_NAME_LENGTH:
+        return None  # a card row: a name and a set (checked first, it is nearly every line)
+    if any(cell.strip() for cell in cells[2:]):
+        return None
+    return first, second
+
+
+def _append(values: dict[str, str], column: str, text: str) -> None:
+    """Append a continuation to a cell, on its own line."""
+    before = values.get(column, "").rstrip()
+    values[column] = f"{before}\n{text}" if before else text
+
+
+def _joinable(row: LackeyRow) -> bool:
+    """Whether a continuation line may be appended to this row: it is a usable row with a Name."""
+    return not row.error and bool(row.values.get("Name", "").strip())
 
 
 def read_card_data_text(text: str) -> tuple[list[LackeyRow], list[FileNote]]:
@@ -165,13 +245,9 @@ class PluginInfo:
     card_data_files: list[str]
 
 
-_DECKZONE = re.compile(r"<deckzone\b[^>]*>(.*?)</deckzone>", re.IGNORECASE | re.DOTALL)
-_FILE_TO_INCLUDE = re.compile(r"<filetoinclude\b[^>]*>(.*?)</filetoinclude>", re.IGNORECASE | re.DOTALL)
-
-
-def _tag(text: str, tag: str) -> str:
-    match = re.search(rf"<{tag}\b[^>]*>(.*?)</{tag}>", text, re.IGNORECASE | re.DOTALL)
-    return match.group(1).strip() if match else ""
+# One tag: `[^<>]*` stops at the next '<', so every attempt is bounded by the next tag and the scan is linear.
+_TAG = re.compile(r"<(/?)([A-Za-z]+)[^<>]*>")
+_ZONE_FIELDS = ("label", "gamezonetoloadto")
 
 
 def zone_section(label: str, game_zone: str) -> str | None:
@@ -188,76 +264,175 @@ def zone_section(label: str, game_zone: str) -> str | None:
 
 
 def parse_plugin_info(text: str) -> PluginInfo:
-    """Read deck zones and card data file names from plugininfo.txt (tolerant: regex, not strict XML)."""
+    """Read deck zones and card data file names from plugininfo.txt (tolerant, one linear pass over its tags)."""
     labels: dict[str, str] = {}
-    for match in _DECKZONE.finditer(text):
-        label = _tag(match.group(1), "label")
-        section = zone_section(label, _tag(match.group(1), "gamezonetoloadto"))
-        if section and label and section not in labels:
-            labels[section] = label
-    files = [m.group(1).strip() for m in _FILE_TO_INCLUDE.finditer(text) if m.group(1).strip()]
+    files: list[str] = []
+    zone: dict[str, str] | None = None
+    opened: dict[str, int] = {}  # tag name -> where the text after its latest opening tag starts
+    for match in _TAG.finditer(text):
+        closing, name = match.group(1) == "/", match.group(2).casefold()
+        if not closing:
+            opened[name] = match.end()
+            if name == "deckzone":
+                zone = {}
+            continue
+        start = opened.pop(name, None)
+        if start is None:
+            continue
+        if name == "filetoinclude":
+            content = text[start : match.start()].strip()
+            if content:
+                files.append(content)
+        elif name in _ZONE_FIELDS and zone is not None:
+            zone.setdefault(name, text[start : match.start()].strip())
+        elif name == "deckzone" and zone is not None:
+            label = zone.get("label", "")
+            section = zone_section(label, zone.get("gamezonetoloadto", ""))
+            if section and label and section not in labels:
+                labels[section] = label
+            zone = None
     return PluginInfo(zone_labels=labels, card_data_files=files)
+
+
+def read_plugin_info(path: Path, limit: int = MAX_PLUGIN_INFO_BYTES) -> PluginInfo:
+    """Read and parse a plugininfo.txt of at most `limit` bytes; OSError or ValueError (too large) otherwise."""
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{path} is larger than {limit:,} bytes: not read")
+    return parse_plugin_info(data.decode("utf-8", errors="replace"))
 
 
 # -- images ----------------------------------------------------------------------------------------
 
 
+_UNSAFE_NAME = re.compile(r"[/\\:\x00-\x1f]|\.\.")
+
+
 def unsafe_name_reason(name: str) -> str:
     """Why a file or folder name from card data may not be used as a path part ("" when it is safe)."""
+    if _UNSAFE_NAME.search(name) is None:  # one compiled scan per name: this runs for every row
+        return ""
     if "/" in name or "\\" in name:
         return "contains a path separator"
     if ".." in name:
         return "contains '..'"
-    if any(ord(ch) < 32 for ch in name) or ":" in name:
-        return "contains control characters or ':'"
-    return ""
+    return "contains control characters or ':'"
 
 
 def split_image_files(image_file: str) -> list[str]:
     """The image names of a Lackey ImageFile field (`front,back` for two-sided Characters)."""
+    if "," not in image_file:  # one image: the common case, no split
+        single = image_file.strip()
+        return [single] if single else []
     return [part.strip() for part in image_file.split(",")] if image_file.strip() else []
 
 
 class ImageFinder:
-    """Find `<setimages>/<Set>/<ImageFile>.jpg|.png|.jpeg`, case-insensitively, listing each folder once."""
+    """Find `<setimages>/<Set>/<ImageFile>.jpg|.png|.jpeg`, case-insensitively, listing each folder once.
 
-    def __init__(self, setimages: Path | None) -> None:
+    With `root` (the resolved plugin folder), links that resolve outside it are refused, never returned:
+    `locate` gives the reason and `problems` the folder-level refusals. `check` runs every thousand entries
+    listed and may raise (a cancel).
+    """
+
+    def __init__(
+        self, setimages: Path | None, root: Path | None = None, check: CheckFn | None = None
+    ) -> None:
         self._root = setimages
+        self._inside = root
+        self._check = check
         self._sets: dict[str, Path] | None = None
-        self._files: dict[str, dict[str, Path]] = {}
+        self._refused_sets: dict[str, str] = {}
+        self._files: dict[str, tuple[dict[str, Path], dict[str, str]]] = {}
+        self.problems: list[str] = []
 
-    def _set_folder(self, set_name: str) -> dict[str, Path]:
-        if self._root is None or not self._root.is_dir():
-            return {}
+    def _outside(self, path: Path) -> str:
+        return outside_reason(path, self._inside) if self._inside is not None else ""
+
+    def _list(self, folder: Path, want_dirs: bool) -> tuple[dict[str, Path], dict[str, str]]:
+        """Entries of one folder by casefolded name, and the links refused for leaving the plugin folder."""
+        found: dict[str, Path] = {}
+        refused: dict[str, str] = {}
+        try:
+            with os.scandir(folder) as entries:
+                for count, entry in enumerate(entries):
+                    if self._check is not None and count % _LIST_POLL_EVERY == 0:
+                        self._check()
+                    path = Path(entry.path)
+                    try:
+                        # d_type from the listing: no stat for a plain entry; only links are resolved.
+                        if entry.is_symlink():
+                            reason = self._outside(path)
+                            if reason:
+                                refused[entry.name.casefold()] = reason
+                                continue
+                        wanted = entry.is_dir() if want_dirs else entry.is_file()
+                    except OSError:
+                        continue
+                    if wanted:
+                        found[entry.name.casefold()] = path
+        except OSError:
+            pass
+        return found, refused
+
+    def _set_folder(self, set_name: str) -> tuple[dict[str, Path], dict[str, str]]:
         if self._sets is None:
-            self._sets = {p.name.casefold(): p for p in self._root.iterdir() if p.is_dir()}
+            self._sets = {}
+            if self._root is not None and self._root.is_dir():  # checked once, not once per row
+                reason = self._outside(self._root)
+                if reason:
+                    self.problems.append(f"{reason}; no card images imported")
+                else:
+                    self._sets, self._refused_sets = self._list(self._root, want_dirs=True)
         key = set_name.casefold()
-        if key not in self._files:
+        listing = self._files.get(key)
+        if listing is None:
             folder = self._sets.get(key)
-            self._files[key] = (
-                {p.name.casefold(): p for p in folder.iterdir() if p.is_file()} if folder is not None else {}
-            )
-        return self._files[key]
+            if folder is not None:
+                listing = self._list(folder, want_dirs=False)
+            elif key in self._refused_sets:
+                listing = ({}, {"": self._refused_sets[key]})
+            else:
+                listing = ({}, {})
+            self._files[key] = listing
+        return listing
 
-    def find(self, set_name: str, image_name: str) -> Path | None:
-        """The image file for one ImageFile entry, or None."""
+    def locate(self, set_name: str, image_name: str) -> tuple[Path | None, str]:
+        """The image file for one ImageFile entry, or None and why it was refused ("" when simply absent)."""
         if not image_name:
-            return None
-        files = self._set_folder(set_name)
+            return None, ""
+        files, refused = self._set_folder(set_name)
+        if not files and not refused:  # a set without an image folder: nothing to look for
+            return None, ""
         wanted = image_name.casefold()
         candidates = [wanted] if wanted.endswith(IMAGE_EXTENSIONS) else []
         candidates += [wanted + ext for ext in IMAGE_EXTENSIONS]
         for candidate in candidates:
             if candidate in files:
-                return files[candidate]
-        return None
+                return files[candidate], ""
+        for candidate in ("", *candidates):
+            if candidate in refused:
+                return None, refused[candidate]
+        return None, ""
+
+    def find(self, set_name: str, image_name: str) -> Path | None:
+        """The image file for one ImageFile entry, or None."""
+        return self.locate(set_name, image_name)[0]
 
 
 def card_data_files(folder: Path, info: PluginInfo | None) -> tuple[list[Path], list[str]]:
-    """Card data files of a plugin folder (those plugininfo.txt lists, else sets/*.txt) and problems found."""
+    """Card data files of a plugin folder (those plugininfo.txt lists, else sets/*.txt) and problems found.
+
+    Links that resolve outside the folder are refused with a problem naming them, never returned.
+    """
+    root = folder.resolve()
     sets = folder / "sets"
     found: list[Path] = []
     problems: list[str] = []
+    sets_reason = outside_reason(sets, root) if sets.is_dir() else ""
+    if sets_reason:
+        problems.append(sets_reason)
     if info is not None:
         for name in info.card_data_files:
             reason = unsafe_name_reason(name)
@@ -267,10 +442,20 @@ def card_data_files(folder: Path, info: PluginInfo | None) -> tuple[list[Path], 
             for base in (sets, folder):
                 candidate = base / name
                 if candidate.is_file():
-                    found.append(candidate)
+                    reason = sets_reason if base == sets else ""
+                    reason = reason or outside_reason(candidate, root)
+                    if reason:
+                        problems.append(reason)
+                    else:
+                        found.append(candidate)
                     break
             else:
                 problems.append(f"plugininfo.txt lists card data file {name!r}, which is not in the folder")
-    if not found and sets.is_dir():
-        found = sorted(p for p in sets.iterdir() if p.is_file() and p.suffix.casefold() == ".txt")
+    if not found and sets.is_dir() and not sets_reason:
+        for candidate in sorted(p for p in sets.iterdir() if p.is_file() and p.suffix.casefold() == ".txt"):
+            reason = outside_reason(candidate, root)
+            if not reason:
+                found.append(candidate)
+            elif reason not in problems:  # a listed file refused above is not reported twice
+                problems.append(reason)
     return found, problems

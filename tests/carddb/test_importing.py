@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 import carddb.importing as importing
 from carddb.db import CardDatabase
+from carddb.images import check_image_data
 from carddb.importing import (
     CardImportError,
     ImportCancelled,
@@ -20,8 +22,12 @@ from carddb.importing import (
 )
 from carddb.model import LACKEY_HEADER
 from tests.conftest import REAL_PLUGIN
+from tests.deckbuilder.export.helpers import jpeg_bytes, png_bytes
 
 HEADER = "\t".join(LACKEY_HEADER)
+FRONT = jpeg_bytes(colour=(200, 30, 30))
+BACK = png_bytes()
+STONE = jpeg_bytes(colour=(90, 90, 90))
 
 
 def row(name: str, set_name: str = "Alpha", type_: str = "Gift", **fields: str) -> str:
@@ -72,9 +78,9 @@ def plugin(tmp_path: Path) -> Path:
     )
     images = folder / "sets" / "setimages" / "Unlimited"
     images.mkdir(parents=True)
-    (images / "ember.front.jpg").write_bytes(b"front-bytes")
-    (images / "EMBER.BACK.PNG").write_bytes(b"back-bytes")
-    (images / "stoneskin.jpg").write_bytes(b"stone")
+    (images / "ember.front.jpg").write_bytes(FRONT)
+    (images / "EMBER.BACK.PNG").write_bytes(BACK)
+    (images / "stoneskin.jpg").write_bytes(STONE)
     (folder / "plugininfo.txt").write_text(PLUGIN_INFO)
     return folder
 
@@ -103,8 +109,12 @@ def test_plugin_import_stores_cards_printings_images_and_zone_labels(
     assert (ember.renown, ember.rage, ember.crage, ember.gnosis) == (4, 2, 5, None)
     assert ember.identity == "ember pup"
     paths = ember.printings[0].image_paths
-    assert paths == ("card-images/Unlimited/ember.front.jpg", "card-images/Unlimited/EMBER.BACK.PNG")
-    assert [tmp_db.image_path(p).read_bytes() for p in paths] == [b"front-bytes", b"back-bytes"]  # type: ignore[union-attr]
+    # Stored under names that carry their content's hash: a stored image is never overwritten.
+    assert [re.fullmatch(r"card-images/Unlimited/(.+)\.[0-9a-f]{16}(\..+)", p).groups() for p in paths] == [  # type: ignore[union-attr]
+        ("ember.front", ".jpg"),
+        ("EMBER.BACK", ".PNG"),
+    ]
+    assert [tmp_db.image_path(p).read_bytes() for p in paths] == [FRONT, BACK]  # type: ignore[union-attr]
     assert report.images_copied == 3
     fog = tmp_db.lookup("Fog Walker")
     assert fog is not None and fog.printings[0].image_paths == ("",)
@@ -152,12 +162,21 @@ def test_single_file_import_with_images_beside_it(tmp_db: CardDatabase, plugin: 
     assert tmp_db.deck_zone_labels()["characters"] == "Characters"  # no plugininfo.txt read for one file
 
 
+def stored_image(db: CardDatabase, name: str) -> bytes:
+    card = db.lookup(name)
+    assert card is not None
+    path = db.image_path(card.printings[-1].image_paths[0])
+    assert path is not None
+    return path.read_bytes()
+
+
 def test_unchanged_image_is_not_copied_again_but_changed_one_is(tmp_db: CardDatabase, plugin: Path) -> None:
     import_path(tmp_db, plugin)
-    (plugin / "sets" / "setimages" / "Unlimited" / "stoneskin.jpg").write_bytes(b"new stone")
+    new_stone = jpeg_bytes(colour=(10, 200, 10))
+    (plugin / "sets" / "setimages" / "Unlimited" / "stoneskin.jpg").write_bytes(new_stone)
     report = import_path(tmp_db, plugin)
     assert report.images_copied == 1
-    assert (tmp_db.images_dir / "Unlimited" / "stoneskin.jpg").read_bytes() == b"new stone"
+    assert stored_image(tmp_db, "Stone Skin") == new_stone
 
 
 def test_bad_rows_are_reported_with_line_numbers_and_sound_rows_kept(
@@ -179,14 +198,13 @@ def test_bad_rows_are_reported_with_line_numbers_and_sound_rows_kept(
     )
     report = import_path(tmp_db, path)
     by_line = {(i.line, i.severity): i.reason for i in report.issues}
-    assert "Name looks like card text" in by_line[(3, "rejected")]
-    assert "broken line break in the previous row" in by_line[(3, "rejected")]
+    assert by_line[(3, "note")] == "line 3 joined to Good One's text"
     assert by_line[(4, "rejected")] == "empty Name"
     assert "'Widget' cannot be placed in a deck section" in by_line[(5, "suspicious")]
     assert "cannot be placed" in by_line[(6, "suspicious")]
     assert "Renown 'X' is not a number" in by_line[(7, "suspicious")]
     assert "also appears at line 2" in by_line[(8, "suspicious")]
-    assert report.rows_read == 8 and len(report.rejected) == 2
+    assert report.rows_read == 7 and report.lines_joined == 1 and len(report.rejected) == 1
     assert tmp_db.card_count() == 5
     odd = tmp_db.lookup("Odd Type")
     assert odd is not None and odd.section is None
@@ -329,15 +347,14 @@ def test_unknown_sets_keep_their_rank_across_imports(tmp_db: CardDatabase, tmp_p
 # -- the real card pool ----------------------------------------------------------------------------
 
 
+@pytest.mark.realpool
 def test_real_plugin_import(tmp_db: CardDatabase, shared_dir: Path) -> None:
     report = import_path(tmp_db, REAL_PLUGIN)
-    assert report.rows_read == 1596
-    # 1,596 rows, 22 of them text spilled from the row above by broken line breaks, two names reprinted.
-    assert len(report.rejected) == 22
+    # 1,596 data lines: 22 are text broken off the row above and are joined back; two names are reprinted.
+    assert (report.rows_read, report.lines_joined, len(report.joined)) == (1574, 22, 22)
+    assert report.rejected == []
     assert tmp_db.card_count() == 1572
     assert report.printings_added == 1574
-    line_791 = [i for i in report.rejected if i.line == 791]
-    assert line_791 and "broken line break in the previous row" in line_791[0].reason
     for name in ("Furmling", "Vicious Assault"):
         card = tmp_db.lookup(name)
         assert card is not None and len(card.printings) == 2
@@ -357,6 +374,28 @@ def test_real_plugin_import(tmp_db: CardDatabase, shared_dir: Path) -> None:
     assert tmp_db.deck_zone_labels() == {"characters": "Characters", "sept": "Sept", "combat": "Combat"}
 
 
+@pytest.mark.realpool
+def test_real_plugin_keeps_every_word_of_broken_texts(tmp_db: CardDatabase, shared_dir: Path) -> None:
+    report = import_path(tmp_db, REAL_PLUGIN)
+    lines = REAL_PLUGIN.joinpath("sets", "carddata.txt").read_text(encoding="utf-8").split("\n")
+    cells = [line.split("\t") for line in lines]
+    assert "line 430 joined to Salamander's text" in [i.reason for i in report.joined]
+    salamander = tmp_db.lookup("Salamander")
+    assert salamander is not None
+    assert salamander.text == "\n".join(
+        [cells[428][16].strip(), cells[429][0].strip(), cells[430][0].strip()]
+    )
+    # Every joined line's words are in the text of the card it was joined to.
+    for note in report.joined:
+        name = note.reason.split(" joined to ")[1].removesuffix("'s text")
+        card = tmp_db.lookup(name)
+        assert card is not None and cells[note.line - 1][0].strip() in card.text
+    # Line 430 holds a U+FFFD: kept, and reported with the card's name.
+    assert "\ufffd" in salamander.text
+    assert any("'Salamander'" in i.reason and "U+FFFD" in i.reason for i in report.suspicious)
+
+
+@pytest.mark.realpool
 def test_real_plugin_reimport_adds_nothing(tmp_db: CardDatabase, shared_dir: Path) -> None:
     import_path(tmp_db, REAL_PLUGIN)
     again = import_path(tmp_db, REAL_PLUGIN)
@@ -375,3 +414,74 @@ def test_report_json_and_summary(tmp_db: CardDatabase, tmp_path: Path) -> None:
     }
     assert "1 cards added" in report.summary() and "1 rows rejected" in report.summary()
     assert os.path.basename(str(tmp_path / "c.txt")) in report.summary()
+
+
+def test_rows_cost_no_file_system_calls_of_their_own(
+    tmp_db: CardDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "plugin"
+    rows = [row(f"Card {i}", ("Alpha", "Beta")[i % 2], ImageFile=f"img{i}") for i in range(600)]
+    write_card_data(folder / "sets" / "cards.txt", rows)
+    (folder / "sets" / "setimages" / "Alpha").mkdir(parents=True)
+    (folder / "sets" / "setimages" / "Alpha" / "img0.jpg").write_bytes(STONE)
+    check_image_data(STONE, Path("warm-up.jpg"))  # the image libraries' own start-up is not the rows' cost
+    calls = 0
+    real_stat = os.stat
+
+    def counting_stat(*args: object, **kwargs: object) -> os.stat_result:
+        nonlocal calls
+        calls += 1
+        return real_stat(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", counting_stat)
+    report = import_path(tmp_db, folder)
+    monkeypatch.undo()
+    assert report.rows_read == 600 and report.images_copied == 1
+    assert calls < 60  # per set and per image found, never per row
+
+
+def test_continuation_lines_are_joined_and_counted_in_the_report(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    path = write_card_data(
+        tmp_path / "cards.txt",
+        [
+            row("Broken", Text="First part."),
+            "Second part." + "\t" * 17,
+            "Third part.",
+            row("Whole"),
+        ],
+    )
+    report = import_path(tmp_db, path)
+    assert (report.rows_read, report.lines_joined, report.rejected) == (2, 2, [])
+    assert [(i.line, i.reason) for i in report.joined] == [
+        (3, "line 3 joined to Broken's text"),
+        (4, "line 4 joined to Broken's text"),
+    ]
+    card = tmp_db.lookup("Broken")
+    assert card is not None and card.text == "First part.\nSecond part.\nThird part."
+    assert "2 lines joined" in report.summary()
+    assert report.to_json()["lines_joined"] == 2
+
+
+def test_text_line_with_no_card_above_stays_rejected(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = write_card_data(tmp_path / "cards.txt", ["Text with no card above it." + "\t" * 17, row("After")])
+    report = import_path(tmp_db, path)
+    assert report.lines_joined == 0
+    assert [(i.line, i.severity) for i in report.rejected] == [(2, "rejected")]
+    assert "broken line break in the previous row" in report.rejected[0].reason
+
+
+def test_replacement_characters_are_kept_and_reported_with_the_card(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    path = write_card_data(tmp_path / "cards.txt", [row("Garbled", Text="Gain 2 \ufffd Rage."), row("Clean")])
+    report = import_path(tmp_db, path)
+    flagged = [i for i in report.suspicious if "U+FFFD" in i.reason]
+    assert [(i.line, "'Garbled'" in i.reason, "Text" in i.reason) for i in flagged] == [(2, True, True)]
+    card = tmp_db.lookup("Garbled")
+    assert card is not None and card.text == "Gain 2 \ufffd Rage."
+    cp1252 = tmp_path / "old.txt"
+    cp1252.write_bytes(row("Odd Byte", Text="bad \x81 byte").encode("latin-1"))
+    report = import_path(tmp_db, cp1252)
+    assert any("'Odd Byte'" in i.reason and "U+FFFD" in i.reason for i in report.suspicious)

@@ -149,3 +149,46 @@ def test_real_json_import(tmp_db: CardDatabase, shared_dir: Path) -> None:
     names = set(tmp_db.names())
     assert not any("\t" in n for n in names)
     assert not any(len(n) > 80 for n in names)
+
+
+# -- hostile and unusual encodings -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_utf16_and_utf32_files_are_read(tmp_db: CardDatabase, tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "cards.json"
+    path.write_bytes(json.dumps({"Wide Card": gift("Wide Card", Text="Café – 2")}).encode(encoding))
+    report = import_json(tmp_db, path)
+    assert (report.cards_added, report.rejected) == (1, [])
+    card = tmp_db.lookup("Wide Card")
+    assert card is not None and card.text == "Café – 2"
+
+
+def test_very_deep_nesting_is_a_clear_error(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(
+        '{"Deep": {"Name": "Deep", "Type": "Gift", "Notes": ' + "[" * 200_000 + "]" * 200_000 + "}}"
+    )
+    with pytest.raises(CardImportError, match="nested too deeply"):
+        import_json(tmp_db, path)
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(CardImportError, match="nested too deeply"):
+        import_json(tmp_db, path)
+
+
+def test_integer_beyond_4300_digits_is_a_clear_error(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text('{"Big": {"Name": "Big", "Type": "Gift", "Rage": ' + "9" * 5000 + "}}")
+    with pytest.raises(CardImportError, match=f"{path}.*number is too long"):
+        import_json(tmp_db, path)
+    assert tmp_db.card_count() == 0
+
+
+def test_lone_surrogates_are_replaced_and_the_card_kept(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    path = tmp_path / "lone.json"
+    path.write_text('{"Odd \\ud800 Name": {"Type": "Gift", "Expansion": "Alpha", "Text": "x \\udfff y"}}')
+    report = import_json(tmp_db, path)
+    assert report.cards_added == 1
+    card = tmp_db.all_cards()[0]
+    assert card.name == "Odd \ufffd Name" and card.text == "x \ufffd y"
+    assert any("U+FFFD" in i.reason and "Odd" in i.reason for i in report.suspicious)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from carddb.lackey import (
     CardDataReader,
@@ -13,9 +17,11 @@ from carddb.lackey import (
     iter_raw_lines,
     parse_plugin_info,
     read_card_data_text,
+    read_plugin_info,
     unsafe_name_reason,
 )
 from carddb.model import LACKEY_HEADER
+from tests.conftest import PROJECT_ROOT
 
 HEADER = "\t".join(LACKEY_HEADER)
 
@@ -172,3 +178,97 @@ def test_unsafe_image_names_are_recognised() -> None:
     assert unsafe_name_reason("a\\b")
     assert unsafe_name_reason("..")
     assert unsafe_name_reason("rage.image.ok.name") == ""
+
+
+# -- continuation lines ------------------------------------------------------------------------------
+
+
+def test_text_broken_over_several_lines_is_joined_onto_the_card_above() -> None:
+    text = "\n".join(
+        [
+            HEADER,
+            card_line("Salamander", text="Requires: Beast-of-War"),
+            "Spirit. Burns out of control." + "\t" * 17,
+            "The Salamander does Aggravated damage.",
+            card_line("Next Card"),
+        ]
+    )
+    rows, _ = read_card_data_text(text)
+    assert [r.values["Name"] for r in rows] == ["Salamander", "Next Card"]
+    assert rows[0].values["Text"] == (
+        "Requires: Beast-of-War\nSpirit. Burns out of control.\nThe Salamander does Aggravated damage."
+    )
+    assert rows[0].joined == [3, 4] and rows[1].joined == []
+    assert rows[0].line == 2 and rows[1].line == 5
+
+
+def test_a_broken_row_with_text_and_errata_continues_both_columns() -> None:
+    long_text = "Attach to the user. " * 6
+    text = "\n".join([HEADER, card_line("Infiltration", text="Requires: Gaia"), f"{long_text}\tA ruling."])
+    rows, _ = read_card_data_text(text)
+    assert len(rows) == 1
+    assert rows[0].values["Text"] == "Requires: Gaia\n" + long_text.strip()
+    assert rows[0].values["Errata"] == "A ruling."
+
+
+def test_a_text_line_with_no_card_above_stays_a_row_of_its_own() -> None:
+    text = "\n".join([HEADER, "Orphan text with nothing above it.", card_line("After")])
+    rows, _ = read_card_data_text(text)
+    assert [r.values["Name"] for r in rows] == ["Orphan text with nothing above it.", "After"]
+    assert all(r.joined == [] for r in rows)
+
+
+def test_a_short_name_and_set_row_is_a_card_not_a_continuation() -> None:
+    rows, _ = read_card_data_text("\n".join([HEADER, card_line("First"), "Second\tTestset"]))
+    assert [r.values["Name"] for r in rows] == ["First", "Second"]
+
+
+# -- plugininfo.txt ----------------------------------------------------------------------------------
+
+
+def test_plugin_info_parse_is_linear_on_unclosed_tags() -> None:
+    # 1 MB of opening tags that never close took the old backtracking regexes hours; one pass takes moments.
+    script = (
+        "from carddb.lackey import parse_plugin_info\n"
+        "text = '<deckzone><label>x' * 60_000 + '<filetoinclude>' * 60_000 + '<a ' * 100_000\n"
+        "info = parse_plugin_info(text)\n"
+        "assert info.card_data_files == [] and info.zone_labels == {}\n"
+    )
+    subprocess.run([sys.executable, "-c", script], cwd=PROJECT_ROOT, check=True, timeout=300)
+
+
+def test_plugin_info_keeps_the_first_label_of_a_zone_and_ignores_stray_closers() -> None:
+    text = (
+        "</label></deckzone><deckzone><label>Pack</label><label>Other</label>"
+        "<gamezonetoloadto>Pack</gamezonetoloadto></deckzone><FileToInclude>x.txt</FILETOINCLUDE>"
+    )
+    info = parse_plugin_info(text)
+    assert info.zone_labels == {"characters": "Pack"} and info.card_data_files == ["x.txt"]
+
+
+def test_oversized_plugin_info_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "plugininfo.txt"
+    path.write_text("<filetoinclude>a.txt</filetoinclude>" + " " * 2000)
+    with pytest.raises(ValueError, match="larger than 1,000 bytes"):
+        read_plugin_info(path, limit=1000)
+    assert read_plugin_info(path, limit=5000).card_data_files == ["a.txt"]
+
+
+# -- links -------------------------------------------------------------------------------------------
+
+
+def test_image_finder_refuses_links_outside_the_plugin_and_says_why(tmp_path: Path) -> None:
+    plugin = tmp_path / "plugin"
+    folder = plugin / "setimages" / "TestSet"
+    folder.mkdir(parents=True)
+    (tmp_path / "secret.jpg").write_bytes(b"x")
+    (folder / "leak.jpg").symlink_to(tmp_path / "secret.jpg")
+    (folder / "inner.jpg").symlink_to(plugin / "setimages" / "TestSet" / "real.jpg")
+    (folder / "real.jpg").write_bytes(b"y")
+    finder = ImageFinder(plugin / "setimages", plugin.resolve())
+    found, reason = finder.locate("TestSet", "leak")
+    assert found is None and "leak.jpg is a link to" in reason and "outside the plugin folder" in reason
+    assert finder.locate("TestSet", "inner") == (folder / "inner.jpg", "")
+    assert (
+        ImageFinder(plugin / "setimages").find("TestSet", "leak") == folder / "leak.jpg"
+    )  # no root: no check
