@@ -64,9 +64,6 @@ STARTING_TOOLTIP = (
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
 ModelIndex = QModelIndex | QPersistentModelIndex
 
-# Minimums used in the header when the format does not say otherwise (DECK-RULES §2).
-DEFAULT_MINIMUMS = {"sept": 30, "combat": 20}
-
 
 @dataclass(frozen=True)
 class DeckRow:
@@ -448,8 +445,6 @@ class DeckView(QWidget):
         pool: CardPool,
         report: Report | None,
         unknown: dict[str, list[str]] | None = None,
-        sept_minimum: int = DEFAULT_MINIMUMS["sept"],
-        combat_minimum: int = DEFAULT_MINIMUMS["combat"],
     ) -> None:
         """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
         self._deck = deck
@@ -480,7 +475,7 @@ class DeckView(QWidget):
             self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        self.header_label.setText(header_text(deck, report, sept_minimum, combat_minimum))
+        self.header_label.setText(header_text(deck, report))
         self.select_keys(selected)
 
     def section_counts(self) -> dict[str, int]:
@@ -637,16 +632,21 @@ class DeckView(QWidget):
         self.replace_requested.emit(entry.name, entry.set_name, name)
 
 
-def header_text(deck: Deck, report: Report | None, sept_minimum: int, combat_minimum: int) -> str:
-    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`."""
+def _minimum_part(label: str, count: int, minimum: int | None) -> str:
+    return f"{label} {count}" if minimum is None else f"{label} {count} / {minimum}+"
+
+
+def header_text(deck: Deck, report: Report | None) -> str:
+    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
     if report is None:
         return f"Renown level {deck.renown_level}"
     totals = report.totals
+    limits = report.limits
     parts = [
         f"Renown {totals.renown} / {report.renown_level}",
-        f"Rogue {totals.rogue_renown} (max {totals.renown // 2})",
-        f"Sept {totals.sept} / {sept_minimum}+",
-        f"Combat {totals.combat} / {combat_minimum}+",
+        f"Rogue {totals.rogue_renown} (max {totals.rogue_cap})",
+        _minimum_part("Sept", totals.sept, limits.sept_minimum if limits is not None else None),
+        _minimum_part("Combat", totals.combat, limits.combat_minimum if limits is not None else None),
     ]
     if totals.allegiance:
         parts.append(totals.allegiance)

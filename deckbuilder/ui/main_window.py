@@ -43,7 +43,7 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.legality import check_deck
-from deckbuilder.legality.formats import FormatError, available_formats, load_format
+from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_view import CardView
@@ -60,7 +60,7 @@ from deckbuilder.ui.commands import (
     SetRenownLevelCommand,
     StartInPlayCommand,
 )
-from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
+from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
 from deckbuilder.ui.session import AutosaveStore
@@ -410,8 +410,7 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
         self.report = self._check()
-        sept_min, combat_min = self._minimums()
-        self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown, sept_min, combat_min)
+        self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
         try:
@@ -424,18 +423,26 @@ class MainWindow(QMainWindow):
         try:
             return check_deck(self.deck, self.db, self.deck.format, self.deck.renown_level)
         except FormatError as exc:
-            self.statusBar().showMessage(f"Format problem: {exc}")
-            return check_deck(self.deck, self.db, None, self.deck.renown_level)
+            # A format file removed while the deck is open: check on the default rather than raise.
+            self.statusBar().showMessage(self.tr("Format problem: {0}").format(exc))
+            try:
+                return check_deck(self.deck, self.db, DEFAULT_FORMAT_NAME, self.deck.renown_level)
+            except FormatError:
+                return None
 
-    def _minimums(self) -> tuple[int, int]:
+    def _settle_format(self, deck: Deck) -> list[str]:
+        """Put a deck whose format is not installed on the default format; the note saying so, if any."""
         try:
-            limits = load_format(self.deck.format).limits
+            load_format(deck.format)
         except FormatError:
-            return DEFAULT_MINIMUMS["sept"], DEFAULT_MINIMUMS["combat"]
-        return (
-            limits.sept_minimum if limits.sept_minimum is not None else 0,
-            limits.combat_minimum if limits.combat_minimum is not None else 0,
-        )
+            missing = deck.format
+            deck.format = DEFAULT_FORMAT_NAME
+            return [
+                self.tr(
+                    "The deck's format “{0}” is not installed; the deck is opened on the default format “{1}”."
+                ).format(missing, DEFAULT_FORMAT_NAME)
+            ]
+        return []
 
     def show_card(self, name: str) -> None:
         """Show a card in the card view (unknown names clear it)."""
@@ -538,14 +545,18 @@ class MainWindow(QMainWindow):
             return str(self.deck_path.parent)
         return str(self.settings.value("lastFolder", str(Path.home())))
 
-    def set_deck(self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None) -> None:
-        """Replace the deck being edited (history starts afresh)."""
+    def set_deck(
+        self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None
+    ) -> list[str]:
+        """Replace the deck being edited (history starts afresh); notes on what had to change (a missing format)."""
+        notes = self._settle_format(deck)
         self.deck = deck
         self.deck_path = path
         self.unknown = dict(unknown or {})
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.refresh()
+        return notes
 
     def new_deck(self) -> bool:
         """Start an empty deck."""
@@ -573,14 +584,14 @@ class MainWindow(QMainWindow):
         # Only a native file is ours to overwrite on Save; others (and the bundled demo deck) get a new file.
         target = path if loaded.kind == "native" and not _is_bundled(path) else None
         # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
-        self.set_deck(loaded.deck, target, loaded.unknown)
+        notes = self.set_deck(loaded.deck, target, loaded.unknown)
         self._remember_recent(path)
-        self._report_problems(loaded, path.name)
+        self._report_problems(loaded, path.name, notes)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
-    def _report_problems(self, loaded: LoadedDeck, source: str) -> None:
-        lines = list(loaded.problems)
+    def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
+        lines = [*notes, *loaded.problems]
         if loaded.unknown:
             lines.append(f"{len(loaded.unknown)} card name(s) are not in the card database; see Unresolved.")
         if lines:
@@ -599,10 +610,10 @@ class MainWindow(QMainWindow):
         except DeckFileError as exc:
             self.notify("Import from clipboard", str(exc))
             return False
-        self.set_deck(loaded.deck, None, loaded.unknown)
+        notes = self.set_deck(loaded.deck, None, loaded.unknown)
         self.undo_stack.resetClean()
         self._update_title()
-        self._report_problems(loaded, "the clipboard text")
+        self._report_problems(loaded, "the clipboard text", notes)
         return True
 
     def save(self) -> bool:
