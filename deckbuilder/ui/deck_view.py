@@ -8,7 +8,8 @@ main window turns into undoable commands.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from PySide6.QtCore import (
@@ -74,15 +75,20 @@ class DeckRow:
     suggestions: tuple[str, ...] = ()
     starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
 
+    @cached_property
+    def name_key(self) -> str:
+        """The entry's normalised name (computed once: rows are compared and painted often)."""
+        return self.entry.key
+
     @property
     def key(self) -> tuple[str, str | None]:
         """The card of the row: normalised name + printing."""
-        return (self.entry.key, self.entry.set_name)
+        return (self.name_key, self.entry.set_name)
 
-    @property
+    @cached_property
     def identity(self) -> tuple[bool, str, str | None]:
         """Identity of the row: a starting entry differs from the same card's deck entry."""
-        return (self.starting, self.entry.key, self.entry.set_name)
+        return (self.starting, self.name_key, self.entry.set_name)
 
 
 def tint_color(palette: QPalette) -> QColor:
@@ -116,13 +122,20 @@ def rows_by_section(
         suggestions: tuple[str, ...] = ()
         if card is None:
             suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
-        return DeckRow(entry, card, suggestions, starting)
+        # A snapshot: the deck changes its entries in place, and a row must compare unequal to its old self.
+        return DeckRow(replace(entry), card, suggestions, starting)
 
     for entry in deck.entries:
         row = row_of(entry, starting=False)
         grouped[section_key_of(entry, row.card)].append(row)
     grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
     return grouped
+
+
+def _set_text(label: QLabel, text: str) -> None:
+    """Set a label's text only when it differs (an unchanged label then costs no relayout or repaint)."""
+    if label.text() != text:
+        label.setText(text)
 
 
 def _num(value: int | None) -> str:
@@ -148,13 +161,55 @@ class DeckSectionModel(QAbstractTableModel):
         else:
             self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
 
-    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> None:
-        """Replace the rows; names in `tinted` (normalised) get the error tint."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self._tinted = frozenset(tinted)
-        self._tint = tint
-        self.endResetModel()
+    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> bool:
+        """Show these rows, telling the view only what changed; names in `tinted` (normalised) get the error tint.
+
+        Returns True when the model had to be reset (the rows were reordered), which loses the selection.
+        """
+        new_rows = list(rows)
+        new_tinted = frozenset(tinted)
+        old_tinted, old_tint = self._tinted, self._tint
+        self._tinted, self._tint = new_tinted, tint
+        if not self._patch_rows(new_rows):
+            self.beginResetModel()
+            self._rows = new_rows
+            self.endResetModel()
+            return True
+        recolour = tint != old_tint
+        last = len(self.columns) - 1
+        for number, row in enumerate(self._rows):
+            if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted)):
+                self.dataChanged.emit(
+                    self.index(number, 0), self.index(number, last), [Qt.ItemDataRole.BackgroundRole]
+                )
+        return False
+
+    def _patch_rows(self, new_rows: list[DeckRow]) -> bool:
+        """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
+        new_ids = [row.identity for row in new_rows]
+        if len(set(new_ids)) != len(new_ids):
+            return False
+        wanted = set(new_ids)
+        kept = [row.identity for row in self._rows if row.identity in wanted]
+        old_ids = {row.identity for row in self._rows}
+        if kept != [i for i in new_ids if i in old_ids]:
+            return False
+        for number in range(len(self._rows) - 1, -1, -1):
+            if self._rows[number].identity not in wanted:
+                self.beginRemoveRows(QModelIndex(), number, number)
+                del self._rows[number]
+                self.endRemoveRows()
+        last = len(self.columns) - 1
+        for number, row in enumerate(new_rows):
+            if number < len(self._rows) and self._rows[number].identity == row.identity:
+                if self._rows[number] != row:
+                    self._rows[number] = row
+                    self.dataChanged.emit(self.index(number, 0), self.index(number, last))
+                continue
+            self.beginInsertRows(QModelIndex(), number, number)
+            self._rows.insert(number, row)
+            self.endInsertRows()
+        return True
 
     def row_at(self, row: int) -> DeckRow | None:
         """The DeckRow at a row."""
@@ -171,7 +226,7 @@ class DeckSectionModel(QAbstractTableModel):
     def is_tinted(self, row: int) -> bool:
         """True when the row's card is involved in an error."""
         deck_row = self.row_at(row)
-        return deck_row is not None and deck_row.entry.key in self._tinted
+        return deck_row is not None and deck_row.name_key in self._tinted
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
         return 0 if parent.isValid() else len(self._rows)
@@ -223,7 +278,7 @@ class DeckSectionModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.EditRole and column == "Qty":
                 return row.entry.count
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.BackgroundRole and row.entry.key in self._tinted:
+        if role == Qt.ItemDataRole.BackgroundRole and row.name_key in self._tinted:
             return self._tint
         if role == Qt.ItemDataRole.FontRole and column == "Printing" and row.entry.set_name is None:
             font = QFont()
@@ -457,12 +512,13 @@ class DeckView(QWidget):
                     tinted.update(normalize_name(c) for c in result.cards)
         tint = tint_color(self.palette())
         grouped = rows_by_section(deck, pool, unknown)
+        reset = False
         for key, model in self.models.items():
-            model.set_rows(grouped[key], tinted, tint)
-            copies = model.copies()
-            self.titles[key].setText(f"{SECTION_TITLES[key]} ({copies})")
+            reset = model.set_rows(grouped[key], tinted, tint) or reset
+            _set_text(self.titles[key], f"{SECTION_TITLES[key]} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
-            self.section_boxes[key].setVisible(bool(grouped[key]))
+            if self.section_boxes[key].isHidden() == bool(grouped[key]):
+                self.section_boxes[key].setVisible(bool(grouped[key]))
         self._updating = True
         try:
             if self.name_edit.text() != deck.name:
@@ -475,8 +531,9 @@ class DeckView(QWidget):
             self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        self.header_label.setText(header_text(deck, report))
-        self.select_keys(selected)
+        _set_text(self.header_label, header_text(deck, report))
+        if reset:  # rows patched in place keep their selection; a reset model must be told it again
+            self.select_keys(selected)
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""
@@ -509,7 +566,7 @@ class DeckView(QWidget):
         wanted = {normalize_name(n) for n in names}
         found = 0
         for key, table in self.tables.items():
-            found += self._select_where(key, table, lambda row: row.entry.key in wanted)
+            found += self._select_where(key, table, lambda row: row.name_key in wanted)
         return found
 
     def _select_where(self, key: str, table: QTableView, predicate: Any) -> int:

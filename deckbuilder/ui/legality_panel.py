@@ -15,6 +15,11 @@ GROUPS: tuple[tuple[Severity, str], ...] = (
 )
 
 
+def _set_text(label: QLabel, text: str) -> None:
+    if label.text() != text:
+        label.setText(text)
+
+
 class LegalityPanel(QWidget):
     """Shows a Report as a list with a heading per severity; clicking a result emits the cards it names."""
 
@@ -49,33 +54,54 @@ class LegalityPanel(QWidget):
         return self._report
 
     def show_report(self, report: Report | None) -> None:
-        """Replace the results on show."""
+        """Show a report, changing only the lines that differ from the one on show (an edit keeps most)."""
         self._report = report
-        self.list.clear()
-        self.group_items.clear()
         if report is None:
-            self.verdict.setText("No deck checked")
+            self.list.clear()
+            self.group_items.clear()
+            _set_text(self.verdict, "No deck checked")
             return
         errors = len(report.errors)
-        self.verdict.setText(
+        _set_text(
+            self.verdict,
             f"Legal in {report.format} at Renown {report.renown_level}"
             if report.is_legal
-            else f"Not legal: {errors} error{'s' if errors != 1 else ''}"
+            else f"Not legal: {errors} error{'s' if errors != 1 else ''}",
         )
+        lines: list[tuple[str, Result | Severity]] = []
         for severity, title in GROUPS:
             results = [r for r in report.results if r.severity is severity]
-            group = QListWidgetItem(f"{title} ({len(results)})")
-            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            font = group.font()
-            font.setBold(True)
-            group.setFont(font)
-            self.list.addItem(group)
-            self.group_items[severity] = group
-            for result in results:
-                item = QListWidgetItem(f"•  {result.message}")
-                item.setToolTip(f"{result.code}: {result.message}")
-                item.setData(RESULT_ROLE, result)
+            lines.append((f"{title} ({len(results)})", severity))
+            lines.extend((f"•  {result.message}", result) for result in results)
+        while self.list.count() > len(lines):
+            self.list.takeItem(self.list.count() - 1)
+        for row, (text, value) in enumerate(lines):
+            item = self.list.item(row)
+            if item is None:
+                item = QListWidgetItem()
                 self.list.addItem(item)
+            self._fill(item, text, value)
+
+    def _fill(self, item: QListWidgetItem, text: str, value: Result | Severity) -> None:
+        """Make one list line show a group heading or a result (untouched when it already does)."""
+        if item.data(RESULT_ROLE) == value and item.text() == text:
+            if isinstance(value, Severity):
+                self.group_items[value] = item
+            return
+        item.setText(text)
+        item.setData(RESULT_ROLE, value)
+        bold = isinstance(value, Severity)
+        if item.font().bold() != bold:
+            font = item.font()
+            font.setBold(bold)
+            item.setFont(font)
+        if isinstance(value, Severity):
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setToolTip("")
+            self.group_items[value] = item
+        else:
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            item.setToolTip(f"{value.code}: {value.message}")
 
     def _result_items(self) -> list[tuple[QListWidgetItem, Result]]:
         items: list[tuple[QListWidgetItem, Result]] = []
