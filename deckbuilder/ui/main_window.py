@@ -63,7 +63,7 @@ from deckbuilder.ui.commands import (
 from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
-from deckbuilder.ui.session import AutosaveStore
+from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
 from deckbuilder.ui.stats import DeckStatsView
 
 log = logging.getLogger(__name__)
@@ -507,12 +507,15 @@ class MainWindow(QMainWindow):
             )
         return Path(path) if path else None
 
-    def ask_restore(self) -> bool:
-        """Offer the autosave left by a session that did not exit cleanly."""
+    def ask_restore(self, name: str, source: Path | None) -> bool:
+        """Offer the autosave left by a window that did not exit cleanly: its deck's name and file."""
+        where = str(source) if source is not None else self.tr("never saved to a file")
         answer = QMessageBox.question(
             self,
             APP_TITLE,
-            "Rage Deckbuilder did not close properly last time. Restore the deck you were editing?",
+            self.tr(
+                "A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?"
+            ).format(name or self.tr("a deck"), where),
             Choice.Yes | Choice.No,
             Choice.Yes,
         )
@@ -829,41 +832,61 @@ class MainWindow(QMainWindow):
 
     def _autosave_if_dirty(self) -> None:
         self.commit_pending_edits()
-        if self.interactive and self.is_dirty():
+        if not self.interactive:
+            return
+        if self.is_dirty():
             self.autosave_now()
+        else:
+            self.autosave.discard()  # back to the saved state (undo): nothing to offer after a crash
 
     def autosave_now(self) -> bool:
-        """Write the autosave file (whole or not at all)."""
+        """Write this window's autosave file (whole or not at all)."""
         try:
-            self.autosave.save(deck_to_native(self.deck), self.deck_path)
+            self.autosave.save(deck_to_native(self.deck), self.deck_path, self.deck.name)
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            self.statusBar().showMessage(self.tr("Autosave failed: {0}").format(exc), 8000)
             return False
         return True
 
     def start_session(self) -> None:
-        """At start: offer to restore a crashed session's autosave, then mark this session as running."""
-        if self.autosave.crashed_with_autosave():
-            if self.ask_restore():
-                self.restore_autosave()
-            else:
-                self.autosave.discard()
+        """At start: offer back a deck that a window which died left behind, then own an autosave slot.
+
+        Slots of windows still running are locked by them and never touched here.
+        """
         try:
-            self.autosave.start_session()
+            orphans = self.autosave.claim_orphans()
+        except OSError as exc:
+            log.warning("cannot look for autosaves: %s", exc)
+            orphans = []
+        adopted: AutosaveSlot | None = None
+        for slot in orphans:
+            if adopted is not None:
+                slot.release()  # one deck per window: a later start offers this one
+            elif self.ask_restore(slot.deck_name(), slot.source()):
+                if self.restore_autosave(slot):
+                    adopted = slot  # its autosave goes on in the same slot
+                else:
+                    slot.release()  # unreadable now; kept rather than deleted
+            else:
+                slot.remove()
+        try:
+            self.autosave.start_session(adopted)
             self._session_started = True
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave unavailable: {exc}", 8000)
+            self.statusBar().showMessage(self.tr("Autosave unavailable: {0}").format(exc), 8000)
 
-    def restore_autosave(self) -> bool:
-        """Load the autosave as an unsaved deck (belonging to its original file, if any)."""
+    def restore_autosave(self, slot: AutosaveSlot) -> bool:
+        """Load an autosaved deck as an unsaved deck (belonging to its original file, if any)."""
         try:
-            loaded = read_deck(self.autosave.deck_path, self.db)
-        except DeckFileError as exc:
-            self.notify("Cannot restore", str(exc))
+            loaded = read_deck(slot.deck_path, self.db)
+        except (DeckFileError, OSError) as exc:
+            self.notify(self.tr("Cannot restore"), str(exc))
             return False
-        self.set_deck(loaded.deck, self.autosave.source(), loaded.unknown)
+        notes = self.set_deck(loaded.deck, slot.source(), loaded.unknown)
         self.undo_stack.resetClean()
         self._update_title()
+        if notes:
+            self.notify(self.tr("Restored deck"), "\n".join(notes))
         return True
 
     # -- window state ----------------------------------------------------------------------------

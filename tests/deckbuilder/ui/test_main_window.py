@@ -342,7 +342,7 @@ def test_crash_leaves_an_autosave_that_the_next_start_offers_to_restore(make_win
     _open_demo(crashed)
     crashed.add_card("Rotting Overseer")
     assert crashed.autosave_now()
-    # The process dies here: no closeEvent, so the running marker stays.
+    crashed.autosave.abandon()  # the process dies here: its lock goes, its autosave stays
     restarted = make_window()
     answers.restore = True
     restarted.start_session()
@@ -370,11 +370,14 @@ def test_declining_the_restore_discards_the_autosave(make_window, answers) -> No
     crashed.start_session()
     crashed.add_card("Bark Hide")
     crashed.autosave_now()
+    left = crashed.autosave.deck_path
+    crashed.autosave.abandon()
     answers.restore = False
     restarted = make_window()
     restarted.start_session()
+    assert answers.asked_restore == 1
     assert restarted.deck.entries == []
-    assert not restarted.autosave.deck_path.exists()
+    assert not left.exists()
 
 
 # -- settings ----------------------------------------------------------------------------------------------
