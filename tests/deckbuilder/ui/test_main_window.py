@@ -45,7 +45,7 @@ def test_double_click_in_the_browser_adds_the_card_and_updates_counts_and_legali
     browser.query_edit.setText('"Ashen Howler"')
     browser.run_search()
     assert window.legality.shown_codes()[:1] == ["NO_CHARACTERS"]
-    index = browser.proxy.index(0, 0)
+    index = browser.model.index(0, 0)
     rect = browser.table.visualRect(index)
     # Qt's test double-click needs the press/release of a first click before it, as a real mouse gives.
     qtbot.mouseClick(browser.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
