@@ -45,6 +45,7 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
+from deckbuilder.ui.labels import SteadyLabel
 
 UNRESOLVED = "unresolved"
 STARTING = "starting"
@@ -130,12 +131,6 @@ def rows_by_section(
         grouped[section_key_of(entry, row.card)].append(row)
     grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
     return grouped
-
-
-def _set_text(label: QLabel, text: str) -> None:
-    """Set a label's text only when it differs (an unchanged label then costs no relayout or repaint)."""
-    if label.text() != text:
-        label.setText(text)
 
 
 def _num(value: int | None) -> str:
@@ -405,13 +400,12 @@ class DeckView(QWidget):
         self.format_combo.setObjectName("formatCombo")
         for name, title in formats:
             self.format_combo.addItem(title, name)
-        self.header_label = QLabel()
+        self.header_label = SteadyLabel(word_wrap=True)
         self.header_label.setObjectName("deckHeader")
-        font = self.header_label.font()
+        font = self.header_label.label.font()
         font.setBold(True)
-        self.header_label.setFont(font)
-        self.header_label.setWordWrap(True)
-        self.header_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.header_label.label.setFont(font)
+        self.header_label.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.add_button = QToolButton()
         self.add_button.setText("+")
         self.add_button.setToolTip("Add one copy of the selected card")
@@ -421,7 +415,7 @@ class DeckView(QWidget):
 
         self.models: dict[str, DeckSectionModel] = {}
         self.tables: dict[str, DeckSectionTable] = {}
-        self.titles: dict[str, QLabel] = {}
+        self.titles: dict[str, SteadyLabel] = {}
         self.section_boxes: dict[str, QWidget] = {}
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("deckSplitter")
@@ -461,7 +455,7 @@ class DeckView(QWidget):
         table = DeckSectionTable()
         table.setObjectName(f"{key}Table")
         table.setModel(model)
-        title = QLabel(SECTION_TITLES[key])
+        title = SteadyLabel(SECTION_TITLES[key])
         title.setObjectName(f"{key}Title")
         if key == STARTING:
             title.setToolTip(STARTING_TOOLTIP)
@@ -515,7 +509,7 @@ class DeckView(QWidget):
         reset = False
         for key, model in self.models.items():
             reset = model.set_rows(grouped[key], tinted, tint) or reset
-            _set_text(self.titles[key], f"{SECTION_TITLES[key]} ({model.copies()})")
+            self.titles[key].setText(f"{SECTION_TITLES[key]} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if self.section_boxes[key].isHidden() == bool(grouped[key]):
                 self.section_boxes[key].setVisible(bool(grouped[key]))
@@ -523,15 +517,17 @@ class DeckView(QWidget):
         try:
             if self.name_edit.text() != deck.name:
                 self.name_edit.setText(deck.name)
-            self.renown_spin.setValue(deck.renown_level)
+            if self.renown_spin.value() != deck.renown_level:
+                self.renown_spin.setValue(deck.renown_level)
             index = self.format_combo.findData(deck.format)
             if index < 0:
                 self.format_combo.addItem(deck.format, deck.format)
                 index = self.format_combo.count() - 1
-            self.format_combo.setCurrentIndex(index)
+            if self.format_combo.currentIndex() != index:
+                self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        _set_text(self.header_label, header_text(deck, report))
+        self.header_label.setText(header_text(deck, report))
         if reset:  # rows patched in place keep their selection; a reset model must be told it again
             self.select_keys(selected)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from deckbuilder.legality.results import Report, Result, Severity
+from deckbuilder.ui.labels import SteadyLabel
 
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
@@ -15,11 +16,6 @@ GROUPS: tuple[tuple[Severity, str], ...] = (
 )
 
 
-def _set_text(label: QLabel, text: str) -> None:
-    if label.text() != text:
-        label.setText(text)
-
-
 class LegalityPanel(QWidget):
     """Shows a Report as a list with a heading per severity; clicking a result emits the cards it names."""
 
@@ -27,11 +23,11 @@ class LegalityPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.verdict = QLabel()
+        self.verdict = SteadyLabel()
         self.verdict.setObjectName("legalityVerdict")
-        font = self.verdict.font()
+        font = self.verdict.label.font()
         font.setBold(True)
-        self.verdict.setFont(font)
+        self.verdict.label.setFont(font)
         self.list = QListWidget()
         self.list.setObjectName("legalityList")
         # A list view (unlike a tree) re-wraps long messages to the panel's width.
@@ -59,11 +55,10 @@ class LegalityPanel(QWidget):
         if report is None:
             self.list.clear()
             self.group_items.clear()
-            _set_text(self.verdict, "No deck checked")
+            self.verdict.setText("No deck checked")
             return
         errors = len(report.errors)
-        _set_text(
-            self.verdict,
+        self.verdict.setText(
             f"Legal in {report.format} at Renown {report.renown_level}"
             if report.is_legal
             else f"Not legal: {errors} error{'s' if errors != 1 else ''}",

@@ -214,6 +214,8 @@ class MainWindow(QMainWindow):
         self.report_tabs.setObjectName("reportTabs")
         self.report_tabs.addTab(self.legality, "Legality")
         self.report_tabs.addTab(self.stats, "Statistics")
+        self._stats_stale = True
+        self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
         self.report_tabs.addTab(self.notes_view, "Notes")
@@ -222,6 +224,7 @@ class MainWindow(QMainWindow):
         self.card_dock = self._dock("Card", "cardDock", self.card_view)
         self.report_dock = self._dock("Deck check", "legalityDock", self.report_tabs)
         self.history_dock = self._dock("History", "historyDock", self.undo_view)
+        self.report_dock.visibilityChanged.connect(lambda _shown: self._update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
         self.tabifyDockWidget(self.card_dock, self.history_dock)
@@ -413,11 +416,19 @@ class MainWindow(QMainWindow):
         self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
+        self._stats_stale = True
+        self._update_stats_if_shown()
+        self._update_title()
+
+    def _update_stats_if_shown(self) -> None:
+        """Recount the statistics tab when it is on screen; a hidden tab is recounted when it is shown."""
+        if not self._stats_stale or not self.stats.isVisible():
+            return
+        self._stats_stale = False
         try:
             self.stats.update_stats(self.deck, self.db, self.report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
-        self._update_title()
 
     def _check(self) -> Report | None:
         try:

@@ -89,3 +89,21 @@ def test_an_edit_rewrites_only_the_legality_lines_that_changed(window) -> None: 
     assert [window.legality.list.item(r) for r in kept] == [items[r] for r in kept]
     assert [window.legality.list.item(r).text() for r in kept] == texts
     assert window.legality.list.item(0).data(Qt.ItemDataRole.DisplayRole).startswith("Errors")
+
+
+def test_hidden_statistics_are_recounted_when_shown_not_on_every_edit(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    tabs = window.report_tabs
+    tabs.setCurrentWidget(window.legality)
+    combat_type = window.db.lookup("Low Feint").type
+
+    def copies_of_type() -> int:
+        return sum(e.count for e in window.deck.entries if window.db.lookup(e.name).type == combat_type)
+
+    shown_before = dict(window.stats.type_counts)
+    window.add_card("Low Feint")
+    assert window.stats.type_counts == shown_before  # hidden: no recount on the edit
+    tabs.setCurrentWidget(window.stats)
+    assert window.stats.type_counts[combat_type] == copies_of_type()
+    window.add_card("Low Feint")  # on screen: recounted at once
+    assert window.stats.type_counts[combat_type] == copies_of_type()
