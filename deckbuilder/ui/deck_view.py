@@ -7,6 +7,7 @@ main window turns into undoable commands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -94,7 +95,12 @@ class DeckRow:
 
 def tint_color(palette: QPalette) -> QColor:
     """A reddish tint blended into the palette's base colour: readable in light and dark themes."""
-    base = palette.color(QPalette.ColorRole.Base)
+    return _tint_of(palette.color(QPalette.ColorRole.Base).rgba())
+
+
+@functools.cache
+def _tint_of(base_rgba: int) -> QColor:
+    base = QColor.fromRgba(base_rgba)
     red = QColor(220, 40, 40)
     mix = 0.28
     return QColor(
@@ -111,15 +117,29 @@ def section_key_of(entry: DeckEntry, card: CardInfo | None) -> str:
     return card.section.value
 
 
+RowKey = tuple[bool, str, int, "str | None", "Section | None"]
+
+
 def rows_by_section(
-    deck: Deck, pool: CardPool, unknown: dict[str, list[str]] | None = None
+    deck: Deck,
+    pool: CardPool,
+    unknown: dict[str, list[str]] | None = None,
+    previous: dict[RowKey, DeckRow] | None = None,
 ) -> dict[str, list[DeckRow]]:
-    """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions."""
+    """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions.
+
+    A known card's row from `previous` whose entry and card are unchanged is reused as it is.
+    """
     grouped: dict[str, list[DeckRow]] = {key: [] for key in SECTION_KEYS}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
+    reusable = previous or {}
 
     def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
         card = pool.lookup(entry.name)
+        if card is not None:
+            old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
+            if old is not None and old.card is card:
+                return old
         suggestions: tuple[str, ...] = ()
         if card is None:
             suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
@@ -131,6 +151,12 @@ def rows_by_section(
         grouped[section_key_of(entry, row.card)].append(row)
     grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
     return grouped
+
+
+def row_key(row: DeckRow) -> RowKey:
+    """What a row shows of its entry: a row with the same key and card can be shown again as it is."""
+    entry = row.entry
+    return (row.starting, entry.name, entry.count, entry.set_name, entry.zone_hint)
 
 
 def _num(value: int | None) -> str:
@@ -197,7 +223,7 @@ class DeckSectionModel(QAbstractTableModel):
         last = len(self.columns) - 1
         for number, row in enumerate(new_rows):
             if number < len(self._rows) and self._rows[number].identity == row.identity:
-                if self._rows[number] != row:
+                if self._rows[number] is not row and self._rows[number] != row:
                     self._rows[number] = row
                     self.dataChanged.emit(self.index(number, 0), self.index(number, last))
                 continue
@@ -505,7 +531,8 @@ class DeckView(QWidget):
                 if result.severity is Severity.ERROR:
                     tinted.update(normalize_name(c) for c in result.cards)
         tint = tint_color(self.palette())
-        grouped = rows_by_section(deck, pool, unknown)
+        previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
+        grouped = rows_by_section(deck, pool, unknown, previous)
         reset = False
         for key, model in self.models.items():
             reset = model.set_rows(grouped[key], tinted, tint) or reset
