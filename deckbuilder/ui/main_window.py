@@ -6,7 +6,7 @@ import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent, QUndoStack
@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase, user_data_dir
-from carddb.lackey_locate import find_lackey_plugins
 from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
@@ -64,7 +63,9 @@ from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
 from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
-from deckbuilder.ui.stats import DeckStatsView
+
+if TYPE_CHECKING:
+    from deckbuilder.ui.stats import DeckStatsView
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def _settings_list(value: Any) -> list[str]:
 
 def _is_bundled(path: Path) -> bool:
     """True for files shipped inside the installed package (never overwritten by Save)."""
-    from carddb.importing import demo_deck_path
+    from carddb.demo import demo_deck_path
 
     try:
         return path.resolve() == demo_deck_path().resolve()
@@ -189,7 +190,11 @@ class MainWindow(QMainWindow):
         self.deck_view.setObjectName("deckView")
         self.card_view = CardView()
         self.legality = LegalityPanel()
-        self.stats = DeckStatsView()
+        # The statistics tab (charts) is built the first time it is shown: most sessions never open it.
+        self.stats_page = QWidget()
+        self.stats_page.setObjectName("statsPage")
+        QVBoxLayout(self.stats_page).setContentsMargins(0, 0, 0, 0)
+        self._stats_view: DeckStatsView | None = None
         self.banner = DemoBanner(
             lambda: self.import_card_data(folder=True), lambda: self.import_card_data(folder=False)
         )
@@ -213,7 +218,7 @@ class MainWindow(QMainWindow):
         self.report_tabs = QTabWidget()
         self.report_tabs.setObjectName("reportTabs")
         self.report_tabs.addTab(self.legality, "Legality")
-        self.report_tabs.addTab(self.stats, "Statistics")
+        self.report_tabs.addTab(self.stats_page, "Statistics")
         self._stats_stale = True
         self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
@@ -420,9 +425,21 @@ class MainWindow(QMainWindow):
         self._update_stats_if_shown()
         self._update_title()
 
+    @property
+    def stats(self) -> DeckStatsView:
+        """The statistics view (a DeckStatsView), built on first use."""
+        if self._stats_view is None:
+            from deckbuilder.ui.stats import DeckStatsView
+
+            self._stats_view = DeckStatsView()
+            layout = self.stats_page.layout()
+            assert layout is not None
+            layout.addWidget(self._stats_view)
+        return self._stats_view
+
     def _update_stats_if_shown(self) -> None:
         """Recount the statistics tab when it is on screen; a hidden tab is recounted when it is shown."""
-        if not self._stats_stale or not self.stats.isVisible():
+        if not self._stats_stale or not self.stats_page.isVisible():
             return
         self._stats_stale = False
         try:
@@ -832,6 +849,8 @@ class MainWindow(QMainWindow):
         """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""
         if self.banner.isHidden():
             return None
+        from carddb.lackey_locate import find_lackey_plugins
+
         found = find_lackey_plugins(home)
         if not found:
             return None

@@ -103,7 +103,7 @@ def test_hidden_statistics_are_recounted_when_shown_not_on_every_edit(window) ->
     shown_before = dict(window.stats.type_counts)
     window.add_card("Low Feint")
     assert window.stats.type_counts == shown_before  # hidden: no recount on the edit
-    tabs.setCurrentWidget(window.stats)
+    tabs.setCurrentWidget(window.stats_page)
     assert window.stats.type_counts[combat_type] == copies_of_type()
     window.add_card("Low Feint")  # on screen: recounted at once
     assert window.stats.type_counts[combat_type] == copies_of_type()
