@@ -24,6 +24,8 @@ SLOT_PREFIX = "window-"
 AUTOSAVE_DECK = "autosave.ragedeck"
 AUTOSAVE_INFO = "autosave-info.json"
 LOCK_FILE = "window.lock"
+# Before slots, one autosave lay in the folder itself with this marker while the app ran.
+LEGACY_MARKER = "running.marker"
 
 
 class AutosaveSlot:
@@ -109,6 +111,7 @@ class AutosaveStore:
         """Lock every slot no live window holds; empty ones are removed, those with a deck returned, newest first."""
         if not self.folder.is_dir():
             return []
+        self._adopt_legacy_autosave()
         found: list[tuple[float, AutosaveSlot]] = []
         for folder in sorted(self.folder.iterdir()):
             if not folder.name.startswith(SLOT_PREFIX) or folder.is_symlink() or not folder.is_dir():
@@ -128,18 +131,33 @@ class AutosaveStore:
         found.sort(key=lambda item: -item[0])
         return [slot for _mtime, slot in found]
 
-    def start_session(self, adopt: AutosaveSlot | None = None) -> None:
-        """Own a slot for this window: the restored one, or a new one."""
-        if adopt is not None:
-            self.own = adopt
+    def _adopt_legacy_autosave(self) -> None:
+        """Move a crashed session's autosave from the one-file layout of earlier versions into a slot of its own."""
+        deck, marker = self.folder / AUTOSAVE_DECK, self.folder / LEGACY_MARKER
+        if not (deck.is_file() and marker.is_file()) or deck.is_symlink():
             return
+        slot = self._new_slot()
+        try:
+            os.replace(deck, slot.deck_path)
+            info = self.folder / AUTOSAVE_INFO
+            if info.is_file() and not info.is_symlink():
+                os.replace(info, slot.info_path)
+            marker.unlink()
+        finally:
+            slot.release()  # now an orphan like any other: the scan that follows offers it
+
+    def _new_slot(self) -> AutosaveSlot:
         self.folder.mkdir(parents=True, exist_ok=True)
         folder = self.folder / f"{SLOT_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}"
         folder.mkdir()
         slot = AutosaveSlot.try_claim(folder)
         if slot is None:
             raise OSError(f"cannot lock {folder / LOCK_FILE}")
-        self.own = slot
+        return slot
+
+    def start_session(self, adopt: AutosaveSlot | None = None) -> None:
+        """Own a slot for this window: the restored one, or a new one."""
+        self.own = adopt if adopt is not None else self._new_slot()
 
     def end_session(self) -> None:
         """Clean exit: remove this window's slot (the user chose what to keep)."""

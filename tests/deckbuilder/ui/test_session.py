@@ -163,3 +163,27 @@ def test_killed_window_comes_back_after_a_second_window_came_and_went(tmp_path: 
         for window in (first, second):
             if window is not None and window.process.poll() is None:
                 window.kill()
+
+
+def test_a_crash_autosave_of_the_one_file_layout_is_offered_once(
+    tmp_path: Path,
+    make_window,  # type: ignore[no-untyped-def]
+    answers,  # type: ignore[no-untyped-def]
+) -> None:
+    from carddb.db import user_data_dir
+
+    folder = user_data_dir() / "autosave"
+    folder.mkdir(parents=True, exist_ok=True)
+    deck = Deck(name="Before the upgrade")
+    deck.add("Bark Hide", 2)
+    source = tmp_path / "old.ragedeck"
+    (folder / "autosave.ragedeck").write_text(deck_to_native(deck), encoding="utf-8")
+    (folder / "autosave-info.json").write_text(json.dumps({"source": str(source)}), encoding="utf-8")
+    (folder / "running.marker").write_text(json.dumps({"pid": 1}), encoding="utf-8")
+
+    answers.restore = True
+    window = make_window()
+    window.start_session()
+    assert answers.offered == [("", source)]
+    assert window.deck.count_of("Bark Hide") == 2
+    assert not (folder / "running.marker").exists() and not (folder / "autosave.ragedeck").exists()
