@@ -205,16 +205,21 @@ class DeckSectionModel(QAbstractTableModel):
                 )
         return False
 
-    def _patch_rows(self, new_rows: list[DeckRow]) -> bool:
-        """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
+    def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
+        """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
         new_ids = [row.identity for row in new_rows]
         if len(set(new_ids)) != len(new_ids):
             return False
         wanted = set(new_ids)
         kept = [row.identity for row in self._rows if row.identity in wanted]
         old_ids = {row.identity for row in self._rows}
-        if kept != [i for i in new_ids if i in old_ids]:
+        return kept == [i for i in new_ids if i in old_ids]
+
+    def _patch_rows(self, new_rows: list[DeckRow]) -> bool:
+        """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
+        if not self.can_patch(new_rows):
             return False
+        wanted = {row.identity for row in new_rows}
         for number in range(len(self._rows) - 1, -1, -1):
             if self._rows[number].identity not in wanted:
                 self.beginRemoveRows(QModelIndex(), number, number)
@@ -524,7 +529,6 @@ class DeckView(QWidget):
         """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
         self._deck = deck
         self._pool = pool
-        selected = self.selected_keys()
         tinted: set[str] = set()
         if report is not None:
             for result in report.results:
@@ -533,9 +537,14 @@ class DeckView(QWidget):
         tint = tint_color(self.palette())
         previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
         grouped = rows_by_section(deck, pool, unknown, previous)
-        reset = False
+        # Only a table whose rows are reordered is reset, and only its selection must be put back.
+        selected = {
+            key: [row.identity for row in self._selected_rows_of(key)]
+            for key, model in self.models.items()
+            if not model.can_patch(grouped[key])
+        }
         for key, model in self.models.items():
-            reset = model.set_rows(grouped[key], tinted, tint) or reset
+            model.set_rows(grouped[key], tinted, tint)
             self.titles[key].setText(f"{SECTION_TITLES[key]} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if self.section_boxes[key].isHidden() == bool(grouped[key]):
@@ -555,8 +564,10 @@ class DeckView(QWidget):
         finally:
             self._updating = False
         self.header_label.setText(header_text(deck, report))
-        if reset:  # rows patched in place keep their selection; a reset model must be told it again
-            self.select_keys(selected)
+        for key, identities in selected.items():
+            self._select_where(
+                key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
+            )
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""
@@ -566,13 +577,12 @@ class DeckView(QWidget):
 
     def selected_rows(self) -> list[DeckRow]:
         """Selected rows across all tables."""
-        rows: list[DeckRow] = []
-        for key, table in self.tables.items():
-            for index in table.selectionModel().selectedRows():
-                row = self.models[key].row_at(index.row())
-                if row is not None:
-                    rows.append(row)
-        return rows
+        return [row for key in self.tables for row in self._selected_rows_of(key)]
+
+    def _selected_rows_of(self, key: str) -> list[DeckRow]:
+        model = self.models[key]
+        rows = (model.row_at(index.row()) for index in self.tables[key].selectionModel().selectedRows())
+        return [row for row in rows if row is not None]
 
     def selected_keys(self) -> list[tuple[bool, str, str | None]]:
         """Identities of the selected rows."""

@@ -18,6 +18,7 @@ class SteadyLabel(QWidget):
         super().__init__(parent)
         self.label = QLabel(text, self)
         self.label.setWordWrap(word_wrap)
+        self._word_wrap = word_wrap
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(0)
         self._fit()
@@ -40,9 +41,12 @@ class SteadyLabel(QWidget):
         self.label.setToolTip(text)
 
     def _height_for(self, width: int) -> int:
-        if self.label.wordWrap() and width > 0:
-            return max(self.label.heightForWidth(width), self.label.minimumSizeHint().height())
-        return self.label.sizeHint().height()
+        if not self._word_wrap or width <= 0:
+            return self.label.sizeHint().height()
+        metrics = self.label.fontMetrics()
+        if metrics.horizontalAdvance(self.label.text()) <= width:
+            return metrics.height()  # fits on one line: no text layout needed
+        return max(self.label.heightForWidth(width), metrics.height())
 
     def _fit(self) -> None:
         height = self._height_for(self.width())
