@@ -229,6 +229,10 @@ class MainWindow(QMainWindow):
         self.card_dock = self._dock("Card", "cardDock", self.card_view)
         self.report_dock = self._dock("Deck check", "legalityDock", self.report_tabs)
         self.history_dock = self._dock("History", "historyDock", self.undo_view)
+        # A QUndoView resets its whole list on every push: follow the stack only while the history is on screen.
+        self._hidden_history = QUndoStack(self)  # what the view follows meanwhile: nothing
+        self.undo_view.setStack(self._hidden_history)
+        self.history_dock.visibilityChanged.connect(self._history_shown)
         self.report_dock.visibilityChanged.connect(lambda _shown: self._update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
@@ -436,6 +440,9 @@ class MainWindow(QMainWindow):
             assert layout is not None
             layout.addWidget(self._stats_view)
         return self._stats_view
+
+    def _history_shown(self, visible: bool) -> None:
+        self.undo_view.setStack(self.undo_stack if visible else self._hidden_history)
 
     def _update_stats_if_shown(self) -> None:
         """Recount the statistics tab when it is on screen; a hidden tab is recounted when it is shown."""

@@ -122,6 +122,8 @@ def test_undo_and_redo_with_the_standard_shortcuts(qtbot, window) -> None:  # ty
     assert "ALLEGIANCE_MIXED" not in window.legality.shown_codes()
     qtbot.keySequence(window, redo_keys)
     assert [n for n, _ in _rows(window, "characters")] == ["Ashen Howler", "Gutter Maw"]
+    window.history_dock.raise_()  # the history lists every step once it is on screen
+    qtbot.waitUntil(lambda: window.undo_view.model().rowCount() == 3)  # "<opened deck>" and the two adds
     assert window.undo_view.stack() is window.undo_stack
     assert window.undo_stack.count() == 2
     assert window.undo_stack.text(1) == "Add Gutter Maw"
