@@ -160,10 +160,6 @@ class CardTableModel(QAbstractTableModel):
         """True when the rows run from the highest value down."""
         return self._page.descending
 
-    def set_rows(self, rows: Sequence[SearchRow]) -> None:
-        """Show exactly these rows (no search behind them: nothing more to fetch)."""
-        self.show_page(SearchPage("", list(rows), len(rows)))
-
     def show_page(self, page: SearchPage) -> None:
         """Show a search's first page; the rest is fetched on demand."""
         self.beginResetModel()
@@ -194,9 +190,13 @@ class CardTableModel(QAbstractTableModel):
         page = self._page
         descending = order == Qt.SortOrder.DescendingOrder
         field = COLUMNS[column][0]
-        if (field, descending) == (page.order, page.descending) or not page.total:
+        if (field, descending) == (page.order, page.descending):
             return
-        rows = search(self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending)
+        rows = (
+            search(self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending)
+            if page.total
+            else []
+        )
         self.show_page(SearchPage(page.query, rows, page.total, field, descending))
 
     def row_at(self, row: int) -> SearchRow | None:
@@ -496,8 +496,12 @@ class CardBrowser(QWidget):
 
     def _background_done(self, result: tuple[int, SearchPage]) -> None:
         generation, page = result
-        if generation == self._generation:  # an older search's answer is dropped
-            self._show(page)
+        if generation != self._generation:  # an older search's answer is dropped
+            return
+        if (page.order, page.descending) != (self.model.page_order(), self.model.page_descending()):
+            # The player sorted while it ran: fetch the first page again in the order now chosen.
+            page = first_page(self.db, page.query, self.model.page_order(), self.model.page_descending())
+        self._show(page)
 
     def _background_stopped(self) -> None:
         self._worker = None

@@ -159,3 +159,16 @@ def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
     qtbot.waitUntil(lambda: browser.shown_names() == ["Gutter Maw"], timeout=10000)
     assert gui_thread not in threads
     assert "Bark Hide" not in pages and "Call the Green Wind" not in pages  # the stale gift page never showed
+
+
+def test_the_chosen_sort_order_holds_for_the_next_search(qtbot, demo_db: CardDatabase) -> None:  # type: ignore[no-untyped-def]
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    browser.query_edit.setText("zzzz-no-such-card")
+    browser.run_search()
+    assert browser.result_count() == 0
+    browser.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # Renown, on an empty result
+    browser.query_edit.setText("t:characters")
+    browser.run_search()
+    renowns = [int(browser.model.index(r, 3).data() or -1) for r in range(browser.result_count())]
+    assert renowns == sorted(renowns, reverse=True) and len(renowns) > 1
