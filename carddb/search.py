@@ -442,14 +442,38 @@ def _compile_field(node: Field, params: list[object]) -> str:
     return f"({condition})"
 
 
-def compile_query(query: str, limit: int | None = None) -> tuple[str, list[object]]:
-    """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError)."""
+# Columns a search may be ordered by (SearchRow fields); text sorts without regard to case, name breaks ties.
+_ORDER_SQL = {
+    "id": "card.id",
+    "name": "card.name COLLATE NOCASE",
+    "type": "card.type COLLATE NOCASE",
+    "section": "card.section",
+    "set_name": "set_name COLLATE NOCASE",
+    "renown": "card.renown",
+    "rage": "card.rage",
+    "gnosis": "card.gnosis",
+    "health": "card.health",
+    "requires": "card.requires COLLATE NOCASE",
+}
+
+
+def compile_query(
+    query: str, limit: int | None = None, offset: int = 0, order: str = "name", descending: bool = False
+) -> tuple[str, list[object]]:
+    """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError; ValueError for `order`)."""
+    if order not in _ORDER_SQL:
+        raise ValueError(f"cannot order by {order!r}; one of {', '.join(_ORDER_SQL)}")
     params: list[object] = []
     where = _compile(parse_query(query), params)
-    sql = f"{_SELECT} WHERE {where} ORDER BY card.name COLLATE NOCASE, card.id"
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(max(0, limit))
+    direction = " DESC" if descending else ""
+    keys = [f"{_ORDER_SQL[order]}{direction}"]
+    if order != "name":
+        keys.append(f"card.name COLLATE NOCASE{direction}")
+    keys.append(f"card.id{direction}")
+    sql = f"{_SELECT} WHERE {where} ORDER BY {', '.join(keys)}"
+    if limit is not None or offset > 0:
+        sql += " LIMIT ? OFFSET ?"
+        params.extend([-1 if limit is None else max(0, limit), max(0, offset)])
     return sql, params
 
 
@@ -457,9 +481,16 @@ def _search_row(_cursor: sqlite3.Cursor, row: tuple[object, ...]) -> SearchRow:
     return SearchRow._make(row)
 
 
-def search(db: CardDatabase, query: str, limit: int | None = None) -> list[SearchRow]:
-    """Cards matching `query`, ordered by name; a blank query lists every card."""
-    sql, params = compile_query(query, limit)
+def search(
+    db: CardDatabase,
+    query: str,
+    limit: int | None = None,
+    offset: int = 0,
+    order: str = "name",
+    descending: bool = False,
+) -> list[SearchRow]:
+    """Cards matching `query` in `order` (a SearchRow field; name breaks ties); a blank query lists every card."""
+    sql, params = compile_query(query, limit, offset, order, descending)
     cursor = db.reader.cursor()
     cursor.row_factory = _search_row  # skip building sqlite3.Row objects for thousands of hits
     return list(cursor.execute(sql, params))

@@ -128,6 +128,7 @@ def _totals(ctx: CheckContext) -> Totals:
         starting=sum(p.starting for p in ctx.cards),
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
+        rogue_cap=ctx.renown // 2,
     )
 
 
@@ -156,11 +157,15 @@ def check_deck(
         ctx = build_context(deck, pool, fmt, level)
     except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
         failure = Result(INTERNAL_ERROR, Severity.ERROR, f"internal error while reading the deck: {exc!r}")
-        return Report(format=fmt.name, renown_level=level, totals=Totals(), results=(failure,))
+        return Report(
+            format=fmt.name, renown_level=level, totals=Totals(), results=(failure,), limits=fmt.limits
+        )
     results: list[Result] = []
     for rule in rules:
         if any(fmt.enabled(code) for code in rule.codes):
             results.extend(_run_rule(rule, ctx))
     # Stable sort: errors, then warnings, then infos, each keeping rule order.
     results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
-    return Report(format=fmt.name, renown_level=level, totals=_totals(ctx), results=tuple(results))
+    return Report(
+        format=fmt.name, renown_level=level, totals=_totals(ctx), results=tuple(results), limits=fmt.limits
+    )

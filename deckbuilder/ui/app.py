@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.db import CardDatabase, DatabaseError
-from carddb.importing import ensure_demo_cards
+from carddb.demo import ensure_demo_cards
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -12,7 +12,6 @@ from PySide6.QtCore import (
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
     QTimer,
     Signal,
@@ -36,12 +35,15 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.search import QuerySyntaxError, SearchRow, count_matches, parse_query, search
 
+if TYPE_CHECKING:
+    from deckbuilder.ui.workers import Worker
+
 # Drag payload from the browser to the deck view: card names, one a line.
 CARD_MIME_TYPE = "application/x-ragedeck-cards"
 
 ANY = "Any"
-# Rows shown at once; more would make typing lag on a 100,000-card pool (the count still covers all).
-RESULT_LIMIT = 2000
+# Rows built at once: the first page of a search, and each page more as the table scrolls (the count covers all).
+RESULT_LIMIT = 100
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", "Name"),
     ("type", "Type"),
@@ -53,7 +55,6 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("requires", "Requires"),
 )
 NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -116,21 +117,90 @@ def compose_query(text: str, filters: BrowserFilters) -> str:
     return " ".join(terms)
 
 
+@dataclass(frozen=True)
+class SearchPage:
+    """The first page of a search and how many cards match it in all."""
+
+    query: str
+    rows: list[SearchRow]
+    total: int
+    order: str = "name"
+    descending: bool = False
+
+
+def first_page(db: CardDatabase, query: str, order: str = "name", descending: bool = False) -> SearchPage:
+    """Build the first RESULT_LIMIT rows; count the rest only when there are more (raises QuerySyntaxError)."""
+    rows = search(db, query, limit=RESULT_LIMIT + 1, order=order, descending=descending)
+    total = len(rows) if len(rows) <= RESULT_LIMIT else count_matches(db, query)
+    return SearchPage(query, rows[:RESULT_LIMIT], total, order, descending)
+
+
 class CardTableModel(QAbstractTableModel):
-    """Read-only table over a list of SearchRow (no per-row widgets: fast on the whole pool)."""
+    """Read-only, lazy table over a search: a page of SearchRows is built at a time, more as the view scrolls.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    Sorting re-runs the query in the chosen order, so that it orders every match, not only the loaded rows.
+    """
+
+    def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.db = db
         self._rows: list[SearchRow] = []
+        self._page = SearchPage("", [], 0)
 
-    def set_rows(self, rows: Sequence[SearchRow]) -> None:
-        """Replace the results."""
+    @property
+    def total(self) -> int:
+        """How many cards match the search (loaded or not)."""
+        return self._page.total
+
+    def page_order(self) -> str:
+        """The SearchRow field the rows are ordered by."""
+        return self._page.order
+
+    def page_descending(self) -> bool:
+        """True when the rows run from the highest value down."""
+        return self._page.descending
+
+    def show_page(self, page: SearchPage) -> None:
+        """Show a search's first page; the rest is fetched on demand."""
         self.beginResetModel()
-        self._rows = list(rows)
+        self._page = page
+        self._rows = list(page.rows)
         self.endResetModel()
 
+    def canFetchMore(self, parent: ModelIndex = QModelIndex()) -> bool:  # noqa: B008 - Qt signature
+        return not parent.isValid() and len(self._rows) < self._page.total
+
+    def fetchMore(self, parent: ModelIndex = QModelIndex()) -> None:  # noqa: B008 - Qt signature
+        if not self.canFetchMore(parent):
+            return
+        page = self._page
+        more = search(
+            self.db, page.query, RESULT_LIMIT, len(self._rows), page.order, page.descending
+        )  # the same query as the first page: it parsed then
+        if not more:  # the database changed under the search (an import): what is loaded is all there is
+            self._page = SearchPage(page.query, page.rows, len(self._rows), page.order, page.descending)
+            return
+        self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(more) - 1)
+        self._rows.extend(more)
+        self.endInsertRows()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(COLUMNS):
+            return
+        page = self._page
+        descending = order == Qt.SortOrder.DescendingOrder
+        field = COLUMNS[column][0]
+        if (field, descending) == (page.order, page.descending):
+            return
+        rows = (
+            search(self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending)
+            if page.total
+            else []
+        )
+        self.show_page(SearchPage(page.query, rows, page.total, field, descending))
+
     def row_at(self, row: int) -> SearchRow | None:
-        """The SearchRow at a source row."""
+        """The SearchRow at a row."""
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
@@ -154,10 +224,6 @@ class CardTableModel(QAbstractTableModel):
         value = getattr(row, field)
         if role == Qt.ItemDataRole.DisplayRole:
             return "" if value is None else str(value)
-        if role == SORT_ROLE:
-            if field in NUMERIC_COLUMNS:
-                return -1 if value is None else int(value)
-            return str(value or "").casefold()
         if role == Qt.ItemDataRole.TextAlignmentRole and field in NUMERIC_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and field in ("name", "requires"):
@@ -246,17 +312,13 @@ class CardBrowser(QWidget):
         self.reset_button.setText("Reset")
         self.reset_button.setToolTip("Clear every filter")
 
-        self.model = CardTableModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
+        self.model = CardTableModel(db, self)
+        # The table sorts through the model, which re-runs the search in that order (every match, not a page).
         self.table = _ResultsView()
         self.table.setObjectName("resultsTable")
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(
-            -1, Qt.SortOrder.AscendingOrder
-        )  # keep the search's own (name) order at first
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setDragEnabled(True)
@@ -275,7 +337,10 @@ class CardBrowser(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(self.DEBOUNCE_MS)
-        self._timer.timeout.connect(self.run_search)
+        self._timer.timeout.connect(self.search_in_background)
+        self._generation = 0
+        self._worker: Worker | None = None
+        self._pending = False
         self.query_edit.textChanged.connect(self._schedule)
         self.query_edit.returnPressed.connect(self.run_search)
         for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
@@ -284,8 +349,8 @@ class CardBrowser(QWidget):
             low.valueChanged.connect(self._schedule)
             high.valueChanged.connect(self._schedule)
         self.reset_button.clicked.connect(self.reset_filters)
-        self.table.doubleClicked.connect(lambda index: self._add_proxy_row(index.row()))
-        self.table.activated_row.connect(self._add_proxy_row)
+        self.table.doubleClicked.connect(lambda index: self._add_row(index.row()))
+        self.table.activated_row.connect(self._add_row)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.reload()
 
@@ -372,38 +437,95 @@ class CardBrowser(QWidget):
             high.setValue(-1)
 
     def _schedule(self) -> None:
+        self._generation += 1  # the query changed: an answer still on its way is stale
         self._timer.start()
 
-    def run_search(self) -> None:
-        """Run the query now; a syntax error is shown inline and the previous results stay."""
-        self._timer.stop()
+    def _composed(self) -> str:
+        """The query to run: the typed text AND the filters (QuerySyntaxError points into the typed text)."""
         text = self.query_edit.text().strip()
+        parse_query(text)  # errors point into what the player typed, not the composed query
+        return compose_query(text, self.filters())
+
+    def run_search(self) -> None:
+        """Run the query now, on this thread; a syntax error is shown inline and the previous results stay."""
+        self._timer.stop()
+        self._generation += 1  # a background search still running is now stale
         try:
-            parse_query(text)  # errors point into what the player typed, not the composed query
-            composed = compose_query(text, self.filters())
-            # Building rows is what costs time on a huge pool: show the first RESULT_LIMIT, count the rest.
-            shown = search(self.db, composed, limit=RESULT_LIMIT + 1)
-            total = len(shown) if len(shown) <= RESULT_LIMIT else count_matches(self.db, composed)
-            shown = shown[:RESULT_LIMIT]
+            page = first_page(
+                self.db, self._composed(), self.model.page_order(), self.model.page_descending()
+            )
         except QuerySyntaxError as exc:
-            self.error_label.setText(f"⚠ {exc}")
-            self.error_label.show()
+            self._show_error(exc)
             return
+        self._show(page)
+
+    def search_in_background(self) -> None:
+        """Run the query on a worker thread with its own database handle; typing never waits for it."""
+        self._timer.stop()
+        self._generation += 1
+        try:
+            composed = self._composed()
+        except QuerySyntaxError as exc:
+            self._show_error(exc)
+            return
+        if self._worker is not None and self._worker.is_running():
+            self._worker.cancel()
+            self._pending = True  # searched again as soon as the running one stops: one thread at a time
+            return
+        self._pending = False
+        generation, order, descending = (
+            self._generation,
+            self.model.page_order(),
+            self.model.page_descending(),
+        )
+        db_path = self.db.path
+
+        def job(
+            _progress: Callable[[int, int], None], cancelled: Callable[[], bool]
+        ) -> tuple[int, SearchPage]:
+            if cancelled():
+                raise WorkCancelled
+            with CardDatabase(db_path) as db:  # SQLite connections stay on their own thread
+                return generation, first_page(db, composed, order, descending)
+
+        from deckbuilder.ui.workers import WorkCancelled, run_in_thread
+
+        worker = run_in_thread(job, finished=self._background_done)
+        worker.stopped.connect(self._background_stopped)
+        self._worker = worker
+
+    def _background_done(self, result: tuple[int, SearchPage]) -> None:
+        generation, page = result
+        if generation != self._generation:  # an older search's answer is dropped
+            return
+        if (page.order, page.descending) != (self.model.page_order(), self.model.page_descending()):
+            # The player sorted while it ran: fetch the first page again in the order now chosen.
+            page = first_page(self.db, page.query, self.model.page_order(), self.model.page_descending())
+        self._show(page)
+
+    def _background_stopped(self) -> None:
+        self._worker = None
+        if self._pending:
+            self.search_in_background()
+
+    def _show_error(self, exc: QuerySyntaxError) -> None:
+        self.error_label.setText(f"⚠ {exc}")
+        self.error_label.show()
+
+    def _show(self, page: SearchPage) -> None:
         self.error_label.hide()
         self.error_label.clear()
-        self.model.set_rows(shown)
-        if total > len(shown):
-            self.count_label.setText(f"{total:,} cards (showing the first {len(shown):,}; refine the search)")
-        else:
-            self.count_label.setText(f"{total} card{'s' if total != 1 else ''}")
+        self.model.show_page(page)
+        total = page.total
+        self.count_label.setText(f"{total:,} card{'s' if total != 1 else ''}")
 
     def result_count(self) -> int:
         """Rows shown in the table."""
-        return self.proxy.rowCount()
+        return self.model.rowCount()
 
     def shown_names(self) -> list[str]:
         """Names in display order."""
-        return [str(self.proxy.index(r, 0).data()) for r in range(self.proxy.rowCount())]
+        return [str(self.model.index(r, 0).data()) for r in range(self.model.rowCount())]
 
     def has_error(self) -> bool:
         """True while the query box holds a query that does not parse."""
@@ -412,13 +534,13 @@ class CardBrowser(QWidget):
     def selected_names(self) -> list[str]:
         """Names of the selected rows, in display order."""
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
-        return [str(self.proxy.index(r, 0).data()) for r in rows]
+        return [str(self.model.index(r, 0).data()) for r in rows]
 
-    def _add_proxy_row(self, proxy_row: int) -> None:
-        name = self.proxy.index(proxy_row, 0).data()
+    def _add_row(self, row: int) -> None:
+        name = self.model.index(row, 0).data()
         if name:
             self.add_requested.emit(str(name))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
-            self.card_selected.emit(str(self.proxy.index(current.row(), 0).data()))
+            self.card_selected.emit(str(self.model.index(current.row(), 0).data()))

@@ -7,8 +7,10 @@ main window turns into undoable commands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from PySide6.QtCore import (
@@ -44,6 +46,7 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
+from deckbuilder.ui.labels import SteadyLabel
 
 UNRESOLVED = "unresolved"
 STARTING = "starting"
@@ -64,9 +67,6 @@ STARTING_TOOLTIP = (
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
 ModelIndex = QModelIndex | QPersistentModelIndex
 
-# Minimums used in the header when the format does not say otherwise (DECK-RULES §2).
-DEFAULT_MINIMUMS = {"sept": 30, "combat": 20}
-
 
 @dataclass(frozen=True)
 class DeckRow:
@@ -77,20 +77,30 @@ class DeckRow:
     suggestions: tuple[str, ...] = ()
     starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
 
+    @cached_property
+    def name_key(self) -> str:
+        """The entry's normalised name (computed once: rows are compared and painted often)."""
+        return self.entry.key
+
     @property
     def key(self) -> tuple[str, str | None]:
         """The card of the row: normalised name + printing."""
-        return (self.entry.key, self.entry.set_name)
+        return (self.name_key, self.entry.set_name)
 
-    @property
+    @cached_property
     def identity(self) -> tuple[bool, str, str | None]:
         """Identity of the row: a starting entry differs from the same card's deck entry."""
-        return (self.starting, self.entry.key, self.entry.set_name)
+        return (self.starting, self.name_key, self.entry.set_name)
 
 
 def tint_color(palette: QPalette) -> QColor:
     """A reddish tint blended into the palette's base colour: readable in light and dark themes."""
-    base = palette.color(QPalette.ColorRole.Base)
+    return _tint_of(palette.color(QPalette.ColorRole.Base).rgba())
+
+
+@functools.cache
+def _tint_of(base_rgba: int) -> QColor:
+    base = QColor.fromRgba(base_rgba)
     red = QColor(220, 40, 40)
     mix = 0.28
     return QColor(
@@ -107,25 +117,46 @@ def section_key_of(entry: DeckEntry, card: CardInfo | None) -> str:
     return card.section.value
 
 
+RowKey = tuple[bool, str, int, "str | None", "Section | None"]
+
+
 def rows_by_section(
-    deck: Deck, pool: CardPool, unknown: dict[str, list[str]] | None = None
+    deck: Deck,
+    pool: CardPool,
+    unknown: dict[str, list[str]] | None = None,
+    previous: dict[RowKey, DeckRow] | None = None,
 ) -> dict[str, list[DeckRow]]:
-    """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions."""
+    """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions.
+
+    A known card's row from `previous` whose entry and card are unchanged is reused as it is.
+    """
     grouped: dict[str, list[DeckRow]] = {key: [] for key in SECTION_KEYS}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
+    reusable = previous or {}
 
     def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
         card = pool.lookup(entry.name)
+        if card is not None:
+            old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
+            if old is not None and old.card is card:
+                return old
         suggestions: tuple[str, ...] = ()
         if card is None:
             suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
-        return DeckRow(entry, card, suggestions, starting)
+        # A snapshot: the deck changes its entries in place, and a row must compare unequal to its old self.
+        return DeckRow(replace(entry), card, suggestions, starting)
 
     for entry in deck.entries:
         row = row_of(entry, starting=False)
         grouped[section_key_of(entry, row.card)].append(row)
     grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
     return grouped
+
+
+def row_key(row: DeckRow) -> RowKey:
+    """What a row shows of its entry: a row with the same key and card can be shown again as it is."""
+    entry = row.entry
+    return (row.starting, entry.name, entry.count, entry.set_name, entry.zone_hint)
 
 
 def _num(value: int | None) -> str:
@@ -151,13 +182,60 @@ class DeckSectionModel(QAbstractTableModel):
         else:
             self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
 
-    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> None:
-        """Replace the rows; names in `tinted` (normalised) get the error tint."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self._tinted = frozenset(tinted)
-        self._tint = tint
-        self.endResetModel()
+    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> bool:
+        """Show these rows, telling the view only what changed; names in `tinted` (normalised) get the error tint.
+
+        Returns True when the model had to be reset (the rows were reordered), which loses the selection.
+        """
+        new_rows = list(rows)
+        new_tinted = frozenset(tinted)
+        old_tinted, old_tint = self._tinted, self._tint
+        self._tinted, self._tint = new_tinted, tint
+        if not self._patch_rows(new_rows):
+            self.beginResetModel()
+            self._rows = new_rows
+            self.endResetModel()
+            return True
+        recolour = tint != old_tint
+        last = len(self.columns) - 1
+        for number, row in enumerate(self._rows):
+            if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted)):
+                self.dataChanged.emit(
+                    self.index(number, 0), self.index(number, last), [Qt.ItemDataRole.BackgroundRole]
+                )
+        return False
+
+    def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
+        """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
+        new_ids = [row.identity for row in new_rows]
+        if len(set(new_ids)) != len(new_ids):
+            return False
+        wanted = set(new_ids)
+        kept = [row.identity for row in self._rows if row.identity in wanted]
+        old_ids = {row.identity for row in self._rows}
+        return kept == [i for i in new_ids if i in old_ids]
+
+    def _patch_rows(self, new_rows: list[DeckRow]) -> bool:
+        """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
+        if not self.can_patch(new_rows):
+            return False
+        wanted = {row.identity for row in new_rows}
+        for number in range(len(self._rows) - 1, -1, -1):
+            if self._rows[number].identity not in wanted:
+                self.beginRemoveRows(QModelIndex(), number, number)
+                del self._rows[number]
+                self.endRemoveRows()
+        last = len(self.columns) - 1
+        for number, row in enumerate(new_rows):
+            if number < len(self._rows) and self._rows[number].identity == row.identity:
+                if self._rows[number] is not row and self._rows[number] != row:
+                    self._rows[number] = row
+                    self.dataChanged.emit(self.index(number, 0), self.index(number, last))
+                continue
+            self.beginInsertRows(QModelIndex(), number, number)
+            self._rows.insert(number, row)
+            self.endInsertRows()
+        return True
 
     def row_at(self, row: int) -> DeckRow | None:
         """The DeckRow at a row."""
@@ -174,7 +252,7 @@ class DeckSectionModel(QAbstractTableModel):
     def is_tinted(self, row: int) -> bool:
         """True when the row's card is involved in an error."""
         deck_row = self.row_at(row)
-        return deck_row is not None and deck_row.entry.key in self._tinted
+        return deck_row is not None and deck_row.name_key in self._tinted
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
         return 0 if parent.isValid() else len(self._rows)
@@ -226,7 +304,7 @@ class DeckSectionModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.EditRole and column == "Qty":
                 return row.entry.count
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.BackgroundRole and row.entry.key in self._tinted:
+        if role == Qt.ItemDataRole.BackgroundRole and row.name_key in self._tinted:
             return self._tint
         if role == Qt.ItemDataRole.FontRole and column == "Printing" and row.entry.set_name is None:
             font = QFont()
@@ -353,13 +431,12 @@ class DeckView(QWidget):
         self.format_combo.setObjectName("formatCombo")
         for name, title in formats:
             self.format_combo.addItem(title, name)
-        self.header_label = QLabel()
+        self.header_label = SteadyLabel(word_wrap=True)
         self.header_label.setObjectName("deckHeader")
-        font = self.header_label.font()
+        font = self.header_label.label.font()
         font.setBold(True)
-        self.header_label.setFont(font)
-        self.header_label.setWordWrap(True)
-        self.header_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.header_label.label.setFont(font)
+        self.header_label.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.add_button = QToolButton()
         self.add_button.setText("+")
         self.add_button.setToolTip("Add one copy of the selected card")
@@ -369,7 +446,7 @@ class DeckView(QWidget):
 
         self.models: dict[str, DeckSectionModel] = {}
         self.tables: dict[str, DeckSectionTable] = {}
-        self.titles: dict[str, QLabel] = {}
+        self.titles: dict[str, SteadyLabel] = {}
         self.section_boxes: dict[str, QWidget] = {}
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("deckSplitter")
@@ -409,7 +486,7 @@ class DeckView(QWidget):
         table = DeckSectionTable()
         table.setObjectName(f"{key}Table")
         table.setModel(model)
-        title = QLabel(SECTION_TITLES[key])
+        title = SteadyLabel(SECTION_TITLES[key])
         title.setObjectName(f"{key}Title")
         if key == STARTING:
             title.setToolTip(STARTING_TOOLTIP)
@@ -448,40 +525,49 @@ class DeckView(QWidget):
         pool: CardPool,
         report: Report | None,
         unknown: dict[str, list[str]] | None = None,
-        sept_minimum: int = DEFAULT_MINIMUMS["sept"],
-        combat_minimum: int = DEFAULT_MINIMUMS["combat"],
     ) -> None:
         """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
         self._deck = deck
         self._pool = pool
-        selected = self.selected_keys()
         tinted: set[str] = set()
         if report is not None:
             for result in report.results:
                 if result.severity is Severity.ERROR:
                     tinted.update(normalize_name(c) for c in result.cards)
         tint = tint_color(self.palette())
-        grouped = rows_by_section(deck, pool, unknown)
+        previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
+        grouped = rows_by_section(deck, pool, unknown, previous)
+        # Only a table whose rows are reordered is reset, and only its selection must be put back.
+        selected = {
+            key: [row.identity for row in self._selected_rows_of(key)]
+            for key, model in self.models.items()
+            if not model.can_patch(grouped[key])
+        }
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint)
-            copies = model.copies()
-            self.titles[key].setText(f"{SECTION_TITLES[key]} ({copies})")
+            self.titles[key].setText(f"{SECTION_TITLES[key]} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
-            self.section_boxes[key].setVisible(bool(grouped[key]))
+            if self.section_boxes[key].isHidden() == bool(grouped[key]):
+                self.section_boxes[key].setVisible(bool(grouped[key]))
         self._updating = True
         try:
             if self.name_edit.text() != deck.name:
                 self.name_edit.setText(deck.name)
-            self.renown_spin.setValue(deck.renown_level)
+            if self.renown_spin.value() != deck.renown_level:
+                self.renown_spin.setValue(deck.renown_level)
             index = self.format_combo.findData(deck.format)
             if index < 0:
                 self.format_combo.addItem(deck.format, deck.format)
                 index = self.format_combo.count() - 1
-            self.format_combo.setCurrentIndex(index)
+            if self.format_combo.currentIndex() != index:
+                self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        self.header_label.setText(header_text(deck, report, sept_minimum, combat_minimum))
-        self.select_keys(selected)
+        self.header_label.setText(header_text(deck, report))
+        for key, identities in selected.items():
+            self._select_where(
+                key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
+            )
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""
@@ -491,13 +577,12 @@ class DeckView(QWidget):
 
     def selected_rows(self) -> list[DeckRow]:
         """Selected rows across all tables."""
-        rows: list[DeckRow] = []
-        for key, table in self.tables.items():
-            for index in table.selectionModel().selectedRows():
-                row = self.models[key].row_at(index.row())
-                if row is not None:
-                    rows.append(row)
-        return rows
+        return [row for key in self.tables for row in self._selected_rows_of(key)]
+
+    def _selected_rows_of(self, key: str) -> list[DeckRow]:
+        model = self.models[key]
+        rows = (model.row_at(index.row()) for index in self.tables[key].selectionModel().selectedRows())
+        return [row for row in rows if row is not None]
 
     def selected_keys(self) -> list[tuple[bool, str, str | None]]:
         """Identities of the selected rows."""
@@ -514,7 +599,7 @@ class DeckView(QWidget):
         wanted = {normalize_name(n) for n in names}
         found = 0
         for key, table in self.tables.items():
-            found += self._select_where(key, table, lambda row: row.entry.key in wanted)
+            found += self._select_where(key, table, lambda row: row.name_key in wanted)
         return found
 
     def _select_where(self, key: str, table: QTableView, predicate: Any) -> int:
@@ -637,16 +722,21 @@ class DeckView(QWidget):
         self.replace_requested.emit(entry.name, entry.set_name, name)
 
 
-def header_text(deck: Deck, report: Report | None, sept_minimum: int, combat_minimum: int) -> str:
-    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`."""
+def _minimum_part(label: str, count: int, minimum: int | None) -> str:
+    return f"{label} {count}" if minimum is None else f"{label} {count} / {minimum}+"
+
+
+def header_text(deck: Deck, report: Report | None) -> str:
+    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
     if report is None:
         return f"Renown level {deck.renown_level}"
     totals = report.totals
+    limits = report.limits
     parts = [
         f"Renown {totals.renown} / {report.renown_level}",
-        f"Rogue {totals.rogue_renown} (max {totals.renown // 2})",
-        f"Sept {totals.sept} / {sept_minimum}+",
-        f"Combat {totals.combat} / {combat_minimum}+",
+        f"Rogue {totals.rogue_renown} (max {totals.rogue_cap})",
+        _minimum_part("Sept", totals.sept, limits.sept_minimum if limits is not None else None),
+        _minimum_part("Combat", totals.combat, limits.combat_minimum if limits is not None else None),
     ]
     if totals.allegiance:
         parts.append(totals.allegiance)

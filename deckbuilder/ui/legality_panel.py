@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from deckbuilder.legality.results import Report, Result, Severity
+from deckbuilder.ui.labels import SteadyLabel
 
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
@@ -22,11 +23,11 @@ class LegalityPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.verdict = QLabel()
+        self.verdict = SteadyLabel()
         self.verdict.setObjectName("legalityVerdict")
-        font = self.verdict.font()
+        font = self.verdict.label.font()
         font.setBold(True)
-        self.verdict.setFont(font)
+        self.verdict.label.setFont(font)
         self.list = QListWidget()
         self.list.setObjectName("legalityList")
         # A list view (unlike a tree) re-wraps long messages to the panel's width.
@@ -49,33 +50,53 @@ class LegalityPanel(QWidget):
         return self._report
 
     def show_report(self, report: Report | None) -> None:
-        """Replace the results on show."""
+        """Show a report, changing only the lines that differ from the one on show (an edit keeps most)."""
         self._report = report
-        self.list.clear()
-        self.group_items.clear()
         if report is None:
+            self.list.clear()
+            self.group_items.clear()
             self.verdict.setText("No deck checked")
             return
         errors = len(report.errors)
         self.verdict.setText(
             f"Legal in {report.format} at Renown {report.renown_level}"
             if report.is_legal
-            else f"Not legal: {errors} error{'s' if errors != 1 else ''}"
+            else f"Not legal: {errors} error{'s' if errors != 1 else ''}",
         )
+        lines: list[tuple[str, Result | Severity]] = []
         for severity, title in GROUPS:
             results = [r for r in report.results if r.severity is severity]
-            group = QListWidgetItem(f"{title} ({len(results)})")
-            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            font = group.font()
-            font.setBold(True)
-            group.setFont(font)
-            self.list.addItem(group)
-            self.group_items[severity] = group
-            for result in results:
-                item = QListWidgetItem(f"•  {result.message}")
-                item.setToolTip(f"{result.code}: {result.message}")
-                item.setData(RESULT_ROLE, result)
+            lines.append((f"{title} ({len(results)})", severity))
+            lines.extend((f"•  {result.message}", result) for result in results)
+        while self.list.count() > len(lines):
+            self.list.takeItem(self.list.count() - 1)
+        for row, (text, value) in enumerate(lines):
+            item = self.list.item(row)
+            if item is None:
+                item = QListWidgetItem()
                 self.list.addItem(item)
+            self._fill(item, text, value)
+
+    def _fill(self, item: QListWidgetItem, text: str, value: Result | Severity) -> None:
+        """Make one list line show a group heading or a result (untouched when it already does)."""
+        if item.data(RESULT_ROLE) == value and item.text() == text:
+            if isinstance(value, Severity):
+                self.group_items[value] = item
+            return
+        item.setText(text)
+        item.setData(RESULT_ROLE, value)
+        bold = isinstance(value, Severity)
+        if item.font().bold() != bold:
+            font = item.font()
+            font.setBold(bold)
+            item.setFont(font)
+        if isinstance(value, Severity):
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setToolTip("")
+            self.group_items[value] = item
+        else:
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            item.setToolTip(f"{value.code}: {value.message}")
 
     def _result_items(self) -> list[tuple[QListWidgetItem, Result]]:
         items: list[tuple[QListWidgetItem, Result]] = []

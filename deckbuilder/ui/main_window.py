@@ -6,7 +6,7 @@ import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent, QUndoStack
@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase, user_data_dir
-from carddb.lackey_locate import find_lackey_plugins
 from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
@@ -43,7 +42,7 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.legality import check_deck
-from deckbuilder.legality.formats import FormatError, available_formats, load_format
+from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_view import CardView
@@ -60,11 +59,13 @@ from deckbuilder.ui.commands import (
     SetRenownLevelCommand,
     StartInPlayCommand,
 )
-from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
+from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
-from deckbuilder.ui.session import AutosaveStore
-from deckbuilder.ui.stats import DeckStatsView
+from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
+
+if TYPE_CHECKING:
+    from deckbuilder.ui.stats import DeckStatsView
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def _settings_list(value: Any) -> list[str]:
 
 def _is_bundled(path: Path) -> bool:
     """True for files shipped inside the installed package (never overwritten by Save)."""
-    from carddb.importing import demo_deck_path
+    from carddb.demo import demo_deck_path
 
     try:
         return path.resolve() == demo_deck_path().resolve()
@@ -189,7 +190,11 @@ class MainWindow(QMainWindow):
         self.deck_view.setObjectName("deckView")
         self.card_view = CardView()
         self.legality = LegalityPanel()
-        self.stats = DeckStatsView()
+        # The statistics tab (charts) is built the first time it is shown: most sessions never open it.
+        self.stats_page = QWidget()
+        self.stats_page.setObjectName("statsPage")
+        QVBoxLayout(self.stats_page).setContentsMargins(0, 0, 0, 0)
+        self._stats_view: DeckStatsView | None = None
         self.banner = DemoBanner(
             lambda: self.import_card_data(folder=True), lambda: self.import_card_data(folder=False)
         )
@@ -213,7 +218,9 @@ class MainWindow(QMainWindow):
         self.report_tabs = QTabWidget()
         self.report_tabs.setObjectName("reportTabs")
         self.report_tabs.addTab(self.legality, "Legality")
-        self.report_tabs.addTab(self.stats, "Statistics")
+        self.report_tabs.addTab(self.stats_page, "Statistics")
+        self._stats_stale = True
+        self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
         self.report_tabs.addTab(self.notes_view, "Notes")
@@ -222,6 +229,11 @@ class MainWindow(QMainWindow):
         self.card_dock = self._dock("Card", "cardDock", self.card_view)
         self.report_dock = self._dock("Deck check", "legalityDock", self.report_tabs)
         self.history_dock = self._dock("History", "historyDock", self.undo_view)
+        # A QUndoView resets its whole list on every push: follow the stack only while the history is on screen.
+        self._hidden_history = QUndoStack(self)  # what the view follows meanwhile: nothing
+        self.undo_view.setStack(self._hidden_history)
+        self.history_dock.visibilityChanged.connect(self._history_shown)
+        self.report_dock.visibilityChanged.connect(lambda _shown: self._update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
         self.tabifyDockWidget(self.card_dock, self.history_dock)
@@ -410,32 +422,62 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
         self.report = self._check()
-        sept_min, combat_min = self._minimums()
-        self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown, sept_min, combat_min)
+        self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
+        self._stats_stale = True
+        self._update_stats_if_shown()
+        self._update_title()
+
+    @property
+    def stats(self) -> DeckStatsView:
+        """The statistics view (a DeckStatsView), built on first use."""
+        if self._stats_view is None:
+            from deckbuilder.ui.stats import DeckStatsView
+
+            self._stats_view = DeckStatsView()
+            layout = self.stats_page.layout()
+            assert layout is not None
+            layout.addWidget(self._stats_view)
+        return self._stats_view
+
+    def _history_shown(self, visible: bool) -> None:
+        self.undo_view.setStack(self.undo_stack if visible else self._hidden_history)
+
+    def _update_stats_if_shown(self) -> None:
+        """Recount the statistics tab when it is on screen; a hidden tab is recounted when it is shown."""
+        if not self._stats_stale or not self.stats_page.isVisible():
+            return
+        self._stats_stale = False
         try:
             self.stats.update_stats(self.deck, self.db, self.report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
-        self._update_title()
 
     def _check(self) -> Report | None:
         try:
             return check_deck(self.deck, self.db, self.deck.format, self.deck.renown_level)
         except FormatError as exc:
-            self.statusBar().showMessage(f"Format problem: {exc}")
-            return check_deck(self.deck, self.db, None, self.deck.renown_level)
+            # A format file removed while the deck is open: check on the default rather than raise.
+            self.statusBar().showMessage(self.tr("Format problem: {0}").format(exc))
+            try:
+                return check_deck(self.deck, self.db, DEFAULT_FORMAT_NAME, self.deck.renown_level)
+            except FormatError:
+                return None
 
-    def _minimums(self) -> tuple[int, int]:
+    def _settle_format(self, deck: Deck) -> list[str]:
+        """Put a deck whose format is not installed on the default format; the note saying so, if any."""
         try:
-            limits = load_format(self.deck.format).limits
+            load_format(deck.format)
         except FormatError:
-            return DEFAULT_MINIMUMS["sept"], DEFAULT_MINIMUMS["combat"]
-        return (
-            limits.sept_minimum if limits.sept_minimum is not None else 0,
-            limits.combat_minimum if limits.combat_minimum is not None else 0,
-        )
+            missing = deck.format
+            deck.format = DEFAULT_FORMAT_NAME
+            return [
+                self.tr(
+                    "The deck's format “{0}” is not installed; the deck is opened on the default format “{1}”."
+                ).format(missing, DEFAULT_FORMAT_NAME)
+            ]
+        return []
 
     def show_card(self, name: str) -> None:
         """Show a card in the card view (unknown names clear it)."""
@@ -500,12 +542,15 @@ class MainWindow(QMainWindow):
             )
         return Path(path) if path else None
 
-    def ask_restore(self) -> bool:
-        """Offer the autosave left by a session that did not exit cleanly."""
+    def ask_restore(self, name: str, source: Path | None) -> bool:
+        """Offer the autosave left by a window that did not exit cleanly: its deck's name and file."""
+        where = str(source) if source is not None else self.tr("never saved to a file")
         answer = QMessageBox.question(
             self,
             APP_TITLE,
-            "Rage Deckbuilder did not close properly last time. Restore the deck you were editing?",
+            self.tr(
+                "A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?"
+            ).format(name or self.tr("a deck"), where),
             Choice.Yes | Choice.No,
             Choice.Yes,
         )
@@ -538,14 +583,18 @@ class MainWindow(QMainWindow):
             return str(self.deck_path.parent)
         return str(self.settings.value("lastFolder", str(Path.home())))
 
-    def set_deck(self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None) -> None:
-        """Replace the deck being edited (history starts afresh)."""
+    def set_deck(
+        self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None
+    ) -> list[str]:
+        """Replace the deck being edited (history starts afresh); notes on what had to change (a missing format)."""
+        notes = self._settle_format(deck)
         self.deck = deck
         self.deck_path = path
         self.unknown = dict(unknown or {})
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.refresh()
+        return notes
 
     def new_deck(self) -> bool:
         """Start an empty deck."""
@@ -573,14 +622,14 @@ class MainWindow(QMainWindow):
         # Only a native file is ours to overwrite on Save; others (and the bundled demo deck) get a new file.
         target = path if loaded.kind == "native" and not _is_bundled(path) else None
         # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
-        self.set_deck(loaded.deck, target, loaded.unknown)
+        notes = self.set_deck(loaded.deck, target, loaded.unknown)
         self._remember_recent(path)
-        self._report_problems(loaded, path.name)
+        self._report_problems(loaded, path.name, notes)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
-    def _report_problems(self, loaded: LoadedDeck, source: str) -> None:
-        lines = list(loaded.problems)
+    def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
+        lines = [*notes, *loaded.problems]
         if loaded.unknown:
             lines.append(f"{len(loaded.unknown)} card name(s) are not in the card database; see Unresolved.")
         if lines:
@@ -599,10 +648,10 @@ class MainWindow(QMainWindow):
         except DeckFileError as exc:
             self.notify("Import from clipboard", str(exc))
             return False
-        self.set_deck(loaded.deck, None, loaded.unknown)
+        notes = self.set_deck(loaded.deck, None, loaded.unknown)
         self.undo_stack.resetClean()
         self._update_title()
-        self._report_problems(loaded, "the clipboard text")
+        self._report_problems(loaded, "the clipboard text", notes)
         return True
 
     def save(self) -> bool:
@@ -807,6 +856,8 @@ class MainWindow(QMainWindow):
         """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""
         if self.banner.isHidden():
             return None
+        from carddb.lackey_locate import find_lackey_plugins
+
         found = find_lackey_plugins(home)
         if not found:
             return None
@@ -818,41 +869,61 @@ class MainWindow(QMainWindow):
 
     def _autosave_if_dirty(self) -> None:
         self.commit_pending_edits()
-        if self.interactive and self.is_dirty():
+        if not self.interactive:
+            return
+        if self.is_dirty():
             self.autosave_now()
+        else:
+            self.autosave.discard()  # back to the saved state (undo): nothing to offer after a crash
 
     def autosave_now(self) -> bool:
-        """Write the autosave file (whole or not at all)."""
+        """Write this window's autosave file (whole or not at all)."""
         try:
-            self.autosave.save(deck_to_native(self.deck), self.deck_path)
+            self.autosave.save(deck_to_native(self.deck), self.deck_path, self.deck.name)
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            self.statusBar().showMessage(self.tr("Autosave failed: {0}").format(exc), 8000)
             return False
         return True
 
     def start_session(self) -> None:
-        """At start: offer to restore a crashed session's autosave, then mark this session as running."""
-        if self.autosave.crashed_with_autosave():
-            if self.ask_restore():
-                self.restore_autosave()
-            else:
-                self.autosave.discard()
+        """At start: offer back a deck that a window which died left behind, then own an autosave slot.
+
+        Slots of windows still running are locked by them and never touched here.
+        """
         try:
-            self.autosave.start_session()
+            orphans = self.autosave.claim_orphans()
+        except OSError as exc:
+            log.warning("cannot look for autosaves: %s", exc)
+            orphans = []
+        adopted: AutosaveSlot | None = None
+        for slot in orphans:
+            if adopted is not None:
+                slot.release()  # one deck per window: a later start offers this one
+            elif self.ask_restore(slot.deck_name(), slot.source()):
+                if self.restore_autosave(slot):
+                    adopted = slot  # its autosave goes on in the same slot
+                else:
+                    slot.release()  # unreadable now; kept rather than deleted
+            else:
+                slot.remove()
+        try:
+            self.autosave.start_session(adopted)
             self._session_started = True
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave unavailable: {exc}", 8000)
+            self.statusBar().showMessage(self.tr("Autosave unavailable: {0}").format(exc), 8000)
 
-    def restore_autosave(self) -> bool:
-        """Load the autosave as an unsaved deck (belonging to its original file, if any)."""
+    def restore_autosave(self, slot: AutosaveSlot) -> bool:
+        """Load an autosaved deck as an unsaved deck (belonging to its original file, if any)."""
         try:
-            loaded = read_deck(self.autosave.deck_path, self.db)
-        except DeckFileError as exc:
-            self.notify("Cannot restore", str(exc))
+            loaded = read_deck(slot.deck_path, self.db)
+        except (DeckFileError, OSError) as exc:
+            self.notify(self.tr("Cannot restore"), str(exc))
             return False
-        self.set_deck(loaded.deck, self.autosave.source(), loaded.unknown)
+        notes = self.set_deck(loaded.deck, slot.source(), loaded.unknown)
         self.undo_stack.resetClean()
         self._update_title()
+        if notes:
+            self.notify(self.tr("Restored deck"), "\n".join(notes))
         return True
 
     # -- window state ----------------------------------------------------------------------------

@@ -31,6 +31,7 @@ class Answers:
         self.open_path: Path | None = None
         self.asked_save_changes = 0
         self.asked_restore = 0
+        self.offered: list[tuple[str, Path | None]] = []  # (deck name, its file) of each restore offered
         self.messages: list[str] = []
 
 
@@ -49,8 +50,9 @@ def make_window(qtbot, demo_db: CardDatabase, answers: Answers, monkeypatch: pyt
         answers.asked_save_changes += 1
         return answers.save_changes
 
-    def ask_restore(self: MainWindow) -> bool:
+    def ask_restore(self: MainWindow, name: str, source: Path | None) -> bool:
         answers.asked_restore += 1
+        answers.offered.append((name, source))
         return answers.restore
 
     def notify(self: MainWindow, title: str, text: str, warning: bool = True) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+
 from PySide6.QtCore import Qt
 
 from carddb.db import CardDatabase
+from carddb.search import SearchRow, search
 from deckbuilder.ui.browser import BrowserFilters, CardBrowser, compose_query
 
 
@@ -62,7 +65,7 @@ def test_sorting_by_renown_puts_the_highest_first(qtbot, demo_db: CardDatabase) 
     browser.query_edit.setText("t:characters")
     browser.run_search()
     browser.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
-    renowns = [int(browser.proxy.index(r, 3).data()) for r in range(browser.result_count())]
+    renowns = [int(browser.model.index(r, 3).data()) for r in range(browser.result_count())]
     assert renowns == sorted(renowns, reverse=True)
     assert renowns[0] == 7
 
@@ -72,13 +75,17 @@ def test_enter_on_a_result_asks_to_add_that_card(qtbot, demo_db: CardDatabase) -
     qtbot.addWidget(browser)
     browser.query_edit.setText('"Bark Hide"')
     browser.run_search()
-    browser.table.setCurrentIndex(browser.proxy.index(0, 0))
+    browser.table.setCurrentIndex(browser.model.index(0, 0))
     with qtbot.waitSignal(browser.add_requested) as signal:
         qtbot.keyClick(browser.table, Qt.Key.Key_Return)
     assert signal.args == ["Bark Hide"]
 
 
-def test_a_huge_result_shows_the_first_rows_and_counts_them_all(
+def _all_matches(db: CardDatabase, query: str) -> list[SearchRow]:
+    return search(db, query)
+
+
+def test_a_big_result_builds_a_page_and_every_match_is_reachable_by_scrolling(
     qtbot, demo_db: CardDatabase, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     import deckbuilder.ui.browser as browser_module
@@ -86,10 +93,82 @@ def test_a_huge_result_shows_the_first_rows_and_counts_them_all(
     monkeypatch.setattr(browser_module, "RESULT_LIMIT", 5)
     browser = CardBrowser(demo_db)
     qtbot.addWidget(browser)
-    assert browser.result_count() == 5
-    assert (
-        browser.count_label.text() == f"{demo_db.card_count()} cards (showing the first 5; refine the search)"
-    )
+    everything = [row.name for row in _all_matches(demo_db, "")]
+    assert len(everything) > 10
+    assert browser.result_count() == 5  # one page built
+    assert browser.count_label.text() == f"{len(everything)} cards"
+    assert browser.model.canFetchMore()
+    browser.table.scrollToBottom()  # the view asks for more as it scrolls
+    qtbot.waitUntil(lambda: browser.result_count() > 5, timeout=5000)
+    while browser.model.canFetchMore():
+        browser.model.fetchMore()
+    assert browser.shown_names() == everything
     browser.query_edit.setText("t:gift")
     browser.run_search()
     assert browser.count_label.text() == "3 cards"
+
+
+def test_sorting_orders_every_match_not_only_the_loaded_page(
+    qtbot, demo_db: CardDatabase, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import deckbuilder.ui.browser as browser_module
+
+    monkeypatch.setattr(browser_module, "RESULT_LIMIT", 3)
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    browser.query_edit.setText("t:characters")
+    browser.run_search()
+    characters = _all_matches(demo_db, "t:characters")
+    assert len(characters) > 3
+    browser.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # Renown
+    while browser.model.canFetchMore():
+        browser.model.fetchMore()
+    renowns = [int(browser.model.index(r, 3).data() or -1) for r in range(browser.result_count())]
+    assert renowns == sorted((c.renown if c.renown is not None else -1 for c in characters), reverse=True)
+    browser.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert browser.shown_names() == [c.name for c in characters][:3]
+
+
+def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
+    qtbot, demo_db: CardDatabase, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import deckbuilder.ui.browser as browser_module
+
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    gui_thread = threading.get_ident()
+    threads: list[int] = []
+    release = threading.Event()
+    real_search = browser_module.search
+
+    def slow_search(db, query, *args, **kwargs):  # type: ignore[no-untyped-def]
+        threads.append(threading.get_ident())
+        if "gift" in query:
+            release.wait(60)  # the first search is still running when the player types on
+        return real_search(db, query, *args, **kwargs)
+
+    monkeypatch.setattr(browser_module, "search", slow_search)
+    pages: list[str] = []
+    browser.model.modelReset.connect(lambda: pages.append(browser.model.total and browser.shown_names()[0]))
+    qtbot.keyClicks(browser.query_edit, "t:gift")
+    qtbot.waitUntil(lambda: len(threads) == 1, timeout=10000)
+    browser.query_edit.clear()
+    qtbot.keyClicks(browser.query_edit, '"Gutter Maw"')  # typing goes on while the first search waits
+    assert browser.query_edit.text() == '"Gutter Maw"'
+    release.set()
+    qtbot.waitUntil(lambda: browser.shown_names() == ["Gutter Maw"], timeout=10000)
+    assert gui_thread not in threads
+    assert "Bark Hide" not in pages and "Call the Green Wind" not in pages  # the stale gift page never showed
+
+
+def test_the_chosen_sort_order_holds_for_the_next_search(qtbot, demo_db: CardDatabase) -> None:  # type: ignore[no-untyped-def]
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    browser.query_edit.setText("zzzz-no-such-card")
+    browser.run_search()
+    assert browser.result_count() == 0
+    browser.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # Renown, on an empty result
+    browser.query_edit.setText("t:characters")
+    browser.run_search()
+    renowns = [int(browser.model.index(r, 3).data() or -1) for r in range(browser.result_count())]
+    assert renowns == sorted(renowns, reverse=True) and len(renowns) > 1

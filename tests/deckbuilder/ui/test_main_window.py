@@ -45,7 +45,7 @@ def test_double_click_in_the_browser_adds_the_card_and_updates_counts_and_legali
     browser.query_edit.setText('"Ashen Howler"')
     browser.run_search()
     assert window.legality.shown_codes()[:1] == ["NO_CHARACTERS"]
-    index = browser.proxy.index(0, 0)
+    index = browser.model.index(0, 0)
     rect = browser.table.visualRect(index)
     # Qt's test double-click needs the press/release of a first click before it, as a real mouse gives.
     qtbot.mouseClick(browser.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -122,6 +122,8 @@ def test_undo_and_redo_with_the_standard_shortcuts(qtbot, window) -> None:  # ty
     assert "ALLEGIANCE_MIXED" not in window.legality.shown_codes()
     qtbot.keySequence(window, redo_keys)
     assert [n for n, _ in _rows(window, "characters")] == ["Ashen Howler", "Gutter Maw"]
+    window.history_dock.raise_()  # the history lists every step once it is on screen
+    qtbot.waitUntil(lambda: window.undo_view.model().rowCount() == 3)  # "<opened deck>" and the two adds
     assert window.undo_view.stack() is window.undo_stack
     assert window.undo_stack.count() == 2
     assert window.undo_stack.text(1) == "Add Gutter Maw"
@@ -342,7 +344,7 @@ def test_crash_leaves_an_autosave_that_the_next_start_offers_to_restore(make_win
     _open_demo(crashed)
     crashed.add_card("Rotting Overseer")
     assert crashed.autosave_now()
-    # The process dies here: no closeEvent, so the running marker stays.
+    crashed.autosave.abandon()  # the process dies here: its lock goes, its autosave stays
     restarted = make_window()
     answers.restore = True
     restarted.start_session()
@@ -370,11 +372,14 @@ def test_declining_the_restore_discards_the_autosave(make_window, answers) -> No
     crashed.start_session()
     crashed.add_card("Bark Hide")
     crashed.autosave_now()
+    left = crashed.autosave.deck_path
+    crashed.autosave.abandon()
     answers.restore = False
     restarted = make_window()
     restarted.start_session()
+    assert answers.asked_restore == 1
     assert restarted.deck.entries == []
-    assert not restarted.autosave.deck_path.exists()
+    assert not left.exists()
 
 
 # -- settings ----------------------------------------------------------------------------------------------

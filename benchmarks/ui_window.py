@@ -1,0 +1,144 @@
+"""Window figures for issue 11: edit -> legality panel vs check_deck, and cold start vs a bare QMainWindow process.
+
+Usage: python benchmarks/ui_window.py DB DECK [CODE_ROOT]  (a card database, a deck file, and optionally another
+checkout to time instead of this one, e.g. an older commit unpacked with `git archive`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env(root: Path = ROOT) -> dict[str, str]:
+    env = dict(os.environ)
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["PYTHONPATH"] = str(root)
+    # An installed app has its bytecode compiled: measure that, not compiling every module on each start.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "ragedeck-bench-pyc" / root.name)
+    return env
+
+
+def child_edit(db_path: str, deck_path: str) -> dict[str, float]:
+    """Median ms of one add or remove through the undo stack until the panels show it, and check_deck alone."""
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    from carddb.cardtypes import Section
+    from carddb.db import CardDatabase
+    from deckbuilder.legality import check_deck
+    from deckbuilder.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(["bench"])
+    db = CardDatabase(Path(db_path))
+    window = MainWindow(db, interactive=False)
+    window.show()
+    assert window.open_deck(Path(deck_path), ask_first=False)
+    app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+    sept = [e.name for e in window.deck.entries if (c := db.lookup(e.name)) and c.section == Section.SEPT]
+    target = sept[0] if sept else window.deck.entries[0].name
+    edits: list[float] = []
+    for _ in range(30):
+        for action in (window.add_card, window.remove_card):
+            start = time.perf_counter()
+            action(target)
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
+            edits.append((time.perf_counter() - start) * 1000)
+    checks: list[float] = []
+    for _ in range(60):
+        start = time.perf_counter()
+        check_deck(window.deck, db)
+        checks.append((time.perf_counter() - start) * 1000)
+    window.close()
+    db.close()
+    edit, check = statistics.median(edits), statistics.median(checks)
+    return {"edit_ms": edit, "check_deck_ms": check, "ratio": edit / check}
+
+
+BARE = (
+    "from PySide6.QtWidgets import QApplication, QMainWindow\n"
+    "app = QApplication(['bare']); w = QMainWindow(); w.resize(1280, 720); w.show(); app.processEvents()\n"
+    "print('{}', flush=True)\n"
+)
+
+
+def _timed(command: list[str], root: Path) -> tuple[float, float]:
+    """Wall ms until the process prints its first line (the window is shown) and until it has exited."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(root), cwd=root
+    )
+    assert process.stdout is not None
+    process.stdout.readline()
+    shown = time.perf_counter() - start
+    _out, err = process.communicate(timeout=300)
+    ended = time.perf_counter() - start
+    if process.returncode != 0:
+        raise SystemExit(f"{command} failed: {err[-800:]}")
+    return shown * 1000, ended * 1000
+
+
+def cold_start(db_path: str, deck_path: str, runs: int = 7, root: Path = ROOT) -> dict[str, float]:
+    """Median wall ms of a `--smoke-test --smoke-window-only` process and of a bare QMainWindow process.
+
+    Both to the moment the window is shown (the first line printed) and to the end of the process.
+    """
+    smoke = [
+        sys.executable,
+        "-m",
+        "deckbuilder",
+        "--smoke-test",
+        deck_path,
+        "--smoke-window-only",
+        "--db",
+        db_path,
+    ]
+    bare = [sys.executable, "-c", BARE]
+    _timed(smoke, root)  # compile the bytecode caches once
+    _timed(bare, root)
+    app: list[tuple[float, float]] = []
+    base: list[tuple[float, float]] = []
+    for _ in range(runs):  # interleaved, so machine load hits both alike
+        base.append(_timed(bare, root))
+        app.append(_timed(smoke, root))
+    shown_app, shown_base = statistics.median(a[0] for a in app), statistics.median(b[0] for b in base)
+    end_app, end_base = statistics.median(a[1] for a in app), statistics.median(b[1] for b in base)
+    return {
+        "window_shown_ms": shown_app,
+        "bare_shown_ms": shown_base,
+        "ratio_shown": shown_app / shown_base,
+        "window_process_ms": end_app,
+        "bare_process_ms": end_base,
+        "ratio_process": end_app / end_base,
+    }
+
+
+def main() -> None:
+    """Print both figures as JSON lines."""
+    if len(sys.argv) == 4 and sys.argv[1] == "--child-edit":
+        print(json.dumps(child_edit(sys.argv[2], sys.argv[3])))
+        return
+    db_path, deck_path = sys.argv[1], sys.argv[2]
+    root = Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else ROOT
+    done = subprocess.run(
+        [sys.executable, __file__, "--child-edit", db_path, deck_path],
+        capture_output=True, text=True, env=_env(root), cwd=root, check=False, timeout=600,
+    )  # fmt: skip
+    print("edit -> panels:", done.stdout.strip() or done.stderr[-800:])
+    print(
+        "cold start:",
+        json.dumps({k: round(v, 2) for k, v in cold_start(db_path, deck_path, root=root).items()}),
+    )
+
+
+if __name__ == "__main__":
+    main()

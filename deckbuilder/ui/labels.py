@@ -1,0 +1,59 @@
+"""A label whose text changes often without re-laying out the whole main window."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+class SteadyLabel(QWidget):
+    """A QLabel in a holder of its own height: new text repaints the label, and re-lays out only when its height
+    changes.
+
+    A bare QLabel asks every layout up to the main window to recompute on each setText, and the main window then
+    repaints all its docks: on an edit that is most of the cost of showing the new counts.
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None, *, word_wrap: bool = False) -> None:
+        super().__init__(parent)
+        self.label = QLabel(text, self)
+        self.label.setWordWrap(word_wrap)
+        self._word_wrap = word_wrap
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(0)
+        self._fit()
+
+    def text(self) -> str:
+        """The text on show."""
+        return self.label.text()
+
+    def setText(self, text: str) -> None:
+        """Show new text (nothing happens when it is the same)."""
+        if self.label.text() != text:
+            self.label.setText(text)
+            self._fit()
+
+    def setObjectName(self, name: str) -> None:
+        super().setObjectName(f"{name}Holder")
+        self.label.setObjectName(name)
+
+    def setToolTip(self, text: str) -> None:
+        self.label.setToolTip(text)
+
+    def _height_for(self, width: int) -> int:
+        if not self._word_wrap or width <= 0:
+            return self.label.sizeHint().height()
+        metrics = self.label.fontMetrics()
+        if metrics.horizontalAdvance(self.label.text()) <= width:
+            return metrics.height()  # fits on one line: no text layout needed
+        return max(self.label.heightForWidth(width), metrics.height())
+
+    def _fit(self) -> None:
+        height = self._height_for(self.width())
+        if height != self.height() or height != self.minimumHeight():
+            self.setFixedHeight(height)  # the only case that needs the layouts above
+        self.label.resize(self.width(), height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()

@@ -1,0 +1,62 @@
+"""The deck header shows the engine's figures (minimums, Rogue cap), and a deck on a missing format still opens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from deckbuilder.deck import Deck
+from deckbuilder.deckfiles import deck_to_native
+from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatLimits, user_formats_dir
+from deckbuilder.legality.results import Report, Totals
+from deckbuilder.ui.deck_view import header_text
+
+
+def test_header_figures_are_the_reports_not_recomputed() -> None:
+    # Figures no format file holds and a cap that is not half the Renown: only the report can be their source.
+    report = Report(
+        format="anything",
+        renown_level=17,
+        totals=Totals(sept=12, combat=3, renown=11, rogue_renown=2, rogue_cap=4, allegiance="Gaia"),
+        limits=FormatLimits(sept_minimum=41, combat_minimum=None),
+    )
+    text = header_text(Deck(), report)
+    assert text == "Renown 11 / 17 · Rogue 2 (max 4) · Sept 12 / 41+ · Combat 3 · Gaia"
+
+
+def test_window_header_follows_the_checked_formats_limits(window) -> None:  # type: ignore[no-untyped-def]
+    folder = user_formats_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "no-minimum.json").write_text(
+        json.dumps({"name": "no-minimum", "limits": {"sept_minimum": None, "combat_minimum": 7}}),
+        encoding="utf-8",
+    )
+    window.add_card("Ashen Howler")
+    window.deck_view.format_requested.emit("no-minimum")
+    assert window.deck.format == "no-minimum"
+    header = window.deck_view.header_label.text()
+    assert window.report is not None and window.report.limits is not None
+    assert window.report.limits.sept_minimum is None
+    assert "Sept 0 ·" in header and "Combat 0 / 7+" in header
+    assert f"(max {window.report.totals.rogue_cap})" in header
+
+
+def test_a_deck_on_a_missing_format_opens_on_the_default_with_a_note(
+    tmp_path: Path,
+    window,  # type: ignore[no-untyped-def]
+    answers,  # type: ignore[no-untyped-def]
+) -> None:
+    deck = Deck(name="Lost league deck")
+    deck.add("Ashen Howler", 1)
+    deck.format = "league-2031"
+    path = tmp_path / "league.ragedeck"
+    path.write_text(deck_to_native(deck), encoding="utf-8")
+
+    assert window.open_deck(path, ask_first=False)
+
+    assert window.deck.name == "Lost league deck"
+    assert window.deck.format == DEFAULT_FORMAT_NAME
+    assert window.report is not None and window.report.format == DEFAULT_FORMAT_NAME
+    assert [r.entry.name for r in window.deck_view.models["characters"].rows()] == ["Ashen Howler"]
+    assert window.deck_view.format_combo.currentData() == DEFAULT_FORMAT_NAME
+    assert any("league-2031" in m and DEFAULT_FORMAT_NAME in m for m in answers.messages)

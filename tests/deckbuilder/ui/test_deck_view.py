@@ -1,0 +1,109 @@
+"""An edit updates only the deck-table rows and legality lines it changed (no whole-table rebuild)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from carddb.cardtypes import Section
+from carddb.importing import demo_deck_path
+
+
+class _Changes:
+    """What a model told its views: resets, inserted / removed rows and rows whose data changed."""
+
+    def __init__(self, model) -> None:  # type: ignore[no-untyped-def]
+        self.resets = 0
+        self.inserted: list[int] = []
+        self.removed: list[int] = []
+        self.changed: list[int] = []
+        model.modelReset.connect(self._reset)
+        model.rowsInserted.connect(lambda _p, first, _last: self.inserted.append(first))
+        model.rowsRemoved.connect(lambda _p, first, _last: self.removed.append(first))
+        model.dataChanged.connect(
+            lambda top, bottom, _roles=(): self.changed.extend(range(top.row(), bottom.row() + 1))
+        )
+
+    def _reset(self) -> None:
+        self.resets += 1
+
+
+def _names(model) -> list[str]:  # type: ignore[no-untyped-def]
+    return [row.entry.name for row in model.rows()]
+
+
+def test_adding_a_copy_changes_one_row_and_keeps_the_selection(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    model = window.deck_view.models["combat"]
+    names = _names(model)
+    target, other = names[0], names[-1]
+    window.deck_view.select_cards([other])
+    changes = _Changes(model)
+    before = model.rows()[0].entry.count
+
+    window.add_card(target)
+
+    assert changes.resets == 0
+    assert changes.inserted == [] and changes.removed == []
+    assert set(changes.changed) == {0}  # only the edited row repaints (its count, maybe its tint)
+    assert model.index(0, 0).data() == str(before + 1)
+    assert [r.entry.name for r in window.deck_view.selected_rows()] == [other]
+
+
+def test_new_and_removed_cards_insert_and_remove_only_their_rows(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    model = window.deck_view.models["combat"]
+    names = _names(model)
+    changes = _Changes(model)
+
+    spare = next(c.name for c in window.db.all_cards() if c.section is Section.COMBAT and c.name not in names)
+    window.add_card(spare)
+    added = _names(model)
+    assert changes.resets == 0 and changes.inserted == [len(names)] and len(added) == len(names) + 1
+
+    second = model.rows()[1].entry
+    window.remove_card(second.name, second.set_name, second.count)
+    assert changes.resets == 0 and changes.removed == [1]
+    assert _names(model) == [n for n in added if n != names[1]]
+
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    assert _names(model) == names
+
+
+def test_an_edit_rewrites_only_the_legality_lines_that_changed(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.add_card("Low Feint")  # a third copy: COMBAT_COPIES
+    items = [window.legality.list.item(r) for r in range(window.legality.list.count())]
+    kept = [r for r in range(len(items)) if "Low Feint" not in items[r].text()]
+    texts = [items[r].text() for r in kept]
+    changed: list[int] = []
+    window.legality.list.model().dataChanged.connect(
+        lambda top, _bottom, _roles=(): changed.append(top.row())
+    )
+    resets: list[int] = []
+    window.legality.list.model().modelReset.connect(lambda: resets.append(1))
+
+    window.set_notes("a note changes no result")
+
+    assert resets == [] and changed == []
+    assert [window.legality.list.item(r) for r in kept] == [items[r] for r in kept]
+    assert [window.legality.list.item(r).text() for r in kept] == texts
+    assert window.legality.list.item(0).data(Qt.ItemDataRole.DisplayRole).startswith("Errors")
+
+
+def test_hidden_statistics_are_recounted_when_shown_not_on_every_edit(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    tabs = window.report_tabs
+    tabs.setCurrentWidget(window.legality)
+    combat_type = window.db.lookup("Low Feint").type
+
+    def copies_of_type() -> int:
+        return sum(e.count for e in window.deck.entries if window.db.lookup(e.name).type == combat_type)
+
+    shown_before = dict(window.stats.type_counts)
+    window.add_card("Low Feint")
+    assert window.stats.type_counts == shown_before  # hidden: no recount on the edit
+    tabs.setCurrentWidget(window.stats_page)
+    assert window.stats.type_counts[combat_type] == copies_of_type()
+    window.add_card("Low Feint")  # on screen: recounted at once
+    assert window.stats.type_counts[combat_type] == copies_of_type()
