@@ -48,6 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--renown", type=int, metavar="N", help="Renown level (default: the deck's, else 20)")
     check.add_argument("--format", dest="format_name", metavar="NAME", help="format (see `ragedeck formats`)")
     check.add_argument("--json", action="store_true", help="print one JSON document")
+    check.add_argument(
+        "--fix-hints",
+        action="store_true",
+        help="for each error, the changes that fix it (checked before shown)",
+    )
+    check.add_argument(
+        "--report", type=Path, metavar="FILE", help="organiser's report of every deck: FILE.html or FILE.csv"
+    )
 
     imp = sub.add_parser(
         "import-cards", help="import card data: a Lackey plugin folder, card data file or JSON"
@@ -159,6 +167,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
+            hints = _fix_hints(args, loaded.deck, db, fmt, report)
             documents.append(
                 {
                     "file": str(path),
@@ -168,16 +177,29 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "totals": report.totals.to_json(),
                     "results": [r.to_json() for r in report.results],
                     "problems": list(loaded.problems),
+                    **({"fix_hints": hints.to_json()} if hints is not None else {}),
                 }
             )
             if not args.json:
                 _print_report(path, loaded.deck.name, report, loaded.problems, out)
+                if hints is not None:
+                    hints.print(out)
         if args.json:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
         return worst
     finally:
         db.close()
+
+
+def _fix_hints(args: argparse.Namespace, deck: Any, db: CardDatabase, fmt: Any, report: Any) -> Any:
+    if not args.fix_hints:
+        return None
+    from deckbuilder.fixhints import HintList, fix_hints
+
+    if not hasattr(args, "_candidates"):
+        args._candidates = db.all_cards()  # read once for every deck checked
+    return HintList(fix_hints(deck, db, args._candidates, fmt, args.renown, report))
 
 
 def _print_report(path: Path, deck_name: str, report: Any, problems: Sequence[str], out: TextIO) -> None:
