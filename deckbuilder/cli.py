@@ -42,7 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="check decks against the deck construction rules")
     check.add_argument(
-        "decks", nargs="+", type=Path, metavar="DECK", help=".dek, Lackey text or native deck file"
+        "decks",
+        nargs="+",
+        type=Path,
+        metavar="DECK",
+        help=".dek, Lackey text or native deck file, or a folder of them",
     )
     _add_db_option(check)
     check.add_argument("--renown", type=int, metavar="N", help="Renown level (default: the deck's, else 20)")
@@ -146,7 +150,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(f"--renown must be between 0 and 1000, not {args.renown}")
         documents: list[dict[str, Any]] = []
         worst = EXIT_OK
-        for path in args.decks:
+        paths = _deck_paths(args.decks, err)
+        for path in paths:
             try:
                 loaded = read_deck(path, pool=db)
             except (DeckFileError, OSError) as exc:
@@ -187,9 +192,33 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.json:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
+        if args.report is not None:
+            _write_report(paths, db, forced_format, args.renown, args.report, err)
         return worst
     finally:
         db.close()
+
+
+def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
+    """The files named, and the deck files inside any folder named."""
+    from deckbuilder.report import deck_files
+
+    paths, notes = deck_files(targets)
+    for note in notes:
+        print(f"note: {note}", file=err)
+    return paths
+
+
+def _write_report(
+    paths: Sequence[Path], db: CardDatabase, fmt: Any, renown: int | None, target: Path, err: TextIO
+) -> None:
+    from deckbuilder.report import ReportError, check_files, write_report
+
+    try:
+        write_report(check_files(paths, db, fmt, renown), target)
+    except ReportError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"wrote {target}", file=err)
 
 
 def _fix_hints(args: argparse.Namespace, deck: Any, db: CardDatabase, fmt: Any, report: Any) -> Any:
