@@ -359,7 +359,8 @@ def _trim_copies(p: _Planner, error: Result) -> Iterator[FixHint]:
         message = f"Trim '{item.name}' from {item.copies} to {limit} copies"
         if added:
             message += f" and add {_describe_added(added)}"
-        yield _hint(TRIM, error, message, changes, card=item.name, copies=item.copies, limit=limit)
+        extra = {"added": _describe_added(added)} if added else {}
+        yield _hint(TRIM, error, message, changes, card=item.name, copies=item.copies, limit=limit, **extra)
 
 
 def _add_missing(p: _Planner, error: Result) -> Iterator[FixHint]:
@@ -404,6 +405,8 @@ def _swap_character(
             [*p.removal(item), Change(card.name, 1)],
             card=item.name,
             added=card.name,
+            renown=item.card.renown or 0 if item.card else 0,
+            added_renown=card.renown or 0,
         )
 
 

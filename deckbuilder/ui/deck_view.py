@@ -7,7 +7,7 @@ main window turns into undoable commands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,11 +41,13 @@ from PySide6.QtWidgets import (
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
+from deckbuilder.collection import RowStatus
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
 
 UNRESOLVED = "unresolved"
+OWN_COLUMN = "Own"  # shown when a collection exists: owned copies and, in brackets, missing ones
 STARTING = "starting"
 # Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
 SECTION_KEYS: tuple[str, ...] = ("characters", "sept", STARTING, "combat", UNRESOLVED)
@@ -144,6 +146,7 @@ class DeckSectionModel(QAbstractTableModel):
         self._rows: list[DeckRow] = []
         self._tinted: frozenset[str] = frozenset()
         self._tint = QColor()
+        self._owned: Mapping[tuple[str, str | None, bool], RowStatus] | None = None
         if section == UNRESOLVED:
             self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
         elif section == "characters":
@@ -158,6 +161,29 @@ class DeckSectionModel(QAbstractTableModel):
         self._tinted = frozenset(tinted)
         self._tint = tint
         self.endResetModel()
+
+    def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
+        """Owned/missing copies per row from the collection; None hides the Own column."""
+        base = tuple(c for c in self.columns if c != OWN_COLUMN)
+        columns = (*base, OWN_COLUMN) if owned is not None and self.section != UNRESOLVED else base
+        if columns == self.columns:
+            # Same columns: repaint the Own cells only, so the selection survives.
+            self._owned = owned
+            if OWN_COLUMN in columns and self._rows:
+                column = columns.index(OWN_COLUMN)
+                self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
+            return
+        self.beginResetModel()
+        self._owned = owned
+        self.columns = columns
+        self.endResetModel()
+
+    def owned_status(self, row: int) -> RowStatus | None:
+        """Owned and missing copies of a row (None without a collection)."""
+        deck_row = self.row_at(row)
+        if deck_row is None or self._owned is None:
+            return None
+        return self._owned.get((deck_row.entry.key, deck_row.entry.set_name, deck_row.starting))
 
     def row_at(self, row: int) -> DeckRow | None:
         """The DeckRow at a row."""
@@ -201,6 +227,11 @@ class DeckSectionModel(QAbstractTableModel):
                 return entry.set_name
             newest = card.printing(None) if card is not None else None
             return newest.set_name if newest is not None else ""
+        if column == OWN_COLUMN:
+            status = self._owned.get((entry.key, entry.set_name, row.starting)) if self._owned else None
+            if status is None:
+                return ""
+            return f"{status.owned}" if not status.missing else f"{status.owned} (−{status.missing})"
         if column == "Zone":
             return entry.zone_hint.label if entry.zone_hint is not None else ""
         if column == "Did you mean":
@@ -232,7 +263,13 @@ class DeckSectionModel(QAbstractTableModel):
             font = QFont()
             font.setItalic(True)  # no printing chosen: the newest is used
             return font
+        if role == Qt.ItemDataRole.ForegroundRole and column == OWN_COLUMN and "−" in self._cell(row, column):
+            return QColor(180, 30, 30)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column == OWN_COLUMN:
+                return self.tr(
+                    "Copies in your collection; the number in brackets is missing (printed as proxies)"
+                )
             if column == "Printing" and row.entry.set_name is None:
                 return "No printing chosen: the newest printing is used (right-click to choose)"
             if row.card is None:
@@ -482,6 +519,11 @@ class DeckView(QWidget):
             self._updating = False
         self.header_label.setText(header_text(deck, report, sept_minimum, combat_minimum))
         self.select_keys(selected)
+
+    def show_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
+        """Show owned/missing copies per row (None: no collection, no column)."""
+        for model in self.models.values():
+            model.set_owned(owned)
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""

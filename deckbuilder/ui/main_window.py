@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase, user_data_dir
 from carddb.lackey_locate import find_lackey_plugins
 from carddb.normalize import normalize_name
+from deckbuilder.collection import Collection, deck_status
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
     DeckFileError,
@@ -42,11 +44,13 @@ from deckbuilder.deckfiles import (
     read_deck,
     write_deck,
 )
+from deckbuilder.fixhints import FixHint, apply_changes
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_view import CardView
+from deckbuilder.ui.collection_dialog import CollectionDialog
 from deckbuilder.ui.commands import (
     AddCardCommand,
     ChangePrintingCommand,
@@ -61,8 +65,10 @@ from deckbuilder.ui.commands import (
     StartInPlayCommand,
 )
 from deckbuilder.ui.deck_view import DEFAULT_MINIMUMS, DeckView
+from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
+from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.session import AutosaveStore
 from deckbuilder.ui.stats import DeckStatsView
 
@@ -217,6 +223,13 @@ class MainWindow(QMainWindow):
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
         self.report_tabs.addTab(self.notes_view, "Notes")
+        self.fix_panel = FixHintsPanel(db)
+        self.fix_panel.setObjectName("fixHints")
+        self.fix_panel.apply_requested.connect(self.apply_fix_hint)
+        self.report_tabs.addTab(self.fix_panel, self.tr("Fix it"))
+        self.odds_view = OddsView(db)
+        self.odds_view.setObjectName("drawOdds")
+        self.report_tabs.addTab(self.odds_view, self.tr("Draw odds"))
         self.undo_view = QUndoView(self.undo_stack)
         self.undo_view.setEmptyLabel("<opened deck>")
         self.card_dock = self._dock("Card", "cardDock", self.card_view)
@@ -325,6 +338,25 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         for dock in (self.card_dock, self.report_dock, self.history_dock):
             view_menu.addAction(dock.toggleViewAction())
+
+        collection_menu = bar.addMenu(self.tr("&Collection"))
+        self._action(
+            collection_menu, self.tr("&Edit collection…"), self.open_collection, None, "actionCollection"
+        )
+        self.missing_only_action = self._action(
+            collection_menu,
+            self.tr("Proxies: print only &missing copies"),
+            lambda: None,
+            None,
+            "actionMissingOnly",
+        )
+        self.missing_only_action.setCheckable(True)
+        self.missing_only_action.setChecked(
+            bool(self.settings.value("collection/proxies_missing_only", True, bool))
+        )
+        self.missing_only_action.toggled.connect(
+            lambda on: self.settings.setValue("collection/proxies_missing_only", on)
+        )
         self._update_recent_menu()
 
     def _connect(self) -> None:
@@ -414,11 +446,38 @@ class MainWindow(QMainWindow):
         self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown, sept_min, combat_min)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
+        self._refresh_features()
         try:
             self.stats.update_stats(self.deck, self.db, self.report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
         self._update_title()
+
+    def _refresh_features(self) -> None:
+        """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
+        try:
+            self.fix_panel.show_deck(self.deck, self.report)
+            self.odds_view.show_deck(self.deck)
+            owned = Collection(self.db).owned_map()
+            self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
+        except Exception:  # these panels are helpers; a failure must not stop the deck from showing
+            log.exception("fix hints, odds or collection failed")
+
+    def apply_fix_hint(self, hint: FixHint) -> None:
+        """Apply a fix-it hint as one undo step."""
+        self.push(
+            DeckCommand(self.deck, hint.message, lambda deck: apply_changes(deck, hint.changes), self.refresh)
+        )
+
+    def open_collection(self) -> CollectionDialog:
+        """The collection dialog; the deck view's owned/missing column follows its changes."""
+        dialog = CollectionDialog(self.db, self)
+        dialog.collection_changed.connect(self.refresh)
+        if self.interactive:
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
 
     def _check(self) -> Report | None:
         try:
@@ -741,6 +800,8 @@ class MainWindow(QMainWindow):
         if chosen_target is None:
             return None
         chosen, target = chosen_target
+        if self.missing_only_action.isChecked():
+            chosen = dataclasses.replace(chosen, owned=Collection(self.db).owned_map())
         deck = self.deck.copy()  # the worker must not see edits made while it runs
         db_path = self.db.path
 
