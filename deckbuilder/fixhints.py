@@ -390,6 +390,7 @@ def _remove_character(p: _Planner, error: Result, members: Sequence[Placed]) -> 
             f"Remove '{item.name}' (Renown {item.card.renown if item.card else 0})",
             p.removal(item),
             card=item.name,
+            renown=item.card.renown or 0 if item.card else 0,
         )
 
 

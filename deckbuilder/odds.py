@@ -263,10 +263,17 @@ def _distinct_cards(
 ) -> Odds:
     """Each Character a different card of the same hand: a matching, where requirements interact (simulated)."""
     sets = [positions for _member, positions in playable]
-    p = 0.0
-    if len(sets) <= hand_size:
-        hits = _simulate(len(pile), hand_size, seed, trials, lambda hand: _has_matching(sets, hand))
-        p = hits / trials if trials else 0.0
+    if len(sets) > min(hand_size, len(pile)):
+        return Odds(
+            "EACH_CHARACTER_OWN_CARD",
+            0.0,
+            EXACT,
+            f"0.0% that one opening combat hand gives each of {len(sets)} Characters a different card: "
+            f"a hand holds only {hand_size}",
+            (("characters", str(len(sets))),),
+        )
+    hits = _simulate(len(pile), hand_size, seed, trials, lambda hand: _has_matching(sets, hand))
+    p = hits / trials if trials else 0.0
     return Odds(
         "EACH_CHARACTER_OWN_CARD",
         p,

@@ -66,6 +66,17 @@ STARTING_TOOLTIP = (
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
 ModelIndex = QModelIndex | QPersistentModelIndex
 
+COLUMN_WIDTHS = {
+    "Qty": 34,
+    OWN_COLUMN: 52,
+    "Name": 150,
+    "Renown": 56,
+    "Printing": 64,
+    "Type": 120,
+    "Rage": 44,
+    "Zone": 70,
+}
+
 # Minimums used in the header when the format does not say otherwise (DECK-RULES §2).
 DEFAULT_MINIMUMS = {"sept": 30, "combat": 20}
 
@@ -165,7 +176,10 @@ class DeckSectionModel(QAbstractTableModel):
     def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
         """Owned/missing copies per row from the collection; None hides the Own column."""
         base = tuple(c for c in self.columns if c != OWN_COLUMN)
-        columns = (*base, OWN_COLUMN) if owned is not None and self.section != UNRESOLVED else base
+        # Beside the quantity, where "owned 1 (−1)" reads against the copies in the deck.
+        columns = (
+            (*base[:1], OWN_COLUMN, *base[1:]) if owned is not None and self.section != UNRESOLVED else base
+        )
         if columns == self.columns:
             # Same columns: repaint the Own cells only, so the selection survives.
             self._owned = owned
@@ -459,9 +473,8 @@ class DeckView(QWidget):
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
         header = table.horizontalHeader()
-        widths = {"Qty": 34, "Name": 150, "Renown": 56, "Printing": 64, "Type": 120, "Rage": 44, "Zone": 70}
         for column, column_title in enumerate(model.columns):
-            header.resizeSection(column, widths.get(column_title, 60))
+            header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
         model.count_requested.connect(
             self.starting_count_requested if key == STARTING else self.count_requested
         )
@@ -522,8 +535,13 @@ class DeckView(QWidget):
 
     def show_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
         """Show owned/missing copies per row (None: no collection, no column)."""
-        for model in self.models.values():
+        for key, model in self.models.items():
+            before = model.columns
             model.set_owned(owned)
+            if model.columns != before:
+                header = self.tables[key].horizontalHeader()
+                for column, column_title in enumerate(model.columns):
+                    header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""

@@ -101,14 +101,17 @@ class FixHintsPanel(QWidget):
             self.summary.setText(self.tr("The deck is legal: nothing to fix"))
         else:
             fixable = sum(1 for _error, hints in self.hints if hints)
-            self.summary.setText(
-                self.tr("%n error(s); one click applies a fix (Undo takes it back)", "", len(self.hints))
-                + (
-                    self.tr(" — %1 with a fix").replace("%1", str(fixable))
-                    if fixable != len(self.hints)
-                    else ""
+            count = len(self.hints)
+            text = (
+                self.tr("1 error; one click applies a fix (Undo takes it back)")
+                if count == 1
+                else self.tr("%1 errors; one click applies a fix (Undo takes it back)").replace(
+                    "%1", str(count)
                 )
             )
+            if fixable != count:
+                text += self.tr(" — %1 with a fix").replace("%1", str(fixable))
+            self.summary.setText(text)
         for error, hints in self.hints:
             heading = QLabel()
             heading.setTextFormat(Qt.TextFormat.RichText)
@@ -164,6 +167,8 @@ class FixHintsPanel(QWidget):
             return hint.message
         for key, value in sorted(p.items(), key=lambda kv: -len(kv[0])):
             template = template.replace(f"%{key}", value)
+        if hint.code == "REMOVE" and "renown" in p:
+            template += self.tr(" (Renown %1)").replace("%1", p["renown"])
         if hint.code == "TRIM" and "added" in p:
             template += self.tr(" and add %1").replace("%1", p["added"])
         return template

@@ -48,13 +48,18 @@ class OddsView(QWidget):
         self.fight_table.setObjectName("fightTable")
         self.fight_table.setHorizontalHeaderLabels([self.tr("Character"), self.tr("Chance"), self.tr("How")])
         self.fight_table.verticalHeader().setVisible(False)
+        self.fight_table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.fight_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.fight_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.fight_table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        fight_box = QGroupBox(
-            self.tr("Opening combat hand (5 cards): a Combat Action each Character can play")
+        fight_box = QGroupBox(self.tr("Opening combat hand: a Combat Action each can play"))
+        fight_box.setToolTip(
+            self.tr(
+                "The 5 opening combat cards hold a Combat Action the Character meets (Requires, form, Rage)"
+            )
         )
         fight_layout = QVBoxLayout(fight_box)
         fight_layout.addWidget(self.fight_table)
@@ -70,6 +75,8 @@ class OddsView(QWidget):
         self.turn_table.setObjectName("turnTable")
         self.turn_table.setHorizontalHeaderLabels([self.tr("Turn"), self.tr("Chance (exact)")])
         self.turn_table.verticalHeader().setVisible(False)
+        self.turn_table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.turn_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.turn_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.turn_table.horizontalHeader().setStretchLastSection(True)
         self.turn_note = QLabel(
@@ -77,6 +84,7 @@ class OddsView(QWidget):
         )
         self.turn_note.setWordWrap(True)
         turn_box = QGroupBox(self.tr("A card or Type by turn N"))
+        self.what_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         turn_layout = QGridLayout(turn_box)
         turn_layout.addWidget(self.what_combo, 0, 0)
         turn_layout.addWidget(self.turn_spin, 0, 1)
@@ -124,6 +132,7 @@ class OddsView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -160,12 +169,13 @@ class OddsView(QWidget):
         rows = [(dict(o.params).get("character", ""), o) for o in combat.per_character]
         if combat.every_character is not None:
             rows.append((self.tr("Every Character"), combat.every_character))
-        if combat.distinct_cards is not None and len(combat.per_character) > 1:
+        if combat.distinct_cards is not None and 1 < len(combat.per_character) <= odds.HAND_SIZE:
             rows.append((self.tr("Each its own card"), combat.distinct_cards))
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
             cells = [label, f"{value.probability:.1%}", self._method_text(value)]
             self._set_row(self.fight_table, row, cells, value.message)
+        _fit_rows(self.fight_table)
         self._fill_what()
         self._show_by_turn()
         self.deal(self.seed)
@@ -217,6 +227,7 @@ class OddsView(QWidget):
         self.turn_table.setRowCount(len(found))
         for row, value in enumerate(found):
             self._set_row(self.turn_table, row, [str(row + 1), f"{value.probability:.1%}"], value.message)
+        _fit_rows(self.turn_table)
 
     # -- the sample hand ---------------------------------------------------------------------------
 
@@ -262,3 +273,11 @@ class OddsView(QWidget):
             .replace("%3", str(len(self.hand.sept_library)))
             .replace("%4", str(len(self.hand.combat_library)))
         )
+
+
+def _fit_rows(table: QTableWidget) -> None:
+    """Compact rows and a height that shows every row, so the tab scrolls as one page instead of per table."""
+    table.resizeRowsToContents()
+    height = table.horizontalHeader().height() + 2 * table.frameWidth()
+    height += sum(table.rowHeight(row) for row in range(table.rowCount()))
+    table.setFixedHeight(height + 2)

@@ -202,3 +202,16 @@ def test_real_gaia_deck_dodge_by_turn_and_every_character_can_fight(shared_dir: 
     assert len(odds.per_character) == 6
     assert odds.every_character is not None
     assert 0 < odds.every_character.probability <= min(o.probability for o in odds.per_character)
+
+
+def test_more_characters_than_cards_in_a_hand_cannot_each_have_their_own() -> None:
+    pack = [character(f"Packmate {i}", 2, keywords="Garou - Fianna - Ahroun - Homid") for i in range(6)]
+    swing = card("Wide Swing", "Combat Action", rage=1)
+    deck = Deck(name="Six")
+    for member in pack:
+        deck.add(member.name)
+    deck.add(swing.name, 20)
+    odds = combat_hand_odds(deck, InMemoryPool([*pack, swing]))
+    assert odds.every_character is not None and odds.every_character.probability == 1.0
+    assert odds.distinct_cards is not None
+    assert (odds.distinct_cards.probability, odds.distinct_cards.method) == (0.0, EXACT)
