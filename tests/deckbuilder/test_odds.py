@@ -8,6 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
@@ -215,3 +217,14 @@ def test_more_characters_than_cards_in_a_hand_cannot_each_have_their_own() -> No
     assert odds.every_character is not None and odds.every_character.probability == 1.0
     assert odds.distinct_cards is not None
     assert (odds.distinct_cards.probability, odds.distinct_cards.method) == (0.0, EXACT)
+
+
+@given(st.text(max_size=12))
+def test_any_seed_text_is_a_seed_or_a_clear_error(text: str) -> None:
+    try:
+        seed = parse_seed(text)
+    except ValueError as exc:
+        assert "hand seed" in str(exc)
+    else:
+        assert 0 <= seed < 1 << 32
+        assert parse_seed(format_seed(seed)) == seed

@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from carddb.importing import demo_deck_path
 from deckbuilder.report import deck_files, player_from_path, report_html
@@ -129,3 +131,47 @@ def test_real_event_report(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
     assert (rows["erin"]["verdict"], rows["erin"]["allegiance"]) == ("legal", "Wyrm")
     assert rows["frank"]["verdict"] == "illegal"
     assert "COMBAT_MINIMUM" in rows["frank"]["errors"]
+
+
+@given(
+    player=st.text(max_size=40),
+    deck=st.text(max_size=40),
+    message=st.text(max_size=80),
+)
+def test_html_report_never_lets_deck_text_become_markup(player: str, deck: str, message: str) -> None:
+    from deckbuilder.legality.results import Result, Severity
+    from deckbuilder.report import DeckRow
+
+    row = DeckRow(
+        file=f"{player}.dek",
+        player=player,
+        deck=deck,
+        verdict="illegal",
+        errors=(Result("SEPT_MINIMUM", Severity.ERROR, message),),
+    )
+    parser = _Collect()
+    parser.feed(report_html([row]))
+    assert parser.tags.count("section") == 1
+    assert set(parser.tags) <= {
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "h1",
+        "h2",
+        "p",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "a",
+        "br",
+        "section",
+        "span",
+        "ul",
+        "li",
+    }
