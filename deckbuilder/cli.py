@@ -196,6 +196,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         documents: list[dict[str, Any]] = []
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
+        pool_cards: list[Any] = []
         for path in paths:
             try:
                 loaded = read_deck(path, pool=db)
@@ -217,7 +218,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
-            hints = _fix_hints(args, loaded.deck, db, fmt, report)
+            hints = _fix_hints(args, loaded.deck, db, fmt, report, pool_cards)
             documents.append(
                 {
                     "file": str(path),
@@ -266,14 +267,16 @@ def _write_report(
     print(f"wrote {target}", file=err)
 
 
-def _fix_hints(args: argparse.Namespace, deck: Any, db: CardDatabase, fmt: Any, report: Any) -> Any:
+def _fix_hints(
+    args: argparse.Namespace, deck: Any, db: CardDatabase, fmt: Any, report: Any, pool_cards: list[Any]
+) -> Any:
     if not args.fix_hints:
         return None
     from deckbuilder.fixhints import HintList, fix_hints
 
-    if not hasattr(args, "_candidates"):
-        args._candidates = db.all_cards()  # read once for every deck checked
-    return HintList(fix_hints(deck, db, args._candidates, fmt, args.renown, report))
+    if not pool_cards:
+        pool_cards.extend(db.all_cards())  # read once for all the decks of this run
+    return HintList(fix_hints(deck, db, pool_cards, fmt, args.renown, report))
 
 
 def _print_report(path: Path, deck_name: str, report: Any, problems: Sequence[str], out: TextIO) -> None:

@@ -113,23 +113,22 @@ class _Planner:
 
     def __post_init__(self) -> None:
         self.ctx = build_context(self.deck, self.pool, self.fmt, self.level)
-        self._before = Counter(r.code for r in self.report.errors)
+        self._before = Counter(r.code for r in self.report.results)
+        self._errors_before = Counter(r.code for r in self.report.errors)
 
     # -- verification ----------------------------------------------------------------------------
 
     def accepted(self, target: Result, changes: Sequence[Change]) -> bool:
-        """The engine's verdict: the target error is cleared and no other error appears or grows."""
+        """The engine's verdict: one fewer result of the target's code, and no error appears or grows."""
         if not changes:
             return False
         trial = self.deck.copy()
         apply_changes(trial, changes)
         after = check_deck(trial, self.pool, self.fmt, self.level)
-        counts = Counter(r.code for r in after.errors)
-        if counts[target.code] >= self._before[target.code] and target in after.errors:
+        if sum(1 for r in after.results if r.code == target.code) >= self._before[target.code]:
             return False
-        if counts[target.code] > self._before[target.code]:
-            return False
-        return all(counts[code] <= self._before[code] for code in counts if code != target.code)
+        errors = Counter(r.code for r in after.errors)
+        return all(errors[code] <= self._errors_before[code] for code in errors if code != target.code)
 
     def with_fill(self, changes: list[Change]) -> list[Change]:
         """Removals that drop a section under its minimum also add that many replacement cards."""
@@ -517,6 +516,8 @@ PLANNERS = {
     "COMBAT_COPIES": _trim_copies,
     "SEPT_MINIMUM": _add_missing,
     "SEPT_COPIES": _trim_copies,
+    # A warning, not an error: a sept card the pack's allegiance cannot use is replaced by one it can.
+    "ALLEGIANCE_UNUSABLE": _remove_or_replace,
 }
 
 
@@ -528,7 +529,7 @@ def fix_hints(
     renown_level: int | None = None,
     report: Report | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
-    """For each error of the deck, the verified hints that clear it (an empty list when none could be found).
+    """For each error (and fixable warning) of the deck, the verified hints that clear it (empty when none found).
 
     `candidates` are the pool cards hints may suggest (a CardDatabase's `all_cards()`); None means only the deck's own
     cards and the database's name suggestions are used.
@@ -539,13 +540,12 @@ def fix_hints(
         fmt = load_format(fmt)
     level = deck.renown_level if renown_level is None else renown_level
     report = report or check_deck(deck, pool, fmt, level)
-    if report.is_legal:
+    wanted = [r for r in report.results if r.severity is Severity.ERROR or r.code in PLANNERS]
+    if not wanted:
         return []
     planner = _Planner(deck, pool, fmt, level, list(candidates or ()), report)
     found: list[tuple[Result, list[FixHint]]] = []
-    for error in report.results:
-        if error.severity is not Severity.ERROR:
-            continue
+    for error in wanted:
         try:
             hints = planner.hints_for(error)
         except (

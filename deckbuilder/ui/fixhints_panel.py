@@ -19,7 +19,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
 from deckbuilder.fixhints import NO_AUTOMATIC_FIX, FixHint, fix_hints
-from deckbuilder.legality.results import Report, Result
+from deckbuilder.legality.results import Report, Result, Severity
 
 
 class FixHintsPanel(QWidget):
@@ -80,7 +80,7 @@ class FixHintsPanel(QWidget):
         """Find and show the hints for the deck on show."""
         self._stale = False
         deck, report = self._deck, self._report
-        if deck is None or report is None or report.is_legal:
+        if deck is None or report is None:
             self.hints = []
         else:
             self.hints = fix_hints(
@@ -98,10 +98,15 @@ class FixHintsPanel(QWidget):
         if self._report is None:
             self.summary.setText(self.tr("No deck checked"))
         elif self._report.is_legal:
-            self.summary.setText(self.tr("The deck is legal: nothing to fix"))
+            self.summary.setText(
+                self.tr("The deck is legal; warnings with a fix are below (Undo takes a fix back)")
+                if self.hints
+                else self.tr("The deck is legal: nothing to fix")
+            )
         else:
-            fixable = sum(1 for _error, hints in self.hints if hints)
-            count = len(self.hints)
+            errors = [hints for error, hints in self.hints if error.severity is Severity.ERROR]
+            fixable = sum(1 for hints in errors if hints)
+            count = len(errors)
             text = (
                 self.tr("1 error; one click applies a fix (Undo takes it back)")
                 if count == 1

@@ -180,7 +180,7 @@ def test_every_error_code_has_a_case_or_a_reason_for_no_fix() -> None:
     error_codes.discard("PRINTING_NOT_IN_FORMAT")  # an info the SET_NOT_IN_FORMAT rule also yields
     assert error_codes <= set(RULE_CODES)
     assert error_codes == set(CASES)
-    assert set(PLANNERS) == set(CASES)
+    assert set(PLANNERS) == set(CASES) | {"ALLEGIANCE_UNUSABLE"}  # a warning with a fix too
     assert "INTERNAL_ERROR" in NO_AUTOMATIC_FIX
 
 
@@ -262,3 +262,24 @@ def test_an_error_with_no_possible_fix_is_listed_with_no_hint() -> None:
     pool = _pool()
     found = {error.code: hints for error, hints in fix_hints(deck, pool, [], REVISED, 20)}
     assert found == {"COMBAT_MINIMUM": []}
+
+
+def test_a_sept_card_of_the_other_allegiance_is_replaced_and_the_deck_stays_legal() -> None:
+    meeting = card("Board Meeting of Doom", "Board Meeting")
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 1)
+    deck.add(meeting.name)
+    pool = _pool(meeting)
+    report = check_deck(deck, pool, REVISED, 20)
+    assert report.is_legal and "ALLEGIANCE_UNUSABLE" in report.codes
+    hints = _hints_for(deck, pool, "ALLEGIANCE_UNUSABLE")
+    assert hints[0].code == "REPLACE"
+    assert f"1 × {BASE_SEPT[0].name}" in hints[0].message  # the deck's own card comes back first
+    fixed = check_deck(_applied(deck, hints[0]), pool, REVISED, 20)
+    assert fixed.is_legal and "ALLEGIANCE_UNUSABLE" not in fixed.codes
+
+
+def test_a_swap_that_leaves_the_pack_still_over_the_level_is_not_offered() -> None:
+    deck, pool, _ = _deck_over_level()
+    for hint in _hints_for(deck, pool, "RENOWN_OVER_LEVEL"):
+        assert check_deck(_applied(deck, hint), pool, REVISED, 20).totals.renown <= 20
