@@ -30,6 +30,8 @@ from deckbuilder.collection import MAX_OWNED, Collection, CollectionError, Owned
 
 HAVE_LIST_FILTER = "Deck or have list (*.dek *.txt *.json *.ragedeck);;All files (*)"
 ANY_PRINTING = ""
+# Whether proxy exports print only the copies missing from the collection (the proxy dialog and the window's menu).
+KEY_MISSING_ONLY = "collection/proxies_missing_only"
 
 
 class CollectionDialog(QDialog):

@@ -50,7 +50,7 @@ from deckbuilder.legality.formats import FormatError, available_formats, load_fo
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_view import CardView
-from deckbuilder.ui.collection_dialog import CollectionDialog
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, CollectionDialog
 from deckbuilder.ui.commands import (
     AddCardCommand,
     ChangePrintingCommand,
@@ -351,12 +351,14 @@ class MainWindow(QMainWindow):
             "actionMissingOnly",
         )
         self.missing_only_action.setCheckable(True)
-        self.missing_only_action.setChecked(
-            bool(self.settings.value("collection/proxies_missing_only", True, bool))
+        # The proxy dialog's own checkbox writes the same setting: show its latest value.
+        collection_menu.aboutToShow.connect(
+            lambda: self.missing_only_action.setChecked(
+                bool(self.settings.value(KEY_MISSING_ONLY, True, bool))
+            )
         )
-        self.missing_only_action.toggled.connect(
-            lambda on: self.settings.setValue("collection/proxies_missing_only", on)
-        )
+        self.missing_only_action.setChecked(bool(self.settings.value(KEY_MISSING_ONLY, True, bool)))
+        self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
         self._update_recent_menu()
 
     def _connect(self) -> None:
@@ -763,6 +765,8 @@ class MainWindow(QMainWindow):
                 options = self.ask_export_options(kind)
             elif kind == "proxies":
                 options = proxy_options_from_settings(self.settings)
+                if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
+                    options = dataclasses.replace(options, owned=Collection(self.db).owned_map())
             else:
                 options = decklist_options_from_settings(self.settings, self.report)
         if options is None:
@@ -800,8 +804,6 @@ class MainWindow(QMainWindow):
         if chosen_target is None:
             return None
         chosen, target = chosen_target
-        if self.missing_only_action.isChecked():
-            chosen = dataclasses.replace(chosen, owned=Collection(self.db).owned_map())
         deck = self.deck.copy()  # the worker must not see edits made while it runs
         db_path = self.db.path
 

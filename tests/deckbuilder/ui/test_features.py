@@ -111,3 +111,22 @@ def test_deck_view_shows_owned_and_missing_per_row(window) -> None:  # type: ign
     assert cells["Low Feint"] == "1 (−1)"
     assert cells["Rending Sweep"] == "2"
     assert cells["Twin Claws"] == "0 (−2)"
+
+
+def test_proxy_dialog_prints_only_missing_copies_unless_told_otherwise(qtbot, demo_db) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.deckfiles import read_deck
+    from deckbuilder.ui.export_dialog import ProxyExportDialog
+    from deckbuilder.ui.main_window import app_settings
+
+    deck = read_deck(demo_deck_path(), demo_db).deck
+    Collection(demo_db).set_count("Low Feint", None, 2)
+    dialog = ProxyExportDialog(deck, demo_db, app_settings())
+    qtbot.addWidget(dialog)
+    assert dialog.missing_only_check.isChecked()  # the default
+    assert dialog.options().owned == {"low feint": 2}
+    dialog.missing_only_check.setChecked(False)
+    assert dialog.options().owned is None
+    dialog.save_settings()
+    again = ProxyExportDialog(deck, demo_db, app_settings())
+    qtbot.addWidget(again)
+    assert not again.missing_only_check.isChecked()  # remembered, as the window's menu shows
