@@ -241,7 +241,9 @@ def _every_character(
         return Odds(
             "EVERY_CHARACTER_CAN_FIGHT", p, EXACT, f"{p:.1%} {message}", (("characters", str(len(playable))),)
         )
-    hits = _simulate(population, hand_size, seed, trials, lambda hand: all(hand & g for g in groups))
+    full = (1 << len(groups)) - 1
+    masks = _masks(population, groups)
+    hits = _simulate(masks, hand_size, seed, trials, lambda hand: _union(hand) == full)
     p = hits / trials if trials else 0.0
     return Odds(
         "EVERY_CHARACTER_CAN_FIGHT",
@@ -272,7 +274,8 @@ def _distinct_cards(
             f"a hand holds only {hand_size}",
             (("characters", str(len(sets))),),
         )
-    hits = _simulate(len(pile), hand_size, seed, trials, lambda hand: _has_matching(sets, hand))
+    masks = _masks(len(pile), sets)
+    hits = _simulate(masks, hand_size, seed, trials, lambda hand: _has_matching(hand, len(sets)))
     p = hits / trials if trials else 0.0
     return Odds(
         "EACH_CHARACTER_OWN_CARD",
@@ -286,31 +289,47 @@ def _distinct_cards(
     )
 
 
+def _masks(population: int, sets: Sequence[frozenset[int]]) -> list[int]:
+    """Per card of the pile, a bit per set (Character or group) that can use it."""
+    masks = [0] * population
+    for bit, positions in enumerate(sets):
+        for position in positions:
+            masks[position] |= 1 << bit
+    return masks
+
+
 def _simulate(
-    population: int, hand_size: int, seed: int, trials: int, success: Callable[[frozenset[int]], bool]
+    masks: Sequence[int], hand_size: int, seed: int, trials: int, success: Callable[[tuple[int, ...]], bool]
 ) -> int:
+    """Hands dealt with the seed that succeed; a hand is judged by its cards' masks, each kind of hand once."""
     rng = random.Random(seed)
     trials = max(0, min(trials, MAX_TRIALS))
-    draws = min(hand_size, population)
-    indexes = range(population)
-    return sum(1 for _ in range(trials) if success(frozenset(rng.sample(indexes, draws))))
+    draws = min(hand_size, len(masks))
+    indexes = range(len(masks))
+    judged: dict[tuple[int, ...], bool] = {}
+    hits = 0
+    for _ in range(trials):
+        hand = tuple(sorted(masks[i] for i in rng.sample(indexes, draws)))
+        verdict = judged.get(hand)
+        if verdict is None:
+            verdict = judged[hand] = success(hand)
+        hits += verdict
+    return hits
 
 
-def _has_matching(sets: Sequence[frozenset[int]], hand: frozenset[int]) -> bool:
-    """Whether each set can take a different card of the hand (augmenting paths; sets are at most 5)."""
-    owner: dict[int, int] = {}
+def _union(hand: tuple[int, ...]) -> int:
+    total = 0
+    for mask in hand:
+        total |= mask
+    return total
 
-    def assign(i: int, seen: set[int]) -> bool:
-        for card in sets[i] & hand:
-            if card in seen:
-                continue
-            seen.add(card)
-            if card not in owner or assign(owner[card], seen):
-                owner[card] = i
-                return True
-        return False
 
-    return all(assign(i, set()) for i in range(len(sets)))
+def _has_matching(hand: tuple[int, ...], characters: int) -> bool:
+    """Whether each Character can take a different card of the hand (Hall's condition; at most 5 Characters)."""
+    for subset in range(1, 1 << characters):
+        if sum(1 for mask in hand if mask & subset) < subset.bit_count():
+            return False
+    return True
 
 
 # -- sample hands --------------------------------------------------------------------------------

@@ -228,3 +228,16 @@ def test_any_seed_text_is_a_seed_or_a_clear_error(text: str) -> None:
     else:
         assert 0 <= seed < 1 << 32
         assert parse_seed(format_seed(seed)) == seed
+
+
+def test_each_its_own_card_when_one_character_has_a_choice() -> None:
+    # X: both can play (2 copies); Y: only the Ahroun (2 copies); 16 cards neither can play.
+    x = card("Shared Swipe", "Combat Action", rage=1)
+    y = FOR_AHROUN[0]
+    angry = [card(f"Frenzy {i}", "Combat Action", rage=9) for i in range(8)]
+    deck, pool = _two_character_deck((x, 2), (y, 2), *((c, 2) for c in angry))
+    odds = combat_hand_odds(deck, pool, seed=11, trials=40_000)
+    # x X and y Y in the hand work when x >= 2, or x = 1 and y >= 1:
+    # 2·2·C(16,3) + 2·1·C(16,2) + C(16,3) + 2·C(16,2) + C(16,1) = 2240 + 240 + 560 + 240 + 16 = 3296 of 15504.
+    assert odds.distinct_cards is not None
+    assert abs(odds.distinct_cards.probability - 3296 / 15504) <= odds.distinct_cards.margin + 0.002
