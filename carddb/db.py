@@ -79,8 +79,21 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS ix_printing_set_rank ON printing (set_name, set_rank)")
 
 
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Version 3: the player's collection (owned cards by name and printing), never touched by card imports."""
+    # create_all made the table from the schema; this keeps a database migrated by hand just as complete.
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS collection (norm_name VARCHAR NOT NULL, set_name VARCHAR NOT NULL, "
+        "name VARCHAR NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (norm_name, set_name))"
+    )
+
+
 # Each migration takes the database from version N-1 to N; tables themselves come from the SQLModel schema.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1,
+    2: _migrate_to_2,
+    3: _migrate_to_3,
+}
 
 
 def _row_int(value: Any) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class Meta(SQLModel, table=True):
@@ -73,3 +73,13 @@ class CharacterIdentity(SQLModel, table=True):
     norm_name: str = Field(primary_key=True)
     identity: str  # normalised identity key shared by all versions
     shipped: bool = True  # False for rows a user added
+
+
+class CollectionCard(SQLModel, table=True):
+    """Cards a player owns, by name and printing; kept apart from the card tables so no re-import touches it."""
+
+    __tablename__ = "collection"
+    norm_name: str = Field(primary_key=True)  # normalised name: no link to card.id, so a rename loses nothing
+    set_name: str = Field(default="", primary_key=True)  # "" = printing not given
+    name: str  # as the player wrote it, shown and exported while the card is unknown
+    count: int = 0

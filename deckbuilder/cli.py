@@ -15,7 +15,7 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
 
-SUBCOMMANDS = ("check", "import-cards", "search", "formats", "export")
+SUBCOMMANDS = ("check", "import-cards", "search", "formats", "export", "odds", "collection")
 
 
 class CliError(Exception):
@@ -42,12 +42,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="check decks against the deck construction rules")
     check.add_argument(
-        "decks", nargs="+", type=Path, metavar="DECK", help=".dek, Lackey text or native deck file"
+        "decks",
+        nargs="+",
+        type=Path,
+        metavar="DECK",
+        help=".dek, Lackey text or native deck file, or a folder of them",
     )
     _add_db_option(check)
     check.add_argument("--renown", type=int, metavar="N", help="Renown level (default: the deck's, else 20)")
     check.add_argument("--format", dest="format_name", metavar="NAME", help="format (see `ragedeck formats`)")
     check.add_argument("--json", action="store_true", help="print one JSON document")
+    check.add_argument(
+        "--fix-hints",
+        action="store_true",
+        help="for each error, the changes that fix it (checked before shown)",
+    )
+    check.add_argument(
+        "--report", type=Path, metavar="FILE", help="organiser's report of every deck: FILE.html or FILE.csv"
+    )
 
     imp = sub.add_parser(
         "import-cards", help="import card data: a Lackey plugin folder, card data file or JSON"
@@ -79,11 +91,56 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--one-side", action="store_true", help="print only the breed side of two-sided cards"
     )
+    export.add_argument(
+        "--all-copies",
+        action="store_true",
+        help="proxies: print every copy, not only those missing from your collection",
+    )
     export.add_argument("--player", default="", metavar="NAME")
     export.add_argument("--event", default="", metavar="NAME")
     export.add_argument("--renown", type=int, metavar="N")
     export.add_argument("--format", dest="format_name", metavar="NAME")
+    _add_odds_parser(sub)
+    _add_collection_parser(sub)
     return parser
+
+
+def _add_odds_parser(sub: Any) -> None:
+    odds = sub.add_parser("odds", help="draw odds and a sample opening hand of a deck")
+    odds.add_argument("deck", type=Path, metavar="DECK")
+    _add_db_option(odds)
+    odds.add_argument(
+        "--card", action="append", default=[], metavar="NAME", help="chance of this card by turn N"
+    )
+    odds.add_argument(
+        "--type", action="append", default=[], metavar="TYPE", help="chance of a Type (e.g. Gift)"
+    )
+    odds.add_argument("--turns", type=int, default=3, metavar="N", help="turns to show (default 3)")
+    odds.add_argument(
+        "--seed", metavar="HEX", help="deal the sample hand of this seed (shared by another player)"
+    )
+    odds.add_argument(
+        "--trials", type=int, default=20_000, metavar="N", help="simulation trials (max 200000)"
+    )
+    odds.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _add_collection_parser(sub: Any) -> None:
+    collection = sub.add_parser("collection", help="the cards you own: import a have list, list or export it")
+    actions = collection.add_subparsers(dest="action", metavar="ACTION", required=True)
+    imp = actions.add_parser("import", help="add a Lackey .dek, text list or native deck to your collection")
+    imp.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    imp.add_argument("--replace", action="store_true", help="empty the collection first")
+    _add_db_option(imp)
+    show = actions.add_parser("list", help="list the cards you own")
+    show.add_argument("--json", action="store_true", help="print as JSON")
+    show.add_argument(
+        "--unknown", action="store_true", help="only owned cards the card database does not know"
+    )
+    _add_db_option(show)
+    out = actions.add_parser("export", help="write the collection as a have list (.dek, .json or .txt)")
+    out.add_argument("output", type=Path, metavar="OUT")
+    _add_db_option(out)
 
 
 def build_gui_parser() -> argparse.ArgumentParser:
@@ -138,7 +195,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(f"--renown must be between 0 and 1000, not {args.renown}")
         documents: list[dict[str, Any]] = []
         worst = EXIT_OK
-        for path in args.decks:
+        paths = _deck_paths(args.decks, err)
+        pool_cards: list[Any] = []
+        for path in paths:
             try:
                 loaded = read_deck(path, pool=db)
             except (DeckFileError, OSError) as exc:
@@ -159,6 +218,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
+            hints = _fix_hints(args, loaded.deck, db, fmt, report, pool_cards)
             documents.append(
                 {
                     "file": str(path),
@@ -168,16 +228,55 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "totals": report.totals.to_json(),
                     "results": [r.to_json() for r in report.results],
                     "problems": list(loaded.problems),
+                    **({"fix_hints": hints.to_json()} if hints is not None else {}),
                 }
             )
             if not args.json:
                 _print_report(path, loaded.deck.name, report, loaded.problems, out)
+                if hints is not None:
+                    hints.print(out)
         if args.json:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
+        if args.report is not None:
+            _write_report(paths, db, forced_format, args.renown, args.report, err)
         return worst
     finally:
         db.close()
+
+
+def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
+    """The files named, and the deck files inside any folder named."""
+    from deckbuilder.report import deck_files
+
+    paths, notes = deck_files(targets)
+    for note in notes:
+        print(f"note: {note}", file=err)
+    return paths
+
+
+def _write_report(
+    paths: Sequence[Path], db: CardDatabase, fmt: Any, renown: int | None, target: Path, err: TextIO
+) -> None:
+    from deckbuilder.report import ReportError, check_files, write_report
+
+    try:
+        write_report(check_files(paths, db, fmt, renown), target)
+    except ReportError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"wrote {target}", file=err)
+
+
+def _fix_hints(
+    args: argparse.Namespace, deck: Any, db: CardDatabase, fmt: Any, report: Any, pool_cards: list[Any]
+) -> Any:
+    if not args.fix_hints:
+        return None
+    from deckbuilder.fixhints import HintList, fix_hints
+
+    if not pool_cards:
+        pool_cards.extend(db.all_cards())  # read once for all the decks of this run
+    return HintList(fix_hints(deck, db, pool_cards, fmt, args.renown, report))
 
 
 def _print_report(path: Path, deck_name: str, report: Any, problems: Sequence[str], out: TextIO) -> None:
@@ -330,6 +429,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 raise CliError(str(exc)) from exc
             print(f"wrote {args.output}", file=out)
             return EXIT_OK
+        from deckbuilder.collection import Collection
         from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
 
         options = ProxyOptions(
@@ -340,6 +440,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             section=Section(args.section) if args.section else None,
             names=args.cards,
             both_sides=not args.one_side,
+            owned=None if args.all_copies else Collection(db).owned_map(),
         )
         try:
             result = write_proxies_pdf(deck, db, args.output, options)
@@ -351,6 +452,117 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"wrote {args.output}: {result.cards} cards on {result.pages} pages "
             f"({result.images_embedded} images, {result.text_proxies} text proxies)",
             file=out,
+        )
+        return EXIT_OK
+    finally:
+        db.close()
+
+
+# -- odds ------------------------------------------------------------------------------------------
+
+
+def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Print the combat-hand odds, the chance of cards or Types by turn N, and a seeded sample hand."""
+    from carddb.cardtypes import Section
+    from deckbuilder import odds
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    if not 1 <= args.turns <= odds.MAX_TURNS:
+        raise CliError(f"--turns must be between 1 and {odds.MAX_TURNS}, not {args.turns}")
+    if not 0 <= args.trials <= odds.MAX_TRIALS:
+        raise CliError(f"--trials must be between 0 and {odds.MAX_TRIALS}, not {args.trials}")
+    try:
+        seed = odds.parse_seed(args.seed) if args.seed else odds.new_seed()
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    db = open_db(args.db)
+    try:
+        try:
+            loaded = read_deck(args.deck, pool=db)
+        except (DeckFileError, OSError) as exc:
+            raise CliError(f"{args.deck}: cannot read: {exc}") from exc
+        deck = loaded.deck
+        piles = odds.deck_piles(deck, db)
+        combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
+        found: list[odds.Odds] = [*combat.per_character]
+        found += [o for o in (combat.every_character, combat.distinct_cards) if o is not None]
+        for name in args.card:
+            card = db.lookup(name)
+            label = card.name if card is not None else name
+            found += [odds.card_by_turn(piles, label, turn) for turn in range(1, args.turns + 1)]
+        for type_word in args.type:
+            section = Section.COMBAT if "combat" in type_word.casefold() else Section.SEPT
+            found += [odds.type_by_turn(piles, section, type_word, turn) for turn in range(1, args.turns + 1)]
+        hand = odds.SampleHand.deal(piles, seed)
+        if args.json:
+            document = {
+                "deck": deck.name,
+                "odds": [o.to_json() for o in found],
+                "sample_hand": {
+                    "seed": odds.format_seed(seed),
+                    "sept": hand.sept_hand,
+                    "combat": hand.combat_hand,
+                },
+            }
+            json.dump(document, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            return EXIT_OK
+        print(
+            f"{deck.name}: {len(piles.sept)} sept and {len(piles.combat)} combat cards, hands of 5", file=out
+        )
+        for item in found:
+            margin = f" ±{item.margin:.1%}, {item.trials} trials" if item.method == odds.SIMULATED else ""
+            print(f"  {item.method:<9} {item.message}{margin}", file=out)
+        print(f"sample hand (seed {odds.format_seed(seed)}):", file=out)
+        print(f"  sept:   {'; '.join(hand.sept_hand)}", file=out)
+        print(f"  combat: {'; '.join(hand.combat_hand)}", file=out)
+        return EXIT_OK
+    finally:
+        db.close()
+
+
+# -- collection ------------------------------------------------------------------------------------
+
+
+def cmd_collection(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Import a have list into the collection, list it, or export it."""
+    from deckbuilder.collection import Collection, CollectionError
+
+    db = open_db(args.db)
+    try:
+        collection = Collection(db)
+        if args.action == "import":
+            worst = EXIT_OK
+            for number, path in enumerate(args.files):
+                try:
+                    summary = collection.import_file(path, replace=args.replace and number == 0)
+                except CollectionError as exc:
+                    print(f"{path}: cannot read: {exc}", file=err)
+                    worst = EXIT_UNREADABLE
+                    continue
+                for problem in summary.problems:
+                    print(f"note: {problem}", file=err)
+                print(f"{path}: added {summary.copies} copies ({summary.rows} cards)", file=out)
+                for name in summary.unknown:
+                    print(f"  unknown  '{name}' is not in the card database; kept as written", file=out)
+            return worst
+        if args.action == "export":
+            try:
+                copies = collection.export_file(args.output)
+            except CollectionError as exc:
+                raise CliError(str(exc)) from exc
+            print(f"wrote {args.output}: {copies} copies", file=out)
+            return EXIT_OK
+        rows = collection.unknown() if args.unknown else collection.rows()
+        if args.json:
+            json.dump({"cards": [r.to_json() for r in rows]}, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            return EXIT_OK
+        for row in rows:
+            mark = "" if row.known else "   (unknown to the card database)"
+            print(f"{row.count:>4}  {row.name:<40} {row.set_name}{mark}".rstrip(), file=out)
+        print(
+            f"{sum(r.count for r in rows)} copies of {len({r.name.casefold() for r in rows})} cards", file=out
         )
         return EXIT_OK
     finally:
@@ -383,6 +595,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
     "search": cmd_search,
     "formats": cmd_formats,
     "export": cmd_export,
+    "odds": cmd_odds,
+    "collection": cmd_collection,
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,8 @@ class ProxyOptions:
     names: list[str] | None = None
     both_sides: bool = True
     page_numbers: bool = True
+    # Copies the player owns by normalised name (deckbuilder.collection); those copies are not printed.
+    owned: Mapping[str, int] | None = None
 
 
 @dataclass
@@ -159,7 +161,27 @@ def _selected_entries(
                     f"{written}: not in the deck{' section' if options.section else ''}, not printed"
                 )
         entries = [e for e in entries if e.key in wanted]
+    if options.owned is not None:
+        entries = _missing_only(entries, options.owned, messages)
     return entries
+
+
+def _missing_only(entries: list[DeckEntry], owned: Mapping[str, int], messages: list[str]) -> list[DeckEntry]:
+    """The copies the player does not own: owned copies are used up entry by entry, in print order."""
+    left = dict(owned)
+    missing: list[DeckEntry] = []
+    skipped = 0
+    for entry in entries:
+        have = min(max(left.get(entry.key, 0), 0), max(entry.count, 0))
+        left[entry.key] = left.get(entry.key, 0) - have
+        skipped += have
+        if entry.count - have > 0:
+            missing.append(DeckEntry(entry.name, entry.count - have, entry.set_name, entry.zone_hint))
+    if skipped:
+        messages.append(
+            f"{skipped} owned {'copy is' if skipped == 1 else 'copies are'} in your collection, not printed"
+        )
+    return missing
 
 
 class _FacePlanner:

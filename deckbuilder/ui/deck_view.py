@@ -8,7 +8,7 @@ main window turns into undoable commands.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -43,12 +43,14 @@ from PySide6.QtWidgets import (
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
+from deckbuilder.collection import RowStatus
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
 from deckbuilder.ui.labels import SteadyLabel
 
 UNRESOLVED = "unresolved"
+OWN_COLUMN = "Own"  # shown when a collection exists: owned copies and, in brackets, missing ones
 STARTING = "starting"
 # Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
 SECTION_KEYS: tuple[str, ...] = ("characters", "sept", STARTING, "combat", UNRESOLVED)
@@ -66,6 +68,17 @@ STARTING_TOOLTIP = (
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
 ModelIndex = QModelIndex | QPersistentModelIndex
+
+COLUMN_WIDTHS = {
+    "Qty": 34,
+    OWN_COLUMN: 52,
+    "Name": 150,
+    "Renown": 56,
+    "Printing": 64,
+    "Type": 120,
+    "Rage": 44,
+    "Zone": 70,
+}
 
 
 @dataclass(frozen=True)
@@ -175,6 +188,7 @@ class DeckSectionModel(QAbstractTableModel):
         self._rows: list[DeckRow] = []
         self._tinted: frozenset[str] = frozenset()
         self._tint = QColor()
+        self._owned: Mapping[tuple[str, str | None, bool], RowStatus] | None = None
         if section == UNRESOLVED:
             self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
         elif section == "characters":
@@ -237,6 +251,32 @@ class DeckSectionModel(QAbstractTableModel):
             self.endInsertRows()
         return True
 
+    def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
+        """Owned/missing copies per row from the collection; None hides the Own column."""
+        base = tuple(c for c in self.columns if c != OWN_COLUMN)
+        # Beside the quantity, where "owned 1 (−1)" reads against the copies in the deck.
+        columns = (
+            (*base[:1], OWN_COLUMN, *base[1:]) if owned is not None and self.section != UNRESOLVED else base
+        )
+        if columns == self.columns:
+            # Same columns: repaint the Own cells only, so the selection survives.
+            self._owned = owned
+            if OWN_COLUMN in columns and self._rows:
+                column = columns.index(OWN_COLUMN)
+                self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
+            return
+        self.beginResetModel()
+        self._owned = owned
+        self.columns = columns
+        self.endResetModel()
+
+    def owned_status(self, row: int) -> RowStatus | None:
+        """Owned and missing copies of a row (None without a collection)."""
+        deck_row = self.row_at(row)
+        if deck_row is None or self._owned is None:
+            return None
+        return self._owned.get((deck_row.entry.key, deck_row.entry.set_name, deck_row.starting))
+
     def row_at(self, row: int) -> DeckRow | None:
         """The DeckRow at a row."""
         return self._rows[row] if 0 <= row < len(self._rows) else None
@@ -279,6 +319,11 @@ class DeckSectionModel(QAbstractTableModel):
                 return entry.set_name
             newest = card.printing(None) if card is not None else None
             return newest.set_name if newest is not None else ""
+        if column == OWN_COLUMN:
+            status = self._owned.get((entry.key, entry.set_name, row.starting)) if self._owned else None
+            if status is None:
+                return ""
+            return f"{status.owned}" if not status.missing else f"{status.owned} (−{status.missing})"
         if column == "Zone":
             return entry.zone_hint.label if entry.zone_hint is not None else ""
         if column == "Did you mean":
@@ -310,7 +355,13 @@ class DeckSectionModel(QAbstractTableModel):
             font = QFont()
             font.setItalic(True)  # no printing chosen: the newest is used
             return font
+        if role == Qt.ItemDataRole.ForegroundRole and column == OWN_COLUMN and "−" in self._cell(row, column):
+            return QColor(180, 30, 30)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column == OWN_COLUMN:
+                return self.tr(
+                    "Copies in your collection; the number in brackets is missing (printed as proxies)"
+                )
             if column == "Printing" and row.entry.set_name is None:
                 return "No printing chosen: the newest printing is used (right-click to choose)"
             if row.card is None:
@@ -499,9 +550,8 @@ class DeckView(QWidget):
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
         header = table.horizontalHeader()
-        widths = {"Qty": 34, "Name": 150, "Renown": 56, "Printing": 64, "Type": 120, "Rage": 44, "Zone": 70}
         for column, column_title in enumerate(model.columns):
-            header.resizeSection(column, widths.get(column_title, 60))
+            header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
         model.count_requested.connect(
             self.starting_count_requested if key == STARTING else self.count_requested
         )
@@ -568,6 +618,16 @@ class DeckView(QWidget):
             self._select_where(
                 key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
             )
+
+    def show_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
+        """Show owned/missing copies per row (None: no collection, no column)."""
+        for key, model in self.models.items():
+            before = model.columns
+            model.set_owned(owned)
+            if model.columns != before:
+                header = self.tables[key].horizontalHeader()
+                for column, column_title in enumerate(model.columns):
+                    header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""

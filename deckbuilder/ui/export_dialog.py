@@ -29,12 +29,14 @@ from PySide6.QtWidgets import (
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
+from deckbuilder.collection import Collection
 from deckbuilder.deck import Deck
 from deckbuilder.export.decklist import DecklistOptions
 from deckbuilder.export.paper import parse_paper
 from deckbuilder.export.preview import PagePreview, preview_decklist, preview_proxies
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 
 # The preview waits this long after the last change, so typing "230x300mm" renders once, not per key.
@@ -324,6 +326,9 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.both_sides_check.setChecked(_setting_bool(settings, KEY_BOTH_SIDES, True))
         self.page_numbers_check = QCheckBox("Page numbers")
         self.page_numbers_check.setChecked(_setting_bool(settings, KEY_PAGE_NUMBERS, True))
+        self.missing_only_check = QCheckBox(self.tr("Only copies missing from my collection"))
+        self.missing_only_check.setObjectName("proxyMissingOnly")
+        self.missing_only_check.setChecked(_setting_bool(settings, KEY_MISSING_ONLY, True))
         self.card_list = QListWidget()
         self.card_list.setObjectName("proxyCardList")
         self.card_list.setToolTip("Untick the cards you own; only ticked cards are printed")
@@ -345,6 +350,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.extra.addLayout(ticks)
         self.extra.addWidget(self.both_sides_check)
         self.extra.addWidget(self.page_numbers_check)
+        self.extra.addWidget(self.missing_only_check)
 
         self._fill_card_list()
         self.paper_combo.currentTextChanged.connect(self.schedule_preview)
@@ -354,6 +360,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.section_combo.currentIndexChanged.connect(self._section_changed)
         self.both_sides_check.toggled.connect(self.schedule_preview)
         self.page_numbers_check.toggled.connect(self.schedule_preview)
+        self.missing_only_check.toggled.connect(self.schedule_preview)
         self.card_list.itemChanged.connect(self.schedule_preview)
         self.schedule_preview()
 
@@ -430,6 +437,7 @@ class ProxyExportDialog(ExportPreviewDialog):
             names=None if len(ticked) == self.card_list.count() else ticked,
             both_sides=self.both_sides_check.isChecked(),
             page_numbers=self.page_numbers_check.isChecked(),
+            owned=Collection(self.db).owned_map() if self.missing_only_check.isChecked() else None,
         )
         sheet_layout(options)  # paper, gap and bleed that do not fit fail here, before any rendering
         return options
@@ -451,6 +459,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.settings.setValue(KEY_CUT_MARKS, self.cut_combo.currentData())
         self.settings.setValue(KEY_BOTH_SIDES, self.both_sides_check.isChecked())
         self.settings.setValue(KEY_PAGE_NUMBERS, self.page_numbers_check.isChecked())
+        self.settings.setValue(KEY_MISSING_ONLY, self.missing_only_check.isChecked())
 
 
 class DecklistExportDialog(ExportPreviewDialog):

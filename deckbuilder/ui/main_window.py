@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
 from collections.abc import Callable
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase, user_data_dir
 from carddb.normalize import normalize_name
+from deckbuilder.collection import Collection, deck_status
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
     DeckFileError,
@@ -41,11 +43,13 @@ from deckbuilder.deckfiles import (
     read_deck,
     write_deck,
 )
+from deckbuilder.fixhints import FixHint, apply_changes
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_view import CardView
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, CollectionDialog
 from deckbuilder.ui.commands import (
     AddCardCommand,
     ChangePrintingCommand,
@@ -60,8 +64,10 @@ from deckbuilder.ui.commands import (
     StartInPlayCommand,
 )
 from deckbuilder.ui.deck_view import DeckView
+from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
+from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
 
 if TYPE_CHECKING:
@@ -224,6 +230,13 @@ class MainWindow(QMainWindow):
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
         self.report_tabs.addTab(self.notes_view, "Notes")
+        self.fix_panel = FixHintsPanel(db)
+        self.fix_panel.setObjectName("fixHints")
+        self.fix_panel.apply_requested.connect(self.apply_fix_hint)
+        self.report_tabs.addTab(self.fix_panel, self.tr("Fix it"))
+        self.odds_view = OddsView(db)
+        self.odds_view.setObjectName("drawOdds")
+        self.report_tabs.addTab(self.odds_view, self.tr("Draw odds"))
         self.undo_view = QUndoView(self.undo_stack)
         self.undo_view.setEmptyLabel("<opened deck>")
         self.card_dock = self._dock("Card", "cardDock", self.card_view)
@@ -337,6 +350,27 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         for dock in (self.card_dock, self.report_dock, self.history_dock):
             view_menu.addAction(dock.toggleViewAction())
+
+        collection_menu = bar.addMenu(self.tr("&Collection"))
+        self._action(
+            collection_menu, self.tr("&Edit collection…"), self.open_collection, None, "actionCollection"
+        )
+        self.missing_only_action = self._action(
+            collection_menu,
+            self.tr("Proxies: print only &missing copies"),
+            lambda: None,
+            None,
+            "actionMissingOnly",
+        )
+        self.missing_only_action.setCheckable(True)
+        # The proxy dialog's own checkbox writes the same setting: show its latest value.
+        collection_menu.aboutToShow.connect(
+            lambda: self.missing_only_action.setChecked(
+                bool(self.settings.value(KEY_MISSING_ONLY, True, bool))
+            )
+        )
+        self.missing_only_action.setChecked(bool(self.settings.value(KEY_MISSING_ONLY, True, bool)))
+        self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
         self._update_recent_menu()
 
     def _connect(self) -> None:
@@ -425,6 +459,7 @@ class MainWindow(QMainWindow):
         self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
+        self._refresh_features()
         self._stats_stale = True
         self._update_stats_if_shown()
         self._update_title()
@@ -453,6 +488,32 @@ class MainWindow(QMainWindow):
             self.stats.update_stats(self.deck, self.db, self.report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
+
+    def _refresh_features(self) -> None:
+        """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
+        try:
+            self.fix_panel.show_deck(self.deck, self.report)
+            self.odds_view.show_deck(self.deck)
+            owned = Collection(self.db).owned_map()
+            self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
+        except Exception:  # these panels are helpers; a failure must not stop the deck from showing
+            log.exception("fix hints, odds or collection failed")
+
+    def apply_fix_hint(self, hint: FixHint) -> None:
+        """Apply a fix-it hint as one undo step."""
+        self.push(
+            DeckCommand(self.deck, hint.message, lambda deck: apply_changes(deck, hint.changes), self.refresh)
+        )
+
+    def open_collection(self) -> CollectionDialog:
+        """The collection dialog; the deck view's owned/missing column follows its changes."""
+        dialog = CollectionDialog(self.db, self)
+        dialog.collection_changed.connect(self.refresh)
+        if self.interactive:
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
 
     def _check(self) -> Report | None:
         try:
@@ -753,6 +814,8 @@ class MainWindow(QMainWindow):
                 options = self.ask_export_options(kind)
             elif kind == "proxies":
                 options = proxy_options_from_settings(self.settings)
+                if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
+                    options = dataclasses.replace(options, owned=Collection(self.db).owned_map())
             else:
                 options = decklist_options_from_settings(self.settings, self.report)
         if options is None:

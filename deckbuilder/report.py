@@ -1,0 +1,245 @@
+"""The organiser's report: every deck of an event checked in one go, written as one HTML page or a CSV table."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from carddb.atomic import atomic_write_text
+from deckbuilder.deck import CardPool
+from deckbuilder.legality.engine import check_deck
+from deckbuilder.legality.formats import Format, FormatError, load_format
+from deckbuilder.legality.results import Report, Result
+
+DECK_SUFFIXES = frozenset({".dek", ".txt", ".json", ".ragedeck"})
+# A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
+MAX_DECK_FILES = 2000
+MAX_DEPTH = 4
+
+LEGAL = "legal"
+ILLEGAL = "illegal"
+UNREADABLE = "unreadable"
+CSV_COLUMNS = (
+    "file",
+    "player",
+    "deck",
+    "verdict",
+    "renown",
+    "renown_level",
+    "allegiance",
+    "format",
+    "errors",
+)
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    """One deck of the report: who, the verdict, its Renown and allegiance, and each error (or why it is unread)."""
+
+    file: str
+    player: str
+    deck: str = ""
+    verdict: str = UNREADABLE
+    renown: int = 0
+    renown_level: int = 0
+    allegiance: str = ""
+    format: str = ""
+    errors: tuple[Result, ...] = ()
+    warnings: tuple[Result, ...] = ()
+    read_error: str = ""
+    problems: tuple[str, ...] = field(default=())
+
+
+class ReportError(Exception):
+    """The report cannot be written (unknown extension, unwritable path)."""
+
+
+def player_from_path(path: Path) -> str:
+    """The player a deck file names: "Alice Smith - Gaia.dek" -> "Alice Smith", "bob_wyrm.txt" -> "bob wyrm"."""
+    stem = path.stem
+    for separator in (" - ", " — ", "--"):
+        if separator in stem:
+            stem = stem.split(separator, 1)[0]
+            break
+    return " ".join(stem.replace("_", " ").split()) or path.name
+
+
+def deck_files(targets: Iterable[Path]) -> tuple[list[Path], list[str]]:
+    """Deck files named or found in folders (sorted, bounded), and notes about what was skipped."""
+    found: list[Path] = []
+    notes: list[str] = []
+    for target in targets:
+        if target.is_dir():
+            found.extend(_walk(target, 0, notes))
+        else:
+            found.append(target)
+        if len(found) > MAX_DECK_FILES:
+            notes.append(f"only the first {MAX_DECK_FILES} deck files are checked")
+            return found[:MAX_DECK_FILES], notes
+    return found, notes
+
+
+def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
+    if depth > MAX_DEPTH:
+        notes.append(f"{folder}: folders deeper than {MAX_DEPTH} levels are not searched")
+        return []
+    found: list[Path] = []
+    try:
+        children = sorted(folder.iterdir(), key=lambda p: p.name.casefold())
+    except OSError as exc:
+        notes.append(f"{folder}: cannot list the folder: {exc.strerror or exc}")
+        return []
+    for child in children:
+        if child.is_symlink() or child.name.startswith("."):
+            continue  # a link may lead anywhere, a hidden file is no one's deck
+        if child.is_dir():
+            found.extend(_walk(child, depth + 1, notes))
+        elif child.suffix.casefold() in DECK_SUFFIXES:
+            found.append(child)
+        if len(found) > MAX_DECK_FILES:
+            break
+    return found
+
+
+def check_deck_file(
+    path: Path, pool: CardPool, fmt: Format | None = None, renown_level: int | None = None
+) -> DeckRow:
+    """One row for one deck file; a deck that cannot be read is a row with its error, never an exception."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    player = player_from_path(path)
+    try:
+        loaded = read_deck(path, pool=pool)
+    except (DeckFileError, OSError, ValueError) as exc:
+        return DeckRow(file=str(path), player=player, read_error=str(exc))
+    except Exception as exc:  # a reader fault on one odd file must not stop an event's report
+        return DeckRow(file=str(path), player=player, read_error=f"internal error while reading: {exc!r}")
+    try:
+        chosen = fmt or load_format(loaded.deck.format)
+    except FormatError as exc:
+        return DeckRow(file=str(path), player=player, deck=loaded.deck.name, read_error=str(exc))
+    report: Report = check_deck(loaded.deck, pool, chosen, renown_level)
+    return DeckRow(
+        file=str(path),
+        player=player,
+        deck=loaded.deck.name,
+        verdict=LEGAL if report.is_legal else ILLEGAL,
+        renown=report.totals.renown,
+        renown_level=report.renown_level,
+        allegiance=report.totals.allegiance,
+        format=report.format,
+        errors=report.errors,
+        warnings=report.warnings,
+        problems=tuple(loaded.problems),
+    )
+
+
+def check_files(
+    paths: Sequence[Path], pool: CardPool, fmt: Format | None = None, renown_level: int | None = None
+) -> list[DeckRow]:
+    """A row per deck file, in the given order."""
+    return [check_deck_file(path, pool, fmt, renown_level) for path in paths]
+
+
+def _error_text(row: DeckRow) -> list[str]:
+    if row.verdict == UNREADABLE:
+        return [f"cannot read: {row.read_error}"]
+    return [f"{e.code}: {e.message}" for e in row.errors]
+
+
+def report_csv(rows: Sequence[DeckRow]) -> str:
+    """One CSV line per deck; the errors of a deck are joined with " | " in one cell."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow(
+            [
+                row.file,
+                row.player,
+                row.deck,
+                row.verdict,
+                row.renown if row.verdict != UNREADABLE else "",
+                row.renown_level if row.verdict != UNREADABLE else "",
+                row.allegiance,
+                row.format,
+                " | ".join(_error_text(row)),
+            ]
+        )
+    return buffer.getvalue()
+
+
+_STYLE = """
+body { font-family: sans-serif; margin: 2em; color: #222; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #bbb; padding: 4px 8px; text-align: left; vertical-align: top; }
+th { background: #eee; }
+.legal { color: #17632a; font-weight: bold; }
+.illegal { color: #a11; font-weight: bold; }
+.unreadable { color: #8a5a00; font-weight: bold; }
+section.deck { page-break-before: always; margin-top: 3em; }
+@media print { section.deck { margin-top: 0; } }
+"""
+
+
+def report_html(rows: Sequence[DeckRow], title: str = "Deck check") -> str:
+    """One page: the summary table, then a section (a printed page) per deck that is not legal."""
+    e = html.escape
+    legal = sum(r.verdict == LEGAL for r in rows)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{e(title)}</h1>",
+        f"<p>{len(rows)} decks: {legal} legal, {len(rows) - legal} not legal.</p>",
+        "<table><thead><tr><th>Player</th><th>Deck</th><th>Verdict</th><th>Renown</th>"
+        "<th>Allegiance</th><th>Errors</th><th>File</th></tr></thead><tbody>",
+    ]
+    for index, row in enumerate(rows):
+        verdict = e(row.verdict)
+        if row.verdict != LEGAL:
+            verdict = f'<a href="#deck-{index}">{verdict}</a>'
+        renown = f"{row.renown} / {row.renown_level}" if row.verdict != UNREADABLE else ""
+        errors = "<br>".join(e(text) for text in _error_text(row))
+        parts.append(
+            f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
+            f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td><td>{e(row.file)}</td></tr>"
+        )
+    parts.append("</tbody></table>")
+    for index, row in enumerate(rows):
+        if row.verdict == LEGAL:
+            continue
+        parts.append(f'<section class="deck" id="deck-{index}">')
+        parts.append(f"<h2>{e(row.player)} — {e(row.deck or row.file)}</h2>")
+        parts.append(
+            f'<p>File: {e(row.file)} · Verdict: <span class="{e(row.verdict)}">{e(row.verdict)}</span>'
+        )
+        if row.verdict != UNREADABLE:
+            allegiance = f" · {e(row.allegiance)}" if row.allegiance else ""
+            parts.append(f" · {e(row.format)} · Renown {row.renown} / {row.renown_level}{allegiance}")
+        parts.append("</p><ul>")
+        parts.extend(f"<li>{e(text)}</li>" for text in _error_text(row))
+        parts.extend(f"<li>warning {e(w.code)}: {e(w.message)}</li>" for w in row.warnings)
+        parts.extend(f"<li>file: {e(p)}</li>" for p in row.problems)
+        parts.append("</ul></section>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def write_report(rows: Sequence[DeckRow], path: Path, title: str = "Deck check") -> None:
+    """Write the report whole or not at all; .html/.htm or .csv by the extension."""
+    suffix = path.suffix.casefold()
+    if suffix in (".html", ".htm"):
+        text = report_html(rows, title)
+    elif suffix == ".csv":
+        text = report_csv(rows)
+    else:
+        raise ReportError(f"cannot tell the report format from {path.name!r}; use .html or .csv")
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        raise ReportError(f"cannot write {path}: {exc.strerror or exc}") from exc

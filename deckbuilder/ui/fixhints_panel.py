@@ -1,0 +1,190 @@
+"""Fix it: each error of the deck with the hints the engine accepted; one click applies a hint as one undo step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from carddb.db import CardDatabase
+from carddb.model import CardInfo
+from deckbuilder.deck import Deck
+from deckbuilder.fixhints import NO_AUTOMATIC_FIX, FixHint, fix_hints
+from deckbuilder.legality.results import Report, Result, Severity
+
+
+class FixHintsPanel(QWidget):
+    """Lists the fix-it hints of the deck on show; computes them only while the panel is visible."""
+
+    apply_requested = Signal(object)  # FixHint
+
+    def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self._deck: Deck | None = None
+        self._report: Report | None = None
+        self._stale = False
+        self._candidates: list[CardInfo] | None = None
+        self._candidate_count = -1
+        self.hints: list[tuple[Result, list[FixHint]]] = []
+        self.buttons: list[QPushButton] = []
+        self.summary = QLabel()
+        self.summary.setObjectName("fixSummary")
+        self.summary.setWordWrap(True)
+        font = self.summary.font()
+        font.setBold(True)
+        self.summary.setFont(font)
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        self.body_layout.setSpacing(4)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.body)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.summary)
+        layout.addWidget(scroll, 1)
+
+    def show_deck(self, deck: Deck, report: Report | None) -> None:
+        """The deck changed: recompute now if the panel is visible, else when it is next shown."""
+        self._deck, self._report = deck, report
+        self._stale = True
+        if self.isVisible():
+            self.recompute()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.recompute()
+
+    def candidates(self) -> list[CardInfo]:
+        """Pool cards hints may suggest, read again only when the card data changed."""
+        count = self.db.card_count()
+        if self._candidates is None or count != self._candidate_count:
+            self._candidates = self.db.all_cards()
+            self._candidate_count = count
+        return self._candidates
+
+    def recompute(self) -> None:
+        """Find and show the hints for the deck on show."""
+        self._stale = False
+        deck, report = self._deck, self._report
+        if deck is None or report is None:
+            self.hints = []
+        else:
+            self.hints = fix_hints(
+                deck, self.db, self.candidates(), report.format, report.renown_level, report
+            )
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        while self.body_layout.count():
+            item = self.body_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.buttons = []
+        if self._report is None:
+            self.summary.setText(self.tr("No deck checked"))
+        elif self._report.is_legal:
+            self.summary.setText(
+                self.tr("The deck is legal; warnings with a fix are below (Undo takes a fix back)")
+                if self.hints
+                else self.tr("The deck is legal: nothing to fix")
+            )
+        else:
+            errors = [hints for error, hints in self.hints if error.severity is Severity.ERROR]
+            fixable = sum(1 for hints in errors if hints)
+            count = len(errors)
+            text = (
+                self.tr("1 error; one click applies a fix (Undo takes it back)")
+                if count == 1
+                else self.tr("%1 errors; one click applies a fix (Undo takes it back)").replace(
+                    "%1", str(count)
+                )
+            )
+            if fixable != count:
+                text += self.tr(" — %1 with a fix").replace("%1", str(fixable))
+            self.summary.setText(text)
+        for error, hints in self.hints:
+            heading = QLabel()
+            heading.setTextFormat(Qt.TextFormat.RichText)
+            heading.setWordWrap(True)
+            heading.setText(f"<b>{_escape(error.code)}</b> — {_escape(error.message)}")
+            self.body_layout.addWidget(heading)
+            if not hints:
+                reason = NO_AUTOMATIC_FIX.get(error.code)
+                text = (
+                    self.tr("No automatic fix: %1").replace("%1", reason)
+                    if reason
+                    else self.tr("No automatic fix: no change found that the checker accepts")
+                )
+                note = QLabel(text)
+                note.setWordWrap(True)
+                note.setIndent(12)
+                self.body_layout.addWidget(note)
+            for hint in hints:
+                self.body_layout.addWidget(self._hint_row(hint))
+        self.body_layout.addStretch(1)
+
+    def _hint_row(self, hint: FixHint) -> QWidget:
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(12, 0, 0, 0)
+        label = QLabel(self.hint_text(hint))
+        label.setWordWrap(True)
+        button = QPushButton(self.tr("Apply"))
+        button.setObjectName("applyHint")
+        button.setToolTip(self.tr("Make this change (one undo step)"))
+        button.clicked.connect(self._emitter(hint))
+        layout.addWidget(label, 1)
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        self.buttons.append(button)
+        return row
+
+    def _emitter(self, hint: FixHint) -> Callable[[], None]:
+        return lambda: self.apply_requested.emit(hint)
+
+    def hint_text(self, hint: FixHint) -> str:
+        """The hint in the player's language, from its code and parameters (the core's English otherwise)."""
+        p = dict(hint.params)
+        templates = {
+            "REMOVE": self.tr("Remove '%card'"),
+            "TRIM": self.tr("Trim '%card' from %copies to %limit copies"),
+            "SWAP": self.tr("Swap '%card' (Renown %renown) for '%added' (Renown %added_renown)"),
+            "REPLACE": self.tr("Replace '%card' with %added"),
+            "ADD_CARDS": self.tr("Add %missing cards: %added"),
+            "ADD_CHARACTER": self.tr("Add '%added'"),
+        }
+        template = templates.get(hint.code)
+        if template is None or any(f"%{key}" in template and key not in p for key in _PARAMS):
+            return hint.message
+        for key, value in sorted(p.items(), key=lambda kv: -len(kv[0])):
+            template = template.replace(f"%{key}", value)
+        if hint.code == "REMOVE" and "renown" in p:
+            template += self.tr(" (Renown %1)").replace("%1", p["renown"])
+        if hint.code == "TRIM" and "added" in p:
+            template += self.tr(" and add %1").replace("%1", p["added"])
+        return template
+
+    def hint_texts(self) -> list[str]:
+        """Every hint as shown, in order."""
+        return [self.hint_text(h) for _error, hints in self.hints for h in hints]
+
+
+_PARAMS = ("card", "added", "copies", "limit", "missing", "renown", "added_renown")
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

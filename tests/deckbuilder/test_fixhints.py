@@ -1,0 +1,285 @@
+"""Fix-it hints: for every error the engine raises, a deck with it, the hint offered, and the deck legal after it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from deckbuilder.deck import Deck
+from deckbuilder.fixhints import NO_AUTOMATIC_FIX, PLANNERS, FixHint, apply_changes, fix_hints
+from deckbuilder.legality import check_deck, load_format
+from deckbuilder.legality.formats import RULE_CODES, Format
+from deckbuilder.legality.rules import RULES
+from tests.deckbuilder.legality.pool import (
+    BASE_COMBAT,
+    BASE_SEPT,
+    InMemoryPool,
+    card,
+    character,
+    combat_cards,
+    legal_deck,
+    make_pool,
+    sept_cards,
+)
+
+REVISED = load_format("revised")
+# Pool cards hints may name: spare Characters of each allegiance, spare combat and sept cards.
+SPARE = [
+    character("Mara Stillwater", 4, keywords="Garou - Uktena - Theurge - Homid"),
+    character("Harrow Brightclaw", 2, keywords="Garou - Fianna - Ahroun - Lupus"),
+    character("Skrag the Render", 6, allegiance="Wyrm", keywords="Black Spiral Dancers - Ahroun"),
+    character("Wanders-Alone", 3, allegiance="Rogue", keywords="Corax"),
+    character("Pretty Feather", 9, allegiance="Rogue", keywords="Corax"),
+    *combat_cards(3, prefix="Spare Claw"),
+    *sept_cards(3, prefix="Spare Omen"),
+]
+
+
+def _pool(*extra: CardInfo) -> InMemoryPool:
+    return make_pool(*SPARE, *extra)
+
+
+def _applied(deck: Deck, hint: FixHint) -> Deck:
+    fixed = deck.copy()
+    apply_changes(fixed, hint.changes)
+    return fixed
+
+
+def _hints_for(deck: Deck, pool: InMemoryPool, code: str, fmt: Format = REVISED) -> list[FixHint]:
+    candidates = list(pool.cards.values())
+    found = fix_hints(deck, pool, candidates, fmt, 20)
+    assert code in [error.code for error, _ in found], [e.code for e, _ in found]
+    return next(hints for error, hints in found if error.code == code)
+
+
+def _deck_unknown() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    first = BASE_COMBAT[0].name
+    deck.remove(first, 2)
+    deck.add(first.replace("Quick", "Quik"), 2, zone_hint=Section.COMBAT)  # a typo, placed by its file
+    return deck, _pool(), REVISED
+
+
+def _deck_unplaceable() -> tuple[Deck, InMemoryPool, Format]:
+    odd = card("Strange Relic", "Artifact")
+    deck = legal_deck()
+    deck.add(odd.name)
+    return deck, _pool(odd), REVISED
+
+
+def _deck_set_not_in_format() -> tuple[Deck, InMemoryPool, Format]:
+    playtest = card("Untested Rite", "Event", sets=("Playtest",))
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 1)
+    deck.add(playtest.name)
+    return deck, _pool(playtest), load_format("revised-tournament")
+
+
+def _deck_banned() -> tuple[Deck, InMemoryPool, Format]:
+    field = card("Burning Field", "Battlefield")
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 3)
+    deck.add(field.name, 3)
+    return deck, _pool(field), load_format("revised-tournament")
+
+
+def _deck_no_characters() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    for member in ("Thorn Ashwalker", "Willa Greysong", "Old Crickbone"):
+        deck.remove(member)
+    return deck, _pool(), REVISED
+
+
+def _deck_over_level() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.add("Mara Stillwater")  # 20 + 4
+    return deck, _pool(), REVISED
+
+
+def _deck_character_copies() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.remove("Thorn Ashwalker")
+    deck.remove("Willa Greysong")
+    deck.add("Old Crickbone")  # two copies: 10 Renown
+    return deck, _pool(), REVISED
+
+
+def _deck_versions() -> tuple[Deck, InMemoryPool, Format]:
+    second = character("Old Crickbone 2", 3, keywords="Garou - Bone Gnawer - Ragabash - Metis")
+    deck = legal_deck()
+    deck.remove("Thorn Ashwalker")
+    deck.add(second.name)
+    return deck, _pool(second), REVISED
+
+
+def _deck_mixed() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.remove("Thorn Ashwalker")
+    deck.add("Skrag the Render")
+    return deck, _pool(), REVISED
+
+
+def _deck_rogue_over_half() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.remove("Thorn Ashwalker")
+    deck.remove("Willa Greysong")
+    deck.add("Pretty Feather")  # Rogue 9 of 14
+    return deck, _pool(), REVISED
+
+
+def _deck_combat_minimum() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.remove(BASE_COMBAT[0].name, 1)
+    deck.remove(BASE_COMBAT[1].name, 2)
+    return deck, _pool(), REVISED
+
+
+def _deck_combat_copies() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.add(BASE_COMBAT[0].name, 1)
+    return deck, _pool(), REVISED
+
+
+def _deck_sept_minimum() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 3)
+    deck.remove(BASE_SEPT[1].name, 1)
+    return deck, _pool(), REVISED
+
+
+def _deck_sept_copies() -> tuple[Deck, InMemoryPool, Format]:
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[1].name, 1)
+    deck.add(BASE_SEPT[0].name, 1)  # 4 copies; the sept deck stays at 30
+    return deck, _pool(), REVISED
+
+
+CASES: dict[str, Callable[[], tuple[Deck, InMemoryPool, Format]]] = {
+    "UNKNOWN_CARD": _deck_unknown,
+    "UNPLACEABLE_CARD": _deck_unplaceable,
+    "SET_NOT_IN_FORMAT": _deck_set_not_in_format,
+    "BANNED_CARD": _deck_banned,
+    "NO_CHARACTERS": _deck_no_characters,
+    "RENOWN_OVER_LEVEL": _deck_over_level,
+    "CHARACTER_COPIES": _deck_character_copies,
+    "CHARACTER_VERSIONS": _deck_versions,
+    "ALLEGIANCE_MIXED": _deck_mixed,
+    "ROGUE_OVER_HALF": _deck_rogue_over_half,
+    "COMBAT_MINIMUM": _deck_combat_minimum,
+    "COMBAT_COPIES": _deck_combat_copies,
+    "SEPT_MINIMUM": _deck_sept_minimum,
+    "SEPT_COPIES": _deck_sept_copies,
+}
+
+
+def test_every_error_code_has_a_case_or_a_reason_for_no_fix() -> None:
+    error_codes = {code for rule in RULES if rule.severity.value == "error" for code in rule.codes}
+    error_codes.discard("PRINTING_NOT_IN_FORMAT")  # an info the SET_NOT_IN_FORMAT rule also yields
+    assert error_codes <= set(RULE_CODES)
+    assert error_codes == set(CASES)
+    assert set(PLANNERS) == set(CASES) | {"ALLEGIANCE_UNUSABLE"}  # a warning with a fix too
+    assert "INTERNAL_ERROR" in NO_AUTOMATIC_FIX
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_each_error_gets_a_hint_that_makes_the_deck_legal(code: str) -> None:
+    deck, pool, fmt = CASES[code]()
+    before = check_deck(deck, pool, fmt, 20)
+    assert [e.code for e in before.errors] == [code]
+    hints = _hints_for(deck, pool, code, fmt)
+    assert hints, f"no hint for {code}"
+    for hint in hints:
+        assert hint.fixes == code
+        assert hint.message
+        assert check_deck(_applied(deck, hint), pool, fmt, 20).is_legal, (hint.message, hint.changes)
+
+
+def test_over_level_swap_keeps_allegiance_and_uses_renown_highest() -> None:
+    deck, pool, _ = _deck_over_level()  # Renown 24 at level 20: 4 over
+    hints = _hints_for(deck, pool, "RENOWN_OVER_LEVEL")
+    swaps = [h for h in hints if h.code == "SWAP"]
+    assert swaps
+    best = swaps[0]
+    added = [c.name for c in best.changes if c.count > 0]
+    # 24 Renown at level 20: swapping Willa (7) for Harrow (2) keeps 19, more than any other swap.
+    fixed = _applied(deck, best)
+    report = check_deck(fixed, pool, REVISED, 20)
+    assert report.totals.allegiance == "Gaia"
+    assert all(pool.lookup(n) is not None and "Gaia" in pool.lookup(n).type for n in added)  # type: ignore[union-attr]
+    assert report.totals.renown == max(
+        check_deck(_applied(deck, h), pool, REVISED, 20).totals.renown for h in swaps
+    )
+    assert report.totals.renown == 19
+
+
+def test_removal_hint_names_the_smallest_character_that_is_enough() -> None:
+    deck, pool, _ = _deck_over_level()
+    removals = [h for h in _hints_for(deck, pool, "RENOWN_OVER_LEVEL") if h.code == "REMOVE"]
+    # 4 over: Mara (4) is enough and costs the least Renown; it comes first.
+    assert "Mara Stillwater" in removals[0].message
+
+
+def test_missing_combat_cards_come_from_the_deck_first() -> None:
+    deck, pool, _ = _deck_combat_minimum()  # Quick Swipe AA at 1 copy, AB gone: 3 missing
+    hint = _hints_for(deck, pool, "COMBAT_MINIMUM")[0]
+    added = {c.name: c.count for c in hint.changes}
+    assert added.get(BASE_COMBAT[0].name) == 1  # room under the limit of 2, taken before any pool card
+    assert sum(added.values()) == 3
+
+
+def test_trim_over_limit_that_would_empty_the_minimum_refills_it() -> None:
+    deck = legal_deck()
+    deck.add(BASE_SEPT[0].name, 2)  # 5 copies, 32 sept cards: trimming 2 leaves exactly 30
+    pool = _pool()
+    hint = _hints_for(deck, pool, "SEPT_COPIES")[0]
+    assert hint.code == "TRIM"
+    assert "from 5 to 3" in hint.message
+    assert check_deck(_applied(deck, hint), pool, REVISED, 20).is_legal
+
+
+def test_allegiance_unusable_cards_are_not_suggested() -> None:
+    meeting = card("Board Meeting of Doom", "Board Meeting")
+    deck, _, _ = _deck_combat_minimum()
+    deck.remove(BASE_SEPT[0].name, 3)
+    pool = _pool(meeting)
+    hints = _hints_for(deck, pool, "SEPT_MINIMUM")
+    assert hints
+    assert all(c.name != meeting.name for h in hints for c in h.changes)
+
+
+def test_a_legal_deck_has_no_hints() -> None:
+    pool = _pool()
+    assert fix_hints(legal_deck(), pool, list(pool.cards.values()), REVISED, 20) == []
+
+
+def test_an_error_with_no_possible_fix_is_listed_with_no_hint() -> None:
+    # Every combat card is at its limit and no pool cards are offered: nothing can fill the combat deck.
+    deck = legal_deck()
+    deck.remove(BASE_COMBAT[0].name, 2)
+    pool = _pool()
+    found = {error.code: hints for error, hints in fix_hints(deck, pool, [], REVISED, 20)}
+    assert found == {"COMBAT_MINIMUM": []}
+
+
+def test_a_sept_card_of_the_other_allegiance_is_replaced_and_the_deck_stays_legal() -> None:
+    meeting = card("Board Meeting of Doom", "Board Meeting")
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 1)
+    deck.add(meeting.name)
+    pool = _pool(meeting)
+    report = check_deck(deck, pool, REVISED, 20)
+    assert report.is_legal and "ALLEGIANCE_UNUSABLE" in report.codes
+    hints = _hints_for(deck, pool, "ALLEGIANCE_UNUSABLE")
+    assert hints[0].code == "REPLACE"
+    assert f"1 × {BASE_SEPT[0].name}" in hints[0].message  # the deck's own card comes back first
+    fixed = check_deck(_applied(deck, hints[0]), pool, REVISED, 20)
+    assert fixed.is_legal and "ALLEGIANCE_UNUSABLE" not in fixed.codes
+
+
+def test_a_swap_that_leaves_the_pack_still_over_the_level_is_not_offered() -> None:
+    deck, pool, _ = _deck_over_level()
+    for hint in _hints_for(deck, pool, "RENOWN_OVER_LEVEL"):
+        assert check_deck(_applied(deck, hint), pool, REVISED, 20).totals.renown <= 20

@@ -1,0 +1,177 @@
+"""The organiser's report: a folder of decks checked in one command, one row per deck, one section per illegal deck."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from carddb.importing import demo_deck_path
+from deckbuilder.report import deck_files, player_from_path, report_html
+from tests.conftest import REAL_DECKS
+from tests.deckbuilder.test_cli import demo_db, real_db, run  # noqa: F401  (fixtures)
+
+
+class _Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _event_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(demo_deck_path(), folder / "Alice Smith - Gaia.json")
+    text = demo_deck_path().read_text(encoding="utf-8")
+    # An illegal deck whose player name tries to inject markup.
+    (folder / '<img src=x onerror=alert(1)> & "Bob".json').write_text(
+        text.replace('"renown_level": 20', '"renown_level": 5')
+    )
+    (folder / "carol.dek").write_bytes(b"\x00\x01not a deck\xff")
+    (folder / "notes.pdf").write_bytes(b"%PDF")  # not a deck file: skipped
+    return folder
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+
+
+def test_csv_report_has_one_row_per_deck_with_unreadable_decks_as_rows(
+    demo_db: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    folder = _event_folder(tmp_path)
+    target = tmp_path / "report.csv"
+    code, _out, err = run("check", str(folder), "--db", str(demo_db), "--report", str(target))
+    assert code == 2  # one deck could not be read
+    assert f"wrote {target}" in err
+    rows = {r["player"]: r for r in _rows(target)}
+    assert set(rows) == {'<img src=x onerror=alert(1)> & "Bob"', "Alice Smith", "carol"}
+    assert rows["Alice Smith"]["verdict"] == "legal"
+    assert rows["Alice Smith"]["allegiance"] == "Gaia"
+    illegal = rows['<img src=x onerror=alert(1)> & "Bob"']
+    assert illegal["verdict"] == "illegal"
+    assert illegal["renown_level"] == "5"
+    assert "RENOWN_OVER_LEVEL" in illegal["errors"]
+    assert rows["carol"]["verdict"] == "unreadable"
+    assert rows["carol"]["errors"].startswith("cannot read")
+
+
+def test_html_report_escapes_everything_and_has_a_section_per_illegal_deck(
+    demo_db: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    folder = _event_folder(tmp_path)
+    target = tmp_path / "report.html"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(target), "--json")
+    page = target.read_text(encoding="utf-8")
+    parser = _Collect()
+    parser.feed(page)
+    assert "img" not in parser.tags
+    assert '<img src=x onerror=alert(1)> & "Bob"' in "".join(parser.text)  # shown as text, not run
+    assert page.count('<section class="deck"') == 2  # the illegal deck and the unreadable one
+    assert "3 decks: 1 legal, 2 not legal." in page
+
+
+def test_unknown_report_extension_is_a_clear_error(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    code, _out, err = run(
+        "check", str(demo_deck_path()), "--db", str(demo_db), "--report", str(tmp_path / "r.xlsx")
+    )
+    assert code == 2
+    assert "use .html or .csv" in err
+    assert not (tmp_path / "r.xlsx").exists()
+
+
+def test_player_names_come_from_the_file_name() -> None:
+    assert player_from_path(Path("Alice Smith - Gaia pack.dek")) == "Alice Smith"
+    assert player_from_path(Path("bob_jones.txt")) == "bob jones"
+
+
+def test_folder_walk_skips_links_and_hidden_files(tmp_path: Path) -> None:
+    (tmp_path / "a.dek").write_text("x")
+    (tmp_path / ".hidden.dek").write_text("x")
+    outside = tmp_path.parent / "outside-decks"
+    outside.mkdir(exist_ok=True)
+    (outside / "z.dek").write_text("x")
+    (tmp_path / "link").symlink_to(outside)
+    found, _notes = deck_files([tmp_path])
+    assert [p.name for p in found] == ["a.dek"]
+
+
+def test_html_of_no_decks_is_still_a_page() -> None:
+    assert "0 decks: 0 legal, 0 not legal." in report_html([])
+
+
+@pytest.mark.realpool
+def test_real_event_report(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(REAL_DECKS / "gaia-example.txt", folder / "dana.txt")
+    shutil.copy(REAL_DECKS / "wyrm-example.dek", folder / "erin.dek")
+    text = (REAL_DECKS / "gaia-example.txt").read_text(encoding="utf-8")
+    (folder / "frank.txt").write_text(text.replace("2\tDodge\n", ""), encoding="utf-8")
+    target = tmp_path / "report.csv"
+    code, _out, _err = run("check", str(folder), "--db", str(real_db), "--report", str(target))
+    assert code == 1
+    rows = {r["player"]: r for r in _rows(target)}
+    assert (rows["dana"]["verdict"], rows["dana"]["allegiance"]) == ("legal", "Gaia")
+    assert (rows["erin"]["verdict"], rows["erin"]["allegiance"]) == ("legal", "Wyrm")
+    assert rows["frank"]["verdict"] == "illegal"
+    assert "COMBAT_MINIMUM" in rows["frank"]["errors"]
+
+
+@given(
+    player=st.text(max_size=40),
+    deck=st.text(max_size=40),
+    message=st.text(max_size=80),
+)
+def test_html_report_never_lets_deck_text_become_markup(player: str, deck: str, message: str) -> None:
+    from deckbuilder.legality.results import Result, Severity
+    from deckbuilder.report import DeckRow
+
+    row = DeckRow(
+        file=f"{player}.dek",
+        player=player,
+        deck=deck,
+        verdict="illegal",
+        errors=(Result("SEPT_MINIMUM", Severity.ERROR, message),),
+    )
+    parser = _Collect()
+    parser.feed(report_html([row]))
+    assert parser.tags.count("section") == 1
+    assert set(parser.tags) <= {
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "h1",
+        "h2",
+        "p",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "a",
+        "br",
+        "section",
+        "span",
+        "ul",
+        "li",
+    }
