@@ -20,6 +20,7 @@ from deckbuilder.deckfiles.common import (
     is_starting_zone,
     merged_zone_labels,
     section_for_zone,
+    unread_part,
     valid_count,
 )
 
@@ -56,10 +57,13 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
         if not line or line.startswith(_COMMENT_PREFIXES):
             continue
         if len(line) > MAX_LINE_CHARS:
-            problems.append(f"{where}: line is too long to be a card ({len(line)} characters); skipped")
+            reason = f"line is too long to be a card ({len(line)} characters)"
+            problems.append(f"{where}: {reason}; skipped")
+            deck.unread.append(unread_part(source, number, line, reason))
             continue
         if has_control_chars(line):
             problems.append(f"{where}: line holds control characters; skipped")
+            deck.unread.append(unread_part(source, number, line, "line holds control characters"))
             continue
         header = _HEADER.match(line)
         if header:
@@ -76,10 +80,11 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
         parsed = _parse_card_line(line, pool)
         if isinstance(parsed, str):
             problems.append(f"{where}: {parsed}; skipped")
+            deck.unread.append(unread_part(source, number, line, parsed))
             continue
         count, name, set_name = parsed
         if zone is not None and zone.starting:
-            _add_starting(deck, name, count, set_name)
+            deck.add(name, count, set_name, starting=True)
         else:
             deck.add(name, count, set_name, zone.section if zone is not None else headerless_hint)
     return LoadedDeck(deck=deck, kind=KIND_TEXT, problems=problems, unknown=find_unknown(deck, pool))
@@ -128,14 +133,6 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
                 return f"count {match.group('count')[:20]!r} is not a whole number from 1 to {MAX_COUNT}"
             return count, match.group("name").strip(), None
     return 1, line, None
-
-
-def _add_starting(deck: Deck, name: str, count: int, set_name: str | None) -> None:
-    existing = deck.find(name, set_name, starting=True)
-    if existing is not None and existing.set_name == set_name:
-        existing.count += count
-    else:
-        deck.starting.append(DeckEntry(name=name, count=count, set_name=set_name))
 
 
 def deck_to_text(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:

@@ -9,6 +9,7 @@ from deckbuilder.legality.formats import (
     format_problems,
     load_format,
     load_format_file,
+    load_format_or_default,
     user_formats_dir,
 )
 from deckbuilder.legality.results import Report, Result, Severity, Totals
@@ -28,5 +29,6 @@ __all__ = [
     "format_problems",
     "load_format",
     "load_format_file",
+    "load_format_or_default",
     "user_formats_dir",
 ]

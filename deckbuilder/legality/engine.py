@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable
 
 from carddb.cardtypes import Section
-from carddb.model import CardInfo
-from deckbuilder.deck import CardPool, Deck, DeckEntry
+from carddb.model import CardInfo, PrintingInfo
+from carddb.reprints import reprint_of
+from deckbuilder.deck import CardPool, Deck, DeckEntry, UnreadPart
 from deckbuilder.legality.formats import Format, load_format
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
@@ -19,11 +21,14 @@ from deckbuilder.legality.rules import (
     PackMember,
     Placed,
     Rule,
-    character_allegiance,
+    facts_of,
     member_traits,
 )
 
 INTERNAL_ERROR = "INTERNAL_ERROR"
+# A deck file line or element the reader could not use: the checker did not see the whole deck, so it is not legal.
+# Like INTERNAL_ERROR it is not a format's rule and no format can switch it off.
+DECK_FILE_UNREAD = "DECK_FILE_UNREAD"
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
@@ -41,10 +46,43 @@ def _safe_suggest(pool: CardPool, name: str) -> list[str]:
         return []
 
 
+def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | None]:
+    """The card a deck name stands for, with a reprint (`Whippoorwill (2)`) folded into the card it reprints.
+
+    Returns the card (its printings joined with the reprint's) and the set of the reprint's printing, if any.
+    """
+    card = _safe_lookup(pool, name)
+    if card is None:
+        return None, None
+    base = reprint_of(card, lambda other: _safe_lookup(pool, other))
+    if base is None:
+        return card, None
+    known = {p.set_name for p in base.printings}
+    extra = tuple(p for p in card.printings if p.set_name not in known)
+    merged = _merged_card(base, extra) if extra else base
+    return merged, card.printings[0].set_name if card.printings else None
+
+
+# (id(base), reprint sets) -> (base, merged card): one merged object per card, so its facts are cached too.
+_MERGED: dict[tuple[int, tuple[str, ...]], tuple[CardInfo, CardInfo]] = {}
+
+
+def _merged_card(base: CardInfo, extra: tuple[PrintingInfo, ...]) -> CardInfo:
+    key = (id(base), tuple(p.set_name for p in extra))
+    cached = _MERGED.get(key)
+    if cached is not None and cached[0] is base:
+        return cached[1]
+    if len(_MERGED) > 10_000:
+        _MERGED.clear()
+    merged = dataclasses.replace(base, printings=(*base.printings, *extra))
+    _MERGED[key] = (base, merged)
+    return merged
+
+
 def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
-    """Merge entries and the starting list by normalised name, resolving each name once."""
+    """Merge entries and the starting list by card (reprints included), resolving each name once."""
     placed: dict[str, Placed] = {}
-    looked_up: dict[str, CardInfo | None] = {}
+    looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
     entries: Iterable[tuple[DeckEntry, bool]] = (
         *((e, False) for e in deck.entries),
         *((e, True) for e in deck.starting),
@@ -52,8 +90,10 @@ def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
     for entry, starting in entries:
         key = entry.key
         if key not in looked_up:
-            looked_up[key] = _safe_lookup(pool, entry.name)
-        card = looked_up[key]
+            looked_up[key] = _resolved_card(pool, entry.name)
+        card, reprint_set = looked_up[key]
+        if card is not None:
+            key = card.norm_name
         item = placed.get(key)
         if item is None:
             section = card.section if card is not None else entry.zone_hint
@@ -66,8 +106,9 @@ def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
             item.starting += copies
         else:
             item.count += copies
-        if entry.set_name and entry.set_name not in item.set_names:
-            item.set_names.append(entry.set_name)
+        set_name = entry.set_name or reprint_set
+        if set_name and set_name not in item.set_names:
+            item.set_names.append(set_name)
     return list(placed.values())
 
 
@@ -91,7 +132,7 @@ def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) ->
     unplaced = [p for p in cards if p.section is None]
 
     pending = [
-        (p, p.card, character_allegiance(p.card)) for p in characters if p.card is not None and p.copies > 0
+        (p, p.card, facts_of(p.card).allegiance) for p in characters if p.card is not None and p.copies > 0
     ]
     members = [PackMember(p, card, allegiance, frozenset()) for p, card, allegiance in pending]
     allegiance = _pack_allegiance(members)
@@ -128,6 +169,7 @@ def _totals(ctx: CheckContext) -> Totals:
         starting=sum(p.starting for p in ctx.cards),
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
+        rogue_cap=ctx.rogue_cap,
     )
 
 
@@ -137,6 +179,22 @@ def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
         return [Result(INTERNAL_ERROR, Severity.ERROR, f"internal error in rule {rule.code}: {exc!r}")]
     return [r for r in found if ctx.fmt.enabled(r.code)]
+
+
+def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
+    """One error per deck-file part the reader could not use, naming where it was and what it said."""
+    results = []
+    for part in unread:
+        shown = part.text if len(part.text) <= 80 else part.text[:79] + "…"
+        results.append(
+            Result(
+                DECK_FILE_UNREAD,
+                Severity.ERROR,
+                f"{part.location}: {shown!r} could not be read ({part.reason}); "
+                "the deck cannot be judged legal until it is fixed",
+            )
+        )
+    return results
 
 
 def check_deck(
@@ -156,11 +214,19 @@ def check_deck(
         ctx = build_context(deck, pool, fmt, level)
     except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
         failure = Result(INTERNAL_ERROR, Severity.ERROR, f"internal error while reading the deck: {exc!r}")
-        return Report(format=fmt.name, renown_level=level, totals=Totals(), results=(failure,))
-    results: list[Result] = []
+        return Report(
+            format=fmt.name,
+            renown_level=level,
+            totals=Totals(),
+            results=(failure, *unread_results(deck.unread)),
+            limits=fmt.limits,
+        )
+    results: list[Result] = unread_results(deck.unread)
     for rule in rules:
         if any(fmt.enabled(code) for code in rule.codes):
             results.extend(_run_rule(rule, ctx))
     # Stable sort: errors, then warnings, then infos, each keeping rule order.
     results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
-    return Report(format=fmt.name, renown_level=level, totals=_totals(ctx), results=tuple(results))
+    return Report(
+        format=fmt.name, renown_level=level, totals=_totals(ctx), results=tuple(results), limits=fmt.limits
+    )

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckbuilder.legality.formats import FormatLimits
 
 
 class Severity(StrEnum):
@@ -45,6 +49,7 @@ class Totals:
     starting: int = 0
     unplaced: int = 0
     allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
+    rogue_cap: int = 0  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
 
     def to_json(self) -> dict[str, int]:
         """The totals object of `ragedeck check --json`."""
@@ -65,6 +70,8 @@ class Report:
     renown_level: int
     totals: Totals
     results: tuple[Result, ...] = field(default=())
+    # The limits the deck was checked against (minimums, copies), for views that show them beside the totals.
+    limits: FormatLimits | None = None
 
     @property
     def errors(self) -> tuple[Result, ...]:

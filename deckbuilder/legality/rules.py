@@ -173,19 +173,72 @@ def character_allegiance(card: CardInfo) -> str:
     return WYRM if "wyrm" in traits and "gaia" not in traits else GAIA
 
 
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the rules read of one card, derived once per card instead of once per rule per check."""
+
+    type_parts: frozenset[str]
+    keyword_set: frozenset[str]
+    totem: bool
+    restricted: bool
+    requirement: Requirement
+    allegiance: str  # a Character's allegiance; "" for other cards
+    identity: str  # a Character's identity for the versions rule; "" for other cards
+    crinos_rage: int
+    own_traits: frozenset[
+        str
+    ]  # a Character's traits before allegiance (member_traits); empty for other cards
+    sets: tuple[str, ...]
+
+
+# id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
+_FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
+_MAX_FACTS = 200_000
+
+
+def facts_of(card: CardInfo) -> CardFacts:
+    """The card's facts, computed on first use and kept for as long as the card object lives in the pool's cache."""
+    cached = _FACTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    if len(_FACTS) >= _MAX_FACTS:
+        _FACTS.clear()  # a bound, not an eviction policy: pools this big are rebuilt rarely
+    facts = _derive_facts(card)
+    _FACTS[id(card)] = (card, facts)
+    return facts
+
+
+def _derive_facts(card: CardInfo) -> CardFacts:
+    parts = frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
+    keywords = card.keyword_set
+    character = card.section is Section.CHARACTERS
+    return CardFacts(
+        type_parts=parts,
+        keyword_set=keywords,
+        totem="totem" in parts or any("totem" in k for k in keywords),
+        restricted="restricted" in keywords or bool(_RESTRICTED_TEXT.search(card.text.strip())),
+        requirement=parse_requirement(card.requires),
+        allegiance=character_allegiance(card) if character else "",
+        identity=identity_of(card) if character else "",
+        crinos_rage=card.crage if card.crage is not None else (card.rage or 0),
+        own_traits=_own_traits(card) if character else frozenset(),
+        sets=card.sets,
+    )
+
+
 def is_restricted(card: CardInfo) -> bool:
     """Whether a card is Restricted (keyword, or a sentence "Restricted." in its text; not "Combat Restricted")."""
-    return "restricted" in card.keyword_set or bool(_RESTRICTED_TEXT.search(card.text.strip()))
+    return facts_of(card).restricted
 
 
 def type_parts(card: CardInfo) -> frozenset[str]:
     """The casefolded parts of a card's Type (`Ally - Victim` -> {"ally", "victim"})."""
-    return frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
+    return facts_of(card).type_parts
 
 
 def is_totem(card: CardInfo) -> bool:
     """Totems (Pack/Personal Totem events, or Type Totem) have no allegiance any more."""
-    return "totem" in type_parts(card) or any("totem" in k for k in card.keyword_set)
+    return facts_of(card).totem
 
 
 @functools.cache
@@ -243,16 +296,27 @@ class CheckContext:
     renown: int
     rogue_renown: int
     suggestions: dict[str, list[str]]
+    _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
-    def known(self, placed: Iterable[Placed]) -> Iterable[tuple[Placed, CardInfo]]:
-        """The entries with a card in the database."""
-        for item in placed:
-            if item.card is not None:
-                yield item, item.card
+    @property
+    def rogue_cap(self) -> int:
+        """The most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)."""
+        return self.renown // 2
+
+    def known(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo]]:
+        """The entries with a card in the database (worked out once per list per check: every rule asks)."""
+        cached = self._known.get(id(placed))
+        if cached is not None and cached[0] is placed:
+            return cached[1]
+        found = [(item, item.card) for item in placed if item.card is not None]
+        self._known[id(placed)] = (placed, found)
+        return found
 
 
-def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> frozenset[str]:
-    """What a Character can match a Requires field with: keywords (and known traits in them), name, allegiance."""
+def _own_traits(card: CardInfo) -> frozenset[str]:
+    """A Character's traits from its name and keywords, without allegiance (that depends on the pack)."""
     traits: set[str] = {canonical_trait(card.name)}
     for keyword in card.keywords:
         for piece in keyword.split(","):
@@ -262,12 +326,15 @@ def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> froz
         traits.add("garou")
     if traits & (FERA | BASTET_TRIBES):
         traits.add("fera")
+    return frozenset(traits - {"gaia", "wyrm"})
+
+
+def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> frozenset[str]:
+    """What a Character can match a Requires field with: keywords (and known traits in them), name, allegiance."""
+    traits = facts_of(card).own_traits
     # A Rogue takes the pack's allegiance once the game begins (ch. 4 "Rogues").
-    traits -= {"gaia", "wyrm"}
     own = pack_allegiance if allegiance == ROGUE else allegiance
-    if own:
-        traits.add(own.casefold())
-    return frozenset(traits)
+    return traits | {own.casefold()} if own else traits
 
 
 def quoted(names: Sequence[str]) -> str:
@@ -337,16 +404,18 @@ class SetNotInFormatRule(Rule):
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for item, card in ctx.known(ctx.cards):
-            sets = card.sets
+            sets = facts_of(card).sets
             if not sets:
                 continue
-            allowed = [s for s in sets if ctx.fmt.allows_set(s)]
+            allowed = ctx.fmt.allowed_sets(sets)
             if not allowed:
                 yield self.result(
                     f"'{card.name}' is only printed in {', '.join(sets)}, which the {ctx.fmt.title or ctx.fmt.name} "
                     "format does not allow",
                     [card.name],
                 )
+                continue
+            if not item.set_names:
                 continue
             outside = sorted({s for s in item.set_names if s and not ctx.fmt.allows_set(s)})
             if outside:
@@ -409,7 +478,7 @@ class CharacterCopiesRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         limits = ctx.fmt.limits
         for item in ctx.characters:
-            multiple = item.card is not None and "multiple" in item.card.keyword_set
+            multiple = item.card is not None and "multiple" in facts_of(item.card).keyword_set
             limit = limits.multiple_copies if multiple else limits.character_copies
             if limit is None or item.copies <= limit:
                 continue
@@ -428,7 +497,7 @@ class CharacterVersionsRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         groups: dict[str, list[str]] = {}
         for member in ctx.pack:
-            names = groups.setdefault(identity_of(member.card), [])
+            names = groups.setdefault(facts_of(member.card).identity, [])
             if member.card.name not in names:
                 names.append(member.card.name)
         for names in groups.values():
@@ -459,11 +528,11 @@ class RogueOverHalfRule(Rule):
     codes = ("ROGUE_OVER_HALF",)
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
-        if ctx.rogue_renown * 2 > ctx.renown:
+        if ctx.rogue_renown > ctx.rogue_cap:
             rogues = [m.card.name for m in ctx.pack if m.allegiance == ROGUE]
             yield self.result(
                 f"Rogues make up {ctx.rogue_renown} of your {ctx.renown} Renown; at most half "
-                f"({ctx.renown // 2}) may be Rogue",
+                f"({ctx.rogue_cap}) may be Rogue",
                 rogues,
             )
 
@@ -550,10 +619,11 @@ class SeptCopiesRule(Rule):
 
 def allegiance_block(card: CardInfo, allegiance: str) -> str:
     """Why a pack of this allegiance cannot use the card (ch. 4 "Allegiance"), or "" when it can."""
-    if not allegiance or is_totem(card):
+    facts = facts_of(card)
+    if not allegiance or facts.totem:
         return ""
-    parts = type_parts(card)
-    keywords = card.keyword_set
+    parts = facts.type_parts
+    keywords = facts.keyword_set
     if allegiance == GAIA:
         if "board meeting" in parts:
             return "a Board Meeting, which only Wyrm packs can call"
@@ -572,7 +642,7 @@ def allegiance_block(card: CardInfo, allegiance: str) -> str:
 
 
 def _blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
-    if "gift" not in type_parts(card):
+    if "gift" not in facts_of(card).type_parts:
         return frozenset()
     if allegiance == GAIA:
         return WYRM_ASPECTS
@@ -583,7 +653,7 @@ def _blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
 
 def _gift_needs_only(card: CardInfo, traits: frozenset[str]) -> bool:
     """Whether every way to meet the Gift's Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
-    requirement = parse_requirement(card.requires)
+    requirement = facts_of(card).requirement
     return requirement.judgeable and all(alt & traits for alt in requirement.alternatives)
 
 
@@ -613,7 +683,7 @@ class RequirementUnmetRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if not ctx.pack:
             return
-        for item, card in ctx.known([*ctx.sept, *ctx.combat]):
+        for item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
             if allegiance_block(card, ctx.allegiance):
                 continue  # ALLEGIANCE_UNUSABLE already says why
             problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
@@ -622,11 +692,12 @@ class RequirementUnmetRule(Rule):
 
     @staticmethod
     def _keyword_problem(card: CardInfo, ctx: CheckContext) -> str:
-        requirement = parse_requirement(card.requires)
+        facts = facts_of(card)
+        requirement = facts.requirement
         if not requirement.judgeable:
             return ""
         blocked = _blocked_traits(card, ctx.allegiance)
-        totem = is_totem(card)
+        totem = facts.totem
         for alternative in requirement.alternatives:
             if alternative & blocked:
                 continue
@@ -638,8 +709,9 @@ class RequirementUnmetRule(Rule):
 
     @staticmethod
     def _need_problem(card: CardInfo, ctx: CheckContext) -> str:
-        parts = type_parts(card)
-        if card.gnosis is not None and ("gift" in parts or card.keyword_set & _GNOSIS_NEED_KEYWORDS):
+        facts = facts_of(card)
+        parts = facts.type_parts
+        if card.gnosis is not None and ("gift" in parts or facts.keyword_set & _GNOSIS_NEED_KEYWORDS):
             best = max(ctx.pack, key=lambda m: _best(m.card.gnosis, m.card.cgnosis))
             best_gnosis = _best(best.card.gnosis, best.card.cgnosis)
             if card.gnosis > best_gnosis:
@@ -685,7 +757,7 @@ class RageAbovePackRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if not ctx.pack:
             return
-        best = max(_crinos_rage(m.card) for m in ctx.pack)
+        best = max(facts_of(m.card).crinos_rage for m in ctx.pack)
         for item, card in ctx.known(ctx.combat):
             if "combat action" in type_parts(card) and card.rage is not None and card.rage > best:
                 yield self.result(
@@ -693,10 +765,6 @@ class RageAbovePackRule(Rule):
                     f"({best}); it can only be played as a bluff",
                     [item.name],
                 )
-
-
-def _crinos_rage(card: CardInfo) -> int:
-    return card.crage if card.crage is not None else (card.rage or 0)
 
 
 class JuntaNeedsAllyRule(Rule):
