@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
-from deckbuilder.deck import Deck
+from deckbuilder.deck import Deck, DeckEntry
 
 
 class _Pool:
@@ -113,3 +115,42 @@ def test_removing_and_adding_a_starting_entry_leaves_the_same_named_deck_entry_a
     assert deck.starting == [] and [e.count for e in deck.entries] == [2]
     assert deck.remove_exact("Bone Charm", None, 1) == 1  # the old call still acts on the deck entry
     assert [e.count for e in deck.entries] == [1]
+
+
+def _count_normalisations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    import deckbuilder.deck as deck_module
+
+    calls = [0]
+    real = deck_module.normalize_name
+
+    def counting(name: str) -> str:
+        calls[0] += 1
+        return real(name)
+
+    monkeypatch.setattr(deck_module, "normalize_name", counting)
+    return calls
+
+
+def test_adding_thousands_of_distinct_cards_is_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _count_normalisations(monkeypatch)
+    deck = Deck()
+    for i in range(3000):
+        deck.add(f"Unknown card {i}", 1, starting=i % 2 == 0)
+    # Each add looks its name up once (and keys the new entry once); a linear find compared every entry: n².
+    assert calls[0] <= 3 * 3000
+    assert len(deck.entries) == len(deck.starting) == 1500
+
+
+def test_lists_edited_directly_are_still_found_right() -> None:
+    deck = Deck()
+    for name in ("A", "B", "C"):
+        deck.add(name)
+    removed = deck.entries.pop(0)
+    deck.entries.append(DeckEntry("D", 2))
+    assert deck.find("A") is None and removed.name == "A"
+    assert deck.entry("D", None) is deck.entries[-1]
+    deck.add("B", 4)
+    assert [(e.name, e.count) for e in deck.entries] == [("B", 5), ("C", 1), ("D", 2)]
+    deck.entries = [DeckEntry("B", 1), DeckEntry("E", 1)]
+    deck.add("E")
+    assert [(e.name, e.count) for e in deck.entries] == [("B", 1), ("E", 2)]
