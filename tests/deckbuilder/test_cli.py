@@ -313,7 +313,7 @@ def test_a_file_that_is_not_a_database_is_one_line_and_exit_2(tmp_path: Path) ->
     fake = tmp_path / "cards.sqlite"
     fake.write_bytes(b"this is not a database" * 100)
     for args in (("search", "x"), ("check", str(demo_deck_path())), ("import-cards", str(tmp_path))):
-        code, out, err = run(*args, "--db", str(fake))
+        code, _out, err = run(*args, "--db", str(fake))
         assert code == 2, args
         assert err.count("\n") == 1 and err.startswith("error:"), err
 
