@@ -12,6 +12,9 @@ from carddb.normalize import normalize_name
 
 DEFAULT_RENOWN_LEVEL = 20
 DEFAULT_FORMAT = "revised"
+# Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a
+# deck with typos, and suggesting for each of them would make reading it slow for no one's benefit.
+MAX_SUGGESTED_UNKNOWN = 50
 
 
 class CardPool(Protocol):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from carddb.cardtypes import Section
 from carddb.normalize import normalize_name
-from deckbuilder.deck import CardPool, Deck, UnreadPart
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
 
 # A deck of a few hundred cards is a few kilobytes; anything near this is not a deck file.
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -164,7 +164,8 @@ def find_unknown(deck: Deck, pool: CardPool | None) -> dict[str, list[str]]:
             continue
         seen.add(key)
         if pool.lookup(entry.name) is None:
-            unknown[entry.name] = list(pool.suggest(entry.name))
+            suggest = len(unknown) < MAX_SUGGESTED_UNKNOWN
+            unknown[entry.name] = list(pool.suggest(entry.name)) if suggest else []
     return unknown
 
 

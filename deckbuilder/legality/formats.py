@@ -103,7 +103,7 @@ class Format:
     default_renown_level: int = 20
     source: str = ""  # "shipped" or the path of the user file
     # Answers already worked out for this format (set patterns, banned names): a check asks them for every card.
-    _memo: dict[tuple[str, str], object] = field(
+    _memo: dict[tuple[str, object], object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
 
@@ -125,7 +125,7 @@ class Format:
 
     def allowed_sets(self, sets: tuple[str, ...]) -> tuple[str, ...]:
         """The sets of `sets` this format allows, in their order."""
-        memo_key = ("sets", "\x00".join(sets))
+        memo_key = ("sets", sets)
         known = self._memo.get(memo_key)
         if isinstance(known, tuple):
             return known
@@ -158,7 +158,7 @@ class Format:
         self._remember(memo_key, answer)
         return answer
 
-    def _remember(self, key: tuple[str, str], value: object) -> None:
+    def _remember(self, key: tuple[str, object], value: object) -> None:
         if len(self._memo) > 100_000:
             self._memo.clear()  # bounded: a pool has a few hundred sets and Types
         self._memo[key] = value

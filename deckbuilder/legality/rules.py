@@ -185,10 +185,12 @@ class CardFacts:
     allegiance: str  # a Character's allegiance; "" for other cards
     identity: str  # a Character's identity for the versions rule; "" for other cards
     crinos_rage: int
-    own_traits: frozenset[
-        str
-    ]  # a Character's traits before allegiance (member_traits); empty for other cards
+    # A Character's traits before allegiance (member_traits); empty for other cards.
+    own_traits: frozenset[str]
     sets: tuple[str, ...]
+    gaia_block: str  # allegiance_block(card, GAIA)
+    wyrm_block: str  # allegiance_block(card, WYRM)
+    has_needs: bool  # a judgeable Requires, or a Gnosis/Renown a Character must reach (RequirementUnmetRule)
 
 
 # id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
@@ -212,17 +214,24 @@ def _derive_facts(card: CardInfo) -> CardFacts:
     parts = frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
     keywords = card.keyword_set
     character = card.section is Section.CHARACTERS
+    totem = "totem" in parts or any("totem" in k for k in keywords)
+    requirement = parse_requirement(card.requires)
+    gnosis_need = card.gnosis is not None and ("gift" in parts or bool(keywords & _GNOSIS_NEED_KEYWORDS))
+    renown_need = card.renown is not None and bool(parts & _RENOWN_NEED_TYPES)
     return CardFacts(
         type_parts=parts,
         keyword_set=keywords,
-        totem="totem" in parts or any("totem" in k for k in keywords),
+        totem=totem,
         restricted="restricted" in keywords or bool(_RESTRICTED_TEXT.search(card.text.strip())),
-        requirement=parse_requirement(card.requires),
+        requirement=requirement,
         allegiance=character_allegiance(card) if character else "",
         identity=identity_of(card) if character else "",
         crinos_rage=card.crage if card.crage is not None else (card.rage or 0),
         own_traits=_own_traits(card) if character else frozenset(),
         sets=card.sets,
+        gaia_block=_allegiance_block(parts, keywords, totem, requirement, GAIA),
+        wyrm_block=_allegiance_block(parts, keywords, totem, requirement, WYRM),
+        has_needs=requirement.judgeable or gnosis_need or renown_need,
     )
 
 
@@ -251,7 +260,7 @@ def identity_of(card: CardInfo) -> str:
     return card.identity or character_identity(card.name, _identity_table())
 
 
-@dataclass
+@dataclass(slots=True)
 class Placed:
     """One card of the deck after resolution: copies merged by normalised name across printings."""
 
@@ -269,7 +278,7 @@ class Placed:
         return self.count + self.starting
 
 
-@dataclass
+@dataclass(slots=True)
 class PackMember:
     """A Character of the pack with the traits its cards are matched against."""
 
@@ -620,23 +629,32 @@ class SeptCopiesRule(Rule):
 def allegiance_block(card: CardInfo, allegiance: str) -> str:
     """Why a pack of this allegiance cannot use the card (ch. 4 "Allegiance"), or "" when it can."""
     facts = facts_of(card)
-    if not allegiance or facts.totem:
+    if allegiance == GAIA:
+        return facts.gaia_block
+    if allegiance == WYRM:
+        return facts.wyrm_block
+    return ""
+
+
+def _allegiance_block(
+    parts: frozenset[str], keywords: frozenset[str], totem: bool, requirement: Requirement, allegiance: str
+) -> str:
+    """allegiance_block from a card's parts (worked out once per card, for both allegiances, in its facts)."""
+    if totem:
         return ""
-    parts = facts.type_parts
-    keywords = facts.keyword_set
     if allegiance == GAIA:
         if "board meeting" in parts:
             return "a Board Meeting, which only Wyrm packs can call"
         if "bane fetish" in keywords and "gaia fetish" not in keywords:
             return "a Bane Fetish, which Gaia creatures cannot use"
-        if "gift" in parts and _gift_needs_only(card, WYRM_ASPECTS):
+        if "gift" in parts and _needs_only(requirement, WYRM_ASPECTS):
             return "an Aspect Gift, which Gaia creatures cannot use"
     elif allegiance == WYRM:
         if "moot" in parts:
             return "a Moot, which only Gaia packs can call"
         if "gaia fetish" in keywords and "bane fetish" not in keywords:
             return "a Fetish, which Wyrm creatures cannot use"
-        if "gift" in parts and _gift_needs_only(card, AUSPICES | BREEDS):
+        if "gift" in parts and _needs_only(requirement, AUSPICES | BREEDS):
             return "an Auspice or Breed Gift, which Wyrm creatures cannot use"
     return ""
 
@@ -651,9 +669,8 @@ def _blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
     return frozenset()
 
 
-def _gift_needs_only(card: CardInfo, traits: frozenset[str]) -> bool:
-    """Whether every way to meet the Gift's Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
-    requirement = facts_of(card).requirement
+def _needs_only(requirement: Requirement, traits: frozenset[str]) -> bool:
+    """Whether every way to meet the Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
     return requirement.judgeable and all(alt & traits for alt in requirement.alternatives)
 
 
@@ -684,8 +701,8 @@ class RequirementUnmetRule(Rule):
         if not ctx.pack:
             return
         for item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
-            if allegiance_block(card, ctx.allegiance):
-                continue  # ALLEGIANCE_UNUSABLE already says why
+            if not facts_of(card).has_needs or allegiance_block(card, ctx.allegiance):
+                continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
             problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
             if problem:
                 yield self.result(problem, [item.name])

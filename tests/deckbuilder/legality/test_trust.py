@@ -16,7 +16,7 @@ from deckbuilder.deckfiles import (
     deck_to_native,
     deck_to_text,
 )
-from deckbuilder.legality import FormatLimits, check_deck, load_format, load_format_or_default
+from deckbuilder.legality import FormatError, FormatLimits, check_deck, load_format, load_format_or_default
 from deckbuilder.legality.engine import DECK_FILE_UNREAD
 from tests.deckbuilder.legality.pool import card, character, legal_deck, make_pool
 
@@ -176,3 +176,33 @@ def test_deck_copy_keeps_unread_parts() -> None:
     deck = Deck()
     deck.unread.append(UnreadPart("a.txt", 3, "1000 X", "count"))
     assert deck.copy().unread == deck.unread
+
+
+def test_suggestions_are_bounded_for_a_deck_of_thousands_of_unknown_names() -> None:
+    pool = make_pool()
+    asked: list[str] = []
+    real = pool.suggest
+
+    def counting(name: str, limit: int = 3) -> list[str]:
+        asked.append(name)
+        return real(name, limit)
+
+    pool.suggest = counting  # type: ignore[method-assign]
+    text = "".join(f"1\tNo Such Card {i}\n" for i in range(2000))
+    loaded = deck_from_text(text, pool)
+    report = check_deck(loaded.deck, pool)
+    assert len(loaded.unknown) == 2000
+    assert [r.code for r in report.errors].count("UNKNOWN_CARD") == 2000
+    # Near names for the first cards, not a fuzzy search over the pool for each of thousands of names.
+    assert len(asked) <= 2 * 50
+
+
+def test_a_deck_whose_own_format_is_missing_is_checked_on_the_default_with_a_warning() -> None:
+    deck = legal_deck()
+    deck.format = "league-2031"
+    report = check_deck(deck, make_pool())
+    assert report.format == "revised" and report.is_legal
+    (warning,) = report.warnings
+    assert warning.code == "FORMAT_NOT_INSTALLED" and "league-2031" in warning.message
+    with pytest.raises(FormatError):
+        check_deck(deck, make_pool(), "league-2031")
