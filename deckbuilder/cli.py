@@ -172,7 +172,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each deck; exit 0 if all legal, 1 if any illegal, 2 if any cannot be read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
     from deckbuilder.legality.engine import check_deck
-    from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
+    from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
 
     forced_format = None
     if args.format_name:
@@ -185,6 +185,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         _warn_if_empty(db, err)
         documents: list[dict[str, Any]] = []
+        formats: dict[str, tuple[Format, str | None]] = {}
         worst = EXIT_OK
         for path in args.decks:
             try:
@@ -199,7 +200,10 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             problems = list(loaded.problems)
             fmt = forced_format
             if fmt is None:
-                fmt, missing = load_format_or_default(loaded.deck.format)
+                # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
+                if loaded.deck.format not in formats:
+                    formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
+                fmt, missing = formats[loaded.deck.format]
                 if missing:
                     problems.append(f"{path.name}: {missing}")
             report = check_deck(loaded.deck, db, fmt, args.renown)

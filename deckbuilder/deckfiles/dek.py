@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
-
-import defusedxml
-import defusedxml.ElementTree as DefusedET
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import CardPool, Deck, DeckEntry
@@ -100,6 +96,10 @@ def _element_text(element: ET.Element) -> str:
 
 
 def _parse_xml(text: str, source: str) -> ET.Element:
+    # Imported here: only reading a .dek needs the XML parser (a `check` of a text deck starts faster).
+    import defusedxml
+    import defusedxml.ElementTree as DefusedET
+
     text = _XML_DECLARATION.sub(lambda m: re.sub(r"\S", " ", m.group(0)), text, count=1)
     try:
         root: ET.Element = DefusedET.fromstring(text)
@@ -171,5 +171,17 @@ def _clean(text: str) -> str:
     return _XML_INVALID.sub("", text)
 
 
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_ATTRIBUTE_ESCAPES = {**_ESCAPES, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+_ESCAPED = re.compile("[&<>]")
+_ATTRIBUTE_ESCAPED = re.compile('[&<>"\n\r\t]')
+
+
 def _text(text: str) -> str:
-    return escape(_clean(text))
+    """Element text, XML-escaped (xml.sax.saxutils would pull urllib and http.client into every start)."""
+    return _ESCAPED.sub(lambda m: _ESCAPES[m.group()], _clean(text))
+
+
+def quoteattr(text: str) -> str:
+    """An XML attribute value in double quotes, escaped as xml.sax.saxutils.quoteattr does for such values."""
+    return '"' + _ATTRIBUTE_ESCAPED.sub(lambda m: _ATTRIBUTE_ESCAPES[m.group()], text) + '"'

@@ -206,3 +206,26 @@ def test_a_deck_whose_own_format_is_missing_is_checked_on_the_default_with_a_war
     assert warning.code == "FORMAT_NOT_INSTALLED" and "league-2031" in warning.message
     with pytest.raises(FormatError):
         check_deck(deck, make_pool(), "league-2031")
+
+
+def test_card_facts_are_derived_once_per_card_not_once_per_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    import deckbuilder.legality.rules as rules
+
+    derived: list[str] = []
+    real = rules._derive_facts
+
+    def counting(card: CardInfo) -> rules.CardFacts:
+        derived.append(card.name)
+        return real(card)
+
+    monkeypatch.setattr(rules, "_derive_facts", counting)
+    monkeypatch.setattr(rules, "_FACTS", {})
+    pool = make_pool()
+    deck = legal_deck()
+    first = check_deck(deck, pool)
+    assert sorted(derived) == sorted({e.name for e in deck.entries})
+    derived.clear()
+    deck.add(deck.entries[-1].name)  # an edit: the same cards again
+    second = check_deck(deck, pool)
+    assert derived == []
+    assert first.is_legal and second.totals.sept == first.totals.sept + 1
