@@ -25,6 +25,10 @@ DEFAULT_ZONE_LABELS: dict[str, str] = {"characters": "Characters", "sept": "Sept
 # Zones our writers add for what Lackey's three deck zones cannot hold; our readers map them back.
 STARTING_LABEL = "Starting"
 UNPLACED_LABEL = "Unplaced"
+UNKNOWN_ZONE_REASON = (
+    "zone {label!r} is not a Rage deck section; its cards were placed by their Type, "
+    "but the file may mean them to be outside the deck (rename the zone to Characters, Sept or Combat)"
+)
 
 _ALLOWED_CONTROLS = frozenset("\t\n\r\x0c")
 # Half of a UTF-16 pair on its own (from a JSON escape or a pasted string): no file or database can hold it.
@@ -137,6 +141,11 @@ def section_for_zone(label: str, zone_labels: dict[str, str] | None = None) -> S
     if "combat" in folded:
         return Section.COMBAT
     return None
+
+
+def is_unplaced_zone(label: str) -> bool:
+    """True for the zone our writers use for cards whose section could not be decided."""
+    return " ".join(label.split()).casefold() == UNPLACED_LABEL.casefold()
 
 
 def is_starting_zone(label: str) -> bool:

@@ -11,6 +11,7 @@ from deckbuilder.deckfiles.common import (
     KIND_DEK,
     MAX_NAME_CHARS,
     STARTING_LABEL,
+    UNKNOWN_ZONE_REASON,
     UNPLACED_LABEL,
     DeckFileError,
     LoadedDeck,
@@ -18,6 +19,7 @@ from deckbuilder.deckfiles.common import (
     find_unknown,
     has_control_chars,
     is_starting_zone,
+    is_unplaced_zone,
     merged_zone_labels,
     section_for_zone,
     unread_part,
@@ -67,6 +69,12 @@ def deck_from_dek(
         label = zone.get("name", "")
         hint = section_for_zone(label, zone_labels)
         starting = is_starting_zone(label)
+        if hint is None and not starting and not is_unplaced_zone(label) and zone.find(".//card") is not None:
+            reason = UNKNOWN_ZONE_REASON.format(label=label[:40])
+            problems.append(f"{source}: {reason}")
+            deck.unread.append(
+                unread_part(source, None, f"<superzone name={quoteattr(label)}>", reason, "zones")
+            )
         for position, card in enumerate(zone.iter("card"), start=1):
             where = f"zone {label[:40]!r}, card {position}"
             name = (card.findtext("name") or "").strip()

@@ -12,12 +12,14 @@ from deckbuilder.deckfiles.common import (
     MAX_COUNT,
     MAX_LINE_CHARS,
     STARTING_LABEL,
+    UNKNOWN_ZONE_REASON,
     UNPLACED_LABEL,
     LoadedDeck,
     check_text_is_deck_like,
     find_unknown,
     has_control_chars,
     is_starting_zone,
+    is_unplaced_zone,
     merged_zone_labels,
     section_for_zone,
     unread_part,
@@ -50,6 +52,7 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
     problems: list[str] = []
     headerless_hint = _headerless_section(lines)
     zone: _Zone | None = None
+    unknown_zone: tuple[int, str, str] | None = None  # header of a zone that is no deck section, until a card
     deck = Deck()
     for number, raw in enumerate(lines, start=1):
         where = f"{source}, line {number}"
@@ -68,14 +71,9 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
         header = _HEADER.match(line)
         if header:
             zone = _zone(header.group("label"))
-            if (
-                zone.section is None
-                and not zone.starting
-                and zone.label.casefold() != UNPLACED_LABEL.casefold()
-            ):
-                problems.append(
-                    f"{where}: zone {zone.label!r} is not a Rage deck section; its cards are placed by their Type"
-                )
+            unknown_zone = None
+            if zone.section is None and not zone.starting and not is_unplaced_zone(zone.label):
+                unknown_zone = (number, line, where)
             continue
         parsed = _parse_card_line(line, pool)
         if isinstance(parsed, str):
@@ -83,6 +81,13 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
             deck.unread.append(unread_part(source, number, line, parsed))
             continue
         count, name, set_name = parsed
+        if unknown_zone is not None:
+            # Its cards are still read and checked, but a "Sideboard:" may mean them to be outside the deck.
+            zone_line, zone_text, zone_where = unknown_zone
+            reason = UNKNOWN_ZONE_REASON.format(label=zone.label if zone is not None else zone_text)
+            problems.append(f"{zone_where}: {reason}")
+            deck.unread.append(unread_part(source, zone_line, zone_text, reason))
+            unknown_zone = None
         if zone is not None and zone.starting:
             deck.add(name, count, set_name, starting=True)
         else:

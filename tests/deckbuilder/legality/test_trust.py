@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from deckbuilder.deckfiles import (
     deck_from_text,
     deck_to_native,
     deck_to_text,
+    read_deck,
 )
 from deckbuilder.legality import FormatError, FormatLimits, check_deck, load_format, load_format_or_default
 from deckbuilder.legality.engine import DECK_FILE_UNREAD
@@ -86,10 +88,13 @@ def test_a_bad_native_entry_makes_the_deck_illegal_and_survives_saving() -> None
     assert [r.code for r in check_deck(again, pool).errors] == [DECK_FILE_UNREAD]
 
 
-def test_informational_notes_do_not_change_the_verdict() -> None:
+def test_informational_notes_do_not_change_the_verdict(tmp_path: Path) -> None:
     pool = make_pool()
-    loaded = deck_from_text("Mystery Zone:\n" + legal_text(), pool)
-    assert loaded.problems  # the unknown zone is a note
+    # Windows-1252 text in a file named .dek: two notes (encoding, extension), nothing left unread.
+    path = tmp_path / "deck.dek"
+    path.write_bytes(("# Café deck\nMystery Zone:\n" + legal_text()).encode("cp1252"))
+    loaded = read_deck(path, pool)
+    assert len(loaded.problems) == 2 and not loaded.deck.unread
     assert check_deck(loaded.deck, pool).is_legal
 
 
@@ -229,3 +234,26 @@ def test_card_facts_are_derived_once_per_card_not_once_per_rule(monkeypatch: pyt
     second = check_deck(deck, pool)
     assert derived == []
     assert first.is_legal and second.totals.sept == first.totals.sept + 1
+
+
+def test_cards_in_a_zone_that_is_no_deck_section_make_the_deck_illegal() -> None:
+    pool = make_pool()
+    text = legal_text() + "Sideboard:\n2\tMoonlit Errand AB\n"
+    loaded = deck_from_text(text, pool, source="deck.txt")
+    report = check_deck(loaded.deck, pool)
+    (unread,) = [r for r in report.errors if r.code == DECK_FILE_UNREAD]
+    assert "Sideboard" in unread.message and f"line {text.count(chr(10)) - 1}" in unread.message
+    # An empty unknown zone hides nothing.
+    assert check_deck(deck_from_text("Sideboard:\n" + legal_text(), pool).deck, pool).is_legal
+
+
+def test_cards_in_a_dek_zone_that_is_no_deck_section_make_the_deck_illegal() -> None:
+    from deckbuilder.deckfiles import deck_to_dek
+
+    pool = make_pool(card("Spare Event", "Event"))
+    dek = deck_to_dek(legal_deck(), pool).replace(
+        "</deck>", '<superzone name="Sideboard"><card><name>Spare Event</name></card></superzone></deck>'
+    )
+    report = check_deck(deck_from_dek(dek, pool).deck, pool)
+    assert [r.code for r in report.errors] == [DECK_FILE_UNREAD]
+    assert "Sideboard" in report.errors[0].message
