@@ -6,6 +6,14 @@ Codes are those of DECK-RULES.md. Additions to the specification:
 - `PRINTING_NOT_IN_FORMAT` (info): the deck names a printing from a set the format does not allow, but another
   printing of the card is allowed, so the card itself is legal.
 - `INTERNAL_ERROR` (error): a rule failed; the engine reports it instead of crashing.
+- `DECK_FILE_UNREAD` (error, engine): a line or element of the deck file the reader could not use (bad count,
+  unreadable line, bad entry, cards in a zone that is no deck section); the deck was not seen whole, so it is not
+  legal. No format can switch it off.
+- `FORMAT_NOT_INSTALLED` (warning, engine): the deck names a format that is not installed; it was checked against
+  the default format.
+
+A reprint (`Whippoorwill (2)`, a trailing digit in parentheses on a card whose game text matches the card of the
+base name; see carddb.reprints) is the same card: its copies count together with the base card's.
 
 Requirement matching (`REQUIREMENT_UNMET`) only judges words it knows (tribes, auspices, breeds, Fera, Wyrm
 factions and Aspects, allegiance); a requirement such as "Crinos form" or "Not bluffed" is about play, not about
