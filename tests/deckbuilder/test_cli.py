@@ -394,3 +394,15 @@ def test_check_loads_no_pdf_image_or_qt_library(demo_db: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "HEAVY [] 0"
+
+
+def test_a_deck_file_name_that_is_not_utf8_is_checked_and_printed(demo_db: Path, tmp_path: Path) -> None:
+    import os
+
+    deck = tmp_path / os.fsdecode(b"pack-\xff.json")
+    deck.write_bytes(demo_deck_path().read_bytes())
+    code, out, _ = run("check", str(deck), "--db", str(demo_db))
+    assert code == 0 and "pack-\ufffd.json: LEGAL" in out
+    out.encode("utf-8")  # what a terminal is sent: a lone surrogate there crashed the old output
+    code, out, _ = run("check", str(deck), "--db", str(demo_db), "--json")
+    assert code == 0 and json.loads(out)["decks"][0]["file"].endswith("pack-\ufffd.json")
