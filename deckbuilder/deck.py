@@ -25,6 +25,10 @@ class CardPool(Protocol):
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
 
 
+# Bumped whenever an existing entry's name or printing is changed in place, so deck indexes know to rebuild.
+_ENTRY_EDITS = [0]
+
+
 @dataclass
 class DeckEntry:
     """One card in the deck: its name as written, how many copies, and the chosen printing (set) if any."""
@@ -36,6 +40,11 @@ class DeckEntry:
     zone_hint: Section | None = None
     # (name, key) of the last `key` asked: a check reads every key many times, the name rarely changes.
     _key_of: tuple[str, str] = field(default=("", ""), init=False, repr=False, compare=False)
+
+    def __setattr__(self, attr: str, value: object) -> None:
+        if attr in ("name", "set_name") and attr in self.__dict__:
+            _ENTRY_EDITS[0] += 1
+        object.__setattr__(self, attr, value)
 
     @property
     def key(self) -> str:
@@ -77,12 +86,14 @@ class _Index:
     last: DeckEntry | None
     positions: dict[_EntryKey, int]
     by_name: dict[str, list[int]]
+    edits: int
 
     def valid_for(self, entries: list[DeckEntry]) -> bool:
         return (
             self.entries is entries
             and self.size == len(entries)
             and (entries[-1] if entries else None) is self.last
+            and self.edits == _ENTRY_EDITS[0]
         )
 
 
@@ -93,7 +104,9 @@ def _build_index(entries: list[DeckEntry]) -> _Index:
         key = entry.key
         positions.setdefault((key, entry.set_name), position)
         by_name.setdefault(key, []).append(position)
-    return _Index(entries, len(entries), entries[-1] if entries else None, positions, by_name)
+    return _Index(
+        entries, len(entries), entries[-1] if entries else None, positions, by_name, _ENTRY_EDITS[0]
+    )
 
 
 @dataclass

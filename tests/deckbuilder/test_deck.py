@@ -151,6 +151,25 @@ def test_lists_edited_directly_are_still_found_right() -> None:
     assert deck.entry("D", None) is deck.entries[-1]
     deck.add("B", 4)
     assert [(e.name, e.count) for e in deck.entries] == [("B", 5), ("C", 1), ("D", 2)]
+    # Renamed or re-printed in place: found under the new name and printing at once.
+    deck.entries[1].name = "Renamed"
+    deck.entries[2].set_name = "Promo"
+    assert deck.entry("renamed", None) is deck.entries[1] and deck.find("C") is None
+    deck.add("D", 1, set_name="Promo")
+    assert [(e.name, e.count, e.set_name) for e in deck.entries][2] == ("D", 3, "Promo")
     deck.entries = [DeckEntry("B", 1), DeckEntry("E", 1)]
     deck.add("E")
     assert [(e.name, e.count) for e in deck.entries] == [("B", 1), ("E", 2)]
+
+
+def test_a_changed_printing_is_found_and_merged_afterwards() -> None:
+    deck = Deck()
+    deck.add("Low Feint", 2, set_name="Demo")
+    deck.add("Quiet Ember", 1)
+    deck.change_printing("Low Feint", "Demo", "Limited")
+    deck.add("Low Feint", 1, set_name="Limited")
+    assert [(e.name, e.count, e.set_name) for e in deck] == [
+        ("Low Feint", 3, "Limited"),
+        ("Quiet Ember", 1, None),
+    ]
+    assert deck.entry("Low Feint", "Demo") is None
