@@ -70,7 +70,7 @@ def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | No
         extra = tuple(p for p in card.printings if p.set_name not in known)
         merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
         answer = (merged, card.printings[0].set_name if card.printings else None)
-    if len(_REPRINTS) >= 200_000:
+    if len(_REPRINTS) >= 50_000:
         _REPRINTS.clear()  # a bound, not an eviction policy
     # Held with the card so its id cannot be reused; one merged object per card, so its facts are cached too.
     _REPRINTS[id(card)] = (card, *answer)

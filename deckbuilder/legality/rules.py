@@ -203,7 +203,7 @@ class CardFacts:
 
 # id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
 _FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
-_MAX_FACTS = 200_000
+_MAX_FACTS = 50_000
 
 
 def facts_of(card: CardInfo) -> CardFacts:
