@@ -410,6 +410,14 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     _check_renown(args.renown, "--renown")
     _check_output(args.output)
+    for option in ("player", "event"):
+        # Bytes that are not UTF-8 on the command line reach us as lone surrogates; no PDF can hold them.
+        text = getattr(args, option)
+        if _LONE_SURROGATE.search(text):
+            print(
+                f"note: --{option} holds bytes that are not UTF-8 text; they are printed as \ufffd", file=err
+            )
+            setattr(args, option, _LONE_SURROGATE.sub("\ufffd", text))
     if args.format_name:
         try:
             forced = load_format(args.format_name).name

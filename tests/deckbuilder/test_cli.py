@@ -406,3 +406,13 @@ def test_a_deck_file_name_that_is_not_utf8_is_checked_and_printed(demo_db: Path,
     out.encode("utf-8")  # what a terminal is sent: a lone surrogate there crashed the old output
     code, out, _ = run("check", str(deck), "--db", str(demo_db), "--json")
     assert code == 0 and json.loads(out)["decks"][0]["file"].endswith("pack-\ufffd.json")
+
+
+def test_a_player_name_that_is_not_utf8_still_prints_a_decklist(demo_db: Path, tmp_path: Path) -> None:
+    target = tmp_path / "list.pdf"
+    code, _, err = run(
+        "export", str(demo_deck_path()), "--to", "decklist", "-o", str(target), "--player", "Ana\udcff",
+        "--db", str(demo_db),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "--player" in err and target.read_bytes().startswith(b"%PDF")
