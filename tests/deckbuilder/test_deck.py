@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
@@ -173,3 +175,63 @@ def test_a_changed_printing_is_found_and_merged_afterwards() -> None:
         ("Quiet Ember", 1, None),
     ]
     assert deck.entry("Low Feint", "Demo") is None
+
+
+_NAMES = st.sampled_from(["Low Feint", "low feint", "Quiet Ember", "Bark Hide", "BARK  HIDE"])
+_SETS = st.sampled_from([None, "Demo", "Limited"])
+_OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), _NAMES, st.integers(-1, 3), _SETS, st.booleans()),
+        st.tuples(st.just("remove"), _NAMES, st.integers(0, 3), _SETS, st.just(False)),
+        st.tuples(st.just("remove_exact"), _NAMES, st.integers(0, 3), _SETS, st.booleans()),
+        st.tuples(st.just("to_starting"), _NAMES, st.integers(0, 3), _SETS, st.just(False)),
+        st.tuples(st.just("from_starting"), _NAMES, st.integers(0, 3), _SETS, st.just(True)),
+        st.tuples(st.just("printing"), _NAMES, st.just(0), _SETS, st.just(False)),
+        st.tuples(st.just("pop"), _NAMES, st.integers(0, 5), _SETS, st.booleans()),
+        st.tuples(st.just("rename"), _NAMES, st.integers(0, 5), _SETS, st.booleans()),
+    ),
+    max_size=40,
+)
+
+
+def _apply(deck: Deck, operation: tuple[str, str, int, str | None, bool]) -> object:
+    kind, name, number, set_name, starting = operation
+    entries = deck.starting if starting else deck.entries
+    if kind == "add":
+        return deck.add(name, number, set_name, starting=starting)
+    if kind == "remove":
+        return deck.remove(name, number, set_name)
+    if kind == "remove_exact":
+        return deck.remove_exact(name, set_name, number, starting=starting)
+    if kind == "to_starting":
+        return deck.move_to_starting(name, set_name, number)
+    if kind == "from_starting":
+        return deck.move_from_starting(name, set_name, number)
+    if kind == "printing":
+        return deck.change_printing(name, None, set_name)
+    if kind == "pop" and entries:
+        return entries.pop(number % len(entries)).name  # a caller editing the list directly
+    if kind == "rename" and entries:
+        entries[number % len(entries)].name = name  # or an entry in place
+    return None
+
+
+@given(operations=_OPERATIONS)
+def test_the_indexed_deck_behaves_like_a_linear_search(
+    operations: list[tuple[str, str, int, str | None, bool]],
+) -> None:
+    indexed, reference = Deck(), Deck()
+    for operation in operations:
+        reference._indexes.clear()  # always rebuilt: exactly a first-match linear search
+        assert _apply(indexed, operation) == _apply(reference, operation)
+        for starting in (False, True):
+            got = [(e.name, e.count, e.set_name) for e in (indexed.starting if starting else indexed.entries)]
+            want = [
+                (e.name, e.count, e.set_name) for e in (reference.starting if starting else reference.entries)
+            ]
+            assert got == want
+        for name in ("Low Feint", "Bark Hide", "Quiet Ember"):
+            reference._indexes.clear()
+            assert indexed.count_of(name) == reference.count_of(name)
+            found, expected = indexed.find(name), reference.find(name)
+            assert (found is None) == (expected is None)
