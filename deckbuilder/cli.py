@@ -602,9 +602,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return EXIT_UNREADABLE
     except sqlite3.DatabaseError as exc:
         # A damaged ("malformed") or foreign database shows itself only when a page is read.
-        print(
-            f"error: the card database cannot be read ({exc}); import the cards again or use --db", file=err
-        )
+        print(f"error: the card database failed ({exc}); import the cards again or use --db", file=err)
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         print("interrupted", file=err)
