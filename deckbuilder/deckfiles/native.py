@@ -13,6 +13,7 @@ from deckbuilder.deckfiles.common import (
     MAX_COUNT,
     MAX_LINE_CHARS,
     MAX_NAME_CHARS,
+    UNKNOWN_ZONE_REASON,
     DeckFileError,
     LoadedDeck,
     check_text_is_deck_like,
@@ -93,6 +94,10 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
         else:
             problems.append(f"{source}: unknown section '{key}'; its cards are kept unplaced")
             hint = None
+            if isinstance(items, list) and items:
+                # Kept and checked by their Type, but the file may mean them to be outside the deck.
+                reason = UNKNOWN_ZONE_REASON.format(label=replace_surrogates(key[:40]))
+                deck.unread.append(unread_part(source, None, _shown(key), reason, f"sections.{key[:40]}"))
         deck.entries.extend(_entries(items, f"sections.{key}", hint, source, problems, deck.unread))
     if "starting" in document:
         deck.starting.extend(_entries(document["starting"], "starting", None, source, problems, deck.unread))

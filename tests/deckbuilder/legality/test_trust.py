@@ -257,3 +257,13 @@ def test_cards_in_a_dek_zone_that_is_no_deck_section_make_the_deck_illegal() -> 
     report = check_deck(deck_from_dek(dek, pool).deck, pool)
     assert [r.code for r in report.errors] == [DECK_FILE_UNREAD]
     assert "Sideboard" in report.errors[0].message
+
+
+def test_cards_in_a_native_section_this_version_does_not_know_make_the_deck_illegal() -> None:
+    pool = make_pool(card("Spare Event", "Event"))
+    native = deck_to_native(legal_deck(), pool).replace(
+        '"sections": {', '"sections": {\n    "sideboard": [{"name": "Spare Event", "count": 1}],'
+    )
+    loaded = deck_from_native(native, pool)
+    report = check_deck(loaded.deck, pool)
+    assert [r.code for r in report.errors] == [DECK_FILE_UNREAD] and "sideboard" in report.errors[0].message
