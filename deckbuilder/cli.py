@@ -52,7 +52,13 @@ class _SafeWriter(io.TextIOBase):
         self._target = target
 
     def write(self, text: str) -> int:
-        self._target.write(safe_text(text))
+        shown = safe_text(text)
+        try:
+            self._target.write(shown)
+        except UnicodeEncodeError:
+            # A console that cannot show every character (cp1252 on Windows): escape those, never crash.
+            encoding = getattr(self._target, "encoding", None) or "ascii"
+            self._target.write(shown.encode(encoding, "backslashreplace").decode(encoding))
         return len(text)
 
     def flush(self) -> None:

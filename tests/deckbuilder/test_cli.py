@@ -416,3 +416,13 @@ def test_a_player_name_that_is_not_utf8_still_prints_a_decklist(demo_db: Path, t
     )  # fmt: skip
     assert code == 0, err
     assert "--player" in err and target.read_bytes().startswith(b"%PDF")
+
+
+def test_a_console_that_cannot_show_a_name_gets_it_escaped(demo_db: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "names.txt"
+    deck.write_text("1\tBark Hide \u263e\n", encoding="utf-8")
+    raw = io.BytesIO()
+    console = io.TextIOWrapper(raw, encoding="cp1252", errors="strict", write_through=True)
+    code = main(["check", str(deck), "--db", str(demo_db)], out=console, err=io.StringIO())
+    assert code == 1
+    assert "Bark Hide \\u263e" in raw.getvalue().decode("cp1252")
