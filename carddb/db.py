@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import sqlite3
@@ -339,21 +338,14 @@ class CardDatabase:
         return [str(r[0]) for r in rows]
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """The closest known card names to an unknown one, best first."""
-        self.names()
-        assert self._norm_to_name is not None
-        key = normalize_name(name)
-        if not key:
-            return []
-        candidates = difflib.get_close_matches(key, self._norm_to_name.keys(), n=limit, cutoff=0.6)
-        if len(candidates) < limit:
-            # Also offer names that contain the typed text (a player often types part of a name).
-            for norm in self._norm_to_name:
-                if len(candidates) >= limit:
-                    break
-                if key in norm and norm not in candidates:
-                    candidates.append(norm)
-        return [self._norm_to_name[c] for c in candidates]
+        """The closest known card names to an unknown one, best first (cached until the card tables change)."""
+        names = self.names()  # a new list after invalidate_caches(): the suggester below is then rebuilt
+        suggester: _Suggester | None = self.__dict__.get("_suggester")
+        if suggester is None or suggester.names is not names:
+            assert self._norm_to_name is not None
+            suggester = _Suggester(names, self._norm_to_name)
+            self.__dict__["_suggester"] = suggester
+        return suggester.suggest(name, limit)
 
     def image_path(self, relative: str) -> Path | None:
         """Absolute path of a stored image, or None if it is missing or would escape the database folder."""
@@ -411,6 +403,45 @@ class CardDatabase:
             identity=row["identity"],
             printings=printings,
         )
+
+
+class _Suggester:
+    """Near names for unknown cards: rapidfuzz over the normalised names, each answer cached (bounded)."""
+
+    MAX_CACHED = 4096
+    MAX_QUERY_CHARS = 200  # a pasted paragraph is not a card name; its first words are enough to suggest from
+
+    def __init__(self, names: list[str], norm_to_name: dict[str, str]) -> None:
+        self.names = names
+        self._norm_to_name = norm_to_name
+        self._keys = list(norm_to_name)
+        self._cache: dict[tuple[str, int], list[str]] = {}
+
+    def suggest(self, name: str, limit: int) -> list[str]:
+        key = normalize_name(name)[: self.MAX_QUERY_CHARS]
+        limit = max(0, min(limit, 50))
+        if not key or not limit:
+            return []
+        cached = self._cache.get((key, limit))
+        if cached is not None:
+            return list(cached)
+        from rapidfuzz import fuzz, process
+
+        # fuzz.ratio is difflib's similarity ratio × 100; 60 is difflib's usual cutoff of 0.6.
+        found = process.extract(key, self._keys, scorer=fuzz.ratio, score_cutoff=60, limit=limit)
+        candidates = [match[0] for match in found]
+        if len(candidates) < limit:
+            # Also offer names that contain the typed text (a player often types part of a name).
+            for norm in self._keys:
+                if key in norm and norm not in candidates:
+                    candidates.append(norm)
+                    if len(candidates) >= limit:
+                        break
+        answer = [self._norm_to_name[c] for c in candidates]
+        if len(self._cache) >= self.MAX_CACHED:
+            self._cache.clear()
+        self._cache[(key, limit)] = answer
+        return list(answer)
 
 
 def _printing_from_row(row: sqlite3.Row | tuple[Any, ...]) -> PrintingInfo:

@@ -3,19 +3,66 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from carddb.db import CardDatabase, DatabaseError
+# Only what every command needs is imported here; each command imports its own modules (a `check` never
+# loads the PDF, image or Qt libraries).
+from carddb.db import DatabaseError
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+    from deckbuilder.deck import Deck
+    from deckbuilder.legality.results import Report
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
 
 SUBCOMMANDS = ("check", "import-cards", "search", "formats", "export", "odds", "collection")
+MAX_SEARCH_LIMIT = 100_000
+MAX_RENOWN_LEVEL = 1000
+
+# Characters that would let a card name or file name rewrite the terminal line: C0/C1 controls (newline and tab
+# excepted), bidirectional overrides and isolates, line separators. Lone surrogates cannot be written at all.
+_UNSAFE_OUTPUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def safe_text(text: str) -> str:
+    """Text as the CLI prints it: controls and bidi overrides escaped (`\\u202e`), lone surrogates as U+FFFD."""
+    text = _LONE_SURROGATE.sub("\ufffd", text)
+    return _UNSAFE_OUTPUT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _SafeWriter(io.TextIOBase):
+    """Wraps stdout/stderr so nothing a deck or database holds can crash the output or spoof the terminal.
+
+    JSON stays valid: an escaped character becomes a JSON `\\uXXXX` escape inside a string, which reads back the same.
+    """
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self._target = target
+
+    def write(self, text: str) -> int:
+        shown = safe_text(text)
+        try:
+            self._target.write(shown)
+        except UnicodeEncodeError:
+            # A console that cannot show every character (cp1252 on Windows): escape those, never crash.
+            encoding = getattr(self._target, "encoding", None) or "ascii"
+            self._target.write(shown.encode(encoding, "backslashreplace").decode(encoding))
+        return len(text)
+
+    def flush(self) -> None:
+        self._target.flush()
 
 
 class CliError(Exception):
@@ -69,9 +116,15 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--json", action="store_true", help="print the import report as JSON")
 
     search = sub.add_parser("search", help="search the card database with the query language")
-    search.add_argument("query", metavar="QUERY", help="e.g. 't:gift renown>=3 -\"moon\"'")
+    search.add_argument("query", metavar="QUERY", help="e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
     _add_db_option(search)
-    search.add_argument("--limit", type=int, default=None, metavar="N", help="show at most N cards")
+    search.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"show at most N cards (1 to {MAX_SEARCH_LIMIT:,})",
+    )
     search.add_argument("--json", action="store_true", help="print results as JSON")
 
     formats = sub.add_parser("formats", help="list the formats decks can be checked against")
@@ -156,6 +209,8 @@ def build_gui_parser() -> argparse.ArgumentParser:
 
 def open_db(path: Path | None) -> CardDatabase:
     """Open the card database or raise CliError with the reason."""
+    from carddb.db import CardDatabase
+
     try:
         return CardDatabase(path)
     except DatabaseError as exc:
@@ -179,21 +234,21 @@ def _warn_if_empty(db: CardDatabase, err: TextIO) -> None:
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each deck; exit 0 if all legal, 1 if any illegal, 2 if any cannot be read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
-    from deckbuilder.legality import check_deck
-    from deckbuilder.legality.formats import FormatError, load_format
+    from deckbuilder.legality.engine import check_deck
+    from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
 
+    forced_format = None
+    if args.format_name:
+        try:
+            forced_format = load_format(args.format_name)
+        except FormatError as exc:
+            raise CliError(str(exc)) from exc
+    _check_renown(args.renown, "--renown")
     db = open_db(args.db)
     try:
         _warn_if_empty(db, err)
-        forced_format = None
-        if args.format_name:
-            try:
-                forced_format = load_format(args.format_name)
-            except FormatError as exc:
-                raise CliError(str(exc)) from exc
-        if args.renown is not None and not 0 <= args.renown <= 1000:
-            raise CliError(f"--renown must be between 0 and 1000, not {args.renown}")
         documents: list[dict[str, Any]] = []
+        formats: dict[str, tuple[Format, str | None]] = {}
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
         pool_cards: list[Any] = []
@@ -207,14 +262,15 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     print(f"{path}: cannot read: {reason}", file=err)
                 worst = EXIT_UNREADABLE
                 continue
-            try:
-                fmt = forced_format or load_format(loaded.deck.format)
-            except FormatError as exc:
-                documents.append({"file": str(path), "legal": False, "error": str(exc)})
-                if not args.json:
-                    print(f"{path}: {exc}", file=err)
-                worst = EXIT_UNREADABLE
-                continue
+            problems = list(loaded.problems)
+            fmt = forced_format
+            if fmt is None:
+                # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
+                if loaded.deck.format not in formats:
+                    formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
+                fmt, missing = formats[loaded.deck.format]
+                if missing:
+                    problems.append(f"{path.name}: {missing}")
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
@@ -227,12 +283,12 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "renown_level": report.renown_level,
                     "totals": report.totals.to_json(),
                     "results": [r.to_json() for r in report.results],
-                    "problems": list(loaded.problems),
+                    "problems": problems,
                     **({"fix_hints": hints.to_json()} if hints is not None else {}),
                 }
             )
             if not args.json:
-                _print_report(path, loaded.deck.name, report, loaded.problems, out)
+                _print_report(path, loaded.deck.name, report, problems, out)
                 if hints is not None:
                     hints.print(out)
         if args.json:
@@ -279,7 +335,12 @@ def _fix_hints(
     return HintList(fix_hints(deck, db, pool_cards, fmt, args.renown, report))
 
 
-def _print_report(path: Path, deck_name: str, report: Any, problems: Sequence[str], out: TextIO) -> None:
+def _check_renown(value: int | None, option: str) -> None:
+    if value is not None and not 0 <= value <= MAX_RENOWN_LEVEL:
+        raise CliError(f"{option} must be a whole number from 0 to {MAX_RENOWN_LEVEL}, not {value}")
+
+
+def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence[str], out: TextIO) -> None:
     totals = report.totals
     verdict = "LEGAL" if report.is_legal else "ILLEGAL"
     print(f"{path}: {verdict} — {deck_name} ({report.format}, Renown level {report.renown_level})", file=out)
@@ -328,42 +389,96 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Search the card database and print matching cards."""
-    from carddb.search import QuerySyntaxError, search
+    """Search the card database and print matching cards with every field."""
+    from carddb.search import QuerySyntaxError, count_matches, search
 
+    if args.limit is not None and not 1 <= args.limit <= MAX_SEARCH_LIMIT:
+        raise CliError(f"--limit must be a whole number from 1 to {MAX_SEARCH_LIMIT:,}, not {args.limit}")
+    if _LONE_SURROGATE.search(args.query):
+        raise CliError("the search text holds bytes that are not UTF-8 text; type it again in UTF-8")
     db = open_db(args.db)
     try:
         _warn_if_empty(db, err)
         try:
             rows = search(db, args.query, limit=args.limit)
+            total = count_matches(db, args.query) if args.limit is not None else len(rows)
         except QuerySyntaxError as exc:
             print(f"error: {exc}", file=err)
             print(f"  {args.query}", file=err)
             print(f"  {' ' * exc.position}^", file=err)
             return EXIT_UNREADABLE
+        cards = db.cards_by_ids(row.id for row in rows)
+        hints = db.suggest(args.query) if not cards else []
         if args.json:
-            cards = [row._asdict() for row in rows]
-            json.dump(
-                {"query": args.query, "count": len(cards), "cards": cards}, out, indent=2, ensure_ascii=False
-            )
+            document = {
+                "query": args.query,
+                "count": len(cards),
+                "total": total,
+                "cards": [_card_json(card) for card in cards],
+                "suggestions": hints,
+            }
+            json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
             return EXIT_OK
-        for row in rows:
-            stats = " ".join(
-                f"{label}{value}"
-                for label, value in (
-                    ("R", row.renown),
-                    ("Rg", row.rage),
-                    ("G", row.gnosis),
-                    ("H", row.health),
-                )
-                if value is not None
-            )
-            print(f"{row.name:<36} {row.type:<22} {row.set_name:<20} {stats}".rstrip(), file=out)
-        print(f"{len(rows)} card{'s' if len(rows) != 1 else ''}", file=out)
+        for card in cards:
+            _print_card(card, out)
+        shown = f"{len(cards)} of {total}" if len(cards) < total else f"{len(cards)}"
+        print(f"{shown} card{'s' if total != 1 else ''}", file=out)
+        if hints:
+            print(f"did you mean {' or '.join(hints)}?", file=out)
         return EXIT_OK
     finally:
         db.close()
+
+
+# Card fields in the order a player reads them, each with its label (numbers only when the card has them).
+_CARD_FIELDS: tuple[tuple[str, str], ...] = (
+    ("renown", "Renown"),
+    ("rage", "Rage"),
+    ("gnosis", "Gnosis"),
+    ("health", "Health"),
+    ("crage", "Crinos Rage"),
+    ("cgnosis", "Crinos Gnosis"),
+    ("chealth", "Crinos Health"),
+    ("damage", "Damage"),
+)
+
+
+def _card_json(card: Any) -> dict[str, Any]:
+    """Every field of a card, for `search --json`."""
+    return {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type,
+        "section": card.section.value if card.section is not None else None,
+        "sets": list(card.sets),
+        "set_name": card.sets[0] if card.sets else "",
+        "sealed": card.sealed,
+        "requires": card.requires,
+        "keywords": card.keywords_field,
+        **{name: getattr(card, name) for name, _label in _CARD_FIELDS},
+        "text": card.text,
+        "errata": card.errata,
+        "notes": card.notes,
+    }
+
+
+def _print_card(card: Any, out: TextIO) -> None:
+    stats = " · ".join(
+        f"{label} {getattr(card, name)}" for name, label in _CARD_FIELDS if getattr(card, name) is not None
+    )
+    sets = ", ".join(card.sets)
+    print(f"{card.name} — {card.type}" + (f" [{sets}]" if sets else ""), file=out)
+    for label, value in (
+        ("Requires", card.requires),
+        ("Keywords", card.keywords_field),
+        ("Stats", stats),
+        ("Text", card.text),
+        ("Errata", card.errata),
+        ("Notes", card.notes),
+    ):
+        if value and value.strip():
+            print(f"  {label}: {' '.join(value.split())}", file=out)
 
 
 # -- formats ----------------------------------------------------------------------------------------
@@ -395,9 +510,24 @@ def cmd_formats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Export a deck to Lackey, a PDF decklist or PDF proxy sheets."""
-    from carddb.cardtypes import Section
-    from deckbuilder.deckfiles import DeckFileError, read_deck, write_deck
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+    from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
 
+    _check_renown(args.renown, "--renown")
+    _check_output(args.output)
+    for option in ("player", "event"):
+        # Bytes that are not UTF-8 on the command line reach us as lone surrogates; no PDF can hold them.
+        text = getattr(args, option)
+        if _LONE_SURROGATE.search(text):
+            print(
+                f"note: --{option} holds bytes that are not UTF-8 text; they are printed as \ufffd", file=err
+            )
+            setattr(args, option, _LONE_SURROGATE.sub("\ufffd", text))
+    if args.format_name:
+        try:
+            forced = load_format(args.format_name).name
+        except FormatError as exc:
+            raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
         try:
@@ -410,50 +540,18 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.renown is not None:
             deck.renown_level = args.renown
         if args.format_name:
-            deck.format = args.format_name
-        if args.to in ("dek", "text", "native"):
-            write_deck(deck, args.output, kind=args.to, pool=db, zone_labels=db.deck_zone_labels())
-            print(f"wrote {args.output}", file=out)
-            return EXIT_OK
-        if args.to == "decklist":
-            from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
-
-            try:
-                write_decklist_pdf(
-                    deck,
-                    db,
-                    args.output,
-                    DecklistOptions(paper=args.paper, player=args.player, event=args.event),
-                )
-            except ValueError as exc:
-                raise CliError(str(exc)) from exc
-            print(f"wrote {args.output}", file=out)
-            return EXIT_OK
-        from deckbuilder.collection import Collection
-        from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
-
-        options = ProxyOptions(
-            paper=args.paper,
-            gap_mm=args.gap,
-            bleed_mm=args.bleed,
-            cut_marks=args.cut_marks,
-            section=Section(args.section) if args.section else None,
-            names=args.cards,
-            both_sides=not args.one_side,
-            owned=None if args.all_copies else Collection(db).owned_map(),
-        )
+            deck.format = forced
+        elif args.to in ("decklist", "proxies"):
+            fmt, missing = load_format_or_default(deck.format)
+            if missing:
+                print(f"note: {args.deck.name}: {missing}", file=err)
+                deck.format = fmt.name
         try:
-            result = write_proxies_pdf(deck, db, args.output, options)
-        except ValueError as exc:
+            return _export(args, deck, db, out, err)
+        except DeckFileError as exc:
             raise CliError(str(exc)) from exc
-        for message in result.messages:
-            print(f"note: {message}", file=err)
-        print(
-            f"wrote {args.output}: {result.cards} cards on {result.pages} pages "
-            f"({result.images_embedded} images, {result.text_proxies} text proxies)",
-            file=out,
-        )
-        return EXIT_OK
+        except OSError as exc:
+            raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     finally:
         db.close()
 
@@ -569,6 +667,72 @@ def cmd_collection(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         db.close()
 
 
+def _check_output(output: Path) -> None:
+    """Refuse an output path that can never be written, before any work is done."""
+    if output.is_dir():
+        raise CliError(f"{output} is a folder; give the name of the file to write")
+    parent = output.parent if str(output.parent) else Path(".")
+    if not parent.is_dir():
+        raise CliError(f"cannot write {output}: the folder {parent} does not exist")
+
+
+def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
+    """Write the export; OSError and DeckFileError go to the caller, which names the output file."""
+    if args.to in ("dek", "text", "native"):
+        from deckbuilder.deckfiles import write_deck
+
+        if deck.unread and args.to != "native":
+            print(
+                f"note: {len(deck.unread)} part(s) of {args.deck.name} could not be read and are not in "
+                f"{args.output.name}; fix them in the original file",
+                file=err,
+            )
+
+        write_deck(deck, args.output, kind=args.to, pool=db, zone_labels=db.deck_zone_labels())
+        print(f"wrote {args.output}", file=out)
+        return EXIT_OK
+    if args.to == "decklist":
+        from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
+
+        try:
+            write_decklist_pdf(
+                deck,
+                db,
+                args.output,
+                DecklistOptions(paper=args.paper, player=args.player, event=args.event),
+            )
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+        print(f"wrote {args.output}", file=out)
+        return EXIT_OK
+    from carddb.cardtypes import Section
+    from deckbuilder.collection import Collection
+    from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
+
+    options = ProxyOptions(
+        paper=args.paper,
+        gap_mm=args.gap,
+        bleed_mm=args.bleed,
+        cut_marks=args.cut_marks,
+        section=Section(args.section) if args.section else None,
+        names=args.cards,
+        both_sides=not args.one_side,
+        owned=None if args.all_copies else Collection(db).owned_map(),
+    )
+    try:
+        result = write_proxies_pdf(deck, db, args.output, options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    for message in result.messages:
+        print(f"note: {message}", file=err)
+    print(
+        f"wrote {args.output}: {result.cards} cards on {result.pages} pages "
+        f"({result.images_embedded} images, {result.text_proxies} text proxies)",
+        file=out,
+    )
+    return EXIT_OK
+
+
 # -- GUI --------------------------------------------------------------------------------------------
 
 
@@ -600,17 +764,47 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
 }
 
 
+_SEARCH_VALUE_OPTIONS = frozenset({"--db", "--limit"})
+_SEARCH_FLAG_OPTIONS = frozenset({"--json", "-h", "--help"})
+
+
+def _search_arguments(arguments: list[str]) -> list[str]:
+    """`search -"moon"`: a query may start with `-` (a NOT); everything that is not one of search's options is it."""
+    options: list[str] = []
+    rest: list[str] = []
+    index = 1
+    while index < len(arguments):
+        token = arguments[index]
+        name = token.split("=", 1)[0]
+        if token == "--":
+            rest.extend(arguments[index + 1 :])
+            break
+        if name in _SEARCH_VALUE_OPTIONS:
+            take = 1 if "=" in token else 2
+            options.extend(arguments[index : index + take])
+            index += take
+            continue
+        if token in _SEARCH_FLAG_OPTIONS:
+            options.append(token)
+        else:
+            rest.append(token)
+        index += 1
+    return [arguments[0], *options, "--", *rest] if rest else [arguments[0], *options]
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Entry point of `ragedeck`; returns the exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    out = out or sys.stdout
-    err = err or sys.stderr
+    out = cast(TextIO, _SafeWriter(out or sys.stdout))
+    err = cast(TextIO, _SafeWriter(err or sys.stderr))
     if not arguments or arguments[0] not in (*SUBCOMMANDS, "-h", "--help"):
         try:
             return run_gui_command(arguments, err)
         except CliError as exc:
             print(f"error: {exc}", file=err)
             return EXIT_UNREADABLE
+    if arguments[0] == "search":
+        arguments = _search_arguments(arguments)
     try:
         args = build_parser().parse_args(arguments)
     except SystemExit as exc:  # argparse already printed the usage message
@@ -622,6 +816,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return COMMANDS[args.command](args, out, err)
     except CliError as exc:
         print(f"error: {exc}", file=err)
+        return EXIT_UNREADABLE
+    except DatabaseError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_UNREADABLE
+    except sqlite3.DatabaseError as exc:
+        # A damaged ("malformed") or foreign database shows itself only when a page is read.
+        print(f"error: the card database failed ({exc}); import the cards again or use --db", file=err)
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         print("interrupted", file=err)

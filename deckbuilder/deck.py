@@ -12,6 +12,9 @@ from carddb.normalize import normalize_name
 
 DEFAULT_RENOWN_LEVEL = 20
 DEFAULT_FORMAT = "revised"
+# Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a
+# deck with typos, and suggesting for each of them would make reading it slow for no one's benefit.
+MAX_SUGGESTED_UNKNOWN = 50
 
 
 class CardPool(Protocol):
@@ -20,6 +23,10 @@ class CardPool(Protocol):
     def lookup(self, name: str) -> CardInfo | None: ...
 
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
+
+
+# Bumped whenever an existing entry's name or printing is changed in place, so deck indexes know to rebuild.
+_ENTRY_EDITS = [0]
 
 
 @dataclass
@@ -31,11 +38,75 @@ class DeckEntry:
     set_name: str | None = None
     # Section the file placed it in; used only while the card is unknown (known cards go by their Type).
     zone_hint: Section | None = None
+    # (name, key) of the last `key` asked: a check reads every key many times, the name rarely changes.
+    _key_of: tuple[str, str] = field(default=("", ""), init=False, repr=False, compare=False)
+
+    def __setattr__(self, attr: str, value: object) -> None:
+        if attr in ("name", "set_name") and attr in self.__dict__:
+            _ENTRY_EDITS[0] += 1
+        object.__setattr__(self, attr, value)
 
     @property
     def key(self) -> str:
         """Normalised name, the identity of the entry."""
-        return normalize_name(self.name)
+        name, key = self._key_of
+        if name is not self.name:
+            key = normalize_name(self.name)
+            self._key_of = (self.name, key)
+        return key
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadPart:
+    """A part of a deck file the reader could not use: the deck was not seen whole, so it cannot be legal."""
+
+    source: str  # the file (or "<text>") it came from
+    line: int | None  # 1-based line number, when the format has lines
+    text: str  # the line or element as written (shortened when huge)
+    reason: str  # why it could not be read
+    where: str = ""  # position in formats without lines: "zone 'Sept', card 3", "sections.sept[2]"
+
+    @property
+    def location(self) -> str:
+        """`source, line N` or `source: where`, for messages."""
+        if self.line is not None:
+            return f"{self.source}, line {self.line}"
+        return f"{self.source}: {self.where}" if self.where else self.source
+
+
+_EntryKey = tuple[str, str | None]
+
+
+@dataclass
+class _Index:
+    """Positions of a list's entries by (normalised name, set); valid while the list is the one it was built for."""
+
+    entries: list[DeckEntry]
+    size: int
+    last: DeckEntry | None
+    positions: dict[_EntryKey, int]
+    by_name: dict[str, list[int]]
+    edits: int
+
+    def valid_for(self, entries: list[DeckEntry]) -> bool:
+        return (
+            self.entries is entries
+            and self.size == len(entries)
+            and (entries[-1] if entries else None) is self.last
+            and self.edits == _ENTRY_EDITS[0]
+        )
+
+
+def _build_index(entries: list[DeckEntry]) -> _Index:
+    positions: dict[_EntryKey, int] = {}
+    by_name: dict[str, list[int]] = {}
+    for position, entry in enumerate(entries):
+        key = entry.key
+        positions.setdefault((key, entry.set_name), position)
+        by_name.setdefault(key, []).append(position)
+    return _Index(
+        entries, len(entries), entries[-1] if entries else None, positions, by_name, _ENTRY_EDITS[0]
+    )
 
 
 @dataclass
@@ -49,16 +120,42 @@ class Deck:
     entries: list[DeckEntry] = field(default_factory=list)
     # Cards that begin the game in play (taken out of the sept deck; they count for copies, not the minimum).
     starting: list[DeckEntry] = field(default_factory=list)
+    # What the file reader could not use; kept (and saved natively) so the checker can say the deck was not seen whole.
+    unread: list[UnreadPart] = field(default_factory=list)
+    # Lookup indexes of `entries` and `starting` (callers may edit the lists directly: each index checks it is current).
+    _indexes: dict[bool, _Index] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __iter__(self) -> Iterator[DeckEntry]:
         return iter(self.entries)
 
+    def _index(self, starting: bool) -> _Index:
+        entries = self.starting if starting else self.entries
+        index = self._indexes.get(starting)
+        if index is None or not index.valid_for(entries):
+            index = self._indexes[starting] = _build_index(entries)
+        return index
+
+    def _at(self, starting: bool, position: int, key: str, set_name: str | None) -> DeckEntry | None:
+        """The entry at an indexed position if it is still the one indexed there (else None: rebuild)."""
+        entries = self.starting if starting else self.entries
+        if position < len(entries):
+            entry = entries[position]
+            if entry.key == key and entry.set_name == set_name:
+                return entry
+        return None
+
     def find(self, name: str, set_name: str | None = None, starting: bool = False) -> DeckEntry | None:
         """The entry for this card (and printing, if given)."""
+        if set_name is not None:
+            return self.entry(name, set_name, starting=starting)
         key = normalize_name(name)
-        for entry in self.starting if starting else self.entries:
-            if entry.key == key and (set_name is None or entry.set_name == set_name):
-                return entry
+        for _attempt in range(2):
+            index = self._index(starting)
+            positions = index.by_name.get(key, [])
+            entries = self.starting if starting else self.entries
+            if all(p < len(entries) and entries[p].key == key for p in positions):
+                return entries[positions[0]] if positions else None
+            self._indexes.pop(starting, None)  # an entry changed in place: index again
         return None
 
     def count_of(self, name: str) -> int:
@@ -81,16 +178,28 @@ class Deck:
         entry = self.entry(name, set_name, starting=starting)
         if entry is not None:
             entry.count += count
-        else:
-            target = self.starting if starting else self.entries
-            target.append(DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint))
+            return
+        target = self.starting if starting else self.entries
+        new = DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint)
+        index = self._index(starting)
+        target.append(new)
+        # Keep the index current instead of rebuilding it: adding to a growing deck stays linear.
+        position = len(target) - 1
+        index.positions.setdefault((new.key, set_name), position)
+        index.by_name.setdefault(new.key, []).append(position)
+        index.size, index.last = len(target), new
 
     def entry(self, name: str, set_name: str | None, *, starting: bool = False) -> DeckEntry | None:
         """The entry of exactly this card and printing (None = "newest printing", not "any")."""
         key = normalize_name(name)
-        for entry in self.starting if starting else self.entries:
-            if entry.key == key and entry.set_name == set_name:
-                return entry
+        for _attempt in range(2):
+            position = self._index(starting).positions.get((key, set_name))
+            if position is None:
+                return None
+            found = self._at(starting, position, key, set_name)
+            if found is not None:
+                return found
+            self._indexes.pop(starting, None)  # an entry changed in place: index again
         return None
 
     def remove(self, name: str, count: int = 1, set_name: str | None = None) -> int:
@@ -169,4 +278,5 @@ class Deck:
             format=self.format,
             entries=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.entries],
             starting=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.starting],
+            unread=list(self.unread),
         )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from carddb.cardtypes import Section
 from carddb.normalize import normalize_name
-from deckbuilder.deck import CardPool, Deck
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
 
 # A deck of a few hundred cards is a few kilobytes; anything near this is not a deck file.
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -25,8 +25,14 @@ DEFAULT_ZONE_LABELS: dict[str, str] = {"characters": "Characters", "sept": "Sept
 # Zones our writers add for what Lackey's three deck zones cannot hold; our readers map them back.
 STARTING_LABEL = "Starting"
 UNPLACED_LABEL = "Unplaced"
+UNKNOWN_ZONE_REASON = (
+    "zone {label!r} is not a Rage deck section; its cards were placed by their Type, "
+    "but the file may mean them to be outside the deck (rename the zone to Characters, Sept or Combat)"
+)
 
 _ALLOWED_CONTROLS = frozenset("\t\n\r\x0c")
+# Half of a UTF-16 pair on its own (from a JSON escape or a pasted string): no file or database can hold it.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _COUNT = re.compile(r"\+?[0-9]{1,6}")
 
 
@@ -86,12 +92,23 @@ def check_text_is_deck_like(text: str, source: str) -> str:
         raise DeckFileError(f"{source} is too large to be a deck ({len(text):,} characters)")
     if text.startswith("\ufeff"):
         text = text[1:]
+    text = replace_surrogates(text)
     if "\x00" in text:
         raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
     controls = sum(1 for ch in text if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc")
     if controls > max(2, len(text) // 100):
         raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
     return text
+
+
+def has_surrogates(text: str) -> bool:
+    """True when the text holds a lone UTF-16 surrogate (it cannot be encoded, printed or stored)."""
+    return _LONE_SURROGATE.search(text) is not None
+
+
+def replace_surrogates(text: str) -> str:
+    """The text with each lone surrogate replaced by U+FFFD, the mark of a character that could not be read."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 def has_control_chars(text: str) -> bool:
@@ -126,6 +143,11 @@ def section_for_zone(label: str, zone_labels: dict[str, str] | None = None) -> S
     return None
 
 
+def is_unplaced_zone(label: str) -> bool:
+    """True for the zone our writers use for cards whose section could not be decided."""
+    return " ".join(label.split()).casefold() == UNPLACED_LABEL.casefold()
+
+
 def is_starting_zone(label: str) -> bool:
     """True for the zone our writers use for cards that start in play."""
     return " ".join(label.split()).casefold().startswith("start")
@@ -151,8 +173,15 @@ def find_unknown(deck: Deck, pool: CardPool | None) -> dict[str, list[str]]:
             continue
         seen.add(key)
         if pool.lookup(entry.name) is None:
-            unknown[entry.name] = list(pool.suggest(entry.name))
+            suggest = len(unknown) < MAX_SUGGESTED_UNKNOWN
+            unknown[entry.name] = list(pool.suggest(entry.name)) if suggest else []
     return unknown
+
+
+def unread_part(source: str, line: int | None, text: str, reason: str, where: str = "") -> UnreadPart:
+    """What a reader could not use, with its text kept (cut to a readable length: it is shown, not re-read)."""
+    shown = text if len(text) <= MAX_LINE_CHARS else text[:MAX_LINE_CHARS] + "…"
+    return UnreadPart(source=source, line=line, text=shown, reason=reason, where=where)
 
 
 def valid_count(value: str) -> int | None:

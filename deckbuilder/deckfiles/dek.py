@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
-
-import defusedxml
-import defusedxml.ElementTree as DefusedET
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import CardPool, Deck, DeckEntry
@@ -15,6 +11,7 @@ from deckbuilder.deckfiles.common import (
     KIND_DEK,
     MAX_NAME_CHARS,
     STARTING_LABEL,
+    UNKNOWN_ZONE_REASON,
     UNPLACED_LABEL,
     DeckFileError,
     LoadedDeck,
@@ -22,8 +19,10 @@ from deckbuilder.deckfiles.common import (
     find_unknown,
     has_control_chars,
     is_starting_zone,
+    is_unplaced_zone,
     merged_zone_labels,
     section_for_zone,
+    unread_part,
 )
 
 DEK_VERSION = "0.8"
@@ -57,37 +56,58 @@ def deck_from_dek(
         deck.name = title.strip()
     for zone in root:
         if zone.tag != "superzone":
+            # Cards outside any zone cannot be placed or trusted: say so instead of dropping them silently.
+            for position, card in enumerate(zone.iter("card"), start=1):
+                reason = f"a card outside any <superzone> (inside <{zone.tag:.40}>)"
+                problems.append(f"{source}: {reason}; skipped")
+                deck.unread.append(
+                    unread_part(
+                        source, None, _element_text(card), reason, f"<{zone.tag:.40}> card {position}"
+                    )
+                )
             continue
         label = zone.get("name", "")
         hint = section_for_zone(label, zone_labels)
         starting = is_starting_zone(label)
+        if hint is None and not starting and not is_unplaced_zone(label) and zone.find(".//card") is not None:
+            reason = UNKNOWN_ZONE_REASON.format(label=label[:40])
+            problems.append(f"{source}: {reason}")
+            deck.unread.append(
+                unread_part(source, None, f"<superzone name={quoteattr(label)}>", reason, "zones")
+            )
         for position, card in enumerate(zone.iter("card"), start=1):
-            where = f"{source}: zone {label[:40]!r}, card {position}"
+            where = f"zone {label[:40]!r}, card {position}"
             name = (card.findtext("name") or "").strip()
             if not name:
-                problems.append(f"{where} has no name; skipped")
+                problems.append(f"{source}: {where} has no name; skipped")
+                deck.unread.append(
+                    unread_part(source, None, _element_text(card), "the card has no name", where)
+                )
                 continue
             if len(name) > MAX_NAME_CHARS or has_control_chars(name):
-                problems.append(f"{where} is not a card name (too long or control characters); skipped")
+                reason = "not a card name (too long or control characters)"
+                problems.append(f"{source}: {where} is {reason}; skipped")
+                deck.unread.append(unread_part(source, None, _element_text(card), reason, where))
                 continue
             set_text = (card.findtext("set") or "").strip()
             set_name = set_text if set_text and not has_control_chars(set_text) else None
             if starting:
-                _add_starting(deck, name, set_name)
+                deck.add(name, 1, set_name, starting=True)
             else:
                 deck.add(name, 1, set_name, hint)
     return LoadedDeck(deck=deck, kind=KIND_DEK, problems=problems, unknown=find_unknown(deck, pool))
 
 
-def _add_starting(deck: Deck, name: str, set_name: str | None) -> None:
-    existing = deck.find(name, set_name, starting=True)
-    if existing is not None and existing.set_name == set_name:
-        existing.count += 1
-    else:
-        deck.starting.append(DeckEntry(name=name, count=1, set_name=set_name))
+def _element_text(element: ET.Element) -> str:
+    """An element as written, on one line (for the report of what was not read)."""
+    return " ".join(ET.tostring(element, encoding="unicode").split())
 
 
 def _parse_xml(text: str, source: str) -> ET.Element:
+    # Imported here: only reading a .dek needs the XML parser (a `check` of a text deck starts faster).
+    import defusedxml
+    import defusedxml.ElementTree as DefusedET
+
     text = _XML_DECLARATION.sub(lambda m: re.sub(r"\S", " ", m.group(0)), text, count=1)
     try:
         root: ET.Element = DefusedET.fromstring(text)
@@ -159,5 +179,17 @@ def _clean(text: str) -> str:
     return _XML_INVALID.sub("", text)
 
 
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_ATTRIBUTE_ESCAPES = {**_ESCAPES, '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+_ESCAPED = re.compile("[&<>]")
+_ATTRIBUTE_ESCAPED = re.compile('[&<>"\n\r\t]')
+
+
 def _text(text: str) -> str:
-    return escape(_clean(text))
+    """Element text, XML-escaped (xml.sax.saxutils would pull urllib and http.client into every start)."""
+    return _ESCAPED.sub(lambda m: _ESCAPES[m.group()], _clean(text))
+
+
+def quoteattr(text: str) -> str:
+    """An XML attribute value in double quotes, escaped as xml.sax.saxutils.quoteattr does for such values."""
+    return '"' + _ATTRIBUTE_ESCAPED.sub(lambda m: _ATTRIBUTE_ESCAPES[m.group()], text) + '"'

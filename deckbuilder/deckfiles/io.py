@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -75,6 +76,9 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
         kind = by_content
         if by_name is not None and by_name != kind:
             notes.append(f"{source}: the file holds a {_DESCRIPTION[kind]}, not what its extension says")
+    elif by_name == KIND_NATIVE and _is_json(text):
+        # `[]`, `null` or `"x"` in a .json file is JSON that is no deck: unreadable, not a list of card names.
+        kind = KIND_NATIVE
     else:
         kind = by_name
         if by_name != KIND_TEXT:
@@ -88,6 +92,14 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
     if kind != KIND_NATIVE and loaded.deck.name == _UNTITLED and target.stem:
         loaded.deck.name = target.stem
     return loaded
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 _DESCRIPTION = {KIND_NATIVE: "native JSON deck", KIND_DEK: "LackeyCCG .dek deck", KIND_TEXT: "text deck list"}

@@ -7,16 +7,21 @@ import re
 from typing import Any
 
 from carddb.cardtypes import Section
-from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, CardPool, Deck, DeckEntry
+from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, CardPool, Deck, DeckEntry, UnreadPart
 from deckbuilder.deckfiles.common import (
     KIND_NATIVE,
     MAX_COUNT,
+    MAX_LINE_CHARS,
     MAX_NAME_CHARS,
+    UNKNOWN_ZONE_REASON,
     DeckFileError,
     LoadedDeck,
     check_text_is_deck_like,
     find_unknown,
     has_control_chars,
+    has_surrogates,
+    replace_surrogates,
+    unread_part,
 )
 
 FORMAT_VERSION = 1
@@ -29,6 +34,16 @@ _RAW_CONTROLS = re.compile("[\x7f-\x9f]")
 
 def _entry_json(entry: DeckEntry) -> dict[str, Any]:
     return {"name": entry.name, "count": entry.count, "set": entry.set_name}
+
+
+def _unread_json(part: UnreadPart) -> dict[str, Any]:
+    return {
+        "source": part.source,
+        "line": part.line,
+        "where": part.where,
+        "text": part.text,
+        "reason": part.reason,
+    }
 
 
 def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
@@ -47,6 +62,9 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
         "sections": sections,
         "starting": [_entry_json(e) for e in deck.starting],
     }
+    if deck.unread:
+        # What a reader could not use travels with the deck, so saving never makes a partly read deck look whole.
+        document["unread"] = [_unread_json(part) for part in deck.unread]
     text = json.dumps(document, indent=2, ensure_ascii=False)
     # json leaves DEL and C1 controls raw; escape them so the file never looks like binary data.
     return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
@@ -66,7 +84,9 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
 
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
-        problems.append(f"{source}: 'sections' must be an object of card lists; no cards were read from it")
+        reason = "'sections' must be an object of card lists; no cards were read from it"
+        problems.append(f"{source}: {reason}")
+        deck.unread.append(unread_part(source, None, _shown(sections), reason, "sections"))
         sections = {}
     for key, items in sections.items():
         if key in SECTION_KEYS:
@@ -74,9 +94,15 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
         else:
             problems.append(f"{source}: unknown section '{key}'; its cards are kept unplaced")
             hint = None
-        deck.entries.extend(_entries(items, f"sections.{key}", hint, source, problems))
+            if isinstance(items, list) and items:
+                # Kept and checked by their Type, but the file may mean them to be outside the deck.
+                reason = UNKNOWN_ZONE_REASON.format(label=replace_surrogates(key[:40]))
+                deck.unread.append(unread_part(source, None, _shown(key), reason, f"sections.{key[:40]}"))
+        deck.entries.extend(_entries(items, f"sections.{key}", hint, source, problems, deck.unread))
     if "starting" in document:
-        deck.starting.extend(_entries(document["starting"], "starting", None, source, problems))
+        deck.starting.extend(_entries(document["starting"], "starting", None, source, problems, deck.unread))
+    if "unread" in document:
+        deck.unread.extend(_saved_unread(document["unread"], source, problems))
     return LoadedDeck(deck=deck, kind=KIND_NATIVE, problems=problems, unknown=find_unknown(deck, pool))
 
 
@@ -158,6 +184,9 @@ def _string_field(
     if not allow_controls and has_control_chars(value):
         problems.append(f"{source}: '{key}' holds control characters; the default was used")
         return default
+    if has_surrogates(value):
+        problems.append(f"{source}: '{key}' holds broken characters (lone surrogates); they were replaced")
+        return replace_surrogates(value)
     return value
 
 
@@ -172,40 +201,86 @@ def _renown_field(document: dict[str, Any], source: str, problems: list[str]) ->
     return DEFAULT_RENOWN_LEVEL
 
 
+def _shown(value: object) -> str:
+    """A JSON value as it was written, for the report of what was not read (surrogates made printable)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return replace_surrogates(text[: MAX_LINE_CHARS + 1])
+
+
 def _entries(
-    items: object, where: str, hint: Section | None, source: str, problems: list[str]
+    items: object,
+    where: str,
+    hint: Section | None,
+    source: str,
+    problems: list[str],
+    unread: list[UnreadPart],
 ) -> list[DeckEntry]:
     if not isinstance(items, list):
-        problems.append(f"{source}: '{where}' must be a list of cards, not {_json_type(items)}; skipped")
+        reason = f"'{where}' must be a list of cards, not {_json_type(items)}"
+        problems.append(f"{source}: {reason}; skipped")
+        unread.append(unread_part(source, None, _shown(items), reason, where))
         return []
     entries: list[DeckEntry] = []
     for index, item in enumerate(items):
-        entry = _entry(item, f"{where}[{index}]", hint, source, problems)
-        if entry is not None:
+        place = f"{where}[{index}]"
+        entry = _entry(item, place, hint, source, problems)
+        if isinstance(entry, str):
+            name = item.get("name") if isinstance(item, dict) else None
+            label = (
+                f"{place} ({replace_surrogates(name[:60])!r})"
+                if isinstance(name, str) and name.strip()
+                else place
+            )
+            problems.append(f"{source}: {label}: {entry}; skipped")
+            unread.append(unread_part(source, None, _shown(item), entry, place))
+        else:
             entries.append(entry)
     return entries
 
 
 def _entry(
     item: object, where: str, hint: Section | None, source: str, problems: list[str]
-) -> DeckEntry | None:
+) -> DeckEntry | str:
+    """The entry, or why it cannot be read."""
     if not isinstance(item, dict):
-        problems.append(f"{source}: {where} must be an object with a name and count; skipped")
-        return None
+        return "must be an object with a name and count"
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{source}: {where} has no card name; skipped")
-        return None
-    label = f"{where} ({name[:60]!r})"
-    if len(name) > MAX_NAME_CHARS or has_control_chars(name):
-        problems.append(f"{source}: {label} is not a card name (too long or control characters); skipped")
-        return None
+        return "has no card name"
+    if len(name) > MAX_NAME_CHARS or has_control_chars(name) or has_surrogates(name):
+        return "not a card name (too long, control characters or broken characters)"
     count = item.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
-        problems.append(f"{source}: {label} count must be a whole number from 1 to {MAX_COUNT}; skipped")
-        return None
+        return f"count must be a whole number from 1 to {MAX_COUNT}"
     set_name = item.get("set")
-    if set_name is not None and (not isinstance(set_name, str) or has_control_chars(set_name)):
-        problems.append(f"{source}: {label} 'set' must be text; the newest printing is used")
+    if set_name is not None and (
+        not isinstance(set_name, str) or has_control_chars(set_name) or has_surrogates(set_name)
+    ):
+        problems.append(f"{source}: {where} ({name[:60]!r}) 'set' must be text; the newest printing is used")
         set_name = None
     return DeckEntry(name=name, count=count, set_name=set_name or None, zone_hint=hint)
+
+
+def _saved_unread(items: object, source: str, problems: list[str]) -> list[UnreadPart]:
+    """Parts an earlier reader could not use, as the native format saved them; anything malformed is kept too."""
+    if not isinstance(items, list):
+        reason = f"'unread' must be a list, not {_json_type(items)}"
+        problems.append(f"{source}: {reason}")
+        return [unread_part(source, None, _shown(items), reason, "unread")]
+    parts: list[UnreadPart] = []
+    for index, item in enumerate(items):
+        fields = item if isinstance(item, dict) else {}
+        texts = {k: fields.get(k) for k in ("source", "where", "text", "reason")}
+        line = fields.get("line")
+        if all(isinstance(v, str) for v in texts.values()) and (
+            line is None or (isinstance(line, int) and not isinstance(line, bool))
+        ):
+            clean = {k: replace_surrogates(str(v)) for k, v in texts.items()}
+            parts.append(unread_part(clean["source"], line, clean["text"], clean["reason"], clean["where"]))
+        else:
+            reason = "a part an earlier reader could not use, saved in a shape this version cannot show"
+            parts.append(unread_part(source, None, _shown(item), reason, f"unread[{index}]"))
+    return parts

@@ -12,14 +12,17 @@ from deckbuilder.deckfiles.common import (
     MAX_COUNT,
     MAX_LINE_CHARS,
     STARTING_LABEL,
+    UNKNOWN_ZONE_REASON,
     UNPLACED_LABEL,
     LoadedDeck,
     check_text_is_deck_like,
     find_unknown,
     has_control_chars,
     is_starting_zone,
+    is_unplaced_zone,
     merged_zone_labels,
     section_for_zone,
+    unread_part,
     valid_count,
 )
 
@@ -49,6 +52,7 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
     problems: list[str] = []
     headerless_hint = _headerless_section(lines)
     zone: _Zone | None = None
+    unknown_zone: tuple[int, str, str] | None = None  # header of a zone that is no deck section, until a card
     deck = Deck()
     for number, raw in enumerate(lines, start=1):
         where = f"{source}, line {number}"
@@ -56,30 +60,36 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
         if not line or line.startswith(_COMMENT_PREFIXES):
             continue
         if len(line) > MAX_LINE_CHARS:
-            problems.append(f"{where}: line is too long to be a card ({len(line)} characters); skipped")
+            reason = f"line is too long to be a card ({len(line)} characters)"
+            problems.append(f"{where}: {reason}; skipped")
+            deck.unread.append(unread_part(source, number, line, reason))
             continue
         if has_control_chars(line):
             problems.append(f"{where}: line holds control characters; skipped")
+            deck.unread.append(unread_part(source, number, line, "line holds control characters"))
             continue
         header = _HEADER.match(line)
         if header:
             zone = _zone(header.group("label"))
-            if (
-                zone.section is None
-                and not zone.starting
-                and zone.label.casefold() != UNPLACED_LABEL.casefold()
-            ):
-                problems.append(
-                    f"{where}: zone {zone.label!r} is not a Rage deck section; its cards are placed by their Type"
-                )
+            unknown_zone = None
+            if zone.section is None and not zone.starting and not is_unplaced_zone(zone.label):
+                unknown_zone = (number, line, where)
             continue
         parsed = _parse_card_line(line, pool)
         if isinstance(parsed, str):
             problems.append(f"{where}: {parsed}; skipped")
+            deck.unread.append(unread_part(source, number, line, parsed))
             continue
         count, name, set_name = parsed
+        if unknown_zone is not None:
+            # Its cards are still read and checked, but a "Sideboard:" may mean them to be outside the deck.
+            zone_line, zone_text, zone_where = unknown_zone
+            reason = UNKNOWN_ZONE_REASON.format(label=zone.label if zone is not None else zone_text)
+            problems.append(f"{zone_where}: {reason}")
+            deck.unread.append(unread_part(source, zone_line, zone_text, reason))
+            unknown_zone = None
         if zone is not None and zone.starting:
-            _add_starting(deck, name, count, set_name)
+            deck.add(name, count, set_name, starting=True)
         else:
             deck.add(name, count, set_name, zone.section if zone is not None else headerless_hint)
     return LoadedDeck(deck=deck, kind=KIND_TEXT, problems=problems, unknown=find_unknown(deck, pool))
@@ -128,14 +138,6 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
                 return f"count {match.group('count')[:20]!r} is not a whole number from 1 to {MAX_COUNT}"
             return count, match.group("name").strip(), None
     return 1, line, None
-
-
-def _add_starting(deck: Deck, name: str, count: int, set_name: str | None) -> None:
-    existing = deck.find(name, set_name, starting=True)
-    if existing is not None and existing.set_name == set_name:
-        existing.count += count
-    else:
-        deck.starting.append(DeckEntry(name=name, count=count, set_name=set_name))
 
 
 def deck_to_text(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:

@@ -1,6 +1,6 @@
 """Legality engine: small rule objects returning frozen results; formats are data files."""
 
-from deckbuilder.legality.engine import check_deck
+from deckbuilder.legality.engine import DECK_FILE_UNREAD, FORMAT_NOT_INSTALLED, check_deck
 from deckbuilder.legality.formats import (
     Format,
     FormatError,
@@ -9,12 +9,15 @@ from deckbuilder.legality.formats import (
     format_problems,
     load_format,
     load_format_file,
+    load_format_or_default,
     user_formats_dir,
 )
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import character_allegiance
 
 __all__ = [
+    "DECK_FILE_UNREAD",
+    "FORMAT_NOT_INSTALLED",
     "Format",
     "FormatError",
     "FormatLimits",
@@ -28,5 +31,6 @@ __all__ = [
     "format_problems",
     "load_format",
     "load_format_file",
+    "load_format_or_default",
     "user_formats_dir",
 ]

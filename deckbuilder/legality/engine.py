@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
-from deckbuilder.deck import CardPool, Deck, DeckEntry
-from deckbuilder.legality.formats import Format, load_format
+from carddb.reprints import reprint_of
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
+from deckbuilder.legality.formats import Format, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
     GAIA,
@@ -19,11 +21,16 @@ from deckbuilder.legality.rules import (
     PackMember,
     Placed,
     Rule,
-    character_allegiance,
+    facts_of,
     member_traits,
 )
 
 INTERNAL_ERROR = "INTERNAL_ERROR"
+# A deck file line or element the reader could not use: the checker did not see the whole deck, so it is not legal.
+# Like INTERNAL_ERROR it is not a format's rule and no format can switch it off.
+DECK_FILE_UNREAD = "DECK_FILE_UNREAD"
+# The deck names a format that is not installed: it was checked against the default format instead (a warning).
+FORMAT_NOT_INSTALLED = "FORMAT_NOT_INSTALLED"
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
@@ -41,33 +48,67 @@ def _safe_suggest(pool: CardPool, name: str) -> list[str]:
         return []
 
 
+def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | None]:
+    """The card a deck name stands for, with a reprint (`Whippoorwill (2)`) folded into the card it reprints.
+
+    Returns the card (its printings joined with the reprint's) and the set of the reprint's printing, if any.
+    """
+    try:
+        card = pool.lookup(name)
+    except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+        return None, None
+    if card is None:
+        return None, None
+    cached = _REPRINTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1], cached[2]
+    base = reprint_of(card, lambda other: _safe_lookup(pool, other))
+    if base is None:
+        answer: tuple[CardInfo, str | None] = (card, None)
+    else:
+        known = {p.set_name for p in base.printings}
+        extra = tuple(p for p in card.printings if p.set_name not in known)
+        merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
+        answer = (merged, card.printings[0].set_name if card.printings else None)
+    if len(_REPRINTS) >= 50_000:
+        _REPRINTS.clear()  # a bound, not an eviction policy
+    # Held with the card so its id cannot be reused; one merged object per card, so its facts are cached too.
+    _REPRINTS[id(card)] = (card, *answer)
+    return answer
+
+
+# id(card as looked up) -> (that card, the card it stands for, the reprint's set or None).
+_REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
+
+
 def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
-    """Merge entries and the starting list by normalised name, resolving each name once."""
+    """Merge entries and the starting list by card (reprints included), resolving each name once."""
     placed: dict[str, Placed] = {}
-    looked_up: dict[str, CardInfo | None] = {}
-    entries: Iterable[tuple[DeckEntry, bool]] = (
-        *((e, False) for e in deck.entries),
-        *((e, True) for e in deck.starting),
-    )
-    for entry, starting in entries:
-        key = entry.key
-        if key not in looked_up:
-            looked_up[key] = _safe_lookup(pool, entry.name)
-        card = looked_up[key]
-        item = placed.get(key)
-        if item is None:
-            section = card.section if card is not None else entry.zone_hint
-            item = Placed(
-                key=key, name=card.name if card is not None else entry.name, card=card, section=section
-            )
-            placed[key] = item
-        copies = max(entry.count, 0)
-        if starting:
-            item.starting += copies
-        else:
-            item.count += copies
-        if entry.set_name and entry.set_name not in item.set_names:
-            item.set_names.append(entry.set_name)
+    looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
+    for entries, starting in ((deck.entries, False), (deck.starting, True)):
+        for entry in entries:
+            key = entry.key
+            resolved = looked_up.get(key)
+            if resolved is None:
+                resolved = looked_up[key] = _resolved_card(pool, entry.name)
+            card, reprint_set = resolved
+            if card is not None:
+                key = card.norm_name
+            item = placed.get(key)
+            if item is None:
+                if card is not None:
+                    item = Placed(key, card.name, card, card.section)
+                else:
+                    item = Placed(key, entry.name, None, entry.zone_hint)
+                placed[key] = item
+            if entry.count > 0:
+                if starting:
+                    item.starting += entry.count
+                else:
+                    item.count += entry.count
+            set_name = entry.set_name or reprint_set
+            if set_name and set_name not in item.set_names:
+                item.set_names.append(set_name)
     return list(placed.values())
 
 
@@ -91,7 +132,7 @@ def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) ->
     unplaced = [p for p in cards if p.section is None]
 
     pending = [
-        (p, p.card, character_allegiance(p.card)) for p in characters if p.card is not None and p.copies > 0
+        (p, p.card, facts_of(p.card).allegiance) for p in characters if p.card is not None and p.copies > 0
     ]
     members = [PackMember(p, card, allegiance, frozenset()) for p, card, allegiance in pending]
     allegiance = _pack_allegiance(members)
@@ -100,7 +141,7 @@ def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) ->
 
     renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
     rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
-    suggestions = {p.key: _safe_suggest(pool, p.name) for p in unknown}
+    suggestions = {p.key: _safe_suggest(pool, p.name) for p in unknown[:MAX_SUGGESTED_UNKNOWN]}
     return CheckContext(
         fmt=fmt,
         renown_level=renown_level,
@@ -128,7 +169,7 @@ def _totals(ctx: CheckContext) -> Totals:
         starting=sum(p.starting for p in ctx.cards),
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
-        rogue_cap=ctx.renown // 2,
+        rogue_cap=ctx.rogue_cap,
     )
 
 
@@ -140,6 +181,22 @@ def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
     return [r for r in found if ctx.fmt.enabled(r.code)]
 
 
+def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
+    """One error per deck-file part the reader could not use, naming where it was and what it said."""
+    results = []
+    for part in unread:
+        shown = part.text if len(part.text) <= 80 else part.text[:79] + "…"
+        results.append(
+            Result(
+                DECK_FILE_UNREAD,
+                Severity.ERROR,
+                f"{part.location}: {shown!r} could not be read ({part.reason}); "
+                "the deck cannot be judged legal until it is fixed",
+            )
+        )
+    return results
+
+
 def check_deck(
     deck: Deck,
     pool: CardPool,
@@ -147,9 +204,16 @@ def check_deck(
     renown_level: int | None = None,
     rules: Iterable[Rule] = RULES,
 ) -> Report:
-    """Check a deck against a format; never raises for deck content (an unknown format name raises FormatError)."""
+    """Check a deck against a format; never raises for deck content.
+
+    A deck whose own format is not installed is checked against the default format, with a FORMAT_NOT_INSTALLED
+    warning; a format name passed in that does not exist raises FormatError (the caller asked for it).
+    """
+    notes: list[Result] = []
     if fmt is None:
-        fmt = load_format(deck.format)
+        fmt, missing = load_format_or_default(deck.format)
+        if missing:
+            notes.append(Result(FORMAT_NOT_INSTALLED, Severity.WARNING, missing[:1].upper() + missing[1:]))
     elif isinstance(fmt, str):
         fmt = load_format(fmt)
     level = deck.renown_level if renown_level is None else renown_level
@@ -158,9 +222,13 @@ def check_deck(
     except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
         failure = Result(INTERNAL_ERROR, Severity.ERROR, f"internal error while reading the deck: {exc!r}")
         return Report(
-            format=fmt.name, renown_level=level, totals=Totals(), results=(failure,), limits=fmt.limits
+            format=fmt.name,
+            renown_level=level,
+            totals=Totals(),
+            results=(failure, *unread_results(deck.unread), *notes),
+            limits=fmt.limits,
         )
-    results: list[Result] = []
+    results: list[Result] = [*unread_results(deck.unread), *notes]
     for rule in rules:
         if any(fmt.enabled(code) for code in rule.codes):
             results.extend(_run_rule(rule, ctx))

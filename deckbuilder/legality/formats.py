@@ -102,6 +102,10 @@ class Format:
     banned_types: tuple[str, ...] = ()
     default_renown_level: int = 20
     source: str = ""  # "shipped" or the path of the user file
+    # Answers already worked out for this format (set patterns, banned names): a check asks them for every card.
+    _memo: dict[tuple[str, object], object] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def enabled(self, code: str) -> bool:
         """Whether the format checks the rule with this code."""
@@ -109,24 +113,55 @@ class Format:
 
     def allows_set(self, set_name: str) -> bool:
         """Whether a printing in this set is allowed (fnmatch patterns, case-insensitive)."""
+        memo_key = ("set", set_name)
+        known = self._memo.get(memo_key)
+        if isinstance(known, bool):
+            return known
         folded = set_name.casefold()
         allowed = any(fnmatch.fnmatchcase(folded, p.casefold()) for p in self.allow_sets)
-        return allowed and not any(fnmatch.fnmatchcase(folded, p.casefold()) for p in self.deny_sets)
+        answer = allowed and not any(fnmatch.fnmatchcase(folded, p.casefold()) for p in self.deny_sets)
+        self._remember(memo_key, answer)
+        return answer
+
+    def allowed_sets(self, sets: tuple[str, ...]) -> tuple[str, ...]:
+        """The sets of `sets` this format allows, in their order."""
+        memo_key = ("sets", sets)
+        known = self._memo.get(memo_key)
+        if isinstance(known, tuple):
+            return known
+        answer = tuple(s for s in sets if self.allows_set(s))
+        self._remember(memo_key, answer)
+        return answer
 
     def is_banned_name(self, name: str) -> bool:
         """Whether this card name is on the banned list (names compare normalised)."""
-        key = normalize_name(name)
-        return any(normalize_name(banned) == key for banned in self.banned_cards)
+        if not self.banned_cards:
+            return False
+        banned = self._memo.get(("banned", ""))
+        if not isinstance(banned, frozenset):
+            banned = frozenset(normalize_name(n) for n in self.banned_cards)
+            self._remember(("banned", ""), banned)
+        return normalize_name(name) in banned
 
     def banned_type_of(self, type_field: str) -> str | None:
         """The banned Type this card Type matches (whole or one part of a compound), else None."""
+        if not self.banned_types:
+            return None
+        memo_key = ("type", type_field)
+        if memo_key in self._memo:
+            known = self._memo[memo_key]
+            return known if isinstance(known, str) else None
         parts = {part.strip().casefold() for part in type_field.split(" - ")} | {
             type_field.strip().casefold()
         }
-        for banned in self.banned_types:
-            if banned.casefold() in parts:
-                return banned
-        return None
+        answer = next((banned for banned in self.banned_types if banned.casefold() in parts), None)
+        self._remember(memo_key, answer)
+        return answer
+
+    def _remember(self, key: tuple[str, object], value: object) -> None:
+        if len(self._memo) > 100_000:
+            self._memo.clear()  # bounded: a pool has a few hundred sets and Types
+        self._memo[key] = value
 
 
 def _fail(source: str, message: str) -> FormatError:
@@ -285,6 +320,21 @@ def available_formats() -> list[Format]:
 def format_problems() -> list[str]:
     """Why each broken user format file was skipped (one line per file)."""
     return _user_formats()[1]
+
+
+def load_format_or_default(name: str) -> tuple[Format, str | None]:
+    """The format with this name, else the default format and a note saying which format was missing."""
+    try:
+        return load_format(name), None
+    except FormatError:
+        pass
+    fallback = load_format(DEFAULT_FORMAT_NAME)
+    shown = " ".join(name.split())[:60] or "(no name)"
+    known = ", ".join(f.name for f in available_formats())
+    return fallback, (
+        f"the deck's format '{shown}' is not installed (available: {known}); "
+        f"it was checked against the default format '{fallback.name}'"
+    )
 
 
 def load_format(name: str) -> Format:

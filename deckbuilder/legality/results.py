@@ -49,7 +49,7 @@ class Totals:
     starting: int = 0
     unplaced: int = 0
     allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
-    rogue_cap: int = 0  # most Renown Rogues may hold: half the pack's Renown
+    rogue_cap: int = 0  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
 
     def to_json(self) -> dict[str, int]:
         """The totals object of `ragedeck check --json`."""
@@ -70,7 +70,8 @@ class Report:
     renown_level: int
     totals: Totals
     results: tuple[Result, ...] = field(default=())
-    limits: FormatLimits | None = None  # the format's limits the deck was checked against
+    # The limits the deck was checked against (minimums, copies), for views that show them beside the totals.
+    limits: FormatLimits | None = None
 
     @property
     def errors(self) -> tuple[Result, ...]:

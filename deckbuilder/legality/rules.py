@@ -6,6 +6,14 @@ Codes are those of DECK-RULES.md. Additions to the specification:
 - `PRINTING_NOT_IN_FORMAT` (info): the deck names a printing from a set the format does not allow, but another
   printing of the card is allowed, so the card itself is legal.
 - `INTERNAL_ERROR` (error): a rule failed; the engine reports it instead of crashing.
+- `DECK_FILE_UNREAD` (error, engine): a line or element of the deck file the reader could not use (bad count,
+  unreadable line, bad entry, cards in a zone that is no deck section); the deck was not seen whole, so it is not
+  legal. No format can switch it off.
+- `FORMAT_NOT_INSTALLED` (warning, engine): the deck names a format that is not installed; it was checked against
+  the default format.
+
+A reprint (`Whippoorwill (2)`, a trailing digit in parentheses on a card whose game text matches the card of the
+base name; see carddb.reprints) is the same card: its copies count together with the base card's.
 
 Requirement matching (`REQUIREMENT_UNMET`) only judges words it knows (tribes, auspices, breeds, Fera, Wyrm
 factions and Aspects, allegiance); a requirement such as "Crinos form" or "Not bluffed" is about play, not about
@@ -173,19 +181,81 @@ def character_allegiance(card: CardInfo) -> str:
     return WYRM if "wyrm" in traits and "gaia" not in traits else GAIA
 
 
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the rules read of one card, derived once per card instead of once per rule per check."""
+
+    type_parts: frozenset[str]
+    keyword_set: frozenset[str]
+    totem: bool
+    restricted: bool
+    requirement: Requirement
+    allegiance: str  # a Character's allegiance; "" for other cards
+    identity: str  # a Character's identity for the versions rule; "" for other cards
+    crinos_rage: int
+    # A Character's traits before allegiance (member_traits); empty for other cards.
+    own_traits: frozenset[str]
+    sets: tuple[str, ...]
+    gaia_block: str  # allegiance_block(card, GAIA)
+    wyrm_block: str  # allegiance_block(card, WYRM)
+    has_needs: bool  # a judgeable Requires, or a Gnosis/Renown a Character must reach (RequirementUnmetRule)
+
+
+# id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
+_FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
+_MAX_FACTS = 50_000
+
+
+def facts_of(card: CardInfo) -> CardFacts:
+    """The card's facts, computed on first use and kept for as long as the card object lives in the pool's cache."""
+    cached = _FACTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    if len(_FACTS) >= _MAX_FACTS:
+        _FACTS.clear()  # a bound, not an eviction policy: pools this big are rebuilt rarely
+    facts = _derive_facts(card)
+    _FACTS[id(card)] = (card, facts)
+    return facts
+
+
+def _derive_facts(card: CardInfo) -> CardFacts:
+    parts = frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
+    keywords = card.keyword_set
+    character = card.section is Section.CHARACTERS
+    totem = "totem" in parts or any("totem" in k for k in keywords)
+    requirement = parse_requirement(card.requires)
+    gnosis_need = card.gnosis is not None and ("gift" in parts or bool(keywords & _GNOSIS_NEED_KEYWORDS))
+    renown_need = card.renown is not None and bool(parts & _RENOWN_NEED_TYPES)
+    return CardFacts(
+        type_parts=parts,
+        keyword_set=keywords,
+        totem=totem,
+        restricted="restricted" in keywords or bool(_RESTRICTED_TEXT.search(card.text.strip())),
+        requirement=requirement,
+        allegiance=character_allegiance(card) if character else "",
+        identity=identity_of(card) if character else "",
+        crinos_rage=card.crage if card.crage is not None else (card.rage or 0),
+        own_traits=_own_traits(card) if character else frozenset(),
+        sets=card.sets,
+        gaia_block=_allegiance_block(parts, keywords, totem, requirement, GAIA),
+        wyrm_block=_allegiance_block(parts, keywords, totem, requirement, WYRM),
+        has_needs=requirement.judgeable or gnosis_need or renown_need,
+    )
+
+
 def is_restricted(card: CardInfo) -> bool:
     """Whether a card is Restricted (keyword, or a sentence "Restricted." in its text; not "Combat Restricted")."""
-    return "restricted" in card.keyword_set or bool(_RESTRICTED_TEXT.search(card.text.strip()))
+    return facts_of(card).restricted
 
 
 def type_parts(card: CardInfo) -> frozenset[str]:
     """The casefolded parts of a card's Type (`Ally - Victim` -> {"ally", "victim"})."""
-    return frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
+    return facts_of(card).type_parts
 
 
 def is_totem(card: CardInfo) -> bool:
     """Totems (Pack/Personal Totem events, or Type Totem) have no allegiance any more."""
-    return "totem" in type_parts(card) or any("totem" in k for k in card.keyword_set)
+    return facts_of(card).totem
 
 
 @functools.cache
@@ -198,7 +268,7 @@ def identity_of(card: CardInfo) -> str:
     return card.identity or character_identity(card.name, _identity_table())
 
 
-@dataclass
+@dataclass(slots=True)
 class Placed:
     """One card of the deck after resolution: copies merged by normalised name across printings."""
 
@@ -216,7 +286,7 @@ class Placed:
         return self.count + self.starting
 
 
-@dataclass
+@dataclass(slots=True)
 class PackMember:
     """A Character of the pack with the traits its cards are matched against."""
 
@@ -243,16 +313,27 @@ class CheckContext:
     renown: int
     rogue_renown: int
     suggestions: dict[str, list[str]]
+    _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
-    def known(self, placed: Iterable[Placed]) -> Iterable[tuple[Placed, CardInfo]]:
-        """The entries with a card in the database."""
-        for item in placed:
-            if item.card is not None:
-                yield item, item.card
+    @property
+    def rogue_cap(self) -> int:
+        """The most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)."""
+        return self.renown // 2
+
+    def known(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo]]:
+        """The entries with a card in the database (worked out once per list per check: every rule asks)."""
+        cached = self._known.get(id(placed))
+        if cached is not None and cached[0] is placed:
+            return cached[1]
+        found = [(item, item.card) for item in placed if item.card is not None]
+        self._known[id(placed)] = (placed, found)
+        return found
 
 
-def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> frozenset[str]:
-    """What a Character can match a Requires field with: keywords (and known traits in them), name, allegiance."""
+def _own_traits(card: CardInfo) -> frozenset[str]:
+    """A Character's traits from its name and keywords, without allegiance (that depends on the pack)."""
     traits: set[str] = {canonical_trait(card.name)}
     for keyword in card.keywords:
         for piece in keyword.split(","):
@@ -262,12 +343,15 @@ def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> froz
         traits.add("garou")
     if traits & (FERA | BASTET_TRIBES):
         traits.add("fera")
+    return frozenset(traits - {"gaia", "wyrm"})
+
+
+def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> frozenset[str]:
+    """What a Character can match a Requires field with: keywords (and known traits in them), name, allegiance."""
+    traits = facts_of(card).own_traits
     # A Rogue takes the pack's allegiance once the game begins (ch. 4 "Rogues").
-    traits -= {"gaia", "wyrm"}
     own = pack_allegiance if allegiance == ROGUE else allegiance
-    if own:
-        traits.add(own.casefold())
-    return frozenset(traits)
+    return traits | {own.casefold()} if own else traits
 
 
 def quoted(names: Sequence[str]) -> str:
@@ -337,16 +421,18 @@ class SetNotInFormatRule(Rule):
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for item, card in ctx.known(ctx.cards):
-            sets = card.sets
+            sets = facts_of(card).sets
             if not sets:
                 continue
-            allowed = [s for s in sets if ctx.fmt.allows_set(s)]
+            allowed = ctx.fmt.allowed_sets(sets)
             if not allowed:
                 yield self.result(
                     f"'{card.name}' is only printed in {', '.join(sets)}, which the {ctx.fmt.title or ctx.fmt.name} "
                     "format does not allow",
                     [card.name],
                 )
+                continue
+            if not item.set_names:
                 continue
             outside = sorted({s for s in item.set_names if s and not ctx.fmt.allows_set(s)})
             if outside:
@@ -409,7 +495,7 @@ class CharacterCopiesRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         limits = ctx.fmt.limits
         for item in ctx.characters:
-            multiple = item.card is not None and "multiple" in item.card.keyword_set
+            multiple = item.card is not None and "multiple" in facts_of(item.card).keyword_set
             limit = limits.multiple_copies if multiple else limits.character_copies
             if limit is None or item.copies <= limit:
                 continue
@@ -428,7 +514,7 @@ class CharacterVersionsRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         groups: dict[str, list[str]] = {}
         for member in ctx.pack:
-            names = groups.setdefault(identity_of(member.card), [])
+            names = groups.setdefault(facts_of(member.card).identity, [])
             if member.card.name not in names:
                 names.append(member.card.name)
         for names in groups.values():
@@ -459,11 +545,11 @@ class RogueOverHalfRule(Rule):
     codes = ("ROGUE_OVER_HALF",)
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
-        if ctx.rogue_renown * 2 > ctx.renown:
+        if ctx.rogue_renown > ctx.rogue_cap:
             rogues = [m.card.name for m in ctx.pack if m.allegiance == ROGUE]
             yield self.result(
                 f"Rogues make up {ctx.rogue_renown} of your {ctx.renown} Renown; at most half "
-                f"({ctx.renown // 2}) may be Rogue",
+                f"({ctx.rogue_cap}) may be Rogue",
                 rogues,
             )
 
@@ -550,29 +636,39 @@ class SeptCopiesRule(Rule):
 
 def allegiance_block(card: CardInfo, allegiance: str) -> str:
     """Why a pack of this allegiance cannot use the card (ch. 4 "Allegiance"), or "" when it can."""
-    if not allegiance or is_totem(card):
+    facts = facts_of(card)
+    if allegiance == GAIA:
+        return facts.gaia_block
+    if allegiance == WYRM:
+        return facts.wyrm_block
+    return ""
+
+
+def _allegiance_block(
+    parts: frozenset[str], keywords: frozenset[str], totem: bool, requirement: Requirement, allegiance: str
+) -> str:
+    """allegiance_block from a card's parts (worked out once per card, for both allegiances, in its facts)."""
+    if totem:
         return ""
-    parts = type_parts(card)
-    keywords = card.keyword_set
     if allegiance == GAIA:
         if "board meeting" in parts:
             return "a Board Meeting, which only Wyrm packs can call"
         if "bane fetish" in keywords and "gaia fetish" not in keywords:
             return "a Bane Fetish, which Gaia creatures cannot use"
-        if "gift" in parts and _gift_needs_only(card, WYRM_ASPECTS):
+        if "gift" in parts and _needs_only(requirement, WYRM_ASPECTS):
             return "an Aspect Gift, which Gaia creatures cannot use"
     elif allegiance == WYRM:
         if "moot" in parts:
             return "a Moot, which only Gaia packs can call"
         if "gaia fetish" in keywords and "bane fetish" not in keywords:
             return "a Fetish, which Wyrm creatures cannot use"
-        if "gift" in parts and _gift_needs_only(card, AUSPICES | BREEDS):
+        if "gift" in parts and _needs_only(requirement, AUSPICES | BREEDS):
             return "an Auspice or Breed Gift, which Wyrm creatures cannot use"
     return ""
 
 
 def _blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
-    if "gift" not in type_parts(card):
+    if "gift" not in facts_of(card).type_parts:
         return frozenset()
     if allegiance == GAIA:
         return WYRM_ASPECTS
@@ -581,9 +677,8 @@ def _blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
     return frozenset()
 
 
-def _gift_needs_only(card: CardInfo, traits: frozenset[str]) -> bool:
-    """Whether every way to meet the Gift's Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
-    requirement = parse_requirement(card.requires)
+def _needs_only(requirement: Requirement, traits: frozenset[str]) -> bool:
+    """Whether every way to meet the Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
     return requirement.judgeable and all(alt & traits for alt in requirement.alternatives)
 
 
@@ -613,20 +708,21 @@ class RequirementUnmetRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if not ctx.pack:
             return
-        for item, card in ctx.known([*ctx.sept, *ctx.combat]):
-            if allegiance_block(card, ctx.allegiance):
-                continue  # ALLEGIANCE_UNUSABLE already says why
+        for item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
+            if not facts_of(card).has_needs or allegiance_block(card, ctx.allegiance):
+                continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
             problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
             if problem:
                 yield self.result(problem, [item.name])
 
     @staticmethod
     def _keyword_problem(card: CardInfo, ctx: CheckContext) -> str:
-        requirement = parse_requirement(card.requires)
+        facts = facts_of(card)
+        requirement = facts.requirement
         if not requirement.judgeable:
             return ""
         blocked = _blocked_traits(card, ctx.allegiance)
-        totem = is_totem(card)
+        totem = facts.totem
         for alternative in requirement.alternatives:
             if alternative & blocked:
                 continue
@@ -638,8 +734,9 @@ class RequirementUnmetRule(Rule):
 
     @staticmethod
     def _need_problem(card: CardInfo, ctx: CheckContext) -> str:
-        parts = type_parts(card)
-        if card.gnosis is not None and ("gift" in parts or card.keyword_set & _GNOSIS_NEED_KEYWORDS):
+        facts = facts_of(card)
+        parts = facts.type_parts
+        if card.gnosis is not None and ("gift" in parts or facts.keyword_set & _GNOSIS_NEED_KEYWORDS):
             best = max(ctx.pack, key=lambda m: _best(m.card.gnosis, m.card.cgnosis))
             best_gnosis = _best(best.card.gnosis, best.card.cgnosis)
             if card.gnosis > best_gnosis:
@@ -685,7 +782,7 @@ class RageAbovePackRule(Rule):
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if not ctx.pack:
             return
-        best = max(_crinos_rage(m.card) for m in ctx.pack)
+        best = max(facts_of(m.card).crinos_rage for m in ctx.pack)
         for item, card in ctx.known(ctx.combat):
             if "combat action" in type_parts(card) and card.rage is not None and card.rage > best:
                 yield self.result(
@@ -693,10 +790,6 @@ class RageAbovePackRule(Rule):
                     f"({best}); it can only be played as a bluff",
                     [item.name],
                 )
-
-
-def _crinos_rage(card: CardInfo) -> int:
-    return card.crage if card.crage is not None else (card.rage or 0)
 
 
 class JuntaNeedsAllyRule(Rule):

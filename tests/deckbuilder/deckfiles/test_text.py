@@ -82,6 +82,9 @@ def test_unknown_zone_is_reported_and_its_cards_kept() -> None:
     loaded = deck_from_text("Sideboard:\n2 Quick Parry\n")
     assert loaded.deck.entries == [DeckEntry("Quick Parry", 2, None, None)]
     assert "Sideboard" in loaded.problems[0]
+    # Kept, but the deck was not read as the file may mean it: the checker must not call it legal.
+    (part,) = loaded.deck.unread
+    assert (part.line, part.text) == (1, "Sideboard:")
 
 
 def test_text_writer_groups_by_type_with_zone_labels() -> None:

@@ -65,3 +65,18 @@ def test_real_pool_checks_in_one_go_without_internal_errors(real_pool: InMemoryP
     assert "INTERNAL_ERROR" not in report.codes
     assert "UNPLACEABLE_CARD" in report.codes  # the data has rows with an empty Type
     assert report.totals.unplaced > 0
+
+
+def test_real_reprints_count_as_one_card(real_pool: InMemoryPool) -> None:
+    from carddb.reprints import reprint_of
+
+    deck = Deck()
+    deck.add("Whippoorwill", 3)
+    deck.add("Whippoorwill (2)", 1)
+    report = check_deck(deck, real_pool)
+    (copies,) = [r for r in report.results if r.code == "SEPT_COPIES"]
+    assert copies.cards == ("Whippoorwill",) and "4 copies" in copies.message
+    # Fomori (1)/(2) differ in stats; the other promo "(2)" cards are reworded: all stay cards of their own.
+    for name in ("Fomori (1)", "Fomori (2)", "Ghouling (2)", "Research and Development (2)"):
+        card = real_pool.lookup(name)
+        assert card is not None and reprint_of(card, real_pool.lookup) is None, name
