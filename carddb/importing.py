@@ -16,8 +16,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section, classify_type
 from carddb.db import CardDatabase
+from carddb.fields import CARD_FIELDS, HEADER_OF, NUMERIC_FIELDS
 from carddb.identities import character_identity
 from carddb.lackey import (
     CardDataReader,
@@ -28,7 +30,7 @@ from carddb.lackey import (
     unsafe_name_reason,
 )
 from carddb.model import LACKEY_COLUMNS
-from carddb.normalize import normalize_name
+from carddb.normalize import normalize_name, split_keywords
 from carddb.sets import UNKNOWN_SET_BASE, set_rank
 
 REJECTED = "rejected"
@@ -44,17 +46,20 @@ MAX_NUMBER = 10**9
 ProgressFn = Callable[[int, int], None]
 CancelFn = Callable[[], bool]
 
-_NUMERIC_COLUMNS = ("Renown", "Rage", "Gnosis", "Health", "CRage", "CGnosis", "CHealth", "Damage")
-_TEXT_COLUMNS = ("Sealed", "Type", "Notes", "Requires", "Keywords")
+# Lackey header names of the card fields, in carddb.fields order (the one column list).
+_NUMERIC_COLUMNS = tuple(HEADER_OF[f] for f in NUMERIC_FIELDS)
 _NUMBER = re.compile(r"[+-]?\d+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _PRINTING_COLUMNS = (
-    "card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes, requires, keywords, "
-    "renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata, extra, source, source_line"
-)
-_CARD_FIELDS = (
-    "type, sealed, notes, requires, keywords, renown, rage, gnosis, health, crage, cgnosis, chealth, damage, "
-    "text, errata"
+    "card_id",
+    "set_name",
+    "set_rank",
+    "image_file",
+    "image_paths",
+    *CARD_FIELDS,
+    "extra",
+    "source",
+    "source_line",
 )
 
 
@@ -367,10 +372,10 @@ class _Importer:
             else:
                 self.report.printings_added += 1
             rows.append(_printing_row(card_id, p, ranks[p.set_name]))
-        marks = ", ".join("?" * len(rows[0]))
-        updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in _PRINTING_COLUMNS.split(",")[2:])
+        marks = ", ".join("?" * len(_PRINTING_COLUMNS))
+        updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
         conn.executemany(
-            f"INSERT INTO printing ({_PRINTING_COLUMNS}) VALUES ({marks}) "
+            f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) VALUES ({marks}) "
             f"ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}",
             rows,
         )
@@ -380,11 +385,13 @@ class _Importer:
     def _refresh_cards(
         conn: sqlite3.Connection, names: dict[int, _Printing], identities: dict[str, str]
     ) -> None:
-        """Copy each touched card's newest printing (across all imports) into the card row."""
+        """Copy each touched card's newest printing (across all imports) into the card row, with its allegiance."""
         updates = []
         seen: set[int] = set()
+        type_at = 1 + CARD_FIELDS.index("type")
+        keywords_at = 1 + CARD_FIELDS.index("keywords")
         cursor = conn.execute(
-            f"SELECT card_id, {_CARD_FIELDS} FROM printing ORDER BY card_id, set_rank DESC, id DESC"
+            f"SELECT card_id, {', '.join(CARD_FIELDS)} FROM printing ORDER BY card_id, set_rank DESC, id DESC"
         )
         for row in cursor:
             card_id = int(row[0])
@@ -392,11 +399,17 @@ class _Importer:
                 continue
             seen.add(card_id)
             name = names[card_id].name
-            section = classify_type(row[1])
-            identity = character_identity(name, identities) if section is Section.CHARACTERS else ""
-            updates.append((name, section.value if section else None, identity, *row[1:], card_id))
+            section = classify_type(row[type_at])
+            identity, allegiance = "", ""
+            if section is Section.CHARACTERS:
+                identity = character_identity(name, identities)
+                # Decided once here and stored: search, the checker and the UI all read this one answer.
+                allegiance = allegiance_of(name, row[type_at], split_keywords(row[keywords_at]))
+            updates.append(
+                (name, section.value if section else None, identity, allegiance, *row[1:], card_id)
+            )
         assignments = ", ".join(
-            f"{c.strip()} = ?" for c in ("name", "section", "identity", *_CARD_FIELDS.split(","))
+            f"{c} = ?" for c in ("name", "section", "identity", "allegiance", *CARD_FIELDS)
         )
         conn.executemany(f"UPDATE card SET {assignments} WHERE id = ?", updates)
 
@@ -415,16 +428,17 @@ def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
 
 def _printing_row(card_id: int, p: _Printing, rank: int) -> tuple[Any, ...]:
     v = p.values
+    fields = (
+        p.numbers[HEADER_OF[f]] if f in NUMERIC_FIELDS else v.get(HEADER_OF[f], "").strip()
+        for f in CARD_FIELDS
+    )
     return (
         card_id,
         p.set_name,
         rank,
         v.get("ImageFile", "").strip(),
         json.dumps(p.image_paths) if p.image_paths else "",
-        *(v.get(c, "").strip() for c in _TEXT_COLUMNS),
-        *(p.numbers[c] for c in _NUMERIC_COLUMNS),
-        v.get("Text", "").strip(),
-        v.get("Errata", "").strip(),
+        *fields,
         json.dumps(p.extra, ensure_ascii=False),
         p.source,
         p.line,
@@ -432,11 +446,9 @@ def _printing_row(card_id: int, p: _Printing, rank: int) -> tuple[Any, ...]:
 
 
 def _rebuild_search(conn: sqlite3.Connection) -> None:
-    """Rebuild the FTS index inside the import transaction, when the search module is available."""
-    try:
-        from carddb.search import rebuild_search_index
-    except ImportError:  # search.py is optional for importing: the index is rebuilt on its next import
-        return
+    """Renumber cards in name order and rebuild the FTS index inside the import transaction."""
+    from carddb.search import rebuild_search_index
+
     rebuild_search_index(conn)
 
 

@@ -1,11 +1,18 @@
-"""SQLModel tables of the card database. Bump SCHEMA_VERSION and add a migration in db.py on every change."""
+"""SQLModel tables of the card database. Bump SCHEMA_VERSION and add a migration in db.py on every change.
+
+Imported only when a database is created or migrated (carddb.db checks `PRAGMA user_version` first), so that
+opening an up-to-date database never pays for SQLModel, SQLAlchemy and pydantic.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
+from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
+from carddb.versions import SCHEMA_VERSION as SCHEMA_VERSION
 
 
 class Meta(SQLModel, table=True):
@@ -16,40 +23,44 @@ class Meta(SQLModel, table=True):
     value: str = ""
 
 
-class CardFields(SQLModel):
-    """The Lackey columns a card carries, shared by a printing and by the card's in-force copy."""
-
-    sealed: str = ""
-    type: str = ""
-    notes: str = ""
-    requires: str = ""
-    keywords: str = ""
-    renown: int | None = None
-    rage: int | None = None
-    gnosis: int | None = None
-    health: int | None = None
-    crage: int | None = None
-    cgnosis: int | None = None
-    chealth: int | None = None
-    damage: int | None = None
-    text: str = ""
-    errata: str = ""
+def _card_fields_namespace() -> dict[str, Any]:
+    # The columns come from carddb.fields.CARD_FIELDS, the one list the importer and the reader also use.
+    namespace: dict[str, Any] = {
+        "__module__": __name__,
+        "__doc__": "The Lackey columns a card carries, shared by a printing and by the card's in-force copy.",
+        "__annotations__": {},
+    }
+    for name in CARD_FIELDS:
+        numeric = name in NUMERIC_FIELDS
+        namespace["__annotations__"][name] = int | None if numeric else str
+        namespace[name] = None if numeric else ""
+    return namespace
 
 
-class Card(CardFields, table=True):
+CardFields: Any = type("CardFields", (SQLModel,), _card_fields_namespace())
+
+
+class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     """One card identity (its normalised name) with the fields of its newest printing in force."""
 
     __tablename__ = "card"
-    __table_args__ = (Index("ix_card_section", "section"),)
+    __table_args__ = (
+        Index("ix_card_section", "section"),
+        Index("ix_card_name_rank", "name_rank"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     norm_name: str = Field(unique=True, index=True)
     name: str
     section: str | None = None  # "characters" | "sept" | "combat"; None when the Type cannot be placed
     identity: str = ""  # Character identity for the versions rule
+    # "Gaia" / "Wyrm" / "Rogue" for Characters, "" otherwise: decided once at import (carddb.allegiance).
+    allegiance: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # Position in name order; also the card's rowid in the full-text index, so matches stream out sorted.
+    name_rank: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
 
 
-class Printing(CardFields, table=True):
+class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]
     """One printing of a card in one set, with every Lackey column of that row."""
 
     __tablename__ = "printing"
@@ -73,3 +84,17 @@ class CharacterIdentity(SQLModel, table=True):
     norm_name: str = Field(primary_key=True)
     identity: str  # normalised identity key shared by all versions
     shipped: bool = True  # False for rows a user added
+
+
+def create_statements() -> list[str]:
+    """CREATE TABLE / CREATE INDEX statements for every table, run by carddb.db on its own locked connection."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.schema import CreateIndex, CreateTable
+
+    dialect = sqlite.dialect()
+    statements: list[str] = []
+    for table in SQLModel.metadata.sorted_tables:
+        statements.append(str(CreateTable(table, if_not_exists=True).compile(dialect=dialect)))
+        for index in sorted(table.indexes, key=lambda i: str(i.name)):
+            statements.append(str(CreateIndex(index, if_not_exists=True).compile(dialect=dialect)))
+    return statements

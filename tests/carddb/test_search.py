@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cardtypes import classify_type
+from carddb.allegiance import allegiance_of
+from carddb.cardtypes import Section, classify_type
 from carddb.db import CardDatabase
-from carddb.normalize import normalize_name
+from carddb.normalize import normalize_name, split_keywords
 from carddb.search import (
     And,
     Compare,
@@ -115,13 +116,17 @@ def insert_card(conn: sqlite3.Connection, card: FakeCard) -> int:
     """Insert one card with its printings; returns its id."""
     section = classify_type(card.type)
     cursor = conn.execute(
-        "INSERT INTO card (norm_name, name, section, identity, type, sealed, notes, requires, keywords,"
-        " renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata)"
-        " VALUES (?, ?, ?, '', ?, '', '', ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, ?)",
+        "INSERT INTO card (norm_name, name, section, allegiance, identity, type, sealed, notes, requires,"
+        " keywords, renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata)"
+        " VALUES (?, ?, ?, ?, '', ?, '', '', ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, ?)",
         (
             normalize_name(card.name),
             card.name,
             section.value if section else None,
+            # As the importer stores it: decided once, by the function the checker uses.
+            allegiance_of(card.name, card.type, split_keywords(card.keywords))
+            if section is Section.CHARACTERS
+            else "",
             card.type,
             card.requires,
             card.keywords,
