@@ -31,6 +31,7 @@ from carddb.lackey import (
 )
 from carddb.model import LACKEY_COLUMNS
 from carddb.normalize import normalize_name, split_keywords
+from carddb.search import name_order_key
 from carddb.sets import UNKNOWN_SET_BASE, set_rank
 
 REJECTED = "rejected"
@@ -332,6 +333,8 @@ class _Importer:
     def _write_transaction(self) -> None:
         identities = self.db.identity_table()
         with self.db.write_transaction() as conn:
+            # Index pages of a 100,000-card import do not fit SQLite's default 2 MB cache.
+            conn.execute("PRAGMA cache_size = -65536")
             self._write_cards(conn, identities)
             _rebuild_search(conn)
             meta = {
@@ -344,7 +347,8 @@ class _Importer:
             self.poll(self.report.rows_read, self.report.rows_read)
 
     def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
-        card_ids: dict[str, int] = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
+        known = conn.execute("SELECT norm_name, id, name FROM card").fetchall()
+        card_ids: dict[str, int] = {str(n): int(i) for n, i, _ in known}
         newest: dict[str, _Printing] = {}
         first_seen = _unknown_set_order(conn)
         ranks = {p.set_name: set_rank(p.set_name, first_seen) for p in self.printings.values()}
@@ -352,18 +356,40 @@ class _Importer:
             current = newest.get(printing.norm)
             if current is None or ranks[printing.set_name] >= ranks[current.set_name]:
                 newest[printing.norm] = printing
+        fields = {id(p): _card_fields(p) for p in self.printings.values()}
         new_norms = [norm for norm in newest if norm not in card_ids]
+        # A new card has no printing but these, so its row is written whole now. Its name_rank is a guess
+        # (SQLite's NOCASE order, computed here) that search.rebuild_search_index checks and corrects.
+        order = sorted(
+            [(*name_order_key(str(name), int(i)), str(norm)) for norm, i, name in known]
+            + [(*name_order_key(newest[n].name, 1 << 62), n) for n in new_norms]
+        )
+        name_rank = {norm: rank for rank, (_, _, norm) in enumerate(order, start=1)}
+        new_norms.sort(
+            key=name_rank.__getitem__
+        )  # ids follow name order: the index rebuild reads rows in sequence
+        marks = ", ".join("?" * (6 + len(CARD_FIELDS)))
         conn.executemany(
-            # A placeholder row for the id; _refresh_cards fills it from the newest printing below.
-            "INSERT INTO card (norm_name, name, identity, type, sealed, notes, requires, keywords, text, errata) "
-            "VALUES (?, ?, '', '', '', '', '', '', '', '')",
-            ((n, newest[n].name) for n in new_norms),
+            f"INSERT INTO card (norm_name, name, section, identity, allegiance, name_rank, {', '.join(CARD_FIELDS)}) "
+            f"VALUES ({marks})",
+            (
+                (
+                    n,
+                    newest[n].name,
+                    *_card_facts(newest[n].name, fields[id(newest[n])], identities),
+                    name_rank[n],
+                )
+                + fields[id(newest[n])]
+                for n in new_norms
+            ),
         )
         self.report.cards_added = len(new_norms)
         self.report.cards_updated = len(newest) - len(new_norms)
         if new_norms:
             card_ids = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
-        existing = {(int(c), str(s)) for c, s in conn.execute("SELECT card_id, set_name FROM printing")}
+        existing: set[tuple[int, str]] = set()
+        if known:
+            existing = {(int(c), str(s)) for c, s in conn.execute("SELECT card_id, set_name FROM printing")}
         rows = []
         for p in self.printings.values():
             card_id = card_ids[p.norm]
@@ -371,7 +397,7 @@ class _Importer:
                 self.report.printings_updated += 1
             else:
                 self.report.printings_added += 1
-            rows.append(_printing_row(card_id, p, ranks[p.set_name]))
+            rows.append(_printing_row(card_id, p, ranks[p.set_name], fields[id(p)]))
         marks = ", ".join("?" * len(_PRINTING_COLUMNS))
         updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
         conn.executemany(
@@ -379,7 +405,10 @@ class _Importer:
             f"ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}",
             rows,
         )
-        self._refresh_cards(conn, {card_ids[n]: p for n, p in newest.items()}, identities)
+        added = set(new_norms)
+        touched = {card_ids[n]: p for n, p in newest.items() if n not in added}
+        if touched:
+            self._refresh_cards(conn, touched, identities)
 
     @staticmethod
     def _refresh_cards(
@@ -388,30 +417,46 @@ class _Importer:
         """Copy each touched card's newest printing (across all imports) into the card row, with its allegiance."""
         updates = []
         seen: set[int] = set()
-        type_at = 1 + CARD_FIELDS.index("type")
-        keywords_at = 1 + CARD_FIELDS.index("keywords")
         cursor = conn.execute(
-            f"SELECT card_id, {', '.join(CARD_FIELDS)} FROM printing ORDER BY card_id, set_rank DESC, id DESC"
+            f"SELECT card_id, {', '.join(CARD_FIELDS)} FROM printing "
+            "WHERE card_id IN (SELECT value FROM json_each(?)) ORDER BY card_id, set_rank DESC, id DESC",
+            (json.dumps(list(names)),),
         )
         for row in cursor:
             card_id = int(row[0])
-            if card_id in seen or card_id not in names:
+            if card_id in seen:
                 continue
             seen.add(card_id)
             name = names[card_id].name
-            section = classify_type(row[type_at])
-            identity, allegiance = "", ""
-            if section is Section.CHARACTERS:
-                identity = character_identity(name, identities)
-                # Decided once here and stored: search, the checker and the UI all read this one answer.
-                allegiance = allegiance_of(name, row[type_at], split_keywords(row[keywords_at]))
-            updates.append(
-                (name, section.value if section else None, identity, allegiance, *row[1:], card_id)
-            )
+            updates.append((name, *_card_facts(name, tuple(row[1:]), identities), *row[1:], card_id))
         assignments = ", ".join(
             f"{c} = ?" for c in ("name", "section", "identity", "allegiance", *CARD_FIELDS)
         )
         conn.executemany(f"UPDATE card SET {assignments} WHERE id = ?", updates)
+
+
+_TYPE_AT = CARD_FIELDS.index("type")
+_KEYWORDS_AT = CARD_FIELDS.index("keywords")
+
+
+def _card_fields(p: _Printing) -> tuple[Any, ...]:
+    """A printing's values of carddb.fields.CARD_FIELDS, in that order."""
+    v, numbers = p.values, p.numbers
+    return tuple(
+        numbers[HEADER_OF[f]] if f in NUMERIC_FIELDS else v.get(HEADER_OF[f], "").strip() for f in CARD_FIELDS
+    )
+
+
+def _card_facts(
+    name: str, fields: tuple[Any, ...], identities: dict[str, str]
+) -> tuple[str | None, str, str]:
+    """(section, identity, allegiance) of a card whose newest printing has these fields."""
+    section = classify_type(fields[_TYPE_AT])
+    if section is not Section.CHARACTERS:
+        return (section.value if section else None), "", ""
+    # Decided once here and stored: search, the checker and the UI all read this one answer.
+    allegiance = allegiance_of(name, fields[_TYPE_AT], split_keywords(fields[_KEYWORDS_AT]))
+    return section.value, character_identity(name, identities), allegiance
 
 
 def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
@@ -426,20 +471,15 @@ def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
     return order
 
 
-def _printing_row(card_id: int, p: _Printing, rank: int) -> tuple[Any, ...]:
-    v = p.values
-    fields = (
-        p.numbers[HEADER_OF[f]] if f in NUMERIC_FIELDS else v.get(HEADER_OF[f], "").strip()
-        for f in CARD_FIELDS
-    )
+def _printing_row(card_id: int, p: _Printing, rank: int, fields: tuple[Any, ...]) -> tuple[Any, ...]:
     return (
         card_id,
         p.set_name,
         rank,
-        v.get("ImageFile", "").strip(),
+        p.values.get("ImageFile", "").strip(),
         json.dumps(p.image_paths) if p.image_paths else "",
         *fields,
-        json.dumps(p.extra, ensure_ascii=False),
+        json.dumps(p.extra, ensure_ascii=False) if p.extra else "{}",
         p.source,
         p.line,
     )
