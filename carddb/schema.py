@@ -64,11 +64,17 @@ class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]
     """One printing of a card in one set, with every Lackey column of that row."""
 
     __tablename__ = "printing"
-    __table_args__ = (UniqueConstraint("card_id", "set_name"),)
+    __table_args__ = (
+        UniqueConstraint("card_id", "set_name"),
+        # "The newest printing's set" that every search row shows, straight from the index.
+        Index("ix_printing_newest", "card_id", "set_rank", "set_name"),
+        # set_names() for the browser's set filter, without scanning every printing.
+        Index("ix_printing_set_rank", "set_name", "set_rank"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
-    set_name: str = Field(index=True)
+    set_name: str  # indexed by ix_printing_set_rank (set_name, set_rank), created in carddb.db
     set_rank: int = 0  # higher = newer; the highest-ranked printing is in force
     image_file: str = ""  # Lackey ImageFile as written ("front,back" for two-sided Characters)
     image_paths: str = ""  # JSON list of paths relative to the database folder, "" entries when missing
