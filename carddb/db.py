@@ -87,15 +87,25 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
 
 def _migrate_to_3(conn: sqlite3.Connection) -> None:
     """Version 3: stored allegiance, name order as the full-text rowid, a cheaper contentless index."""
+    from carddb import schema
     from carddb.allegiance import store_allegiances
     from carddb.search import rebuild_search_index
 
     columns = {str(r[1]) for r in conn.execute("PRAGMA table_info(card)")}
-    if "allegiance" not in columns:
-        conn.execute("ALTER TABLE card ADD COLUMN allegiance VARCHAR DEFAULT '' NOT NULL")
-    if "name_rank" not in columns:
-        conn.execute("ALTER TABLE card ADD COLUMN name_rank INTEGER DEFAULT 0 NOT NULL")
-    conn.execute("CREATE INDEX IF NOT EXISTS ix_card_name_rank ON card (name_rank)")
+    for column, definition in (
+        ("allegiance", "VARCHAR DEFAULT '' NOT NULL"),
+        ("name_rank", "INTEGER DEFAULT 0 NOT NULL"),
+        ("newest_set", "VARCHAR DEFAULT '' NOT NULL"),
+    ):
+        if column not in columns:
+            conn.execute(f"ALTER TABLE card ADD COLUMN {column} {definition}")
+    conn.execute(
+        "UPDATE card SET newest_set = coalesce((SELECT p.set_name FROM printing AS p WHERE p.card_id = card.id"
+        " ORDER BY p.set_rank DESC, p.id DESC LIMIT 1), '')"
+    )
+    for statement in schema.create_statements():  # the new indexes, as the SQLModel schema declares them
+        if statement.startswith("CREATE INDEX"):
+            conn.execute(statement)
     # ix_printing_set_rank (set_name, set_rank) answers everything this index did; one less to fill per import.
     conn.execute("DROP INDEX IF EXISTS ix_printing_set_name")
     store_allegiances(conn)
@@ -146,6 +156,13 @@ def _reads(method: Callable[_P, _R]) -> Callable[_P, _R]:
 
 def _row_int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _is_file_failure(exc: BaseException) -> bool:
+    """A failure of the file (damaged, read-only, locked, full), not a programming error in our SQL."""
+    return isinstance(exc, sqlite3.Error) and not isinstance(
+        exc, sqlite3.ProgrammingError | sqlite3.InterfaceError
+    )
 
 
 def damaged(path: Path, exc: sqlite3.Error) -> DatabaseError:
@@ -281,7 +298,7 @@ class CardDatabase:
         except BaseException as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
+            if isinstance(exc, sqlite3.Error) and _is_file_failure(exc):
                 raise damaged(self.path, exc) from exc
             raise
         finally:

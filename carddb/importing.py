@@ -365,17 +365,18 @@ class _Importer:
             + [(*name_order_key(newest[n].name, 1 << 62), n) for n in new_norms]
         )
         name_rank = {norm: rank for rank, (_, _, norm) in enumerate(order, start=1)}
-        new_norms.sort(
-            key=name_rank.__getitem__
-        )  # ids follow name order: the index rebuild reads rows in sequence
-        marks = ", ".join("?" * (6 + len(CARD_FIELDS)))
+        # Ids follow name order, so the index rebuild reads rows in sequence.
+        new_norms.sort(key=name_rank.__getitem__)
+        marks = ", ".join("?" * (7 + len(CARD_FIELDS)))
         conn.executemany(
-            f"INSERT INTO card (norm_name, name, section, identity, allegiance, name_rank, {', '.join(CARD_FIELDS)}) "
+            "INSERT INTO card (norm_name, name, newest_set, section, identity, allegiance, name_rank, "
+            f"{', '.join(CARD_FIELDS)}) "
             f"VALUES ({marks})",
             (
                 (
                     n,
                     newest[n].name,
+                    newest[n].set_name,
                     *_card_facts(newest[n].name, fields[id(newest[n])], identities),
                     name_rank[n],
                 )
@@ -418,7 +419,7 @@ class _Importer:
         updates = []
         seen: set[int] = set()
         cursor = conn.execute(
-            f"SELECT card_id, {', '.join(CARD_FIELDS)} FROM printing "
+            f"SELECT card_id, set_name, {', '.join(CARD_FIELDS)} FROM printing "
             "WHERE card_id IN (SELECT value FROM json_each(?)) ORDER BY card_id, set_rank DESC, id DESC",
             (json.dumps(list(names)),),
         )
@@ -428,10 +429,10 @@ class _Importer:
                 continue
             seen.add(card_id)
             name = names[card_id].name
-            updates.append((name, *_card_facts(name, tuple(row[1:]), identities), *row[1:], card_id))
-        assignments = ", ".join(
-            f"{c} = ?" for c in ("name", "section", "identity", "allegiance", *CARD_FIELDS)
-        )
+            fields = tuple(row[2:])
+            updates.append((name, row[1], *_card_facts(name, fields, identities), *fields, card_id))
+        columns = ("name", "newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
+        assignments = ", ".join(f"{c} = ?" for c in columns)
         conn.executemany(f"UPDATE card SET {assignments} WHERE id = ?", updates)
 
 

@@ -46,7 +46,21 @@ class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     __tablename__ = "card"
     __table_args__ = (
         Index("ix_card_section", "section"),
-        Index("ix_card_name_rank", "name_rank"),
+        # Name order, covering every column a search row shows: a page of hits never reads the card rows.
+        Index(
+            "ix_card_name_rank",
+            "name_rank",
+            "id",
+            "name",
+            "type",
+            "section",
+            "newest_set",
+            "renown",
+            "rage",
+            "gnosis",
+            "health",
+            "requires",
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -58,6 +72,8 @@ class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     allegiance: str = Field(default="", sa_column_kwargs={"server_default": ""})
     # Position in name order; also the card's rowid in the full-text index, so matches stream out sorted.
     name_rank: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    # The set of the printing in force (the newest), which every search row shows.
+    newest_set: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]

@@ -352,15 +352,9 @@ def parse_query(text: str) -> Node:
 # -- compiling to SQL ----------------------------------------------------------------------------
 
 _FTS_CONDITION = "card.name_rank IN (SELECT rowid FROM card_fts WHERE card_fts MATCH ?)"
-# Served from the covering index ix_printing_newest; a card's sets have distinct ranks, so the tie-break
-# on set_name only keeps the answer deterministic.
-_NEWEST_SET_SQL = (
-    "(SELECT p.set_name FROM printing AS p WHERE p.card_id = card.id"
-    " ORDER BY p.set_rank DESC, p.set_name DESC LIMIT 1)"
-)
+# Every column comes from the covering index ix_card_name_rank (newest_set is stored at import).
 _COLUMNS = (
-    "card.id, card.name, card.type, card.section, "
-    f"coalesce({_NEWEST_SET_SQL}, '') AS set_name, "
+    "card.id, card.name, card.type, card.section, card.newest_set, "
     "card.renown, card.rage, card.gnosis, card.health, card.requires"
 )
 _SELECT = f"SELECT {_COLUMNS} FROM card"
@@ -370,7 +364,7 @@ _ORDER_SQL: dict[str, str] = {
     "name": "card.name_rank",
     "type": "card.type COLLATE NOCASE",
     "section": "card.section",
-    "set_name": "set_name COLLATE NOCASE",
+    "set_name": "card.newest_set COLLATE NOCASE",
     "renown": "card.renown",
     "rage": "card.rage",
     "gnosis": "card.gnosis",

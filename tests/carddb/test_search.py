@@ -147,6 +147,12 @@ def insert_card(conn: sqlite3.Connection, card: FakeCard) -> int:
             " VALUES (?, ?, ?, '', '', '', ?, '', '', '', '', '', '{}', 'fixture', 0)",
             (card_id, set_name, rank, card.type),
         )
+    # As the importer stores it: the set of the newest printing, shown in every search row.
+    conn.execute(
+        "UPDATE card SET newest_set = coalesce((SELECT set_name FROM printing WHERE card_id = card.id"
+        " ORDER BY set_rank DESC LIMIT 1), '') WHERE id = ?",
+        (card_id,),
+    )
     return card_id
 
 
