@@ -544,6 +544,8 @@ def _fmt(value: float | None, unit: str) -> str:
         return f"{value:.2f} s"
     if unit == "MiB":
         return f"{value:.0f} MiB"
+    if unit == "µs":
+        return f"{value:.1f} µs"
     if unit == "×":
         return f"{value:.2f}×"
     if unit == "KiB":

@@ -106,8 +106,10 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     for statement in schema.create_statements():  # the new indexes, as the SQLModel schema declares them
         if statement.startswith("CREATE INDEX"):
             conn.execute(statement)
-    # ix_printing_set_rank (set_name, set_rank) answers everything this index did; one less to fill per import.
-    conn.execute("DROP INDEX IF EXISTS ix_printing_set_name")
+    # Indexes nothing reads any more (set_name: ix_printing_set_rank covers it; newest set: stored on the card;
+    # section: no query filters by it alone): each cost every import a B-tree to fill.
+    for index in ("ix_printing_set_name", "ix_printing_newest", "ix_card_section"):
+        conn.execute(f"DROP INDEX IF EXISTS {index}")
     store_allegiances(conn)
     conn.execute("DROP TABLE IF EXISTS card_fts")
     conn.execute(FTS_DEFINITION)

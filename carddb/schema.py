@@ -45,7 +45,6 @@ class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
 
     __tablename__ = "card"
     __table_args__ = (
-        Index("ix_card_section", "section"),
         # Name order, covering every column a search row shows: a page of hits never reads the card rows.
         Index(
             "ix_card_name_rank",
@@ -82,8 +81,6 @@ class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]
     __tablename__ = "printing"
     __table_args__ = (
         UniqueConstraint("card_id", "set_name"),
-        # "The newest printing's set" that every search row shows, straight from the index.
-        Index("ix_printing_newest", "card_id", "set_rank", "set_name"),
         # set_names() for the browser's set filter, without scanning every printing.
         Index("ix_printing_set_rank", "set_name", "set_rank"),
     )

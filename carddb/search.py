@@ -26,6 +26,7 @@ after one page; its count is FTS5's own. When the query names a card exactly, th
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -344,6 +345,7 @@ class _Parser:
         return node
 
 
+@functools.lru_cache(maxsize=256)
 def parse_query(text: str) -> Node:
     """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token."""
     return _Parser(_tokenize(text), len(text)).parse()
