@@ -86,32 +86,37 @@ def test_two_processes_opening_at_once_do_not_corrupt_it(tmp_path: Path) -> None
 
 _OPEN_ONCE = """
 import sys, time
+from pathlib import Path
 from carddb.db import CardDatabase
 while time.time() < float(sys.argv[2]):
     pass
-with CardDatabase(sys.argv[1]) as db:
-    assert db.card_count() == 0
-    db.set_meta("opened-by-" + sys.argv[3], "yes")
+# Ten new databases in turn: every one is created by twenty processes at the same moment.
+for k in range(10):
+    with CardDatabase(Path(sys.argv[1]) / f"new-{k}.sqlite") as db:
+        assert db.card_count() == 0
+        db.set_meta("opened-by-" + sys.argv[3], "yes")
 """
 
 
 def test_twenty_processes_creating_one_new_database_all_succeed(tmp_path: Path) -> None:
-    path = tmp_path / "missing" / "new.sqlite"
-    start = time.time() + 3.0  # every process has imported by then and opens at the same moment
+    folder = tmp_path / "missing"
+    start = time.time() + 4.0  # every process has imported by then and opens at the same moment
     procs = [
         subprocess.Popen(
-            [sys.executable, "-c", _OPEN_ONCE, str(path), str(start), str(n)],
+            [sys.executable, "-c", _OPEN_ONCE, str(folder), str(start), str(n)],
             stderr=subprocess.PIPE,
             text=True,
         )
         for n in range(20)
     ]
-    errors = [proc.communicate(timeout=180)[1] for proc in procs]
+    errors = [proc.communicate(timeout=300)[1] for proc in procs]
     assert [p.returncode for p in procs] == [0] * 20, "\n".join(e for e in errors if e)
-    conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    assert conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'opened-by-%'").fetchone()[0] == 20
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    for k in range(10):
+        conn = sqlite3.connect(folder / f"new-{k}.sqlite")
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'opened-by-%'").fetchone()[0] == 20
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        conn.close()
 
 
 def test_a_schema_2_database_file_is_migrated_and_keeps_its_cards(tmp_path: Path) -> None:
