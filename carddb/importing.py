@@ -399,6 +399,7 @@ class _Importer:
             else:
                 self.report.printings_added += 1
             rows.append(_printing_row(card_id, p, ranks[p.set_name], fields[id(p)]))
+        rows.sort(key=lambda row: row[0])  # in card order, the (card_id, set_name) index only ever appends
         marks = ", ".join("?" * len(_PRINTING_COLUMNS))
         updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
         conn.executemany(
