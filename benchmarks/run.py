@@ -890,25 +890,26 @@ def machine() -> dict[str, str]:
     }
 
 
-# Written by hand from profiles of this code on 2026-11-22; re-check them after changing the code they name.
-PROFILING_NOTES = """## Profiling notes (2026-11-22, 100,000 cards)
+# Written by hand from profiles of this code on 2026-11-23; re-check them after changing the code they name.
+PROFILING_NOTES = """## Where the time goes (profiles of 2026-11-23, 100,000 cards)
 
-- Search budget. The browser builds the first 2,000 rows and counts the rest. For the broadest prefixes (`s`
-  matches 83% of the pool, `"of the"` 71%) the time is: FTS5 match of ~80,000 rowids, the `card.id IN (...)` join,
-  a temp B-tree sort of all matches by name, then `count_matches` runs the match and join again (~30 ms). Even the
-  raw FTS5 baseline that only fetches the rowids takes ~80 ms there. Measured fixes: count in the FTS table
-  (`SELECT count(*) FROM card_fts WHERE card_fts MATCH ?`, 2–13 ms instead of 21–31 ms) when the query is only
-  free words, and build the index with `prefix = '1 2 3'` (single-letter prefix count 12 -> 2 ms, sorted ids
-  43 -> 33 ms, database +7%); or show the rows first and count on the next event-loop turn. Narrow queries
-  (`sh` and longer) are 10–30 ms.
-- Window start. `CardDatabase.set_names()` (carddb/db.py) takes 75–90 ms at 100,000 printings: it scans
-  `ix_printing_set_name` and looks every row up for `set_rank`. A covering index
-  `CREATE INDEX ix_printing_set_rank ON printing (set_name, set_rank)` brings it to 7 ms.
-- Edit -> legality panel is ~8 ms of which `check_deck` is ~0.6 ms; the rest is the deck table repainting
-  (`deck_view.py` `data()` is called ~570 times per edit) and the statistics tab. It is within one frame.
-- Import is ~13x the bare `executemany` because it normalises, classifies and writes two tables plus the FTS
-  index; 8% of it is `carddb/lackey.py` `unsafe_name_reason()` testing `ord(ch) < 32` per character of every
-  image name (a precompiled `re.compile(r"[\\x00-\\x1f:]")` would do it in C).
+- Search. Full-text rows carry the card's place in name order (`card.name_rank`) as rowid, so a free-word page is
+  FTS5 streaming its doclist in order and stopping after the page; the count is FTS5's own `count(*)`. Every column
+  a row shows comes from the covering index `ix_card_name_rank` (the newest set is stored on the card at import).
+  Broad queries (`s`, `rage`, `"of the"`) are 0.9–1.1× the raw page + count, because the count dominates both.
+  The narrowest prefixes (`sh`, ~0.3 ms raw) sit at 1.3–1.6×: what remains is building the 100 rows' Python
+  objects (~100 µs for ten columns each) that the raw baseline (rowids only) does not build.
+- Import (write side, carddb/importing.py `_write_cards` + `carddb.search.rebuild_search_index`): ~6 s of the
+  total: the card and printing tables with their four B-trees, then the contentless FTS5 index (prefixes 1 and 2),
+  filled in rowid order (unordered it took 13 s instead of 2.8 s). The read side (`carddb/lackey.py` reading and
+  vetting rows, `ImageFinder` one `stat` per row, `_Importer.add_row`) is the other ~5 s.
+- `ragedeck check` processes: opening the database costs one connection and two pragmas (SQLModel, SQLAlchemy and
+  pydantic are imported only to create or migrate one). The rest is importing `deckbuilder.cli` and the deck-file
+  readers (`deckbuilder/deckfiles/dek.py` pulls `xml.sax.saxutils` → `urllib` → `http.client` / `email`, ~25 ms)
+  and, for 200 decks, the per-deck check.
+- Edit with ten unknown cards: every edit re-runs `CardDatabase.suggest` (`difflib` over every name, uncached),
+  ~1.7 s per unknown card at 100,000 cards.
+- Edit → legality panel: `check_deck` is ~0.7 ms; the rest is the deck view and statistics rebuilding on each edit.
 """
 
 
