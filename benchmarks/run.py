@@ -104,6 +104,20 @@ def timed_ms(func: Callable[[], object], repeat: int) -> list[float]:
     return samples
 
 
+def paired_ms(
+    ours: Callable[[], object], theirs: Callable[[], object], repeat: int
+) -> tuple[list[float], list[float]]:
+    """Wall times of both, alternating call by call, so a busy machine slows both alike."""
+    mine: list[float] = []
+    base: list[float] = []
+    for _ in range(repeat):
+        for func, samples in ((ours, mine), (theirs, base)):
+            start = time.perf_counter()
+            func()
+            samples.append((time.perf_counter() - start) * 1000)
+    return mine, base
+
+
 def raw_page_and_count(db: Any, page_sql: str, count_sql: str, params: tuple[object, ...], page: int) -> int:
     """Honest baseline: the first page of ids and the match count, as raw SQL on the read connection."""
     rows = db.reader.execute(page_sql, (*params, page)).fetchall()
@@ -639,7 +653,7 @@ def bench_search(tag: str, db: Any, results: Results, judged: bool) -> None:
     from carddb.search import search
 
     page = browser_page()
-    reps = 15
+    reps = 31
     ours_all: list[float] = []
     raw_all: list[float] = []
     per_query = []
@@ -647,8 +661,11 @@ def bench_search(tag: str, db: Any, results: Results, judged: bool) -> None:
     for query, free_words, page_sql, count_sql, params in QUERIES:
         hits = len(search(db, query))  # also warms SQLite's page cache
         raw_page_and_count(db, page_sql, count_sql, params, page)
-        ours = timed_ms(partial(search_like_the_browser, db, query, page), reps)
-        theirs = timed_ms(partial(raw_page_and_count, db, page_sql, count_sql, params, page), reps)
+        ours, theirs = paired_ms(
+            partial(search_like_the_browser, db, query, page),
+            partial(raw_page_and_count, db, page_sql, count_sql, params, page),
+            reps,
+        )
         ours_all += ours
         raw_all += theirs
         ratio = statistics.median(ours) / max(statistics.median(theirs), 1e-6)
