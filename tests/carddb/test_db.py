@@ -273,3 +273,17 @@ def test_the_schema_columns_come_from_the_one_field_list() -> None:
         assert [c for c in columns if c in CARD_FIELDS] == list(CARD_FIELDS)
     info_fields = set(CardInfo.__dataclass_fields__)
     assert {("keywords_field" if f == "keywords" else f) for f in CARD_FIELDS} <= info_fields
+
+
+def test_the_cli_reports_a_damaged_database_in_one_line(tmp_path: Path) -> None:
+    import io
+
+    from deckbuilder.cli import main
+
+    path = _damaged_database(tmp_path)
+    cards = tmp_path / "cards.txt"
+    shutil.copyfile(demo_card_data_path(), cards)
+    for command in (["search", "moon"], ["import-cards", str(cards)]):
+        out, err = io.StringIO(), io.StringIO()
+        assert main([*command, "--db", str(path)], out, err) == 2
+        assert err.getvalue().count("\n") == 1 and "not a usable card database" in err.getvalue()
