@@ -9,6 +9,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -224,21 +226,40 @@ def test_a_damaged_database_gives_one_clear_error_in_lookup_search_and_import(tm
         assert "\n" not in message and str(path) in message
 
 
-@pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else False, reason="root can write any file")
+@contextmanager
+def _read_only(path: Path) -> Iterator[None]:
+    """Make a file read-only for this process: chmod, or for root (who ignores modes) the immutable flag."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        yield
+        path.chmod(0o644)
+        return
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], check=False).returncode:
+        pytest.skip("running as root without a file system that supports chattr +i")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
 def test_a_read_only_database_reads_and_refuses_writes_clearly(tmp_path: Path) -> None:
     from carddb.demo import ensure_demo_cards
     from carddb.importing import import_path
+    from carddb.search import search
 
     path = tmp_path / "ro.sqlite"
     with CardDatabase(path) as db:
         ensure_demo_cards(db)
+        count = db.card_count()
     cards = tmp_path / "cards.txt"
     shutil.copyfile(demo_card_data_path(), cards)
-    path.chmod(0o444)
-    with CardDatabase(path) as db:
-        assert db.card_count() > 0
+    with _read_only(path), CardDatabase(path) as db:
+        assert db.card_count() == count
+        assert db.lookup("Ashen Howler") is not None
+        assert search(db, "ashen")
         with pytest.raises(DatabaseError, match="read-only"):
             import_path(db, cards)
+        assert db.card_count() == count
 
 
 _LOOKUP_ONLY = """
