@@ -481,31 +481,33 @@ def compile_query(
     """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError, ValueError for `order`)."""
     if order not in _ORDER_SQL:
         raise ValueError(f"cannot order search results by {order!r}")
+    sql, params = _plan(query, order, descending, exclude_rank is not None)
+    excluded = [] if exclude_rank is None else [exclude_rank]
+    return sql, [*params, *excluded, _bounded(limit), _bounded(offset)]
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(query: str, order: str, descending: bool, exclude: bool) -> tuple[str, tuple[object, ...]]:
+    """The SQL of a query and its parameters before the excluded rank, limit and offset (cached per keystroke)."""
     node = parse_query(query)
     direction = " DESC" if descending else ""
     pure, expression = _pure_fts(node)
     params: list[object] = []
-    skip = ""
     if pure and expression is not None and order == "name":
         # Streams from the index in rowid (= name) order: no sort, and it stops after the page.
         params.append(expression)
-        if exclude_rank is not None:
-            skip = " AND card_fts.rowid != ?"
-            params.append(exclude_rank)
+        skip = " AND card_fts.rowid != ?" if exclude else ""
         sql = (
             f"SELECT {_COLUMNS} FROM card_fts JOIN card ON card.name_rank = card_fts.rowid "
             f"WHERE card_fts MATCH ?{skip} ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
         )
     else:
         where = _compile(node, params)
-        if exclude_rank is not None:
-            skip = " AND card.name_rank != ?"
-            params.append(exclude_rank)
+        skip = " AND card.name_rank != ?" if exclude else ""
         tie = "" if order == "name" else f", card.name_rank{direction}"
         # Name order walks ix_card_name_rank and stops after the page (early exit); other orders sort.
         sql = f"{_SELECT} WHERE {where}{skip} ORDER BY {_ORDER_SQL[order]}{direction}{tie} LIMIT ? OFFSET ?"
-    params += [_bounded(limit), _bounded(offset)]
-    return sql, params
+    return sql, tuple(params)
 
 
 def _search_row(_cursor: sqlite3.Cursor, row: tuple[object, ...]) -> SearchRow:
