@@ -938,7 +938,7 @@ def markdown(results: Results, info: dict[str, str], sizes: list[int], elapsed: 
         "`python benchmarks/run.py --quick` (1,600 and 20,000). `--sizes 1600,5000` picks sizes. The run rewrites this",
         "file. Synthetic pools come from `python benchmarks/generate.py N OUT_DIR [--seed S]` (invented names, the real",
         "pool's type mix, reprints, quotes and odd characters, plus a legal ~60-card and ~300-card deck); the 1,600 pool",
-        "is the real one from `../shared/data/lackey-rage` when present.",
+        "is the real one from `../shared/data/lackey-rage` when present (`RAGEDECK_BENCH_SHARED=DIR` points elsewhere).",
         "",
         "Every figure stands beside a baseline measured in the same run on the same data, and every goal of issue 11",
         "is judged at 100,000 cards (or the largest size run) as MET / NOT MET:",
@@ -971,7 +971,7 @@ def markdown(results: Results, info: dict[str, str], sizes: list[int], elapsed: 
         "",
         "## Results",
         "",
-        "| Cards | Measure | Figure | Baseline | Baseline figure | Ratio | Budget |",
+        "| Cards | Measure | Figure | Baseline | Baseline figure | Ratio | Goal |",
         "|---|---|---:|---|---:|---:|---|",
     ]
     for row in results.rows:
