@@ -1,28 +1,38 @@
-"""Opening, migrating and reading the SQLite card database (WAL, foreign keys on)."""
+"""Opening, migrating and reading the SQLite card database (WAL, foreign keys on).
+
+Opening an up-to-date database costs one connection and two pragmas; SQLModel (carddb.schema) is imported only
+when a database is created or migrated, under one write lock on one connection.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-import platformdirs
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, SQLModel, create_engine
-
-from carddb import schema
-from carddb.identities import shipped_identities
+from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.model import CardInfo, PrintingInfo
 from carddb.normalize import normalize_name
+from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
 
 APP_NAME = "ragedeck"
 DB_ENV_VAR = "RAGEDECK_DB"
 IMAGES_FOLDER = "card-images"
+# The tables every version of our schema has; with user_version >= 1 they mark a database written before
+# application_id was set (schema 1 and 2).
+_OUR_TABLES = frozenset({"meta", "card", "printing", "character_identity"})
+# Full-text index: contentless (the text lives in `card`), one- and two-letter prefixes indexed so the first keys a
+# player types are answered from their own doclist. Its rowid is card.name_rank (see carddb.search).
+FTS_DEFINITION = (
+    "CREATE VIRTUAL TABLE IF NOT EXISTS card_fts USING fts5("
+    "name, type, keywords, requires, text, content = '', "
+    "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')"
+)
 
 
 class DatabaseError(Exception):
@@ -32,7 +42,11 @@ class DatabaseError(Exception):
 def user_data_dir() -> Path:
     """The per-user data folder (database, autosaves, user formats)."""
     override = os.environ.get("RAGEDECK_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    if override:
+        return Path(override)
+    import platformdirs  # late: ~7 ms that a command given --db or $RAGEDECK_DB never needs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def default_db_path() -> Path:
@@ -41,18 +55,15 @@ def default_db_path() -> Path:
     return Path(override) if override else user_data_dir() / "cards.sqlite"
 
 
-def _set_pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-    # WAL lets a reader and a writer (two app windows, CLI + GUI) work at once without corruption.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout = 10000")
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.close()
+def _set_pragmas(conn: sqlite3.Connection) -> None:
+    # Per-connection settings; journal_mode (WAL) is a property of the file, set once when it is opened.
+    conn.execute("PRAGMA busy_timeout = 10000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
 
 
 def _create_fts(conn: sqlite3.Connection, prefixes: str) -> None:
-    # FTS5 index over the searchable text of each card, keyed by card.id; `prefixes` are the indexed prefix lengths.
+    # Schema 1 and 2's index (migrations replay history): stored content, keyed by card.id.
     conn.execute(
         "CREATE VIRTUAL TABLE IF NOT EXISTS card_fts USING fts5("
         f"name, type, keywords, requires, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '{prefixes}')"
@@ -68,23 +79,50 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
 
 def _migrate_to_2(conn: sqlite3.Connection) -> None:
     """Version 2: index one-letter prefixes (the first key a player types) and sets by rank."""
-    from carddb.search import rebuild_search_index
-
-    # At 100,000 cards a one-letter prefix scan without its own index took ~75 ms, over the 50 ms budget.
     conn.execute("DROP TABLE IF EXISTS card_fts")
     _create_fts(conn, "1 2 3")
-    rebuild_search_index(conn)
     # set_names() for the browser's set filter reads this instead of scanning every printing.
     conn.execute("CREATE INDEX IF NOT EXISTS ix_printing_set_rank ON printing (set_name, set_rank)")
 
 
 def _migrate_to_3(conn: sqlite3.Connection) -> None:
-    """Version 3: the player's collection (owned cards by name and printing), never touched by card imports."""
-    # create_all made the table from the schema; this keeps a database migrated by hand just as complete.
+    """Version 3: stored allegiance, name order as the full-text rowid, a cheaper contentless index."""
+    from carddb import schema
+    from carddb.allegiance import store_allegiances
+    from carddb.search import rebuild_search_index
+
+    columns = {str(r[1]) for r in conn.execute("PRAGMA table_info(card)")}
+    for column, definition in (
+        ("allegiance", "VARCHAR DEFAULT '' NOT NULL"),
+        ("name_rank", "INTEGER DEFAULT 0 NOT NULL"),
+        ("newest_set", "VARCHAR DEFAULT '' NOT NULL"),
+    ):
+        if column not in columns:
+            conn.execute(f"ALTER TABLE card ADD COLUMN {column} {definition}")
     conn.execute(
-        "CREATE TABLE IF NOT EXISTS collection (norm_name VARCHAR NOT NULL, set_name VARCHAR NOT NULL, "
-        "name VARCHAR NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (norm_name, set_name))"
+        "UPDATE card SET newest_set = coalesce((SELECT p.set_name FROM printing AS p WHERE p.card_id = card.id"
+        " ORDER BY p.set_rank DESC, p.id DESC LIMIT 1), '')"
     )
+    for statement in schema.create_statements():  # the new indexes, as the SQLModel schema declares them
+        if statement.startswith("CREATE INDEX"):
+            conn.execute(statement)
+    # Indexes nothing reads any more (set_name: ix_printing_set_rank covers it; newest set: stored on the card;
+    # section: no query filters by it alone): each cost every import a B-tree to fill.
+    for index in ("ix_printing_set_name", "ix_printing_newest", "ix_card_section"):
+        conn.execute(f"DROP INDEX IF EXISTS {index}")
+    store_allegiances(conn)
+    conn.execute("DROP TABLE IF EXISTS card_fts")
+    conn.execute(FTS_DEFINITION)
+    rebuild_search_index(conn)
+
+
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Version 4: the player's collection (owned cards by name and printing), never touched by card imports."""
+    from carddb import schema
+
+    for statement in schema.create_statements():  # the collection table, as the SQLModel schema declares it
+        if "collection" in statement.split("(")[0]:
+            conn.execute(statement)
 
 
 # Each migration takes the database from version N-1 to N; tables themselves come from the SQLModel schema.
@@ -92,11 +130,60 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
     3: _migrate_to_3,
+    4: _migrate_to_4,
 }
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    """A new database at the current version: the SQLModel tables, then the index and seed data."""
+    from carddb import schema
+    from carddb.identities import shipped_identities
+
+    for statement in schema.create_statements():
+        conn.execute(statement)
+    conn.execute(FTS_DEFINITION)
+    conn.executemany(
+        "INSERT OR IGNORE INTO character_identity (norm_name, identity, shipped) VALUES (?, ?, 1)",
+        shipped_identities().items(),
+    )
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _reads(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Turn a SQLite failure while reading (damaged pages) into a one-line DatabaseError."""
+
+    @functools.wraps(method)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            database = args[0]
+            assert isinstance(database, CardDatabase)
+            raise damaged(database.path, exc) from exc
+
+    return wrapper
 
 
 def _row_int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _is_file_failure(exc: BaseException) -> bool:
+    """A failure of the file (damaged, read-only, locked, full), not a programming error in our SQL."""
+    return isinstance(exc, sqlite3.Error) and not isinstance(
+        exc, sqlite3.ProgrammingError | sqlite3.InterfaceError
+    )
+
+
+def damaged(path: Path, exc: sqlite3.Error) -> DatabaseError:
+    """The one-line error for a database SQLite cannot read or write (damaged pages, read-only file, full disk)."""
+    message = str(exc).strip() or type(exc).__name__
+    if "readonly" in message or "read-only" in message:
+        return DatabaseError(f"{path} is read-only: cannot change the card database ({message})")
+    return DatabaseError(f"{path} is not a usable card database: {message}")
 
 
 class CardDatabase:
@@ -109,22 +196,26 @@ class CardDatabase:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise DatabaseError(f"cannot create the database folder {self.path.parent}: {exc}") from exc
-        self.engine: Engine = create_engine(f"sqlite:///{self.path}", connect_args={"timeout": 10})
-        event.listen(self.engine, "connect", _set_pragmas)
         self._cache: dict[str, CardInfo | None] = {}
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
         self._reader: sqlite3.Connection | None = None
         try:
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            self.engine.dispose()
-            raise DatabaseError(f"{self.path} is not a usable card database: {exc}") from exc
-        except Exception as exc:
-            self.engine.dispose()
-            if "file is not a database" in str(exc) or "malformed" in str(exc):
-                raise DatabaseError(f"{self.path} is not a usable card database: {exc}") from exc
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise damaged(self.path, exc) from exc
+        try:
+            conn.execute("PRAGMA busy_timeout = 10000")
+            self._open(conn)
+            _set_pragmas(conn)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise damaged(self.path, exc) from exc
+        except BaseException:
+            conn.close()
             raise
+        conn.row_factory = sqlite3.Row
+        self._reader = conn
         # A killed import may have left image files behind (costs one failed directory listing otherwise).
         from carddb.leftovers import clean_after_killed_import
 
@@ -142,38 +233,75 @@ class CardDatabase:
         """Where imported card images are copied (inside the database folder)."""
         return self.folder / IMAGES_FOLDER
 
-    def _migrate(self) -> None:
-        with self.write_transaction() as conn:  # serialises migrations between processes
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > schema.SCHEMA_VERSION:
-                raise DatabaseError(
-                    f"{self.path} was written by a newer Rage Deckbuilder (schema {version}, "
-                    f"this version knows {schema.SCHEMA_VERSION})"
-                )
-            if version < schema.SCHEMA_VERSION:
-                # create_all runs on its own connection and needs the write lock: release it, then take it
-                # again and re-read the version, which another process may have moved on meanwhile.
-                conn.execute("COMMIT")
-                SQLModel.metadata.create_all(self.engine)
-                conn.execute("BEGIN IMMEDIATE")
-                version = conn.execute("PRAGMA user_version").fetchone()[0]
-                for target in range(version + 1, schema.SCHEMA_VERSION + 1):
+    def _state(self, conn: sqlite3.Connection) -> tuple[int, int]:
+        """application_id and user_version (reads only the header page)."""
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        return app_id, version
+
+    def _open(self, conn: sqlite3.Connection) -> None:
+        """Check the file is ours and current; create or migrate it under one write lock if not."""
+        app_id, version = self._state(conn)
+        if app_id == APPLICATION_ID and version == SCHEMA_VERSION:
+            self._use_wal(conn)
+            return
+        self._refuse_foreign(conn, app_id, version)  # before taking a write lock or writing anything
+        conn.execute("BEGIN IMMEDIATE")  # serialises creation and migration between processes
+        try:
+            app_id, version = self._state(conn)  # another process may have moved it on meanwhile
+            self._refuse_foreign(conn, app_id, version)
+            if version == 0:
+                _create(conn)
+            else:
+                for target in range(version + 1, SCHEMA_VERSION + 1):
                     MIGRATIONS[target](conn)
-                    conn.execute(f"PRAGMA user_version = {target}")
-                if version == 0:
-                    self._seed_identities(conn)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        self._use_wal(conn)
+
+    def _refuse_foreign(self, conn: sqlite3.Connection, app_id: int, version: int) -> None:
+        """Raise DatabaseError unless the file is new, or ours at a version this code can read."""
+        if app_id not in (0, APPLICATION_ID):
+            raise DatabaseError(
+                f"{self.path} belongs to another application (application id {app_id}): refused"
+            )
+        names = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 and app_id == 0 and not names:
+            return  # a new, empty database
+        if app_id == 0 and not names >= _OUR_TABLES:
+            raise DatabaseError(
+                f"{self.path} is another application's SQLite database, not a Rage Deckbuilder card database: "
+                "refused, nothing was changed"
+            )
+        if version > SCHEMA_VERSION:
+            raise DatabaseError(
+                f"{self.path} was written by a newer Rage Deckbuilder (schema {version}, "
+                f"this version knows {SCHEMA_VERSION})"
+            )
+        if version < 1:
+            raise DatabaseError(f"{self.path} is not a usable card database: schema version {version}")
 
     @staticmethod
-    def _seed_identities(conn: sqlite3.Connection) -> None:
-        conn.executemany(
-            "INSERT OR IGNORE INTO character_identity (norm_name, identity, shipped) VALUES (?, ?, 1)",
-            shipped_identities().items(),
-        )
+    def _use_wal(conn: sqlite3.Connection) -> None:
+        # WAL lets a reader and a writer (two app windows, CLI + GUI) work at once without corruption.
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            if "readonly" not in str(exc):
+                raise  # a read-only file keeps its journal mode; reads still work
 
     def raw_connection(self) -> sqlite3.Connection:
         """A new plain sqlite3 connection with the project's pragmas (caller closes it)."""
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        _set_pragmas(conn, None)
+        try:
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            _set_pragmas(conn)
+        except sqlite3.Error as exc:
+            raise damaged(self.path, exc) from exc
         return conn
 
     @contextmanager
@@ -184,41 +312,37 @@ class CardDatabase:
             conn.execute("BEGIN IMMEDIATE")
             yield conn
             conn.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error) and _is_file_failure(exc):
+                raise damaged(self.path, exc) from exc
             raise
         finally:
             conn.close()
 
     @property
     def reader(self) -> sqlite3.Connection:
-        """A long-lived read connection for fast lookups (same thread as the caller that made it)."""
+        """A long-lived read connection for fast lookups (the one the database was opened with)."""
         if self._reader is None:
-            self._reader = sqlite3.connect(
-                self.path, timeout=10, isolation_level=None, check_same_thread=False
-            )
-            _set_pragmas(self._reader, None)
-            self._reader.row_factory = sqlite3.Row
+            conn = self.raw_connection()
+            conn.row_factory = sqlite3.Row
+            self._reader = conn
         return self._reader
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        """A SQLModel session that commits on success and rolls back on error."""
-        with Session(self.engine) as session:
-            try:
-                yield session
-                session.commit()
-            except BaseException:
-                session.rollback()
-                raise
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The reader, with any SQLite failure (damaged pages) turned into a one-line DatabaseError."""
+        try:
+            yield self.reader
+        except sqlite3.Error as exc:
+            raise damaged(self.path, exc) from exc
 
     def close(self) -> None:
         """Release connections."""
         if self._reader is not None:
             self._reader.close()
             self._reader = None
-        self.engine.dispose()
 
     def __enter__(self) -> CardDatabase:
         return self
@@ -234,6 +358,7 @@ class CardDatabase:
 
     # -- meta ------------------------------------------------------------------------------------
 
+    @_reads
     def get_meta(self, key: str, default: str = "") -> str:
         """A value from the meta table."""
         row = self.reader.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -241,11 +366,8 @@ class CardDatabase:
 
     def set_meta(self, key: str, value: str) -> None:
         """Store a value in the meta table."""
-        conn = self.raw_connection()
-        try:
+        with self.write_transaction() as conn:
             conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
-        finally:
-            conn.close()
 
     def deck_zone_labels(self) -> dict[str, str]:
         """Lackey deck-zone labels per section, from the imported plugin (defaults otherwise)."""
@@ -262,6 +384,7 @@ class CardDatabase:
 
     # -- identities ------------------------------------------------------------------------------
 
+    @_reads
     def identity_table(self) -> dict[str, str]:
         """Normalised Character name -> identity, from the editable table."""
         rows = self.reader.execute("SELECT norm_name, identity FROM character_identity").fetchall()
@@ -269,10 +392,12 @@ class CardDatabase:
 
     # -- reading cards ---------------------------------------------------------------------------
 
+    @_reads
     def card_count(self) -> int:
         """Number of card identities."""
         return int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0])
 
+    @_reads
     def lookup(self, name: str) -> CardInfo | None:
         """The card with this name (case, quotes, dashes and spaces ignored), or None."""
         key = normalize_name(name)
@@ -285,6 +410,7 @@ class CardDatabase:
 
     card = lookup
 
+    @_reads
     def card_by_id(self, card_id: int) -> CardInfo | None:
         """The card with this database id."""
         row = self.reader.execute("SELECT * FROM card WHERE id = ?", (card_id,)).fetchone()
@@ -294,6 +420,7 @@ class CardDatabase:
         self._cache[info.norm_name] = info
         return info
 
+    @_reads
     def cards_by_ids(self, ids: Iterable[int]) -> list[CardInfo]:
         """Cards for the given ids, in the given order (missing ids skipped)."""
         wanted = list(ids)
@@ -308,12 +435,14 @@ class CardDatabase:
                 found[int(row["id"])] = info
         return [found[i] for i in wanted if i in found]
 
+    @_reads
     def all_cards(self) -> list[CardInfo]:
         """Every card, ordered by name."""
         rows = self.reader.execute("SELECT * FROM card ORDER BY name COLLATE NOCASE").fetchall()
         printings = self._printings_for(None)
         return [self._card_from_row(row, printings.get(int(row["id"]), ())) for row in rows]
 
+    @_reads
     def names(self) -> list[str]:
         """Every card name, sorted."""
         if self._names is None:
@@ -323,6 +452,7 @@ class CardDatabase:
             self._norm_to_name = {p[1]: p[0] for p in pairs}
         return self._names
 
+    @_reads
     def card_types(self) -> list[str]:
         """Every distinct non-empty card Type, sorted case-insensitively."""
         rows = self.reader.execute(
@@ -330,6 +460,7 @@ class CardDatabase:
         )
         return [str(r[0]) for r in rows]
 
+    @_reads
     def set_names(self) -> list[str]:
         """Every set name with at least one printing, newest first."""
         rows = self.reader.execute(
@@ -381,27 +512,20 @@ class CardDatabase:
     def _card_from_row(self, row: sqlite3.Row, printings: tuple[PrintingInfo, ...] | None = None) -> CardInfo:
         if printings is None:
             printings = self._printings_for([int(row["id"])]).get(int(row["id"]), ())
+        fields: dict[str, Any] = {
+            ("keywords_field" if f == "keywords" else f): (
+                _row_int(row[f]) if f in NUMERIC_FIELDS else row[f]
+            )
+            for f in CARD_FIELDS
+        }
         return CardInfo(
             id=int(row["id"]),
             name=row["name"],
             norm_name=row["norm_name"],
-            type=row["type"],
-            keywords_field=row["keywords"],
-            requires=row["requires"],
-            renown=_row_int(row["renown"]),
-            rage=_row_int(row["rage"]),
-            gnosis=_row_int(row["gnosis"]),
-            health=_row_int(row["health"]),
-            crage=_row_int(row["crage"]),
-            cgnosis=_row_int(row["cgnosis"]),
-            chealth=_row_int(row["chealth"]),
-            damage=_row_int(row["damage"]),
-            text=row["text"],
-            errata=row["errata"],
-            notes=row["notes"],
-            sealed=row["sealed"],
             identity=row["identity"],
+            allegiance=row["allegiance"],
             printings=printings,
+            **fields,
         )
 
 

@@ -16,8 +16,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section, classify_type
 from carddb.db import CardDatabase
+from carddb.fields import CARD_FIELDS, HEADER_OF, NUMERIC_FIELDS
 from carddb.identities import character_identity
 from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.lackey import (
@@ -32,7 +34,8 @@ from carddb.lackey import (
 )
 from carddb.leftovers import TEMP_SUFFIX, ImportMarker, clean_import_leftovers, referenced_images
 from carddb.model import LACKEY_COLUMNS
-from carddb.normalize import normalize_name
+from carddb.normalize import normalize_name, split_keywords
+from carddb.search import name_order_key
 from carddb.sets import UNKNOWN_SET_BASE, set_rank
 
 REJECTED = "rejected"
@@ -49,18 +52,21 @@ MAX_JSON_BYTES = 100 * 1024 * 1024
 ProgressFn = Callable[[int, int], None]
 CancelFn = Callable[[], bool]
 
-_NUMERIC_COLUMNS = ("Renown", "Rage", "Gnosis", "Health", "CRage", "CGnosis", "CHealth", "Damage")
-_TEXT_COLUMNS = ("Sealed", "Type", "Notes", "Requires", "Keywords")
+# Lackey header names of the card fields, in carddb.fields order (the one column list).
+_NUMERIC_COLUMNS = tuple(HEADER_OF[f] for f in NUMERIC_FIELDS)
 _NUMBER = re.compile(r"[+-]?\d+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _PRINTING_COLUMNS = (
-    "card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes, requires, keywords, "
-    "renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata, extra, source, source_line"
-)
-_CARD_FIELDS = (
-    "type, sealed, notes, requires, keywords, renown, rage, gnosis, health, crage, cgnosis, chealth, damage, "
-    "text, errata"
+    "card_id",
+    "set_name",
+    "set_rank",
+    "image_file",
+    "image_paths",
+    *CARD_FIELDS,
+    "extra",
+    "source",
+    "source_line",
 )
 
 
@@ -428,6 +434,8 @@ class _Importer:
     def _write_transaction(self) -> None:
         identities = self.db.identity_table()
         with self.db.write_transaction() as conn:
+            # Index pages of a 100,000-card import do not fit SQLite's default 2 MB cache.
+            conn.execute("PRAGMA cache_size = -65536")
             self._write_cards(conn, identities)
             _rebuild_search(conn)
             meta = {
@@ -440,7 +448,8 @@ class _Importer:
             self.poll(self.report.rows_read, self.report.rows_read)
 
     def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
-        card_ids: dict[str, int] = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
+        known = conn.execute("SELECT norm_name, id, name FROM card").fetchall()
+        card_ids: dict[str, int] = {str(n): int(i) for n, i, _ in known}
         newest: dict[str, _Printing] = {}
         first_seen = _unknown_set_order(conn)
         ranks = {p.set_name: set_rank(p.set_name, first_seen) for p in self.printings.values()}
@@ -448,18 +457,41 @@ class _Importer:
             current = newest.get(printing.norm)
             if current is None or ranks[printing.set_name] >= ranks[current.set_name]:
                 newest[printing.norm] = printing
+        fields = {id(p): _card_fields(p) for p in self.printings.values()}
         new_norms = [norm for norm in newest if norm not in card_ids]
+        # A new card has no printing but these, so its row is written whole now. Its name_rank is a guess
+        # (SQLite's NOCASE order, computed here) that search.rebuild_search_index checks and corrects.
+        order = sorted(
+            [(*name_order_key(str(name), int(i)), str(norm)) for norm, i, name in known]
+            + [(*name_order_key(newest[n].name, 1 << 62), n) for n in new_norms]
+        )
+        name_rank = {norm: rank for rank, (_, _, norm) in enumerate(order, start=1)}
+        # Ids follow name order, so the index rebuild reads rows in sequence.
+        new_norms.sort(key=name_rank.__getitem__)
+        marks = ", ".join("?" * (7 + len(CARD_FIELDS)))
         conn.executemany(
-            # A placeholder row for the id; _refresh_cards fills it from the newest printing below.
-            "INSERT INTO card (norm_name, name, identity, type, sealed, notes, requires, keywords, text, errata) "
-            "VALUES (?, ?, '', '', '', '', '', '', '', '')",
-            ((n, newest[n].name) for n in new_norms),
+            "INSERT INTO card (norm_name, name, newest_set, section, identity, allegiance, name_rank, "
+            f"{', '.join(CARD_FIELDS)}) "
+            f"VALUES ({marks})",
+            (
+                (
+                    n,
+                    newest[n].name,
+                    newest[n].set_name,
+                    *_card_facts(newest[n].name, fields[id(newest[n])], identities),
+                    name_rank[n],
+                )
+                + fields[id(newest[n])]
+                for n in new_norms
+            ),
         )
         self.report.cards_added = len(new_norms)
         self.report.cards_updated = len(newest) - len(new_norms)
         if new_norms:
             card_ids = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
-        existing = {(int(c), str(s)) for c, s in conn.execute("SELECT card_id, set_name FROM printing")}
+        existing: set[tuple[int, str]] = set()
+        if known:
+            existing = {(int(c), str(s)) for c, s in conn.execute("SELECT card_id, set_name FROM printing")}
         rows = []
         for p in self.printings.values():
             card_id = card_ids[p.norm]
@@ -467,39 +499,67 @@ class _Importer:
                 self.report.printings_updated += 1
             else:
                 self.report.printings_added += 1
-            rows.append(_printing_row(card_id, p, ranks[p.set_name]))
-        marks = ", ".join("?" * len(rows[0]))
-        updates = ", ".join(f"{c.strip()} = excluded.{c.strip()}" for c in _PRINTING_COLUMNS.split(",")[2:])
+            rows.append(_printing_row(card_id, p, ranks[p.set_name], fields[id(p)]))
+        rows.sort(key=lambda row: row[0])  # in card order, the (card_id, set_name) index only ever appends
+        marks = ", ".join("?" * len(_PRINTING_COLUMNS))
+        updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
         conn.executemany(
-            f"INSERT INTO printing ({_PRINTING_COLUMNS}) VALUES ({marks}) "
+            f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) VALUES ({marks}) "
             f"ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}",
             rows,
         )
-        self._refresh_cards(conn, {card_ids[n]: p for n, p in newest.items()}, identities)
+        added = set(new_norms)
+        touched = {card_ids[n]: p for n, p in newest.items() if n not in added}
+        if touched:
+            self._refresh_cards(conn, touched, identities)
 
     @staticmethod
     def _refresh_cards(
         conn: sqlite3.Connection, names: dict[int, _Printing], identities: dict[str, str]
     ) -> None:
-        """Copy each touched card's newest printing (across all imports) into the card row."""
+        """Copy each touched card's newest printing (across all imports) into the card row, with its allegiance."""
         updates = []
         seen: set[int] = set()
         cursor = conn.execute(
-            f"SELECT card_id, {_CARD_FIELDS} FROM printing ORDER BY card_id, set_rank DESC, id DESC"
+            f"SELECT card_id, set_name, {', '.join(CARD_FIELDS)} FROM printing "
+            "WHERE card_id IN (SELECT value FROM json_each(?)) ORDER BY card_id, set_rank DESC, id DESC",
+            (json.dumps(list(names)),),
         )
         for row in cursor:
             card_id = int(row[0])
-            if card_id in seen or card_id not in names:
+            if card_id in seen:
                 continue
             seen.add(card_id)
             name = names[card_id].name
-            section = classify_type(row[1])
-            identity = character_identity(name, identities) if section is Section.CHARACTERS else ""
-            updates.append((name, section.value if section else None, identity, *row[1:], card_id))
-        assignments = ", ".join(
-            f"{c.strip()} = ?" for c in ("name", "section", "identity", *_CARD_FIELDS.split(","))
-        )
+            fields = tuple(row[2:])
+            updates.append((name, row[1], *_card_facts(name, fields, identities), *fields, card_id))
+        columns = ("name", "newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
+        assignments = ", ".join(f"{c} = ?" for c in columns)
         conn.executemany(f"UPDATE card SET {assignments} WHERE id = ?", updates)
+
+
+_TYPE_AT = CARD_FIELDS.index("type")
+_KEYWORDS_AT = CARD_FIELDS.index("keywords")
+
+
+def _card_fields(p: _Printing) -> tuple[Any, ...]:
+    """A printing's values of carddb.fields.CARD_FIELDS, in that order."""
+    v, numbers = p.values, p.numbers
+    return tuple(
+        numbers[HEADER_OF[f]] if f in NUMERIC_FIELDS else v.get(HEADER_OF[f], "").strip() for f in CARD_FIELDS
+    )
+
+
+def _card_facts(
+    name: str, fields: tuple[Any, ...], identities: dict[str, str]
+) -> tuple[str | None, str, str]:
+    """(section, identity, allegiance) of a card whose newest printing has these fields."""
+    section = classify_type(fields[_TYPE_AT])
+    if section is not Section.CHARACTERS:
+        return (section.value if section else None), "", ""
+    # Decided once here and stored: search, the checker and the UI all read this one answer.
+    allegiance = allegiance_of(name, fields[_TYPE_AT], split_keywords(fields[_KEYWORDS_AT]))
+    return section.value, character_identity(name, identities), allegiance
 
 
 def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
@@ -514,30 +574,24 @@ def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
     return order
 
 
-def _printing_row(card_id: int, p: _Printing, rank: int) -> tuple[Any, ...]:
-    v = p.values
+def _printing_row(card_id: int, p: _Printing, rank: int, fields: tuple[Any, ...]) -> tuple[Any, ...]:
     return (
         card_id,
         p.set_name,
         rank,
-        v.get("ImageFile", "").strip(),
+        p.values.get("ImageFile", "").strip(),
         json.dumps(p.image_paths) if p.image_paths else "",
-        *(v.get(c, "").strip() for c in _TEXT_COLUMNS),
-        *(p.numbers[c] for c in _NUMERIC_COLUMNS),
-        v.get("Text", "").strip(),
-        v.get("Errata", "").strip(),
-        json.dumps(p.extra, ensure_ascii=False),
+        *fields,
+        json.dumps(p.extra, ensure_ascii=False) if p.extra else "{}",
         p.source,
         p.line,
     )
 
 
 def _rebuild_search(conn: sqlite3.Connection) -> None:
-    """Rebuild the FTS index inside the import transaction, when the search module is available."""
-    try:
-        from carddb.search import rebuild_search_index
-    except ImportError:  # search.py is optional for importing: the index is rebuilt on its next import
-        return
+    """Renumber cards in name order and rebuild the FTS index inside the import transaction."""
+    from carddb.search import rebuild_search_index
+
     rebuild_search_index(conn)
 
 

@@ -4,44 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section, classify_type
+from carddb.fields import LACKEY_COLUMNS as LACKEY_COLUMNS
+from carddb.fields import LACKEY_HEADER as LACKEY_HEADER
+from carddb.fields import NUMERIC_FIELDS as NUMERIC_FIELDS
+from carddb.fields import TEXT_FIELDS as TEXT_FIELDS
 from carddb.normalize import normalize_name, split_keywords
-
-# The Lackey columns that hold numbers, in the order of the Rage plugin's header.
-NUMERIC_FIELDS: tuple[str, ...] = (
-    "renown",
-    "rage",
-    "gnosis",
-    "health",
-    "crage",
-    "cgnosis",
-    "chealth",
-    "damage",
-)
-TEXT_FIELDS: tuple[str, ...] = ("sealed", "type", "notes", "requires", "keywords", "text", "errata")
-
-# Lackey header name -> attribute name.
-LACKEY_COLUMNS: dict[str, str] = {
-    "Name": "name",
-    "Expansion": "set_name",
-    "ImageFile": "image_file",
-    "Sealed": "sealed",
-    "Type": "type",
-    "Notes": "notes",
-    "Requires": "requires",
-    "Keywords": "keywords",
-    "Renown": "renown",
-    "Rage": "rage",
-    "Gnosis": "gnosis",
-    "Health": "health",
-    "CRage": "crage",
-    "CGnosis": "cgnosis",
-    "CHealth": "chealth",
-    "Damage": "damage",
-    "Text": "text",
-    "Errata": "errata",
-}
-LACKEY_HEADER: tuple[str, ...] = tuple(LACKEY_COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +51,8 @@ class CardInfo:
     norm_name: str = field(default="")
     section: Section | None = field(default=None)
     keywords: tuple[str, ...] = field(default=())
+    # "Gaia", "Wyrm" or "Rogue" for a Character (stored at import), "" for every other card.
+    allegiance: str = field(default="")
 
     def __post_init__(self) -> None:
         # Derived fields are computed once so that the rules engine's hot path only reads attributes.
@@ -91,6 +62,9 @@ class CardInfo:
             object.__setattr__(self, "section", classify_type(self.type))
         if not self.keywords and self.keywords_field:
             object.__setattr__(self, "keywords", split_keywords(self.keywords_field))
+        if not self.allegiance and self.section is Section.CHARACTERS:
+            # Same function the importer stores, so a pool built without a database agrees with search.
+            object.__setattr__(self, "allegiance", allegiance_of(self.name, self.type, self.keywords))
 
     @property
     def sets(self) -> tuple[str, ...]:

@@ -1,11 +1,18 @@
-"""SQLModel tables of the card database. Bump SCHEMA_VERSION and add a migration in db.py on every change."""
+"""SQLModel tables of the card database. Bump SCHEMA_VERSION and add a migration in db.py on every change.
+
+Imported only when a database is created or migrated (carddb.db checks `PRAGMA user_version` first), so that
+opening an up-to-date database never pays for SQLModel, SQLAlchemy and pydantic.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 3
+from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
+from carddb.versions import SCHEMA_VERSION as SCHEMA_VERSION
 
 
 class Meta(SQLModel, table=True):
@@ -16,48 +23,71 @@ class Meta(SQLModel, table=True):
     value: str = ""
 
 
-class CardFields(SQLModel):
-    """The Lackey columns a card carries, shared by a printing and by the card's in-force copy."""
-
-    sealed: str = ""
-    type: str = ""
-    notes: str = ""
-    requires: str = ""
-    keywords: str = ""
-    renown: int | None = None
-    rage: int | None = None
-    gnosis: int | None = None
-    health: int | None = None
-    crage: int | None = None
-    cgnosis: int | None = None
-    chealth: int | None = None
-    damage: int | None = None
-    text: str = ""
-    errata: str = ""
+def _card_fields_namespace() -> dict[str, Any]:
+    # The columns come from carddb.fields.CARD_FIELDS, the one list the importer and the reader also use.
+    namespace: dict[str, Any] = {
+        "__module__": __name__,
+        "__doc__": "The Lackey columns a card carries, shared by a printing and by the card's in-force copy.",
+        "__annotations__": {},
+    }
+    for name in CARD_FIELDS:
+        numeric = name in NUMERIC_FIELDS
+        namespace["__annotations__"][name] = int | None if numeric else str
+        namespace[name] = None if numeric else ""
+    return namespace
 
 
-class Card(CardFields, table=True):
+CardFields: Any = type("CardFields", (SQLModel,), _card_fields_namespace())
+
+
+class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     """One card identity (its normalised name) with the fields of its newest printing in force."""
 
     __tablename__ = "card"
-    __table_args__ = (Index("ix_card_section", "section"),)
+    __table_args__ = (
+        # Name order, covering every column a search row shows: a page of hits never reads the card rows.
+        Index(
+            "ix_card_name_rank",
+            "name_rank",
+            "id",
+            "name",
+            "type",
+            "section",
+            "newest_set",
+            "renown",
+            "rage",
+            "gnosis",
+            "health",
+            "requires",
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     norm_name: str = Field(unique=True, index=True)
     name: str
     section: str | None = None  # "characters" | "sept" | "combat"; None when the Type cannot be placed
     identity: str = ""  # Character identity for the versions rule
+    # "Gaia" / "Wyrm" / "Rogue" for Characters, "" otherwise: decided once at import (carddb.allegiance).
+    allegiance: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # Position in name order; also the card's rowid in the full-text index, so matches stream out sorted.
+    name_rank: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    # The set of the printing in force (the newest), which every search row shows.
+    newest_set: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
-class Printing(CardFields, table=True):
+class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]
     """One printing of a card in one set, with every Lackey column of that row."""
 
     __tablename__ = "printing"
-    __table_args__ = (UniqueConstraint("card_id", "set_name"),)
+    __table_args__ = (
+        UniqueConstraint("card_id", "set_name"),
+        # set_names() for the browser's set filter, without scanning every printing.
+        Index("ix_printing_set_rank", "set_name", "set_rank"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
-    set_name: str = Field(index=True)
+    set_name: str  # indexed by ix_printing_set_rank (set_name, set_rank), created in carddb.db
     set_rank: int = 0  # higher = newer; the highest-ranked printing is in force
     image_file: str = ""  # Lackey ImageFile as written ("front,back" for two-sided Characters)
     image_paths: str = ""  # JSON list of paths relative to the database folder, "" entries when missing
@@ -83,3 +113,17 @@ class CollectionCard(SQLModel, table=True):
     set_name: str = Field(default="", primary_key=True)  # "" = printing not given
     name: str  # as the player wrote it, shown and exported while the card is unknown
     count: int = 0
+
+
+def create_statements() -> list[str]:
+    """CREATE TABLE / CREATE INDEX statements for every table, run by carddb.db on its own locked connection."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.schema import CreateIndex, CreateTable
+
+    dialect = sqlite.dialect()
+    statements: list[str] = []
+    for table in SQLModel.metadata.sorted_tables:
+        statements.append(str(CreateTable(table, if_not_exists=True).compile(dialect=dialect)))
+        for index in sorted(table.indexes, key=lambda i: str(i.name)):
+            statements.append(str(CreateIndex(index, if_not_exists=True).compile(dialect=dialect)))
+    return statements

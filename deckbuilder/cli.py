@@ -814,10 +814,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return EXIT_OK
     try:
         return COMMANDS[args.command](args, out, err)
-    except CliError as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_UNREADABLE
-    except DatabaseError as exc:
+    except (CliError, DatabaseError) as exc:  # DatabaseError: damaged or read-only database met mid-command
         print(f"error: {exc}", file=err)
         return EXIT_UNREADABLE
     except sqlite3.DatabaseError as exc:

@@ -28,101 +28,37 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from carddb.allegiance import GAIA as GAIA
+from carddb.allegiance import ROGUE as ROGUE
+from carddb.allegiance import WYRM as WYRM
+from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section
 from carddb.identities import character_identity, shipped_identities
 from carddb.model import CardInfo
+from carddb.traits import (
+    AUSPICES,
+    BASTET_TRIBES,
+    BREEDS,
+    FERA,
+    GAROU_TRIBES,
+    WYRM_ASPECTS,
+    canonical_trait,
+)
+from carddb.traits import (
+    KNOWN_TRAITS as KNOWN_TRAITS,
+)
+from carddb.traits import (
+    OTHER_TRAITS as OTHER_TRAITS,
+)
+from carddb.traits import (
+    WYRM_FACTIONS as WYRM_FACTIONS,
+)
+from carddb.traits import tokenize_traits as _tokenize_traits
 from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Result, Severity
 
-GAIA = "Gaia"
-WYRM = "Wyrm"
-ROGUE = "Rogue"
-
 _ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
-_WORD_CLEAN = re.compile(r"[^\w\s']+")
 _RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
-
-
-def _singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-def canonical_trait(text: str) -> str:
-    """Comparison form of a keyword or requirement: casefolded, hyphens and punctuation as spaces, singular."""
-    cleaned = _WORD_CLEAN.sub(" ", text.casefold().replace("-", " "))
-    return " ".join(_singular(word) for word in cleaned.split())
-
-
-def _traits(*names: str) -> frozenset[str]:
-    return frozenset(canonical_trait(name) for name in names)
-
-
-WYRM_ASPECTS = _traits("Beast-of-War", "Defiler", "Eater-of-Souls")
-AUSPICES = _traits("Ragabash", "Theurge", "Philodox", "Galliard", "Ahroun")
-BREEDS = _traits("Homid", "Lupus", "Metis")
-GAROU_TRIBES = _traits(
-    "Black Furies",
-    "Bone Gnawers",
-    "Children of Gaia",
-    "Fianna",
-    "Get of Fenris",
-    "Glass Walkers",
-    "Red Talons",
-    "Shadow Lords",
-    "Silent Striders",
-    "Silver Fangs",
-    "Stargazers",
-    "Uktena",
-    "Wendigo",
-    "Black Spiral Dancers",
-)
-FERA = _traits(
-    "Bastet",
-    "Corax",
-    "Gurahl",
-    "Mokole",
-    "Nuwisha",
-    "Ratkin",
-    "Rokea",
-    "Ajaba",
-    "Ananasi",
-    "Kitsune",
-    "Nagah",
-)
-BASTET_TRIBES = _traits("Bagheera", "Balam", "Bubasti", "Simba", "Swara", "Hellcat")
-WYRM_FACTIONS = _traits("Pentex", "7th Generation", "Bane", "Fomori", "Cults")
-OTHER_TRAITS = _traits("Gaia", "Wyrm", "Garou", "Fera", "Kinfolk", "Human", "Vampire", "Aquatic")
-# The words a Requires field is judged by; anything else in a requirement makes that part unjudgeable.
-KNOWN_TRAITS = (
-    WYRM_ASPECTS | AUSPICES | BREEDS | GAROU_TRIBES | FERA | BASTET_TRIBES | WYRM_FACTIONS | OTHER_TRAITS
-)
-_FILLER_WORDS = frozenset({"any", "character", "a", "an"})
-_WYRM_MARKERS = _traits("7th Generation", "Pentex", "Black Spiral Dancer", "Bane") | WYRM_ASPECTS
-_MAX_TRAIT_WORDS = max(len(t.split()) for t in KNOWN_TRAITS)
-
-
-def _tokenize_traits(text: str) -> tuple[frozenset[str], bool]:
-    """Known traits in a phrase (longest match first) and whether every word was understood."""
-    words = canonical_trait(text).split()
-    found: set[str] = set()
-    understood = True
-    i = 0
-    while i < len(words):
-        for j in range(min(len(words), i + _MAX_TRAIT_WORDS), i, -1):
-            phrase = " ".join(words[i:j])
-            if phrase in KNOWN_TRAITS:
-                found.add(phrase)
-                i = j
-                break
-        else:
-            if words[i] not in _FILLER_WORDS:
-                understood = False
-            i += 1
-    return frozenset(found), understood
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,29 +92,9 @@ def parse_requirement(requires: str) -> Requirement:
     return Requirement(text, tuple(alternatives), judgeable=bool(alternatives))
 
 
-def _type_allegiance(type_field: str) -> str:
-    text = type_field.casefold()
-    for allegiance in (ROGUE, WYRM, GAIA):
-        if re.search(rf"\b{allegiance.casefold()}\b", text):
-            return allegiance
-    return ""
-
-
 def character_allegiance(card: CardInfo) -> str:
-    """A Character's allegiance, "Gaia", "Wyrm" or "Rogue" (DECK-RULES.md §2 "Allegiance of a Character")."""
-    from_type = _type_allegiance(card.type)
-    if from_type:
-        return from_type
-    if canonical_trait(card.name) == canonical_trait("Conrad Walks-the-Line"):
-        return ROGUE
-    traits: set[str] = set()
-    for keyword in card.keywords:
-        traits |= _tokenize_traits(keyword)[0]
-        traits.add(canonical_trait(keyword))
-    if traits & _WYRM_MARKERS:
-        return WYRM
-    # A bare "Wyrm" keyword (without "Gaia", which Rogues list too) is as plain a mark as the glyph.
-    return WYRM if "wyrm" in traits and "gaia" not in traits else GAIA
+    """A Character's allegiance, "Gaia", "Wyrm" or "Rogue": the one stored with the card (carddb.allegiance)."""
+    return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
 
 
 @dataclass(frozen=True, slots=True)

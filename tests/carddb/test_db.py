@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from carddb.db import CardDatabase, DatabaseError, default_db_path
-from carddb.schema import SCHEMA_VERSION
+from carddb.demo import demo_card_data_path
+from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_new_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path) -> None:
@@ -69,44 +79,232 @@ def test_two_processes_opening_at_once_do_not_corrupt_it(tmp_path: Path) -> None
     for proc in procs:
         proc.start()
     for proc in procs:
-        proc.join(60)
+        proc.join(120)
         assert proc.exitcode == 0
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'w%'").fetchone()[0] == 100
 
 
-def test_a_version_1_database_is_migrated_and_keeps_its_cards(tmp_path: Path) -> None:
-    from carddb import db as db_module
-    from carddb.importing import ensure_demo_cards
-    from carddb.search import search
+_OPEN_ONCE = """
+import sys, time
+from pathlib import Path
+from carddb.db import CardDatabase
+while time.time() < float(sys.argv[2]):
+    pass
+# Ten new databases in turn: every one is created by twenty processes at the same moment.
+for k in range(10):
+    with CardDatabase(Path(sys.argv[1]) / f"new-{k}.sqlite") as db:
+        assert db.card_count() == 0
+        db.set_meta("opened-by-" + sys.argv[3], "yes")
+"""
+
+
+def test_twenty_processes_creating_one_new_database_all_succeed(tmp_path: Path) -> None:
+    folder = tmp_path / "missing"
+    start = time.time() + 4.0  # every process has imported by then and opens at the same moment
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _OPEN_ONCE, str(folder), str(start), str(n)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(20)
+    ]
+    errors = [proc.communicate(timeout=300)[1] for proc in procs]
+    assert [p.returncode for p in procs] == [0] * 20, "\n".join(e for e in errors if e)
+    for k in range(10):
+        conn = sqlite3.connect(folder / f"new-{k}.sqlite")
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'opened-by-%'").fetchone()[0] == 20
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        conn.close()
+
+
+def test_a_schema_2_database_file_is_migrated_and_keeps_its_cards(tmp_path: Path) -> None:
+    from carddb.search import count_matches, search
 
     path = tmp_path / "old.sqlite"
-    # Build a database exactly as version 1 left it: migration 1 only, user_version 1.
-    original = dict(db_module.MIGRATIONS)
-    try:
-        db_module.MIGRATIONS.pop(2)
-        import carddb.schema
-
-        carddb.schema.SCHEMA_VERSION = 1
-        with CardDatabase(path) as old:
-            ensure_demo_cards(old)
-            count = old.card_count()
-            fts_sql = old.reader.execute("SELECT sql FROM sqlite_master WHERE name = 'card_fts'").fetchone()[
-                0
-            ]
-            assert "'2 3'" in fts_sql
-    finally:
-        db_module.MIGRATIONS.clear()
-        db_module.MIGRATIONS.update(original)
-        carddb.schema.SCHEMA_VERSION = SCHEMA_VERSION
-    with CardDatabase(path) as new:
-        conn = new.reader
+    shutil.copyfile(FIXTURES / "schema-v2.db", path)
+    with CardDatabase(path) as db:
+        conn = db.reader
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        assert new.card_count() == count
-        assert (
-            "'1 2 3'" in conn.execute("SELECT sql FROM sqlite_master WHERE name = 'card_fts'").fetchone()[0]
-        )
-        assert conn.execute("SELECT COUNT(*) FROM card_fts").fetchone()[0] == count
-        assert search(new, "a")  # one-letter prefix search works on the rebuilt index
-        assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'ix_printing_set_rank'").fetchone()
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert db.card_count() == 7
+        allegiances = {c.name: c.allegiance for c in db.all_cards()}
+        assert allegiances == {
+            "Bare Wyrmling": "Wyrm",
+            "Defiler Wretch": "Wyrm",
+            "Full Moon": "",
+            "Mari Cabrah": "Gaia",
+            "Moon Bridge": "",
+            "Pentex Goon": "Wyrm",
+            "Rogue Wolf": "Rogue",
+        }
+        assert [r.name for r in search(db, "moon")] == ["Full Moon", "Moon Bridge"]
+        assert count_matches(db, "m") == 2 + 1  # Moon Bridge, Full Moon, Mari Cabrah
+        assert [r.name for r in search(db, "a:wyrm")] == ["Bare Wyrmling", "Defiler Wretch", "Pentex Goon"]
+    # The migrated file has the tables, columns and indexes a new database gets from the SQLModel schema.
+    with CardDatabase(tmp_path / "fresh.sqlite") as fresh, CardDatabase(path) as migrated:
+        assert _shape(migrated.reader) == _shape(fresh.reader)
+    # Opening it again finds it current: nothing to migrate, the cards are still there.
+    with CardDatabase(path) as again:
+        assert again.lookup("Salamander") is None
+        assert again.lookup("rogue wolf") is not None
+
+
+def _shape(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Table -> its column names, plus every index name (what a schema change could forget)."""
+    names = [
+        str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    ]
+    shape = {n: sorted(str(c[1]) for c in conn.execute(f"PRAGMA table_info({n})")) for n in names}
+    indexes = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ix_%' ORDER BY name"
+    )
+    shape["indexes"] = [str(r[0]) for r in indexes]
+    return shape
+
+
+def test_another_applications_database_is_refused_and_left_byte_identical(tmp_path: Path) -> None:
+    path = tmp_path / "photos.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT)")
+    conn.execute("INSERT INTO album (title) VALUES ('Holiday')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(DatabaseError, match="another application"):
+        CardDatabase(path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["photos.db"]  # no WAL or journal left either
+
+
+def test_a_database_with_another_application_id_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id = 1234")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(DatabaseError, match="another application"):
+        CardDatabase(path)
+    assert path.read_bytes() == before
+
+
+def _damaged_database(tmp_path: Path) -> Path:
+    from carddb.demo import ensure_demo_cards
+
+    path = tmp_path / "damaged.sqlite"
+    with CardDatabase(path) as db:
+        ensure_demo_cards(db)
+        db.reader.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for offset in range(page, len(data), page):  # keep the header page, scramble every other
+        data[offset : offset + page] = bytes((i * 7 + 13) % 256 for i in range(page))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_damaged_database_gives_one_clear_error_in_lookup_search_and_import(tmp_path: Path) -> None:
+    from carddb.importing import import_path
+    from carddb.search import search
+
+    path = _damaged_database(tmp_path)
+    cards = tmp_path / "cards.txt"
+    shutil.copyfile(demo_card_data_path(), cards)
+    for action in (
+        lambda db: db.lookup("Full Moon"),
+        lambda db: search(db, "moon"),
+        lambda db: search(db, "t:gift renown>=1"),
+        lambda db: import_path(db, cards),
+    ):
+        with pytest.raises(DatabaseError) as caught, CardDatabase(path) as db:
+            action(db)
+        message = str(caught.value)
+        assert "\n" not in message and str(path) in message
+
+
+@contextmanager
+def _read_only(path: Path) -> Iterator[None]:
+    """Make a file read-only for this process: chmod, or for root (who ignores modes) the immutable flag."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        yield
+        path.chmod(0o644)
+        return
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], check=False).returncode:
+        pytest.skip("running as root without a file system that supports chattr +i")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_read_only_database_reads_and_refuses_writes_clearly(tmp_path: Path) -> None:
+    from carddb.demo import ensure_demo_cards
+    from carddb.importing import import_path
+    from carddb.search import search
+
+    path = tmp_path / "ro.sqlite"
+    with CardDatabase(path) as db:
+        ensure_demo_cards(db)
+        count = db.card_count()
+    cards = tmp_path / "cards.txt"
+    shutil.copyfile(demo_card_data_path(), cards)
+    with _read_only(path), CardDatabase(path) as db:
+        assert db.card_count() == count
+        assert db.lookup("Ashen Howler") is not None
+        assert search(db, "ashen")
+        with pytest.raises(DatabaseError, match="read-only"):
+            import_path(db, cards)
+        assert db.card_count() == count
+
+
+_LOOKUP_ONLY = """
+import sys
+from carddb.db import CardDatabase
+with CardDatabase(sys.argv[1]) as db:
+    assert db.lookup("Ashen Howler") is not None
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("sqlmodel", "sqlalchemy", "pydantic"))
+print(",".join(heavy))
+"""
+
+
+def test_opening_a_current_database_and_looking_up_a_card_imports_no_orm(tmp_path: Path) -> None:
+    from carddb.demo import ensure_demo_cards
+
+    path = tmp_path / "c.sqlite"
+    with CardDatabase(path) as db:
+        ensure_demo_cards(db)
+    out = subprocess.run(
+        [sys.executable, "-c", _LOOKUP_ONLY, str(path)], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == ""
+
+
+def test_the_schema_columns_come_from_the_one_field_list() -> None:
+    from carddb.fields import CARD_FIELDS
+    from carddb.model import CardInfo
+    from carddb.schema import Card, Printing
+
+    for table in (Card, Printing):
+        columns = [c.name for c in table.__table__.columns]
+        assert [c for c in columns if c in CARD_FIELDS] == list(CARD_FIELDS)
+    info_fields = set(CardInfo.__dataclass_fields__)
+    assert {("keywords_field" if f == "keywords" else f) for f in CARD_FIELDS} <= info_fields
+
+
+def test_the_cli_reports_a_damaged_database_in_one_line(tmp_path: Path) -> None:
+    import io
+
+    from deckbuilder.cli import main
+
+    path = _damaged_database(tmp_path)
+    cards = tmp_path / "cards.txt"
+    shutil.copyfile(demo_card_data_path(), cards)
+    for command in (["search", "moon"], ["import-cards", str(cards)]):
+        out, err = io.StringIO(), io.StringIO()
+        assert main([*command, "--db", str(path)], out, err) == 2
+        assert err.getvalue().count("\n") == 1 and "not a usable card database" in err.getvalue()

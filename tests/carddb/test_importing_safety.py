@@ -314,9 +314,8 @@ def test_importing_into_a_read_only_database_is_one_clear_error(
     out, err = io.StringIO(), io.StringIO()
     code = cli.main(["import-cards", "--db", str(db_path), str(source)], out=out, err=err)
     assert code == 2
-    assert err.getvalue().strip().splitlines() == [
-        f"error: cannot import into {db_path}: the card database is read-only"
-    ]
+    lines = err.getvalue().strip().splitlines()
+    assert len(lines) == 1 and str(db_path) in lines[0] and "read-only" in lines[0]
     assert "Traceback" not in out.getvalue() + err.getvalue()
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cardtypes import classify_type
+from carddb.allegiance import allegiance_of
+from carddb.cardtypes import Section, classify_type
 from carddb.db import CardDatabase
-from carddb.normalize import normalize_name
+from carddb.normalize import normalize_name, split_keywords
 from carddb.search import (
     And,
     Compare,
@@ -115,13 +116,17 @@ def insert_card(conn: sqlite3.Connection, card: FakeCard) -> int:
     """Insert one card with its printings; returns its id."""
     section = classify_type(card.type)
     cursor = conn.execute(
-        "INSERT INTO card (norm_name, name, section, identity, type, sealed, notes, requires, keywords,"
-        " renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata)"
-        " VALUES (?, ?, ?, '', ?, '', '', ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, ?)",
+        "INSERT INTO card (norm_name, name, section, allegiance, identity, type, sealed, notes, requires,"
+        " keywords, renown, rage, gnosis, health, crage, cgnosis, chealth, damage, text, errata)"
+        " VALUES (?, ?, ?, ?, '', ?, '', '', ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?, ?, ?)",
         (
             normalize_name(card.name),
             card.name,
             section.value if section else None,
+            # As the importer stores it: decided once, by the function the checker uses.
+            allegiance_of(card.name, card.type, split_keywords(card.keywords))
+            if section is Section.CHARACTERS
+            else "",
             card.type,
             card.requires,
             card.keywords,
@@ -142,6 +147,12 @@ def insert_card(conn: sqlite3.Connection, card: FakeCard) -> int:
             " VALUES (?, ?, ?, '', '', '', ?, '', '', '', '', '', '{}', 'fixture', 0)",
             (card_id, set_name, rank, card.type),
         )
+    # As the importer stores it: the set of the newest printing, shown in every search row.
+    conn.execute(
+        "UPDATE card SET newest_set = coalesce((SELECT set_name FROM printing WHERE card_id = card.id"
+        " ORDER BY set_rank DESC LIMIT 1), '') WHERE id = ?",
+        (card_id,),
+    )
     return card_id
 
 
@@ -508,3 +519,99 @@ def test_count_matches_agrees_with_search_without_building_rows(tmp_path: Path) 
         ensure_demo_cards(db)
         for query in ("", "t:gift", "renown>=4 a:gaia", "-t:combat OR k:wyrm"):
             assert count_matches(db, query) == len(search(db, query))
+
+
+# -- one allegiance, paging, ordering ------------------------------------------------------------
+
+
+def _lackey_file(path: Path, rows: list[dict[str, str]]) -> Path:
+    from carddb.fields import LACKEY_HEADER
+
+    lines = ["\t".join(LACKEY_HEADER)]
+    for row in rows:
+        values = {"Expansion": "Limited", **row}
+        lines.append("\t".join(values.get(h, "") for h in LACKEY_HEADER))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _imported_db(tmp_path: Path, rows: list[dict[str, str]]) -> CardDatabase:
+    from carddb.importing import import_path
+
+    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
+    import_path(db, _lackey_file(tmp_path / "cards.txt", rows))
+    return db
+
+
+def test_search_and_checker_agree_on_a_defiler_and_a_bare_wyrm_keyword(tmp_path: Path) -> None:
+    from deckbuilder.legality.rules import character_allegiance
+
+    rows = [
+        {"Name": "Defiler Wretch", "Type": "Character", "Keywords": "Garou - Defiler"},
+        {"Name": "Bare Wyrmling", "Type": "Character", "Keywords": "Wyrm"},
+        {"Name": "Two-Faced", "Type": "Character", "Keywords": "Gaia - Wyrm"},
+        {"Name": "Plain Garou", "Type": "Character", "Keywords": "Garou - Ahroun"},
+        {"Name": "Loner", "Type": "Character - Rogue", "Keywords": "Gaia - Wyrm"},
+    ]
+    with _imported_db(tmp_path, rows) as db:
+        assert found(db, "a:wyrm") == {"Defiler Wretch", "Bare Wyrmling"}
+        assert found(db, "a:gaia") == {"Two-Faced", "Plain Garou"}
+        assert found(db, "a:rogue") == {"Loner"}
+        for row in rows:
+            card = db.lookup(row["Name"])
+            assert card is not None
+            assert {r.name for r in search(db, f"a:{character_allegiance(card)}")} >= {card.name}
+
+
+@pytest.mark.realpool
+def test_search_and_checker_agree_on_every_real_character(shared_dir: Path, tmp_db: CardDatabase) -> None:
+    from carddb import importing
+    from deckbuilder.legality.rules import character_allegiance
+
+    importing.import_path(tmp_db, shared_dir / "data" / "lackey-rage")
+    by_search = {r.id: a for a in ("Gaia", "Wyrm", "Rogue") for r in search(tmp_db, f"a:{a}")}
+    characters = [c for c in tmp_db.all_cards() if c.section is Section.CHARACTERS]
+    assert len(characters) > 100
+    assert {c.id: character_allegiance(c) for c in characters} == by_search
+
+
+def test_a_card_named_exactly_comes_first_and_pages_cover_every_match(tmp_path: Path) -> None:
+    from carddb.search import count_matches
+
+    names = ["Moonlight", "Full Moon", "Moon Bridge", "Moon", "Blue Moon Rising", "Sun"]
+    with _imported_db(tmp_path, [{"Name": n, "Type": "Event"} for n in names]) as db:
+        expected = ["Moon", "Blue Moon Rising", "Full Moon", "Moon Bridge", "Moonlight"]
+        assert [r.name for r in search(db, "moon")] == expected
+        assert count_matches(db, "moon") == 5
+        pages = [search(db, "moon", limit=2, offset=start) for start in (0, 2, 4)]
+        assert [r.name for page in pages for r in page] == expected
+        # Without an exact name, plain name order; descending reverses it.
+        assert [r.name for r in search(db, "moo")] == sorted(expected, key=str.casefold)
+        assert [r.name for r in search(db, "moo", descending=True)] == sorted(expected, key=str.casefold)[
+            ::-1
+        ]
+
+
+def test_search_orders_by_any_row_field_with_name_as_tie_break(tmp_path: Path) -> None:
+    rows = [
+        {"Name": "Bravo", "Type": "Character - Gaia", "Renown": "3"},
+        {"Name": "Alpha", "Type": "Character - Gaia", "Renown": "3"},
+        {"Name": "Charlie", "Type": "Character - Gaia", "Renown": "1"},
+    ]
+    with _imported_db(tmp_path, rows) as db:
+        assert [r.name for r in search(db, "", order="renown")] == ["Charlie", "Alpha", "Bravo"]
+        assert [r.name for r in search(db, "t:character", order="renown", descending=True)] == [
+            "Bravo",
+            "Alpha",
+            "Charlie",
+        ]
+        assert [r.name for r in search(db, "", order="renown", limit=1, offset=1)] == ["Alpha"]
+        with pytest.raises(ValueError, match="order"):
+            search(db, "", order="colour")
+
+
+def test_absurd_limits_and_offsets_are_bounded(cards_db: CardDatabase) -> None:
+    assert len(search(cards_db, "", limit=10**30)) == len(NAMES)
+    assert search(cards_db, "", limit=-1) == []
+    assert search(cards_db, "", offset=10**30) == []
+    assert len(search(cards_db, "", offset=-5)) == len(NAMES)

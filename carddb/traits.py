@@ -1,0 +1,89 @@
+"""The trait vocabulary of Rage keywords and requirements (tribes, auspices, breeds, Fera, Wyrm factions)."""
+
+from __future__ import annotations
+
+import re
+
+_WORD_CLEAN = re.compile(r"[^\w\s']+")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def canonical_trait(text: str) -> str:
+    """Comparison form of a keyword or requirement: casefolded, hyphens and punctuation as spaces, singular."""
+    cleaned = _WORD_CLEAN.sub(" ", text.casefold().replace("-", " "))
+    return " ".join(_singular(word) for word in cleaned.split())
+
+
+def trait_set(*names: str) -> frozenset[str]:
+    """The canonical forms of several trait names."""
+    return frozenset(canonical_trait(name) for name in names)
+
+
+WYRM_ASPECTS = trait_set("Beast-of-War", "Defiler", "Eater-of-Souls")
+AUSPICES = trait_set("Ragabash", "Theurge", "Philodox", "Galliard", "Ahroun")
+BREEDS = trait_set("Homid", "Lupus", "Metis")
+GAROU_TRIBES = trait_set(
+    "Black Furies",
+    "Bone Gnawers",
+    "Children of Gaia",
+    "Fianna",
+    "Get of Fenris",
+    "Glass Walkers",
+    "Red Talons",
+    "Shadow Lords",
+    "Silent Striders",
+    "Silver Fangs",
+    "Stargazers",
+    "Uktena",
+    "Wendigo",
+    "Black Spiral Dancers",
+)
+FERA = trait_set(
+    "Bastet",
+    "Corax",
+    "Gurahl",
+    "Mokole",
+    "Nuwisha",
+    "Ratkin",
+    "Rokea",
+    "Ajaba",
+    "Ananasi",
+    "Kitsune",
+    "Nagah",
+)
+BASTET_TRIBES = trait_set("Bagheera", "Balam", "Bubasti", "Simba", "Swara", "Hellcat")
+WYRM_FACTIONS = trait_set("Pentex", "7th Generation", "Bane", "Fomori", "Cults")
+OTHER_TRAITS = trait_set("Gaia", "Wyrm", "Garou", "Fera", "Kinfolk", "Human", "Vampire", "Aquatic")
+# The words a Requires field is judged by; anything else in a requirement makes that part unjudgeable.
+KNOWN_TRAITS = (
+    WYRM_ASPECTS | AUSPICES | BREEDS | GAROU_TRIBES | FERA | BASTET_TRIBES | WYRM_FACTIONS | OTHER_TRAITS
+)
+_FILLER_WORDS = frozenset({"any", "character", "a", "an"})
+_MAX_TRAIT_WORDS = max(len(t.split()) for t in KNOWN_TRAITS)
+
+
+def tokenize_traits(text: str) -> tuple[frozenset[str], bool]:
+    """Known traits in a phrase (longest match first) and whether every word was understood."""
+    words = canonical_trait(text).split()
+    found: set[str] = set()
+    understood = True
+    i = 0
+    while i < len(words):
+        for j in range(min(len(words), i + _MAX_TRAIT_WORDS), i, -1):
+            phrase = " ".join(words[i:j])
+            if phrase in KNOWN_TRAITS:
+                found.add(phrase)
+                i = j
+                break
+        else:
+            if words[i] not in _FILLER_WORDS:
+                understood = False
+            i += 1
+    return frozenset(found), understood

@@ -1,0 +1,56 @@
+"""The benchmark harness's baselines are honest: they fetch exactly the rows and count the browser shows."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from carddb.db import CardDatabase
+from carddb.importing import import_path
+from carddb.search import count_matches, search
+from tests.conftest import PROJECT_ROOT
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", PROJECT_ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+run = load("run")
+generate = load("generate")
+
+
+def test_search_baselines_fetch_the_same_page_and_count_as_the_browser(
+    tmp_path: Path, tmp_db: CardDatabase
+) -> None:
+    generate.write_plugin(tmp_path / "pool", 3000, 7)
+    import_path(tmp_db, tmp_path / "pool")
+    page = 50
+    for query, free_words, page_sql, count_sql, params in run.QUERIES:
+        count = int(tmp_db.reader.execute(count_sql, params).fetchone()[0])
+        if query != "shadow t:gift":  # the raw floor matches a type token; search matches a Type substring
+            assert count == count_matches(tmp_db, query), query
+        if not free_words:
+            continue
+        ranks = [int(r[0]) for r in tmp_db.reader.execute(page_sql, (*params, page))]
+        shown = search(tmp_db, query, limit=page)
+        exact = tmp_db.lookup(query.strip('"'))
+        expected = [r.id for r in shown if exact is None or r.id != exact.id]
+        ids = [
+            int(tmp_db.reader.execute("SELECT id FROM card WHERE name_rank = ?", (rank,)).fetchone()[0])
+            for rank in ranks
+        ]
+        assert ids[: len(expected)] == expected, query
+        # Both do the same amount of work: one page of rows (the browser's first page) and one count.
+        assert run.raw_page_and_count(tmp_db, page_sql, count_sql, params, page) == len(ranks) + count
+
+
+def test_goals_are_judged_met_or_not_met() -> None:
+    assert run.goal(1.5, 1.5).endswith("MET") and "NOT" not in run.goal(1.5, 1.5)
+    assert run.goal(1.51, 1.5).endswith("NOT MET")
