@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from carddb.allegiance import ROGUE
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
@@ -74,9 +75,8 @@ def type_label(card: CardInfo | None) -> str:
 
 
 def is_rogue(card: CardInfo) -> bool:
-    """A Character whose Type names the Rogue allegiance ("Character - Rogue", "Character (Rogue)")."""
-    # The Type decides (DECK-RULES §2): a Rogue's keywords usually list both Gaia and Wyrm.
-    return card.section is Section.CHARACTERS and "rogue" in card.type.casefold()
+    """A Rogue Character, by the one allegiance stored with the card (carddb.allegiance)."""
+    return card.section is Section.CHARACTERS and card.allegiance == ROGUE
 
 
 def filled_histogram(histogram: dict[int, int]) -> list[tuple[int, int]]:

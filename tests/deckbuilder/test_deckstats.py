@@ -112,3 +112,16 @@ def test_empty_deck_has_zero_everything() -> None:
     assert stats.type_counts == {}
     assert stats.renown_total == 0 and stats.rogue_share == 0.0
     assert stats.rage_histogram == {} and stats.characters == ()
+
+
+def test_the_rogue_share_uses_the_same_allegiance_as_the_checker() -> None:
+    from deckbuilder.legality import check_deck
+
+    # Conrad is a Rogue by name, though his Type says only "Character" (DECK-RULES §2).
+    conrad = CardInfo("Conrad Walks-the-Line", type="Character", renown=4)
+    howler = CardInfo("Ashen Howler", type="Character - Gaia", renown=5)
+    deck = Deck(renown_level=20, entries=[DeckEntry("Conrad Walks-the-Line"), DeckEntry("Ashen Howler")])
+    pool = DictPool(conrad, howler)
+    stats = compute_deck_stats(deck, pool)
+    report = check_deck(deck, pool)
+    assert stats.rogue_renown == report.totals.rogue_renown == 4
