@@ -125,12 +125,22 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    """Version 5: cards of other games (game_card), kept apart from Rage's cards by their game."""
+    from carddb import schema
+
+    for statement in schema.create_statements():  # the game_card table, as the SQLModel schema declares it
+        if "game_card" in statement.split("(")[0]:
+            conn.execute(statement)
+
+
 # Each migration takes the database from version N-1 to N; tables themselves come from the SQLModel schema.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1,
     2: _migrate_to_2,
     3: _migrate_to_3,
     4: _migrate_to_4,
+    5: _migrate_to_5,
 }
 
 
@@ -396,6 +406,34 @@ class CardDatabase:
     def card_count(self) -> int:
         """Number of card identities."""
         return int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0])
+
+    def store_game_cards(self, game: str, rows: Iterable[tuple[str, str, str, int]], source: str) -> int:
+        """Replace every card of `game` (never Rage's) with rows of (name, type, fields JSON, line); returns how many."""
+        count = 0
+        with self.write_transaction() as conn:
+            conn.execute("DELETE FROM game_card WHERE game = ?", (game,))
+            for name, card_type, fields, line in rows:
+                conn.execute(
+                    "INSERT OR REPLACE INTO game_card (game, norm_name, name, type, fields, source, source_line)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game, normalize_name(name), name, card_type, fields, source, line),
+                )
+                count += 1
+        self.invalidate_caches()
+        return count
+
+    def game_card_rows(self, game: str) -> list[tuple[str, str, str]]:
+        """(name, type, fields JSON) of every card of another game, in name order."""
+        with self.reading() as conn:
+            rows = conn.execute(
+                "SELECT name, type, fields FROM game_card WHERE game = ? ORDER BY norm_name", (game,)
+            ).fetchall()
+        return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+    def game_names(self) -> list[str]:
+        """The other games this database holds cards of."""
+        with self.reading() as conn:
+            return [str(r[0]) for r in conn.execute("SELECT DISTINCT game FROM game_card ORDER BY game")]
 
     @_reads
     def lookup(self, name: str) -> CardInfo | None:

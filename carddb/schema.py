@@ -105,6 +105,23 @@ class CharacterIdentity(SQLModel, table=True):
     shipped: bool = True  # False for rows a user added
 
 
+class GameCard(SQLModel, table=True):
+    """A card of another game than Rage (deckbuilder/games/<game>/game.json): its fields as the game declares them.
+
+    Rage's cards stay in `card`/`printing`; each other game's cards are kept apart by `game`, so one database
+    holds several games without mixing them.
+    """
+
+    __tablename__ = "game_card"
+    game: str = Field(primary_key=True)
+    norm_name: str = Field(primary_key=True)
+    name: str
+    type: str = ""
+    fields: str = "{}"  # JSON object: field name -> text, whole number, list of words or null
+    source: str = ""  # file the row came from
+    source_line: int = 0
+
+
 class CollectionCard(SQLModel, table=True):
     """Cards a player owns, by name and printing; kept apart from the card tables so no re-import touches it."""
 

@@ -25,7 +25,7 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
 
-SUBCOMMANDS = ("check", "import-cards", "search", "formats", "export", "odds", "collection")
+SUBCOMMANDS = ("check", "import-cards", "search", "formats", "games", "export", "odds", "collection")
 MAX_SEARCH_LIMIT = 100_000
 MAX_RENOWN_LEVEL = 1000
 
@@ -98,6 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_db_option(check)
     check.add_argument("--renown", type=int, metavar="N", help="Renown level (default: the deck's, else 20)")
     check.add_argument("--format", dest="format_name", metavar="NAME", help="format (see `ragedeck formats`)")
+    check.add_argument(
+        "--game",
+        metavar="NAME",
+        help="check as a deck of this game (default: the deck's, else rage; see `ragedeck games`)",
+    )
     check.add_argument("--json", action="store_true", help="print one JSON document")
     check.add_argument(
         "--fix-hints",
@@ -112,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
         "import-cards", help="import card data: a Lackey plugin folder, card data file or JSON"
     )
     imp.add_argument("path", type=Path, metavar="PATH")
+    imp.add_argument(
+        "--game", metavar="NAME", help="the card-data file of another game (its game.json says the columns)"
+    )
     _add_db_option(imp)
     imp.add_argument("--json", action="store_true", help="print the import report as JSON")
 
@@ -129,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     formats = sub.add_parser("formats", help="list the formats decks can be checked against")
     formats.add_argument("--json", action="store_true", help="print formats as JSON")
+
+    games = sub.add_parser("games", help="list the games decks can be built for, with their formats")
+    games.add_argument("--json", action="store_true", help="print games as JSON")
 
     export = sub.add_parser("export", help="export a deck: Lackey .dek/text, PDF decklist, PDF proxy sheets")
     export.add_argument("deck", type=Path, metavar="DECK")
@@ -237,6 +248,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from deckbuilder.legality.engine import check_deck
     from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
 
+    forced_game = _forced_game(args.game)
+    if forced_game is not None:
+        return _check_other_game(args, forced_game, out, err)
     forced_format = None
     if args.format_name:
         try:
@@ -263,6 +277,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 worst = EXIT_UNREADABLE
                 continue
             problems = list(loaded.problems)
+            if not _is_rage(loaded.deck.game):
+                # Another game's deck met in a batch: checked by its game's rules, printed the same way.
+                code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
+                worst = max(worst, code)
+                continue
             fmt = forced_format
             if fmt is None:
                 # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
@@ -299,6 +318,112 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return worst
     finally:
         db.close()
+
+
+def _is_rage(game: str) -> bool:
+    from deckbuilder.games.piles import is_rage
+
+    return is_rage(game)
+
+
+def _forced_game(name: str | None) -> Any:
+    """The game --game names when it is not Rage (None for Rage or no --game); CliError when it is unknown."""
+    if not name:
+        return None
+    from deckbuilder.games.description import GameError, load_game
+
+    try:
+        game = load_game(name)
+    except GameError as exc:
+        raise CliError(str(exc)) from exc
+    return None if _is_rage(game.name) else game
+
+
+def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: TextIO) -> int:
+    """`check --game NAME` for a game other than Rage: every deck is read and checked as that game's."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    db = open_db(args.db)
+    try:
+        documents: list[dict[str, Any]] = []
+        worst = EXIT_OK
+        for path in _deck_paths(args.decks, err):
+            try:
+                loaded = read_deck(path)
+            except (DeckFileError, OSError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                documents.append({"file": str(path), "legal": False, "error": reason})
+                if not args.json:
+                    print(f"{path}: cannot read: {reason}", file=err)
+                worst = EXIT_UNREADABLE
+                continue
+            loaded.deck.game = game.name
+            code = _check_game_deck(
+                args, path, loaded.deck, list(loaded.problems), db, game, documents, out, err
+            )
+            worst = max(worst, code)
+        if args.json:
+            json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+        return worst
+    finally:
+        db.close()
+
+
+def _check_game_deck(
+    args: argparse.Namespace,
+    path: Path,
+    deck: Deck,
+    problems: list[str],
+    db: CardDatabase,
+    game: Any,
+    documents: list[dict[str, Any]],
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Check one deck of a data-described game; its JSON document and printed report look like Rage's."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.check import check_generic
+    from deckbuilder.games.description import GameError, load_game
+
+    try:
+        chosen = game if game is not None else load_game(deck.game)
+        fmt = chosen.format_named(args.format_name) if args.format_name else None
+    except GameError as exc:
+        documents.append({"file": str(path), "legal": False, "error": str(exc)})
+        if not args.json:
+            print(f"{path}: cannot check: {exc}", file=err)
+        return EXIT_UNREADABLE
+    pool, shipped = pool_for(db, chosen)
+    if shipped:
+        problems.append(
+            f"the card database holds no {chosen.title} cards: checked against the card set shipped with the game "
+            f"(`ragedeck import-cards --game {chosen.name} FILE` imports your own)"
+        )
+    report = check_generic(deck, pool, chosen, fmt)
+    if args.fix_hints:
+        problems.append(f"fix hints are only worked out for Rage decks, not for {chosen.title}")
+    documents.append(
+        {
+            "file": str(path),
+            "legal": report.is_legal,
+            "game": report.game,
+            "format": report.format,
+            "totals": {pile: count for pile, _label, count in report.piles},
+            "figures": {label: value for label, value in report.figures},
+            "results": [r.to_json() for r in report.results],
+            "problems": problems,
+        }
+    )
+    if not args.json:
+        verdict = "LEGAL" if report.is_legal else "ILLEGAL"
+        print(f"{path}: {verdict} — {deck.name} ({chosen.title}, {report.format})", file=out)
+        print("  " + " · ".join(f"{label} {value}" for label, value in report.figures), file=out)
+        for problem in problems:
+            print(f"  file     {problem}", file=out)
+        for result in report.results:
+            print(f"  {result.severity.value:<8} {result.code}: {result.message}", file=out)
+    return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
 
 def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
@@ -365,6 +490,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if not args.path.exists():
         raise CliError(f"{args.path} does not exist")
+    game = _forced_game(args.game)
+    if game is not None:
+        return _import_game_cards(args, game, out)
     db = open_db(args.db)
     try:
         try:
@@ -381,6 +509,47 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(f"  {issue.severity:<10} {where}: {issue.reason}", file=out)
             print(f"database: {db.path}", file=out)
         return EXIT_OK
+    finally:
+        db.close()
+
+
+def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
+    """Import another game's card-data file (the columns its game.json documents) into the database."""
+    from deckbuilder.games.cards import MAX_CARD_DATA_BYTES, import_card_data
+
+    path: Path = args.path
+    if path.is_dir() or path.is_symlink():
+        raise CliError(
+            f"{path}: give the {game.title} card-data file itself (a CSV file), not a folder or a link"
+        )
+    try:
+        if path.stat().st_size > MAX_CARD_DATA_BYTES:
+            raise CliError(f"{path} is too large for card data ({path.stat().st_size} bytes)")
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not UTF-8 text; save the card data as UTF-8 CSV") from None
+    except OSError as exc:
+        raise CliError(f"{path} cannot be read ({exc.strerror or exc})") from exc
+    db = open_db(args.db)
+    try:
+        data = import_card_data(db, game, text, str(path))
+        issues = [{"line": i.line, "reason": i.reason} for i in data.issues]
+        if args.json:
+            document = {
+                "database": str(db.path),
+                "game": game.name,
+                "cards": len(data.cards),
+                "issues": issues,
+            }
+            json.dump(document, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+        else:
+            kept = "" if data.cards else " (nothing was stored; the database keeps the cards it had)"
+            print(f"imported {len(data.cards)} {game.title} cards from {path}{kept}", file=out)
+            for issue in data.issues:
+                print(f"  problem    {path}:{issue.line}: {issue.reason}", file=out)
+            print(f"database: {db.path}", file=out)
+        return EXIT_OK if data.cards else EXIT_UNREADABLE
     finally:
         db.close()
 
@@ -502,6 +671,27 @@ def cmd_formats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     for fmt in formats:
         print(f"{fmt.name:<20} {fmt.title}" + (f" — {fmt.description}" if fmt.description else ""), file=out)
+    return EXIT_OK
+
+
+def cmd_games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """List the games and their formats."""
+    from deckbuilder.games.description import available_games, game_problems
+
+    for problem in game_problems():
+        print(f"warning: {problem}", file=err)
+    games = available_games()
+    if args.json:
+        listed = [
+            {"name": g.name, "title": g.title, "source": g.source, "formats": [f.name for f in g.formats]}
+            for g in games
+        ]
+        json.dump({"games": listed}, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+        return EXIT_OK
+    for game in games:
+        formats = ", ".join(f.name for f in game.formats) or "see `ragedeck formats`"
+        print(f"{game.name:<16} {game.title} — formats: {formats}", file=out)
     return EXIT_OK
 
 
@@ -676,6 +866,15 @@ def _check_output(output: Path) -> None:
         raise CliError(f"cannot write {output}: the folder {parent} does not exist")
 
 
+def _deck_pool(deck: Deck, db: CardDatabase) -> Any:
+    """The cards a deck's names are looked up in: the database for Rage, the deck's game's cards otherwise."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.piles import game_of
+
+    game = game_of(deck)
+    return db if game is None else pool_for(db, game)[0]
+
+
 def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
     """Write the export; OSError and DeckFileError go to the caller, which names the output file."""
     if args.to in ("dek", "text", "native"):
@@ -688,7 +887,9 @@ def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO,
                 file=err,
             )
 
-        write_deck(deck, args.output, kind=args.to, pool=db, zone_labels=db.deck_zone_labels())
+        write_deck(
+            deck, args.output, kind=args.to, pool=_deck_pool(deck, db), zone_labels=db.deck_zone_labels()
+        )
         print(f"wrote {args.output}", file=out)
         return EXIT_OK
     if args.to == "decklist":
@@ -756,6 +957,7 @@ def run_gui_command(argv: list[str], err: TextIO) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
     "check": cmd_check,
     "import-cards": cmd_import,
+    "games": cmd_games,
     "search": cmd_search,
     "formats": cmd_formats,
     "export": cmd_export,

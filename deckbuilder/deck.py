@@ -12,6 +12,7 @@ from carddb.normalize import normalize_name
 
 DEFAULT_RENOWN_LEVEL = 20
 DEFAULT_FORMAT = "revised"
+DEFAULT_GAME = "rage"
 # Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a
 # deck with typos, and suggesting for each of them would make reading it slow for no one's benefit.
 MAX_SUGGESTED_UNKNOWN = 50
@@ -117,6 +118,9 @@ class Deck:
     notes: str = ""
     renown_level: int = DEFAULT_RENOWN_LEVEL
     format: str = DEFAULT_FORMAT
+    # The game the deck is for (deckbuilder/games/<game>/game.json) and its player-chosen settings by id.
+    game: str = DEFAULT_GAME
+    settings: dict[str, int] = field(default_factory=dict)
     entries: list[DeckEntry] = field(default_factory=list)
     # Cards that begin the game in play (taken out of the sept deck; they count for copies, not the minimum).
     starting: list[DeckEntry] = field(default_factory=list)
@@ -276,6 +280,8 @@ class Deck:
             notes=self.notes,
             renown_level=self.renown_level,
             format=self.format,
+            game=self.game,
+            settings=dict(self.settings),
             entries=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.entries],
             starting=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.starting],
             unread=list(self.unread),

@@ -24,6 +24,7 @@ from deckbuilder.deckfiles.common import (
     section_for_zone,
     unread_part,
 )
+from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
 
 DEK_VERSION = "0.8"
 GAME_ID = "rage"
@@ -51,6 +52,13 @@ def deck_from_dek(
         )
     deck = Deck()
     problems: list[str] = []
+    named_game = (root.findtext("meta/game") or "").strip()
+    installed = known_game(named_game) if named_game and named_game.casefold() != GAME_ID else None
+    pile_labels: dict[str, str] = {}
+    if installed is not None:
+        deck.game = installed
+        game = game_of(deck)
+        pile_labels = pile_ids_by_label(game) if game is not None else {}
     title = root.findtext("meta/title")
     if title and title.strip() and not has_control_chars(title):
         deck.name = title.strip()
@@ -67,9 +75,14 @@ def deck_from_dek(
                 )
             continue
         label = zone.get("name", "")
-        hint = section_for_zone(label, zone_labels)
-        starting = is_starting_zone(label)
-        if hint is None and not starting and not is_unplaced_zone(label) and zone.find(".//card") is not None:
+        hint = section_for_zone(label, zone_labels) if not pile_labels else None
+        starting = is_starting_zone(label) if not pile_labels else False
+        unknown_zone = (
+            label.casefold() not in pile_labels
+            if pile_labels
+            else hint is None and not starting and not is_unplaced_zone(label)
+        )
+        if unknown_zone and zone.find(".//card") is not None:
             reason = UNKNOWN_ZONE_REASON.format(label=label[:40])
             problems.append(f"{source}: {reason}")
             deck.unread.append(
@@ -132,7 +145,7 @@ def deck_to_dek(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] |
     lines = [
         f'<deck version="{DEK_VERSION}">',
         "  <meta>",
-        f"    <game>{GAME_ID}</game>",
+        f"    <game>{_text(deck.game if game_of(deck) is not None else GAME_ID)}</game>",
         f"    <title>{_text(deck.name)}</title>",
         "  </meta>",
     ]
@@ -153,6 +166,9 @@ def deck_to_dek(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] |
 
 
 def _zones(deck: Deck, pool: CardPool | None, labels: dict[str, str]) -> list[tuple[str, list[DeckEntry]]]:
+    game = game_of(deck)
+    if game is not None:
+        return [(label, entries) for _pile, label, entries in grouped_by_pile(deck, game, pool)]
     grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
     for entry in deck.entries:
         section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
@@ -166,7 +182,7 @@ def _zones(deck: Deck, pool: CardPool | None, labels: dict[str, str]) -> list[tu
 def _printing_of(entry: DeckEntry, pool: CardPool | None) -> tuple[str, str]:
     """The image id and set to write: the chosen printing, else the newest one the pool knows."""
     card = pool.lookup(entry.name) if pool is not None else None
-    if card is None:
+    if card is None or not hasattr(card, "printing"):  # unknown, or another game's card (no printings)
         return "", entry.set_name or ""
     printing = card.printing(entry.set_name)
     image_id = printing.image_files[0] if printing is not None and printing.image_files else ""

@@ -7,7 +7,15 @@ import re
 from typing import Any
 
 from carddb.cardtypes import Section
-from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, CardPool, Deck, DeckEntry, UnreadPart
+from deckbuilder.deck import (
+    DEFAULT_FORMAT,
+    DEFAULT_GAME,
+    DEFAULT_RENOWN_LEVEL,
+    CardPool,
+    Deck,
+    DeckEntry,
+    UnreadPart,
+)
 from deckbuilder.deckfiles.common import (
     KIND_NATIVE,
     MAX_COUNT,
@@ -23,6 +31,7 @@ from deckbuilder.deckfiles.common import (
     replace_surrogates,
     unread_part,
 )
+from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
 
 FORMAT_VERSION = 1
 APP_ID = "rage-deckbuilder"
@@ -49,9 +58,19 @@ def _unread_json(part: UnreadPart) -> dict[str, Any]:
 def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
     """The deck as native JSON; sections by card Type via the pool when given, else by each zone hint."""
     sections: dict[str, list[dict[str, Any]]] = {key: [] for key in SECTION_KEYS}
-    for entry in deck.entries:
-        section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
-        sections[section.value if section is not None else UNPLACED_KEY].append(_entry_json(entry))
+    game = game_of(deck)
+    starting = deck.starting
+    if game is not None:
+        # Another game's deck is saved by its own piles (its starting cards are placed by their Type too).
+        sections = {
+            pile: [_entry_json(e) for e in entries]
+            for pile, _label, entries in grouped_by_pile(deck, game, pool)
+        }
+        starting = []
+    else:
+        for entry in deck.entries:
+            section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
+            sections[section.value if section is not None else UNPLACED_KEY].append(_entry_json(entry))
     document = {
         "format_version": FORMAT_VERSION,
         "app": APP_ID,
@@ -59,8 +78,10 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
         "notes": deck.notes,
         "renown_level": deck.renown_level,
         "format": deck.format,
+        "game": deck.game,
+        **({"settings": dict(deck.settings)} if deck.settings else {}),
         "sections": sections,
-        "starting": [_entry_json(e) for e in deck.starting],
+        "starting": [_entry_json(e) for e in starting],
     }
     if deck.unread:
         # What a reader could not use travels with the deck, so saving never makes a partly read deck look whole.
@@ -81,6 +102,14 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
     deck.notes = _string_field(document, "notes", deck.notes, source, problems, allow_controls=True)
     deck.format = _string_field(document, "format", DEFAULT_FORMAT, source, problems) or DEFAULT_FORMAT
     deck.renown_level = _renown_field(document, source, problems)
+    game_name = _string_field(document, "game", DEFAULT_GAME, source, problems) or DEFAULT_GAME
+    installed = known_game(game_name)
+    deck.game = installed or game_name[:60]
+    if installed is None:
+        problems.append(f"{source}: the game '{game_name[:60]}' is not installed; the deck is kept as it is")
+    game = game_of(deck)
+    pile_keys = pile_ids_by_label(game) if game is not None else {}
+    deck.settings = _settings_field(document, source, problems)
 
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
@@ -89,7 +118,9 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
         deck.unread.append(unread_part(source, None, _shown(sections), reason, "sections"))
         sections = {}
     for key, items in sections.items():
-        if key in SECTION_KEYS:
+        if game is not None and key.casefold() in pile_keys:
+            hint = None  # another game's cards go to their pile by their Type
+        elif game is None and key in SECTION_KEYS:
             hint = Section(key) if key != UNPLACED_KEY else None
         else:
             problems.append(f"{source}: unknown section '{key}'; its cards are kept unplaced")
@@ -188,6 +219,20 @@ def _string_field(
         problems.append(f"{source}: '{key}' holds broken characters (lone surrogates); they were replaced")
         return replace_surrogates(value)
     return value
+
+
+def _settings_field(document: dict[str, Any], source: str, problems: list[str]) -> dict[str, int]:
+    value = document.get("settings", {})
+    if not isinstance(value, dict):
+        problems.append(f"{source}: 'settings' must be an object of whole numbers; ignored")
+        return {}
+    settings: dict[str, int] = {}
+    for key, number in list(value.items())[:100]:
+        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_RENOWN_LEVEL:
+            settings[str(key)[:60]] = number
+        else:
+            problems.append(f"{source}: setting '{str(key)[:40]}' must be a whole number; ignored")
+    return settings
 
 
 def _renown_field(document: dict[str, Any], source: str, problems: list[str]) -> int:

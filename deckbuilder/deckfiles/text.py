@@ -25,6 +25,7 @@ from deckbuilder.deckfiles.common import (
     unread_part,
     valid_count,
 )
+from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # `Characters:`, `Sept (30):`, `Combat Deck:` — a zone header never starts with a count.
@@ -36,6 +37,8 @@ _COUNT_X_JOINED = re.compile(r"^(?P<count>[+-]?\d+)[xX×](?P<name>\S.*)$")
 # `Name x3`
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×](?P<count>\d+)$")
 _COMMENT_PREFIXES = ("#", "//")
+# `# game: warrift`: a comment Lackey ignores that says which game's deck this is (Rage when absent).
+_GAME_LINE = re.compile(r"^#\s*game\s*:\s*(?P<game>\S.*?)\s*$", re.IGNORECASE)
 
 
 @dataclass
@@ -54,9 +57,22 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
     zone: _Zone | None = None
     unknown_zone: tuple[int, str, str] | None = None  # header of a zone that is no deck section, until a card
     deck = Deck()
+    pile_labels: dict[str, str] = {}
     for number, raw in enumerate(lines, start=1):
         where = f"{source}, line {number}"
         line = raw.strip()
+        game_line = _GAME_LINE.match(line) if not deck.entries and not deck.starting else None
+        if game_line:
+            installed = known_game(game_line.group("game"))
+            if installed is None:
+                problems.append(
+                    f"{where}: the game '{game_line.group('game')[:60]}' is not installed; read as Rage"
+                )
+            else:
+                deck.game = installed
+                game = game_of(deck)
+                pile_labels = pile_ids_by_label(game) if game is not None else {}
+            continue
         if not line or line.startswith(_COMMENT_PREFIXES):
             continue
         if len(line) > MAX_LINE_CHARS:
@@ -72,6 +88,12 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
         if header:
             zone = _zone(header.group("label"))
             unknown_zone = None
+            if pile_labels:
+                # Another game's pile header: its cards go to their pile by their Type.
+                if zone.label.casefold() not in pile_labels:
+                    unknown_zone = (number, line, where)
+                zone = _Zone(zone.label, None, False)
+                continue
             if zone.section is None and not zone.starting and not is_unplaced_zone(zone.label):
                 unknown_zone = (number, line, where)
             continue
@@ -142,6 +164,14 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
 
 def deck_to_text(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:
     """The deck as Lackey text: a `Label:` line per zone, then `count<TAB>name` lines."""
+    game = game_of(deck)
+    if game is not None:
+        piled = [f"# game: {game.name}"]
+        for _pile, label, entries in grouped_by_pile(deck, game, pool):
+            if entries:
+                piled.append(f"{_one_line(label)}:")
+                piled.extend(f"{e.count}\t{_one_line(e.name)}" for e in entries)
+        return "\n".join(piled) + "\n"
     labels = merged_zone_labels(zone_labels)
     grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
     for entry in deck.entries:

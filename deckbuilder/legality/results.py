@@ -72,6 +72,10 @@ class Report:
     results: tuple[Result, ...] = field(default=())
     # The limits the deck was checked against (minimums, copies), for views that show them beside the totals.
     limits: FormatLimits | None = None
+    game: str = "rage"  # the game whose rules the deck was checked against
+    # A data-described game's header figures (label, shown value) and piles (id, label, cards), from its game.json.
+    figures: tuple[tuple[str, str], ...] = ()
+    piles: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def errors(self) -> tuple[Result, ...]:

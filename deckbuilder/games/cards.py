@@ -1,0 +1,246 @@
+"""Cards of a data-described game: read from the card-data file its description documents, looked up by name."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from carddb.normalize import normalize_name
+from deckbuilder.games.description import Game
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+
+MAX_CARD_DATA_BYTES = 20_000_000
+MAX_FIELD_CHARS = 10_000
+FieldValue = str | int | tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameCard:
+    """One card of a game: its name, Type and the values of the game's fields."""
+
+    game: str
+    name: str
+    type: str = ""
+    values: Mapping[str, FieldValue] = field(default_factory=dict)
+    norm_name: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.norm_name:
+            object.__setattr__(self, "norm_name", normalize_name(self.name))
+
+    def value(self, name: str) -> FieldValue:
+        """A field's value (None when the card has none)."""
+        if name == "name":
+            return self.name
+        if name == "type":
+            return self.type
+        return self.values.get(name)
+
+    def number(self, name: str) -> int | None:
+        """A number field's value, None when empty or not a number."""
+        value = self.value(name)
+        return value if isinstance(value, int) else None
+
+    def words(self, name: str) -> tuple[str, ...]:
+        """A field's value as words (a words field, or a text/number field as one word)."""
+        value = self.value(name)
+        if value is None or value == "":
+            return ()
+        if isinstance(value, tuple):
+            return value
+        return (str(value),)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDataIssue:
+    """A row or value of a card-data file that was skipped or kept as text, with its line."""
+
+    line: int
+    reason: str
+
+
+@dataclass
+class CardData:
+    """What a card-data file gave: the cards read and what was wrong with the rest."""
+
+    cards: list[GameCard] = field(default_factory=list)
+    issues: list[CardDataIssue] = field(default_factory=list)
+
+
+def read_card_data(game: Game, text: str) -> CardData:
+    """Read a game's card-data file (CSV with a header naming the game's columns); bad rows are reported, not fatal."""
+    result = CardData()
+    if len(text) > MAX_CARD_DATA_BYTES:
+        result.issues.append(
+            CardDataIssue(0, f"the file is too large for card data ({len(text)} characters)")
+        )
+        return result
+    delimiter = str(game.card_data.get("delimiter", ","))[:1] or ","
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        result.issues.append(CardDataIssue(1, f"the header cannot be read ({exc})"))
+        return result
+    if header is None:
+        result.issues.append(CardDataIssue(1, "the file is empty"))
+        return result
+    columns = {name.strip().casefold(): index for index, name in enumerate(header)}
+    where: dict[str, int] = {}
+    for card_field in game.fields:
+        index = columns.get(card_field.column.casefold())
+        if index is not None:
+            where[card_field.name] = index
+    if "name" not in where:
+        wanted = game.field_named("name")
+        column = wanted.column if wanted is not None else "Name"
+        result.issues.append(CardDataIssue(1, f"the header has no '{column}' column; nothing was read"))
+        return result
+    seen: set[str] = set()
+    line = 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            result.issues.append(CardDataIssue(reader.line_num, f"unreadable row ({exc}); skipped"))
+            continue
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        card = _card_from_row(game, row, where, line, result.issues)
+        if card is None:
+            continue
+        if card.norm_name in seen:
+            result.issues.append(CardDataIssue(line, f"'{card.name}' appears twice; the first row is kept"))
+            continue
+        seen.add(card.norm_name)
+        result.cards.append(card)
+    return result
+
+
+def _card_from_row(
+    game: Game, row: list[str], where: Mapping[str, int], line: int, issues: list[CardDataIssue]
+) -> GameCard | None:
+    def cell(name: str) -> str:
+        index = where.get(name)
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    name = " ".join(cell("name").split())
+    if not name:
+        issues.append(CardDataIssue(line, "row has no card name; skipped"))
+        return None
+    if any(len(c) > MAX_FIELD_CHARS for c in row):
+        issues.append(
+            CardDataIssue(
+                line, f"'{name[:60]}' has a field longer than {MAX_FIELD_CHARS} characters; skipped"
+            )
+        )
+        return None
+    values: dict[str, FieldValue] = {}
+    for card_field in game.fields:
+        if card_field.name in ("name", "type"):
+            continue
+        raw = cell(card_field.name)
+        if card_field.kind == "number":
+            if not raw:
+                values[card_field.name] = None
+            elif raw.lstrip("-").isdigit() and len(raw) < 10:
+                values[card_field.name] = int(raw)
+            else:
+                issues.append(
+                    CardDataIssue(line, f"'{name}': {card_field.column} {raw[:20]!r} is not a whole number")
+                )
+                values[card_field.name] = None
+        elif card_field.kind == "words":
+            values[card_field.name] = tuple(w.strip() for w in raw.replace(";", ",").split(",") if w.strip())
+        else:
+            values[card_field.name] = raw
+    return GameCard(game.name, name, cell("type"), values)
+
+
+class GameCardPool:
+    """Cards of one game held in memory: the CardPool protocol (lookup, suggest) over a game's cards."""
+
+    def __init__(self, game: str, cards: Iterable[GameCard]) -> None:
+        self.game = game
+        self._cards = {card.norm_name: card for card in cards if card.game == game}
+
+    def lookup(self, name: str) -> GameCard | None:
+        """The card of this game with this name (normalised), or None."""
+        return self._cards.get(normalize_name(name))
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Near names of this game's cards."""
+        names = {key: card.name for key, card in self._cards.items()}
+        close = difflib.get_close_matches(normalize_name(name), list(names), n=limit, cutoff=0.75)
+        return [names[key] for key in close]
+
+    def cards(self) -> list[GameCard]:
+        """Every card of the pool, in name order."""
+        return sorted(self._cards.values(), key=lambda c: c.norm_name)
+
+
+def shipped_pool(game: Game) -> GameCardPool:
+    """The cards shipped with a game (an empty pool when it ships none)."""
+    entry = game.cards_path()
+    if entry is None:
+        return GameCardPool(game.name, ())
+    return GameCardPool(game.name, read_card_data(game, entry.read_text(encoding="utf-8")).cards)
+
+
+def _stored_value(value: object) -> FieldValue:
+    if isinstance(value, list):
+        return tuple(str(v) for v in value)
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, str)):
+        return value
+    return str(value)
+
+
+def database_pool(db: CardDatabase, game: Game) -> GameCardPool:
+    """The cards of `game` a card database holds (imported with `ragedeck import-cards --game`)."""
+    cards: list[GameCard] = []
+    for name, card_type, fields in db.game_card_rows(game.name):
+        try:
+            raw = json.loads(fields)
+        except (json.JSONDecodeError, RecursionError):
+            raw = {}
+        values = {str(k): _stored_value(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+        cards.append(GameCard(game.name, name, card_type, values))
+    return GameCardPool(game.name, cards)
+
+
+def import_card_data(db: CardDatabase, game: Game, text: str, source: str) -> CardData:
+    """Read a game's card-data file and store its cards in the database (replacing that game's cards only)."""
+    data = read_card_data(game, text)
+    rows = [
+        (
+            card.name,
+            card.type,
+            json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.values.items()}),
+            0,
+        )
+        for card in data.cards
+    ]
+    if rows:
+        db.store_game_cards(game.name, rows, source)
+    return data
+
+
+def pool_for(db: CardDatabase | None, game: Game) -> tuple[GameCardPool, bool]:
+    """The game's cards in the database, else its shipped card set; True when the shipped set was used."""
+    if db is not None:
+        pool = database_pool(db, game)
+        if pool.cards():
+            return pool, False
+    return shipped_pool(game), True

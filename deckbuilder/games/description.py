@@ -1,0 +1,444 @@
+"""A game is a data file: `games/<name>/game.json` says its card fields, piles, settings, header and formats.
+
+Shipped games live in `deckbuilder/games/<name>/`; users add games in `<user data dir>/games/<name>/` (a folder
+holding `game.json` and its format files). Every field is validated and a bad file names the field that is wrong.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from carddb.db import user_data_dir
+from deckbuilder.deck import DEFAULT_GAME
+
+USER_GAMES_FOLDER = "games"
+GAME_FILE = "game.json"
+FIELD_KINDS = ("text", "number", "words")
+MAX_GAME_FILE_BYTES = 1_000_000
+_NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+_GAME_KEYS = frozenset(
+    {
+        "name",
+        "title",
+        "description",
+        "source",
+        "engine",
+        "fields",
+        "card_data",
+        "piles",
+        "settings",
+        "header",
+        "statistics",
+        "formats",
+        "default_format",
+        "cards",
+    }
+)
+
+
+class GameError(Exception):
+    """A game cannot be found or its description is not valid (the message says which field and why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardField:
+    """One field of a card: its name, its kind (text, number or words) and the card-data column it comes from."""
+
+    name: str
+    kind: str
+    column: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A pile of a deck and the card Types (whole, or the first part of `A - B`) that go in it."""
+
+    id: str
+    label: str
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A deck-level number: chosen by the player (with a default) or read from a field of a card in a pile."""
+
+    id: str
+    label: str
+    default: int | None = None
+    pile: str = ""  # from a card: the pile holding it
+    field: str = ""  # from a card: the field read
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A header figure: the cards of a pile (or the deck), or the sum of a field, optionally `of` a setting."""
+
+    label: str
+    pile: str = ""  # "" = the whole deck
+    sum: str = ""  # a number field to add up; "" = count cards
+    of: str = ""  # a setting shown as the bound ("12 / 15")
+
+
+@dataclass(frozen=True, slots=True)
+class Statistic:
+    """A chart worth drawing: cards of a pile grouped by the values of a field."""
+
+    label: str
+    field: str
+    pile: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FormatRule:
+    """One rule of a format: a rule kind and its parameters, with the rulebook passage it comes from."""
+
+    kind: str
+    params: Mapping[str, Any]
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameFormat:
+    """A format of a data-described game: a name and its list of parameterised rules."""
+
+    name: str
+    title: str
+    description: str
+    rules: tuple[FormatRule, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A card game as its description file says it."""
+
+    name: str
+    title: str
+    description: str = ""
+    source: str = ""  # the rulebook the description follows
+    engine: str = "generic"  # the registered checker: "generic" for data rules, "rage" for Rage's own engine
+    fields: tuple[CardField, ...] = ()
+    card_data: Mapping[str, Any] = field(default_factory=dict)
+    piles: tuple[Pile, ...] = ()
+    settings: tuple[Setting, ...] = ()
+    header: tuple[Figure, ...] = ()
+    statistics: tuple[Statistic, ...] = ()
+    formats: tuple[GameFormat, ...] = ()
+    default_format: str = ""
+    cards: str = ""  # the card-data file shipped with the game (relative to its folder), if any
+    folder: Traversable | None = None
+
+    def field_named(self, name: str) -> CardField | None:
+        """The card field with this name."""
+        return next((f for f in self.fields if f.name == name), None)
+
+    def pile_of(self, card_type: str) -> str | None:
+        """The pile a card Type goes in (the whole Type, else its first part before ` - `), None when none fits."""
+        folded = " ".join(card_type.split()).casefold()
+        head = folded.split(" - ")[0].strip()
+        for pile in self.piles:
+            for wanted in pile.types:
+                if wanted.casefold() in (folded, head):
+                    return pile.id
+        return None
+
+    def pile_label(self, pile_id: str) -> str:
+        """The label a player reads for a pile."""
+        return next((p.label for p in self.piles if p.id == pile_id), pile_id)
+
+    def format_named(self, name: str | None) -> GameFormat:
+        """The format with this name (the default when None or empty); GameError lists the known ones."""
+        wanted = (name or self.default_format).strip().casefold()
+        for fmt in self.formats:
+            if fmt.name.casefold() == wanted:
+                return fmt
+        known = ", ".join(f.name for f in self.formats) or "(none)"
+        raise GameError(f"Unknown format '{name}' for the game {self.name}; available formats: {known}")
+
+    def cards_path(self) -> Traversable | None:
+        """The shipped card-data file of this game, if it has one."""
+        if not self.cards or self.folder is None:
+            return None
+        return self.folder.joinpath(self.cards)
+
+
+def _fail(source: str, message: str) -> GameError:
+    return GameError(f"{source}: {message}")
+
+
+def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if value is None:
+        raise _fail(source, f'field "{key}" is required')
+    if not isinstance(value, str):
+        raise _fail(source, f'field "{key}" must be text, not {type(value).__name__}')
+    return value
+
+
+def _objects(data: Mapping[str, Any], key: str, source: str) -> list[Mapping[str, Any]]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise _fail(source, f'field "{key}" must be a list of objects')
+    return value
+
+
+def _name(value: Any, where: str, source: str) -> str:
+    if not isinstance(value, str) or not _NAME_PATTERN.match(value):
+        raise _fail(
+            source, f'{where} must be lower-case letters, digits, ".", "_" or "-" (got {value!r:.40})'
+        )
+    return value
+
+
+def _fields(data: Mapping[str, Any], source: str) -> tuple[CardField, ...]:
+    found: list[CardField] = []
+    for index, item in enumerate(_objects(data, "fields", source)):
+        where = f"fields[{index}]"
+        name = _name(item.get("name"), f"{where}.name", source)
+        kind = _text(item, "kind", f"{source}: {where}", "text")
+        if kind not in FIELD_KINDS:
+            raise _fail(source, f"{where}.kind must be one of {', '.join(FIELD_KINDS)} (got {kind!r:.40})")
+        column = _text(item, "column", f"{source}: {where}", name.title())
+        label = _text(item, "label", f"{source}: {where}", column)
+        found.append(CardField(name, kind, column, label))
+    names = [f.name for f in found]
+    if found and "name" not in names:
+        raise _fail(source, 'field "fields" must declare the card field "name"')
+    if len(set(names)) != len(names):
+        raise _fail(source, 'field "fields" declares a card field twice')
+    return tuple(found)
+
+
+def _piles(data: Mapping[str, Any], source: str) -> tuple[Pile, ...]:
+    piles: list[Pile] = []
+    for index, item in enumerate(_objects(data, "piles", source)):
+        where = f"piles[{index}]"
+        pile_id = _name(item.get("id"), f"{where}.id", source)
+        types = item.get("types", [])
+        if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+            raise _fail(source, f"{where}.types must be a list of card Types")
+        piles.append(Pile(pile_id, _text(item, "label", f"{source}: {where}", pile_id), tuple(types)))
+    if len({p.id for p in piles}) != len(piles):
+        raise _fail(source, 'field "piles" names a pile twice')
+    return tuple(piles)
+
+
+def _settings(data: Mapping[str, Any], piles: set[str], fields: set[str], source: str) -> tuple[Setting, ...]:
+    settings: list[Setting] = []
+    for index, item in enumerate(_objects(data, "settings", source)):
+        where = f"settings[{index}]"
+        setting_id = _name(item.get("id"), f"{where}.id", source)
+        label = _text(item, "label", f"{source}: {where}", setting_id)
+        default = item.get("default")
+        if default is not None and (isinstance(default, bool) or not isinstance(default, int) or default < 0):
+            raise _fail(source, f"{where}.default must be a whole number of 0 or more")
+        from_card = item.get("from_card")
+        if from_card is None:
+            settings.append(Setting(setting_id, label, default))
+            continue
+        if not isinstance(from_card, dict):
+            raise _fail(source, f'{where}.from_card must be an object with "pile" and "field"')
+        pile, card_field = from_card.get("pile"), from_card.get("field")
+        if pile not in piles:
+            raise _fail(source, f"{where}.from_card.pile names no pile of the game ({pile!r:.40})")
+        if card_field not in fields:
+            raise _fail(source, f"{where}.from_card.field names no card field ({card_field!r:.40})")
+        settings.append(Setting(setting_id, label, default, str(pile), str(card_field)))
+    return tuple(settings)
+
+
+def _figures(data: Mapping[str, Any], source: str) -> tuple[Figure, ...]:
+    figures: list[Figure] = []
+    for index, item in enumerate(_objects(data, "header", source)):
+        where = f"{source}: header[{index}]"
+        figures.append(
+            Figure(
+                _text(item, "label", where),
+                _text(item, "pile", where, ""),
+                _text(item, "sum", where, ""),
+                _text(item, "of", where, ""),
+            )
+        )
+    return tuple(figures)
+
+
+def _statistics(data: Mapping[str, Any], source: str) -> tuple[Statistic, ...]:
+    found: list[Statistic] = []
+    for index, item in enumerate(_objects(data, "statistics", source)):
+        where = f"{source}: statistics[{index}]"
+        found.append(
+            Statistic(
+                _text(item, "label", where), _text(item, "field", where), _text(item, "pile", where, "")
+            )
+        )
+    return tuple(found)
+
+
+def format_from_data(data: Any, source: str) -> GameFormat:
+    """A game format from parsed JSON; the rule kinds and their parameters are checked when the game is built."""
+    if not isinstance(data, dict):
+        raise _fail(source, "a format must be a JSON object")
+    name = _name(data.get("name"), 'field "name"', source)
+    rules: list[FormatRule] = []
+    for index, item in enumerate(_objects(data, "rules", source)):
+        kind = item.get("kind")
+        if not isinstance(kind, str):
+            raise _fail(source, f'rules[{index}] needs a "kind" (a rule kind or a game\'s own rule)')
+        params = {k: v for k, v in item.items() if k not in ("kind", "source")}
+        rule_source = item.get("source", "")
+        if not isinstance(rule_source, str):
+            raise _fail(source, f"rules[{index}].source must be text")
+        rules.append(FormatRule(kind, params, rule_source))
+    return GameFormat(
+        name, _text(data, "title", source, name), _text(data, "description", source, ""), tuple(rules)
+    )
+
+
+def _read_json(entry: Traversable, source: str) -> Any:
+    try:
+        raw = entry.read_bytes()
+    except OSError as exc:
+        raise _fail(source, f"cannot be read ({exc})") from None
+    if len(raw) > MAX_GAME_FILE_BYTES:
+        raise _fail(source, f"is too large for a game file ({len(raw)} bytes)")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _fail(source, "is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise _fail(source, f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise _fail(source, "is nested too deeply") from None
+
+
+def game_from_data(data: Any, source: str, folder: Traversable | None = None) -> Game:
+    """Build a Game from parsed JSON (formats named by file are read from `folder`); GameError names the field."""
+    if not isinstance(data, dict):
+        raise _fail(source, "a game file must hold a JSON object")
+    unknown = sorted(k for k in data if k not in _GAME_KEYS and not k.startswith("_"))
+    if unknown:
+        raise _fail(source, f"unknown field(s): {', '.join(unknown)}")
+    name = _name(data.get("name"), 'field "name"', source)
+    engine = _text(data, "engine", source, "generic")
+    fields = _fields(data, source)
+    piles = _piles(data, source)
+    settings = _settings(data, {p.id for p in piles}, {f.name for f in fields}, source)
+    card_data = data.get("card_data", {})
+    if not isinstance(card_data, dict):
+        raise _fail(source, 'field "card_data" must be an object')
+    formats: list[GameFormat] = []
+    raw_formats = data.get("formats", [])
+    if not isinstance(raw_formats, list):
+        raise _fail(source, 'field "formats" must be a list of format objects or format file names')
+    for index, item in enumerate(raw_formats):
+        if isinstance(item, str):
+            if folder is None or "/" in item or "\\" in item or item.startswith("."):
+                raise _fail(source, f"formats[{index}] must name a file in the game's formats folder")
+            entry = folder.joinpath("formats").joinpath(item)
+            formats.append(
+                format_from_data(_read_json(entry, f"{source}: formats/{item}"), f"{source}: {item}")
+            )
+        else:
+            formats.append(format_from_data(item, f"{source}: formats[{index}]"))
+    if len({f.name for f in formats}) != len(formats):
+        raise _fail(source, 'field "formats" names a format twice')
+    default_format = _text(data, "default_format", source, formats[0].name if formats else "")
+    game = Game(
+        name=name,
+        title=_text(data, "title", source, name),
+        description=_text(data, "description", source, ""),
+        source=_text(data, "source", source, ""),
+        engine=engine,
+        fields=fields,
+        card_data=card_data,
+        piles=piles,
+        settings=settings,
+        header=_figures(data, source),
+        statistics=_statistics(data, source),
+        formats=tuple(formats),
+        default_format=default_format,
+        cards=_text(data, "cards", source, ""),
+        folder=folder,
+    )
+    from deckbuilder.games.check import validate_game  # late: the rule kinds import this module
+
+    problems = validate_game(game)
+    if problems:
+        raise _fail(source, "; ".join(problems))
+    return game
+
+
+def load_game_dir(folder: Path | Traversable) -> Game:
+    """Read and validate the game in a folder (its game.json and the format files it names)."""
+    entry = folder.joinpath(GAME_FILE)
+    source = str(entry)
+    return game_from_data(_read_json(entry, source), source, folder)
+
+
+@functools.cache
+def _shipped_games() -> tuple[Game, ...]:
+    root = resources.files("deckbuilder.games")
+    found = [
+        load_game_dir(entry)
+        for entry in sorted(root.iterdir(), key=lambda e: e.name)
+        if entry.is_dir() and entry.joinpath(GAME_FILE).is_file()
+    ]
+    found.sort(key=lambda g: (g.name != DEFAULT_GAME, g.name))
+    return tuple(found)
+
+
+def user_games_dir() -> Path:
+    """Where users put their own games (one folder per game)."""
+    return user_data_dir() / USER_GAMES_FOLDER
+
+
+def _user_games() -> tuple[list[Game], list[str]]:
+    folder = user_games_dir()
+    if not folder.is_dir():
+        return [], []
+    games: list[Game] = []
+    problems: list[str] = []
+    for entry in sorted(folder.iterdir()):
+        # A symlink could lead anywhere on the disk: a game folder is a plain folder inside ours.
+        if entry.is_symlink() or not entry.is_dir() or not (entry / GAME_FILE).is_file():
+            continue
+        if (entry / GAME_FILE).is_symlink():
+            problems.append(f"{entry / GAME_FILE}: a symlink is not read (file skipped)")
+            continue
+        try:
+            games.append(load_game_dir(entry))
+        except GameError as exc:
+            problems.append(f"{exc} (game skipped)")
+    return games, problems
+
+
+def available_games() -> list[Game]:
+    """Shipped games plus valid user games (a user game of the same name replaces a shipped one)."""
+    by_name = {g.name: g for g in _shipped_games()}
+    for game in _user_games()[0]:
+        by_name[game.name] = game
+    return sorted(by_name.values(), key=lambda g: (g.name != DEFAULT_GAME, g.name))
+
+
+def game_problems() -> list[str]:
+    """Why each broken user game was skipped."""
+    return _user_games()[1]
+
+
+def load_game(name: str | None) -> Game:
+    """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
+    wanted = (name or DEFAULT_GAME).strip().casefold()
+    games = available_games()
+    for game in games:
+        if game.name.casefold() == wanted:
+            return game
+    known = ", ".join(g.name for g in games)
+    raise GameError(f"Unknown game '{name}'; available games: {known}")

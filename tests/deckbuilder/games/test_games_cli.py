@@ -1,0 +1,205 @@
+"""Other games through `ragedeck`: import their card data, check and export their decks, a fourth game from data."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from carddb.db import CardDatabase
+from carddb.importing import demo_deck_path, ensure_demo_cards
+from deckbuilder.deckfiles import read_deck
+from deckbuilder.games.description import user_games_dir
+from tests.deckbuilder.test_cli import run
+
+SHIPPED = Path(__file__).resolve().parents[3] / "deckbuilder" / "games"
+LITHIC_DECK = """# game: lithic-rage
+Ancestry:
+1\tRiver Folk
+Class:
+1\tBone Shaman
+Actions:
+2\tObsidian Spear
+1\tFire Dance
+1\tAncestor's Whisper
+"""
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_import_cards_per_game_keeps_games_apart(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    with CardDatabase(db_path) as db:
+        assert ensure_demo_cards(db)
+        rage_cards = db.card_count()
+    for game in ("lithic-rage", "warrift"):
+        code, out, err = run(
+            "import-cards", "--game", game, str(SHIPPED / game / "cards.csv"), "--db", str(db_path)
+        )
+        assert code == 0, err
+        assert "imported" in out
+    with CardDatabase(db_path) as db:
+        assert db.card_count() == rage_cards  # Rage's cards are untouched
+        assert db.game_names() == ["lithic-rage", "warrift"]
+        assert db.lookup("Obsidian Spear") is None  # a Lithic Rage card is no Rage card
+        assert len(db.game_card_rows("lithic-rage")) == 17
+    # The Rage demo deck still checks exactly as before, from the same database.
+    code, out, _err = run("check", "--json", str(demo_deck_path()), "--db", str(db_path))
+    document = json.loads(out)["decks"][0]
+    assert "game" not in document and document["format"] == "revised"
+
+
+def test_import_cards_for_a_game_reports_bad_rows_and_keeps_the_rest(tmp_path: Path) -> None:
+    data = _write(
+        tmp_path / "cards.csv", "Name,Type,Cost\nGood Card,Action,2\n,Action,1\nOdd Cost,Action,two\n"
+    )
+    code, out, _err = run(
+        "import-cards", "--game", "lithic-rage", str(data), "--db", str(tmp_path / "db.sqlite")
+    )
+    assert code == 0
+    assert "imported 2 Lithic Rage cards" in out
+    assert ":3: row has no card name" in out and ":4: 'Odd Cost': Cost 'two' is not a whole number" in out
+    code, _out, err = run("import-cards", "--game", "chess", str(data), "--db", str(tmp_path / "db.sqlite"))
+    assert code == 2 and "Unknown game 'chess'" in err
+
+
+def test_check_uses_the_deck_files_game_and_the_database_cards(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    deck = _write(tmp_path / "deck.txt", LITHIC_DECK)
+    code, out, _err = run("check", "--json", str(deck), "--db", str(db_path))
+    document = json.loads(out)["decks"][0]
+    assert code == 0 and document["legal"] and document["game"] == "lithic-rage"
+    assert document["figures"] == {"Cost": "12 / 12", "Actions": "4"}
+    assert "shipped with the game" in document["problems"][0]
+    # A database whose Bone Shaman costs 10 (a user's own card data) is what the check then reads.
+    data = (
+        (SHIPPED / "lithic-rage" / "cards.csv")
+        .read_text(encoding="utf-8")
+        .replace("Bone Shaman,Class,,12", "Bone Shaman,Class,,10")
+    )
+    run(
+        "import-cards",
+        "--game",
+        "lithic-rage",
+        str(_write(tmp_path / "mine.csv", data)),
+        "--db",
+        str(db_path),
+    )
+    code, out, _err = run("check", str(deck), "--db", str(db_path))
+    assert code == 1
+    assert "SUM_OVER_BOUND: Actions: Cost adds up to 12, over the Class Cost of 10" in out
+
+
+def test_check_game_option_and_format_option(tmp_path: Path) -> None:
+    lines = ["5\tApprentice Mage", "5\tRecruit Warrior", "20\tArbiter Squire"]
+    deck = _write(tmp_path / "arbiter.txt", "\n".join(lines) + "\n")
+    code, out, _err = run(
+        "check", "--game", "warrift", "--json", str(deck), "--db", str(tmp_path / "db.sqlite")
+    )
+    document = json.loads(out)["decks"][0]
+    assert code == 1 and document["game"] == "warrift" and document["format"] == "player"
+    assert {r["code"] for r in document["results"]} == {"GROUP_COUNT"}
+    code, _out, err = run(
+        "check", "--game", "warrift", "--format", "nope", str(deck), "--db", str(tmp_path / "d.sqlite")
+    )
+    assert code == 2 and "Unknown format 'nope'" in err
+
+
+def test_deck_files_round_trip_their_game_and_piles(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    deck = _write(tmp_path / "deck.txt", LITHIC_DECK)
+    for kind in ("dek", "text", "native"):
+        target = tmp_path / f"out.{kind}"
+        code, _out, err = run("export", str(deck), "--to", kind, "-o", str(target), "--db", str(db_path))
+        assert code == 0, err
+        loaded = read_deck(target)
+        assert loaded.deck.game == "lithic-rage"
+        assert not loaded.deck.unread, loaded.problems
+        assert {e.name: e.count for e in loaded.deck.entries}["Obsidian Spear"] == 2
+        code, out, _err = run("check", "--json", str(target), "--db", str(db_path))
+        assert json.loads(out)["decks"][0]["legal"], out
+    native = json.loads((tmp_path / "out.native").read_text(encoding="utf-8"))
+    assert native["game"] == "lithic-rage" and [e["name"] for e in native["sections"]["class"]] == [
+        "Bone Shaman"
+    ]
+
+
+def test_a_fourth_game_is_added_from_data_alone(tmp_path: Path) -> None:
+    folder = user_games_dir() / "duel-of-stones"
+    game = {
+        "name": "duel-of-stones",
+        "title": "Duel of Stones",
+        "fields": [
+            {"name": "name", "column": "Card"},
+            {"name": "type", "column": "Kind"},
+            {"name": "weight", "kind": "number", "column": "Weight"},
+            {"name": "colour", "kind": "words", "column": "Colour"},
+        ],
+        "piles": [
+            {"id": "champion", "label": "Champion", "types": ["Champion"]},
+            {"id": "stones", "label": "Stones", "types": ["Stone"]},
+        ],
+        "settings": [{"id": "carry", "label": "Carry", "from_card": {"pile": "champion", "field": "weight"}}],
+        "header": [{"label": "Weight", "pile": "stones", "sum": "weight", "of": "carry"}],
+        "formats": ["duel.json"],
+        "cards": "cards.csv",
+    }
+    duel = {
+        "name": "duel",
+        "rules": [
+            {"kind": "unknown_card"},
+            {"kind": "exactly_one", "pile": "champion"},
+            {"kind": "pile_count", "pile": "stones", "min": 4, "max": 6},
+            {"kind": "copies_at_most", "max": 2},
+            {"kind": "sum_at_most", "pile": "stones", "field": "weight", "bound": {"setting": "carry"}},
+            {"kind": "same_value", "pile": "stones", "field": "colour"},
+        ],
+    }
+    _write(folder / "game.json", json.dumps(game))
+    _write(folder / "formats" / "duel.json", json.dumps(duel))
+    _write(
+        folder / "cards.csv",
+        "Card,Kind,Weight,Colour\nGiant,Champion,9,\nPebble,Stone,1,Red\nBoulder,Stone,4,Red\nSapphire,Stone,1,Blue\nEmber,Stone,1,Red\n",
+    )
+    code, out, _err = run("games")
+    assert "duel-of-stones" in out and "Duel of Stones" in out
+    legal = _write(
+        tmp_path / "legal.txt", "# game: duel-of-stones\n1\tGiant\n2\tPebble\n1\tBoulder\n1\tEmber\n"
+    )
+    code, out, _err = run("check", "--json", str(legal), "--db", str(tmp_path / "db.sqlite"))
+    document = json.loads(out)["decks"][0]
+    assert code == 0 and document["legal"], document
+    assert document["figures"] == {"Weight": "7 / 9"}
+    illegal = _write(tmp_path / "illegal.txt", "# game: duel-of-stones\n1\tGiant\n3\tPebble\n1\tSapphire\n")
+    code, out, _err = run("check", "--json", str(illegal), "--db", str(tmp_path / "db.sqlite"))
+    codes = {r["code"] for r in json.loads(out)["decks"][0]["results"]}
+    assert code == 1 and codes == {"TOO_MANY_COPIES", "MIXED_VALUES"}
+
+
+def test_a_broken_user_game_is_skipped_with_its_problem_named(tmp_path: Path) -> None:
+    _write(
+        user_games_dir() / "broken" / "game.json",
+        '{"name": "broken", "formats": [{"name": "x", "rules": [{"kind": "nope"}]}]}',
+    )
+    code, out, err = run("games")
+    assert code == 0 and "broken" not in out
+    assert "no such rule kind" in err
+
+
+def test_schema_5_migration_adds_the_game_card_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with CardDatabase(path):
+        pass
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE game_card")
+    conn.execute("PRAGMA user_version = 4")
+    conn.commit()
+    conn.close()
+    with CardDatabase(path) as db:
+        assert db.game_names() == []
+        db.store_game_cards("warrift", [("Rift Rat", "Monster", "{}", 0)], "test")
+        assert db.game_card_rows("warrift") == [("Rift Rat", "Monster", "{}")]
