@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -20,12 +20,31 @@ from carddb.model import CardInfo
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
+from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.legality.rules import character_allegiance
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+    from deckbuilder.games.description import Game
+
+
+class _Listed(Protocol):
+    """What the card lists read of a card of any game."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+
+class _Lookup(Protocol):
+    """Any game's cards, looked up by name."""
+
+    def lookup(self, name: str) -> _Listed | None: ...
 
 
 @dataclass
@@ -86,10 +105,16 @@ def _verdict(report: Report, data_date: str, width: float) -> list[Any]:
     legal = report.is_legal
     colour = _LEGAL if legal else _ILLEGAL
     word = "LEGAL" if legal else "NOT LEGAL"
-    stamp = (
-        f"{word} in format {report.format} at Renown level {report.renown_level} · "
-        f"checked against card data of {data_date or 'unknown date'}"
-    )
+    if report.figures or report.piles:  # another game: its format and header figures
+        shown = " · ".join(f"{label} {value}" for label, value in report.figures)
+        stamp = (
+            f"{word} in format {report.format} · {shown}" if shown else f"{word} in format {report.format}"
+        )
+    else:
+        stamp = (
+            f"{word} in format {report.format} at Renown level {report.renown_level} · "
+            f"checked against card data of {data_date or 'unknown date'}"
+        )
     style = ParagraphStyle("dl-verdict-c", parent=_VERDICT, textColor=colour)
     box = Table([[_p(stamp, style)]], colWidths=[width])
     box.setStyle(
@@ -150,14 +175,14 @@ def _characters(entries: list[DeckEntry], db: CardDatabase, report: Report, widt
     return [_p(f"Characters ({totals.characters or sum(e.count for e in entries)})", _H2), table]
 
 
-def _type_label(entry: DeckEntry, db: CardDatabase) -> str:
+def _type_label(entry: DeckEntry, db: _Lookup) -> str:
     card = db.lookup(entry.name)
     if card is None:
         return "Unknown cards"
     return card.type.strip() or "No type"
 
 
-def _grouped_list(title: str, entries: list[DeckEntry], db: CardDatabase, width: float) -> list[Any]:
+def _grouped_list(title: str, entries: list[DeckEntry], db: _Lookup, width: float) -> list[Any]:
     """A section's cards grouped by card type, in two balanced columns, with counts and totals."""
     total = sum(e.count for e in entries)
     heading = _p(f"{title} ({total} card{'' if total == 1 else 's'})", _H2)
@@ -214,17 +239,23 @@ def _grouped_list(title: str, entries: list[DeckEntry], db: CardDatabase, width:
     return [heading, table]
 
 
-def _display_name(entry: DeckEntry, db: CardDatabase) -> str:
+def _display_name(entry: DeckEntry, db: _Lookup) -> str:
     card = db.lookup(entry.name)
     return card.name if card is not None else entry.name
 
 
-def _on_page(deck_name: str) -> Any:
+def game_title(deck: Deck) -> str:
+    """The title of the deck's game ("Rage" for Rage decks)."""
+    game = game_of(deck)
+    return game.title if game is not None else "Rage"
+
+
+def _on_page(deck_name: str, title: str = "Rage") -> Any:
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · Rage decklist"))
+        canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · {title} decklist"))
         canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, f"page {doc.page}")
         canvas.restoreState()
 
@@ -233,6 +264,9 @@ def _on_page(deck_name: str) -> Any:
 
 def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width: float) -> list[Any]:
     """The flowables of the decklist (exposed so the layout can be checked without writing a file)."""
+    game = game_of(deck)
+    if game is not None:
+        return _game_story(deck, game, db, options, width)
     report = options.report
     if report is None:
         report = check_deck(deck, db)
@@ -264,6 +298,38 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
     return story
 
 
+def _game_story(
+    deck: Deck, game: Game, db: CardDatabase, options: DecklistOptions, width: float
+) -> list[Any]:
+    """Another game's decklist: its piles (from its game.json) and its check, in the same layout as Rage's."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.check import check_generic
+
+    pool, _shipped = pool_for(db, game)
+    report = options.report if options.report is not None and options.report.game == game.name else None
+    if report is None:
+        report = check_generic(deck, pool, game)
+    fields = [
+        ("Player", options.player, "Event", options.event),
+        ("Deck", deck.name, "Event date", options.event_date),
+        ("Game", game.title, "Format", report.format),
+        ("Printed", dt.date.today().isoformat(), "", ""),
+    ]
+    story: list[Any] = [
+        _p(f"{game.title} decklist", _TITLE),
+        _p(deck.name, _SUBTITLE),
+        Spacer(1, 4),
+        _field_table(fields, width),
+        *_verdict(report, "", width),
+    ]
+    for pile, label, entries in grouped_by_pile(deck, game, pool):
+        if entries or pile != UNPLACED_ID:
+            story.extend(_grouped_list(label, entries, pool, width))
+    if deck.notes.strip():
+        story.extend([_p("Notes", _H2), _p(deck.notes.strip())])
+    return story
+
+
 def write_decklist_pdf(
     deck: Deck, db: CardDatabase, out: Path | str, options: DecklistOptions | None = None
 ) -> None:
@@ -282,9 +348,9 @@ def write_decklist_pdf(
             rightMargin=margin,
             topMargin=margin,
             bottomMargin=margin,
-            title=f"{deck.name} — Rage decklist",
+            title=f"{deck.name} — {game_title(deck)} decklist",
             author=options.player or "",
             creator="Rage Deckbuilder",
         )
-        on_page = _on_page(deck.name)
+        on_page = _on_page(deck.name) if game_of(deck) is None else _on_page(deck.name, game_title(deck))
         doc.build(story, onFirstPage=on_page, onLaterPages=on_page)

@@ -203,3 +203,23 @@ def test_schema_5_migration_adds_the_game_card_table(tmp_path: Path) -> None:
         assert db.game_names() == []
         db.store_game_cards("warrift", [("Rift Rat", "Monster", "{}", 0)], "test")
         assert db.game_card_rows("warrift") == [("Rift Rat", "Monster", "{}")]
+
+
+def test_decklist_pdf_of_another_game_shows_its_piles_and_verdict(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    deck = _write(
+        tmp_path / "deck.txt", LITHIC_DECK.replace("1\tFire Dance", "1\tFire Dance\n3\tSling Stone")
+    )
+    target = tmp_path / "list.pdf"
+    code, _out, err = run(
+        "export", str(deck), "--to", "decklist", "-o", str(target), "--db", str(tmp_path / "db.sqlite")
+    )
+    assert code == 0, err
+    text = " ".join(page.extract_text() for page in PdfReader(target).pages)
+    assert "Lithic Rage decklist" in text
+    assert "NOT LEGAL in format standard" in text and "Cost 15 / 12" in text
+    assert "SUM_OVER_BOUND" in text
+    for pile in ("Ancestry (1 card)", "Class (1 card)", "Actions (7 cards)"):
+        assert pile in text
+    assert "Rage decklist" not in text.replace("Lithic Rage decklist", "")
