@@ -27,7 +27,6 @@ EXIT_UNREADABLE = 2
 
 SUBCOMMANDS = ("check", "import-cards", "search", "formats", "export", "odds", "collection")
 MAX_SEARCH_LIMIT = 100_000
-MAX_RENOWN_LEVEL = 1000
 
 # Characters that would let a card name or file name rewrite the terminal line: C0/C1 controls (newline and tab
 # excepted), bidirectional overrides and isolates, line separators. Lone surrogates cannot be written at all.
@@ -336,6 +335,8 @@ def _fix_hints(
 
 
 def _check_renown(value: int | None, option: str) -> None:
+    from deckbuilder.deck import MAX_RENOWN_LEVEL
+
     if value is not None and not 0 <= value <= MAX_RENOWN_LEVEL:
         raise CliError(f"{option} must be a whole number from 0 to {MAX_RENOWN_LEVEL}, not {value}")
 

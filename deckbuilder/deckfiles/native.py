@@ -7,7 +7,15 @@ import re
 from typing import Any
 
 from carddb.cardtypes import Section
-from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, CardPool, Deck, DeckEntry, UnreadPart
+from deckbuilder.deck import (
+    DEFAULT_FORMAT,
+    DEFAULT_RENOWN_LEVEL,
+    MAX_RENOWN_LEVEL,
+    CardPool,
+    Deck,
+    DeckEntry,
+    UnreadPart,
+)
 from deckbuilder.deckfiles.common import (
     KIND_NATIVE,
     MAX_COUNT,
@@ -28,7 +36,6 @@ FORMAT_VERSION = 1
 APP_ID = "rage-deckbuilder"
 UNPLACED_KEY = "unplaced"
 SECTION_KEYS: tuple[str, ...] = (*(s.value for s in Section), UNPLACED_KEY)
-MAX_RENOWN_LEVEL = 9999
 _RAW_CONTROLS = re.compile("[\x7f-\x9f]")
 
 

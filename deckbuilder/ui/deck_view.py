@@ -44,7 +44,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
-from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
 from deckbuilder.ui.labels import SteadyLabel
@@ -475,7 +475,7 @@ class DeckView(QWidget):
         self.name_edit.setPlaceholderText("Deck name")
         self.renown_spin = QSpinBox()
         self.renown_spin.setObjectName("renownLevel")
-        self.renown_spin.setRange(1, 200)
+        self.renown_spin.setRange(0, MAX_RENOWN_LEVEL)
         self.renown_spin.setToolTip("Renown level of the game")
         self.renown_spin.setKeyboardTracking(False)
         self.format_combo = QComboBox()
