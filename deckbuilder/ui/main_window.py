@@ -603,6 +603,20 @@ class MainWindow(QMainWindow):
             )
         return Path(path) if path else None
 
+    def ask_remove_demo(self) -> bool:
+        """After an import: remove the invented demo cards, which no format accepts once real cards are in?"""
+        answer = QMessageBox.question(
+            self,
+            APP_TITLE,
+            self.tr(
+                "The database still holds the invented demo cards (set “Demo”). With real card data imported, "
+                "no format accepts them. Remove them now?"
+            ),
+            Choice.Yes | Choice.No,
+            Choice.Yes,
+        )
+        return answer == Choice.Yes
+
     def ask_restore(self, name: str, source: Path | None) -> bool:
         """Offer the autosave left by a window that did not exit cleanly: its deck's name and file."""
         where = str(source) if source is not None else self.tr("never saved to a file")
@@ -664,7 +678,7 @@ class MainWindow(QMainWindow):
         self.set_deck(Deck(), None)
         return True
 
-    def open_deck(self, path: Path | None = None, ask_first: bool = True) -> bool:
+    def open_deck(self, path: Path | None = None, ask_first: bool = True, remember: bool = True) -> bool:
         """Open a deck file (native, .dek or text); unknown cards stay as unresolved rows."""
         if ask_first and not self.maybe_save():
             return False
@@ -684,7 +698,8 @@ class MainWindow(QMainWindow):
         target = path if loaded.kind == "native" and not _is_bundled(path) else None
         # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
         notes = self.set_deck(loaded.deck, target, loaded.unknown)
-        self._remember_recent(path)
+        if remember:
+            self._remember_recent(path)
         self._report_problems(loaded, path.name, notes)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
@@ -909,11 +924,44 @@ class MainWindow(QMainWindow):
                 return None
         report = run_import_dialog(self, self.db, path)
         self.db.invalidate_caches()
+        if report is not None:
+            self.offer_demo_removal()
         self.browser.reload()
         self.refresh()
         if report is not None and self.db.card_count():
             self.banner.hide()
         return report
+
+    def offer_demo_removal(self) -> int:
+        """With real card data in, offer to delete the invented demo cards (no format accepts them); how many went."""
+        from carddb.demo import demo_cards_barred, has_demo_cards, remove_demo_cards
+
+        try:
+            if not has_demo_cards(self.db) or not demo_cards_barred(self.db.set_names()):
+                return 0
+            if not self.ask_remove_demo():
+                return 0
+            removed = remove_demo_cards(self.db)
+        except Exception as exc:  # the database may be read-only or busy: the import itself went through
+            log.exception("cannot remove the demo cards")
+            self.notify(self.tr("Demo cards"), self.tr("Cannot remove the demo cards: {0}").format(exc))
+            return 0
+        self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
+        return removed
+
+    def open_start_deck(self) -> bool:
+        """At start with no deck given or restored: open the demo deck while the database holds the demo pool only."""
+        from carddb.demo import demo_cards_barred, demo_deck_path, has_demo_cards
+
+        if self.deck.entries or self.deck.starting or self.deck_path is not None:
+            return False
+        try:
+            if not has_demo_cards(self.db) or demo_cards_barred(self.db.set_names()):
+                return False
+        except Exception:  # an unreadable database opens on an empty deck, as before
+            log.exception("cannot look for the demo cards")
+            return False
+        return self.open_deck(demo_deck_path(), ask_first=False, remember=False)
 
     def offer_found_plugins(self, home: Path | None = None) -> Path | None:
         """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""
