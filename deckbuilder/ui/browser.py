@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
     Qt,
     QTimer,
     Signal,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QSpinBox,
     QTableView,
     QToolButton,
@@ -277,6 +279,8 @@ class CardBrowser(QWidget):
 
     card_selected = Signal(str)  # name
     add_requested = Signal(str)  # name
+    add_to_requested = Signal(str, str)  # name, pile ("characters", "sept", "combat" or "starting")
+    show_requested = Signal(str)  # name
     DEBOUNCE_MS = 120
 
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
@@ -352,6 +356,8 @@ class CardBrowser(QWidget):
         self.table.doubleClicked.connect(lambda index: self._add_row(index.row()))
         self.table.activated_row.connect(self._add_row)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
         self.reload()
 
     def _build_layout(self) -> None:
@@ -544,3 +550,31 @@ class CardBrowser(QWidget):
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.card_selected.emit(str(self.model.index(current.row(), 0).data()))
+
+    def _context_menu(self, pos: QPoint) -> None:
+        row = self.model.row_at(self.table.indexAt(pos).row())
+        if row is not None:
+            menu = self.build_context_menu(row)
+            menu.exec(self.table.viewport().mapToGlobal(pos))
+            menu.deleteLater()
+
+    def build_context_menu(self, row: SearchRow) -> QMenu:
+        """A result's menu: add it to the pile its Type allows (a sept card also to Starting in play), show it."""
+        menu = QMenu(self)
+        piles = {
+            "characters": self.tr("Add to &Characters"),
+            "sept": self.tr("Add to &sept deck"),
+            "combat": self.tr("Add to c&ombat deck"),
+        }
+        if row.section in piles:
+            action = menu.addAction(piles[row.section])
+            action.triggered.connect(
+                lambda _=False, n=row.name, p=row.section: self.add_to_requested.emit(n, p)
+            )
+        if row.section == "sept":
+            action = menu.addAction(self.tr("Add to s&tarting in play"))
+            action.triggered.connect(lambda _=False, n=row.name: self.add_to_requested.emit(n, "starting"))
+        menu.addSeparator()
+        show = menu.addAction(self.tr("S&how card"))
+        show.triggered.connect(lambda _=False, n=row.name: self.show_requested.emit(n))
+        return menu

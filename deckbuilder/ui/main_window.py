@@ -9,8 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -34,11 +43,12 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase, user_data_dir
 from carddb.normalize import normalize_name
 from deckbuilder.collection import Collection, deck_status
-from deckbuilder.deck import Deck
+from deckbuilder.deck import DEFAULT_RENOWN_LEVEL, Deck
 from deckbuilder.deckfiles import (
     DeckFileError,
     LoadedDeck,
     deck_to_native,
+    kind_for_path,
     parse_deck_text,
     read_deck,
     write_deck,
@@ -178,6 +188,8 @@ class MainWindow(QMainWindow):
         self.interactive = interactive
         self.deck = Deck()
         self.deck_path: Path | None = None
+        # Save into a .dek / text file warns once per deck about what that format drops.
+        self._warned_format_losses = False
         self.unknown: dict[str, list[str]] = {}
         self.report: Report | None = None
         self.last_message = ""
@@ -189,6 +201,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.setObjectName("mainWindow")
         self.setMinimumSize(960, 600)
+        self.setAcceptDrops(True)  # drop a deck file on the window to open it
 
         self.browser = CardBrowser(db)
         self.browser.setObjectName("cardBrowser")
@@ -275,9 +288,11 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
+        # Closable: without it Qt greys out the dock's toggleViewAction in the View menu.
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         return dock
 
@@ -313,7 +328,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "&Save", self.save, keys.Save, "actionSave")
         self._action(file_menu, "Save &as…", self.save_as, keys.SaveAs, "actionSaveAs")
         export_menu = file_menu.addMenu("&Export")
-        self._action(export_menu, "Lackey .&dek…", lambda: self.export_deck("dek"), None, "actionExportDek")
+        self._action(export_menu, "Lackey .de&k…", lambda: self.export_deck("dek"), None, "actionExportDek")
         self._action(export_menu, "Lackey &text…", lambda: self.export_deck("text"), None, "actionExportText")
         self._action(export_menu, "PDF &decklist…", self.export_decklist_pdf, None, "actionExportDecklist")
         self._action(export_menu, "PDF &proxies…", self.export_proxies_pdf, None, "actionExportProxies")
@@ -346,6 +361,13 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         self._action(edit_menu, "&Find cards", self._focus_search, keys.Find)
         self._action(edit_menu, "Add selected card", self._add_browser_selection, None)
+        edit_menu.addSeparator()
+        self._action(
+            edit_menu, self.tr("&Copy deck as Lackey text"), self.copy_deck_text, None, "actionCopyDeck"
+        )
+        self._action(
+            edit_menu, self.tr("&Paste deck from clipboard"), self.import_clipboard, None, "actionPasteDeck"
+        )
 
         view_menu = bar.addMenu("&View")
         for dock in (self.card_dock, self.report_dock, self.history_dock):
@@ -398,6 +420,9 @@ class MainWindow(QMainWindow):
         view.replace_requested.connect(self.replace_card)
         view.card_selected.connect(self.show_card)
         self.legality.cards_activated.connect(self.deck_view.select_cards)
+        self.legality.cards_activated.connect(self._show_first_card)
+        self.browser.show_requested.connect(self.show_card)
+        self.browser.add_to_requested.connect(self.add_to_pile)
 
     # -- editing ---------------------------------------------------------------------------------
 
@@ -540,6 +565,29 @@ class MainWindow(QMainWindow):
             ]
         return []
 
+    def _show_first_card(self, names: list[str]) -> None:
+        if names:
+            self.show_card(str(names[0]))
+
+    def add_to_pile(self, name: str, pile: str) -> None:
+        """Add a copy of a card from the browser: to its section, or ("starting") to the starting-in-play list."""
+        if pile != "starting":
+            self.add_card(name)
+            return
+        current = self.deck.entry(name, None, starting=True)
+        count = current.count + 1 if current is not None else 1
+        self.push(SetCountCommand(self.deck, self.refresh, name, None, count, starting=True))
+
+    def copy_deck_text(self) -> str:
+        """Put the deck on the clipboard as Lackey text (what Lackey and the readers here paste back)."""
+        from deckbuilder.deckfiles import deck_to_text
+
+        self.commit_pending_edits()
+        text = deck_to_text(self.deck, self.db, self.db.deck_zone_labels())
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(self.tr("Copied the deck as Lackey text"), 5000)
+        return text
+
     def show_card(self, name: str) -> None:
         """Show a card in the card view (unknown names clear it)."""
         self.card_view.show_card(self.db.lookup(name), self.db)
@@ -603,6 +651,21 @@ class MainWindow(QMainWindow):
             )
         return Path(path) if path else None
 
+    def ask_format_losses(self, file_name: str, losses: list[str]) -> Choice:
+        """Before the first Save into a .dek / text file: Save (dropping `losses`), Save as .ragedeck, or Cancel."""
+        box = QMessageBox(self)
+        box.setWindowTitle(APP_TITLE)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setText(
+            self.tr("{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?").format(
+                file_name, ", ".join(losses)
+            )
+        )
+        box.setStandardButtons(Choice.Save | Choice.SaveAll | Choice.Cancel)
+        box.button(Choice.SaveAll).setText(self.tr("Save as .ragedeck…"))
+        box.setDefaultButton(Choice.Save)
+        return Choice(box.exec())
+
     def ask_remove_demo(self) -> bool:
         """After an import: remove the invented demo cards, which no format accepts once real cards are in?"""
         answer = QMessageBox.question(
@@ -665,6 +728,7 @@ class MainWindow(QMainWindow):
         notes = self._settle_format(deck)
         self.deck = deck
         self.deck_path = path
+        self._warned_format_losses = False
         self.unknown = dict(unknown or {})
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -694,8 +758,9 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.notify("Cannot open deck", f"cannot read {path}: {exc}")
             return False
-        # Only a native file is ours to overwrite on Save; others (and the bundled demo deck) get a new file.
-        target = path if loaded.kind == "native" and not _is_bundled(path) else None
+        # Save writes back to the file in its own format; the bundled demo deck, or a file whose extension names
+        # no deck format, gets a new file.
+        target = path if kind_for_path(path) is not None and not _is_bundled(path) else None
         # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
         notes = self.set_deck(loaded.deck, target, loaded.unknown)
         if remember:
@@ -731,13 +796,37 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
-        """Save to the deck's file, or ask where."""
+        """Save to the file the deck came from, in its own format (after saying once what it drops), or ask where."""
         if self.deck_path is None:
             return self.save_as()
+        kind = kind_for_path(self.deck_path)
+        if kind is not None and kind != "native" and not self._warned_format_losses:
+            losses = self.format_losses(kind)
+            if losses:
+                answer = self.ask_format_losses(self.deck_path.name, losses)
+                if answer == Choice.Cancel:
+                    return False
+                self._warned_format_losses = True
+                if answer == Choice.SaveAll:  # "Save as .ragedeck…": keep everything in a native file
+                    return self.save_as()
         return self._write(self.deck_path)
 
+    def format_losses(self, kind: str) -> list[str]:
+        """What writing this deck as `kind` ("dek" or "text") cannot keep, in the player's words."""
+        deck = self.deck
+        losses: list[str] = []
+        if deck.notes.strip():
+            losses.append(self.tr("the deck notes"))
+        if deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT_NAME:
+            losses.append(self.tr("the Renown level and format"))
+        if kind == "text" and any(e.set_name for e in (*deck.entries, *deck.starting)):
+            losses.append(self.tr("the chosen printings"))
+        if deck.unread:
+            losses.append(self.tr("{0} part(s) of the file that could not be read").format(len(deck.unread)))
+        return losses
+
     def save_as(self, path: Path | None = None) -> bool:
-        """Save under a new name (native format unless the extension says .dek / .txt)."""
+        """Save under a new name in any format (native unless the extension says .dek / .txt)."""
         if path is None:
             path = self.ask_save_path("Save deck", NATIVE_FILTER, f"{self.deck.name}.ragedeck")
             if path is None:
@@ -753,10 +842,11 @@ class MainWindow(QMainWindow):
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify("Cannot save deck", f"Cannot save {path}: {exc}")
             return False
-        if path.suffix.casefold() in (".ragedeck", ".json"):
-            self.deck_path = path
-            self.undo_stack.setClean()
-            self.autosave.discard()
+        if path != self.deck_path:
+            self._warned_format_losses = False
+        self.deck_path = path
+        self.undo_stack.setClean()
+        self.autosave.discard()
         self._remember_recent(path)
         self._update_title()
         self.statusBar().showMessage(f"Saved {path}", 5000)
@@ -1071,6 +1161,31 @@ class MainWindow(QMainWindow):
                 self.resizeDocks([self.card_dock], [380], Qt.Orientation.Horizontal)
                 self.resizeDocks([self.card_dock, self.report_dock], [340, 300], Qt.Orientation.Vertical)
                 self.splitter.setSizes([400, 480])
+
+    @staticmethod
+    def _dropped_deck_file(mime: QMimeData) -> Path | None:
+        """The first local deck file (by extension) among dropped URLs."""
+        for url in mime.urls():
+            if url.isLocalFile():
+                path = Path(url.toLocalFile())
+                if kind_for_path(path) is not None:
+                    return path
+        return None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._dropped_deck_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = self._dropped_deck_file(event.mimeData())
+        if path is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        # Opened after the drop returns: a Save question must not run inside the drag-and-drop loop.
+        QTimer.singleShot(0, lambda: self.open_deck(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.interactive and not self.maybe_save():

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QMenu, QMessageBox
+
+from deckbuilder.deckfiles import parse_deck_text, read_deck
+
 
 def test_a_fresh_start_opens_the_demo_deck_unsaved(window) -> None:  # type: ignore[no-untyped-def]
     assert window.open_start_deck()
@@ -28,3 +34,212 @@ def test_no_demo_deck_once_real_cards_are_in_or_a_deck_is_open(window, tmp_path:
     window.db.invalidate_caches()
     assert not window.open_start_deck()
     assert window.deck_view.section_counts()["characters"] == 0
+
+
+# -- saving where the deck came from ---------------------------------------------------------------------
+
+
+def _text_deck(tmp_path: Path) -> Path:
+    path = tmp_path / "pack.txt"
+    path.write_text("Characters:\n1\tAshen Howler\nCombat:\n2\tLow Feint\n", encoding="utf-8")
+    return path
+
+
+def test_a_text_deck_saves_back_to_its_own_file_as_text(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = _text_deck(tmp_path)
+    assert window.open_deck(path)
+    assert "pack.txt" in window.plain_title() and "not saved" not in window.plain_title()
+    asked: list[list[str]] = []
+    monkeypatch.setattr(type(window), "ask_format_losses", lambda self, name, losses: asked.append(losses))
+    window.add_card("Low Feint")
+    assert window.save()
+    assert asked == []  # nothing the text format cannot keep
+    reread = read_deck(path, window.db)
+    assert reread.kind == "text" and reread.deck.count_of("Low Feint") == 3
+    assert not window.isWindowModified()
+
+
+def test_save_into_a_lackey_file_says_once_what_it_cannot_keep(
+    window, answers, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    path = _text_deck(tmp_path)
+    assert window.open_deck(path)
+    asked: list[list[str]] = []
+
+    def ask(self, name: str, losses: list[str]) -> QMessageBox.StandardButton:  # type: ignore[no-untyped-def]
+        asked.append(losses)
+        return QMessageBox.StandardButton.Save
+
+    monkeypatch.setattr(type(window), "ask_format_losses", ask)
+    window.set_notes("Keep the Feints for the Wyrm.")
+    assert window.save()
+    assert len(asked) == 1 and "the deck notes" in asked[0]
+    window.add_card("Low Feint")
+    assert window.save()
+    assert len(asked) == 1  # once per deck
+    assert read_deck(path, window.db).deck.count_of("Low Feint") == 3
+
+
+def test_the_format_warning_can_turn_the_save_into_a_native_file(
+    window, answers, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    path = _text_deck(tmp_path)
+    assert window.open_deck(path)
+    monkeypatch.setattr(
+        type(window), "ask_format_losses", lambda self, name, losses: QMessageBox.StandardButton.SaveAll
+    )
+    window.set_notes("notes")
+    answers.save_path = tmp_path / "pack.ragedeck"
+    assert window.save()
+    assert window.deck_path == answers.save_path
+    assert read_deck(answers.save_path, window.db).deck.notes == "notes"
+    assert "Notes" not in path.read_text(encoding="utf-8")
+
+
+def test_save_as_writes_every_format_and_save_then_follows_it(window, answers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window.add_card("Ashen Howler")
+    for suffix, kind in ((".dek", "dek"), (".txt", "text"), (".ragedeck", "native")):
+        target = tmp_path / f"deck{suffix}"
+        answers.save_path = target
+        assert window.save_as()
+        assert read_deck(target, window.db).kind == kind
+        assert window.deck_path == target and target.name in window.plain_title()
+
+
+# -- clipboard and dropping files ------------------------------------------------------------------------
+
+
+def test_copy_the_deck_as_lackey_text_and_paste_it_back(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_start_deck()
+    before = {(e.name, e.count) for e in window.deck.entries}
+    window.findChild(QAction, "actionCopyDeck").trigger()
+    text = QGuiApplication.clipboard().text()
+    assert "Ashen Howler" in text
+    assert parse_deck_text(text, window.db).kind == "text"
+    window.new_deck()
+    assert window.deck_view.section_counts()["characters"] == 0
+    window.findChild(QAction, "actionPasteDeck").trigger()
+    assert {(e.name, e.count) for e in window.deck.entries} == before
+
+
+def test_paste_reads_a_dek_from_the_clipboard(window) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.deck import Deck
+    from deckbuilder.deckfiles import deck_to_dek
+
+    deck = Deck()
+    deck.add("Ashen Howler")
+    deck.add("Low Feint", 2)
+    QGuiApplication.clipboard().setText(deck_to_dek(deck, window.db, None))
+    window.findChild(QAction, "actionPasteDeck").trigger()
+    assert window.deck.count_of("Low Feint") == 2 and window.deck.count_of("Ashen Howler") == 1
+
+
+def test_dropping_a_deck_file_on_the_window_opens_it(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = _text_deck(tmp_path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    enter = QDragEnterEvent(
+        QPoint(5, 5),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dragEnterEvent(enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(drop)
+    qtbot.waitUntil(lambda: window.deck_path == path)
+    assert window.deck.count_of("Low Feint") == 2
+    other = QMimeData()
+    other.setUrls([QUrl.fromLocalFile(str(tmp_path / "picture.png"))])
+    refused = QDragEnterEvent(
+        QPoint(5, 5),
+        Qt.DropAction.CopyAction,
+        other,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dragEnterEvent(refused)
+    assert not refused.isAccepted()
+
+
+# -- menus, panels, the browser's menu ------------------------------------------------------------------
+
+
+def _accelerator(text: str) -> str | None:
+    cleaned = text.replace("&&", "")
+    at = cleaned.find("&")
+    return cleaned[at + 1].casefold() if 0 <= at < len(cleaned) - 1 else None
+
+
+def _walk(menu: QMenu, path: str, problems: list[str]) -> None:
+    seen: dict[str, str] = {}
+    for action in menu.actions():
+        if action.isSeparator():
+            continue
+        key = _accelerator(action.text())
+        if key is not None:
+            if key in seen:
+                problems.append(f"{path}: '{seen[key]}' and '{action.text()}' both use Alt+{key.upper()}")
+            seen[key] = action.text()
+        if action.menu() is not None:
+            _walk(action.menu(), f"{path} > {action.text()}", problems)
+
+
+def test_menu_accelerators_are_unique_in_every_menu(window) -> None:  # type: ignore[no-untyped-def]
+    problems: list[str] = []
+    _walk(window.menuBar(), "menu bar", problems)
+    assert problems == []
+    export = next(a.menu() for a in window.menuBar().actions()[0].menu().actions() if a.text() == "&Export")
+    decklist = next(a for a in export.actions() if _accelerator(a.text()) == "d")
+    assert decklist.objectName() == "actionExportDecklist"  # Alt+F, E, D: the decklist
+
+
+def test_the_view_menu_shows_and_hides_each_panel(window) -> None:  # type: ignore[no-untyped-def]
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    for dock in (window.card_dock, window.report_dock, window.history_dock):
+        action = next(a for a in view.actions() if a is dock.toggleViewAction())
+        assert action.isEnabled()
+        shown = not dock.isHidden()
+        action.trigger()
+        assert dock.isHidden() is shown
+        action.trigger()
+        assert dock.isHidden() is not shown
+
+
+def test_clicking_a_legality_result_shows_its_card(window) -> None:  # type: ignore[no-untyped-def]
+    window.add_card("Ashen Howler")
+    window.add_card("Low Feint", 3)
+    item = window.legality.item_for("COMBAT_COPIES")
+    assert item is not None
+    window.show_card("Ashen Howler")
+    window.legality.list.itemClicked.emit(item)
+    assert window.card_view.card is not None and window.card_view.card.name == "Low Feint"
+
+
+def test_the_browser_menu_adds_to_the_pile_the_card_allows_or_to_starting(window) -> None:  # type: ignore[no-untyped-def]
+    browser = window.browser
+    browser.query_edit.setText('"Bark Hide"')
+    browser.run_search()
+    menu = browser.build_context_menu(browser.model.row_at(0))
+    labels = [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+    assert labels == ["Add to sept deck", "Add to starting in play", "Show card"]
+    menu.actions()[0].trigger()
+    menu.actions()[1].trigger()
+    assert [(e.name, e.count) for e in window.deck.entries] == [("Bark Hide", 1)]
+    assert [(e.name, e.count) for e in window.deck.starting] == [("Bark Hide", 1)]
+    next(a for a in menu.actions() if "how card" in a.text()).trigger()
+    assert window.card_view.card is not None and window.card_view.card.name == "Bark Hide"
+    browser.query_edit.setText('"Low Feint"')
+    browser.run_search()
+    combat = [
+        a.text().replace("&", "") for a in browser.build_context_menu(browser.model.row_at(0)).actions()
+    ]
+    assert combat[0] == "Add to combat deck" and "Add to starting in play" not in combat
