@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QSettings,
     Qt,
     QTimer,
     Signal,
@@ -550,6 +551,12 @@ class CardBrowser(QWidget):
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.card_selected.emit(str(self.model.index(current.row(), 0).data()))
+
+    def remember_columns(self, settings: QSettings) -> None:
+        """Let the player show or hide the result columns (header context menu), remembered in `settings`."""
+        from deckbuilder.ui.columns import ColumnChooser
+
+        self.column_chooser = ColumnChooser(self.table, settings, "columns/browser", ("Name",))
 
     def _context_menu(self, pos: QPoint) -> None:
         row = self.model.row_at(self.table.indexAt(pos).row())

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QSettings,
     Qt,
     Signal,
 )
@@ -46,7 +47,9 @@ from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
+from deckbuilder.legality.rules import character_allegiance
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
+from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.labels import SteadyLabel
 
 UNRESOLVED = "unresolved"
@@ -78,7 +81,16 @@ COLUMN_WIDTHS = {
     "Type": 120,
     "Rage": 44,
     "Zone": 70,
+    "Gnosis": 50,
+    "Health": 50,
+    "Damage": 56,
+    "Allegiance": 70,
 }
+
+
+NUMBER_COLUMNS = frozenset({"Qty", "Renown", "Rage", "Gnosis", "Health", "Damage"})
+# Columns the player cannot hide: without them a row says nothing.
+ALWAYS_SHOWN = ("Qty", "Name")
 
 
 @dataclass(frozen=True)
@@ -192,7 +204,20 @@ class DeckSectionModel(QAbstractTableModel):
         if section == UNRESOLVED:
             self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
         elif section == "characters":
-            self.columns = ("Qty", "Name", "Renown", "Printing", "Type", "Rage", "Gnosis")
+            self.columns = (
+                "Qty",
+                "Name",
+                "Renown",
+                "Printing",
+                "Type",
+                "Rage",
+                "Gnosis",
+                "Health",
+                "Allegiance",
+            )
+        elif section == "combat":
+            # The Rage a Combat Action needs, beside the Damage it deals.
+            self.columns = ("Qty", "Name", "Printing", "Type", "Damage", "Rage", "Requires")
         else:
             self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
 
@@ -332,11 +357,15 @@ class DeckSectionModel(QAbstractTableModel):
             return ", ".join(row.suggestions) if row.suggestions else "(unknown card)"
         if card is None:
             return ""
+        if column == "Allegiance":
+            return character_allegiance(card) if card.section is Section.CHARACTERS else ""
         return {
             "Type": card.type,
             "Renown": _num(card.renown),
             "Rage": _num(card.rage),
             "Gnosis": _num(card.gnosis),
+            "Health": _num(card.health),
+            "Damage": _num(card.damage),
             "Requires": card.requires,
         }.get(column, "")
 
@@ -368,7 +397,7 @@ class DeckSectionModel(QAbstractTableModel):
                 hint = ", ".join(row.suggestions)
                 return f"Unknown card “{row.entry.name}”" + (f" — did you mean {hint}?" if hint else "")
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in ("Qty", "Renown", "Rage", "Gnosis"):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -628,6 +657,13 @@ class DeckView(QWidget):
                 header = self.tables[key].horizontalHeader()
                 for column, column_title in enumerate(model.columns):
                     header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
+
+    def remember_columns(self, settings: QSettings) -> None:
+        """Let the player show or hide each section's columns (header context menu), remembered in `settings`."""
+        self.column_choosers = {
+            key: ColumnChooser(table, settings, f"columns/deck-{key}", ALWAYS_SHOWN)
+            for key, table in self.tables.items()
+        }
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""

@@ -207,6 +207,8 @@ class MainWindow(QMainWindow):
         self.browser.setObjectName("cardBrowser")
         self.deck_view = DeckView([(f.name, f.title or f.name) for f in self._formats()])
         self.deck_view.setObjectName("deckView")
+        self.deck_view.remember_columns(self.settings)
+        self.browser.remember_columns(self.settings)
         self.card_view = CardView()
         self.legality = LegalityPanel()
         # The statistics tab (charts) is built the first time it is shown: most sessions never open it.

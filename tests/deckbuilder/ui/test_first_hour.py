@@ -243,3 +243,67 @@ def test_the_browser_menu_adds_to_the_pile_the_card_allows_or_to_starting(window
         a.text().replace("&", "") for a in browser.build_context_menu(browser.model.row_at(0)).actions()
     ]
     assert combat[0] == "Add to combat deck" and "Add to starting in play" not in combat
+
+
+# -- columns a player needs -------------------------------------------------------------------------------
+
+
+def _cell(window, section: str, name: str, column: str) -> str:  # type: ignore[no-untyped-def]
+    model = window.deck_view.models[section]
+    row = next(n for n, r in enumerate(model.rows()) if r.entry.name == name)
+    return str(model.index(row, model.columns.index(column)).data())
+
+
+def test_combat_rows_show_damage_and_rage_and_characters_health_and_allegiance(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_start_deck()
+    for row in window.deck_view.models["combat"].rows():
+        card = row.card
+        assert card is not None
+        assert _cell(window, "combat", card.name, "Damage") == (
+            "" if card.damage is None else str(card.damage)
+        )
+        assert _cell(window, "combat", card.name, "Rage") == ("" if card.rage is None else str(card.rage))
+    assert any(
+        _cell(window, "combat", r.entry.name, "Damage") for r in window.deck_view.models["combat"].rows()
+    )
+    assert _cell(window, "characters", "Ashen Howler", "Health") == "3"
+    assert _cell(window, "characters", "Ashen Howler", "Allegiance") == "Gaia"
+
+
+def test_columns_can_be_hidden_from_the_header_menu_and_stay_hidden(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    chooser = window.deck_view.column_choosers["combat"]
+    menu = chooser.build_menu()
+    names = [a.text() for a in menu.actions()]
+    assert "Damage" in names and "Printing" in names
+    assert not next(a for a in menu.actions() if a.text() == "Name").isEnabled()
+    next(a for a in menu.actions() if a.text() == "Printing").trigger()  # untick
+    header = window.deck_view.tables["combat"].horizontalHeader()
+    assert header.isSectionHidden(window.deck_view.models["combat"].columns.index("Printing"))
+    browser_menu = window.browser.column_chooser.build_menu()
+    next(a for a in browser_menu.actions() if a.text() == "Set").trigger()
+    window.settings.sync()
+    again = make_window()  # a new window reads the choice back
+    combat = again.deck_view.models["combat"]
+    assert (
+        again.deck_view.tables["combat"].horizontalHeader().isSectionHidden(combat.columns.index("Printing"))
+    )
+    assert (
+        not again.deck_view.tables["sept"]
+        .horizontalHeader()
+        .isSectionHidden(again.deck_view.models["sept"].columns.index("Printing"))
+    )
+    assert again.browser.table.horizontalHeader().isSectionHidden(2)
+    # A collection adds the Own column (a model reset): the hidden column stays hidden.
+    again.deck_view.show_owned({})
+    assert (
+        again.deck_view.tables["combat"].horizontalHeader().isSectionHidden(combat.columns.index("Printing"))
+    )
+    next(
+        a for a in again.deck_view.column_choosers["combat"].build_menu().actions() if a.text() == "Printing"
+    ).trigger()
+    assert (
+        not again.deck_view.tables["combat"]
+        .horizontalHeader()
+        .isSectionHidden(combat.columns.index("Printing"))
+    )
