@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QMimeData, QModelIndex, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase, user_data_dir
+from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import Collection, deck_status
 from deckbuilder.deck import DEFAULT_RENOWN_LEVEL, Deck
@@ -58,6 +59,7 @@ from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
+from deckbuilder.ui.card_preview import CardPreview
 from deckbuilder.ui.card_view import CardView
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, CollectionDialog
 from deckbuilder.ui.commands import (
@@ -73,7 +75,7 @@ from deckbuilder.ui.commands import (
     SetRenownLevelCommand,
     StartInPlayCommand,
 )
-from deckbuilder.ui.deck_view import DeckView
+from deckbuilder.ui.deck_view import DeckSectionModel, DeckView
 from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
@@ -210,6 +212,10 @@ class MainWindow(QMainWindow):
         self.deck_view.remember_columns(self.settings)
         self.browser.remember_columns(self.settings)
         self.card_view = CardView()
+        self.preview = CardPreview(db, self)
+        self.preview.watch(self.browser.table, self._browser_card_at)
+        for table in self.deck_view.tables.values():
+            self.preview.watch(table, self._deck_card_at)
         self.legality = LegalityPanel()
         # The statistics tab (charts) is built the first time it is shown: most sessions never open it.
         self.stats_page = QWidget()
@@ -566,6 +572,18 @@ class MainWindow(QMainWindow):
                 ).format(missing, DEFAULT_FORMAT_NAME)
             ]
         return []
+
+    def _browser_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
+        row = self.browser.model.row_at(index.row())
+        card = self.db.lookup(row.name) if row is not None else None
+        return None if card is None else (card, None)
+
+    def _deck_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
+        model = index.model()
+        row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
+        if row is None or row.card is None:
+            return None  # an unknown card keeps its tooltip (the names it may stand for)
+        return row.card, row.entry.set_name
 
     def _show_first_card(self, names: list[str]) -> None:
         if names:

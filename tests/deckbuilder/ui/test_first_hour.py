@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QHelpEvent
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from deckbuilder.deckfiles import parse_deck_text, read_deck
 
@@ -307,3 +307,38 @@ def test_columns_can_be_hidden_from_the_header_menu_and_stay_hidden(make_window)
         .horizontalHeader()
         .isSectionHidden(combat.columns.index("Printing"))
     )
+
+
+# -- seeing the card without clicking ---------------------------------------------------------------------
+
+
+def _hover(view, row: int) -> None:  # type: ignore[no-untyped-def]
+    """Rest the pointer on a row: Qt sends the viewport a ToolTip help event."""
+    rect = view.visualRect(view.model().index(row, 1))
+    pos = rect.center()
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos))
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def test_resting_on_a_browser_or_deck_row_previews_the_card(window) -> None:  # type: ignore[no-untyped-def]
+    browser = window.browser
+    browser.query_edit.setText('"Ashen Howler"')
+    browser.run_search()
+    _hover(browser.table, 0)
+    assert window.preview.isVisible()
+    assert window.preview.card is not None and window.preview.card.name == "Ashen Howler"
+    assert not window.preview.showing_scan  # the demo cards have no scans: the text card is drawn
+    QApplication.sendEvent(browser.table.viewport(), QEvent(QEvent.Type.Leave))
+    assert not window.preview.isVisible()
+    window.add_card("Low Feint")
+    _hover(window.deck_view.tables["combat"], 0)
+    assert window.preview.isVisible() and window.preview.card.name == "Low Feint"
+    assert window.card_view.card is None or window.card_view.card.name != "Low Feint"  # nothing was clicked
+
+
+def test_an_unknown_deck_card_keeps_its_tooltip_instead_of_a_preview(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deck_file = tmp_path / "list.txt"
+    deck_file.write_text("1\tAshen Howlr\n", encoding="utf-8")
+    assert window.open_deck(deck_file)
+    _hover(window.deck_view.tables["unresolved"], 0)
+    assert not window.preview.isVisible()
