@@ -83,6 +83,7 @@ from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
 
 if TYPE_CHECKING:
+    from deckbuilder.ui.deck_gallery import DeckGallery
     from deckbuilder.ui.stats import DeckStatsView
 
 log = logging.getLogger(__name__)
@@ -230,7 +231,17 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.browser)
-        self.splitter.addWidget(self.deck_view)
+        # The deck as lists, or as a grid of card images by pile (built when first shown).
+        self.deck_tabs = QTabWidget()
+        self.deck_tabs.setObjectName("deckTabs")
+        self.deck_tabs.setDocumentMode(True)
+        self.deck_tabs.addTab(self.deck_view, self.tr("List"))
+        self.gallery_page = QWidget()
+        QVBoxLayout(self.gallery_page).setContentsMargins(0, 0, 0, 0)
+        self._gallery: DeckGallery | None = None
+        self.deck_tabs.addTab(self.gallery_page, self.tr("Card images"))
+        self.deck_tabs.currentChanged.connect(lambda _index: self._update_gallery_if_shown())
+        self.splitter.addWidget(self.deck_tabs)
         self.splitter.setStretchFactor(0, 4)
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setSizes([450, 520])
@@ -495,7 +506,36 @@ class MainWindow(QMainWindow):
         self._refresh_features()
         self._stats_stale = True
         self._update_stats_if_shown()
+        self._update_gallery_if_shown()
         self._update_title()
+
+    @property
+    def gallery(self) -> DeckGallery:
+        """The deck's card images by pile (a DeckGallery), built on first use."""
+        if self._gallery is None:
+            from deckbuilder.ui.deck_gallery import DeckGallery
+
+            self._gallery = DeckGallery(self.db)
+            self._gallery.card_selected.connect(self.show_card)
+            for view in self._gallery.lists.values():
+                self.preview.watch(view, self._gallery_card_at)
+            layout = self.gallery_page.layout()
+            assert layout is not None
+            layout.addWidget(self._gallery)
+        return self._gallery
+
+    def _gallery_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
+        row = self.gallery.row_at(index)
+        return None if row is None or row.card is None else (row.card, row.entry.set_name)
+
+    def _update_gallery_if_shown(self) -> None:
+        """Refill the card images when they are on screen; hidden ones are refilled when shown."""
+        if self.deck_tabs.currentWidget() is not self.gallery_page:
+            return
+        try:
+            self.gallery.show_rows({key: model.rows() for key, model in self.deck_view.models.items()})
+        except Exception:  # the picture view must never block editing
+            log.exception("deck images failed")
 
     @property
     def stats(self) -> DeckStatsView:

@@ -342,3 +342,39 @@ def test_an_unknown_deck_card_keeps_its_tooltip_instead_of_a_preview(window, tmp
     assert window.open_deck(deck_file)
     _hover(window.deck_view.tables["unresolved"], 0)
     assert not window.preview.isVisible()
+
+
+def _show_gallery(qtbot, window):  # type: ignore[no-untyped-def]
+    window.deck_tabs.setCurrentWidget(window.gallery_page)
+    gallery = window.gallery
+    qtbot.waitUntil(lambda: not gallery.loading())
+    return gallery
+
+
+def test_the_card_images_tab_shows_each_pile_as_pictures_with_counts(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_start_deck()
+    gallery = _show_gallery(qtbot, window)
+    for key in ("characters", "sept", "combat"):
+        view = gallery.lists[key]
+        labels = [view.item(i).text() for i in range(view.count())]
+        expected = [f"{r.entry.count} × {r.card.name}" for r in window.deck_view.models[key].rows()]
+        assert labels == expected
+        assert gallery.tabText(gallery.indexOf(view.parentWidget())).endswith(
+            f"({window.deck_view.section_counts()[key]})"
+        )
+    characters = gallery.lists["characters"]
+    icon = characters.item(0).icon()
+    assert not icon.isNull()  # the text card drawn as a picture (the demo cards have no scans)
+    image = icon.pixmap(64, 90).toImage()
+    assert (
+        len({image.pixel(x, y) for x in range(0, image.width(), 4) for y in range(0, image.height(), 4)}) > 2
+    )
+    # An edit shows at once while the pictures are on screen.
+    window.add_card("Low Feint")
+    combat = gallery.lists["combat"]
+    assert any(combat.item(i).text().endswith("× Low Feint") for i in range(combat.count()))
+    characters.itemDoubleClicked.emit(characters.item(0))
+    assert (
+        window.card_view.card is not None
+        and window.card_view.card.name == characters.item(0).text().split(" × ")[1]
+    )
