@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -57,6 +57,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("health", "Health"),
     ("requires", "Requires"),
 )
+NAME_MIN_WIDTH = 120
 NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -264,6 +265,16 @@ class _ResultsView(QTableView):
             return
         super().keyPressEvent(event)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Name, Type and Set fill the width the table has (the numbers scroll in from the right): a wide
+        # window shows whole card names, a narrow one keeps set names whole and elides the name.
+        header = self.horizontalHeader()
+        others = sum(
+            header.sectionSize(c) for c in (1, 2) if c < header.count() and not header.isSectionHidden(c)
+        )
+        header.resizeSection(0, max(NAME_MIN_WIDTH, self.viewport().width() - others))
+
 
 def _range_spin() -> QSpinBox:
     # Minimum value doubles as "no bound" (shown as "–").
@@ -335,7 +346,8 @@ class CardBrowser(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((150, 112, 56, 56, 44, 52, 52)):
+        # Set names run to "Conclave-Kupala Rising": the Set column shows them whole; Type is elided first.
+        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52)):
             header.resizeSection(column, width)
 
         self._build_layout()

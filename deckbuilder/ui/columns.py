@@ -23,13 +23,19 @@ class ColumnChooser(QObject):
     """Right-click a table's header to tick the columns to show; `settings_key` keeps the hidden ones."""
 
     def __init__(
-        self, table: QTableView, settings: QSettings, settings_key: str, always_shown: Iterable[str] = ()
+        self,
+        table: QTableView,
+        settings: QSettings,
+        settings_key: str,
+        always_shown: Iterable[str] = (),
+        hidden_by_default: Iterable[str] = (),
     ) -> None:
         super().__init__(table)
         self.table = table
         self.settings = settings
         self.key = settings_key
         self.always_shown = frozenset(always_shown)
+        self.hidden_by_default = sorted(hidden_by_default)
         header = table.horizontalHeader()
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._menu_at)
@@ -49,7 +55,9 @@ class ColumnChooser(QObject):
 
     def hidden(self) -> set[str]:
         """Titles of the columns the player hid."""
-        return set(_names(self.settings.value(self.key))) - self.always_shown
+        value = self.settings.value(self.key)
+        names = self.hidden_by_default if value is None else _names(value)
+        return set(names) - self.always_shown
 
     def apply(self) -> None:
         """Hide the columns the player hid (by title), show the others."""
@@ -68,7 +76,8 @@ class ColumnChooser(QObject):
             hidden.discard(name)
         else:
             hidden.add(name)
-        self.settings.setValue(self.key, sorted(hidden))
+        # An empty list is stored as "" (not as no value), so "nothing hidden" survives a restart.
+        self.settings.setValue(self.key, sorted(hidden) or "")
         self.apply()
 
     def build_menu(self) -> QMenu:

@@ -281,8 +281,9 @@ class MainWindow(QMainWindow):
         self.report_dock.visibilityChanged.connect(lambda _shown: self._update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
-        self.tabifyDockWidget(self.card_dock, self.history_dock)
-        self.card_dock.raise_()
+        # History shares the deck check's place: the card pane keeps its whole height for the scan.
+        self.tabifyDockWidget(self.report_dock, self.history_dock)
+        self.report_dock.raise_()
         self._layout_restored = False
 
         self._build_menus()
@@ -793,6 +794,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.refresh()
+        self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes
 
     def new_deck(self) -> bool:
@@ -1218,9 +1220,19 @@ class MainWindow(QMainWindow):
             # Docks only take sizes once the window is laid out; a saved layout wins over these defaults.
             self._layout_restored = True
             if self.settings.value("window/state") is None:
-                self.resizeDocks([self.card_dock], [380], Qt.Orientation.Horizontal)
-                self.resizeDocks([self.card_dock, self.report_dock], [340, 300], Qt.Orientation.Vertical)
-                self.splitter.setSizes([400, 480])
+                # At 1280×720: a browser wide enough for set names, a deck wide enough for its columns, and a
+                # card pane whose scans are about 185 px wide (each side of a Character) above the deck check.
+                right = max(380, round(self.width() * 0.30))
+                self.resizeDocks([self.card_dock], [right], Qt.Orientation.Horizontal)
+                tall = self.splitter.height()
+                self.resizeDocks(
+                    [self.card_dock, self.report_dock],
+                    [round(tall * 0.7), round(tall * 0.3)],
+                    Qt.Orientation.Vertical,
+                )
+                middle = self.width() - right
+                self.splitter.setSizes([round(middle * 0.36), round(middle * 0.64)])
+            QTimer.singleShot(0, self.deck_view.fit_sections_to_content)
 
     @staticmethod
     def _dropped_deck_file(mime: QMimeData) -> Path | None:

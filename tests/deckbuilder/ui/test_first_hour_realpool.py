@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication
 
@@ -62,3 +62,48 @@ def test_a_start_on_the_real_pool_does_not_open_the_demo_deck(real_window) -> No
     window = real_window
     assert not ensure_demo_cards(window.db)  # the pool is real: no demo cards are added to it
     assert not window.open_start_deck()
+
+
+def test_at_1280_by_720_the_scan_set_names_and_sections_are_comfortable(
+    qtbot, shared_dir: Path, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    from deckbuilder.ui.main_window import MainWindow
+
+    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
+    import_path(db, REAL_PLUGIN)
+    window = MainWindow(db, interactive=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    try:
+        assert window.open_deck(REAL_DECKS / "gaia-example.txt", ask_first=False)
+        for _ in range(3):
+            QApplication.processEvents()
+        window.show_card("Buggerhead")
+        QApplication.processEvents()
+        # The scans: each side of a two-sided Character at least 180 px wide (it was about 160).
+        sides = window.card_view._image_widgets
+        assert len(sides) == 2
+        for side in sides:
+            scaled = side.image.size().scaled(side.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            assert scaled.width() >= 180, scaled
+        # Every row of the pack, the sept deck and the combat deck is on screen at once.
+        view = window.deck_view
+        for key in ("characters", "sept", "combat"):
+            table = view.tables[key]
+            rows = view.models[key].rowCount()
+            assert table.viewport().height() >= rows * table.verticalHeader().defaultSectionSize(), key
+            assert not table.horizontalScrollBar().isVisible(), key
+        # Set and printing names are whole, not "TheWy…".
+        combat = view.tables["combat"]
+        column = view.models["combat"].columns.index("Printing")
+        metrics = combat.fontMetrics()
+        assert combat.columnWidth(column) >= metrics.horizontalAdvance("Unlimited") + 6
+        browser = window.browser.table
+        assert browser.columnWidth(2) >= browser.fontMetrics().horizontalAdvance("NewEngland-Intermezzo") + 6
+    finally:
+        window.undo_stack.setClean()
+        window.close()
+        db.close()
