@@ -24,6 +24,7 @@ from deckbuilder.legality.rules import (
     Rule,
     facts_of,
     member_traits,
+    quoted,
 )
 
 INTERNAL_ERROR = "INTERNAL_ERROR"
@@ -186,7 +187,7 @@ def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
 
 
 def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
-    """One error per demo card in the deck when the pool holds real card data (carddb.demo decides)."""
+    """One error naming the deck's demo cards when the pool holds real card data (carddb.demo decides)."""
     demo = [card.name for _item, card in ctx.known(ctx.cards) if is_demo_card(card)]
     if not demo:
         return []
@@ -197,15 +198,17 @@ def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
         return []
     if not barred:
         return []
+    shown = (
+        quoted(demo) if len(demo) <= 5 else f"{', '.join(repr(n) for n in demo[:5])} and {len(demo) - 5} more"
+    )
     return [
         Result(
             DEMO_CARD,
             Severity.ERROR,
-            f"'{name}' is an invented demo card; demo cards are not legal in any format once real card data "
-            "is imported",
-            (name,),
+            f"{shown} {'is an invented demo card' if len(demo) == 1 else 'are invented demo cards'}; demo cards "
+            "are not legal in any format once real card data is imported",
+            tuple(demo),
         )
-        for name in demo
     ]
 
 
