@@ -1,4 +1,4 @@
-"""Retake the README's window screenshots from the real card pool: python tools/screenshots.py PLUGIN DECK OUTDIR."""
+"""Retake the README's window screenshots from the real card pool: python docs/make_screenshots.py PLUGIN DECK OUTDIR."""
 
 from __future__ import annotations
 
