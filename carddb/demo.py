@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from carddb.db import CardDatabase
+from carddb.model import CardInfo
+
+if TYPE_CHECKING:  # the legality engine reads this module: no database import at start-up
+    from carddb.db import CardDatabase
 
 DEMO_SET = "Demo"
 
@@ -28,3 +33,36 @@ def ensure_demo_cards(db: CardDatabase) -> bool:
 
     import_lackey_file(db, demo_card_data_path())
     return db.card_count() > 0
+
+
+def is_demo_card(card: CardInfo) -> bool:
+    """True for an invented demo card: every printing it has is in the demo set."""
+    return bool(card.printings) and all(p.set_name == DEMO_SET for p in card.printings)
+
+
+def demo_cards_barred(set_names: Iterable[str]) -> bool:
+    """Whether demo cards are barred from every format: they are once the pool holds any real (non-demo) set.
+
+    The one place this decision is made; the legality engine and the window read it.
+    """
+    return any(name != DEMO_SET for name in set_names)
+
+
+def has_demo_cards(db: CardDatabase) -> bool:
+    """True when the database holds any printing of the demo set."""
+    return (
+        db.reader.execute("SELECT 1 FROM printing WHERE set_name = ? LIMIT 1", (DEMO_SET,)).fetchone()
+        is not None
+    )
+
+
+def remove_demo_cards(db: CardDatabase) -> int:
+    """Delete the demo set's printings and the cards left with no printing; how many cards went (one transaction)."""
+    from carddb.search import rebuild_search_index  # late: start-up does not need the search module
+
+    with db.write_transaction() as conn:
+        conn.execute("DELETE FROM printing WHERE set_name = ?", (DEMO_SET,))
+        gone = conn.execute("DELETE FROM card WHERE id NOT IN (SELECT card_id FROM printing)").rowcount
+        rebuild_search_index(conn)
+    db.invalidate_caches()
+    return int(gone)

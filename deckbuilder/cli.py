@@ -27,7 +27,6 @@ EXIT_UNREADABLE = 2
 
 SUBCOMMANDS = ("check", "import-cards", "search", "formats", "games", "export", "odds", "collection")
 MAX_SEARCH_LIMIT = 100_000
-MAX_RENOWN_LEVEL = 1000
 
 # Characters that would let a card name or file name rewrite the terminal line: C0/C1 controls (newline and tab
 # excepted), bidirectional overrides and isolates, line separators. Lone surrogates cannot be written at all.
@@ -122,6 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_db_option(imp)
     imp.add_argument("--json", action="store_true", help="print the import report as JSON")
+    imp.add_argument(
+        "--remove-demo",
+        action="store_true",
+        help="after a successful import, delete the invented demo cards (set Demo) from the database",
+    )
 
     search = sub.add_parser("search", help="search the card database with the query language")
     search.add_argument("query", metavar="QUERY", help="e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
@@ -461,6 +465,8 @@ def _fix_hints(
 
 
 def _check_renown(value: int | None, option: str) -> None:
+    from deckbuilder.deck import MAX_RENOWN_LEVEL
+
     if value is not None and not 0 <= value <= MAX_RENOWN_LEVEL:
         raise CliError(f"{option} must be a whole number from 0 to {MAX_RENOWN_LEVEL}, not {value}")
 
@@ -486,6 +492,7 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
 
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Import card data into the database and print the report."""
+    from carddb.demo import DEMO_SET, demo_cards_barred, has_demo_cards, remove_demo_cards
     from carddb.importing import CardImportError, import_path
 
     if not args.path.exists():
@@ -499,8 +506,14 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             report = import_path(db, args.path)
         except CardImportError as exc:
             raise CliError(str(exc)) from exc
+        db.invalidate_caches()
+        demo_left = has_demo_cards(db) and demo_cards_barred(db.set_names())
+        removed = remove_demo_cards(db) if demo_left and args.remove_demo else 0
         if args.json:
-            json.dump({"database": str(db.path), **report.to_json()}, out, indent=2, ensure_ascii=False)
+            document = {"database": str(db.path), **report.to_json()}
+            document["demo_cards_removed"] = removed
+            document["demo_cards_left"] = demo_left and not args.remove_demo
+            json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
         else:
             print(report.summary(), file=out)
@@ -508,6 +521,14 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 where = f"{issue.source}:{issue.line}" if issue.line else issue.source
                 print(f"  {issue.severity:<10} {where}: {issue.reason}", file=out)
             print(f"database: {db.path}", file=out)
+            if removed:
+                print(f"removed {removed} invented demo card(s) (set {DEMO_SET})", file=out)
+            elif demo_left:
+                print(
+                    f"note: the invented demo cards (set {DEMO_SET}) are still in the database; no format "
+                    "accepts them now. Remove them with: ragedeck import-cards PATH --remove-demo",
+                    file=out,
+                )
         return EXIT_OK
     finally:
         db.close()

@@ -11,6 +11,8 @@ from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 
 DEFAULT_RENOWN_LEVEL = 20
+# The highest Renown level a deck may name (the CLI, the deck files and the window all take it from here).
+MAX_RENOWN_LEVEL = 1000
 DEFAULT_FORMAT = "revised"
 DEFAULT_GAME = "rage"
 # Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a

@@ -11,6 +11,7 @@ from deckbuilder.deck import (
     DEFAULT_FORMAT,
     DEFAULT_GAME,
     DEFAULT_RENOWN_LEVEL,
+    MAX_RENOWN_LEVEL,
     CardPool,
     Deck,
     DeckEntry,
@@ -37,7 +38,7 @@ FORMAT_VERSION = 1
 APP_ID = "rage-deckbuilder"
 UNPLACED_KEY = "unplaced"
 SECTION_KEYS: tuple[str, ...] = (*(s.value for s in Section), UNPLACED_KEY)
-MAX_RENOWN_LEVEL = 9999
+_MAX_SETTING = 1_000_000  # a deck-level setting of another game (deckbuilder/games): a count or a bound
 _RAW_CONTROLS = re.compile("[\x7f-\x9f]")
 
 
@@ -228,7 +229,7 @@ def _settings_field(document: dict[str, Any], source: str, problems: list[str]) 
         return {}
     settings: dict[str, int] = {}
     for key, number in list(value.items())[:100]:
-        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_RENOWN_LEVEL:
+        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= _MAX_SETTING:
             settings[str(key)[:60]] = number
         else:
             problems.append(f"{source}: setting '{str(key)[:40]}' must be a whole number; ignored")

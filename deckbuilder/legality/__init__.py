@@ -1,6 +1,6 @@
 """Legality engine: small rule objects returning frozen results; formats are data files."""
 
-from deckbuilder.legality.engine import DECK_FILE_UNREAD, FORMAT_NOT_INSTALLED, check_deck
+from deckbuilder.legality.engine import DECK_FILE_UNREAD, DEMO_CARD, FORMAT_NOT_INSTALLED, check_deck
 from deckbuilder.legality.formats import (
     Format,
     FormatError,
@@ -17,6 +17,7 @@ from deckbuilder.legality.rules import character_allegiance
 
 __all__ = [
     "DECK_FILE_UNREAD",
+    "DEMO_CARD",
     "FORMAT_NOT_INSTALLED",
     "Format",
     "FormatError",

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from carddb.cardtypes import Section
+from carddb.demo import demo_cards_barred, is_demo_card
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
@@ -23,6 +24,7 @@ from deckbuilder.legality.rules import (
     Rule,
     facts_of,
     member_traits,
+    quoted,
 )
 
 INTERNAL_ERROR = "INTERNAL_ERROR"
@@ -31,6 +33,9 @@ INTERNAL_ERROR = "INTERNAL_ERROR"
 DECK_FILE_UNREAD = "DECK_FILE_UNREAD"
 # The deck names a format that is not installed: it was checked against the default format instead (a warning).
 FORMAT_NOT_INSTALLED = "FORMAT_NOT_INSTALLED"
+# An invented demo card in a deck checked against a database that also holds real card data: not legal in any
+# format (no format can switch it off), so a deck built on the demo set is never taken for a tournament deck.
+DEMO_CARD = "DEMO_CARD"
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
@@ -181,6 +186,32 @@ def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
     return [r for r in found if ctx.fmt.enabled(r.code)]
 
 
+def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
+    """One error naming the deck's demo cards when the pool holds real card data (carddb.demo decides)."""
+    demo = [card.name for _item, card in ctx.known(ctx.cards) if is_demo_card(card)]
+    if not demo:
+        return []
+    set_names = getattr(pool, "set_names", None)
+    try:
+        barred = demo_cards_barred(set_names()) if callable(set_names) else False
+    except Exception:  # a pool that cannot list its sets keeps the demo cards as they are
+        return []
+    if not barred:
+        return []
+    shown = (
+        quoted(demo) if len(demo) <= 5 else f"{', '.join(repr(n) for n in demo[:5])} and {len(demo) - 5} more"
+    )
+    return [
+        Result(
+            DEMO_CARD,
+            Severity.ERROR,
+            f"{shown} {'is an invented demo card' if len(demo) == 1 else 'are invented demo cards'}; demo cards "
+            "are not legal in any format once real card data is imported",
+            tuple(demo),
+        )
+    ]
+
+
 def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
     """One error per deck-file part the reader could not use, naming where it was and what it said."""
     results = []
@@ -232,6 +263,7 @@ def check_deck(
     for rule in rules:
         if any(fmt.enabled(code) for code in rule.codes):
             results.extend(_run_rule(rule, ctx))
+    results.extend(demo_results(ctx, pool))
     # Stable sort: errors, then warnings, then infos, each keeping rule order.
     results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
     return Report(

@@ -75,6 +75,8 @@ def run_gui(argv: list[str], db_path: Path | None, deck_path: Path | None) -> in
         window.offer_found_plugins()  # first run: a Lackey Rage plugin on this computer is one click away
         if deck_path is not None:
             window.open_deck(deck_path, ask_first=False)
+        else:
+            window.open_start_deck()  # the README promises the demo deck on a fresh install
         return int(app.exec())
     finally:
         db.close()

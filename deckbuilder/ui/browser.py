@@ -12,11 +12,13 @@ from PySide6.QtCore import (
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
+    QSettings,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QSpinBox,
     QTableView,
     QToolButton,
@@ -54,6 +57,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("health", "Health"),
     ("requires", "Requires"),
 )
+NAME_MIN_WIDTH = 120
 NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -261,6 +265,16 @@ class _ResultsView(QTableView):
             return
         super().keyPressEvent(event)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Name, Type and Set fill the width the table has (the numbers scroll in from the right): a wide
+        # window shows whole card names, a narrow one keeps set names whole and elides the name.
+        header = self.horizontalHeader()
+        others = sum(
+            header.sectionSize(c) for c in (1, 2) if c < header.count() and not header.isSectionHidden(c)
+        )
+        header.resizeSection(0, max(NAME_MIN_WIDTH, self.viewport().width() - others))
+
 
 def _range_spin() -> QSpinBox:
     # Minimum value doubles as "no bound" (shown as "–").
@@ -277,6 +291,8 @@ class CardBrowser(QWidget):
 
     card_selected = Signal(str)  # name
     add_requested = Signal(str)  # name
+    add_to_requested = Signal(str, str)  # name, pile ("characters", "sept", "combat" or "starting")
+    show_requested = Signal(str)  # name
     DEBOUNCE_MS = 120
 
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
@@ -330,7 +346,8 @@ class CardBrowser(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((150, 112, 56, 56, 44, 52, 52)):
+        # Set names run to "Conclave-Kupala Rising": the Set column shows them whole; Type is elided first.
+        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52)):
             header.resizeSection(column, width)
 
         self._build_layout()
@@ -352,6 +369,8 @@ class CardBrowser(QWidget):
         self.table.doubleClicked.connect(lambda index: self._add_row(index.row()))
         self.table.activated_row.connect(self._add_row)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
         self.reload()
 
     def _build_layout(self) -> None:
@@ -544,3 +563,37 @@ class CardBrowser(QWidget):
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.card_selected.emit(str(self.model.index(current.row(), 0).data()))
+
+    def remember_columns(self, settings: QSettings) -> None:
+        """Let the player show or hide the result columns (header context menu), remembered in `settings`."""
+        from deckbuilder.ui.columns import ColumnChooser
+
+        self.column_chooser = ColumnChooser(self.table, settings, "columns/browser", ("Name",))
+
+    def _context_menu(self, pos: QPoint) -> None:
+        row = self.model.row_at(self.table.indexAt(pos).row())
+        if row is not None:
+            menu = self.build_context_menu(row)
+            menu.exec(self.table.viewport().mapToGlobal(pos))
+            menu.deleteLater()
+
+    def build_context_menu(self, row: SearchRow) -> QMenu:
+        """A result's menu: add it to the pile its Type allows (a sept card also to Starting in play), show it."""
+        menu = QMenu(self)
+        piles = {
+            "characters": self.tr("Add to &Characters"),
+            "sept": self.tr("Add to &sept deck"),
+            "combat": self.tr("Add to c&ombat deck"),
+        }
+        if row.section in piles:
+            action = menu.addAction(piles[row.section])
+            action.triggered.connect(
+                lambda _=False, n=row.name, p=row.section: self.add_to_requested.emit(n, p)
+            )
+        if row.section == "sept":
+            action = menu.addAction(self.tr("Add to s&tarting in play"))
+            action.triggered.connect(lambda _=False, n=row.name: self.add_to_requested.emit(n, "starting"))
+        menu.addSeparator()
+        show = menu.addAction(self.tr("S&how card"))
+        show.triggered.connect(lambda _=False, n=row.name: self.show_requested.emit(n))
+        return menu

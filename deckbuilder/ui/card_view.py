@@ -276,8 +276,9 @@ class CardView(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self._images_row, 3)
-        layout.addWidget(self.text_card, 3)
+        # The scan gets most of the height: the fields below scroll.
+        layout.addWidget(self._images_row, 5)
+        layout.addWidget(self.text_card, 5)
         layout.addWidget(self.details, 2)
         self.show_card(None, None)
 

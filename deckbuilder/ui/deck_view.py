@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QSettings,
     Qt,
     Signal,
 )
@@ -44,9 +45,11 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
-from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
 from deckbuilder.legality.results import Report, Severity
+from deckbuilder.legality.rules import character_allegiance
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
+from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.labels import SteadyLabel
 
 UNRESOLVED = "unresolved"
@@ -75,10 +78,21 @@ COLUMN_WIDTHS = {
     "Name": 150,
     "Renown": 56,
     "Printing": 64,
-    "Type": 120,
+    "Type": 104,
+    "Requires": 84,
+    "Did you mean": 160,
     "Rage": 44,
     "Zone": 70,
+    "Gnosis": 50,
+    "Health": 50,
+    "Damage": 56,
+    "Allegiance": 70,
 }
+
+
+NUMBER_COLUMNS = frozenset({"Qty", "Renown", "Rage", "Gnosis", "Health", "Damage"})
+# Columns the player cannot hide: without them a row says nothing.
+ALWAYS_SHOWN = ("Qty", "Name")
 
 
 @dataclass(frozen=True)
@@ -176,6 +190,26 @@ def _num(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
+# Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided.
+ELIDED_COLUMNS = frozenset({"Requires", "Did you mean", "Type"})
+
+
+def fit_columns(table: QTableView) -> None:
+    """Name stretches, short columns fit their contents, long-text columns keep a set width (resizable)."""
+    model = table.model()
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)
+    for column in range(model.columnCount()):
+        title = str(model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole))
+        if title == "Name":
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        elif title in ELIDED_COLUMNS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, COLUMN_WIDTHS.get(title, 100))
+        else:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+
 class DeckSectionModel(QAbstractTableModel):
     """Rows of one deck section; editing the quantity emits count_requested instead of changing the deck."""
 
@@ -192,7 +226,20 @@ class DeckSectionModel(QAbstractTableModel):
         if section == UNRESOLVED:
             self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
         elif section == "characters":
-            self.columns = ("Qty", "Name", "Renown", "Printing", "Type", "Rage", "Gnosis")
+            self.columns = (
+                "Qty",
+                "Name",
+                "Renown",
+                "Printing",
+                "Type",
+                "Rage",
+                "Gnosis",
+                "Health",
+                "Allegiance",
+            )
+        elif section == "combat":
+            # The Rage a Combat Action needs, beside the Damage it deals.
+            self.columns = ("Qty", "Name", "Printing", "Type", "Damage", "Rage", "Requires")
         else:
             self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
 
@@ -332,11 +379,15 @@ class DeckSectionModel(QAbstractTableModel):
             return ", ".join(row.suggestions) if row.suggestions else "(unknown card)"
         if card is None:
             return ""
+        if column == "Allegiance":
+            return character_allegiance(card) if card.section is Section.CHARACTERS else ""
         return {
             "Type": card.type,
             "Renown": _num(card.renown),
             "Rage": _num(card.rage),
             "Gnosis": _num(card.gnosis),
+            "Health": _num(card.health),
+            "Damage": _num(card.damage),
             "Requires": card.requires,
         }.get(column, "")
 
@@ -368,7 +419,7 @@ class DeckSectionModel(QAbstractTableModel):
                 hint = ", ".join(row.suggestions)
                 return f"Unknown card “{row.entry.name}”" + (f" — did you mean {hint}?" if hint else "")
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in ("Qty", "Renown", "Rage", "Gnosis"):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -415,10 +466,9 @@ class DeckSectionTable(QTableView):
         self.setWordWrap(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.verticalHeader().setVisible(False)
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.horizontalHeader()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # Compact rows: at 1280×720 a section shows about ten of them.
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CARD_MIME_TYPE):
@@ -475,7 +525,7 @@ class DeckView(QWidget):
         self.name_edit.setPlaceholderText("Deck name")
         self.renown_spin = QSpinBox()
         self.renown_spin.setObjectName("renownLevel")
-        self.renown_spin.setRange(1, 200)
+        self.renown_spin.setRange(0, MAX_RENOWN_LEVEL)
         self.renown_spin.setToolTip("Renown level of the game")
         self.renown_spin.setKeyboardTracking(False)
         self.format_combo = QComboBox()
@@ -505,21 +555,23 @@ class DeckView(QWidget):
         for key in SECTION_KEYS:
             self._add_section(key)
 
+        # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
         top = QHBoxLayout()
         top.addWidget(self.name_edit, 1)
+        top.addWidget(QLabel("Renown level"))
+        top.addWidget(self.renown_spin)
+        top.addWidget(QLabel("Format"))
+        top.addWidget(self.format_combo)
         top.addWidget(self.add_button)
         top.addWidget(self.remove_button)
-        settings_row = QHBoxLayout()
-        settings_row.addWidget(QLabel("Renown level"))
-        settings_row.addWidget(self.renown_spin)
-        settings_row.addSpacing(12)
-        settings_row.addWidget(QLabel("Format"))
-        settings_row.addWidget(self.format_combo)
-        settings_row.addStretch(1)
+        self.format_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.format_combo.setMinimumContentsLength(10)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.setSpacing(2)
         layout.addLayout(top)
-        layout.addLayout(settings_row)
         layout.addWidget(self.header_label)
         layout.addWidget(self.splitter, 1)
 
@@ -549,9 +601,8 @@ class DeckView(QWidget):
         box_layout.addWidget(title)
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
-        header = table.horizontalHeader()
-        for column, column_title in enumerate(model.columns):
-            header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
+        fit_columns(table)
+        model.modelReset.connect(lambda t=table: fit_columns(t))
         model.count_requested.connect(
             self.starting_count_requested if key == STARTING else self.count_requested
         )
@@ -625,9 +676,57 @@ class DeckView(QWidget):
             before = model.columns
             model.set_owned(owned)
             if model.columns != before:
-                header = self.tables[key].horizontalHeader()
-                for column, column_title in enumerate(model.columns):
-                    header.resizeSection(column, COLUMN_WIDTHS.get(column_title, 60))
+                fit_columns(self.tables[key])
+
+    def section_height(self, key: str, rows: int | None = None) -> int:
+        """Pixels a section needs to show `rows` rows (all of its rows by default), title and header included."""
+        table = self.tables[key]
+        count = self.models[key].rowCount() if rows is None else rows
+        title = max(self.titles[key].sizeHint().height(), self.titles[key].fontMetrics().height())
+        header = table.horizontalHeader().sizeHint().height()
+        rows_height = max(count, 1) * table.verticalHeader().defaultSectionSize()
+        margins = 3 + 2 * table.frameWidth() + 2  # the box's top margin and spacing, the frame, a spare pixel
+        return title + header + rows_height + margins
+
+    def fit_sections_to_content(self) -> None:
+        """Give each shown section the height its rows need; sections that cannot all fit share what is left."""
+        shown = [key for key in SECTION_KEYS if not self.section_boxes[key].isHidden()]
+        total = self.splitter.height() - self.splitter.handleWidth() * (len(shown) - 1)
+        if total <= 0 or not shown:
+            return
+        wanted = {key: self.section_height(key) for key in shown}
+        sizes = dict(wanted)
+        if sum(wanted.values()) > total:
+            # Small sections (the pack, the starting list) keep their whole height; the long ones share the rest.
+            small = {
+                key
+                for key in shown
+                if wanted[key] <= total / (2 * len(shown)) or key in ("characters", STARTING)
+            }
+            small = {key for key in small if wanted[key] <= total / 3}
+            left = total - sum(wanted[key] for key in small)
+            big = [key for key in shown if key not in small]
+            floor = self.section_height(big[0], 3) if big else 0
+            weight = sum(wanted[key] for key in big) or 1
+            for key in big:
+                sizes[key] = max(floor, left * wanted[key] // weight)
+        else:
+            # Spare height goes to the sections cards are added to most.
+            spare = total - sum(wanted.values())
+            growing = [key for key in shown if key in ("sept", "combat")] or shown
+            for key in growing:
+                sizes[key] += spare // len(growing)
+        self.splitter.setSizes([sizes.get(key, 0) for key in SECTION_KEYS])
+
+    def remember_columns(self, settings: QSettings) -> None:
+        """Let the player show or hide each section's columns (header context menu), remembered in `settings`."""
+        self.column_choosers = {
+            # The pack's Allegiance column says what the Type column would, narrower.
+            key: ColumnChooser(
+                table, settings, f"columns/deck-{key}", ALWAYS_SHOWN, ("Type",) if key == "characters" else ()
+            )
+            for key, table in self.tables.items()
+        }
 
     def section_counts(self) -> dict[str, int]:
         """Copies per section as the tables show them."""

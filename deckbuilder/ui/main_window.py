@@ -9,8 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent, QUndoStack
+from PySide6.QtCore import QByteArray, QMimeData, QModelIndex, QSettings, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -32,13 +41,15 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase, user_data_dir
+from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import Collection, deck_status
-from deckbuilder.deck import Deck
+from deckbuilder.deck import DEFAULT_RENOWN_LEVEL, Deck
 from deckbuilder.deckfiles import (
     DeckFileError,
     LoadedDeck,
     deck_to_native,
+    kind_for_path,
     parse_deck_text,
     read_deck,
     write_deck,
@@ -48,6 +59,7 @@ from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
+from deckbuilder.ui.card_preview import CardPreview
 from deckbuilder.ui.card_view import CardView
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, CollectionDialog
 from deckbuilder.ui.commands import (
@@ -63,7 +75,7 @@ from deckbuilder.ui.commands import (
     SetRenownLevelCommand,
     StartInPlayCommand,
 )
-from deckbuilder.ui.deck_view import DeckView
+from deckbuilder.ui.deck_view import DeckSectionModel, DeckView
 from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
@@ -71,6 +83,7 @@ from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
 
 if TYPE_CHECKING:
+    from deckbuilder.ui.deck_gallery import DeckGallery
     from deckbuilder.ui.stats import DeckStatsView
 
 log = logging.getLogger(__name__)
@@ -178,6 +191,8 @@ class MainWindow(QMainWindow):
         self.interactive = interactive
         self.deck = Deck()
         self.deck_path: Path | None = None
+        # Save into a .dek / text file warns once per deck about what that format drops.
+        self._warned_format_losses = False
         self.unknown: dict[str, list[str]] = {}
         self.report: Report | None = None
         self.last_message = ""
@@ -189,12 +204,19 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.setObjectName("mainWindow")
         self.setMinimumSize(960, 600)
+        self.setAcceptDrops(True)  # drop a deck file on the window to open it
 
         self.browser = CardBrowser(db)
         self.browser.setObjectName("cardBrowser")
         self.deck_view = DeckView([(f.name, f.title or f.name) for f in self._formats()])
         self.deck_view.setObjectName("deckView")
+        self.deck_view.remember_columns(self.settings)
+        self.browser.remember_columns(self.settings)
         self.card_view = CardView()
+        self.preview = CardPreview(db, self)
+        self.preview.watch(self.browser.table, self._browser_card_at)
+        for table in self.deck_view.tables.values():
+            self.preview.watch(table, self._deck_card_at)
         self.legality = LegalityPanel()
         # The statistics tab (charts) is built the first time it is shown: most sessions never open it.
         self.stats_page = QWidget()
@@ -209,7 +231,17 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.browser)
-        self.splitter.addWidget(self.deck_view)
+        # The deck as lists, or as a grid of card images by pile (built when first shown).
+        self.deck_tabs = QTabWidget()
+        self.deck_tabs.setObjectName("deckTabs")
+        self.deck_tabs.setDocumentMode(True)
+        self.deck_tabs.addTab(self.deck_view, self.tr("List"))
+        self.gallery_page = QWidget()
+        QVBoxLayout(self.gallery_page).setContentsMargins(0, 0, 0, 0)
+        self._gallery: DeckGallery | None = None
+        self.deck_tabs.addTab(self.gallery_page, self.tr("Card images"))
+        self.deck_tabs.currentChanged.connect(lambda _index: self._update_gallery_if_shown())
+        self.splitter.addWidget(self.deck_tabs)
         self.splitter.setStretchFactor(0, 4)
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setSizes([450, 520])
@@ -249,8 +281,9 @@ class MainWindow(QMainWindow):
         self.report_dock.visibilityChanged.connect(lambda _shown: self._update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
-        self.tabifyDockWidget(self.card_dock, self.history_dock)
-        self.card_dock.raise_()
+        # History shares the deck check's place: the card pane keeps its whole height for the scan.
+        self.tabifyDockWidget(self.report_dock, self.history_dock)
+        self.report_dock.raise_()
         self._layout_restored = False
 
         self._build_menus()
@@ -275,9 +308,11 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
+        # Closable: without it Qt greys out the dock's toggleViewAction in the View menu.
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         return dock
 
@@ -313,7 +348,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "&Save", self.save, keys.Save, "actionSave")
         self._action(file_menu, "Save &as…", self.save_as, keys.SaveAs, "actionSaveAs")
         export_menu = file_menu.addMenu("&Export")
-        self._action(export_menu, "Lackey .&dek…", lambda: self.export_deck("dek"), None, "actionExportDek")
+        self._action(export_menu, "Lackey .de&k…", lambda: self.export_deck("dek"), None, "actionExportDek")
         self._action(export_menu, "Lackey &text…", lambda: self.export_deck("text"), None, "actionExportText")
         self._action(export_menu, "PDF &decklist…", self.export_decklist_pdf, None, "actionExportDecklist")
         self._action(export_menu, "PDF &proxies…", self.export_proxies_pdf, None, "actionExportProxies")
@@ -346,6 +381,13 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         self._action(edit_menu, "&Find cards", self._focus_search, keys.Find)
         self._action(edit_menu, "Add selected card", self._add_browser_selection, None)
+        edit_menu.addSeparator()
+        self._action(
+            edit_menu, self.tr("&Copy deck as Lackey text"), self.copy_deck_text, None, "actionCopyDeck"
+        )
+        self._action(
+            edit_menu, self.tr("&Paste deck from clipboard"), self.import_clipboard, None, "actionPasteDeck"
+        )
 
         view_menu = bar.addMenu("&View")
         for dock in (self.card_dock, self.report_dock, self.history_dock):
@@ -398,6 +440,9 @@ class MainWindow(QMainWindow):
         view.replace_requested.connect(self.replace_card)
         view.card_selected.connect(self.show_card)
         self.legality.cards_activated.connect(self.deck_view.select_cards)
+        self.legality.cards_activated.connect(self._show_first_card)
+        self.browser.show_requested.connect(self.show_card)
+        self.browser.add_to_requested.connect(self.add_to_pile)
 
     # -- editing ---------------------------------------------------------------------------------
 
@@ -462,7 +507,36 @@ class MainWindow(QMainWindow):
         self._refresh_features()
         self._stats_stale = True
         self._update_stats_if_shown()
+        self._update_gallery_if_shown()
         self._update_title()
+
+    @property
+    def gallery(self) -> DeckGallery:
+        """The deck's card images by pile (a DeckGallery), built on first use."""
+        if self._gallery is None:
+            from deckbuilder.ui.deck_gallery import DeckGallery
+
+            self._gallery = DeckGallery(self.db)
+            self._gallery.card_selected.connect(self.show_card)
+            for view in self._gallery.lists.values():
+                self.preview.watch(view, self._gallery_card_at)
+            layout = self.gallery_page.layout()
+            assert layout is not None
+            layout.addWidget(self._gallery)
+        return self._gallery
+
+    def _gallery_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
+        row = self.gallery.row_at(index)
+        return None if row is None or row.card is None else (row.card, row.entry.set_name)
+
+    def _update_gallery_if_shown(self) -> None:
+        """Refill the card images when they are on screen; hidden ones are refilled when shown."""
+        if self.deck_tabs.currentWidget() is not self.gallery_page:
+            return
+        try:
+            self.gallery.show_rows({key: model.rows() for key, model in self.deck_view.models.items()})
+        except Exception:  # the picture view must never block editing
+            log.exception("deck images failed")
 
     @property
     def stats(self) -> DeckStatsView:
@@ -540,6 +614,41 @@ class MainWindow(QMainWindow):
             ]
         return []
 
+    def _browser_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
+        row = self.browser.model.row_at(index.row())
+        card = self.db.lookup(row.name) if row is not None else None
+        return None if card is None else (card, None)
+
+    def _deck_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
+        model = index.model()
+        row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
+        if row is None or row.card is None:
+            return None  # an unknown card keeps its tooltip (the names it may stand for)
+        return row.card, row.entry.set_name
+
+    def _show_first_card(self, names: list[str]) -> None:
+        if names:
+            self.show_card(str(names[0]))
+
+    def add_to_pile(self, name: str, pile: str) -> None:
+        """Add a copy of a card from the browser: to its section, or ("starting") to the starting-in-play list."""
+        if pile != "starting":
+            self.add_card(name)
+            return
+        current = self.deck.entry(name, None, starting=True)
+        count = current.count + 1 if current is not None else 1
+        self.push(SetCountCommand(self.deck, self.refresh, name, None, count, starting=True))
+
+    def copy_deck_text(self) -> str:
+        """Put the deck on the clipboard as Lackey text (what Lackey and the readers here paste back)."""
+        from deckbuilder.deckfiles import deck_to_text
+
+        self.commit_pending_edits()
+        text = deck_to_text(self.deck, self.db, self.db.deck_zone_labels())
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(self.tr("Copied the deck as Lackey text"), 5000)
+        return text
+
     def show_card(self, name: str) -> None:
         """Show a card in the card view (unknown names clear it)."""
         self.card_view.show_card(self.db.lookup(name), self.db)
@@ -603,6 +712,35 @@ class MainWindow(QMainWindow):
             )
         return Path(path) if path else None
 
+    def ask_format_losses(self, file_name: str, losses: list[str]) -> Choice:
+        """Before the first Save into a .dek / text file: Save (dropping `losses`), Save as .ragedeck, or Cancel."""
+        box = QMessageBox(self)
+        box.setWindowTitle(APP_TITLE)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setText(
+            self.tr("{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?").format(
+                file_name, ", ".join(losses)
+            )
+        )
+        box.setStandardButtons(Choice.Save | Choice.SaveAll | Choice.Cancel)
+        box.button(Choice.SaveAll).setText(self.tr("Save as .ragedeck…"))
+        box.setDefaultButton(Choice.Save)
+        return Choice(box.exec())
+
+    def ask_remove_demo(self) -> bool:
+        """After an import: remove the invented demo cards, which no format accepts once real cards are in?"""
+        answer = QMessageBox.question(
+            self,
+            APP_TITLE,
+            self.tr(
+                "The database still holds the invented demo cards (set “Demo”). With real card data imported, "
+                "no format accepts them. Remove them now?"
+            ),
+            Choice.Yes | Choice.No,
+            Choice.Yes,
+        )
+        return answer == Choice.Yes
+
     def ask_restore(self, name: str, source: Path | None) -> bool:
         """Offer the autosave left by a window that did not exit cleanly: its deck's name and file."""
         where = str(source) if source is not None else self.tr("never saved to a file")
@@ -651,10 +789,12 @@ class MainWindow(QMainWindow):
         notes = self._settle_format(deck)
         self.deck = deck
         self.deck_path = path
+        self._warned_format_losses = False
         self.unknown = dict(unknown or {})
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.refresh()
+        self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes
 
     def new_deck(self) -> bool:
@@ -664,7 +804,7 @@ class MainWindow(QMainWindow):
         self.set_deck(Deck(), None)
         return True
 
-    def open_deck(self, path: Path | None = None, ask_first: bool = True) -> bool:
+    def open_deck(self, path: Path | None = None, ask_first: bool = True, remember: bool = True) -> bool:
         """Open a deck file (native, .dek or text); unknown cards stay as unresolved rows."""
         if ask_first and not self.maybe_save():
             return False
@@ -680,11 +820,13 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.notify("Cannot open deck", f"cannot read {path}: {exc}")
             return False
-        # Only a native file is ours to overwrite on Save; others (and the bundled demo deck) get a new file.
-        target = path if loaded.kind == "native" and not _is_bundled(path) else None
+        # Save writes back to the file in its own format; the bundled demo deck, or a file whose extension names
+        # no deck format, gets a new file.
+        target = path if kind_for_path(path) is not None and not _is_bundled(path) else None
         # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
         notes = self.set_deck(loaded.deck, target, loaded.unknown)
-        self._remember_recent(path)
+        if remember:
+            self._remember_recent(path)
         self._report_problems(loaded, path.name, notes)
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
@@ -716,13 +858,37 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
-        """Save to the deck's file, or ask where."""
+        """Save to the file the deck came from, in its own format (after saying once what it drops), or ask where."""
         if self.deck_path is None:
             return self.save_as()
+        kind = kind_for_path(self.deck_path)
+        if kind is not None and kind != "native" and not self._warned_format_losses:
+            losses = self.format_losses(kind)
+            if losses:
+                answer = self.ask_format_losses(self.deck_path.name, losses)
+                if answer == Choice.Cancel:
+                    return False
+                self._warned_format_losses = True
+                if answer == Choice.SaveAll:  # "Save as .ragedeck…": keep everything in a native file
+                    return self.save_as()
         return self._write(self.deck_path)
 
+    def format_losses(self, kind: str) -> list[str]:
+        """What writing this deck as `kind` ("dek" or "text") cannot keep, in the player's words."""
+        deck = self.deck
+        losses: list[str] = []
+        if deck.notes.strip():
+            losses.append(self.tr("the deck notes"))
+        if deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT_NAME:
+            losses.append(self.tr("the Renown level and format"))
+        if kind == "text" and any(e.set_name for e in (*deck.entries, *deck.starting)):
+            losses.append(self.tr("the chosen printings"))
+        if deck.unread:
+            losses.append(self.tr("{0} part(s) of the file that could not be read").format(len(deck.unread)))
+        return losses
+
     def save_as(self, path: Path | None = None) -> bool:
-        """Save under a new name (native format unless the extension says .dek / .txt)."""
+        """Save under a new name in any format (native unless the extension says .dek / .txt)."""
         if path is None:
             path = self.ask_save_path("Save deck", NATIVE_FILTER, f"{self.deck.name}.ragedeck")
             if path is None:
@@ -738,10 +904,11 @@ class MainWindow(QMainWindow):
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify("Cannot save deck", f"Cannot save {path}: {exc}")
             return False
-        if path.suffix.casefold() in (".ragedeck", ".json"):
-            self.deck_path = path
-            self.undo_stack.setClean()
-            self.autosave.discard()
+        if path != self.deck_path:
+            self._warned_format_losses = False
+        self.deck_path = path
+        self.undo_stack.setClean()
+        self.autosave.discard()
         self._remember_recent(path)
         self._update_title()
         self.statusBar().showMessage(f"Saved {path}", 5000)
@@ -909,11 +1076,44 @@ class MainWindow(QMainWindow):
                 return None
         report = run_import_dialog(self, self.db, path)
         self.db.invalidate_caches()
+        if report is not None:
+            self.offer_demo_removal()
         self.browser.reload()
         self.refresh()
         if report is not None and self.db.card_count():
             self.banner.hide()
         return report
+
+    def offer_demo_removal(self) -> int:
+        """With real card data in, offer to delete the invented demo cards (no format accepts them); how many went."""
+        from carddb.demo import demo_cards_barred, has_demo_cards, remove_demo_cards
+
+        try:
+            if not has_demo_cards(self.db) or not demo_cards_barred(self.db.set_names()):
+                return 0
+            if not self.ask_remove_demo():
+                return 0
+            removed = remove_demo_cards(self.db)
+        except Exception as exc:  # the database may be read-only or busy: the import itself went through
+            log.exception("cannot remove the demo cards")
+            self.notify(self.tr("Demo cards"), self.tr("Cannot remove the demo cards: {0}").format(exc))
+            return 0
+        self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
+        return removed
+
+    def open_start_deck(self) -> bool:
+        """At start with no deck given or restored: open the demo deck while the database holds the demo pool only."""
+        from carddb.demo import demo_cards_barred, demo_deck_path, has_demo_cards
+
+        if self.deck.entries or self.deck.starting or self.deck_path is not None:
+            return False
+        try:
+            if not has_demo_cards(self.db) or demo_cards_barred(self.db.set_names()):
+                return False
+        except Exception:  # an unreadable database opens on an empty deck, as before
+            log.exception("cannot look for the demo cards")
+            return False
+        return self.open_deck(demo_deck_path(), ask_first=False, remember=False)
 
     def offer_found_plugins(self, home: Path | None = None) -> Path | None:
         """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""
@@ -1020,9 +1220,44 @@ class MainWindow(QMainWindow):
             # Docks only take sizes once the window is laid out; a saved layout wins over these defaults.
             self._layout_restored = True
             if self.settings.value("window/state") is None:
-                self.resizeDocks([self.card_dock], [380], Qt.Orientation.Horizontal)
-                self.resizeDocks([self.card_dock, self.report_dock], [340, 300], Qt.Orientation.Vertical)
-                self.splitter.setSizes([400, 480])
+                # At 1280×720: a browser wide enough for set names, a deck wide enough for its columns, and a
+                # card pane whose scans are about 185 px wide (each side of a Character) above the deck check.
+                right = max(380, round(self.width() * 0.30))
+                self.resizeDocks([self.card_dock], [right], Qt.Orientation.Horizontal)
+                tall = self.splitter.height()
+                self.resizeDocks(
+                    [self.card_dock, self.report_dock],
+                    [round(tall * 0.7), round(tall * 0.3)],
+                    Qt.Orientation.Vertical,
+                )
+                middle = self.width() - right
+                self.splitter.setSizes([round(middle * 0.36), round(middle * 0.64)])
+            QTimer.singleShot(0, self.deck_view.fit_sections_to_content)
+
+    @staticmethod
+    def _dropped_deck_file(mime: QMimeData) -> Path | None:
+        """The first local deck file (by extension) among dropped URLs."""
+        for url in mime.urls():
+            if url.isLocalFile():
+                path = Path(url.toLocalFile())
+                if kind_for_path(path) is not None:
+                    return path
+        return None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._dropped_deck_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = self._dropped_deck_file(event.mimeData())
+        if path is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        # Opened after the drop returns: a Save question must not run inside the drag-and-drop loop.
+        QTimer.singleShot(0, lambda: self.open_deck(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.interactive and not self.maybe_save():

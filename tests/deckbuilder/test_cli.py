@@ -426,3 +426,25 @@ def test_a_console_that_cannot_show_a_name_gets_it_escaped(demo_db: Path, tmp_pa
     code = main(["check", str(deck), "--db", str(demo_db)], out=console, err=io.StringIO())
     assert code == 1
     assert "Bark Hide \\u263e" in raw.getvalue().decode("cp1252")
+
+
+def test_import_cards_says_how_to_remove_the_demo_cards_and_remove_demo_removes_them(tmp_path: Path) -> None:
+    from carddb.db import CardDatabase
+    from carddb.importing import ensure_demo_cards
+
+    path = tmp_path / "c.sqlite"
+    with CardDatabase(path) as db:
+        ensure_demo_cards(db)
+    real = tmp_path / "real.txt"
+    real.write_text("Name\tExpansion\tType\nMy Gift\tLimited\tGift\n", encoding="utf-8")
+    code, out, _err = run("import-cards", str(real), "--db", str(path))
+    assert code == 0
+    assert "--remove-demo" in out and "demo cards" in out
+    code, out, _err = run("search", "howler", "--db", str(path))
+    assert "Ashen Howler" in out
+    code, out, _err = run("import-cards", str(real), "--db", str(path), "--remove-demo")
+    assert code == 0 and "removed" in out
+    code, out, _err = run("search", "howler", "--db", str(path))
+    assert "Ashen Howler" not in out
+    with CardDatabase(path) as db:
+        assert db.names() == ["My Gift"]

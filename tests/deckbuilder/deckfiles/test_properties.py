@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from carddb.cardtypes import Section
-from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.deck import MAX_RENOWN_LEVEL, Deck, DeckEntry
 from deckbuilder.deckfiles import (
     DeckFileError,
     LoadedDeck,
@@ -43,7 +43,7 @@ decks = st.builds(
     Deck,
     name=st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs")), max_size=40),
     notes=st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=200),
-    renown_level=st.integers(min_value=0, max_value=9999),
+    renown_level=st.integers(min_value=0, max_value=MAX_RENOWN_LEVEL),
     format=names,
     entries=st.lists(entries, max_size=12),
     starting=st.lists(starting_entries, max_size=3),

@@ -27,6 +27,8 @@ class Answers:
     def __init__(self) -> None:
         self.save_changes = QMessageBox.StandardButton.Cancel
         self.restore = True
+        self.remove_demo = False
+        self.asked_remove_demo = 0
         self.save_path: Path | None = None
         self.open_path: Path | None = None
         self.asked_save_changes = 0
@@ -61,6 +63,12 @@ def make_window(qtbot, demo_db: CardDatabase, answers: Answers, monkeypatch: pyt
 
     monkeypatch.setattr(MainWindow, "ask_save_changes", ask_save_changes)
     monkeypatch.setattr(MainWindow, "ask_restore", ask_restore)
+
+    def ask_remove_demo(self: MainWindow) -> bool:
+        answers.asked_remove_demo += 1
+        return answers.remove_demo
+
+    monkeypatch.setattr(MainWindow, "ask_remove_demo", ask_remove_demo)
     monkeypatch.setattr(MainWindow, "notify", notify)
     monkeypatch.setattr(MainWindow, "ask_save_path", lambda self, *a: answers.save_path)
     monkeypatch.setattr(MainWindow, "ask_open_path", lambda self: answers.open_path)

@@ -60,3 +60,12 @@ def test_a_deck_on_a_missing_format_opens_on_the_default_with_a_note(
     assert [r.entry.name for r in window.deck_view.models["characters"].rows()] == ["Ashen Howler"]
     assert window.deck_view.format_combo.currentData() == DEFAULT_FORMAT_NAME
     assert any("league-2031" in m and DEFAULT_FORMAT_NAME in m for m in answers.messages)
+
+
+def test_a_deck_at_a_high_renown_level_opens_at_that_level(window) -> None:  # type: ignore[no-untyped-def]
+    # A league playing at 300 Renown: the window must show and keep 300, not clamp it to its own maximum.
+    window.set_deck(Deck(renown_level=300), None)
+    assert window.deck_view.renown_spin.value() == 300
+    window.add_card("Ashen Howler")
+    assert window.deck.renown_level == 300 and window.report is not None
+    assert window.report.renown_level == 300

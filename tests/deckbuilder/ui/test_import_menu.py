@@ -137,3 +137,25 @@ def test_no_offer_without_a_plugin_or_once_real_cards_are_imported(tmp_path: Pat
     (tmp_path / "h" / "LackeyCCG" / "plugins" / "rage" / "sets").mkdir(parents=True)
     _card_file(tmp_path / "h" / "LackeyCCG" / "plugins" / "rage" / "sets" / "carddata.txt")
     assert hidden.offer_found_plugins(tmp_path / "h") is None
+
+
+@pytest.mark.parametrize("remove", [True, False])
+def test_after_importing_real_cards_the_window_offers_to_remove_the_demo_cards(  # type: ignore[no-untyped-def]
+    tmp_path: Path, make_window, answers, monkeypatch, remove: bool
+) -> None:
+    answers.remove_demo = remove
+    window = make_window()
+    window.show()
+    window.add_card("Ashen Howler")
+    source = _card_file(tmp_path / "trial.txt")
+    monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
+    timer = _answer_dialogs(_accept_reports([]))
+    window.findChild(QAction, "actionImportCardFile").trigger()
+    timer.stop()
+    assert answers.asked_remove_demo == 1
+    window.browser.query_edit.setText("howler")
+    window.browser.run_search()
+    assert ("Ashen Howler" in window.browser.shown_names()) is not remove
+    # Kept or not, the demo card is no longer legal in the deck: real card data is in.
+    codes = window.legality.shown_codes()
+    assert ("UNKNOWN_CARD" if remove else "DEMO_CARD") in codes
