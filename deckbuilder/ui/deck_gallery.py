@@ -91,7 +91,7 @@ class DeckGallery(QTabWidget):
         """Show the deck's rows (as the deck view groups them); images load lazily, the shown pile first."""
         self._pending = []  # items about to be cleared must not be loaded
         for index, key in enumerate(PILES):
-            pile = [row for row in rows.get(key, ()) if row.card is not None]
+            pile = [row for row in rows.get(key, ()) if isinstance(row.card, CardInfo)]
             copies = sum(row.entry.count for row in pile)
             self.setTabText(index, f"{SECTION_TITLES[key]} ({copies})")
             if key == STARTING:
@@ -125,7 +125,7 @@ class DeckGallery(QTabWidget):
         batch, self._pending = self._pending[:THUMBS_PER_TICK], self._pending[THUMBS_PER_TICK:]
         for item in batch:
             row = item.data(ROW_ROLE)
-            if isinstance(row, DeckRow) and row.card is not None and item.listWidget() is not None:
+            if isinstance(row, DeckRow) and isinstance(row.card, CardInfo) and item.listWidget() is not None:
                 item.setIcon(QIcon(thumbnail(row.card, self.db, row.entry.set_name)))
         if not self._pending:
             self._loader.stop()

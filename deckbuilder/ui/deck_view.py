@@ -46,6 +46,9 @@ from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
+from deckbuilder.games.cards import GameCard
+from deckbuilder.games.description import Game
+from deckbuilder.games.piles import game_of
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.legality.rules import character_allegiance
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
@@ -100,7 +103,7 @@ class DeckRow:
     """One row of a section table."""
 
     entry: DeckEntry
-    card: CardInfo | None
+    card: CardInfo | GameCard | None  # a GameCard in another game's deck
     suggestions: tuple[str, ...] = ()
     starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
 
@@ -157,7 +160,9 @@ def rows_by_section(
 
     A known card's row from `previous` whose entry and card are unchanged is reused as it is.
     """
-    grouped: dict[str, list[DeckRow]] = {key: [] for key in SECTION_KEYS}
+    game = game_of(deck)
+    keys = SECTION_KEYS if game is None else game_section_keys(game)
+    grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
     reusable = previous or {}
 
@@ -173,11 +178,23 @@ def rows_by_section(
         # A snapshot: the deck changes its entries in place, and a row must compare unequal to its old self.
         return DeckRow(replace(entry), card, suggestions, starting)
 
+    if game is not None:
+        # Another game: a card's pile comes from its Type as the game's description says.
+        for entry in (*deck.entries, *deck.starting):
+            row = row_of(entry, starting=False)
+            pile = game.pile_of(row.card.type) if row.card is not None else None
+            grouped[pile or UNRESOLVED].append(row)
+        return grouped
     for entry in deck.entries:
         row = row_of(entry, starting=False)
-        grouped[section_key_of(entry, row.card)].append(row)
+        grouped[section_key_of(entry, row.card if isinstance(row.card, CardInfo) else None)].append(row)
     grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
     return grouped
+
+
+def game_section_keys(game: Game) -> tuple[str, ...]:
+    """The tables of another game's deck: its piles, then the cards no pile takes."""
+    return (*(pile.id for pile in game.piles), UNRESOLVED)
 
 
 def row_key(row: DeckRow) -> RowKey:
@@ -216,15 +233,23 @@ class DeckSectionModel(QAbstractTableModel):
     count_requested = Signal(str, object, int)  # name, set_name, new count
     cards_dropped = Signal(list)  # names
 
-    def __init__(self, section: str, parent: QWidget | None = None) -> None:
+    def __init__(self, section: str, parent: QWidget | None = None, game: Game | None = None) -> None:
         super().__init__(parent)
         self.section = section
+        # Another game's columns: its number and word fields, by label (game.json), after Qty, Name and Type.
+        self.game_fields: dict[str, str] = {}
+        if game is not None:
+            self.game_fields = {
+                f.label: f.name for f in game.fields if f.kind != "text" and f.name not in ("name", "type")
+            }
         self._rows: list[DeckRow] = []
         self._tinted: frozenset[str] = frozenset()
         self._tint = QColor()
         self._owned: Mapping[tuple[str, str | None, bool], RowStatus] | None = None
-        if section == UNRESOLVED:
-            self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
+        if game is not None and section != UNRESOLVED:
+            self.columns: tuple[str, ...] = ("Qty", "Name", "Type", *self.game_fields)
+        elif section == UNRESOLVED:
+            self.columns = ("Qty", "Name", "Zone", "Did you mean")
         elif section == "characters":
             self.columns = (
                 "Qty",
@@ -364,7 +389,7 @@ class DeckSectionModel(QAbstractTableModel):
         if column == "Printing":
             if entry.set_name:
                 return entry.set_name
-            newest = card.printing(None) if card is not None else None
+            newest = card.printing(None) if isinstance(card, CardInfo) else None
             return newest.set_name if newest is not None else ""
         if column == OWN_COLUMN:
             status = self._owned.get((entry.key, entry.set_name, row.starting)) if self._owned else None
@@ -379,6 +404,11 @@ class DeckSectionModel(QAbstractTableModel):
             return ", ".join(row.suggestions) if row.suggestions else "(unknown card)"
         if card is None:
             return ""
+        if not isinstance(card, CardInfo):  # another game's card: its Type and the fields its game names
+            if column == "Type":
+                return card.type
+            value = card.value(self.game_fields[column]) if column in self.game_fields else None
+            return ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
         if column == "Allegiance":
             return character_allegiance(card) if card.section is Section.CHARACTERS else ""
         return {
@@ -523,6 +553,7 @@ class DeckView(QWidget):
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("deckName")
         self.name_edit.setPlaceholderText("Deck name")
+        self.renown_label = QLabel("Renown level")
         self.renown_spin = QSpinBox()
         self.renown_spin.setObjectName("renownLevel")
         self.renown_spin.setRange(0, MAX_RENOWN_LEVEL)
@@ -552,13 +583,19 @@ class DeckView(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("deckSplitter")
         self.splitter.setChildrenCollapsible(False)
+        # The tables shown: Rage's sections, or another game's piles (set_game).
+        self.game_name = "rage"
+        self.section_keys: tuple[str, ...] = SECTION_KEYS
+        self.section_titles: dict[str, str] = dict(SECTION_TITLES)
+        self._game: Game | None = None
+        self._rage_formats = list(formats)
         for key in SECTION_KEYS:
             self._add_section(key)
 
         # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
         top = QHBoxLayout()
         top.addWidget(self.name_edit, 1)
-        top.addWidget(QLabel("Renown level"))
+        top.addWidget(self.renown_label)
         top.addWidget(self.renown_spin)
         top.addWidget(QLabel("Format"))
         top.addWidget(self.format_combo)
@@ -584,12 +621,47 @@ class DeckView(QWidget):
         self.add_button.clicked.connect(self.add_one_to_selection)
         self.remove_button.clicked.connect(self.remove_one_from_selection)
 
+    def set_game(self, game: Game | None) -> None:
+        """Show Rage's sections (None) or another game's piles, its formats, and no Renown level."""
+        name = game.name if game is not None else "rage"
+        if name == self.game_name:
+            return
+        self.game_name = name
+        self._game = game
+        for box in self.section_boxes.values():
+            box.hide()
+            box.setParent(None)
+            box.deleteLater()
+        self.models.clear()
+        self.tables.clear()
+        self.titles.clear()
+        self.section_boxes.clear()
+        if game is None:
+            self.section_keys, self.section_titles = SECTION_KEYS, dict(SECTION_TITLES)
+            formats = self._rage_formats
+        else:
+            self.section_keys = game_section_keys(game)
+            self.section_titles = {pile.id: pile.label for pile in game.piles}
+            self.section_titles[UNRESOLVED] = SECTION_TITLES[UNRESOLVED]
+            formats = [(f.name, f.title or f.name) for f in game.formats]
+        for key in self.section_keys:
+            self._add_section(key)
+        self.renown_label.setVisible(game is None)
+        self.renown_spin.setVisible(game is None)
+        self._updating = True
+        try:
+            self.format_combo.clear()
+            for format_name, title in formats:
+                self.format_combo.addItem(title, format_name)
+        finally:
+            self._updating = False
+
     def _add_section(self, key: str) -> None:
-        model = DeckSectionModel(key, self)
+        model = DeckSectionModel(key, self, self._game)
         table = DeckSectionTable()
         table.setObjectName(f"{key}Table")
         table.setModel(model)
-        title = SteadyLabel(SECTION_TITLES[key])
+        title = SteadyLabel(self.section_titles[key])
         title.setObjectName(f"{key}Title")
         if key == STARTING:
             title.setToolTip(STARTING_TOOLTIP)
@@ -628,6 +700,7 @@ class DeckView(QWidget):
         unknown: dict[str, list[str]] | None = None,
     ) -> None:
         """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
+        self.set_game(game_of(deck))
         self._deck = deck
         self._pool = pool
         tinted: set[str] = set()
@@ -646,9 +719,9 @@ class DeckView(QWidget):
         }
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint)
-            self.titles[key].setText(f"{SECTION_TITLES[key]} ({model.copies()})")
+            self.titles[key].setText(f"{self.section_titles[key]} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
-            if self.section_boxes[key].isHidden() == bool(grouped[key]):
+            if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
                 self.section_boxes[key].setVisible(bool(grouped[key]))
         self._updating = True
         try:
@@ -690,7 +763,7 @@ class DeckView(QWidget):
 
     def fit_sections_to_content(self) -> None:
         """Give each shown section the height its rows need; sections that cannot all fit share what is left."""
-        shown = [key for key in SECTION_KEYS if not self.section_boxes[key].isHidden()]
+        shown = [key for key in self.section_keys if not self.section_boxes[key].isHidden()]
         total = self.splitter.height() - self.splitter.handleWidth() * (len(shown) - 1)
         if total <= 0 or not shown:
             return
@@ -716,7 +789,7 @@ class DeckView(QWidget):
             growing = [key for key in shown if key in ("sept", "combat")] or shown
             for key in growing:
                 sizes[key] += spare // len(growing)
-        self.splitter.setSizes([sizes.get(key, 0) for key in SECTION_KEYS])
+        self.splitter.setSizes([sizes.get(key, 0) for key in self.section_keys])
 
     def remember_columns(self, settings: QSettings) -> None:
         """Let the player show or hide each section's columns (header context menu), remembered in `settings`."""
@@ -849,13 +922,13 @@ class DeckView(QWidget):
             back.setToolTip("Put one copy back into the sept deck")
             # The printing of a starting entry is kept as it was moved; choose it on the sept row.
             return menu
-        if row.card is not None and row.card.section is Section.SEPT:
+        if isinstance(row.card, CardInfo) and row.card.section is Section.SEPT:
             menu.addSeparator()
             start = menu.addAction(
                 "Start in play", lambda: self.start_in_play_requested.emit(entry.name, entry.set_name, 1)
             )
             start.setToolTip("Move one copy out of the sept deck to begin the game in play")
-        if row.card is not None and row.card.printings:
+        if isinstance(row.card, CardInfo) and row.card.printings:
             printings = menu.addMenu("Printing")
             newest = printings.addAction("Newest (no set chosen)")
             newest.setCheckable(True)
@@ -888,7 +961,9 @@ def _minimum_part(label: str, count: int, minimum: int | None) -> str:
 def header_text(deck: Deck, report: Report | None) -> str:
     """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
     if report is None:
-        return f"Renown level {deck.renown_level}"
+        return f"Renown level {deck.renown_level}" if game_of(deck) is None else ""
+    if report.figures:  # another game: the figures its game.json names
+        return " · ".join(f"{label} {value}" for label, value in report.figures)
     totals = report.totals
     limits = report.limits
     parts = [

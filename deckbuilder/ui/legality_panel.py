@@ -58,10 +58,13 @@ class LegalityPanel(QWidget):
             self.verdict.setText("No deck checked")
             return
         errors = len(report.errors)
+        legal = (
+            f"Legal in {report.format}"
+            if report.piles
+            else f"Legal in {report.format} at Renown {report.renown_level}"
+        )
         self.verdict.setText(
-            f"Legal in {report.format} at Renown {report.renown_level}"
-            if report.is_legal
-            else f"Not legal: {errors} error{'s' if errors != 1 else ''}",
+            legal if report.is_legal else f"Not legal: {errors} error{'s' if errors != 1 else ''}",
         )
         lines: list[tuple[str, Result | Severity]] = []
         for severity, title in GROUPS:

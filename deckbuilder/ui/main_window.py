@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QByteArray, QMimeData, QModelIndex, QSettings, Qt, QTimer
 from PySide6.QtGui import (
@@ -44,7 +45,7 @@ from carddb.db import CardDatabase, user_data_dir
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import Collection, deck_status
-from deckbuilder.deck import DEFAULT_RENOWN_LEVEL, Deck
+from deckbuilder.deck import DEFAULT_GAME, DEFAULT_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.deckfiles import (
     DeckFileError,
     LoadedDeck,
@@ -55,6 +56,10 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.fixhints import FixHint, apply_changes
+from deckbuilder.games.cards import pool_for
+from deckbuilder.games.check import check_generic
+from deckbuilder.games.description import available_games
+from deckbuilder.games.piles import game_of
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
@@ -187,6 +192,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.db = db
+        self._game_pools: dict[str, object] = {}  # another game's cards by game name, read once per import
         # interactive=False (smoke test) never shows a modal dialog and never autosaves.
         self.interactive = interactive
         self.deck = Deck()
@@ -341,6 +347,17 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "&New deck", self.new_deck, keys.New, "actionNew")
+        games_menu = file_menu.addMenu("New deck for another &game")
+        games_menu.setObjectName("menuNewGameDeck")
+        for game in available_games():
+            if game.name != DEFAULT_GAME:
+                self._action(
+                    games_menu,
+                    game.title,
+                    functools.partial(self.new_deck, game.name),
+                    None,
+                    f"actionNew-{game.name}",
+                )
         self._action(file_menu, "&Open deck…", self.open_deck, keys.Open, "actionOpen")
         self.recent_menu = file_menu.addMenu("Open &recent")
         self._action(file_menu, "Import deck from &clipboard", self.import_clipboard, None, "actionPaste")
@@ -501,7 +518,7 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
         self.report = self._check()
-        self.deck_view.show_deck(self.deck, self.db, self.report, self.unknown)
+        self.deck_view.show_deck(self.deck, self.deck_pool(), self.report, self.unknown)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
         self._refresh_features()
@@ -527,7 +544,7 @@ class MainWindow(QMainWindow):
 
     def _gallery_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
         row = self.gallery.row_at(index)
-        return None if row is None or row.card is None else (row.card, row.entry.set_name)
+        return None if row is None or not isinstance(row.card, CardInfo) else (row.card, row.entry.set_name)
 
     def _update_gallery_if_shown(self) -> None:
         """Refill the card images when they are on screen; hidden ones are refilled when shown."""
@@ -566,6 +583,12 @@ class MainWindow(QMainWindow):
     def _refresh_features(self) -> None:
         """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
         try:
+            if game_of(self.deck) is not None:
+                # Fix hints, odds and the collection are Rage's: another game's deck shows none of them.
+                self.fix_panel.show_deck(self.deck, None)
+                self.odds_view.show_deck(Deck())
+                self.deck_view.show_owned(None)
+                return
             self.fix_panel.show_deck(self.deck, self.report)
             self.odds_view.show_deck(self.deck)
             owned = Collection(self.db).owned_map()
@@ -589,7 +612,20 @@ class MainWindow(QMainWindow):
             dialog.show()
         return dialog
 
+    def deck_pool(self) -> CardPool:
+        """Where the deck's names are looked up: the database for Rage, its game's cards for another game."""
+        game = game_of(self.deck)
+        if game is None:
+            return self.db
+        pool = self._game_pools.get(game.name)
+        if pool is None:
+            pool = self._game_pools[game.name] = pool_for(self.db, game)[0]
+        return cast(CardPool, pool)
+
     def _check(self) -> Report | None:
+        game = game_of(self.deck)
+        if game is not None:
+            return check_generic(self.deck, self.deck_pool(), game)
         try:
             return check_deck(self.deck, self.db, self.deck.format, self.deck.renown_level)
         except FormatError as exc:
@@ -602,6 +638,11 @@ class MainWindow(QMainWindow):
 
     def _settle_format(self, deck: Deck) -> list[str]:
         """Put a deck whose format is not installed on the default format; the note saying so, if any."""
+        game = game_of(deck)
+        if game is not None:
+            if deck.format not in {f.name for f in game.formats}:
+                deck.format = game.default_format  # a format of another game (or Rage's default) means none
+            return []
         try:
             load_format(deck.format)
         except FormatError:
@@ -622,8 +663,8 @@ class MainWindow(QMainWindow):
     def _deck_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
         model = index.model()
         row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
-        if row is None or row.card is None:
-            return None  # an unknown card keeps its tooltip (the names it may stand for)
+        if row is None or not isinstance(row.card, CardInfo):
+            return None  # an unknown card keeps its tooltip (the names it may stand for); another game has no images
         return row.card, row.entry.set_name
 
     def _show_first_card(self, names: list[str]) -> None:
@@ -644,7 +685,7 @@ class MainWindow(QMainWindow):
         from deckbuilder.deckfiles import deck_to_text
 
         self.commit_pending_edits()
-        text = deck_to_text(self.deck, self.db, self.db.deck_zone_labels())
+        text = deck_to_text(self.deck, self.deck_pool(), self.db.deck_zone_labels())
         QGuiApplication.clipboard().setText(text)
         self.statusBar().showMessage(self.tr("Copied the deck as Lackey text"), 5000)
         return text
@@ -787,6 +828,10 @@ class MainWindow(QMainWindow):
     ) -> list[str]:
         """Replace the deck being edited (history starts afresh); notes on what had to change (a missing format)."""
         notes = self._settle_format(deck)
+        if game_of(deck) is not None:
+            unknown = (
+                None  # names the reader looked up among Rage's cards: the deck view asks its game's cards
+            )
         self.deck = deck
         self.deck_path = path
         self._warned_format_losses = False
@@ -797,11 +842,11 @@ class MainWindow(QMainWindow):
         self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes
 
-    def new_deck(self) -> bool:
-        """Start an empty deck."""
+    def new_deck(self, game: str = DEFAULT_GAME) -> bool:
+        """Start an empty deck (of another game when named)."""
         if not self.maybe_save():
             return False
-        self.set_deck(Deck(), None)
+        self.set_deck(Deck(game=game), None)
         return True
 
     def open_deck(self, path: Path | None = None, ask_first: bool = True, remember: bool = True) -> bool:
@@ -900,7 +945,7 @@ class MainWindow(QMainWindow):
     def _write(self, path: Path) -> bool:
         self.commit_pending_edits()
         try:
-            write_deck(self.deck, path, pool=self.db, zone_labels=self.db.deck_zone_labels())
+            write_deck(self.deck, path, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels())
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify("Cannot save deck", f"Cannot save {path}: {exc}")
             return False
@@ -945,7 +990,9 @@ class MainWindow(QMainWindow):
             if path is None:
                 return False
         try:
-            write_deck(self.deck, path, kind=kind, pool=self.db, zone_labels=self.db.deck_zone_labels())
+            write_deck(
+                self.deck, path, kind=kind, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels()
+            )
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify("Export failed", f"Cannot write {path}: {exc}")
             return False
@@ -1076,6 +1123,7 @@ class MainWindow(QMainWindow):
                 return None
         report = run_import_dialog(self, self.db, path)
         self.db.invalidate_caches()
+        self._game_pools.clear()
         if report is not None:
             self.offer_demo_removal()
         self.browser.reload()

@@ -1,0 +1,71 @@
+"""The window with another game's deck: its piles and header, its check in the legality panel, saves with its game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtWidgets import QMenu
+
+from deckbuilder.deck import Deck
+from deckbuilder.deckfiles import read_deck
+
+LITHIC_DECK = """# game: lithic-rage
+Ancestry:
+1\tRiver Folk
+Class:
+1\tBone Shaman
+Actions:
+2\tObsidian Spear
+1\tFire Dance
+1\tAncestor's Whisper
+"""
+
+
+def test_a_lithic_rage_deck_shows_its_piles_header_and_check(window, answers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "shaman.txt"
+    path.write_text(LITHIC_DECK, encoding="utf-8")
+    assert window.open_deck(path, ask_first=False)
+    view = window.deck_view
+    assert list(view.tables) == ["ancestry", "class", "condition", "actions", "unresolved"]
+    assert view.titles["actions"].text() == "Actions (4)"
+    assert view.models["actions"].columns[:3] == ("Qty", "Name", "Type")
+    assert "Cost" in view.models["actions"].columns and "Renown" not in view.models["actions"].columns
+    assert view.header_label.text() == "Cost 12 / 12 · Actions 4"
+    assert view.renown_spin.isHidden()
+    assert [view.format_combo.itemData(i) for i in range(view.format_combo.count())] == ["standard"]
+    assert window.report is not None and window.report.is_legal
+    assert window.legality.verdict.text() == "Legal in standard"
+
+    window.add_card("Sling Stone")  # Cost 1 more than Bone Shaman's 12
+    assert view.header_label.text() == "Cost 13 / 12 · Actions 5"
+    assert window.legality.verdict.text().startswith("Not legal: 1 error")
+    assert any(
+        "over the Class Cost of 12" in window.legality.list.item(i).text()
+        for i in range(window.legality.list.count())
+    )
+    window.undo_stack.undo()
+    assert window.report.is_legal
+
+    answers.save_path = tmp_path / "shaman.json"
+    assert window.save_as()
+    saved = json.loads((tmp_path / "shaman.json").read_text(encoding="utf-8"))
+    assert saved["game"] == "lithic-rage" and [e["name"] for e in saved["sections"]["class"]] == [
+        "Bone Shaman"
+    ]
+    assert read_deck(tmp_path / "shaman.json").deck.game == "lithic-rage"
+
+
+def test_new_deck_for_another_game_and_back_to_rage(window) -> None:  # type: ignore[no-untyped-def]
+    menu = window.findChild(QMenu, "menuNewGameDeck")
+    titles = [action.text() for action in menu.actions()]
+    assert titles == ["Lithic Rage", "WarRift"]
+    menu.actions()[1].trigger()
+    assert window.deck.game == "warrift" and window.deck.format == "player"
+    assert list(window.deck_view.tables) == ["starting", "class", "monster", "support", "unresolved"]
+    window.add_card("Apprentice Mage", 5)
+    assert window.deck_view.titles["starting"].text() == "Starting deck (5)"
+    assert window.deck_view.header_label.text().startswith("Starting 5 · Class 0")
+    window.set_deck(Deck(), None)
+    assert "characters" in window.deck_view.tables and not window.deck_view.renown_spin.isHidden()
+    assert window.deck_view.header_label.text().startswith("Renown 0 / 20")
