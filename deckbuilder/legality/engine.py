@@ -10,7 +10,8 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
-from deckbuilder.legality.formats import Format, load_format, load_format_or_default
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
+from deckbuilder.legality.formats import Format, available_formats, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
     GAIA,
@@ -32,6 +33,22 @@ DECK_FILE_UNREAD = "DECK_FILE_UNREAD"
 # The deck names a format that is not installed: it was checked against the default format instead (a warning).
 FORMAT_NOT_INSTALLED = "FORMAT_NOT_INSTALLED"
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+MESSAGES = declare(
+    {
+        INTERNAL_ERROR: "internal error in rule {rule}: {error}",
+        f"{INTERNAL_ERROR}.deck": "internal error while reading the deck: {error}",
+        DECK_FILE_UNREAD: "{location}: {text} could not be read ({reason}); "
+        "the deck cannot be judged legal until it is fixed",
+        FORMAT_NOT_INSTALLED: "The deck's format '{format}' is not installed (available: {available}); "
+        "it was checked against the default format '{default}'",
+    }
+)
+
+
+def _result(code: str, severity: Severity, variant: str = "", **params: Param | list[str]) -> Result:
+    values = params_of(params)
+    message = format_message(f"{code}.{variant}" if variant else code, values, ENGLISH)
+    return Result(code, severity, message, (), values, variant)
 
 
 def _safe_lookup(pool: CardPool, name: str) -> CardInfo | None:
@@ -177,7 +194,7 @@ def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
     try:
         found = list(rule.check(ctx))
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
-        return [Result(INTERNAL_ERROR, Severity.ERROR, f"internal error in rule {rule.code}: {exc!r}")]
+        return [_result(INTERNAL_ERROR, Severity.ERROR, rule=rule.code, error=repr(exc))]
     return [r for r in found if ctx.fmt.enabled(r.code)]
 
 
@@ -186,12 +203,10 @@ def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
     results = []
     for part in unread:
         shown = part.text if len(part.text) <= 80 else part.text[:79] + "…"
+        # The reader's reason is the reader's English words; the location and text are the file's own.
         results.append(
-            Result(
-                DECK_FILE_UNREAD,
-                Severity.ERROR,
-                f"{part.location}: {shown!r} could not be read ({part.reason}); "
-                "the deck cannot be judged legal until it is fixed",
+            _result(
+                DECK_FILE_UNREAD, Severity.ERROR, location=part.location, text=repr(shown), reason=part.reason
             )
         )
     return results
@@ -213,14 +228,22 @@ def check_deck(
     if fmt is None:
         fmt, missing = load_format_or_default(deck.format)
         if missing:
-            notes.append(Result(FORMAT_NOT_INSTALLED, Severity.WARNING, missing[:1].upper() + missing[1:]))
+            notes.append(
+                _result(
+                    FORMAT_NOT_INSTALLED,
+                    Severity.WARNING,
+                    format=" ".join(deck.format.split())[:60] or "(no name)",
+                    available=[f.name for f in available_formats()],
+                    default=fmt.name,
+                )
+            )
     elif isinstance(fmt, str):
         fmt = load_format(fmt)
     level = deck.renown_level if renown_level is None else renown_level
     try:
         ctx = build_context(deck, pool, fmt, level)
     except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
-        failure = Result(INTERNAL_ERROR, Severity.ERROR, f"internal error while reading the deck: {exc!r}")
+        failure = _result(INTERNAL_ERROR, Severity.ERROR, "deck", error=repr(exc))
         return Report(
             format=fmt.name,
             renown_level=level,
