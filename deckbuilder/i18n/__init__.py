@@ -119,6 +119,11 @@ def set_language(lang: str | None) -> None:
     _override = found
 
 
+def explicit_language() -> str | None:
+    """The language chosen with set_language() (e.g. `--lang`), None when it follows the system."""
+    return _override
+
+
 def current_language() -> str:
     """The explicit choice if any, else the system's language."""
     return _override or system_language()
@@ -178,12 +183,12 @@ def _formatter(lang: str) -> _Formatter:
 
 
 def template(message_id: str, lang: str | None = None) -> str:
-    """The template of a message id in a language (English when the language has none)."""
+    """The template of a message id in a language (English when the language has none); KeyError if undeclared."""
     lang = lang or current_language()
     english = _ENGLISH.get(message_id)
     if english is None:
         declared()
-        english = _ENGLISH.get(message_id, message_id)
+        english = _ENGLISH[message_id]
     if lang == ENGLISH:
         return english
     return catalogue(lang)["messages"].get(message_id, english)
@@ -201,8 +206,14 @@ def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), la
 
 
 def render(item: HasMessage, lang: str | None = None) -> str:
-    """A result's (or hint's) message in a language (the current one by default)."""
-    return format_message(item.message_id, item.params, lang)
+    """A result's (or hint's) message in a language (the current one by default).
+
+    A result made by hand without its parameters keeps its own (English) message.
+    """
+    try:
+        return format_message(item.message_id, item.params, lang)
+    except (KeyError, IndexError, ValueError):
+        return str(getattr(item, "message", item.message_id))
 
 
 def gettext(text: str, lang: str | None = None) -> str:
@@ -214,6 +225,11 @@ def gettext(text: str, lang: str | None = None) -> str:
 
 
 _ = gettext
+
+
+def N_(text: str) -> str:  # the gettext convention for "translate later"
+    """Mark an English text for the catalogue where it is defined; it is translated with gettext() where shown."""
+    return text
 
 
 def params_of(values: Mapping[str, object]) -> Params:
