@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 # Only what every command needs is imported here; each command imports its own modules (a `check` never
 # loads the PDF, image or Qt libraries).
 from carddb.db import DatabaseError
+from deckbuilder.i18n import N_
+from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -73,7 +75,7 @@ def _add_db_option(parser: argparse.ArgumentParser) -> None:
         "--db",
         type=Path,
         metavar="PATH",
-        help="card database file (default: $RAGEDECK_DB or the user data folder)",
+        help=_("card database file (default: $RAGEDECK_DB or the user data folder)"),
     )
 
 
@@ -81,88 +83,102 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for the subcommands."""
     parser = argparse.ArgumentParser(
         prog="ragedeck",
-        description="Rage (Werewolf: the Apocalypse CCG) deck builder and legality checker.",
-        epilog="Run `ragedeck` with no command (or with a deck file) to open the deck builder window.",
+        description=_("Rage (Werewolf: the Apocalypse CCG) deck builder and legality checker."),
+        epilog=_("Run `ragedeck` with no command (or with a deck file) to open the deck builder window."),
     )
+    _add_lang_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    check = sub.add_parser("check", help="check decks against the deck construction rules")
+    check = sub.add_parser("check", help=_("check decks against the deck construction rules"))
     check.add_argument(
         "decks",
         nargs="+",
         type=Path,
         metavar="DECK",
-        help=".dek, Lackey text or native deck file, or a folder of them",
+        help=_(".dek, Lackey text or native deck file, or a folder of them"),
     )
     _add_db_option(check)
-    check.add_argument("--renown", type=int, metavar="N", help="Renown level (default: the deck's, else 20)")
-    check.add_argument("--format", dest="format_name", metavar="NAME", help="format (see `ragedeck formats`)")
+    check.add_argument(
+        "--renown", type=int, metavar="N", help=_("Renown level (default: the deck's, else 20)")
+    )
+    check.add_argument(
+        "--format", dest="format_name", metavar="NAME", help=_("format (see `ragedeck formats`)")
+    )
     check.add_argument(
         "--game",
         metavar="NAME",
-        help="check as a deck of this game (default: the deck's, else rage; see `ragedeck games`)",
+        help=_("check as a deck of this game (default: the deck's, else rage; see `ragedeck games`)"),
     )
-    check.add_argument("--json", action="store_true", help="print one JSON document")
+    check.add_argument("--json", action="store_true", help=_("print one JSON document"))
     check.add_argument(
         "--fix-hints",
         action="store_true",
-        help="for each error, the changes that fix it (checked before shown)",
+        help=_("for each error, the changes that fix it (checked before shown)"),
     )
     check.add_argument(
-        "--report", type=Path, metavar="FILE", help="organiser's report of every deck: FILE.html or FILE.csv"
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help=_("organiser's report of every deck: FILE.html or FILE.csv"),
     )
 
     imp = sub.add_parser(
-        "import-cards", help="import card data: a Lackey plugin folder, card data file or JSON"
+        "import-cards", help=_("import card data: a Lackey plugin folder, card data file or JSON")
     )
     imp.add_argument("path", type=Path, metavar="PATH")
     imp.add_argument(
-        "--game", metavar="NAME", help="the card-data file of another game (its game.json says the columns)"
+        "--game",
+        metavar="NAME",
+        help=_("the card-data file of another game (its game.json says the columns)"),
     )
     _add_db_option(imp)
-    imp.add_argument("--json", action="store_true", help="print the import report as JSON")
+    imp.add_argument("--json", action="store_true", help=_("print the import report as JSON"))
     imp.add_argument(
         "--remove-demo",
         action="store_true",
-        help="after a successful import, delete the invented demo cards (set Demo) from the database",
+        help=_("after a successful import, delete the invented demo cards (set Demo) from the database"),
     )
 
-    search = sub.add_parser("search", help="search the card database with the query language")
-    search.add_argument("query", metavar="QUERY", help="e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
+    search = sub.add_parser("search", help=_("search the card database with the query language"))
+    search.add_argument(
+        "query", metavar="QUERY", help=_("e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
+    )
     _add_db_option(search)
     search.add_argument(
         "--limit",
         type=int,
         default=None,
         metavar="N",
-        help=f"show at most N cards (1 to {MAX_SEARCH_LIMIT:,})",
+        help=_("show at most N cards (1 to {maximum})").format(maximum=f"{MAX_SEARCH_LIMIT:,}"),
     )
-    search.add_argument("--json", action="store_true", help="print results as JSON")
+    search.add_argument("--json", action="store_true", help=_("print results as JSON"))
 
-    formats = sub.add_parser("formats", help="list the formats decks can be checked against")
-    formats.add_argument("--json", action="store_true", help="print formats as JSON")
+    formats = sub.add_parser("formats", help=_("list the formats decks can be checked against"))
+    formats.add_argument("--json", action="store_true", help=_("print formats as JSON"))
 
-    games = sub.add_parser("games", help="list the games decks can be built for, with their formats")
-    games.add_argument("--json", action="store_true", help="print games as JSON")
+    games = sub.add_parser("games", help=_("list the games decks can be built for, with their formats"))
+    games.add_argument("--json", action="store_true", help=_("print games as JSON"))
 
-    export = sub.add_parser("export", help="export a deck: Lackey .dek/text, PDF decklist, PDF proxy sheets")
+    export = sub.add_parser(
+        "export", help=_("export a deck: Lackey .dek/text, PDF decklist, PDF proxy sheets")
+    )
     export.add_argument("deck", type=Path, metavar="DECK")
     export.add_argument("--to", required=True, choices=["dek", "text", "native", "decklist", "proxies"])
     export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT")
     _add_db_option(export)
-    export.add_argument("--paper", default="a4", help="a4, letter or WxHmm (e.g. 210x297mm)")
+    export.add_argument("--paper", default="a4", help=_("a4, letter or WxHmm (e.g. 210x297mm)"))
     export.add_argument("--cut-marks", default="none", choices=["none", "corners", "lines"])
     export.add_argument("--bleed", type=float, default=0.0, metavar="MM")
     export.add_argument("--gap", type=float, default=0.0, metavar="MM")
     export.add_argument("--section", choices=["characters", "sept", "combat"])
-    export.add_argument("--cards", action="append", metavar="NAME", help="only these cards (repeatable)")
+    export.add_argument("--cards", action="append", metavar="NAME", help=_("only these cards (repeatable)"))
     export.add_argument(
-        "--one-side", action="store_true", help="print only the breed side of two-sided cards"
+        "--one-side", action="store_true", help=_("print only the breed side of two-sided cards")
     )
     export.add_argument(
         "--all-copies",
         action="store_true",
-        help="proxies: print every copy, not only those missing from your collection",
+        help=_("proxies: print every copy, not only those missing from your collection"),
     )
     export.add_argument("--player", default="", metavar="NAME")
     export.add_argument("--event", default="", metavar="NAME")
@@ -174,47 +190,83 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_odds_parser(sub: Any) -> None:
-    odds = sub.add_parser("odds", help="draw odds and a sample opening hand of a deck")
+    odds = sub.add_parser("odds", help=_("draw odds and a sample opening hand of a deck"))
     odds.add_argument("deck", type=Path, metavar="DECK")
     _add_db_option(odds)
     odds.add_argument(
-        "--card", action="append", default=[], metavar="NAME", help="chance of this card by turn N"
+        "--card", action="append", default=[], metavar="NAME", help=_("chance of this card by turn N")
     )
     odds.add_argument(
-        "--type", action="append", default=[], metavar="TYPE", help="chance of a Type (e.g. Gift)"
+        "--type", action="append", default=[], metavar="TYPE", help=_("chance of a Type (e.g. Gift)")
     )
-    odds.add_argument("--turns", type=int, default=3, metavar="N", help="turns to show (default 3)")
+    odds.add_argument("--turns", type=int, default=3, metavar="N", help=_("turns to show (default 3)"))
     odds.add_argument(
-        "--seed", metavar="HEX", help="deal the sample hand of this seed (shared by another player)"
+        "--seed", metavar="HEX", help=_("deal the sample hand of this seed (shared by another player)")
     )
     odds.add_argument(
-        "--trials", type=int, default=20_000, metavar="N", help="simulation trials (max 200000)"
+        "--trials", type=int, default=20_000, metavar="N", help=_("simulation trials (max 200000)")
     )
-    odds.add_argument("--json", action="store_true", help="print one JSON document")
+    odds.add_argument("--json", action="store_true", help=_("print one JSON document"))
 
 
 def _add_collection_parser(sub: Any) -> None:
-    collection = sub.add_parser("collection", help="the cards you own: import a have list, list or export it")
+    collection = sub.add_parser(
+        "collection", help=_("the cards you own: import a have list, list or export it")
+    )
     actions = collection.add_subparsers(dest="action", metavar="ACTION", required=True)
-    imp = actions.add_parser("import", help="add a Lackey .dek, text list or native deck to your collection")
+    imp = actions.add_parser(
+        "import", help=_("add a Lackey .dek, text list or native deck to your collection")
+    )
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    imp.add_argument("--replace", action="store_true", help="empty the collection first")
+    imp.add_argument("--replace", action="store_true", help=_("empty the collection first"))
     _add_db_option(imp)
-    show = actions.add_parser("list", help="list the cards you own")
-    show.add_argument("--json", action="store_true", help="print as JSON")
+    show = actions.add_parser("list", help=_("list the cards you own"))
+    show.add_argument("--json", action="store_true", help=_("print as JSON"))
     show.add_argument(
-        "--unknown", action="store_true", help="only owned cards the card database does not know"
+        "--unknown", action="store_true", help=_("only owned cards the card database does not know")
     )
     _add_db_option(show)
-    out = actions.add_parser("export", help="write the collection as a have list (.dek, .json or .txt)")
+    out = actions.add_parser("export", help=_("write the collection as a have list (.dek, .json or .txt)"))
     out.add_argument("output", type=Path, metavar="OUT")
     _add_db_option(out)
+
+
+def _add_lang_option(parser: argparse.ArgumentParser) -> None:
+    # Read (and removed) by main() before any parser runs, so the help itself is in that language.
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_("language of messages: en or pt_BR (default: the system's, from LANG/LC_ALL)"),
+    )
+
+
+def take_lang_option(arguments: list[str]) -> tuple[list[str], str | None]:
+    """The arguments without `--lang X`/`--lang=X` (a global option, anywhere before `--`), and X."""
+    rest: list[str] = []
+    lang: str | None = None
+    index = 0
+    while index < len(arguments):
+        token = arguments[index]
+        if token == "--":
+            rest.extend(arguments[index:])
+            break
+        if token == "--lang" and index + 1 < len(arguments):
+            lang = arguments[index + 1]
+            index += 2
+            continue
+        if token.startswith("--lang="):
+            lang = token.split("=", 1)[1]
+        else:
+            rest.append(token)
+        index += 1
+    return rest, lang
 
 
 def build_gui_parser() -> argparse.ArgumentParser:
     """The parser for `ragedeck [DECKFILE]` (the window)."""
     parser = argparse.ArgumentParser(prog="ragedeck", add_help=True)
-    parser.add_argument("deck", nargs="?", type=Path, metavar="DECKFILE", help="deck to open")
+    _add_lang_option(parser)
+    parser.add_argument("deck", nargs="?", type=Path, metavar="DECKFILE", help=_("deck to open"))
     _add_db_option(parser)
     parser.add_argument("--smoke-test", dest="smoke_test", type=Path, metavar="DECKFILE")
     # The cold-start benchmark times the window alone, without the export preview the smoke test also checks.
@@ -231,14 +283,16 @@ def open_db(path: Path | None) -> CardDatabase:
     except DatabaseError as exc:
         raise CliError(str(exc)) from exc
     except OSError as exc:
-        raise CliError(f"cannot open the card database: {exc}") from exc
+        raise CliError(_("cannot open the card database: {error}").format(error=exc)) from exc
 
 
 def _warn_if_empty(db: CardDatabase, err: TextIO) -> None:
     if db.card_count() == 0:
         print(
-            f"note: the card database {db.path} is empty; run `ragedeck import-cards PATH` with a Lackey "
-            "plugin folder or card data file first",
+            _(
+                "note: the card database {path} is empty; run `ragedeck import-cards PATH` with a Lackey "
+                "plugin folder or card data file first"
+            ).format(path=db.path),
             file=err,
         )
 
@@ -277,7 +331,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 documents.append({"file": str(path), "legal": False, "error": reason})
                 if not args.json:
-                    print(f"{path}: cannot read: {reason}", file=err)
+                    print(_("{path}: cannot read: {reason}").format(path=path, reason=reason), file=err)
                 worst = EXIT_UNREADABLE
                 continue
             problems = list(loaded.problems)
@@ -358,7 +412,7 @@ def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: Tex
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 documents.append({"file": str(path), "legal": False, "error": reason})
                 if not args.json:
-                    print(f"{path}: cannot read: {reason}", file=err)
+                    print(_("{path}: cannot read: {reason}").format(path=path, reason=reason), file=err)
                 worst = EXIT_UNREADABLE
                 continue
             loaded.deck.game = game.name
@@ -389,6 +443,7 @@ def _check_game_deck(
     from deckbuilder.games.cards import pool_for
     from deckbuilder.games.check import check_generic
     from deckbuilder.games.description import GameError, load_game
+    from deckbuilder.i18n import render
 
     try:
         chosen = game if game is not None else load_game(deck.game)
@@ -396,17 +451,21 @@ def _check_game_deck(
     except GameError as exc:
         documents.append({"file": str(path), "legal": False, "error": str(exc)})
         if not args.json:
-            print(f"{path}: cannot check: {exc}", file=err)
+            print(_("{path}: cannot check: {reason}").format(path=path, reason=exc), file=err)
         return EXIT_UNREADABLE
     pool, shipped = pool_for(db, chosen)
     if shipped:
         problems.append(
-            f"the card database holds no {chosen.title} cards: checked against the card set shipped with the game "
-            f"(`ragedeck import-cards --game {chosen.name} FILE` imports your own)"
+            _(
+                "the card database holds no {game} cards: checked against the card set shipped with the game "
+                "(`ragedeck import-cards --game {name} FILE` imports your own)"
+            ).format(game=chosen.title, name=chosen.name)
         )
     report = check_generic(deck, pool, chosen, fmt)
     if args.fix_hints:
-        problems.append(f"fix hints are only worked out for Rage decks, not for {chosen.title}")
+        problems.append(
+            _("fix hints are only worked out for Rage decks, not for {game}").format(game=chosen.title)
+        )
     documents.append(
         {
             "file": str(path),
@@ -420,13 +479,19 @@ def _check_game_deck(
         }
     )
     if not args.json:
-        verdict = "LEGAL" if report.is_legal else "ILLEGAL"
-        print(f"{path}: {verdict} — {deck.name} ({chosen.title}, {report.format})", file=out)
+        verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
+        print(
+            _("{path}: {verdict} — {deck} ({game}, {format})").format(
+                path=path, verdict=verdict, deck=deck.name, game=chosen.title, format=report.format
+            ),
+            file=out,
+        )
         print("  " + " · ".join(f"{label} {value}" for label, value in report.figures), file=out)
         for problem in problems:
-            print(f"  file     {problem}", file=out)
+            print(f"  {_('file'):<8} {problem}", file=out)
         for result in report.results:
-            print(f"  {result.severity.value:<8} {result.code}: {result.message}", file=out)
+            severity = _(_SEVERITY_WORDS[result.severity.value])
+            print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
     return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
 
@@ -436,7 +501,7 @@ def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
 
     paths, notes = deck_files(targets)
     for note in notes:
-        print(f"note: {note}", file=err)
+        print(_("note: {note}").format(note=note), file=err)
     return paths
 
 
@@ -449,7 +514,7 @@ def _write_report(
         write_report(check_files(paths, db, fmt, renown), target)
     except ReportError as exc:
         raise CliError(str(exc)) from exc
-    print(f"wrote {target}", file=err)
+    print(_("wrote {path}").format(path=target), file=err)
 
 
 def _fix_hints(
@@ -468,23 +533,47 @@ def _check_renown(value: int | None, option: str) -> None:
     from deckbuilder.deck import MAX_RENOWN_LEVEL
 
     if value is not None and not 0 <= value <= MAX_RENOWN_LEVEL:
-        raise CliError(f"{option} must be a whole number from 0 to {MAX_RENOWN_LEVEL}, not {value}")
+        raise CliError(
+            _("{option} must be a whole number from 0 to {maximum}, not {value}").format(
+                option=option, maximum=MAX_RENOWN_LEVEL, value=value
+            )
+        )
+
+
+_SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 
 
 def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence[str], out: TextIO) -> None:
+    from deckbuilder.i18n import render
+
     totals = report.totals
-    verdict = "LEGAL" if report.is_legal else "ILLEGAL"
-    print(f"{path}: {verdict} — {deck_name} ({report.format}, Renown level {report.renown_level})", file=out)
+    verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
+    print(
+        _("{path}: {verdict} — {deck} ({format}, Renown level {level})").format(
+            path=path, verdict=verdict, deck=deck_name, format=report.format, level=report.renown_level
+        ),
+        file=out,
+    )
     allegiance = f" · {totals.allegiance}" if totals.allegiance else ""
     print(
-        f"  Renown {totals.renown} / {report.renown_level} · Rogue {totals.rogue_renown} · "
-        f"Characters {totals.characters} · Sept {totals.sept} · Combat {totals.combat}{allegiance}",
+        _(
+            "  Renown {renown} / {level} · Rogue {rogue} · Characters {characters} · Sept {sept} · Combat {combat}"
+        ).format(
+            renown=totals.renown,
+            level=report.renown_level,
+            rogue=totals.rogue_renown,
+            characters=totals.characters,
+            sept=totals.sept,
+            combat=totals.combat,
+        )
+        + allegiance,
         file=out,
     )
     for problem in problems:
-        print(f"  file     {problem}", file=out)
+        print(f"  {_('file'):<8} {problem}", file=out)
     for result in report.results:
-        print(f"  {result.severity.value:<8} {result.code}: {result.message}", file=out)
+        severity = _(_SEVERITY_WORDS[result.severity.value])
+        print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
 
 
 # -- import-cards -----------------------------------------------------------------------------------
@@ -496,7 +585,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from carddb.importing import CardImportError, import_path
 
     if not args.path.exists():
-        raise CliError(f"{args.path} does not exist")
+        raise CliError(_("{path} does not exist").format(path=args.path))
     game = _forced_game(args.game)
     if game is not None:
         return _import_game_cards(args, game, out)
@@ -520,13 +609,20 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for issue in report.issues:
                 where = f"{issue.source}:{issue.line}" if issue.line else issue.source
                 print(f"  {issue.severity:<10} {where}: {issue.reason}", file=out)
-            print(f"database: {db.path}", file=out)
+            print(_("database: {path}").format(path=db.path), file=out)
             if removed:
-                print(f"removed {removed} invented demo card(s) (set {DEMO_SET})", file=out)
+                print(
+                    _("removed {count} invented demo card(s) (set {set})").format(
+                        count=removed, set=DEMO_SET
+                    ),
+                    file=out,
+                )
             elif demo_left:
                 print(
-                    f"note: the invented demo cards (set {DEMO_SET}) are still in the database; no format "
-                    "accepts them now. Remove them with: ragedeck import-cards PATH --remove-demo",
+                    _(
+                        "note: the invented demo cards (set {set}) are still in the database; no format "
+                        "accepts them now. Remove them with: ragedeck import-cards PATH --remove-demo"
+                    ).format(set=DEMO_SET),
                     file=out,
                 )
         return EXIT_OK
@@ -541,16 +637,26 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
     path: Path = args.path
     if path.is_dir() or path.is_symlink():
         raise CliError(
-            f"{path}: give the {game.title} card-data file itself (a CSV file), not a folder or a link"
+            _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
+                path=path, game=game.title
+            )
         )
     try:
         if path.stat().st_size > MAX_CARD_DATA_BYTES:
-            raise CliError(f"{path} is too large for card data ({path.stat().st_size} bytes)")
+            raise CliError(
+                _("{path} is too large for card data ({size} bytes)").format(
+                    path=path, size=path.stat().st_size
+                )
+            )
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise CliError(f"{path} is not UTF-8 text; save the card data as UTF-8 CSV") from None
+        raise CliError(
+            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=path)
+        ) from None
     except OSError as exc:
-        raise CliError(f"{path} cannot be read ({exc.strerror or exc})") from exc
+        raise CliError(
+            _("{path}: cannot read: {reason}").format(path=path, reason=exc.strerror or exc)
+        ) from exc
     db = open_db(args.db)
     try:
         data = import_card_data(db, game, text, str(path))
@@ -565,11 +671,16 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
             json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
         else:
-            kept = "" if data.cards else " (nothing was stored; the database keeps the cards it had)"
-            print(f"imported {len(data.cards)} {game.title} cards from {path}{kept}", file=out)
+            if data.cards:
+                done = _("imported {count} {game} cards from {path}")
+            else:
+                done = _(
+                    "imported {count} {game} cards from {path}: nothing was stored; the database keeps the cards it had"
+                )
+            print(done.format(count=len(data.cards), game=game.title, path=path), file=out)
             for issue in data.issues:
-                print(f"  problem    {path}:{issue.line}: {issue.reason}", file=out)
-            print(f"database: {db.path}", file=out)
+                print(f"  {_('problem'):<10} {path}:{issue.line}: {issue.reason}", file=out)
+            print(_("database: {path}").format(path=db.path), file=out)
         return EXIT_OK if data.cards else EXIT_UNREADABLE
     finally:
         db.close()
@@ -583,9 +694,13 @@ def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from carddb.search import QuerySyntaxError, count_matches, search
 
     if args.limit is not None and not 1 <= args.limit <= MAX_SEARCH_LIMIT:
-        raise CliError(f"--limit must be a whole number from 1 to {MAX_SEARCH_LIMIT:,}, not {args.limit}")
+        raise CliError(
+            _("--limit must be a whole number from 1 to {maximum}, not {value}").format(
+                maximum=f"{MAX_SEARCH_LIMIT:,}", value=args.limit
+            )
+        )
     if _LONE_SURROGATE.search(args.query):
-        raise CliError("the search text holds bytes that are not UTF-8 text; type it again in UTF-8")
+        raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
     db = open_db(args.db)
     try:
         _warn_if_empty(db, err)
@@ -593,7 +708,7 @@ def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             rows = search(db, args.query, limit=args.limit)
             total = count_matches(db, args.query) if args.limit is not None else len(rows)
         except QuerySyntaxError as exc:
-            print(f"error: {exc}", file=err)
+            print(_("error: {error}").format(error=exc), file=err)
             print(f"  {args.query}", file=err)
             print(f"  {' ' * exc.position}^", file=err)
             return EXIT_UNREADABLE
@@ -613,9 +728,9 @@ def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for card in cards:
             _print_card(card, out)
         shown = f"{len(cards)} of {total}" if len(cards) < total else f"{len(cards)}"
-        print(f"{shown} card{'s' if total != 1 else ''}", file=out)
+        print((_("{shown} card") if total == 1 else _("{shown} cards")).format(shown=shown), file=out)
         if hints:
-            print(f"did you mean {' or '.join(hints)}?", file=out)
+            print(_("did you mean {names}?").format(names=_(" or ").join(hints)), file=out)
         return EXIT_OK
     finally:
         db.close()
@@ -623,14 +738,14 @@ def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # Card fields in the order a player reads them, each with its label (numbers only when the card has them).
 _CARD_FIELDS: tuple[tuple[str, str], ...] = (
-    ("renown", "Renown"),
-    ("rage", "Rage"),
-    ("gnosis", "Gnosis"),
-    ("health", "Health"),
-    ("crage", "Crinos Rage"),
-    ("cgnosis", "Crinos Gnosis"),
-    ("chealth", "Crinos Health"),
-    ("damage", "Damage"),
+    ("renown", N_("Renown")),
+    ("rage", N_("Rage")),
+    ("gnosis", N_("Gnosis")),
+    ("health", N_("Health")),
+    ("crage", N_("Crinos Rage")),
+    ("cgnosis", N_("Crinos Gnosis")),
+    ("chealth", N_("Crinos Health")),
+    ("damage", N_("Damage")),
 )
 
 
@@ -655,17 +770,17 @@ def _card_json(card: Any) -> dict[str, Any]:
 
 def _print_card(card: Any, out: TextIO) -> None:
     stats = " · ".join(
-        f"{label} {getattr(card, name)}" for name, label in _CARD_FIELDS if getattr(card, name) is not None
+        f"{_(label)} {getattr(card, name)}" for name, label in _CARD_FIELDS if getattr(card, name) is not None
     )
     sets = ", ".join(card.sets)
     print(f"{card.name} — {card.type}" + (f" [{sets}]" if sets else ""), file=out)
     for label, value in (
-        ("Requires", card.requires),
-        ("Keywords", card.keywords_field),
-        ("Stats", stats),
-        ("Text", card.text),
-        ("Errata", card.errata),
-        ("Notes", card.notes),
+        (_("Requires"), card.requires),
+        (_("Keywords"), card.keywords_field),
+        (_("Stats"), stats),
+        (_("Text"), card.text),
+        (_("Errata"), card.errata),
+        (_("Notes"), card.notes),
     ):
         if value and value.strip():
             print(f"  {label}: {' '.join(value.split())}", file=out)
@@ -680,7 +795,7 @@ def cmd_formats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     formats = available_formats()
     for problem in format_problems():
-        print(f"warning: {problem}", file=err)
+        print(_("warning: {problem}").format(problem=problem), file=err)
     if args.json:
         json.dump(
             {"formats": [{"name": f.name, "title": f.title, "description": f.description} for f in formats]},
@@ -711,8 +826,11 @@ def cmd_games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write("\n")
         return EXIT_OK
     for game in games:
-        formats = ", ".join(f.name for f in game.formats) or "see `ragedeck formats`"
-        print(f"{game.name:<16} {game.title} — formats: {formats}", file=out)
+        formats = ", ".join(f.name for f in game.formats) or _("see `ragedeck formats`")
+        print(
+            f"{game.name:<16} " + _("{title} — formats: {formats}").format(title=game.title, formats=formats),
+            file=out,
+        )
     return EXIT_OK
 
 
@@ -731,7 +849,10 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         text = getattr(args, option)
         if _LONE_SURROGATE.search(text):
             print(
-                f"note: --{option} holds bytes that are not UTF-8 text; they are printed as \ufffd", file=err
+                _("note: --{option} holds bytes that are not UTF-8 text; they are printed as \ufffd").format(
+                    option=option
+                ),
+                file=err,
             )
             setattr(args, option, _LONE_SURROGATE.sub("\ufffd", text))
     if args.format_name:
@@ -744,10 +865,10 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             loaded = read_deck(args.deck, pool=db)
         except (DeckFileError, OSError) as exc:
-            raise CliError(f"{args.deck}: cannot read: {exc}") from exc
+            raise CliError(_("{path}: cannot read: {reason}").format(path=args.deck, reason=exc)) from exc
         deck = loaded.deck
         for problem in loaded.problems:
-            print(f"note: {problem}", file=err)
+            print(_("note: {note}").format(note=problem), file=err)
         if args.renown is not None:
             deck.renown_level = args.renown
         if args.format_name:
@@ -755,14 +876,16 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif args.to in ("decklist", "proxies"):
             fmt, missing = load_format_or_default(deck.format)
             if missing:
-                print(f"note: {args.deck.name}: {missing}", file=err)
+                print(_("note: {note}").format(note=f"{args.deck.name}: {missing}"), file=err)
                 deck.format = fmt.name
         try:
             return _export(args, deck, db, out, err)
         except DeckFileError as exc:
             raise CliError(str(exc)) from exc
         except OSError as exc:
-            raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
+            raise CliError(
+                _("cannot write {path}: {reason}").format(path=args.output, reason=exc.strerror or exc)
+            ) from exc
     finally:
         db.close()
 
@@ -777,9 +900,17 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from deckbuilder.deckfiles import DeckFileError, read_deck
 
     if not 1 <= args.turns <= odds.MAX_TURNS:
-        raise CliError(f"--turns must be between 1 and {odds.MAX_TURNS}, not {args.turns}")
+        raise CliError(
+            _("{option} must be between {low} and {high}, not {value}").format(
+                option="--turns", low=1, high=odds.MAX_TURNS, value=args.turns
+            )
+        )
     if not 0 <= args.trials <= odds.MAX_TRIALS:
-        raise CliError(f"--trials must be between 0 and {odds.MAX_TRIALS}, not {args.trials}")
+        raise CliError(
+            _("{option} must be between {low} and {high}, not {value}").format(
+                option="--trials", low=0, high=odds.MAX_TRIALS, value=args.trials
+            )
+        )
     try:
         seed = odds.parse_seed(args.seed) if args.seed else odds.new_seed()
     except ValueError as exc:
@@ -789,7 +920,7 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             loaded = read_deck(args.deck, pool=db)
         except (DeckFileError, OSError) as exc:
-            raise CliError(f"{args.deck}: cannot read: {exc}") from exc
+            raise CliError(_("{path}: cannot read: {reason}").format(path=args.deck, reason=exc)) from exc
         deck = loaded.deck
         piles = odds.deck_piles(deck, db)
         combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
@@ -816,15 +947,24 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
             return EXIT_OK
+        from deckbuilder.i18n import render
+
         print(
-            f"{deck.name}: {len(piles.sept)} sept and {len(piles.combat)} combat cards, hands of 5", file=out
+            _("{deck}: {sept} sept and {combat} combat cards, hands of 5").format(
+                deck=deck.name, sept=len(piles.sept), combat=len(piles.combat)
+            ),
+            file=out,
         )
         for item in found:
-            margin = f" ±{item.margin:.1%}, {item.trials} trials" if item.method == odds.SIMULATED else ""
-            print(f"  {item.method:<9} {item.message}{margin}", file=out)
-        print(f"sample hand (seed {odds.format_seed(seed)}):", file=out)
-        print(f"  sept:   {'; '.join(hand.sept_hand)}", file=out)
-        print(f"  combat: {'; '.join(hand.combat_hand)}", file=out)
+            margin = ""
+            if item.method == odds.SIMULATED:
+                margin = _(" ±{margin}, {trials} trials").format(
+                    margin=f"{item.margin:.1%}", trials=item.trials
+                )
+            print(f"  {_(odds.METHOD_WORDS[item.method]):<9} {render(item)}{margin}", file=out)
+        print(_("sample hand (seed {seed}):").format(seed=odds.format_seed(seed)), file=out)
+        print(_("  sept:   {cards}").format(cards="; ".join(hand.sept_hand)), file=out)
+        print(_("  combat: {cards}").format(cards="; ".join(hand.combat_hand)), file=out)
         return EXIT_OK
     finally:
         db.close()
@@ -846,21 +986,31 @@ def cmd_collection(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 try:
                     summary = collection.import_file(path, replace=args.replace and number == 0)
                 except CollectionError as exc:
-                    print(f"{path}: cannot read: {exc}", file=err)
+                    print(_("{path}: cannot read: {reason}").format(path=path, reason=exc), file=err)
                     worst = EXIT_UNREADABLE
                     continue
                 for problem in summary.problems:
-                    print(f"note: {problem}", file=err)
-                print(f"{path}: added {summary.copies} copies ({summary.rows} cards)", file=out)
+                    print(_("note: {note}").format(note=problem), file=err)
+                print(
+                    _("{path}: added {copies} copies ({rows} cards)").format(
+                        path=path, copies=summary.copies, rows=summary.rows
+                    ),
+                    file=out,
+                )
                 for name in summary.unknown:
-                    print(f"  unknown  '{name}' is not in the card database; kept as written", file=out)
+                    print(
+                        _("  unknown  '{name}' is not in the card database; kept as written").format(
+                            name=name
+                        ),
+                        file=out,
+                    )
             return worst
         if args.action == "export":
             try:
                 copies = collection.export_file(args.output)
             except CollectionError as exc:
                 raise CliError(str(exc)) from exc
-            print(f"wrote {args.output}: {copies} copies", file=out)
+            print(_("wrote {path}: {copies} copies").format(path=args.output, copies=copies), file=out)
             return EXIT_OK
         rows = collection.unknown() if args.unknown else collection.rows()
         if args.json:
@@ -868,10 +1018,13 @@ def cmd_collection(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write("\n")
             return EXIT_OK
         for row in rows:
-            mark = "" if row.known else "   (unknown to the card database)"
+            mark = "" if row.known else "   " + _("(unknown to the card database)")
             print(f"{row.count:>4}  {row.name:<40} {row.set_name}{mark}".rstrip(), file=out)
         print(
-            f"{sum(r.count for r in rows)} copies of {len({r.name.casefold() for r in rows})} cards", file=out
+            _("{copies} copies of {cards} cards").format(
+                copies=sum(r.count for r in rows), cards=len({r.name.casefold() for r in rows})
+            ),
+            file=out,
         )
         return EXIT_OK
     finally:
@@ -881,10 +1034,12 @@ def cmd_collection(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _check_output(output: Path) -> None:
     """Refuse an output path that can never be written, before any work is done."""
     if output.is_dir():
-        raise CliError(f"{output} is a folder; give the name of the file to write")
+        raise CliError(_("{path} is a folder; give the name of the file to write").format(path=output))
     parent = output.parent if str(output.parent) else Path(".")
     if not parent.is_dir():
-        raise CliError(f"cannot write {output}: the folder {parent} does not exist")
+        raise CliError(
+            _("cannot write {path}: the folder {folder} does not exist").format(path=output, folder=parent)
+        )
 
 
 def _deck_pool(deck: Deck, db: CardDatabase) -> Any:
@@ -903,15 +1058,17 @@ def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO,
 
         if deck.unread and args.to != "native":
             print(
-                f"note: {len(deck.unread)} part(s) of {args.deck.name} could not be read and are not in "
-                f"{args.output.name}; fix them in the original file",
+                _(
+                    "note: {count} part(s) of {deck} could not be read and are not in {output}; "
+                    "fix them in the original file"
+                ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
                 file=err,
             )
 
         write_deck(
             deck, args.output, kind=args.to, pool=_deck_pool(deck, db), zone_labels=db.deck_zone_labels()
         )
-        print(f"wrote {args.output}", file=out)
+        print(_("wrote {path}").format(path=args.output), file=out)
         return EXIT_OK
     if args.to == "decklist":
         from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
@@ -925,7 +1082,7 @@ def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO,
             )
         except ValueError as exc:
             raise CliError(str(exc)) from exc
-        print(f"wrote {args.output}", file=out)
+        print(_("wrote {path}").format(path=args.output), file=out)
         return EXIT_OK
     from carddb.cardtypes import Section
     from deckbuilder.collection import Collection
@@ -946,10 +1103,15 @@ def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO,
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     for message in result.messages:
-        print(f"note: {message}", file=err)
+        print(_("note: {note}").format(note=message), file=err)
     print(
-        f"wrote {args.output}: {result.cards} cards on {result.pages} pages "
-        f"({result.images_embedded} images, {result.text_proxies} text proxies)",
+        _("wrote {path}: {cards} cards on {pages} pages ({images} images, {texts} text proxies)").format(
+            path=args.output,
+            cards=result.cards,
+            pages=result.pages,
+            images=result.images_embedded,
+            texts=result.text_proxies,
+        ),
         file=out,
     )
     return EXIT_OK
@@ -965,8 +1127,10 @@ def run_gui_command(argv: list[str], err: TextIO) -> int:
         from deckbuilder.ui import app
     except ImportError as exc:
         print(
-            f"error: the deck builder window cannot start ({exc}); the command line still works: "
-            "see `ragedeck --help`",
+            _(
+                "error: the deck builder window cannot start ({error}); the command line still works: "
+                "see `ragedeck --help`"
+            ).format(error=exc),
             file=err,
         )
         return EXIT_UNREADABLE
@@ -1020,11 +1184,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     arguments = list(sys.argv[1:] if argv is None else argv)
     out = cast(TextIO, _SafeWriter(out or sys.stdout))
     err = cast(TextIO, _SafeWriter(err or sys.stderr))
+    arguments, lang = take_lang_option(arguments)
+    from deckbuilder import i18n
+
+    try:
+        i18n.set_language(lang)
+    except ValueError as exc:
+        print(_("error: {error}").format(error=exc), file=err)
+        return EXIT_UNREADABLE
     if not arguments or arguments[0] not in (*SUBCOMMANDS, "-h", "--help"):
         try:
             return run_gui_command(arguments, err)
         except CliError as exc:
-            print(f"error: {exc}", file=err)
+            print(_("error: {error}").format(error=exc), file=err)
             return EXIT_UNREADABLE
     if arguments[0] == "search":
         arguments = _search_arguments(arguments)
@@ -1037,15 +1209,23 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return EXIT_OK
     try:
         return COMMANDS[args.command](args, out, err)
-    except (CliError, DatabaseError) as exc:  # DatabaseError: damaged or read-only database met mid-command
-        print(f"error: {exc}", file=err)
+    except CliError as exc:
+        print(_("error: {error}").format(error=exc), file=err)
+        return EXIT_UNREADABLE
+    except DatabaseError as exc:
+        print(_("error: {error}").format(error=exc), file=err)
         return EXIT_UNREADABLE
     except sqlite3.DatabaseError as exc:
         # A damaged ("malformed") or foreign database shows itself only when a page is read.
-        print(f"error: the card database failed ({exc}); import the cards again or use --db", file=err)
+        print(
+            _("error: the card database failed ({error}); import the cards again or use --db").format(
+                error=exc
+            ),
+            file=err,
+        )
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
-        print("interrupted", file=err)
+        print(_("interrupted"), file=err)
         return 130
     except BrokenPipeError:
         # The reader went away (`ragedeck search x | head`): not an error of ours; silence the flush at exit.

@@ -14,6 +14,8 @@ from typing import TextIO
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.i18n import ENGLISH, Params, declare, format_message, params_json
+from deckbuilder.i18n import gettext as _
 from deckbuilder.legality.engine import build_context, check_deck
 from deckbuilder.legality.formats import Format, load_format
 from deckbuilder.legality.results import Report, Result, Severity
@@ -29,17 +31,39 @@ from deckbuilder.legality.rules import (
     identity_of,
 )
 
-# Why some errors have no automatic fix: the engine's own failure is not a deck problem.
-NO_AUTOMATIC_FIX: dict[str, str] = {
-    "INTERNAL_ERROR": "a rule failed inside the checker; there is nothing in the deck to change",
-}
-# Hints kinds (stable codes the window translates).
+# Hints kinds (stable codes); each message is declared once here, keyed by `KIND` or `KIND.variant`.
 REMOVE = "REMOVE"
 TRIM = "TRIM"
 SWAP = "SWAP"
 REPLACE = "REPLACE"
 ADD_CARDS = "ADD_CARDS"
 ADD_CHARACTER = "ADD_CHARACTER"
+MESSAGES = declare(
+    {
+        REMOVE: "Remove '{card}'",
+        f"{REMOVE}.copies": "Remove '{card}' ({copies} copies)",
+        f"{REMOVE}.character": "Remove '{card}' (Renown {renown})",
+        f"{REMOVE}.side": "Remove the {allegiance} Characters {names!q}",
+        REPLACE: "Replace {copies} × '{card}' with {added}",
+        f"{REPLACE}.closest": "Replace '{card}' with '{added}' (the closest card name)",
+        TRIM: "Trim '{card}' from {copies} to {limit} copies",
+        f"{TRIM}.add": "Trim '{card}' from {copies} to {limit} copies and add {added}",
+        f"{ADD_CARDS}.sept": "Add {missing} sept cards: {added}",
+        f"{ADD_CARDS}.combat": "Add {missing} combat cards: {added}",
+        SWAP: "Swap '{card}' (Renown {renown}) for '{added}' (Renown {added_renown}, {allegiance})",
+        ADD_CHARACTER: "Add '{added}' (Renown {renown}, {allegiance})",
+        "NO_FIX": "no change found that the checker accepts",
+        "NO_FIX.INTERNAL_ERROR": "a rule failed inside the checker; there is nothing in the deck to change",
+    }
+)
+# Why some errors have no automatic fix: the engine's own failure is not a deck problem.
+NO_AUTOMATIC_FIX: dict[str, str] = {"INTERNAL_ERROR": MESSAGES["NO_FIX.INTERNAL_ERROR"]}
+
+
+def no_fix_reason(code: str, lang: str | None = None) -> str:
+    """Why an error has no hint, in a language."""
+    return format_message(f"NO_FIX.{code}" if code in NO_AUTOMATIC_FIX else "NO_FIX", (), lang)
+
 
 # How many hints of one kind are offered, and how many candidates are tried to find them (bounded work).
 MAX_HINTS_PER_ERROR = 3
@@ -65,8 +89,14 @@ class FixHint:
     fixes: str  # the error code it clears
     message: str
     changes: tuple[Change, ...]
-    params: tuple[tuple[str, str], ...] = ()
+    params: Params = ()
     cards: tuple[str, ...] = ()  # the cards of the error it clears
+    variant: str = ""  # which of the kind's messages ("" for the kind's own)
+
+    @property
+    def message_id(self) -> str:
+        """The catalogue key of the message: the kind, or `KIND.variant`."""
+        return f"{self.code}.{self.variant}" if self.variant else self.code
 
     @property
     def size(self) -> int:
@@ -79,7 +109,7 @@ class FixHint:
             "code": self.code,
             "fixes": self.fixes,
             "message": self.message,
-            "params": dict(self.params),
+            "params": params_json(self.params),
             "changes": [
                 {"name": c.name, "count": c.count, "set": c.set_name, "starting": c.starting}
                 for c in self.changes
@@ -277,20 +307,23 @@ class _Planner:
         return changes
 
 
-def _hint(code: str, error: Result, message: str, changes: Sequence[Change], **params: object) -> FixHint:
+def _hint(
+    code: str,
+    error: Result,
+    changes: Sequence[Change],
+    variant: str = "",
+    **params: str | int | tuple[str, ...],
+) -> FixHint:
+    values = tuple(params.items())
     return FixHint(
         code=code,
         fixes=error.code,
-        message=message,
+        message=format_message(f"{code}.{variant}" if variant else code, values, ENGLISH),
         changes=tuple(changes),
-        params=tuple((k, str(v)) for k, v in params.items()),
+        params=values,
         cards=error.cards,
+        variant=variant,
     )
-
-
-def _names(cards: Iterable[str]) -> str:
-    items = [f"'{n}'" for n in cards]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _describe_added(changes: Sequence[Change]) -> str:
@@ -307,18 +340,11 @@ def _remove_or_replace(p: _Planner, error: Result) -> Iterator[FixHint]:
         added = [c for c in changes if c.count > 0]
         if added:
             yield _hint(
-                REPLACE,
-                error,
-                f"Replace {item.copies} × '{item.name}' with {_describe_added(added)}",
-                changes,
-                card=item.name,
-                added=_describe_added(added),
+                REPLACE, error, changes, card=item.name, copies=item.copies, added=_describe_added(added)
             )
         else:
-            copies = f" ({item.copies} copies)" if item.copies != 1 else ""
-            yield _hint(
-                REMOVE, error, f"Remove '{item.name}'{copies}", changes, card=item.name, copies=item.copies
-            )
+            variant = "copies" if item.copies != 1 else ""
+            yield _hint(REMOVE, error, changes, variant, card=item.name, copies=item.copies)
 
 
 def _replace_unknown(p: _Planner, error: Result) -> Iterator[FixHint]:
@@ -331,14 +357,7 @@ def _replace_unknown(p: _Planner, error: Result) -> Iterator[FixHint]:
             removed = p.removal(item)
             # The printing written for the unknown name means nothing for the suggested card: take its newest.
             changes = [*removed, *(Change(suggestion, -c.count, None, c.starting) for c in removed)]
-            yield _hint(
-                REPLACE,
-                error,
-                f"Replace '{item.name}' with '{suggestion}' (the closest card name)",
-                changes,
-                card=item.name,
-                added=suggestion,
-            )
+            yield _hint(REPLACE, error, changes, "closest", card=item.name, added=suggestion)
     yield from _remove_or_replace(p, error)
 
 
@@ -355,11 +374,9 @@ def _trim_copies(p: _Planner, error: Result) -> Iterator[FixHint]:
             continue
         changes = p.with_fill(p.removal(item, keep=limit))
         added = [c for c in changes if c.count > 0]
-        message = f"Trim '{item.name}' from {item.copies} to {limit} copies"
-        if added:
-            message += f" and add {_describe_added(added)}"
         extra = {"added": _describe_added(added)} if added else {}
-        yield _hint(TRIM, error, message, changes, card=item.name, copies=item.copies, limit=limit, **extra)
+        variant = "add" if added else ""
+        yield _hint(TRIM, error, changes, variant, card=item.name, copies=item.copies, limit=limit, **extra)
 
 
 def _add_missing(p: _Planner, error: Result) -> Iterator[FixHint]:
@@ -372,8 +389,8 @@ def _add_missing(p: _Planner, error: Result) -> Iterator[FixHint]:
         yield _hint(
             ADD_CARDS,
             error,
-            f"Add {missing} {section.label.lower()} cards: {_describe_added(changes)}",
             changes,
+            section.value,
             section=section.value,
             missing=missing,
             added=_describe_added(changes),
@@ -386,8 +403,8 @@ def _remove_character(p: _Planner, error: Result, members: Sequence[Placed]) -> 
         yield _hint(
             REMOVE,
             error,
-            f"Remove '{item.name}' (Renown {item.card.renown if item.card else 0})",
             p.removal(item),
+            "character",
             card=item.name,
             renown=item.card.renown or 0 if item.card else 0,
         )
@@ -400,13 +417,12 @@ def _swap_character(
         yield _hint(
             SWAP,
             error,
-            f"Swap '{item.name}' (Renown {item.card.renown if item.card else 0}) for '{card.name}' "
-            f"(Renown {card.renown or 0}, {allegiance})",
             [*p.removal(item), Change(card.name, 1)],
             card=item.name,
             added=card.name,
-            renown=item.card.renown or 0 if item.card else 0,
+            renown=(item.card.renown or 0) if item.card else 0,
             added_renown=card.renown or 0,
+            allegiance=allegiance,
         )
 
 
@@ -448,9 +464,10 @@ def _rogue_cap(p: _Planner, error: Result) -> Iterator[FixHint]:
         yield _hint(
             ADD_CHARACTER,
             error,
-            f"Add '{card.name}' (Renown {card.renown or 0}, {allegiance})",
             [Change(card.name, 1)],
             added=card.name,
+            renown=card.renown or 0,
+            allegiance=allegiance,
         )
     yield from _remove_character(p, error, rogues)
 
@@ -481,10 +498,11 @@ def _mixed(p: _Planner, error: Result) -> Iterator[FixHint]:
         yield _hint(
             REMOVE,
             error,
-            f"Remove the {drop} Characters {_names(i.name for i in items)}",
             changes,
+            "side",
             allegiance=drop,
             card=", ".join(i.name for i in items),
+            names=tuple(i.name for i in items),
         )
 
 
@@ -495,9 +513,10 @@ def _no_characters(p: _Planner, error: Result) -> Iterator[FixHint]:
             yield _hint(
                 ADD_CHARACTER,
                 error,
-                f"Add '{card.name}' (Renown {card.renown or 0}, {allegiance})",
                 [Change(card.name, 1)],
                 added=card.name,
+                renown=card.renown or 0,
+                allegiance=allegiance,
             )
 
 
@@ -570,10 +589,16 @@ class HintList:
         ]
 
     def print(self, out: TextIO) -> None:
-        """Plain-text lines under the deck's report."""
+        """Plain-text lines under the deck's report, in the current language."""
+        from deckbuilder.i18n import render
+
+        fix = _("fix")
         for error, hints in self.items:
             if not hints:
-                reason = NO_AUTOMATIC_FIX.get(error.code, "no change found that the checker accepts")
-                print(f"  fix      {error.code}: no automatic fix ({reason})", file=out)
+                reason = no_fix_reason(error.code)
+                print(
+                    f"  {fix:<8} {error.code}: " + _("no automatic fix ({reason})").format(reason=reason),
+                    file=out,
+                )
             for hint in hints:
-                print(f"  fix      {error.code}: {hint.message}", file=out)
+                print(f"  {fix:<8} {error.code}: {render(hint)}", file=out)

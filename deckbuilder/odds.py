@@ -16,6 +16,7 @@ from math import comb, sqrt
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.i18n import ENGLISH, N_, declare, format_message
 from deckbuilder.legality.engine import build_context
 from deckbuilder.legality.formats import load_format
 from deckbuilder.legality.rules import PackMember, parse_requirement, type_parts
@@ -29,6 +30,32 @@ MAX_TRIALS = 200_000
 MAX_EXACT_GROUPS = 12
 MAX_TURNS = 30
 _FORM_WORDS = ("crinos", "hispo", "lupus form", "glabro", "homid form")
+# How a chance was found, as the CLI labels it.
+METHOD_WORDS = {EXACT: N_("exact"), SIMULATED: N_("simulated")}
+# Each chance's message, declared once: `CODE` or `CODE.variant`; `percent` is the chance already formatted.
+MESSAGES = declare(
+    {
+        "BY_TURN.card.sept": "{percent} to see '{what}' by turn {turn} ({hits} of {pile} sept cards, {seen} seen)",
+        "BY_TURN.card.combat": "{percent} to see '{what}' by turn {turn} ({hits} of {pile} combat cards, {seen} seen)",
+        "BY_TURN.type.sept": "{percent} to see a {what} by turn {turn} ({hits} of {pile} sept cards, {seen} seen)",
+        "BY_TURN.type.combat": "{percent} to see a {what} by turn {turn} ({hits} of {pile} combat cards, "
+        "{seen} seen)",
+        "CHARACTER_CAN_FIGHT": "{percent} that the opening combat hand holds a Combat Action {character} can play "
+        "({playable} of {pile} cards)",
+        "EVERY_CHARACTER_CAN_FIGHT": "{percent} that the opening combat hand holds a Combat Action for every "
+        "Character",
+        "EVERY_CHARACTER_CAN_FIGHT.simulated": "{percent} that the opening combat hand holds a Combat Action for "
+        "every Character (simulated)",
+        "EACH_CHARACTER_OWN_CARD": "{percent} that one opening combat hand gives each of {characters} Characters a "
+        "different card: a hand holds only {hand}",
+        "EACH_CHARACTER_OWN_CARD.simulated": "{percent} that one opening combat hand gives every Character a "
+        "different Combat Action it can play (simulated)",
+    }
+)
+
+
+def _message(message_id: str, params: tuple[tuple[str, str], ...]) -> str:
+    return format_message(message_id, params, ENGLISH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +69,12 @@ class Odds:
     params: tuple[tuple[str, str], ...] = ()
     trials: int = 0
     seed: int | None = None
+    variant: str = ""  # which of the code's messages ("" for the code's own)
+
+    @property
+    def message_id(self) -> str:
+        """The catalogue key of the message: the code, or `CODE.variant`."""
+        return f"{self.code}.{self.variant}" if self.variant else self.code
 
     @property
     def margin(self) -> float:
@@ -114,7 +147,12 @@ def deck_piles(deck: Deck, pool: CardPool) -> Piles:
 
 
 def chance_by_turn(
-    piles: Piles, section: Section, matches: Callable[[str, CardInfo | None], bool], label: str, turn: int
+    piles: Piles,
+    section: Section,
+    matches: Callable[[str, CardInfo | None], bool],
+    label: str,
+    turn: int,
+    kind: str = "card",
 ) -> Odds:
     """Exact chance of at least one matching card of a pile by turn N (5 × N cards seen)."""
     pile = piles.pile(section)
@@ -122,13 +160,22 @@ def chance_by_turn(
     turn = max(1, min(turn, MAX_TURNS))
     seen = cards_seen_by_turn(turn)
     p = at_least_one(len(pile), hits, seen)
+    params = (
+        ("what", label),
+        ("turn", str(turn)),
+        ("hits", str(hits)),
+        ("pile", str(len(pile))),
+        ("percent", f"{p:.1%}"),
+        ("seen", str(min(seen, len(pile)))),
+    )
+    variant = f"{kind}.{'sept' if section is Section.SEPT else 'combat'}"  # pile() reads combat for any other
     return Odds(
         code="BY_TURN",
         probability=p,
         method=EXACT,
-        message=f"{p:.1%} to see {label} by turn {turn} ({hits} of {len(pile)} {section.value} cards, "
-        f"{min(seen, len(pile))} seen)",
-        params=(("what", label), ("turn", str(turn)), ("hits", str(hits)), ("pile", str(len(pile)))),
+        message=_message(f"BY_TURN.{variant}", params),
+        params=params,
+        variant=variant,
     )
 
 
@@ -137,7 +184,7 @@ def card_by_turn(piles: Piles, name: str, turn: int) -> Odds:
     card = piles.cards.get(name)
     section = card.section if card is not None and card.section is not None else _section_of_name(piles, name)
     key = name.casefold()
-    return chance_by_turn(piles, section, lambda n, _c: n.casefold() == key, f"'{name}'", turn)
+    return chance_by_turn(piles, section, lambda n, _c: n.casefold() == key, name, turn)
 
 
 def type_by_turn(piles: Piles, section: Section, type_word: str, turn: int) -> Odds:
@@ -147,7 +194,7 @@ def type_by_turn(piles: Piles, section: Section, type_word: str, turn: int) -> O
     def matches(_name: str, card: CardInfo | None) -> bool:
         return card is not None and (word in type_parts(card) or word == card.type.strip().casefold())
 
-    return chance_by_turn(piles, section, matches, f"a {type_word.strip()}", turn)
+    return chance_by_turn(piles, section, matches, type_word.strip(), turn, kind="type")
 
 
 def _section_of_name(piles: Piles, name: str) -> Section:
@@ -209,13 +256,18 @@ def combat_hand_odds(
 
 def _character_odds(name: str, population: int, hits: int, hand_size: int) -> Odds:
     p = at_least_one(population, hits, hand_size)
+    params = (
+        ("character", name),
+        ("playable", str(hits)),
+        ("pile", str(population)),
+        ("percent", f"{p:.1%}"),
+    )
     return Odds(
         code="CHARACTER_CAN_FIGHT",
         probability=p,
         method=EXACT,
-        message=f"{p:.1%} that the opening combat hand holds a Combat Action {name} can play "
-        f"({hits} of {population} cards)",
-        params=(("character", name), ("playable", str(hits)), ("pile", str(population))),
+        message=_message("CHARACTER_CAN_FIGHT", params),
+        params=params,
     )
 
 
@@ -229,7 +281,6 @@ def _every_character(
     """Inclusion–exclusion over the distinct playable sets is exact; too many distinct sets fall back to simulation."""
     groups = sorted({positions for _member, positions in playable}, key=sorted)
     population = len(pile)
-    message = "that the opening combat hand holds a Combat Action for every Character"
     if len(groups) <= MAX_EXACT_GROUPS and population > 0:
         draws = min(hand_size, population)
         total = 0.0
@@ -238,21 +289,24 @@ def _every_character(
                 union = frozenset().union(*subset) if subset else frozenset()
                 total += (-1) ** size * comb(population - len(union), draws) / comb(population, draws)
         p = max(0.0, min(1.0, total))
+        params = (("characters", str(len(playable))), ("percent", f"{p:.1%}"))
         return Odds(
-            "EVERY_CHARACTER_CAN_FIGHT", p, EXACT, f"{p:.1%} {message}", (("characters", str(len(playable))),)
+            "EVERY_CHARACTER_CAN_FIGHT", p, EXACT, _message("EVERY_CHARACTER_CAN_FIGHT", params), params
         )
     full = (1 << len(groups)) - 1
     masks = _masks(population, groups)
     hits = _simulate(masks, hand_size, seed, trials, lambda hand: _union(hand) == full)
     p = hits / trials if trials else 0.0
+    params = (("characters", str(len(playable))), ("percent", f"{p:.1%}"))
     return Odds(
         "EVERY_CHARACTER_CAN_FIGHT",
         p,
         SIMULATED,
-        f"{p:.1%} {message} (simulated)",
-        (("characters", str(len(playable))),),
+        _message("EVERY_CHARACTER_CAN_FIGHT.simulated", params),
+        params,
         trials=trials,
         seed=seed,
+        variant="simulated",
     )
 
 
@@ -266,26 +320,27 @@ def _distinct_cards(
     """Each Character a different card of the same hand: a matching, where requirements interact (simulated)."""
     sets = [positions for _member, positions in playable]
     if len(sets) > min(hand_size, len(pile)):
+        params: tuple[tuple[str, str], ...] = (
+            ("characters", str(len(sets))),
+            ("percent", f"{0.0:.1%}"),
+            ("hand", str(hand_size)),
+        )
         return Odds(
-            "EACH_CHARACTER_OWN_CARD",
-            0.0,
-            EXACT,
-            f"0.0% that one opening combat hand gives each of {len(sets)} Characters a different card: "
-            f"a hand holds only {hand_size}",
-            (("characters", str(len(sets))),),
+            "EACH_CHARACTER_OWN_CARD", 0.0, EXACT, _message("EACH_CHARACTER_OWN_CARD", params), params
         )
     masks = _masks(len(pile), sets)
     hits = _simulate(masks, hand_size, seed, trials, lambda hand: _has_matching(hand, len(sets)))
     p = hits / trials if trials else 0.0
+    params = (("characters", str(len(sets))), ("percent", f"{p:.1%}"))
     return Odds(
         "EACH_CHARACTER_OWN_CARD",
         p,
         SIMULATED,
-        f"{p:.1%} that one opening combat hand gives every Character a different Combat Action it can play "
-        "(simulated)",
-        (("characters", str(len(sets))),),
+        _message("EACH_CHARACTER_OWN_CARD.simulated", params),
+        params,
         trials=trials,
         seed=seed,
+        variant="simulated",
     )
 
 

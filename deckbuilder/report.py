@@ -11,6 +11,7 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool
+from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
 from deckbuilder.legality.results import Report, Result
@@ -145,10 +146,14 @@ def check_files(
     return [check_deck_file(path, pool, fmt, renown_level) for path in paths]
 
 
-def _error_text(row: DeckRow) -> list[str]:
+# How the HTML page names each verdict (the CSV keeps the stable values).
+_VERDICT_WORDS = {LEGAL: N_("legal"), ILLEGAL: N_("illegal"), UNREADABLE: N_("unreadable")}
+
+
+def _error_text(row: DeckRow, lang: str | None = None) -> list[str]:
     if row.verdict == UNREADABLE:
-        return [f"cannot read: {row.read_error}"]
-    return [f"{e.code}: {e.message}" for e in row.errors]
+        return [gettext("cannot read: {reason}", lang).format(reason=row.read_error)]
+    return [f"{e.code}: {render(e, lang)}" for e in row.errors]
 
 
 def report_csv(rows: Sequence[DeckRow]) -> str:
@@ -186,25 +191,43 @@ section.deck { page-break-before: always; margin-top: 3em; }
 """
 
 
-def report_html(rows: Sequence[DeckRow], title: str = "Deck check") -> str:
+def report_html(rows: Sequence[DeckRow], title: str = N_("Deck check"), lang: str | None = None) -> str:
     """One page: the summary table, then a section (a printed page) per deck that is not legal."""
     e = html.escape
+    lang = lang or current_language()
+
+    def t(text: str) -> str:
+        return gettext(text, lang)
+
+    title = t(title)
     legal = sum(r.verdict == LEGAL for r in rows)
+    headings = (
+        N_("Player"),
+        N_("Deck"),
+        N_("Verdict"),
+        N_("Renown"),
+        N_("Allegiance"),
+        N_("Errors"),
+        N_("File"),
+    )
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{e(lang.replace("_", "-"))}"><head><meta charset="utf-8">',
         f"<title>{e(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{e(title)}</h1>",
-        f"<p>{len(rows)} decks: {legal} legal, {len(rows) - legal} not legal.</p>",
-        "<table><thead><tr><th>Player</th><th>Deck</th><th>Verdict</th><th>Renown</th>"
-        "<th>Allegiance</th><th>Errors</th><th>File</th></tr></thead><tbody>",
+        "<p>"
+        + e(t("{decks} decks: {legal} legal, {illegal} not legal.")).format(
+            decks=len(rows), legal=legal, illegal=len(rows) - legal
+        )
+        + "</p>",
+        "<table><thead><tr>" + "".join(f"<th>{e(t(h))}</th>" for h in headings) + "</tr></thead><tbody>",
     ]
     for index, row in enumerate(rows):
-        verdict = e(row.verdict)
+        verdict = e(t(_VERDICT_WORDS.get(row.verdict, row.verdict)))
         if row.verdict != LEGAL:
             verdict = f'<a href="#deck-{index}">{verdict}</a>'
         renown = f"{row.renown} / {row.renown_level}" if row.verdict != UNREADABLE else ""
-        errors = "<br>".join(e(text) for text in _error_text(row))
+        errors = "<br>".join(e(text) for text in _error_text(row, lang))
         parts.append(
             f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
             f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td><td>{e(row.file)}</td></tr>"
@@ -215,16 +238,21 @@ def report_html(rows: Sequence[DeckRow], title: str = "Deck check") -> str:
             continue
         parts.append(f'<section class="deck" id="deck-{index}">')
         parts.append(f"<h2>{e(row.player)} — {e(row.deck or row.file)}</h2>")
+        word = e(t(_VERDICT_WORDS.get(row.verdict, row.verdict)))
         parts.append(
-            f'<p>File: {e(row.file)} · Verdict: <span class="{e(row.verdict)}">{e(row.verdict)}</span>'
+            f"<p>{e(t('File'))}: {e(row.file)} · {e(t('Verdict'))}: "
+            f'<span class="{e(row.verdict)}">{word}</span>'
         )
         if row.verdict != UNREADABLE:
             allegiance = f" · {e(row.allegiance)}" if row.allegiance else ""
-            parts.append(f" · {e(row.format)} · Renown {row.renown} / {row.renown_level}{allegiance}")
+            renown = t("Renown {renown} / {level}").format(renown=row.renown, level=row.renown_level)
+            parts.append(f" · {e(row.format)} · {e(renown)}{allegiance}")
         parts.append("</p><ul>")
-        parts.extend(f"<li>{e(text)}</li>" for text in _error_text(row))
-        parts.extend(f"<li>warning {e(w.code)}: {e(w.message)}</li>" for w in row.warnings)
-        parts.extend(f"<li>file: {e(p)}</li>" for p in row.problems)
+        parts.extend(f"<li>{e(text)}</li>" for text in _error_text(row, lang))
+        warning = t("warning")
+        parts.extend(f"<li>{e(warning)} {e(w.code)}: {e(render(w, lang))}</li>" for w in row.warnings)
+        file_word = t("file")
+        parts.extend(f"<li>{e(file_word)}: {e(p)}</li>" for p in row.problems)
         parts.append("</ul></section>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

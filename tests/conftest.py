@@ -30,6 +30,10 @@ settings.register_profile(
 settings.load_profile("ci")
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Messages follow the system language: the suite reads English unless a test asks for another language.
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT_ROOT.parent / "shared"

@@ -21,6 +21,7 @@ from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
+from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.legality.rules import character_allegiance
@@ -56,6 +57,7 @@ class DecklistOptions:
     event: str = ""
     event_date: str = ""
     report: Report | None = None
+    lang: str | None = None  # language of the sheet's own words (None: the current language)
 
 
 _TITLE = ParagraphStyle("dl-title", fontName=FONT_BOLD, fontSize=16, leading=19, spaceAfter=2)
@@ -67,7 +69,7 @@ _CELL_BOLD = ParagraphStyle("dl-cell-bold", parent=_CELL, fontName=FONT_BOLD)
 _SMALL = ParagraphStyle("dl-small", fontName=FONT, fontSize=8, leading=10)
 _VERDICT = ParagraphStyle("dl-verdict", fontName=FONT_BOLD, fontSize=11, leading=14)
 
-_SEVERITY_LABEL = {Severity.ERROR: "Error", Severity.WARNING: "Warning", Severity.INFO: "Note"}
+_SEVERITY_LABEL = {Severity.ERROR: N_("Error"), Severity.WARNING: N_("Warning"), Severity.INFO: N_("Note")}
 _GRID = colors.Color(0.75, 0.75, 0.75)
 _SHADE = colors.Color(0.93, 0.93, 0.93)
 _LEGAL = colors.Color(0.12, 0.45, 0.18)
@@ -101,19 +103,24 @@ def _field_table(rows: Sequence[tuple[str, str, str, str]], width: float) -> Tab
     return table
 
 
-def _verdict(report: Report, data_date: str, width: float) -> list[Any]:
+def _verdict(report: Report, data_date: str, width: float, lang: str) -> list[Any]:
     legal = report.is_legal
     colour = _LEGAL if legal else _ILLEGAL
-    word = "LEGAL" if legal else "NOT LEGAL"
-    if report.figures or report.piles:  # another game: its format and header figures
-        shown = " · ".join(f"{label} {value}" for label, value in report.figures)
-        stamp = (
-            f"{word} in format {report.format} · {shown}" if shown else f"{word} in format {report.format}"
+    word = gettext("LEGAL", lang) if legal else gettext("NOT LEGAL", lang)
+    if report.piles:  # another game: its format and the header figures its game.json names
+        stamp = gettext("{verdict} in format {format} · {figures}", lang).format(
+            verdict=word,
+            format=report.format,
+            figures=" · ".join(f"{label} {value}" for label, value in report.figures),
         )
     else:
-        stamp = (
-            f"{word} in format {report.format} at Renown level {report.renown_level} · "
-            f"checked against card data of {data_date or 'unknown date'}"
+        stamp = gettext(
+            "{verdict} in format {format} at Renown level {level} · checked against card data of {date}", lang
+        ).format(
+            verdict=word,
+            format=report.format,
+            level=report.renown_level,
+            date=data_date or gettext("unknown date", lang),
         )
     style = ParagraphStyle("dl-verdict-c", parent=_VERDICT, textColor=colour)
     box = Table([[_p(stamp, style)]], colWidths=[width])
@@ -128,21 +135,22 @@ def _verdict(report: Report, data_date: str, width: float) -> list[Any]:
     )
     flow: list[Any] = [Spacer(1, 6), box, Spacer(1, 3)]
     for result in report.results:
-        label = _SEVERITY_LABEL.get(result.severity, str(result.severity))
-        flow.append(_p(f"{label} [{result.code}]: {result.message}", _SMALL))
+        label = gettext(_SEVERITY_LABEL.get(result.severity, str(result.severity)), lang)
+        flow.append(_p(f"{label} [{result.code}]: {render(result, lang)}", _SMALL))
     if not report.results:
-        flow.append(_p("No errors, warnings or notes.", _SMALL))
+        flow.append(_p(gettext("No errors, warnings or notes.", lang), _SMALL))
     return flow
 
 
-def _characters(entries: list[DeckEntry], db: CardDatabase, report: Report, width: float) -> list[Any]:
-    rows: list[list[Any]] = [
-        [_p(h, _CELL_BOLD) for h in ("Qty", "Character", "Allegiance", "Renown", "Total")]
-    ]
+def _characters(
+    entries: list[DeckEntry], db: CardDatabase, report: Report, width: float, lang: str
+) -> list[Any]:
+    headings = (N_("Qty"), N_("Character"), N_("Allegiance"), N_("Renown"), N_("Total"))
+    rows: list[list[Any]] = [[_p(gettext(h, lang), _CELL_BOLD) for h in headings]]
     for entry in entries:
         card = db.lookup(entry.name)
         renown = card.renown if card is not None and card.renown is not None else None
-        allegiance = character_allegiance_of(card) if card is not None else "unknown card"
+        allegiance = character_allegiance_of(card) if card is not None else gettext("unknown card", lang)
         rows.append(
             [
                 _p(str(entry.count)),
@@ -154,9 +162,14 @@ def _characters(entries: list[DeckEntry], db: CardDatabase, report: Report, widt
         )
     totals = report.totals
     share = f"{totals.rogue_renown * 100 // totals.renown}%" if totals.renown else "0%"
-    summary = (
-        f"Renown total {totals.renown} of {report.renown_level} · Rogue Renown {totals.rogue_renown} "
-        f"({share}) · Allegiance {totals.allegiance or 'undecided'}"
+    summary = gettext(
+        "Renown total {renown} of {level} · Rogue Renown {rogue} ({share}) · Allegiance {allegiance}", lang
+    ).format(
+        renown=totals.renown,
+        level=report.renown_level,
+        rogue=totals.rogue_renown,
+        share=share,
+        allegiance=totals.allegiance or gettext("undecided", lang),
     )
     rows.append([_p(str(sum(e.count for e in entries)), _CELL_BOLD), _p(summary, _CELL_BOLD), "", "", ""])
     table = Table(rows, colWidths=[width * f for f in (0.07, 0.51, 0.16, 0.12, 0.14)], repeatRows=1)
@@ -172,25 +185,27 @@ def _characters(entries: list[DeckEntry], db: CardDatabase, report: Report, widt
             ]
         )
     )
-    return [_p(f"Characters ({totals.characters or sum(e.count for e in entries)})", _H2), table]
+    count = totals.characters or sum(e.count for e in entries)
+    return [_p(gettext("Characters ({count})", lang).format(count=count), _H2), table]
 
 
-def _type_label(entry: DeckEntry, db: _Lookup) -> str:
+def _type_label(entry: DeckEntry, db: _Lookup, lang: str) -> str:
     card = db.lookup(entry.name)
     if card is None:
-        return "Unknown cards"
-    return card.type.strip() or "No type"
+        return gettext("Unknown cards", lang)
+    return card.type.strip() or gettext("No type", lang)
 
 
-def _grouped_list(title: str, entries: list[DeckEntry], db: _Lookup, width: float) -> list[Any]:
+def _grouped_list(title: str, entries: list[DeckEntry], db: _Lookup, width: float, lang: str) -> list[Any]:
     """A section's cards grouped by card type, in two balanced columns, with counts and totals."""
     total = sum(e.count for e in entries)
-    heading = _p(f"{title} ({total} card{'' if total == 1 else 's'})", _H2)
+    counted = gettext("{title} ({count} card)" if total == 1 else "{title} ({count} cards)", lang)
+    heading = _p(counted.format(title=gettext(title, lang), count=total), _H2)
     if not entries:
-        return [heading, _p("(none)")]
+        return [heading, _p(gettext("(none)", lang))]
     groups: dict[str, list[DeckEntry]] = {}
     for entry in entries:
-        groups.setdefault(_type_label(entry, db), []).append(entry)
+        groups.setdefault(_type_label(entry, db, lang), []).append(entry)
     # Lines of the list: (count cell, text cell, is a type heading).
     lines: list[tuple[str, str, bool]] = []
     for type_label in sorted(groups, key=str.casefold):
@@ -244,19 +259,26 @@ def _display_name(entry: DeckEntry, db: _Lookup) -> str:
     return card.name if card is not None else entry.name
 
 
-def game_title(deck: Deck) -> str:
-    """The title of the deck's game ("Rage" for Rage decks)."""
+def decklist_title(deck: Deck, lang: str) -> str:
+    """The sheet's title: "Rage decklist", or the deck's game's ("Lithic Rage decklist")."""
     game = game_of(deck)
-    return game.title if game is not None else "Rage"
+    if game is None:
+        return gettext("Rage decklist", lang)
+    return gettext("{game} decklist", lang).format(game=game.title)
 
 
-def _on_page(deck_name: str, title: str = "Rage") -> Any:
+def _on_page(deck_name: str, lang: str, title: str | None = None) -> Any:
+    title = title or gettext("Rage decklist", lang)
+    page = gettext("page {number}", lang)
+
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · {title} decklist"))
-        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, f"page {doc.page}")
+        canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · {title}"))
+        canvas.drawRightString(
+            doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, page.format(number=doc.page)
+        )
         canvas.restoreState()
 
     return draw
@@ -272,29 +294,34 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
         report = check_deck(deck, db)
     sections = deck.by_section(db)
     today = dt.date.today().isoformat()
+    lang = options.lang or current_language()
+
+    def t(text: str) -> str:
+        return gettext(text, lang)
+
     fields = [
-        ("Player", options.player, "Event", options.event),
-        ("Deck", deck.name, "Event date", options.event_date),
-        ("Format", report.format, "Renown level", str(report.renown_level)),
-        ("Printed", today, "Card data", db.data_date() or "unknown"),
+        (t("Player"), options.player, t("Event"), options.event),
+        (t("Deck"), deck.name, t("Event date"), options.event_date),
+        (t("Format"), report.format, t("Renown level"), str(report.renown_level)),
+        (t("Printed"), today, t("Card data"), db.data_date() or t("unknown")),
     ]
     story: list[Any] = [
-        _p("Rage decklist", _TITLE),
+        _p(t("Rage decklist"), _TITLE),
         _p(deck.name, _SUBTITLE),
         Spacer(1, 4),
         _field_table(fields, width),
-        *_verdict(report, db.data_date(), width),
-        *_characters(sections.get(Section.CHARACTERS, []), db, report, width),
-        *_grouped_list("Sept deck", sections.get(Section.SEPT, []), db, width),
-        *_grouped_list("Combat deck", sections.get(Section.COMBAT, []), db, width),
+        *_verdict(report, db.data_date(), width, lang),
+        *_characters(sections.get(Section.CHARACTERS, []), db, report, width, lang),
+        *_grouped_list(N_("Sept deck"), sections.get(Section.SEPT, []), db, width, lang),
+        *_grouped_list(N_("Combat deck"), sections.get(Section.COMBAT, []), db, width, lang),
     ]
     if deck.starting:
-        story.extend(_grouped_list("Starts in play", list(deck.starting), db, width))
+        story.extend(_grouped_list(N_("Starts in play"), list(deck.starting), db, width, lang))
     unplaced = sections.get(None, [])
     if unplaced:
-        story.extend(_grouped_list("Section unknown", unplaced, db, width))
+        story.extend(_grouped_list(N_("Section unknown"), unplaced, db, width, lang))
     if deck.notes.strip():
-        story.extend([_p("Notes", _H2), _p(deck.notes.strip())])
+        story.extend([_p(t("Notes"), _H2), _p(deck.notes.strip())])
     return story
 
 
@@ -305,28 +332,33 @@ def _game_story(
     from deckbuilder.games.cards import pool_for
     from deckbuilder.games.check import check_generic
 
+    lang = options.lang or current_language()
+
+    def t(text: str) -> str:
+        return gettext(text, lang)
+
     pool, _shipped = pool_for(db, game)
     report = options.report if options.report is not None and options.report.game == game.name else None
     if report is None:
         report = check_generic(deck, pool, game)
     fields = [
-        ("Player", options.player, "Event", options.event),
-        ("Deck", deck.name, "Event date", options.event_date),
-        ("Game", game.title, "Format", report.format),
-        ("Printed", dt.date.today().isoformat(), "", ""),
+        (t("Player"), options.player, t("Event"), options.event),
+        (t("Deck"), deck.name, t("Event date"), options.event_date),
+        (t("Game"), game.title, t("Format"), report.format),
+        (t("Printed"), dt.date.today().isoformat(), "", ""),
     ]
     story: list[Any] = [
-        _p(f"{game.title} decklist", _TITLE),
+        _p(decklist_title(deck, lang), _TITLE),
         _p(deck.name, _SUBTITLE),
         Spacer(1, 4),
         _field_table(fields, width),
-        *_verdict(report, "", width),
+        *_verdict(report, "", width, lang),
     ]
     for pile, label, entries in grouped_by_pile(deck, game, pool):
         if entries or pile != UNPLACED_ID:
-            story.extend(_grouped_list(label, entries, pool, width))
+            story.extend(_grouped_list(label, entries, pool, width, lang))
     if deck.notes.strip():
-        story.extend([_p("Notes", _H2), _p(deck.notes.strip())])
+        story.extend([_p(t("Notes"), _H2), _p(deck.notes.strip())])
     return story
 
 
@@ -348,9 +380,13 @@ def write_decklist_pdf(
             rightMargin=margin,
             topMargin=margin,
             bottomMargin=margin,
-            title=f"{deck.name} — {game_title(deck)} decklist",
+            title=f"{deck.name} — {decklist_title(deck, options.lang or current_language())}",
             author=options.player or "",
             creator="Rage Deckbuilder",
         )
-        on_page = _on_page(deck.name) if game_of(deck) is None else _on_page(deck.name, game_title(deck))
+        lang = options.lang or current_language()
+        if game_of(deck) is None:
+            on_page = _on_page(deck.name, lang)
+        else:
+            on_page = _on_page(deck.name, lang, decklist_title(deck, lang))
         doc.build(story, onFirstPage=on_page, onLaterPages=on_page)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from carddb.normalize import normalize_name
 from deckbuilder.games.description import Game
+from deckbuilder.i18n import _
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -79,7 +80,9 @@ def read_card_data(game: Game, text: str) -> CardData:
     result = CardData()
     if len(text) > MAX_CARD_DATA_BYTES:
         result.issues.append(
-            CardDataIssue(0, f"the file is too large for card data ({len(text)} characters)")
+            CardDataIssue(
+                0, _("the file is too large for card data ({size} characters)").format(size=len(text))
+            )
         )
         return result
     delimiter = str(game.card_data.get("delimiter", ","))[:1] or ","
@@ -87,10 +90,10 @@ def read_card_data(game: Game, text: str) -> CardData:
     try:
         header = next(reader, None)
     except csv.Error as exc:
-        result.issues.append(CardDataIssue(1, f"the header cannot be read ({exc})"))
+        result.issues.append(CardDataIssue(1, _("the header cannot be read ({error})").format(error=exc)))
         return result
     if header is None:
-        result.issues.append(CardDataIssue(1, "the file is empty"))
+        result.issues.append(CardDataIssue(1, _("the file is empty")))
         return result
     columns = {name.strip().casefold(): index for index, name in enumerate(header)}
     where: dict[str, int] = {}
@@ -101,7 +104,9 @@ def read_card_data(game: Game, text: str) -> CardData:
     if "name" not in where:
         wanted = game.field_named("name")
         column = wanted.column if wanted is not None else "Name"
-        result.issues.append(CardDataIssue(1, f"the header has no '{column}' column; nothing was read"))
+        result.issues.append(
+            CardDataIssue(1, _("the header has no '{column}' column; nothing was read").format(column=column))
+        )
         return result
     seen: set[str] = set()
     line = 1
@@ -111,7 +116,9 @@ def read_card_data(game: Game, text: str) -> CardData:
         except StopIteration:
             break
         except csv.Error as exc:
-            result.issues.append(CardDataIssue(reader.line_num, f"unreadable row ({exc}); skipped"))
+            result.issues.append(
+                CardDataIssue(reader.line_num, _("unreadable row ({error}); skipped").format(error=exc))
+            )
             continue
         line = reader.line_num
         if not any(cell.strip() for cell in row):
@@ -120,7 +127,9 @@ def read_card_data(game: Game, text: str) -> CardData:
         if card is None:
             continue
         if card.norm_name in seen:
-            result.issues.append(CardDataIssue(line, f"'{card.name}' appears twice; the first row is kept"))
+            result.issues.append(
+                CardDataIssue(line, _("'{card}' appears twice; the first row is kept").format(card=card.name))
+            )
             continue
         seen.add(card.norm_name)
         result.cards.append(card)
@@ -136,12 +145,15 @@ def _card_from_row(
 
     name = " ".join(cell("name").split())
     if not name:
-        issues.append(CardDataIssue(line, "row has no card name; skipped"))
+        issues.append(CardDataIssue(line, _("row has no card name; skipped")))
         return None
     if any(len(c) > MAX_FIELD_CHARS for c in row):
         issues.append(
             CardDataIssue(
-                line, f"'{name[:60]}' has a field longer than {MAX_FIELD_CHARS} characters; skipped"
+                line,
+                _("'{card}' has a field longer than {limit} characters; skipped").format(
+                    card=name[:60], limit=MAX_FIELD_CHARS
+                ),
             )
         )
         return None
@@ -157,7 +169,12 @@ def _card_from_row(
                 values[card_field.name] = int(raw)
             else:
                 issues.append(
-                    CardDataIssue(line, f"'{name}': {card_field.column} {raw[:20]!r} is not a whole number")
+                    CardDataIssue(
+                        line,
+                        _("'{card}': {column} {value} is not a whole number").format(
+                            card=name, column=card_field.column, value=repr(raw[:20])
+                        ),
+                    )
                 )
                 values[card_field.name] = None
         elif card_field.kind == "words":

@@ -101,18 +101,24 @@ def figures(
 
 
 def _run(kind_name: str, params: Any, ctx: GameContext) -> list[Result]:
+    from deckbuilder.legality.engine import INTERNAL_ERROR
+    from deckbuilder.legality.engine import (
+        _result as engine_result,
+    )  # the engine's own messages, declared once
+
     kind = kind_named(kind_name)
     if kind is None:
-        return [Result("INTERNAL_ERROR", Severity.ERROR, f"internal error: no rule kind {kind_name}")]
+        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=kind_name, error="no such rule kind")]
     try:
         return list(kind.check(ctx, params))
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
-        return [Result("INTERNAL_ERROR", Severity.ERROR, f"internal error in rule {kind_name}: {exc!r}")]
+        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=kind_name, error=repr(exc))]
 
 
 def check_generic(deck: Deck, pool: Any, game: Game, fmt: GameFormat | None = None) -> Report:
     """Check a deck of a data-described game against one of its formats (the deck's, else the default)."""
-    from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED, unread_results
+    from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED, INTERNAL_ERROR, unread_results
+    from deckbuilder.legality.engine import _result as engine_result
 
     notes: list[Result] = []
     if fmt is None:
@@ -123,16 +129,17 @@ def check_generic(deck: Deck, pool: Any, game: Game, fmt: GameFormat | None = No
                 format="",
                 renown_level=0,
                 totals=Totals(),
-                results=(Result("INTERNAL_ERROR", Severity.ERROR, str(exc)),),
+                results=(engine_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=str(exc)),),
                 game=game.name,
             )
         if deck.format not in {f.name for f in game.formats} and deck.format != Deck().format:
             notes.append(
-                Result(
+                engine_result(
                     FORMAT_NOT_INSTALLED,
                     Severity.WARNING,
-                    f"The deck's format '{deck.format[:60]}' is not a format of {game.title}; "
-                    f"it was checked against '{fmt.name}'",
+                    format=" ".join(deck.format.split())[:60] or "(no name)",
+                    available=[f.name for f in game.formats],
+                    default=fmt.name,
                 )
             )
     items = _resolve(deck, pool, game)

@@ -7,12 +7,13 @@ under `<game>:<kind>` (see `register_game_rule`) and a format names them like an
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game, GameFormat
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 from deckbuilder.legality.results import Result, Severity
 
 
@@ -50,15 +51,26 @@ class GameContext:
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """A code, its severity and its English template (params fill the braces)."""
+    """A code (or `CODE.variant`) and its English template, declared once in the message catalogue."""
 
-    code: str
+    message_id: str
     template: str
     severity: Severity = Severity.ERROR
 
-    def result(self, cards: Iterable[str] = (), **params: object) -> Result:
-        """A result of this message with its parameters filled in."""
-        return Result(self.code, self.severity, self.template.format(**params), tuple(cards))
+    def __post_init__(self) -> None:
+        declare({self.message_id: self.template})
+
+    @property
+    def code(self) -> str:
+        """The result code (the message id without its variant)."""
+        return self.message_id.split(".")[0]
+
+    def result(self, cards: Iterable[str] = (), **params: Param | Sequence[str]) -> Result:
+        """A result of this message: rendered in English, with its parameters for other languages."""
+        values = params_of(params)
+        code, _dot, variant = self.message_id.partition(".")
+        message = format_message(self.message_id, values, ENGLISH)
+        return Result(code, self.severity, message, tuple(cards), values, variant)
 
 
 class RuleKind:
@@ -108,14 +120,18 @@ class UnknownCard(RuleKind):
     """Every card of the deck is in the game's card data (near names suggested)."""
 
     name = "unknown_card"
-    messages = (Message("UNKNOWN_CARD", "'{card}' is not in the card database{hint}"),)
+    # The same codes and texts as Rage's UnknownCardRule: declared once each (declare() refuses a different text).
+    messages = (
+        Message("UNKNOWN_CARD", "'{card}' is not in the card database"),
+        Message("UNKNOWN_CARD.hint", "'{card}' is not in the card database — did you mean {hints!r}?"),
+    )
 
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         for item in ctx.items:
             if item.card is None:
                 hints = ctx.suggestions.get(item.key, [])
-                hint = f" — did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
-                yield self.messages[0].result([item.name], card=item.name, hint=hint)
+                message = self.messages[1] if hints else self.messages[0]
+                yield message.result([item.name], card=item.name, hints=hints)
 
 
 class UnplaceableCard(RuleKind):
@@ -124,16 +140,20 @@ class UnplaceableCard(RuleKind):
     name = "unplaceable_card"
     messages = (
         Message(
-            "UNPLACEABLE_CARD", "'{card}' has Type '{type}', which fits no pile of {game}; it is not counted"
+            "UNPLACEABLE_CARD",
+            "'{card}' has Type '{type}', which fits no deck section; it is not counted in any section",
+        ),
+        Message(
+            "UNPLACEABLE_CARD.no_type",
+            "'{card}' has no Type, which fits no deck section; it is not counted in any section",
         ),
     )
 
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         for item in ctx.items:
             if item.card is not None and item.pile is None:
-                yield self.messages[0].result(
-                    [item.name], card=item.name, type=item.card.type, game=ctx.game.title
-                )
+                message = self.messages[0] if item.card.type.strip() else self.messages[1]
+                yield message.result([item.name], card=item.name, type=item.card.type)
 
 
 class PileCount(RuleKind):

@@ -11,7 +11,8 @@ from carddb.demo import demo_cards_barred, is_demo_card
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
-from deckbuilder.legality.formats import Format, load_format, load_format_or_default
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
+from deckbuilder.legality.formats import Format, available_formats, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
     GAIA,
@@ -24,7 +25,6 @@ from deckbuilder.legality.rules import (
     Rule,
     facts_of,
     member_traits,
-    quoted,
 )
 
 INTERNAL_ERROR = "INTERNAL_ERROR"
@@ -37,6 +37,28 @@ FORMAT_NOT_INSTALLED = "FORMAT_NOT_INSTALLED"
 # format (no format can switch it off), so a deck built on the demo set is never taken for a tournament deck.
 DEMO_CARD = "DEMO_CARD"
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+MESSAGES = declare(
+    {
+        INTERNAL_ERROR: "internal error in rule {rule}: {error}",
+        f"{INTERNAL_ERROR}.deck": "internal error while reading the deck: {error}",
+        DECK_FILE_UNREAD: "{location}: {text} could not be read ({reason}); "
+        "the deck cannot be judged legal until it is fixed",
+        FORMAT_NOT_INSTALLED: "The deck's format '{format}' is not installed (available: {available}); "
+        "it was checked against the default format '{default}'",
+        DEMO_CARD: "{cards!q} is an invented demo card; demo cards are not legal in any format once real card "
+        "data is imported",
+        f"{DEMO_CARD}.many": "{cards!q} are invented demo cards; demo cards are not legal in any format once real "
+        "card data is imported",
+        f"{DEMO_CARD}.more": "{cards!q} and {more} more are invented demo cards; demo cards are not legal in any "
+        "format once real card data is imported",
+    }
+)
+
+
+def _result(code: str, severity: Severity, variant: str = "", **params: Param | list[str]) -> Result:
+    values = params_of(params)
+    message = format_message(f"{code}.{variant}" if variant else code, values, ENGLISH)
+    return Result(code, severity, message, (), values, variant)
 
 
 def _safe_lookup(pool: CardPool, name: str) -> CardInfo | None:
@@ -182,7 +204,7 @@ def _run_rule(rule: Rule, ctx: CheckContext) -> list[Result]:
     try:
         found = list(rule.check(ctx))
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
-        return [Result(INTERNAL_ERROR, Severity.ERROR, f"internal error in rule {rule.code}: {exc!r}")]
+        return [_result(INTERNAL_ERROR, Severity.ERROR, rule=rule.code, error=repr(exc))]
     return [r for r in found if ctx.fmt.enabled(r.code)]
 
 
@@ -198,18 +220,13 @@ def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
         return []
     if not barred:
         return []
-    shown = (
-        quoted(demo) if len(demo) <= 5 else f"{', '.join(repr(n) for n in demo[:5])} and {len(demo) - 5} more"
-    )
-    return [
-        Result(
-            DEMO_CARD,
-            Severity.ERROR,
-            f"{shown} {'is an invented demo card' if len(demo) == 1 else 'are invented demo cards'}; demo cards "
-            "are not legal in any format once real card data is imported",
-            tuple(demo),
-        )
-    ]
+    if len(demo) == 1:
+        result = _result(DEMO_CARD, Severity.ERROR, cards=demo)
+    elif len(demo) <= 5:
+        result = _result(DEMO_CARD, Severity.ERROR, "many", cards=demo)
+    else:
+        result = _result(DEMO_CARD, Severity.ERROR, "more", cards=demo[:5], more=len(demo) - 5)
+    return [dataclasses.replace(result, cards=tuple(demo))]
 
 
 def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
@@ -217,12 +234,10 @@ def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
     results = []
     for part in unread:
         shown = part.text if len(part.text) <= 80 else part.text[:79] + "…"
+        # The reader's reason is the reader's English words; the location and text are the file's own.
         results.append(
-            Result(
-                DECK_FILE_UNREAD,
-                Severity.ERROR,
-                f"{part.location}: {shown!r} could not be read ({part.reason}); "
-                "the deck cannot be judged legal until it is fixed",
+            _result(
+                DECK_FILE_UNREAD, Severity.ERROR, location=part.location, text=repr(shown), reason=part.reason
             )
         )
     return results
@@ -244,14 +259,22 @@ def check_deck(
     if fmt is None:
         fmt, missing = load_format_or_default(deck.format)
         if missing:
-            notes.append(Result(FORMAT_NOT_INSTALLED, Severity.WARNING, missing[:1].upper() + missing[1:]))
+            notes.append(
+                _result(
+                    FORMAT_NOT_INSTALLED,
+                    Severity.WARNING,
+                    format=" ".join(deck.format.split())[:60] or "(no name)",
+                    available=[f.name for f in available_formats()],
+                    default=fmt.name,
+                )
+            )
     elif isinstance(fmt, str):
         fmt = load_format(fmt)
     level = deck.renown_level if renown_level is None else renown_level
     try:
         ctx = build_context(deck, pool, fmt, level)
     except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
-        failure = Result(INTERNAL_ERROR, Severity.ERROR, f"internal error while reading the deck: {exc!r}")
+        failure = _result(INTERNAL_ERROR, Severity.ERROR, "deck", error=repr(exc))
         return Report(
             format=fmt.name,
             renown_level=level,

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from deckbuilder.i18n import Params, params_json
+
 if TYPE_CHECKING:
     from deckbuilder.legality.formats import FormatLimits
 
@@ -20,12 +22,23 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """One finding of a rule: stable code, severity, a player-readable message and the cards involved."""
+    """One finding of a rule: stable code, severity, its English message, the cards involved and the parameters.
+
+    `message` is the English rendering; `deckbuilder.i18n.render(result, lang)` renders it in another language from
+    `message_id` (the code, or a variant such as `UNKNOWN_CARD.hint`) and `params`.
+    """
 
     code: str
     severity: Severity
     message: str
     cards: tuple[str, ...] = ()
+    params: Params = ()
+    variant: str = ""  # which of the code's messages ("" for the code's own)
+
+    @property
+    def message_id(self) -> str:
+        """The catalogue key of the message: the code, or `CODE.variant`."""
+        return f"{self.code}.{self.variant}" if self.variant else self.code
 
     def to_json(self) -> dict[str, object]:
         """The shape `ragedeck check --json` prints."""
@@ -34,6 +47,8 @@ class Result:
             "severity": self.severity.value,
             "message": self.message,
             "cards": list(self.cards),
+            "message_id": self.message_id,
+            "params": params_json(self.params),
         }
 
 

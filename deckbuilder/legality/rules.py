@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -54,6 +54,7 @@ from carddb.traits import (
     WYRM_FACTIONS as WYRM_FACTIONS,
 )
 from carddb.traits import tokenize_traits as _tokenize_traits
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Result, Severity
 
@@ -283,19 +284,43 @@ def _plural(count: int, word: str) -> str:
 
 
 class Rule:
-    """A legality rule: reads the context, yields results, never raises."""
+    """A legality rule: reads the context, yields results, never raises.
 
+    A rule declares its messages once, as English templates keyed by message id (its code, or `CODE.variant`);
+    its `codes` are derived from them and the templates are registered in the message catalogue (deckbuilder.i18n).
+    """
+
+    messages: ClassVar[Mapping[str, str]] = {}
     codes: ClassVar[tuple[str, ...]] = ()
     severity: ClassVar[Severity] = Severity.ERROR
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "messages" in cls.__dict__:
+            declare(cls.messages)
+            cls.codes = tuple(dict.fromkeys(key.split(".")[0] for key in cls.messages))
 
     @property
     def code(self) -> str:
         """The rule's main code."""
         return self.codes[0]
 
-    def result(self, message: str, cards: Iterable[str] = (), code: str | None = None) -> Result:
-        """A result of this rule."""
-        return Result(code or self.code, self.severity, message, tuple(cards))
+    def result(
+        self,
+        cards: Iterable[str] = (),
+        *,
+        code: str | None = None,
+        variant: str = "",
+        severity: Severity | None = None,
+        extra: Mapping[str, Param] | None = None,
+        **params: Param | Sequence[str],
+    ) -> Result:
+        """A result of this rule: its message rendered in English from the template of `code[.variant]`."""
+        code = code or self.code
+        values = params_of({**params, **(extra or {})})
+        message_id = f"{code}.{variant}" if variant else code
+        message = format_message(message_id, values, ENGLISH)
+        return Result(code, severity or self.severity, message, tuple(cards), values, variant)
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         """The rule's findings about the deck."""
@@ -305,35 +330,39 @@ class Rule:
 class UnknownCardRule(Rule):
     """Every card is in the card database (with near names suggested)."""
 
-    codes = ("UNKNOWN_CARD",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "UNKNOWN_CARD": "'{card}' is not in the card database",
+        "UNKNOWN_CARD.hint": "'{card}' is not in the card database — did you mean {hints!r}?",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for item in ctx.unknown:
             hints = ctx.suggestions.get(item.key, [])
-            message = f"'{item.name}' is not in the card database"
-            if hints:
-                message += f" — did you mean {' or '.join(repr(h) for h in hints)}?"
-            yield self.result(message, [item.name])
+            yield self.result([item.name], variant="hint" if hints else "", card=item.name, hints=hints)
 
 
 class UnplaceableCardRule(Rule):
     """A known card whose Type fits no section is reported, never guessed."""
 
-    codes = ("UNPLACEABLE_CARD",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "UNPLACEABLE_CARD": "'{card}' has Type '{type}', which fits no deck section; it is not counted in any section",
+        "UNPLACEABLE_CARD.no_type": "'{card}' has no Type, which fits no deck section; it is not counted in any section",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for _item, card in ctx.known(ctx.unplaced):
-            kind = f"Type '{card.type}'" if card.type.strip() else "no Type"
-            yield self.result(
-                f"'{card.name}' has {kind}, which fits no deck section; it is not counted in any section",
-                [card.name],
-            )
+            variant = "" if card.type.strip() else "no_type"
+            yield self.result([card.name], variant=variant, card=card.name, type=card.type)
 
 
 class SetNotInFormatRule(Rule):
     """Every card has a printing in a set the format allows."""
 
-    codes = ("SET_NOT_IN_FORMAT", "PRINTING_NOT_IN_FORMAT")
+    messages: ClassVar[Mapping[str, str]] = {
+        "SET_NOT_IN_FORMAT": "'{card}' is only printed in {sets}, which the {format} format does not allow",
+        "PRINTING_NOT_IN_FORMAT": "'{card}' is listed from {sets}, which the format does not allow; "
+        "it is legal through its {allowed} printing",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for item, card in ctx.known(ctx.cards):
@@ -343,70 +372,78 @@ class SetNotInFormatRule(Rule):
             allowed = ctx.fmt.allowed_sets(sets)
             if not allowed:
                 yield self.result(
-                    f"'{card.name}' is only printed in {', '.join(sets)}, which the {ctx.fmt.title or ctx.fmt.name} "
-                    "format does not allow",
-                    [card.name],
+                    [card.name], card=card.name, sets=sets, format=ctx.fmt.title or ctx.fmt.name
                 )
                 continue
             if not item.set_names:
                 continue
             outside = sorted({s for s in item.set_names if s and not ctx.fmt.allows_set(s)})
             if outside:
-                yield Result(
-                    "PRINTING_NOT_IN_FORMAT",
-                    Severity.INFO,
-                    f"'{card.name}' is listed from {', '.join(outside)}, which the format does not allow; "
-                    f"it is legal through its {', '.join(allowed)} printing",
-                    (card.name,),
+                yield self.result(
+                    [card.name],
+                    code="PRINTING_NOT_IN_FORMAT",
+                    severity=Severity.INFO,
+                    card=card.name,
+                    sets=outside,
+                    allowed=allowed,
                 )
 
 
 class BannedCardRule(Rule):
     """No card on the format's banned list or of a banned Type."""
 
-    codes = ("BANNED_CARD",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "BANNED_CARD": "'{card}' is banned in the {format} format",
+        "BANNED_CARD.type": "'{card}' is a {type}; {type}s are banned in the {format} format",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for _item, card in ctx.known(ctx.cards):
             label = ctx.fmt.title or ctx.fmt.name
             if ctx.fmt.is_banned_name(card.name):
-                yield self.result(f"'{card.name}' is banned in the {label} format", [card.name])
+                yield self.result([card.name], card=card.name, format=label)
                 continue
             banned_type = ctx.fmt.banned_type_of(card.type)
             if banned_type:
-                yield self.result(
-                    f"'{card.name}' is a {banned_type}; {banned_type}s are banned in the {label} format",
-                    [card.name],
-                )
+                yield self.result([card.name], variant="type", card=card.name, type=banned_type, format=label)
 
 
 class NoCharactersRule(Rule):
     """The pack holds at least one Character."""
 
-    codes = ("NO_CHARACTERS",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "NO_CHARACTERS": "The pack has no Characters; at least one is required"
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if not any(item.copies > 0 for item in ctx.characters):
-            yield self.result("The pack has no Characters; at least one is required")
+            yield self.result()
 
 
 class RenownOverLevelRule(Rule):
     """The pack's Renown (each copy counted) is within the level."""
 
-    codes = ("RENOWN_OVER_LEVEL",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "RENOWN_OVER_LEVEL": "Renown {renown} is over the level of {level} (by {over})"
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if ctx.renown > ctx.renown_level:
             yield self.result(
-                f"Renown {ctx.renown} is over the level of {ctx.renown_level} (by {ctx.renown - ctx.renown_level})",
                 [m.card.name for m in ctx.pack],
+                renown=ctx.renown,
+                level=ctx.renown_level,
+                over=ctx.renown - ctx.renown_level,
             )
 
 
 class CharacterCopiesRule(Rule):
     """One copy of each Character; Multiple Characters up to the format's limit."""
 
-    codes = ("CHARACTER_COPIES",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "CHARACTER_COPIES": "Character '{card}' has {copies} copies; only {limit} is allowed",
+        "CHARACTER_COPIES.multiple": "Character '{card}' (Multiple) has {copies} copies; at most {limit} are allowed",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         limits = ctx.fmt.limits
@@ -415,17 +452,16 @@ class CharacterCopiesRule(Rule):
             limit = limits.multiple_copies if multiple else limits.character_copies
             if limit is None or item.copies <= limit:
                 continue
-            if multiple:
-                message = f"Character '{item.name}' (Multiple) has {item.copies} copies; at most {limit} are allowed"
-            else:
-                message = f"Character '{item.name}' has {item.copies} copies; only {limit} is allowed"
-            yield self.result(message, [item.name])
+            variant = "multiple" if multiple else ""
+            yield self.result([item.name], variant=variant, card=item.name, copies=item.copies, limit=limit)
 
 
 class CharacterVersionsRule(Rule):
     """Two versions of one Character may not share a pack."""
 
-    codes = ("CHARACTER_VERSIONS",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "CHARACTER_VERSIONS": "{names!q} are versions of one Character; only one may be in the pack"
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         groups: dict[str, list[str]] = {}
@@ -435,39 +471,34 @@ class CharacterVersionsRule(Rule):
                 names.append(member.card.name)
         for names in groups.values():
             if len(names) > 1:
-                yield self.result(
-                    f"{quoted(names)} are versions of one Character; only one may be in the pack", names
-                )
+                yield self.result(names, names=names)
 
 
 class AllegianceMixedRule(Rule):
     """Every non-Rogue Character has one allegiance."""
 
-    codes = ("ALLEGIANCE_MIXED",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "ALLEGIANCE_MIXED": "Pack mixes Gaia ({gaia}) and Wyrm ({wyrm}) Characters; choose one allegiance",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         gaia = [m.card.name for m in ctx.pack if m.allegiance == GAIA]
         wyrm = [m.card.name for m in ctx.pack if m.allegiance == WYRM]
         if gaia and wyrm:
-            yield self.result(
-                f"Pack mixes Gaia ({', '.join(gaia)}) and Wyrm ({', '.join(wyrm)}) Characters; choose one allegiance",
-                [*gaia, *wyrm],
-            )
+            yield self.result([*gaia, *wyrm], gaia=gaia, wyrm=wyrm)
 
 
 class RogueOverHalfRule(Rule):
     """Rogues make up at most half the pack's Renown."""
 
-    codes = ("ROGUE_OVER_HALF",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "ROGUE_OVER_HALF": "Rogues make up {rogue} of your {renown} Renown; at most half ({cap}) may be Rogue",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if ctx.rogue_renown > ctx.rogue_cap:
             rogues = [m.card.name for m in ctx.pack if m.allegiance == ROGUE]
-            yield self.result(
-                f"Rogues make up {ctx.rogue_renown} of your {ctx.renown} Renown; at most half "
-                f"({ctx.rogue_cap}) may be Rogue",
-                rogues,
-            )
+            yield self.result(rogues, rogue=ctx.rogue_renown, renown=ctx.renown, cap=ctx.rogue_cap)
 
 
 class _MinimumRule(Rule):
@@ -487,16 +518,16 @@ class _MinimumRule(Rule):
         minimum = self._minimum(ctx)
         size = self._size(ctx)
         if minimum is not None and size < minimum:
-            message = f"{self.label} deck has {_plural(size, 'card')}; at least {minimum} are required"
-            if self.section is Section.SEPT and any(item.starting for item in ctx.sept):
-                message += " (cards in the starting list do not count)"
-            yield self.result(message)
+            starting = self.section is Section.SEPT and any(item.starting for item in ctx.sept)
+            yield self.result(variant="starting" if starting else "", size=size, minimum=minimum)
 
 
 class CombatMinimumRule(_MinimumRule):
     """The combat deck holds at least the format's minimum."""
 
-    codes = ("COMBAT_MINIMUM",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "COMBAT_MINIMUM": "Combat deck has {size:plural:card|cards}; at least {minimum} are required"
+    }
     section = Section.COMBAT
     label = "Combat"
 
@@ -507,7 +538,11 @@ class CombatMinimumRule(_MinimumRule):
 class SeptMinimumRule(_MinimumRule):
     """The sept deck (starting list excluded) holds at least the format's minimum."""
 
-    codes = ("SEPT_MINIMUM",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "SEPT_MINIMUM": "Sept deck has {size:plural:card|cards}; at least {minimum} are required",
+        "SEPT_MINIMUM.starting": "Sept deck has {size:plural:card|cards}; at least {minimum} are required "
+        "(cards in the starting list do not count)",
+    }
     section = Section.SEPT
     label = "Sept"
 
@@ -518,7 +553,9 @@ class SeptMinimumRule(_MinimumRule):
 class CombatCopiesRule(Rule):
     """At most the format's number of copies of a combat card."""
 
-    codes = ("COMBAT_COPIES",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "COMBAT_COPIES": "Combat card '{card}' has {copies} copies; at most {limit} are allowed"
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         limit = ctx.fmt.limits.combat_copies
@@ -526,16 +563,17 @@ class CombatCopiesRule(Rule):
             return
         for item in ctx.combat:
             if item.copies > limit:
-                yield self.result(
-                    f"Combat card '{item.name}' has {item.copies} copies; at most {limit} are allowed",
-                    [item.name],
-                )
+                yield self.result([item.name], card=item.name, copies=item.copies, limit=limit)
 
 
 class SeptCopiesRule(Rule):
     """At most the format's number of copies of a sept card (starting list included)."""
 
-    codes = ("SEPT_COPIES",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "SEPT_COPIES": "Sept card '{card}' has {copies} copies; at most {limit} are allowed",
+        "SEPT_COPIES.starting": "Sept card '{card}' has {copies} copies ({starting} in the starting list); "
+        "at most {limit} are allowed",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         limit = ctx.fmt.limits.sept_copies
@@ -543,10 +581,13 @@ class SeptCopiesRule(Rule):
             return
         for item in ctx.sept:
             if item.copies > limit:
-                extra = f" ({item.starting} in the starting list)" if item.starting else ""
                 yield self.result(
-                    f"Sept card '{item.name}' has {item.copies} copies{extra}; at most {limit} are allowed",
                     [item.name],
+                    variant="starting" if item.starting else "",
+                    card=item.name,
+                    copies=item.copies,
+                    starting=item.starting,
+                    limit=limit,
                 )
 
 
@@ -601,14 +642,39 @@ def _needs_only(requirement: Requirement, traits: frozenset[str]) -> bool:
 class AllegianceUnusableRule(Rule):
     """Sept cards the pack's allegiance cannot use."""
 
-    codes = ("ALLEGIANCE_UNUSABLE",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "ALLEGIANCE_UNUSABLE": "'{card}' is {why}; your pack is {allegiance}",
+        "ALLEGIANCE_UNUSABLE.board_meeting": "'{card}' is a Board Meeting, which only Wyrm packs can call; "
+        "your pack is {allegiance}",
+        "ALLEGIANCE_UNUSABLE.bane_fetish": "'{card}' is a Bane Fetish, which Gaia creatures cannot use; "
+        "your pack is {allegiance}",
+        "ALLEGIANCE_UNUSABLE.aspect_gift": "'{card}' is an Aspect Gift, which Gaia creatures cannot use; "
+        "your pack is {allegiance}",
+        "ALLEGIANCE_UNUSABLE.moot": "'{card}' is a Moot, which only Gaia packs can call; your pack is {allegiance}",
+        "ALLEGIANCE_UNUSABLE.fetish": "'{card}' is a Fetish, which Wyrm creatures cannot use; "
+        "your pack is {allegiance}",
+        "ALLEGIANCE_UNUSABLE.auspice_gift": "'{card}' is an Auspice or Breed Gift, which Wyrm creatures cannot use; "
+        "your pack is {allegiance}",
+    }
     severity = Severity.WARNING
+    # allegiance_block's reasons by their first words, so each is translated as a whole sentence.
+    _variants: ClassVar[dict[str, str]] = {
+        "a Board Meeting": "board_meeting",
+        "a Bane Fetish": "bane_fetish",
+        "an Aspect Gift": "aspect_gift",
+        "a Moot": "moot",
+        "a Fetish": "fetish",
+        "an Auspice or Breed Gift": "auspice_gift",
+    }
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for item, card in ctx.known(ctx.sept):
             why = allegiance_block(card, ctx.allegiance)
             if why:
-                yield self.result(f"'{card.name}' is {why}; your pack is {ctx.allegiance}", [item.name])
+                variant = self._variants.get(why.split(",")[0], "")
+                yield self.result(
+                    [item.name], variant=variant, card=card.name, why=why, allegiance=ctx.allegiance
+                )
 
 
 _GNOSIS_NEED_KEYWORDS = frozenset({"gaia fetish", "bane fetish", "fetish"})
@@ -618,7 +684,12 @@ _RENOWN_NEED_TYPES = frozenset({"rite", "moot", "board meeting", "junta"})
 class RequirementUnmetRule(Rule):
     """Cards whose Requires, Gnosis or Renown need no Character of the pack meets."""
 
-    codes = ("REQUIREMENT_UNMET",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "REQUIREMENT_UNMET": "'{card}' requires {wanted!O}; no Character in your pack meets that",
+        "REQUIREMENT_UNMET.gnosis": "'{card}' needs Gnosis {need}; the highest in your pack is {best} ({best_card})",
+        "REQUIREMENT_UNMET.renown": "'{card}' needs a Character of Renown {need}; the highest in your pack is "
+        "{best} ({best_card})",
+    }
     severity = Severity.WARNING
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
@@ -628,15 +699,16 @@ class RequirementUnmetRule(Rule):
             if not facts_of(card).has_needs or allegiance_block(card, ctx.allegiance):
                 continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
             problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
-            if problem:
-                yield self.result(problem, [item.name])
+            if problem is not None:
+                variant, params = problem
+                yield self.result([item.name], variant=variant, card=card.name, extra=params)
 
     @staticmethod
-    def _keyword_problem(card: CardInfo, ctx: CheckContext) -> str:
+    def _keyword_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:
         facts = facts_of(card)
         requirement = facts.requirement
         if not requirement.judgeable:
-            return ""
+            return None
         blocked = _blocked_traits(card, ctx.allegiance)
         totem = facts.totem
         for alternative in requirement.alternatives:
@@ -644,30 +716,27 @@ class RequirementUnmetRule(Rule):
                 continue
             needed = alternative - {"gaia", "wyrm"} if totem else alternative
             if any(needed <= member.traits for member in ctx.pack):
-                return ""
-        wanted = requirement.text.replace(" - ", " or ")
-        return f"'{card.name}' requires {wanted}; no Character in your pack meets that"
+                return None
+        return "", {"wanted": tuple(requirement.text.split(" - "))}
 
     @staticmethod
-    def _need_problem(card: CardInfo, ctx: CheckContext) -> str:
+    def _need_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:
         facts = facts_of(card)
         parts = facts.type_parts
         if card.gnosis is not None and ("gift" in parts or facts.keyword_set & _GNOSIS_NEED_KEYWORDS):
             best = max(ctx.pack, key=lambda m: _best(m.card.gnosis, m.card.cgnosis))
             best_gnosis = _best(best.card.gnosis, best.card.cgnosis)
             if card.gnosis > best_gnosis:
-                return (
-                    f"'{card.name}' needs Gnosis {card.gnosis}; the highest in your pack is {best_gnosis} "
-                    f"({best.card.name})"
-                )
+                return "gnosis", {"need": card.gnosis, "best": best_gnosis, "best_card": best.card.name}
         if card.renown is not None and parts & _RENOWN_NEED_TYPES:
             best = max(ctx.pack, key=lambda m: m.card.renown or 0)
             if card.renown > (best.card.renown or 0):
-                return (
-                    f"'{card.name}' needs a Character of Renown {card.renown}; the highest in your pack is "
-                    f"{best.card.renown or 0} ({best.card.name})"
-                )
-        return ""
+                return "renown", {
+                    "need": card.renown,
+                    "best": best.card.renown or 0,
+                    "best_card": best.card.name,
+                }
+        return None
 
 
 def _best(*values: int | None) -> int:
@@ -677,22 +746,24 @@ def _best(*values: int | None) -> int:
 class RestrictedExtraRule(Rule):
     """More than one copy of a Restricted sept card."""
 
-    codes = ("RESTRICTED_EXTRA",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "RESTRICTED_EXTRA": "'{card}' is Restricted: only one may be played per game, but the deck has {copies}",
+    }
     severity = Severity.WARNING
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         for item, card in ctx.known(ctx.sept):
             if item.copies > 1 and is_restricted(card):
-                yield self.result(
-                    f"'{card.name}' is Restricted: only one may be played per game, but the deck has {item.copies}",
-                    [item.name],
-                )
+                yield self.result([item.name], card=card.name, copies=item.copies)
 
 
 class RageAbovePackRule(Rule):
     """Combat Actions needing more Rage than any Character has in Crinos form."""
 
-    codes = ("RAGE_ABOVE_PACK",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "RAGE_ABOVE_PACK": "'{card}' needs Rage {rage}, more than any of your Characters has in Crinos form "
+        "({best}); it can only be played as a bluff",
+    }
     severity = Severity.INFO
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
@@ -701,17 +772,17 @@ class RageAbovePackRule(Rule):
         best = max(facts_of(m.card).crinos_rage for m in ctx.pack)
         for item, card in ctx.known(ctx.combat):
             if "combat action" in type_parts(card) and card.rage is not None and card.rage > best:
-                yield self.result(
-                    f"'{card.name}' needs Rage {card.rage}, more than any of your Characters has in Crinos form "
-                    f"({best}); it can only be played as a bluff",
-                    [item.name],
-                )
+                yield self.result([item.name], card=card.name, rage=card.rage, best=best)
 
 
 class JuntaNeedsAllyRule(Rule):
     """Moots and Board Meetings need a second pack of that allegiance at the table."""
 
-    codes = ("JUNTA_NEEDS_ALLY",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "JUNTA_NEEDS_ALLY.moot": "Moots can only be called when a second {side} pack is at the table: {names!q}",
+        "JUNTA_NEEDS_ALLY.board_meeting": "Board Meetings can only be called when a second {side} pack is at the "
+        "table: {names!q}",
+    }
     severity = Severity.INFO
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
@@ -720,23 +791,21 @@ class JuntaNeedsAllyRule(Rule):
                 continue  # the pack cannot call these at all: ALLEGIANCE_UNUSABLE reports them
             names = [card.name for _item, card in ctx.known(ctx.sept) if junta in type_parts(card)]
             if names:
-                label = "Moots" if junta == "moot" else "Board Meetings"
-                yield self.result(
-                    f"{label} can only be called when a second {side} pack is at the table: {quoted(names)}",
-                    names,
-                )
+                yield self.result(names, variant=junta.replace(" ", "_"), side=side, names=names)
 
 
 class RenownUnusedRule(Rule):
     """The pack's Renown is below the level."""
 
-    codes = ("RENOWN_UNUSED",)
+    messages: ClassVar[Mapping[str, str]] = {
+        "RENOWN_UNUSED": "The pack's Renown is {renown} of {level}; {unused} unused"
+    }
     severity = Severity.INFO
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
         if ctx.pack and ctx.renown < ctx.renown_level:
             unused = ctx.renown_level - ctx.renown
-            yield self.result(f"The pack's Renown is {ctx.renown} of {ctx.renown_level}; {unused} unused")
+            yield self.result(renown=ctx.renown, level=ctx.renown_level, unused=unused)
 
 
 # Rule order is report order within each severity.

@@ -42,6 +42,11 @@ def _application(argv: list[str]) -> QApplication:
         from PySide6.QtGui import QIcon
 
         app.setWindowIcon(QIcon(str(icon)))
+    if existing is None:
+        from deckbuilder.ui.translation import install
+
+        # `--lang`, else the language chosen in the window, else the system's; Qt's own dialogs follow it too.
+        install(app)
     return app
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QByteArray,
+    QCoreApplication,
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.search import QuerySyntaxError, SearchRow, count_matches, parse_query, search
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:
     from deckbuilder.ui.workers import Worker
@@ -44,18 +46,18 @@ if TYPE_CHECKING:
 # Drag payload from the browser to the deck view: card names, one a line.
 CARD_MIME_TYPE = "application/x-ragedeck-cards"
 
-ANY = "Any"
+ANY = QT_TRANSLATE_NOOP("CardBrowser", "Any")
 # Rows built at once: the first page of a search, and each page more as the table scrolls (the count covers all).
 RESULT_LIMIT = 100
 COLUMNS: tuple[tuple[str, str], ...] = (
-    ("name", "Name"),
-    ("type", "Type"),
-    ("set_name", "Set"),
-    ("renown", "Renown"),
-    ("rage", "Rage"),
-    ("gnosis", "Gnosis"),
-    ("health", "Health"),
-    ("requires", "Requires"),
+    ("name", QT_TRANSLATE_NOOP("CardTableModel", "Name")),
+    ("type", QT_TRANSLATE_NOOP("CardTableModel", "Type")),
+    ("set_name", QT_TRANSLATE_NOOP("CardTableModel", "Set")),
+    ("renown", QT_TRANSLATE_NOOP("CardTableModel", "Renown")),
+    ("rage", QT_TRANSLATE_NOOP("CardTableModel", "Rage")),
+    ("gnosis", QT_TRANSLATE_NOOP("CardTableModel", "Gnosis")),
+    ("health", QT_TRANSLATE_NOOP("CardTableModel", "Health")),
+    ("requires", QT_TRANSLATE_NOOP("CardTableModel", "Requires")),
 )
 NAME_MIN_WIDTH = 120
 NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
@@ -217,7 +219,7 @@ class CardTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section][1]
+            return QCoreApplication.translate("CardTableModel", COLUMNS[section][1])
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -299,7 +301,7 @@ class CardBrowser(QWidget):
         super().__init__(parent)
         self.db = db
         self.query_edit = QLineEdit()
-        self.query_edit.setPlaceholderText('Search: name words, t:gift, renown>=3, "exact phrase" …')
+        self.query_edit.setPlaceholderText(self.tr('Search: name words, t:gift, renown>=3, "exact phrase" …'))
         self.query_edit.setClearButtonEnabled(True)
         self.query_edit.setObjectName("queryEdit")
         self.error_label = QLabel()
@@ -310,14 +312,19 @@ class CardBrowser(QWidget):
         self.count_label.setObjectName("resultCount")
 
         self.section_combo = QComboBox()
-        self.section_combo.addItem(ANY, "")
-        for value, label in (("characters", "Characters"), ("sept", "Sept"), ("combat", "Combat")):
+        self.section_combo.addItem(self.tr("Any"), "")
+        for value, label in (
+            ("characters", self.tr("Characters")),
+            ("sept", self.tr("Sept")),
+            ("combat", self.tr("Combat")),
+        ):
             self.section_combo.addItem(label, value)
         self.type_combo = QComboBox()
         self.set_combo = QComboBox()
         self.allegiance_combo = QComboBox()
-        for label in (ANY, "Gaia", "Wyrm", "Rogue"):
-            self.allegiance_combo.addItem(label, "" if label == ANY else label)
+        self.allegiance_combo.addItem(self.tr("Any"), "")
+        for label in ("Gaia", "Wyrm", "Rogue"):  # allegiances are the game's names
+            self.allegiance_combo.addItem(label, label)
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
             field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
         }
@@ -325,8 +332,8 @@ class CardBrowser(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.reset_button = QToolButton()
-        self.reset_button.setText("Reset")
-        self.reset_button.setToolTip("Clear every filter")
+        self.reset_button.setText(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Clear every filter"))
 
         self.model = CardTableModel(db, self)
         # The table sorts through the model, which re-runs the search in that order (every match, not a page).
@@ -376,13 +383,13 @@ class CardBrowser(QWidget):
     def _build_layout(self) -> None:
         filters = QGridLayout()
         filters.setContentsMargins(0, 0, 0, 0)
-        filters.addWidget(QLabel("Section"), 0, 0)
+        filters.addWidget(QLabel(self.tr("Section")), 0, 0)
         filters.addWidget(self.section_combo, 0, 1)
-        filters.addWidget(QLabel("Type"), 0, 2)
+        filters.addWidget(QLabel(self.tr("Type")), 0, 2)
         filters.addWidget(self.type_combo, 0, 3)
-        filters.addWidget(QLabel("Set"), 1, 0)
+        filters.addWidget(QLabel(self.tr("Set")), 1, 0)
         filters.addWidget(self.set_combo, 1, 1)
-        filters.addWidget(QLabel("Allegiance"), 1, 2)
+        filters.addWidget(QLabel(self.tr("Allegiance")), 1, 2)
         filters.addWidget(self.allegiance_combo, 1, 3)
         for position, (field, (low, high)) in enumerate(self.range_spins.items()):
             pair = QHBoxLayout()
@@ -391,8 +398,8 @@ class CardBrowser(QWidget):
             pair.addWidget(QLabel("–"))
             pair.addWidget(high)
             pair.addStretch(1)
-            low.setToolTip(f"Minimum {field}")
-            high.setToolTip(f"Maximum {field}")
+            low.setToolTip(fill(self.tr("Minimum %1"), str(field)))
+            high.setToolTip(fill(self.tr("Maximum %1"), str(field)))
             row, column = 2 + position // 2, (position % 2) * 2
             filters.addWidget(QLabel(field.capitalize()), row, column)
             filters.addLayout(pair, row, column + 1)
@@ -420,7 +427,7 @@ class CardBrowser(QWidget):
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
-        combo.addItem(ANY, "")
+        combo.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
         for value in values:
             combo.addItem(value, value)
         found = combo.findData(current)
@@ -536,7 +543,9 @@ class CardBrowser(QWidget):
         self.error_label.clear()
         self.model.show_page(page)
         total = page.total
-        self.count_label.setText(f"{total:,} card{'s' if total != 1 else ''}")
+        self.count_label.setText(
+            self.tr("1 card") if total == 1 else fill(self.tr("%1 cards"), format(total, ","))
+        )
 
     def result_count(self) -> int:
         """Rows shown in the table."""

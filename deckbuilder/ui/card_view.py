@@ -6,7 +6,7 @@ import html
 from collections import OrderedDict
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QFont,
     QImage,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayou
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from carddb.model import CardInfo, PrintingInfo
+from deckbuilder.ui.translation import fill
 
 # A card scan is well under a megapixel; anything this big is a wrong or hostile file and would eat memory.
 MAX_IMAGE_PIXELS = 50_000_000
@@ -43,7 +44,11 @@ def load_card_image(path: Path) -> tuple[QImage | None, str]:
     try:
         stat = path.stat()
     except OSError as exc:
-        return None, f"{path.name}: cannot read the file ({exc.strerror or exc})"
+        return None, fill(
+            QCoreApplication.translate("CardView", "%1: cannot read the file (%2)"),
+            path.name,
+            exc.strerror or exc,
+        )
     key = (str(path), stat.st_mtime_ns, stat.st_size)
     cached = _image_cache.get(key)
     if cached is not None:
@@ -54,12 +59,21 @@ def load_card_image(path: Path) -> tuple[QImage | None, str]:
     # size() reads only the header, so a huge image is refused before any pixel is decoded.
     size = reader.size()
     if not size.isValid():
-        return None, f"{path.name}: not a readable image ({reader.errorString()})"
+        return None, fill(
+            QCoreApplication.translate("CardView", "%1: not a readable image (%2)"),
+            path.name,
+            reader.errorString(),
+        )
     if size.width() * size.height() > MAX_IMAGE_PIXELS:
-        return None, f"{path.name}: image too large to show ({size.width()} x {size.height()} pixels)"
+        too_large = QCoreApplication.translate("CardView", "%1: image too large to show (%2 x %3 pixels)")
+        return None, fill(too_large, path.name, size.width(), size.height())
     image = reader.read()
     if image.isNull():
-        return None, f"{path.name}: the image is damaged ({reader.errorString()})"
+        return None, fill(
+            QCoreApplication.translate("CardView", "%1: the image is damaged (%2)"),
+            path.name,
+            reader.errorString(),
+        )
     _image_cache[key] = image
     if len(_image_cache) > IMAGE_CACHE_SIZE:
         _image_cache.popitem(last=False)
@@ -70,8 +84,14 @@ def side_captions(card: CardInfo, sides: int) -> list[str]:
     """Captions of a card's image sides: breed and Crinos for a two-sided Character."""
     if sides == 2:
         if card.section is Section.CHARACTERS:
-            return ["Breed form", "Crinos form"]
-        return ["Front", "Back"]
+            return [
+                QCoreApplication.translate("CardView", "Breed form"),
+                QCoreApplication.translate("CardView", "Crinos form"),
+            ]
+        return [
+            QCoreApplication.translate("CardView", "Front"),
+            QCoreApplication.translate("CardView", "Back"),
+        ]
     return [""] * sides
 
 
@@ -81,19 +101,27 @@ def _stat(label: str, value: int | None) -> str:
 
 def stats_line(card: CardInfo) -> str:
     """Renown/Rage/Gnosis/Health, Crinos Rage/Gnosis/Health and damage, as one short line."""
+    renown, rage, gnosis, health = (
+        QCoreApplication.translate("CardView", "Renown"),
+        QCoreApplication.translate("CardView", "Rage"),
+        QCoreApplication.translate("CardView", "Gnosis"),
+        QCoreApplication.translate("CardView", "Health"),
+    )
     parts = [
-        _stat("Renown", card.renown),
-        _stat("Rage", card.rage),
-        _stat("Gnosis", card.gnosis),
-        _stat("Health", card.health),
+        _stat(renown, card.renown),
+        _stat(rage, card.rage),
+        _stat(gnosis, card.gnosis),
+        _stat(health, card.health),
     ]
-    crinos = [_stat("Rage", card.crage), _stat("Gnosis", card.cgnosis), _stat("Health", card.chealth)]
+    crinos = [_stat(rage, card.crage), _stat(gnosis, card.cgnosis), _stat(health, card.chealth)]
     line = " · ".join(p for p in parts if p)
     crinos_text = " · ".join(p for p in crinos if p)
     if crinos_text:
-        line = f"{line}  |  Crinos: {crinos_text}" if line else f"Crinos: {crinos_text}"
+        crinos_part = fill(QCoreApplication.translate("CardView", "Crinos: %1"), crinos_text)
+        line = f"{line}  |  {crinos_part}" if line else crinos_part
     if card.damage is not None:
-        line = f"{line}  |  Damage {card.damage}" if line else f"Damage {card.damage}"
+        damage = _stat(QCoreApplication.translate("CardView", "Damage"), card.damage)
+        line = f"{line}  |  {damage}" if line else damage
     return line
 
 
@@ -107,32 +135,45 @@ def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list
             return
         rows.append((label, esc(str(value)).replace("\n", "<br>")))
 
-    add("Type", card.type or "(none)")
+    add(
+        QCoreApplication.translate("CardView", "Type"),
+        card.type or QCoreApplication.translate("CardView", "(none)"),
+    )
     if card.section is None:
-        add("Section", "cannot be placed (unknown Type)")
+        add(
+            QCoreApplication.translate("CardView", "Section"),
+            QCoreApplication.translate("CardView", "cannot be placed (unknown Type)"),
+        )
     if card.printings:
         shown = printing.set_name if printing is not None else ""
         sets = [
-            f"<b>{esc(p.set_name)}</b> (shown)"
+            fill(QCoreApplication.translate("CardView", "<b>%1</b> (shown)"), esc(p.set_name))
             if p.set_name == shown and len(card.printings) > 1
             else esc(p.set_name)
             for p in card.printings
         ]
-        rows.append(("Printings" if len(sets) > 1 else "Set", ", ".join(sets)))
-    add("Keywords", ", ".join(card.keywords) or card.keywords_field)
-    add("Requires", card.requires)
+        rows.append(
+            (
+                QCoreApplication.translate("CardView", "Printings")
+                if len(sets) > 1
+                else QCoreApplication.translate("CardView", "Set"),
+                ", ".join(sets),
+            )
+        )
+    add(QCoreApplication.translate("CardView", "Keywords"), ", ".join(card.keywords) or card.keywords_field)
+    add(QCoreApplication.translate("CardView", "Requires"), card.requires)
     for label, value in (
-        ("Renown", card.renown),
-        ("Rage", card.rage),
-        ("Gnosis", card.gnosis),
-        ("Health", card.health),
-        ("Crinos Rage", card.crage),
-        ("Crinos Gnosis", card.cgnosis),
-        ("Crinos Health", card.chealth),
-        ("Damage", card.damage),
+        (QCoreApplication.translate("CardView", "Renown"), card.renown),
+        (QCoreApplication.translate("CardView", "Rage"), card.rage),
+        (QCoreApplication.translate("CardView", "Gnosis"), card.gnosis),
+        (QCoreApplication.translate("CardView", "Health"), card.health),
+        (QCoreApplication.translate("CardView", "Crinos Rage"), card.crage),
+        (QCoreApplication.translate("CardView", "Crinos Gnosis"), card.cgnosis),
+        (QCoreApplication.translate("CardView", "Crinos Health"), card.chealth),
+        (QCoreApplication.translate("CardView", "Damage"), card.damage),
     ):
         add(label, value)
-    add("Sealed", card.sealed)
+    add(QCoreApplication.translate("CardView", "Sealed"), card.sealed)
     table = "".join(
         f"<tr><td style='padding-right:8px' valign='top'><b>{label}</b></td><td>{value}</td></tr>"
         for label, value in rows
@@ -141,9 +182,11 @@ def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list
     if card.text:
         parts.append(f"<p>{html_lines(card.text)}</p>")
     if card.errata:
-        parts.append(f"<p><b>Errata:</b> {html_lines(card.errata)}</p>")
+        errata = QCoreApplication.translate("CardView", "Errata:")
+        parts.append(f"<p><b>{errata}</b> {html_lines(card.errata)}</p>")
     if card.notes:
-        parts.append(f"<p><b>Notes:</b> {html_lines(card.notes)}</p>")
+        notes_label = QCoreApplication.translate("CardView", "Notes:")
+        parts.append(f"<p><b>{notes_label}</b> {html_lines(card.notes)}</p>")
     parts.extend(f"<p><i>{esc(note)}</i></p>" for note in notes)
     return "".join(parts)
 
@@ -224,7 +267,8 @@ class TextCard(QWidget):
         if stats:
             parts.append(f"<p>{esc(stats)}</p>")
         if card.requires:
-            parts.append(f"<p>Requires: {esc(card.requires)}</p>")
+            requires = fill(self.tr("Requires: %1"), card.requires)
+            parts.append(f"<p>{esc(requires)}</p>")
         if card.keywords_field:
             parts.append(f"<p><small>{esc(card.keywords_field)}</small></p>")
         if card.text:
@@ -272,7 +316,7 @@ class CardView(QWidget):
         self.text_card = TextCard(self)
         self.details = QTextBrowser(self)
         self.details.setOpenLinks(False)
-        self.details.setAccessibleName("Card details")
+        self.details.setAccessibleName(self.tr("Card details"))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -298,7 +342,8 @@ class CardView(QWidget):
             self.text_card.set_card(None)
             self.text_card.hide()
             self._images_row.hide()
-            self.details.setHtml("<p><i>No card selected.</i></p>")
+            none = self.tr("No card selected.")
+            self.details.setHtml(f"<p><i>{none}</i></p>")
             return
         self.printing = card.printing(set_name) or card.printing(None)
         if db is not None and self.printing is not None:
@@ -317,16 +362,16 @@ class CardView(QWidget):
         captions = side_captions(card, len(paths))
         for index, relative in enumerate(paths):
             caption = captions[index]
-            side = f"{caption.lower()} image" if caption else "image"
+            side = fill(self.tr("%1 image"), caption.lower()) if caption else self.tr("image")
             absolute = db.image_path(relative) if relative else None
             if absolute is None:
                 wanted = printing.image_files[index] if index < len(printing.image_files) else relative
                 if wanted:
-                    self.image_problems.append(f"No {side} ({wanted} was not found).")
+                    self.image_problems.append(fill(self.tr("No %1 (%2 was not found)."), side, wanted))
                 continue
             image, problem = load_card_image(absolute)
             if image is None:
-                self.image_problems.append(f"The {side} could not be shown: {problem}")
+                self.image_problems.append(fill(self.tr("The %1 could not be shown: %2"), side, problem))
                 continue
             self.shown_images.append(image)
             self._add_image(image, caption)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.ui.translation import fill
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,11 @@ class AddCardCommand(DeckCommand):
     def __init__(
         self, deck: Deck, changed: Callable[[], None], name: str, count: int = 1, set_name: str | None = None
     ):
-        label = f"Add {count} × {name}" if count != 1 else f"Add {name}"
+        label = (
+            fill(QCoreApplication.translate("DeckCommand", "Add %1 × %2"), count, name)
+            if count != 1
+            else fill(QCoreApplication.translate("DeckCommand", "Add %1"), name)
+        )
         super().__init__(deck, label, lambda d: d.add(name, count, set_name), changed)
 
 
@@ -108,7 +114,11 @@ class RemoveCardCommand(DeckCommand):
     def __init__(
         self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
     ):
-        label = f"Remove {count} × {name}" if count != 1 else f"Remove {name}"
+        label = (
+            fill(QCoreApplication.translate("DeckCommand", "Remove %1 × %2"), count, name)
+            if count != 1
+            else fill(QCoreApplication.translate("DeckCommand", "Remove %1"), name)
+        )
         super().__init__(deck, label, lambda d: d.remove_exact(name, set_name, count), changed)
 
 
@@ -125,7 +135,13 @@ class SetCountCommand(DeckCommand):
         *,
         starting: bool = False,
     ):
-        label = f"Set {name} in play to {count}" if starting else f"Set {name} to {count}"
+        label = fill(
+            QCoreApplication.translate("DeckCommand", "Set %1 in play to %2")
+            if starting
+            else QCoreApplication.translate("DeckCommand", "Set %1 to %2"),
+            name,
+            count,
+        )
         super().__init__(
             deck, label, lambda d: set_count(d, name, set_name, count, starting=starting), changed
         )
@@ -137,7 +153,11 @@ class StartInPlayCommand(DeckCommand):
     def __init__(
         self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
     ):
-        label = f"Start {count} × {name} in play" if count != 1 else f"Start {name} in play"
+        label = (
+            fill(QCoreApplication.translate("DeckCommand", "Start %1 × %2 in play"), count, name)
+            if count != 1
+            else fill(QCoreApplication.translate("DeckCommand", "Start %1 in play"), name)
+        )
         super().__init__(deck, label, lambda d: d.move_to_starting(name, set_name, count), changed)
 
 
@@ -147,7 +167,11 @@ class ReturnToSeptCommand(DeckCommand):
     def __init__(
         self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
     ):
-        label = f"Return {count} × {name} to sept deck" if count != 1 else f"Return {name} to sept deck"
+        label = (
+            fill(QCoreApplication.translate("DeckCommand", "Return %1 × %2 to sept deck"), count, name)
+            if count != 1
+            else fill(QCoreApplication.translate("DeckCommand", "Return %1 to sept deck"), name)
+        )
         super().__init__(deck, label, lambda d: d.move_from_starting(name, set_name, count), changed)
 
 
@@ -157,7 +181,11 @@ class ChangePrintingCommand(DeckCommand):
     def __init__(
         self, deck: Deck, changed: Callable[[], None], name: str, old_set: str | None, new_set: str | None
     ):
-        label = f"Use {new_set or 'newest'} printing of {name}"
+        label = fill(
+            QCoreApplication.translate("DeckCommand", "Use %1 printing of %2"),
+            new_set or QCoreApplication.translate("DeckCommand", "newest"),
+            name,
+        )
         super().__init__(deck, label, lambda d: d.change_printing(name, old_set, new_set), changed)
 
 
@@ -165,25 +193,45 @@ class RenameDeckCommand(DeckCommand):
     """Rename the deck."""
 
     def __init__(self, deck: Deck, changed: Callable[[], None], name: str):
-        super().__init__(deck, f"Rename deck to {name}", lambda d: setattr(d, "name", name), changed)
+        super().__init__(
+            deck,
+            fill(QCoreApplication.translate("DeckCommand", "Rename deck to %1"), name),
+            lambda d: setattr(d, "name", name),
+            changed,
+        )
 
 
 class SetRenownLevelCommand(DeckCommand):
     """Change the game's Renown level."""
 
     def __init__(self, deck: Deck, changed: Callable[[], None], level: int):
-        super().__init__(deck, f"Renown level {level}", lambda d: setattr(d, "renown_level", level), changed)
+        super().__init__(
+            deck,
+            fill(QCoreApplication.translate("DeckCommand", "Renown level %1"), level),
+            lambda d: setattr(d, "renown_level", level),
+            changed,
+        )
 
 
 class SetFormatCommand(DeckCommand):
     """Change the deck's format."""
 
     def __init__(self, deck: Deck, changed: Callable[[], None], fmt: str):
-        super().__init__(deck, f"Format {fmt}", lambda d: setattr(d, "format", fmt), changed)
+        super().__init__(
+            deck,
+            fill(QCoreApplication.translate("DeckCommand", "Format %1"), fmt),
+            lambda d: setattr(d, "format", fmt),
+            changed,
+        )
 
 
 class SetNotesCommand(DeckCommand):
     """Replace the deck notes."""
 
     def __init__(self, deck: Deck, changed: Callable[[], None], notes: str):
-        super().__init__(deck, "Edit notes", lambda d: setattr(d, "notes", notes), changed)
+        super().__init__(
+            deck,
+            QCoreApplication.translate("DeckCommand", "Edit notes"),
+            lambda d: setattr(d, "notes", notes),
+            changed,
+        )

@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -54,6 +55,7 @@ from deckbuilder.legality.rules import character_allegiance
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
 from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.labels import SteadyLabel
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 UNRESOLVED = "unresolved"
 OWN_COLUMN = "Own"  # shown when a collection exists: owned copies and, in brackets, missing ones
@@ -61,15 +63,30 @@ STARTING = "starting"
 # Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
 SECTION_KEYS: tuple[str, ...] = ("characters", "sept", STARTING, "combat", UNRESOLVED)
 SECTION_TITLES = {
-    "characters": "Characters",
-    "sept": "Sept",
-    STARTING: "Starting in play",
-    "combat": "Combat",
-    UNRESOLVED: "Unresolved",
+    "characters": QT_TRANSLATE_NOOP("DeckView", "Characters"),
+    "sept": QT_TRANSLATE_NOOP("DeckView", "Sept"),
+    STARTING: QT_TRANSLATE_NOOP("DeckView", "Starting in play"),
+    "combat": QT_TRANSLATE_NOOP("DeckView", "Combat"),
+    UNRESOLVED: QT_TRANSLATE_NOOP("DeckView", "Unresolved"),
 }
-STARTING_TOOLTIP = (
+STARTING_TOOLTIP = QT_TRANSLATE_NOOP(
+    "DeckView",
     "Cards that begin the game in play: taken out of the sept deck, they count toward copy limits "
-    "but not toward the sept minimum"
+    "but not toward the sept minimum",
+)
+# Column keys as their headers read (the keys stay English: the model and tests address columns by key).
+COLUMN_TITLES = (
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Qty"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Own"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Name"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Renown"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Printing"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Type"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Rage"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Gnosis"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Requires"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Zone"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Did you mean"),
 )
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
@@ -376,7 +393,7 @@ class DeckSectionModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.columns[section]
+            return QCoreApplication.translate("DeckSectionModel", self.columns[section])
         return None
 
     def _cell(self, row: DeckRow, column: str) -> str:
@@ -397,11 +414,14 @@ class DeckSectionModel(QAbstractTableModel):
                 return ""
             return f"{status.owned}" if not status.missing else f"{status.owned} (−{status.missing})"
         if column == "Zone":
-            return entry.zone_hint.label if entry.zone_hint is not None else ""
+            zone = entry.zone_hint
+            return QCoreApplication.translate("DeckView", zone.label) if zone is not None else ""
         if column == "Did you mean":
             if card is not None:
-                return f"type “{card.type}” fits no section" if card.type else "no Type: cannot be placed"
-            return ", ".join(row.suggestions) if row.suggestions else "(unknown card)"
+                if card.type:
+                    return fill(self.tr("type “%1” fits no section"), card.type)
+                return self.tr("no Type: cannot be placed")
+            return ", ".join(row.suggestions) if row.suggestions else self.tr("(unknown card)")
         if card is None:
             return ""
         if not isinstance(card, CardInfo):  # another game's card: its Type and the fields its game names
@@ -444,10 +464,12 @@ class DeckSectionModel(QAbstractTableModel):
                     "Copies in your collection; the number in brackets is missing (printed as proxies)"
                 )
             if column == "Printing" and row.entry.set_name is None:
-                return "No printing chosen: the newest printing is used (right-click to choose)"
+                return self.tr("No printing chosen: the newest printing is used (right-click to choose)")
             if row.card is None:
                 hint = ", ".join(row.suggestions)
-                return f"Unknown card “{row.entry.name}”" + (f" — did you mean {hint}?" if hint else "")
+                if hint:
+                    return fill(self.tr("Unknown card “%1” — did you mean %2?"), row.entry.name, hint)
+                return fill(self.tr("Unknown card “%1”"), row.entry.name)
             return self._cell(row, column)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -552,12 +574,12 @@ class DeckView(QWidget):
         super().__init__(parent)
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("deckName")
-        self.name_edit.setPlaceholderText("Deck name")
-        self.renown_label = QLabel("Renown level")
+        self.name_edit.setPlaceholderText(self.tr("Deck name"))
+        self.renown_label = QLabel(self.tr("Renown level"))
         self.renown_spin = QSpinBox()
         self.renown_spin.setObjectName("renownLevel")
         self.renown_spin.setRange(0, MAX_RENOWN_LEVEL)
-        self.renown_spin.setToolTip("Renown level of the game")
+        self.renown_spin.setToolTip(self.tr("Renown level of the game"))
         self.renown_spin.setKeyboardTracking(False)
         self.format_combo = QComboBox()
         self.format_combo.setObjectName("formatCombo")
@@ -571,10 +593,10 @@ class DeckView(QWidget):
         self.header_label.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.add_button = QToolButton()
         self.add_button.setText("+")
-        self.add_button.setToolTip("Add one copy of the selected card")
+        self.add_button.setToolTip(self.tr("Add one copy of the selected card"))
         self.remove_button = QToolButton()
         self.remove_button.setText("−")
-        self.remove_button.setToolTip("Remove one copy of the selected card (Delete)")
+        self.remove_button.setToolTip(self.tr("Remove one copy of the selected card (Delete)"))
 
         self.models: dict[str, DeckSectionModel] = {}
         self.tables: dict[str, DeckSectionTable] = {}
@@ -597,7 +619,7 @@ class DeckView(QWidget):
         top.addWidget(self.name_edit, 1)
         top.addWidget(self.renown_label)
         top.addWidget(self.renown_spin)
-        top.addWidget(QLabel("Format"))
+        top.addWidget(QLabel(self.tr("Format")))
         top.addWidget(self.format_combo)
         top.addWidget(self.add_button)
         top.addWidget(self.remove_button)
@@ -656,16 +678,22 @@ class DeckView(QWidget):
         finally:
             self._updating = False
 
+    def section_title(self, key: str) -> str:
+        """A table's title: Rage's sections translated, another game's piles as its game.json names them."""
+        if self._game is None or key == UNRESOLVED:
+            return self.tr(SECTION_TITLES[key])
+        return self.section_titles[key]
+
     def _add_section(self, key: str) -> None:
         model = DeckSectionModel(key, self, self._game)
         table = DeckSectionTable()
         table.setObjectName(f"{key}Table")
         table.setModel(model)
-        title = SteadyLabel(self.section_titles[key])
+        title = SteadyLabel(self.section_title(key))
         title.setObjectName(f"{key}Title")
         if key == STARTING:
-            title.setToolTip(STARTING_TOOLTIP)
-            table.setToolTip(STARTING_TOOLTIP)
+            title.setToolTip(self.tr(STARTING_TOOLTIP))
+            table.setToolTip(self.tr(STARTING_TOOLTIP))
         box = QWidget()
         box_layout = QVBoxLayout(box)
         box_layout.setContentsMargins(0, 2, 0, 0)
@@ -719,7 +747,7 @@ class DeckView(QWidget):
         }
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint)
-            self.titles[key].setText(f"{self.section_titles[key]} ({model.copies()})")
+            self.titles[key].setText(f"{self.section_title(key)} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
                 self.section_boxes[key].setVisible(bool(grouped[key]))
@@ -910,27 +938,28 @@ class DeckView(QWidget):
         """Context menu for a row: add/remove copies, start in play or return, pick a printing, take a suggestion."""
         menu = QMenu(self)
         entry = row.entry
-        menu.addAction("Add one copy", lambda: self._request_add(row, 1))
-        menu.addAction("Remove one copy", lambda: self._request_remove(row, 1))
-        menu.addAction("Remove all copies", lambda: self._request_remove(row, entry.count))
+        menu.addAction(self.tr("Add one copy"), lambda: self._request_add(row, 1))
+        menu.addAction(self.tr("Remove one copy"), lambda: self._request_remove(row, 1))
+        menu.addAction(self.tr("Remove all copies"), lambda: self._request_remove(row, entry.count))
         if row.starting:
             menu.addSeparator()
             back = menu.addAction(
-                "Return to sept deck",
+                self.tr("Return to sept deck"),
                 lambda: self.return_to_sept_requested.emit(entry.name, entry.set_name, 1),
             )
-            back.setToolTip("Put one copy back into the sept deck")
+            back.setToolTip(self.tr("Put one copy back into the sept deck"))
             # The printing of a starting entry is kept as it was moved; choose it on the sept row.
             return menu
         if isinstance(row.card, CardInfo) and row.card.section is Section.SEPT:
             menu.addSeparator()
             start = menu.addAction(
-                "Start in play", lambda: self.start_in_play_requested.emit(entry.name, entry.set_name, 1)
+                self.tr("Start in play"),
+                lambda: self.start_in_play_requested.emit(entry.name, entry.set_name, 1),
             )
-            start.setToolTip("Move one copy out of the sept deck to begin the game in play")
+            start.setToolTip(self.tr("Move one copy out of the sept deck to begin the game in play"))
         if isinstance(row.card, CardInfo) and row.card.printings:
-            printings = menu.addMenu("Printing")
-            newest = printings.addAction("Newest (no set chosen)")
+            printings = menu.addMenu(self.tr("Printing"))
+            newest = printings.addAction(self.tr("Newest (no set chosen)"))
             newest.setCheckable(True)
             newest.setChecked(entry.set_name is None)
             newest.triggered.connect(lambda: self.printing_requested.emit(entry.name, entry.set_name, None))
@@ -944,7 +973,7 @@ class DeckView(QWidget):
                     )
                 )
         if row.suggestions:
-            replace = menu.addMenu("Replace with")
+            replace = menu.addMenu(self.tr("Replace with"))
             for suggestion in row.suggestions:
                 action = replace.addAction(suggestion)
                 action.triggered.connect(lambda _=False, s=suggestion: self._replace(entry, s))
@@ -961,16 +990,28 @@ def _minimum_part(label: str, count: int, minimum: int | None) -> str:
 def header_text(deck: Deck, report: Report | None) -> str:
     """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
     if report is None:
-        return f"Renown level {deck.renown_level}" if game_of(deck) is None else ""
-    if report.figures:  # another game: the figures its game.json names
+        if game_of(deck) is not None:
+            return ""
+        return fill(QCoreApplication.translate("DeckView", "Renown level %1"), deck.renown_level)
+    if report.figures:  # another game: the figures its game.json names (labels are the game's own words)
         return " · ".join(f"{label} {value}" for label, value in report.figures)
     totals = report.totals
     limits = report.limits
     parts = [
-        f"Renown {totals.renown} / {report.renown_level}",
-        f"Rogue {totals.rogue_renown} (max {totals.rogue_cap})",
-        _minimum_part("Sept", totals.sept, limits.sept_minimum if limits is not None else None),
-        _minimum_part("Combat", totals.combat, limits.combat_minimum if limits is not None else None),
+        fill(QCoreApplication.translate("DeckView", "Renown %1 / %2"), totals.renown, report.renown_level),
+        fill(
+            QCoreApplication.translate("DeckView", "Rogue %1 (max %2)"), totals.rogue_renown, totals.rogue_cap
+        ),
+        _minimum_part(
+            QCoreApplication.translate("DeckView", "Sept"),
+            totals.sept,
+            limits.sept_minimum if limits is not None else None,
+        ),
+        _minimum_part(
+            QCoreApplication.translate("DeckView", "Combat"),
+            totals.combat,
+            limits.combat_minimum if limits is not None else None,
+        ),
     ]
     if totals.allegiance:
         parts.append(totals.allegiance)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -37,19 +37,35 @@ from deckbuilder.export.preview import PagePreview, preview_decklist, preview_pr
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 
 # The preview waits this long after the last change, so typing "230x300mm" renders once, not per key.
 PREVIEW_DELAY_MS = 200
 PREVIEW_BOX = (420, 560)
-PAPER_CHOICES = (("A4", "a4"), ("Letter", "letter"), ("Legal", "legal"), ("A3", "a3"))
-CUT_MARK_CHOICES = (("None", "none"), ("Corner marks", "corners"), ("Full-length lines", "lines"))
-SECTION_CHOICES: tuple[tuple[str, Section | None], ...] = (
-    ("Whole deck", None),
-    ("Characters", Section.CHARACTERS),
-    ("Sept deck", Section.SEPT),
-    ("Combat deck", Section.COMBAT),
+# Labels are marked for translation here and translated where shown (context "export_dialog").
+PAPER_CHOICES = (
+    ("A4", "a4"),
+    (QT_TRANSLATE_NOOP("export_dialog", "Letter"), "letter"),
+    (QT_TRANSLATE_NOOP("export_dialog", "Legal"), "legal"),
+    ("A3", "a3"),
 )
+CUT_MARK_CHOICES = (
+    (QT_TRANSLATE_NOOP("export_dialog", "None"), "none"),
+    (QT_TRANSLATE_NOOP("export_dialog", "Corner marks"), "corners"),
+    (QT_TRANSLATE_NOOP("export_dialog", "Full-length lines"), "lines"),
+)
+SECTION_CHOICES: tuple[tuple[str, Section | None], ...] = (
+    (QT_TRANSLATE_NOOP("export_dialog", "Whole deck"), None),
+    (QT_TRANSLATE_NOOP("export_dialog", "Characters"), Section.CHARACTERS),
+    (QT_TRANSLATE_NOOP("export_dialog", "Sept deck"), Section.SEPT),
+    (QT_TRANSLATE_NOOP("export_dialog", "Combat deck"), Section.COMBAT),
+)
+
+
+def _label(text: str) -> str:
+    return QCoreApplication.translate("export_dialog", text)
+
 
 # Settings keys: layout choices and the player's own details carry over from one export to the next.
 KEY_PAPER = "export/paper"
@@ -97,14 +113,18 @@ def paper_combo(settings: QSettings) -> QComboBox:
     combo.setEditable(True)
     combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
     for label, value in PAPER_CHOICES:
-        combo.addItem(label, value)
+        combo.addItem(_label(label), value)
     saved = _setting_text(settings, KEY_PAPER, "a4")
     index = combo.findData(saved)
     if index >= 0:
         combo.setCurrentIndex(index)
     else:
         combo.setEditText(saved)
-    combo.setToolTip("A4, Letter, Legal, A3 or a custom size such as 230x300mm or 8.5x11in")
+    combo.setToolTip(
+        QCoreApplication.translate(
+            "export_dialog", "A4, Letter, Legal, A3 or a custom size such as 230x300mm or 8.5x11in"
+        )
+    )
     return combo
 
 
@@ -112,7 +132,7 @@ def paper_value(combo: QComboBox) -> str:
     """The paper text for the exporter ("a4", or what the player typed)."""
     text = combo.currentText().strip()
     for label, value in PAPER_CHOICES:
-        if text.casefold() == label.casefold():
+        if text.casefold() in (label.casefold(), _label(label).casefold()):
             return value
     return text
 
@@ -148,7 +168,9 @@ class ExportPreviewDialog(QDialog):
         self.messages_box.setReadOnly(True)
         self.messages_box.setMaximumHeight(96)
         self.messages_box.setVisible(False)
-        self.preview_label = QLabel("Preparing the preview…")
+        self.preview_label = QLabel(
+            QCoreApplication.translate("ExportPreviewDialog", "Preparing the preview…")
+        )
         self.preview_label.setObjectName("exportPreview")
         self.preview_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview_label.setFixedSize(*PREVIEW_BOX)
@@ -156,7 +178,10 @@ class ExportPreviewDialog(QDialog):
         self.preview_label.setStyleSheet("QLabel#exportPreview { background: #8a8a8a; color: white; }")
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.export_button = self.buttons.addButton("Export…", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button = self.buttons.addButton(
+            QCoreApplication.translate("ExportPreviewDialog", "Export…"),
+            QDialogButtonBox.ButtonRole.AcceptRole,
+        )
         self.export_button.setObjectName("exportButton")
         self.export_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
@@ -169,7 +194,9 @@ class ExportPreviewDialog(QDialog):
         left.addWidget(self.status_label)
         left.addWidget(self.messages_box)
         right = QVBoxLayout()
-        right.addWidget(QLabel("First page as it will print:"))
+        right.addWidget(
+            QLabel(QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:"))
+        )
         right.addWidget(self.preview_label)
         right.addStretch(1)
         body = QHBoxLayout()
@@ -208,7 +235,7 @@ class ExportPreviewDialog(QDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """One line about the whole export under the options (pages, cards)."""
-        return f"{preview.pages} page(s)"
+        return fill(QCoreApplication.translate("ExportPreviewDialog", "%1 page(s)"), preview.pages)
 
     def save_settings(self) -> None:
         """Remember the choices that carry over to the next export."""
@@ -226,7 +253,7 @@ class ExportPreviewDialog(QDialog):
             return
         self.preview_error = None
         self.export_button.setEnabled(True)
-        self.status_label.setText("Updating the preview…")
+        self.status_label.setText(QCoreApplication.translate("ExportPreviewDialog", "Updating the preview…"))
         self.status_label.setStyleSheet("")
         self._timer.start()
 
@@ -270,14 +297,22 @@ class ExportPreviewDialog(QDialog):
         self.messages_box.setVisible(bool(preview.messages))
         if preview.messages:
             count = len(preview.messages)
-            self.status_label.setText(f"{self.describe(preview)} {count} note{'s' if count != 1 else ''}:")
+            self.status_label.setText(
+                fill(
+                    QCoreApplication.translate("ExportPreviewDialog", "%1 1 note:")
+                    if count == 1
+                    else QCoreApplication.translate("ExportPreviewDialog", "%1 %2 notes:"),
+                    str(self.describe(preview)),
+                    str(count),
+                )
+            )
         self.export_button.setEnabled(True)
 
     def _show_error(self, message: str) -> None:
         self.preview = None
         self.preview_error = message
         self.preview_label.clear()
-        self.preview_label.setText("No preview")
+        self.preview_label.setText(QCoreApplication.translate("ExportPreviewDialog", "No preview"))
         self.status_label.setText(message)
         self.status_label.setStyleSheet("color: #b00020;")
         self.messages_box.clear()
@@ -308,40 +343,42 @@ class ProxyExportDialog(ExportPreviewDialog):
     """Proxy sheet options: paper, gap, bleed, cut marks, which cards, both sides, page numbers."""
 
     def __init__(self, deck: Deck, db: CardDatabase, settings: QSettings, parent: QWidget | None = None):
-        super().__init__("Export proxies", deck, db, settings, parent)
+        super().__init__(
+            QCoreApplication.translate("ProxyExportDialog", "Export proxies"), deck, db, settings, parent
+        )
         self.paper_combo = paper_combo(settings)
         self.gap_spin = self._mm_spin(_setting_float(settings, KEY_GAP, 0.0, 0.0, 30.0), 30.0)
         self.bleed_spin = self._mm_spin(_setting_float(settings, KEY_BLEED, 0.0, 0.0, 10.0), 10.0)
         self.cut_combo = QComboBox()
         for label, value in CUT_MARK_CHOICES:
-            self.cut_combo.addItem(label, value)
+            self.cut_combo.addItem(_label(label), value)
         self.cut_combo.setCurrentIndex(
             max(0, self.cut_combo.findData(_setting_text(settings, KEY_CUT_MARKS, "none")))
         )
         self.section_combo = QComboBox()
         for label, section in SECTION_CHOICES:
             # Qt hands enum data back as a plain string, so store the value and convert in chosen_section().
-            self.section_combo.addItem(label, section.value if section else "")
-        self.both_sides_check = QCheckBox("Print both sides of two-sided Characters")
+            self.section_combo.addItem(_label(label), section.value if section else "")
+        self.both_sides_check = QCheckBox(self.tr("Print both sides of two-sided Characters"))
         self.both_sides_check.setChecked(_setting_bool(settings, KEY_BOTH_SIDES, True))
-        self.page_numbers_check = QCheckBox("Page numbers")
+        self.page_numbers_check = QCheckBox(self.tr("Page numbers"))
         self.page_numbers_check.setChecked(_setting_bool(settings, KEY_PAGE_NUMBERS, True))
         self.missing_only_check = QCheckBox(self.tr("Only copies missing from my collection"))
         self.missing_only_check.setObjectName("proxyMissingOnly")
         self.missing_only_check.setChecked(_setting_bool(settings, KEY_MISSING_ONLY, True))
         self.card_list = QListWidget()
         self.card_list.setObjectName("proxyCardList")
-        self.card_list.setToolTip("Untick the cards you own; only ticked cards are printed")
-        select_all = QPushButton("Tick all")
-        select_none = QPushButton("Untick all")
+        self.card_list.setToolTip(self.tr("Untick the cards you own; only ticked cards are printed"))
+        select_all = QPushButton(self.tr("Tick all"))
+        select_none = QPushButton(self.tr("Untick all"))
         select_all.clicked.connect(lambda: self.set_all_ticked(True))
         select_none.clicked.connect(lambda: self.set_all_ticked(False))
 
-        self.form.addRow("Paper", self.paper_combo)
-        self.form.addRow("Gap between cards", self.gap_spin)
-        self.form.addRow("Bleed", self.bleed_spin)
-        self.form.addRow("Cut marks", self.cut_combo)
-        self.form.addRow("Print", self.section_combo)
+        self.form.addRow(self.tr("Paper"), self.paper_combo)
+        self.form.addRow(self.tr("Gap between cards"), self.gap_spin)
+        self.form.addRow(self.tr("Bleed"), self.bleed_spin)
+        self.form.addRow(self.tr("Cut marks"), self.cut_combo)
+        self.form.addRow(self.tr("Print"), self.section_combo)
         self.extra.addWidget(self.card_list, 1)
         ticks = QHBoxLayout()
         ticks.addWidget(select_all)
@@ -370,7 +407,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         spin.setRange(0.0, maximum)
         spin.setDecimals(1)
         spin.setSingleStep(0.5)
-        spin.setSuffix(" mm")
+        spin.setSuffix(QCoreApplication.translate("ProxyExportDialog", " mm"))
         spin.setValue(value)
         return spin
 
@@ -423,11 +460,13 @@ class ProxyExportDialog(ExportPreviewDialog):
         """The chosen proxy options; ValueError when they do not fit the paper or no card is ticked."""
         if self.card_list.count() == 0:
             if self.chosen_section() is None:
-                raise ValueError("The deck is empty: there is nothing to print.")
-            raise ValueError(f"The deck has no cards in its {self.section_combo.currentText().lower()}.")
+                raise ValueError(self.tr("The deck is empty: there is nothing to print."))
+            raise ValueError(
+                fill(self.tr("The deck has no cards in its %1."), self.section_combo.currentText().lower())
+            )
         ticked = self.ticked_names()
         if not ticked:
-            raise ValueError("No card is ticked: tick the cards to print.")
+            raise ValueError(self.tr("No card is ticked: tick the cards to print."))
         options = ProxyOptions(
             paper=paper_value(self.paper_combo),
             gap_mm=self.gap_spin.value(),
@@ -449,7 +488,9 @@ class ProxyExportDialog(ExportPreviewDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the whole export."""
-        return f"{preview.pages} page{'s' if preview.pages != 1 else ''} of proxies (9 cards a page)."
+        if preview.pages == 1:
+            return self.tr("1 page of proxies (9 cards a page).")
+        return fill(self.tr("%1 pages of proxies (9 cards a page)."), preview.pages)
 
     def save_settings(self) -> None:
         """Remember paper, gap, bleed, cut marks and the two switches; the card choice is per deck."""
@@ -473,23 +514,27 @@ class DecklistExportDialog(ExportPreviewDialog):
         report: Report | None = None,
         parent: QWidget | None = None,
     ):
-        super().__init__("Export decklist", deck, db, settings, parent)
+        super().__init__(
+            QCoreApplication.translate("DecklistExportDialog", "Export decklist"), deck, db, settings, parent
+        )
         self.report = report
         self.paper_combo = paper_combo(settings)
         self.player_edit = QLineEdit(_setting_text(settings, KEY_PLAYER))
         self.player_edit.setObjectName("playerName")
-        self.player_edit.setPlaceholderText("Your name, as registered")
+        self.player_edit.setPlaceholderText(self.tr("Your name, as registered"))
         self.event_edit = QLineEdit(_setting_text(settings, KEY_EVENT))
         self.event_edit.setObjectName("eventName")
         self.event_date_edit = QLineEdit(_setting_text(settings, KEY_EVENT_DATE))
-        self.event_date_edit.setPlaceholderText("left blank for the organiser")
-        self.form.addRow("Paper", self.paper_combo)
-        self.form.addRow("Player", self.player_edit)
-        self.form.addRow("Event", self.event_edit)
-        self.form.addRow("Event date", self.event_date_edit)
+        self.event_date_edit.setPlaceholderText(self.tr("left blank for the organiser"))
+        self.form.addRow(self.tr("Paper"), self.paper_combo)
+        self.form.addRow(self.tr("Player"), self.player_edit)
+        self.form.addRow(self.tr("Event"), self.event_edit)
+        self.form.addRow(self.tr("Event date"), self.event_date_edit)
         hint = QLabel(
-            "The sheet lists the deck by section with its legality verdict. Paper, player and event are "
-            "remembered for your next decklist."
+            self.tr(
+                "The sheet lists the deck by section with its legality verdict. Paper, player and event are "
+                "remembered for your next decklist."
+            )
         )
         hint.setWordWrap(True)
         self.extra.addWidget(hint)
@@ -518,7 +563,9 @@ class DecklistExportDialog(ExportPreviewDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the decklist."""
-        return f"The decklist has {preview.pages} page{'s' if preview.pages != 1 else ''}."
+        if preview.pages == 1:
+            return self.tr("The decklist has 1 page.")
+        return fill(self.tr("The decklist has %1 pages."), preview.pages)
 
     def save_settings(self) -> None:
         """Remember paper, player, event and event date."""

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
-from deckbuilder.fixhints import NO_AUTOMATIC_FIX, FixHint, fix_hints
+from deckbuilder.fixhints import FixHint, fix_hints, no_fix_reason
+from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 
 
@@ -121,16 +122,10 @@ class FixHintsPanel(QWidget):
             heading = QLabel()
             heading.setTextFormat(Qt.TextFormat.RichText)
             heading.setWordWrap(True)
-            heading.setText(f"<b>{_escape(error.code)}</b> — {_escape(error.message)}")
+            heading.setText(f"<b>{_escape(error.code)}</b> — {_escape(render(error))}")
             self.body_layout.addWidget(heading)
             if not hints:
-                reason = NO_AUTOMATIC_FIX.get(error.code)
-                text = (
-                    self.tr("No automatic fix: %1").replace("%1", reason)
-                    if reason
-                    else self.tr("No automatic fix: no change found that the checker accepts")
-                )
-                note = QLabel(text)
+                note = QLabel(self.tr("No automatic fix: %1").replace("%1", no_fix_reason(error.code)))
                 note.setWordWrap(True)
                 note.setIndent(12)
                 self.body_layout.addWidget(note)
@@ -157,33 +152,12 @@ class FixHintsPanel(QWidget):
         return lambda: self.apply_requested.emit(hint)
 
     def hint_text(self, hint: FixHint) -> str:
-        """The hint in the player's language, from its code and parameters (the core's English otherwise)."""
-        p = dict(hint.params)
-        templates = {
-            "REMOVE": self.tr("Remove '%card'"),
-            "TRIM": self.tr("Trim '%card' from %copies to %limit copies"),
-            "SWAP": self.tr("Swap '%card' (Renown %renown) for '%added' (Renown %added_renown)"),
-            "REPLACE": self.tr("Replace '%card' with %added"),
-            "ADD_CARDS": self.tr("Add %missing cards: %added"),
-            "ADD_CHARACTER": self.tr("Add '%added'"),
-        }
-        template = templates.get(hint.code)
-        if template is None or any(f"%{key}" in template and key not in p for key in _PARAMS):
-            return hint.message
-        for key, value in sorted(p.items(), key=lambda kv: -len(kv[0])):
-            template = template.replace(f"%{key}", value)
-        if hint.code == "REMOVE" and "renown" in p:
-            template += self.tr(" (Renown %1)").replace("%1", p["renown"])
-        if hint.code == "TRIM" and "added" in p:
-            template += self.tr(" and add %1").replace("%1", p["added"])
-        return template
+        """The hint in the player's language, from its code and parameters (deckbuilder.i18n)."""
+        return render(hint)
 
     def hint_texts(self) -> list[str]:
         """Every hint as shown, in order."""
         return [self.hint_text(h) for _error, hints in self.hints for h in hints]
-
-
-_PARAMS = ("card", "added", "copies", "limit", "missing", "renown", "added_renown")
 
 
 def _escape(text: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
+from deckbuilder.ui.translation import fill
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
 
 if TYPE_CHECKING:
@@ -62,15 +63,15 @@ class ImportProgressDialog(QDialog):
         self.error: str | None = None
         self.was_cancelled = False
         self.worker: Worker | None = None
-        self.setWindowTitle("Importing card data")
+        self.setWindowTitle(self.tr("Importing card data"))
         self.setModal(True)
         self.setMinimumWidth(420)
 
-        self.label = QLabel(f"Importing {self.path.name}…", self)
+        self.label = QLabel(fill(self.tr("Importing %1…"), str(self.path.name)), self)
         self.label.setWordWrap(True)
         self.bar = QProgressBar(self)
         self.bar.setRange(0, 0)  # busy until the importer says how much there is
-        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
         self.cancel_button.clicked.connect(self.request_cancel)
         buttons = QDialogButtonBox(self)
         buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
@@ -88,7 +89,7 @@ class ImportProgressDialog(QDialog):
             try:
                 default_fn, default_cancelled = _default_import_fn()
             except ImportError as exc:  # only when the install is broken
-                self._on_failed(f"the importer is not available: {exc}")
+                self._on_failed(fill(self.tr("the importer is not available: %1"), exc))
                 return
             fn = fn or default_fn
             cancel_exc = cancel_exc or default_cancelled
@@ -111,7 +112,7 @@ class ImportProgressDialog(QDialog):
             return
         self.worker.cancel()
         self.cancel_button.setEnabled(False)
-        self.label.setText("Cancelling… the card database is left as it was.")
+        self.label.setText(self.tr("Cancelling… the card database is left as it was."))
 
     def reject(self) -> None:
         # Escape and the window's close button cancel instead of leaving an import running unseen.
@@ -135,7 +136,9 @@ class ImportProgressDialog(QDialog):
             self.bar.setRange(0, total)
             self.bar.setValue(min(done, total))
             if not self.was_cancelled and self.cancel_button.isEnabled():
-                self.label.setText(f"Importing {self.path.name}… {done} of {total}")
+                self.label.setText(
+                    fill(self.tr("Importing %1… %2 of %3"), str(self.path.name), str(done), str(total))
+                )
 
     def _on_finished(self, report: object) -> None:
         self.report = cast("ImportReport", report)
@@ -164,7 +167,7 @@ class ImportReportDialog(QDialog):
     def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.report = report
-        self.setWindowTitle("Import report")
+        self.setWindowTitle(self.tr("Import report"))
         self.resize(720, 420)
         self.summary = QLabel(report.summary(), self)
         self.summary.setWordWrap(True)
@@ -173,7 +176,9 @@ class ImportReportDialog(QDialog):
         layout.addWidget(self.summary)
 
         self.issues = QTableWidget(len(report.issues), len(self.COLUMNS), self)
-        self.issues.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.issues.setHorizontalHeaderLabels(
+            [self.tr("Source"), self.tr("Line"), self.tr("Kind"), self.tr("Reason")]
+        )
         self.issues.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.issues.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.issues.verticalHeader().setVisible(False)
@@ -196,14 +201,14 @@ class ImportReportDialog(QDialog):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.issues.setSortingEnabled(True)
         if report.issues:
-            layout.addWidget(QLabel(f"{len(report.issues)} row(s) need a look:", self))
+            layout.addWidget(QLabel(fill(self.tr("%1 row(s) need a look:"), str(len(report.issues))), self))
             layout.addWidget(self.issues, 1)
         else:
             self.issues.hide()
-            layout.addWidget(QLabel("No rows were rejected.", self))
+            layout.addWidget(QLabel(self.tr("No rows were rejected."), self))
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        copy = buttons.addButton("Copy report", QDialogButtonBox.ButtonRole.ActionRole)
+        copy = buttons.addButton(self.tr("Copy report"), QDialogButtonBox.ButtonRole.ActionRole)
         copy.clicked.connect(self.copy_to_clipboard)
         copy.setAutoDefault(False)
         buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)  # Enter closes, not copies
@@ -230,7 +235,15 @@ def run_import_dialog(parent: QWidget | None, db: CardDatabase, path: Path) -> I
     if progress.worker is not None:
         progress.worker.wait()
     if progress.error is not None:
-        QMessageBox.critical(parent, "Import failed", f"Could not import {path}:\n\n{progress.error}")
+        QMessageBox.critical(
+            parent,
+            QCoreApplication.translate("import_dialog", "Import failed"),
+            fill(
+                QCoreApplication.translate("import_dialog", "Could not import %1:\n\n%2"),
+                str(path),
+                str(progress.error),
+            ),
+        )
         return None
     if progress.report is None:
         return None
@@ -241,20 +254,37 @@ def run_import_dialog(parent: QWidget | None, db: CardDatabase, path: Path) -> I
 def choose_import_source(parent: QWidget | None) -> Path | None:
     """Ask for a Lackey plugin folder or a card-data file (.txt / .json); None when the user backs out."""
     box = QMessageBox(parent)
-    box.setWindowTitle("Import card data")
-    box.setText("Import a whole LackeyCCG Rage plugin folder, or a single card-data file?")
-    box.setInformativeText("A plugin folder also brings the card images. Files may be Lackey .txt or .json.")
-    folder_button = box.addButton("Plugin folder…", QMessageBox.ButtonRole.AcceptRole)
-    file_button = box.addButton("Card file…", QMessageBox.ButtonRole.AcceptRole)
+    box.setWindowTitle(QCoreApplication.translate("import_dialog", "Import card data"))
+    box.setText(
+        QCoreApplication.translate(
+            "import_dialog", "Import a whole LackeyCCG Rage plugin folder, or a single card-data file?"
+        )
+    )
+    box.setInformativeText(
+        QCoreApplication.translate(
+            "import_dialog", "A plugin folder also brings the card images. Files may be Lackey .txt or .json."
+        )
+    )
+    folder_button = box.addButton(
+        QCoreApplication.translate("import_dialog", "Plugin folder…"), QMessageBox.ButtonRole.AcceptRole
+    )
+    file_button = box.addButton(
+        QCoreApplication.translate("import_dialog", "Card file…"), QMessageBox.ButtonRole.AcceptRole
+    )
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.exec()
     clicked = box.clickedButton()
     if clicked is folder_button:
-        folder = QFileDialog.getExistingDirectory(parent, "Choose the Lackey Rage plugin folder")
+        folder = QFileDialog.getExistingDirectory(
+            parent, QCoreApplication.translate("import_dialog", "Choose the Lackey Rage plugin folder")
+        )
         return Path(folder) if folder else None
     if clicked is file_button:
         name, _ = QFileDialog.getOpenFileName(
-            parent, "Choose a card-data file", "", "Card data (*.txt *.json);;All files (*)"
+            parent,
+            QCoreApplication.translate("import_dialog", "Choose a card-data file"),
+            "",
+            QCoreApplication.translate("import_dialog", "Card data (*.txt *.json);;All files (*)"),
         )
         return Path(name) if name else None
     return None

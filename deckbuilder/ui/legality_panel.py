@@ -5,14 +5,16 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
-    (Severity.ERROR, "Errors"),
-    (Severity.WARNING, "Warnings"),
-    (Severity.INFO, "Info"),
+    (Severity.ERROR, QT_TRANSLATE_NOOP("LegalityPanel", "Errors")),
+    (Severity.WARNING, QT_TRANSLATE_NOOP("LegalityPanel", "Warnings")),
+    (Severity.INFO, QT_TRANSLATE_NOOP("LegalityPanel", "Info")),
 )
 
 
@@ -55,22 +57,26 @@ class LegalityPanel(QWidget):
         if report is None:
             self.list.clear()
             self.group_items.clear()
-            self.verdict.setText("No deck checked")
+            self.verdict.setText(self.tr("No deck checked"))
             return
         errors = len(report.errors)
         legal = (
-            f"Legal in {report.format}"
+            fill(self.tr("Legal in %1"), report.format)  # another game: no Renown level
             if report.piles
-            else f"Legal in {report.format} at Renown {report.renown_level}"
+            else fill(self.tr("Legal in %1 at Renown %2"), report.format, report.renown_level)
         )
         self.verdict.setText(
-            legal if report.is_legal else f"Not legal: {errors} error{'s' if errors != 1 else ''}",
+            legal
+            if report.is_legal
+            else self.tr("Not legal: 1 error")
+            if errors == 1
+            else fill(self.tr("Not legal: %1 errors"), errors),
         )
         lines: list[tuple[str, Result | Severity]] = []
         for severity, title in GROUPS:
             results = [r for r in report.results if r.severity is severity]
-            lines.append((f"{title} ({len(results)})", severity))
-            lines.extend((f"•  {result.message}", result) for result in results)
+            lines.append((f"{self.tr(title)} ({len(results)})", severity))
+            lines.extend((f"•  {render(result)}", result) for result in results)
         while self.list.count() > len(lines):
             self.list.takeItem(self.list.count() - 1)
         for row, (text, value) in enumerate(lines):
@@ -99,7 +105,7 @@ class LegalityPanel(QWidget):
             self.group_items[value] = item
         else:
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-            item.setToolTip(f"{value.code}: {value.message}")
+            item.setToolTip(f"{value.code}: {render(value)}")
 
     def _result_items(self) -> list[tuple[QListWidgetItem, Result]]:
         items: list[tuple[QListWidgetItem, Result]] = []

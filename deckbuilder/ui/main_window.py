@@ -60,6 +60,7 @@ from deckbuilder.games.cards import pool_for
 from deckbuilder.games.check import check_generic
 from deckbuilder.games.description import available_games
 from deckbuilder.games.piles import game_of
+from deckbuilder.i18n import render
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
@@ -86,6 +87,7 @@ from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
 from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, language_actions, save_language
 
 if TYPE_CHECKING:
     from deckbuilder.ui.deck_gallery import DeckGallery
@@ -97,8 +99,14 @@ APP_TITLE = "Rage Deckbuilder"
 MAX_RECENT = 8
 AUTOSAVE_INTERVAL_MS = 60_000
 AUTOSAVE_DEBOUNCE_MS = 2_000
-DECK_FILTER = "Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)"
-NATIVE_FILTER = "Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)"
+# File dialog filters, translated where shown (context "MainWindow").
+DECK_FILTER = QT_TRANSLATE_NOOP(
+    "MainWindow",
+    "Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)",
+)
+NATIVE_FILTER = QT_TRANSLATE_NOOP(
+    "MainWindow", "Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)"
+)
 Choice = QMessageBox.StandardButton
 
 
@@ -143,21 +151,23 @@ class DemoBanner(QFrame):
         self.setAutoFillBackground(True)
         self.setBackgroundRole(self.palette().ColorRole.AlternateBase)
         self.label = label = QLabel(
-            "You are browsing the small <b>demo card set</b>. Import a LackeyCCG Rage plugin or a card data "
-            "file to build with the full card pool."
+            self.tr(
+                "You are browsing the small <b>demo card set</b>. Import a LackeyCCG Rage plugin or a card data "
+                "file to build with the full card pool."
+            )
         )
         label.setWordWrap(True)
         # Shown only when a Lackey Rage plugin was found on this computer (first run of the packaged app).
         self.found_button = QPushButton()
         self.found_button.hide()
         self.found_plugin: Path | None = None
-        plugin = QPushButton("Import Lackey plugin…")
+        plugin = QPushButton(self.tr("Import Lackey plugin…"))
         plugin.clicked.connect(on_plugin)
-        data_file = QPushButton("Import card file…")
+        data_file = QPushButton(self.tr("Import card file…"))
         data_file.clicked.connect(on_file)
         close = QToolButton()
         close.setText("✕")
-        close.setToolTip("Hide this message")
+        close.setToolTip(self.tr("Hide this message"))
         close.clicked.connect(self.hide)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
@@ -171,10 +181,14 @@ class DemoBanner(QFrame):
         """Point the player at a Lackey Rage plugin found on this computer, with a one-click import."""
         self.found_plugin = folder
         self.label.setText(
-            "You are browsing the small <b>demo card set</b>. A LackeyCCG Rage plugin was found at "
-            f"<b>{html.escape(str(folder))}</b>: import it to build with the full card pool."
+            fill(
+                self.tr(
+                    "You are browsing the small <b>demo card set</b>. A LackeyCCG Rage plugin was found at <b>%1</b>: import it to build with the full card pool."
+                ),
+                str(html.escape(str(folder))),
+            )
         )
-        self.found_button.setText("Import found plugin")
+        self.found_button.setText(self.tr("Import found plugin"))
         self.found_button.clicked.connect(on_import)
         self.found_button.show()
 
@@ -261,13 +275,13 @@ class MainWindow(QMainWindow):
 
         self.report_tabs = QTabWidget()
         self.report_tabs.setObjectName("reportTabs")
-        self.report_tabs.addTab(self.legality, "Legality")
-        self.report_tabs.addTab(self.stats_page, "Statistics")
+        self.report_tabs.addTab(self.legality, self.tr("Legality"))
+        self.report_tabs.addTab(self.stats_page, self.tr("Statistics"))
         self._stats_stale = True
         self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
-        self.report_tabs.addTab(self.notes_view, "Notes")
+        self.report_tabs.addTab(self.notes_view, self.tr("Notes"))
         self.fix_panel = FixHintsPanel(db)
         self.fix_panel.setObjectName("fixHints")
         self.fix_panel.apply_requested.connect(self.apply_fix_hint)
@@ -276,10 +290,10 @@ class MainWindow(QMainWindow):
         self.odds_view.setObjectName("drawOdds")
         self.report_tabs.addTab(self.odds_view, self.tr("Draw odds"))
         self.undo_view = QUndoView(self.undo_stack)
-        self.undo_view.setEmptyLabel("<opened deck>")
-        self.card_dock = self._dock("Card", "cardDock", self.card_view)
-        self.report_dock = self._dock("Deck check", "legalityDock", self.report_tabs)
-        self.history_dock = self._dock("History", "historyDock", self.undo_view)
+        self.undo_view.setEmptyLabel(self.tr("<opened deck>"))
+        self.card_dock = self._dock(self.tr("Card"), "cardDock", self.card_view)
+        self.report_dock = self._dock(self.tr("Deck check"), "legalityDock", self.report_tabs)
+        self.history_dock = self._dock(self.tr("History"), "historyDock", self.undo_view)
         # A QUndoView resets its whole list on every push: follow the stack only while the history is on screen.
         self._hidden_history = QUndoStack(self)  # what the view follows meanwhile: nothing
         self.undo_view.setStack(self._hidden_history)
@@ -306,7 +320,9 @@ class MainWindow(QMainWindow):
         self.resize(1280, 720)
         self._restore_geometry()
         self.refresh()
-        self.statusBar().showMessage(f"{db.card_count()} cards in {db.path}", 5000)
+        self.statusBar().showMessage(
+            fill(self.tr("%1 cards in %2"), str(db.card_count()), str(db.path)), 5000
+        )
 
     # -- construction ----------------------------------------------------------------------------
 
@@ -345,9 +361,9 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         keys = QKeySequence.StandardKey
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&New deck", self.new_deck, keys.New, "actionNew")
-        games_menu = file_menu.addMenu("New deck for another &game")
+        file_menu = bar.addMenu(self.tr("&File"))
+        self._action(file_menu, self.tr("&New deck"), self.new_deck, keys.New, "actionNew")
+        games_menu = file_menu.addMenu(self.tr("New deck for another &game"))
         games_menu.setObjectName("menuNewGameDeck")
         for game in available_games():
             if game.name != DEFAULT_GAME:
@@ -358,46 +374,56 @@ class MainWindow(QMainWindow):
                     None,
                     f"actionNew-{game.name}",
                 )
-        self._action(file_menu, "&Open deck…", self.open_deck, keys.Open, "actionOpen")
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self._action(file_menu, "Import deck from &clipboard", self.import_clipboard, None, "actionPaste")
+        self._action(file_menu, self.tr("&Open deck…"), self.open_deck, keys.Open, "actionOpen")
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self._action(
+            file_menu, self.tr("Import deck from &clipboard"), self.import_clipboard, None, "actionPaste"
+        )
         file_menu.addSeparator()
-        self._action(file_menu, "&Save", self.save, keys.Save, "actionSave")
-        self._action(file_menu, "Save &as…", self.save_as, keys.SaveAs, "actionSaveAs")
-        export_menu = file_menu.addMenu("&Export")
-        self._action(export_menu, "Lackey .de&k…", lambda: self.export_deck("dek"), None, "actionExportDek")
-        self._action(export_menu, "Lackey &text…", lambda: self.export_deck("text"), None, "actionExportText")
-        self._action(export_menu, "PDF &decklist…", self.export_decklist_pdf, None, "actionExportDecklist")
-        self._action(export_menu, "PDF &proxies…", self.export_proxies_pdf, None, "actionExportProxies")
+        self._action(file_menu, self.tr("&Save"), self.save, keys.Save, "actionSave")
+        self._action(file_menu, self.tr("Save &as…"), self.save_as, keys.SaveAs, "actionSaveAs")
+        export_menu = file_menu.addMenu(self.tr("&Export"))
+        self._action(
+            export_menu, self.tr("Lackey .de&k…"), lambda: self.export_deck("dek"), None, "actionExportDek"
+        )
+        self._action(
+            export_menu, self.tr("Lackey &text…"), lambda: self.export_deck("text"), None, "actionExportText"
+        )
+        self._action(
+            export_menu, self.tr("PDF &decklist…"), self.export_decklist_pdf, None, "actionExportDecklist"
+        )
+        self._action(
+            export_menu, self.tr("PDF &proxies…"), self.export_proxies_pdf, None, "actionExportProxies"
+        )
         file_menu.addSeparator()
-        cards_menu = file_menu.addMenu("Import card &data")
+        cards_menu = file_menu.addMenu(self.tr("Import card &data"))
         self._action(
             cards_menu,
-            "Lackey &plugin folder…",
+            self.tr("Lackey &plugin folder…"),
             lambda: self.import_card_data(folder=True),
             None,
             "actionImportPlugin",
         )
         self._action(
             cards_menu,
-            "Card data &file (.txt / .json)…",
+            self.tr("Card data &file (.txt / .json)…"),
             lambda: self.import_card_data(folder=False),
             None,
             "actionImportCardFile",
         )
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, keys.Quit, "actionQuit")
+        self._action(file_menu, self.tr("&Quit"), self.close, keys.Quit, "actionQuit")
 
-        edit_menu = bar.addMenu("&Edit")
-        undo = self.undo_stack.createUndoAction(self, "&Undo")
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence(keys.Undo))
-        redo = self.undo_stack.createRedoAction(self, "&Redo")
+        redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
         redo.setShortcut(QKeySequence(keys.Redo))
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
         edit_menu.addSeparator()
-        self._action(edit_menu, "&Find cards", self._focus_search, keys.Find)
-        self._action(edit_menu, "Add selected card", self._add_browser_selection, None)
+        self._action(edit_menu, self.tr("&Find cards"), self._focus_search, keys.Find)
+        self._action(edit_menu, self.tr("Add selected card"), self._add_browser_selection, None)
         edit_menu.addSeparator()
         self._action(
             edit_menu, self.tr("&Copy deck as Lackey text"), self.copy_deck_text, None, "actionCopyDeck"
@@ -406,9 +432,13 @@ class MainWindow(QMainWindow):
             edit_menu, self.tr("&Paste deck from clipboard"), self.import_clipboard, None, "actionPasteDeck"
         )
 
-        view_menu = bar.addMenu("&View")
+        view_menu = bar.addMenu(self.tr("&View"))
         for dock in (self.card_dock, self.report_dock, self.history_dock):
             view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        self.language_menu.setObjectName("menuLanguage")
+        self.language_actions = language_actions(self.language_menu, self._language_chosen)
 
         collection_menu = bar.addMenu(self.tr("&Collection"))
         self._action(
@@ -431,6 +461,15 @@ class MainWindow(QMainWindow):
         self.missing_only_action.setChecked(bool(self.settings.value(KEY_MISSING_ONLY, True, bool)))
         self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
         self._update_recent_menu()
+
+    def _language_chosen(self, lang: str | None) -> None:
+        """Remember the language for the next start (the window's words are loaded once, at start)."""
+        save_language(lang)
+        self.notify(
+            self.tr("Language"),
+            self.tr("The new language is used the next time Rage Deckbuilder starts."),
+            warning=False,
+        )
 
     def _connect(self) -> None:
         self.browser.add_requested.connect(lambda name: self.add_card(name))
@@ -505,7 +544,8 @@ class MainWindow(QMainWindow):
                 deck.remove_exact(old_name, old_set, count)
                 deck.add(new_name, count)
 
-        self.push(DeckCommand(self.deck, f"Replace {old_name} with {new_name}", swap, self.refresh))
+        label = fill(self.tr("Replace %1 with %2"), old_name, new_name)
+        self.push(DeckCommand(self.deck, label, swap, self.refresh))
 
     def set_notes(self, notes: str) -> None:
         """Replace the deck notes (one undo step per pause in typing)."""
@@ -599,7 +639,7 @@ class MainWindow(QMainWindow):
     def apply_fix_hint(self, hint: FixHint) -> None:
         """Apply a fix-it hint as one undo step."""
         self.push(
-            DeckCommand(self.deck, hint.message, lambda deck: apply_changes(deck, hint.changes), self.refresh)
+            DeckCommand(self.deck, render(hint), lambda deck: apply_changes(deck, hint.changes), self.refresh)
         )
 
     def open_collection(self) -> CollectionDialog:
@@ -712,7 +752,7 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _update_title(self) -> None:
-        where = self.deck_path.name if self.deck_path else "not saved"
+        where = self.deck_path.name if self.deck_path else self.tr("not saved")
         self.setWindowTitle(f"{self.deck.name} ({where})[*] — {APP_TITLE}")
         self.setWindowModified(self.is_dirty())
 
@@ -727,14 +767,16 @@ class MainWindow(QMainWindow):
         return QMessageBox.question(
             self,
             APP_TITLE,
-            f"“{self.deck.name}” has unsaved changes. Save them?",
+            fill(self.tr("“%1” has unsaved changes. Save them?"), str(self.deck.name)),
             Choice.Save | Choice.Discard | Choice.Cancel,
             Choice.Save,
         )
 
     def ask_open_path(self) -> Path | None:
         """A deck file to open, or None."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open deck", self._last_folder(), DECK_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open deck"), self._last_folder(), self.tr(DECK_FILTER)
+        )
         return Path(path) if path else None
 
     def ask_save_path(self, caption: str, name_filter: str, suggested: str) -> Path | None:
@@ -746,10 +788,15 @@ class MainWindow(QMainWindow):
     def ask_import_path(self, folder: bool) -> Path | None:
         """A Lackey plugin folder or card data file, or None."""
         if folder:
-            path = QFileDialog.getExistingDirectory(self, "Import Lackey plugin folder", self._last_folder())
+            path = QFileDialog.getExistingDirectory(
+                self, self.tr("Import Lackey plugin folder"), self._last_folder()
+            )
         else:
             path, _ = QFileDialog.getOpenFileName(
-                self, "Import card data", self._last_folder(), "Card data (*.txt *.json);;All files (*)"
+                self,
+                self.tr("Import card data"),
+                self._last_folder(),
+                self.tr("Card data (*.txt *.json);;All files (*)"),
             )
         return Path(path) if path else None
 
@@ -860,10 +907,10 @@ class MainWindow(QMainWindow):
         try:
             loaded = read_deck(path, self.db)
         except DeckFileError as exc:
-            self.notify("Cannot open deck", str(exc))
+            self.notify(self.tr("Cannot open deck"), str(exc))
             return False
         except OSError as exc:
-            self.notify("Cannot open deck", f"cannot read {path}: {exc}")
+            self.notify(self.tr("Cannot open deck"), fill(self.tr("cannot read %1: %2"), str(path), str(exc)))
             return False
         # Save writes back to the file in its own format; the bundled demo deck, or a file whose extension names
         # no deck format, gets a new file.
@@ -873,33 +920,38 @@ class MainWindow(QMainWindow):
         if remember:
             self._remember_recent(path)
         self._report_problems(loaded, path.name, notes)
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        self.statusBar().showMessage(fill(self.tr("Opened %1"), str(path)), 5000)
         return True
 
     def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
         lines = [*notes, *loaded.problems]
         if loaded.unknown:
-            lines.append(f"{len(loaded.unknown)} card name(s) are not in the card database; see Unresolved.")
+            lines.append(
+                fill(
+                    self.tr("%1 card name(s) are not in the card database; see Unresolved."),
+                    len(loaded.unknown),
+                )
+            )
         if lines:
-            self.notify(f"Problems in {source}", "\n".join(lines))
+            self.notify(fill(self.tr("Problems in %1"), str(source)), "\n".join(lines))
 
     def import_clipboard(self) -> bool:
         """Read a deck list from the clipboard as a new deck."""
         text = QGuiApplication.clipboard().text()
         if not text.strip():
-            self.notify("Import from clipboard", "The clipboard holds no text.")
+            self.notify(self.tr("Import from clipboard"), self.tr("The clipboard holds no text."))
             return False
         if not self.maybe_save():
             return False
         try:
             loaded = parse_deck_text(text, self.db, "clipboard")
         except DeckFileError as exc:
-            self.notify("Import from clipboard", str(exc))
+            self.notify(self.tr("Import from clipboard"), str(exc))
             return False
         notes = self.set_deck(loaded.deck, None, loaded.unknown)
         self.undo_stack.resetClean()
         self._update_title()
-        self._report_problems(loaded, "the clipboard text", notes)
+        self._report_problems(loaded, self.tr("the clipboard text"), notes)
         return True
 
     def save(self) -> bool:
@@ -935,7 +987,9 @@ class MainWindow(QMainWindow):
     def save_as(self, path: Path | None = None) -> bool:
         """Save under a new name in any format (native unless the extension says .dek / .txt)."""
         if path is None:
-            path = self.ask_save_path("Save deck", NATIVE_FILTER, f"{self.deck.name}.ragedeck")
+            path = self.ask_save_path(
+                self.tr("Save deck"), self.tr(NATIVE_FILTER), f"{self.deck.name}.ragedeck"
+            )
             if path is None:
                 return False
         if not path.suffix:
@@ -947,7 +1001,7 @@ class MainWindow(QMainWindow):
         try:
             write_deck(self.deck, path, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels())
         except (DeckFileError, OSError, ValueError) as exc:
-            self.notify("Cannot save deck", f"Cannot save {path}: {exc}")
+            self.notify(self.tr("Cannot save deck"), fill(self.tr("Cannot save %1: %2"), str(path), str(exc)))
             return False
         if path != self.deck_path:
             self._warned_format_losses = False
@@ -956,7 +1010,7 @@ class MainWindow(QMainWindow):
         self.autosave.discard()
         self._remember_recent(path)
         self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(fill(self.tr("Saved %1"), str(path)), 5000)
         return True
 
     def _remember_recent(self, path: Path) -> None:
@@ -985,8 +1039,8 @@ class MainWindow(QMainWindow):
         self.commit_pending_edits()
         suffix = ".dek" if kind == "dek" else ".txt"
         if path is None:
-            label = "Lackey deck (*.dek)" if kind == "dek" else "Lackey text (*.txt)"
-            path = self.ask_save_path("Export deck", label, f"{self.deck.name}{suffix}")
+            label = self.tr("Lackey deck (*.dek)") if kind == "dek" else self.tr("Lackey text (*.txt)")
+            path = self.ask_save_path(self.tr("Export deck"), label, f"{self.deck.name}{suffix}")
             if path is None:
                 return False
         try:
@@ -994,9 +1048,9 @@ class MainWindow(QMainWindow):
                 self.deck, path, kind=kind, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels()
             )
         except (DeckFileError, OSError, ValueError) as exc:
-            self.notify("Export failed", f"Cannot write {path}: {exc}")
+            self.notify(self.tr("Export failed"), fill(self.tr("Cannot write %1: %2"), str(path), str(exc)))
             return False
-        self.statusBar().showMessage(f"Exported {path}", 5000)
+        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
         return True
 
     def ask_export_options(self, kind: str) -> Any:
@@ -1035,8 +1089,8 @@ class MainWindow(QMainWindow):
         if options is None:
             return None
         if path is None:
-            caption = "Export proxies" if kind == "proxies" else "Export decklist"
-            path = self.ask_save_path(caption, "PDF (*.pdf)", f"{self.deck.name} {kind}.pdf")
+            caption = self.tr("Export proxies") if kind == "proxies" else self.tr("Export decklist")
+            path = self.ask_save_path(caption, self.tr("PDF (*.pdf)"), f"{self.deck.name} {kind}.pdf")
         return None if path is None else (options, path)
 
     def export_decklist_pdf(self, path: Path | None = None, options: Any = None) -> bool:
@@ -1050,9 +1104,9 @@ class MainWindow(QMainWindow):
         try:
             write_decklist_pdf(self.deck, self.db, path, options)
         except (OSError, ValueError) as exc:
-            self.notify("Export failed", f"Cannot write {path}: {exc}")
+            self.notify(self.tr("Export failed"), fill(self.tr("Cannot write %1: %2"), str(path), str(exc)))
             return False
-        self.statusBar().showMessage(f"Exported {path}", 5000)
+        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
         return True
 
     def export_proxies_pdf(self, path: Path | None = None, options: Any = None) -> Any:
@@ -1075,8 +1129,8 @@ class MainWindow(QMainWindow):
             with CardDatabase(db_path) as worker_db:
                 return write_proxies_pdf(deck, worker_db, target, chosen, progress=progress, cancel=cancel)
 
-        dialog = QProgressDialog("Writing proxy sheets…", "Cancel", 0, 0, self)
-        dialog.setWindowTitle("Export proxies")
+        dialog = QProgressDialog(self.tr("Writing proxy sheets…"), self.tr("Cancel"), 0, 0, self)
+        dialog.setWindowTitle(self.tr("Export proxies"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(300)
 
@@ -1087,16 +1141,16 @@ class MainWindow(QMainWindow):
         def finished(report: Any) -> None:
             dialog.reset()
             messages = getattr(report, "messages", [])
-            text = f"Wrote {getattr(report, 'pages', '?')} page(s) to {target}."
-            self.notify("Proxies exported", "\n".join([text, *messages]), warning=False)
+            text = fill(self.tr("Wrote %1 page(s) to %2."), getattr(report, "pages", "?"), target)
+            self.notify(self.tr("Proxies exported"), "\n".join([text, *messages]), warning=False)
 
         def failed(message: str) -> None:
             dialog.reset()
-            self.notify("Export failed", message)
+            self.notify(self.tr("Export failed"), message)
 
         def cancelled() -> None:
             dialog.reset()
-            self.statusBar().showMessage("Proxy export cancelled", 5000)
+            self.statusBar().showMessage(self.tr("Proxy export cancelled"), 5000)
 
         worker = run_in_thread(
             job,

@@ -20,8 +20,10 @@ class NotesEditor(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("deckNotes")
         self.editor.setPlaceholderText(
-            "Notes for this deck: plans, sideboard ideas, cards still to find… Saved with the deck and printed "
-            "on the PDF decklist."
+            self.tr(
+                "Notes for this deck: plans, sideboard ideas, cards still to find… Saved with the deck and printed "
+                "on the PDF decklist."
+            )
         )
         self._shown = ""
         self._timer = QTimer(self)
@@ -30,7 +32,9 @@ class NotesEditor(QWidget):
         self._timer.timeout.connect(self.flush)
         self.editor.textChanged.connect(self._typed)
         self.editor.installEventFilter(self)
-        hint = QLabel("Printed on the decklist. Undo (outside this box) steps back through note edits.")
+        hint = QLabel(
+            self.tr("Printed on the decklist. Undo (outside this box) steps back through note edits.")
+        )
         hint.setWordWrap(True)
         hint.setEnabled(False)  # greyed: a hint, not content
         layout = QVBoxLayout(self)

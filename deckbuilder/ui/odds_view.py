@@ -27,9 +27,11 @@ from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from deckbuilder import odds
 from deckbuilder.deck import Deck
+from deckbuilder.i18n import render
 from deckbuilder.legality.rules import type_parts
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
-TYPE_PREFIX = "Type: "
+TYPE_PREFIX = QT_TRANSLATE_NOOP("OddsView", "Type: ")
 
 
 class OddsView(QWidget):
@@ -174,7 +176,7 @@ class OddsView(QWidget):
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
             cells = [label, f"{value.probability:.1%}", self._method_text(value)]
-            self._set_row(self.fight_table, row, cells, value.message)
+            self._set_row(self.fight_table, row, cells, render(value))
         _fit_rows(self.fight_table)
         self._fill_what()
         self._show_by_turn()
@@ -202,7 +204,7 @@ class OddsView(QWidget):
             card = self.piles.cards.get(name)
             if card is not None:
                 types |= {part.title() for part in type_parts(card)}
-        choices = [f"{TYPE_PREFIX}{t}" for t in sorted(types)] + names
+        choices = [f"{self.tr(TYPE_PREFIX)}{t}" for t in sorted(types)] + names
         self.what_combo.blockSignals(True)
         self.what_combo.clear()
         self.what_combo.addItems(choices)
@@ -216,8 +218,9 @@ class OddsView(QWidget):
         if not what:
             return []
         turns = range(1, self.turn_spin.value() + 1)
-        if what.startswith(TYPE_PREFIX):
-            word = what.removeprefix(TYPE_PREFIX)
+        prefix = self.tr(TYPE_PREFIX)
+        if what.startswith(prefix):
+            word = what.removeprefix(prefix)
             section = Section.COMBAT if word.casefold().startswith("combat") else Section.SEPT
             return [odds.type_by_turn(self.piles, section, word, turn) for turn in turns]
         return [odds.card_by_turn(self.piles, what, turn) for turn in turns]
@@ -226,7 +229,7 @@ class OddsView(QWidget):
         found = self.by_turn()
         self.turn_table.setRowCount(len(found))
         for row, value in enumerate(found):
-            self._set_row(self.turn_table, row, [str(row + 1), f"{value.probability:.1%}"], value.message)
+            self._set_row(self.turn_table, row, [str(row + 1), f"{value.probability:.1%}"], render(value))
         _fit_rows(self.turn_table)
 
     # -- the sample hand ---------------------------------------------------------------------------

@@ -5,13 +5,14 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from PySide6.QtCore import QLineF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckstats import DeckStats, compute_deck_stats, filled_histogram
 from deckbuilder.legality.results import Report
+from deckbuilder.ui.translation import fill
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ class BarChart(QWidget):
         area = QRectF(0, row, self.width(), self.height() - row * (2 if self.footnote else 1))
         if not self.bars:
             painter.setPen(self._muted())
-            painter.drawText(area.adjusted(0, 0, 0, 0), Qt.AlignmentFlag.AlignLeft, "(none)")
+            painter.drawText(area.adjusted(0, 0, 0, 0), Qt.AlignmentFlag.AlignLeft, self.tr("(none)"))
         elif self.horizontal:
             self._paint_horizontal(painter, area, row)
         else:
@@ -159,10 +160,10 @@ class DeckStatsView(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.type_chart = BarChart("Cards by type", horizontal=True)
-        self.renown_chart = BarChart("Renown of the pack", horizontal=True)
-        self.rage_chart = BarChart("Combat cards by Rage needed", horizontal=False)
-        self.damage_chart = BarChart("Combat cards by damage", horizontal=False)
+        self.type_chart = BarChart(self.tr("Cards by type"), horizontal=True)
+        self.renown_chart = BarChart(self.tr("Renown of the pack"), horizontal=True)
+        self.rage_chart = BarChart(self.tr("Combat cards by Rage needed"), horizontal=False)
+        self.damage_chart = BarChart(self.tr("Combat cards by damage"), horizontal=False)
 
         content = QWidget()
         column = QVBoxLayout(content)
@@ -201,7 +202,12 @@ class DeckStatsView(QWidget):
         self.summary.setText(_summary_html(stats, report))
         self.type_chart.set_bars([Bar(label, count) for label, count in stats.type_counts.items()])
         rogue_note = (
-            f"hatched = Rogue ({stats.rogue_renown} of {stats.renown_total} Renown, {stats.rogue_share:.0%})"
+            fill(
+                self.tr("hatched = Rogue (%1 of %2 Renown, %3)"),
+                stats.rogue_renown,
+                stats.renown_total,
+                format(stats.rogue_share, ".0%"),
+            )
             if stats.rogue_renown
             else ""
         )
@@ -214,11 +220,15 @@ class DeckStatsView(QWidget):
         )
         self.rage_chart.set_bars(
             [Bar(str(v), n) for v, n in filled_histogram(stats.rage_histogram)],
-            f"{stats.combat_without_rage} without a Rage value" if stats.combat_without_rage else "",
+            fill(self.tr("%1 without a Rage value"), stats.combat_without_rage)
+            if stats.combat_without_rage
+            else "",
         )
         self.damage_chart.set_bars(
             [Bar(str(v), n) for v, n in filled_histogram(stats.damage_histogram)],
-            f"{stats.combat_without_damage} without a damage value" if stats.combat_without_damage else "",
+            fill(self.tr("%1 without a damage value"), stats.combat_without_damage)
+            if stats.combat_without_damage
+            else "",
         )
 
 
@@ -236,32 +246,58 @@ def _summary_html(stats: DeckStats, report: Report | None) -> str:
     sections = stats.section_counts
     level = report.renown_level if report is not None else stats.renown_level
     parts = [
-        f"Characters <b>{sections.get('characters', 0)}</b> · Sept <b>{sections.get('sept', 0)}</b>"
-        f" · Combat <b>{sections.get('combat', 0)}</b>"
+        fill(
+            QCoreApplication.translate(
+                "DeckStatsView", "Characters <b>%1</b> · Sept <b>%2</b> · Combat <b>%3</b>"
+            ),
+            sections.get("characters", 0),
+            sections.get("sept", 0),
+            sections.get("combat", 0),
+        )
     ]
     extra = []
     if sections.get("starting"):
-        extra.append(f"{sections['starting']} starting in play")
+        extra.append(
+            fill(QCoreApplication.translate("DeckStatsView", "%1 starting in play"), sections["starting"])
+        )
     if sections.get("unplaced"):
-        extra.append(f"{sections['unplaced']} not placed")
+        extra.append(fill(QCoreApplication.translate("DeckStatsView", "%1 not placed"), sections["unplaced"]))
     if stats.unknown_cards:
-        extra.append(f"{stats.unknown_cards} unknown")
+        extra.append(fill(QCoreApplication.translate("DeckStatsView", "%1 unknown"), stats.unknown_cards))
     if extra:
         parts.append(html.escape(", ".join(extra)))
-    renown = f"Renown <b>{stats.renown_total}</b> of {level}"
+    renown = fill(
+        QCoreApplication.translate("DeckStatsView", "Renown <b>%1</b> of %2"), stats.renown_total, level
+    )
     if stats.rogue_renown:
-        renown += f" (Rogue {stats.rogue_renown}, {stats.rogue_share:.0%})"
+        renown += fill(
+            QCoreApplication.translate("DeckStatsView", " (Rogue %1, %2)"),
+            stats.rogue_renown,
+            format(stats.rogue_share, ".0%"),
+        )
     parts.append(renown)
     if report is not None:
+        name = html.escape(report.format)
         if report.is_legal:
-            verdict = f"Legal in {html.escape(report.format)}"
+            verdict = fill(QCoreApplication.translate("DeckStatsView", "Legal in %1"), name)
         else:
             count = len(report.errors)
-            verdict = (
-                f"<b>Not legal</b> in {html.escape(report.format)}: {count} error{'s' if count != 1 else ''}"
-            )
+            if count == 1:
+                verdict = fill(
+                    QCoreApplication.translate("DeckStatsView", "<b>Not legal</b> in %1: 1 error"), name
+                )
+            else:
+                verdict = fill(
+                    QCoreApplication.translate("DeckStatsView", "<b>Not legal</b> in %1: %2 errors"),
+                    name,
+                    count,
+                )
         if report.warnings:
             count = len(report.warnings)
-            verdict += f", {count} warning{'s' if count != 1 else ''}"
+            verdict += (
+                QCoreApplication.translate("DeckStatsView", ", 1 warning")
+                if count == 1
+                else fill(QCoreApplication.translate("DeckStatsView", ", %1 warnings"), count)
+            )
         parts.append(verdict)
     return "<br>".join(parts)

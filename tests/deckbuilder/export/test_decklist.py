@@ -141,7 +141,7 @@ def test_bad_paper_or_a_failure_keeps_the_old_file(
     with pytest.raises(ValueError, match="unknown paper size"):
         write_decklist_pdf(_small_deck(), card_db, out, DecklistOptions(paper="napkin", report=report))
 
-    def broken_footer(deck_name: str) -> object:
+    def broken_footer(deck_name: str, *_lang: object) -> object:
         def draw(canvas: object, doc: object) -> None:
             raise OSError("disk full")
 

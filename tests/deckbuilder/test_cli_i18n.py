@@ -1,0 +1,104 @@
+"""`ragedeck --lang pt_BR` and a Portuguese system: the CLI's own words and the legality results in Portuguese."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from deckbuilder.cli import main, take_lang_option
+from deckbuilder.i18n.extract import catalogue_problems
+from tests.conftest import REAL_DECKS, REAL_PLUGIN
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def real_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not REAL_PLUGIN.is_dir():
+        pytest.skip("the real card pool (../shared) is not here")
+    path = tmp_path_factory.mktemp("real") / "cards.sqlite"
+    code, _out, err = run("import-cards", str(REAL_PLUGIN), "--db", str(path))
+    assert code == 0, err
+    return path
+
+
+def _too_many_copies(tmp_path: Path) -> Path:
+    """The real Gaia example deck with a third Dodge: over the combat copy limit of two."""
+    text = (REAL_DECKS / "gaia-example.txt").read_text(encoding="utf-8")
+    assert "2\tDodge" in text
+    deck = tmp_path / "gaia-three-dodges.txt"
+    deck.write_text(text.replace("2\tDodge", "3\tDodge"), encoding="utf-8")
+    return deck
+
+
+@pytest.mark.realpool
+def test_check_lang_pt_br_prints_a_real_illegal_deck_in_portuguese(real_db: Path, tmp_path: Path) -> None:
+    deck = _too_many_copies(tmp_path)
+    code, out, _err = run("check", str(deck), "--db", str(real_db), "--lang", "pt_BR", "--fix-hints")
+    assert code == 1
+    assert f"{deck}: ILEGAL — gaia-three-dodges (revised, nível de Renome 20)" in out
+    assert (
+        "  erro     COMBAT_COPIES: A carta de combate 'Dodge' tem 3 cópias; são permitidas no máximo 2" in out
+    )
+    assert "Reduzir 'Dodge' de 3 para 2 cópias" in out  # the fix hint too
+    assert "Renown" not in out and "copies" not in out  # no English left in our own words
+    # English by default on an English system, with the same code.
+    code, english, _err = run("check", str(deck), "--db", str(real_db))
+    assert "COMBAT_COPIES: Combat card 'Dodge' has 3 copies; at most 2 are allowed" in english
+
+
+@pytest.mark.realpool
+def test_the_cli_follows_a_portuguese_system_and_lang_overrides_it(
+    real_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = _too_many_copies(tmp_path)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    _code, out, _err = run("check", str(deck), "--db", str(real_db))
+    assert "ILEGAL" in out and "cópias" in out
+    _code, out, _err = run("--lang=en", "check", str(deck), "--db", str(real_db))
+    assert "ILLEGAL" in out and "cópias" not in out
+
+
+def test_json_keeps_the_english_message_and_adds_message_id_and_params(tmp_path: Path) -> None:
+    from carddb.db import CardDatabase
+    from carddb.importing import ensure_demo_cards
+
+    db = tmp_path / "cards.sqlite"
+    with CardDatabase(db) as opened:
+        ensure_demo_cards(opened)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1\tNo Such Card\n", encoding="utf-8")
+    _code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db), "--json")
+    (unknown,) = [r for r in json.loads(out)["decks"][0]["results"] if r["code"] == "UNKNOWN_CARD"]
+    assert unknown["message"].startswith("'No Such Card' is not in the card database")
+    assert unknown["params"]["card"] == "No Such Card"
+
+
+def test_an_unknown_language_is_a_clear_error() -> None:
+    code, _out, err = run("--lang", "xx", "formats")
+    assert code == 2 and "unknown language 'xx'" in err and "pt_BR" in err
+
+
+def test_lang_is_taken_from_anywhere_before_a_double_dash() -> None:
+    assert take_lang_option(["check", "a.dek", "--lang", "pt_BR"]) == (["check", "a.dek"], "pt_BR")
+    assert take_lang_option(["search", "--", "--lang=x"]) == (["search", "--", "--lang=x"], None)
+
+
+def test_every_marked_text_of_the_core_is_translated_and_every_entry_is_used() -> None:
+    assert catalogue_problems("pt_BR") == ([], [])
+
+
+def test_help_is_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("--lang", "pt_BR", "check", "--help")[0] == 0
+    assert (
+        "verifica decks pelas regras de construção de deck" not in capsys.readouterr().out
+    )  # that is the list
+    assert run("--lang", "pt_BR", "--help")[0] == 0
+    assert "verifica decks pelas regras de construção de deck" in capsys.readouterr().out

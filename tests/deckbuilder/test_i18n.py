@@ -1,0 +1,114 @@
+"""The core message catalogue: every declared message has a Portuguese template with the same parameters."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from deckbuilder import i18n
+from deckbuilder.i18n import ENGLISH, PORTUGUESE, catalogue, declared, format_message, render
+from deckbuilder.legality import check_deck
+from tests.deckbuilder.legality.pool import BASE_COMBAT, legal_deck, make_pool
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_declared_message_has_a_portuguese_template_with_the_same_parameters() -> None:
+    english = declared()
+    portuguese = catalogue(PORTUGUESE)["messages"]
+    assert sorted(set(english) - set(portuguese)) == [], "untranslated"
+    assert sorted(set(portuguese) - set(english)) == [], "unused"
+    for key, text in english.items():
+        assert _fields(portuguese[key]) == _fields(text), key
+        assert portuguese[key] != text, f"{key} is still English"
+
+
+def test_rule_codes_are_derived_from_the_declared_messages() -> None:
+    from deckbuilder.legality.rules import RULES
+
+    english = declared()
+    for rule in RULES:
+        assert rule.codes, type(rule).__name__
+        for code in rule.codes:
+            assert any(key == code or key.startswith(code + ".") for key in english), code
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("pt_BR.UTF-8", PORTUGUESE),
+        ("pt-br", PORTUGUESE),
+        ("pt_PT", PORTUGUESE),
+        ("en_US.UTF-8", ENGLISH),
+        ("C", ENGLISH),
+    ],
+)
+def test_system_language_follows_the_locale(
+    monkeypatch: pytest.MonkeyPatch, value: str, expected: str
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", value)
+    i18n.set_language(None)
+    assert i18n.current_language() == expected
+
+
+def test_lc_all_wins_over_lang_and_an_explicit_choice_wins_over_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LANGUAGE", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setenv("LC_ALL", "pt_BR.UTF-8")
+    i18n.set_language(None)
+    assert i18n.current_language() == PORTUGUESE
+    i18n.set_language("en")
+    try:
+        assert i18n.current_language() == ENGLISH
+    finally:
+        i18n.set_language(None)
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.set_language("xx_YY")
+
+
+def test_a_real_result_renders_in_portuguese_with_its_parameters() -> None:
+    deck = legal_deck()
+    deck.add(BASE_COMBAT[0].name)  # three copies of a combat card
+    report = check_deck(deck, make_pool(), renown_level=20)
+    (result,) = [r for r in report.results if r.code == "COMBAT_COPIES"]
+    assert render(result, ENGLISH) == result.message
+    text = render(result, PORTUGUESE)
+    assert text == f"A carta de combate '{BASE_COMBAT[0].name}' tem 3 cópias; são permitidas no máximo 2"
+    assert dict(result.params) == {"card": BASE_COMBAT[0].name, "copies": 3, "limit": 2}
+    assert result.to_json()["params"] == {"card": BASE_COMBAT[0].name, "copies": 3, "limit": 2}
+
+
+def test_lists_and_plurals_follow_the_language() -> None:
+    declared()
+    names = ("A", "B", "C")
+    assert format_message("CHARACTER_VERSIONS", [("names", names)], ENGLISH).startswith(
+        "'A', 'B' and 'C' are"
+    )
+    assert format_message("CHARACTER_VERSIONS", [("names", names)], PORTUGUESE).startswith(
+        "'A', 'B' e 'C' são"
+    )
+    one = format_message("COMBAT_MINIMUM", [("size", 1), ("minimum", 20)], PORTUGUESE)
+    assert one.startswith("O deck de combate tem 1 carta;")
+    assert format_message("COMBAT_MINIMUM", [("size", 19), ("minimum", 20)], PORTUGUESE).startswith(
+        "O deck de combate tem 19 cartas;"
+    )
+
+
+def test_a_template_naming_a_missing_parameter_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    declared()
+    broken = {**catalogue(PORTUGUESE), "messages": {"NO_CHARACTERS": "Sem {nada}"}}
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: broken if lang == PORTUGUESE else {"messages": {}})
+    i18n._formatter.cache_clear()
+    try:
+        assert (
+            format_message("NO_CHARACTERS", (), PORTUGUESE)
+            == "The pack has no Characters; at least one is required"
+        )
+    finally:
+        i18n._formatter.cache_clear()
