@@ -164,10 +164,21 @@ class Game:
         raise GameError(f"Unknown format '{name}' for the game {self.name}; available formats: {known}")
 
     def cards_path(self) -> Traversable | None:
-        """The shipped card-data file of this game, if it has one."""
+        """The shipped card-data file of this game, if it has one (never a file outside the game's folder)."""
         if not self.cards or self.folder is None:
             return None
-        return self.folder.joinpath(self.cards)
+        entry = self.folder.joinpath(self.cards)
+        return entry if inside(self.folder, entry) else None
+
+
+def inside(folder: Traversable, entry: Traversable) -> bool:
+    """Whether a file named in a game folder is really in it (a symlink or `..` may lead anywhere on the disk)."""
+    if not isinstance(folder, Path) or not isinstance(entry, Path):
+        return True  # inside the installed package
+    try:
+        return entry.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
 
 
 def _fail(source: str, message: str) -> GameError:
@@ -247,9 +258,9 @@ def _settings(data: Mapping[str, Any], piles: set[str], fields: set[str], source
         if not isinstance(from_card, dict):
             raise _fail(source, f'{where}.from_card must be an object with "pile" and "field"')
         pile, card_field = from_card.get("pile"), from_card.get("field")
-        if pile not in piles:
+        if not isinstance(pile, str) or pile not in piles:
             raise _fail(source, f"{where}.from_card.pile names no pile of the game ({pile!r:.40})")
-        if card_field not in fields:
+        if not isinstance(card_field, str) or card_field not in fields:
             raise _fail(source, f"{where}.from_card.field names no card field ({card_field!r:.40})")
         settings.append(Setting(setting_id, label, default, str(pile), str(card_field)))
     return tuple(settings)
@@ -343,6 +354,8 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
             if folder is None or "/" in item or "\\" in item or item.startswith("."):
                 raise _fail(source, f"formats[{index}] must name a file in the game's formats folder")
             entry = folder.joinpath("formats").joinpath(item)
+            if not inside(folder, entry):
+                raise _fail(source, f"formats[{index}] leaves the game's folder (a symlink?): refused")
             formats.append(
                 format_from_data(_read_json(entry, f"{source}: formats/{item}"), f"{source}: {item}")
             )

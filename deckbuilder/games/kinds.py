@@ -221,7 +221,7 @@ class SumAtMost(RuleKind):
         if isinstance(bound, int) and not isinstance(bound, bool) and bound >= 0:
             return []
         if isinstance(bound, dict) and set(bound) == {"setting"}:
-            if bound["setting"] in {s.id for s in game.settings}:
+            if isinstance(bound["setting"], str) and bound["setting"] in {s.id for s in game.settings}:
                 return []
             return [f'"bound" names no setting of the game ({bound["setting"]!r:.40})']
         return ['"bound" must be a whole number or {"setting": ID}']
