@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("show at most N cards (1 to {maximum})").format(maximum=f"{MAX_SEARCH_LIMIT:,}"),
     )
     search.add_argument("--json", action="store_true", help=_("print results as JSON"))
+    search.add_argument(
+        "--game", metavar="NAME", help=_("search another game's cards (words, field:word, field>=N)")
+    )
 
     formats = sub.add_parser("formats", help=_("list the formats decks can be checked against"))
     formats.add_argument("--json", action="store_true", help=_("print formats as JSON"))
@@ -689,6 +692,51 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
 # -- search ----------------------------------------------------------------------------------------
 
 
+def _search_game(args: argparse.Namespace, game: Any, out: TextIO) -> int:
+    """`search --game NAME`: that game's cards only (the database's, else the set shipped with the game)."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.search import search_cards
+
+    db = open_db(args.db)
+    try:
+        pool, _shipped = pool_for(db, game)
+    finally:
+        db.close()
+    found = search_cards(game, pool.cards(), args.query)
+    shown = found[: args.limit] if args.limit is not None else found
+    if args.json:
+        cards = [
+            {
+                "name": c.name,
+                "type": c.type,
+                **{k: list(v) if isinstance(v, tuple) else v for k, v in c.values.items()},
+            }
+            for c in shown
+        ]
+        document = {
+            "game": game.name,
+            "query": args.query,
+            "count": len(shown),
+            "total": len(found),
+            "cards": cards,
+        }
+        json.dump(document, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+        return EXIT_OK
+    for card in shown:
+        fields = " · ".join(
+            f"{f.label} {', '.join(v) if isinstance(v, tuple) else v}"
+            for f in game.fields
+            if f.kind != "text" and (v := card.value(f.name)) not in (None, "", ())
+        )
+        print(f"{card.name} — {card.type}" + (f" · {fields}" if fields else ""), file=out)
+    print(
+        _("{count} of {total} {game} cards").format(count=len(shown), total=len(found), game=game.title),
+        file=out,
+    )
+    return EXIT_OK
+
+
 def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Search the card database and print matching cards with every field."""
     from carddb.search import QuerySyntaxError, count_matches, search
@@ -701,6 +749,9 @@ def cmd_search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     if _LONE_SURROGATE.search(args.query):
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
+    game = _forced_game(args.game)
+    if game is not None:
+        return _search_game(args, game, out)
     db = open_db(args.db)
     try:
         _warn_if_empty(db, err)
@@ -1151,7 +1202,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
 }
 
 
-_SEARCH_VALUE_OPTIONS = frozenset({"--db", "--limit"})
+_SEARCH_VALUE_OPTIONS = frozenset({"--db", "--limit", "--game"})
 _SEARCH_FLAG_OPTIONS = frozenset({"--json", "-h", "--help"})
 
 

@@ -181,3 +181,24 @@ def check_any(deck: Deck, pool: Any, game: Game | str | None = None, fmt: Any = 
     """Check a deck of its game (or `game`) with that game's engine; never raises for deck content."""
     chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
     return ENGINES[chosen.engine](deck, pool, chosen, fmt)
+
+
+def statistics(game: Game, deck: Deck, pool: Any) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The charts the game's description asks for: (title, [(value, copies)]), numbers in order, words by count."""
+    items = [i for i in _resolve(deck, pool, game) if i.card is not None and i.pile is not None]
+    charts: list[tuple[str, list[tuple[str, int]]]] = []
+    for statistic in game.statistics:
+        counts: dict[str, int] = {}
+        for item in items:
+            if statistic.pile and item.pile != statistic.pile:
+                continue
+            assert item.card is not None
+            for value in item.card.words(statistic.field) or ("-",):
+                counts[value] = counts.get(value, 0) + item.count
+        numeric = all(v.lstrip("-").isdigit() for v in counts if v != "-")
+        if numeric:
+            ordered = sorted(counts.items(), key=lambda kv: (kv[0] == "-", int(kv[0]) if kv[0] != "-" else 0))
+        else:
+            ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+        charts.append((statistic.label, ordered))
+    return charts

@@ -569,6 +569,7 @@ class DeckView(QWidget):
     rename_requested = Signal(str)
     replace_requested = Signal(str, object, str)  # old name, old set, new name
     card_selected = Signal(str)
+    sections_rebuilt = Signal()  # the tables were made anew for another game's piles (or Rage's again)
 
     def __init__(self, formats: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -611,6 +612,7 @@ class DeckView(QWidget):
         self.section_titles: dict[str, str] = dict(SECTION_TITLES)
         self._game: Game | None = None
         self._rage_formats = list(formats)
+        self._column_settings: QSettings | None = None
         for key in SECTION_KEYS:
             self._add_section(key)
 
@@ -668,6 +670,8 @@ class DeckView(QWidget):
             formats = [(f.name, f.title or f.name) for f in game.formats]
         for key in self.section_keys:
             self._add_section(key)
+        if self._column_settings is not None:
+            self.remember_columns(self._column_settings)
         self.renown_label.setVisible(game is None)
         self.renown_spin.setVisible(game is None)
         self._updating = True
@@ -677,6 +681,7 @@ class DeckView(QWidget):
                 self.format_combo.addItem(title, format_name)
         finally:
             self._updating = False
+        self.sections_rebuilt.emit()
 
     def section_title(self, key: str) -> str:
         """A table's title: Rage's sections translated, another game's piles as its game.json names them."""
@@ -821,6 +826,7 @@ class DeckView(QWidget):
 
     def remember_columns(self, settings: QSettings) -> None:
         """Let the player show or hide each section's columns (header context menu), remembered in `settings`."""
+        self._column_settings = settings
         self.column_choosers = {
             # The pack's Allegiance column says what the Type column would, narrower.
             key: ColumnChooser(

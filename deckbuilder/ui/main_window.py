@@ -56,8 +56,9 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.fixhints import FixHint, apply_changes
-from deckbuilder.games.cards import pool_for
+from deckbuilder.games.cards import GameCardPool, pool_for
 from deckbuilder.games.check import check_generic
+from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.description import available_games
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render
@@ -83,6 +84,7 @@ from deckbuilder.ui.commands import (
 )
 from deckbuilder.ui.deck_view import DeckSectionModel, DeckView
 from deckbuilder.ui.fixhints_panel import FixHintsPanel
+from deckbuilder.ui.game_cards import GameCardList
 from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
 from deckbuilder.ui.odds_view import OddsView
@@ -235,8 +237,13 @@ class MainWindow(QMainWindow):
         self.card_view = CardView()
         self.preview = CardPreview(db, self)
         self.preview.watch(self.browser.table, self._browser_card_at)
-        for table in self.deck_view.tables.values():
-            self.preview.watch(table, self._deck_card_at)
+        self._watch_deck_tables()
+        self.deck_view.sections_rebuilt.connect(self._watch_deck_tables)
+        # Another game's deck lists that game's cards here instead of Rage's browser.
+        self.game_cards = GameCardList()
+        self.game_cards.setObjectName("gameCardList")
+        self.game_cards.hide()
+        self.game_cards.add_requested.connect(lambda name: self.add_card(name))
         self.legality = LegalityPanel()
         # The statistics tab (charts) is built the first time it is shown: most sessions never open it.
         self.stats_page = QWidget()
@@ -250,7 +257,12 @@ class MainWindow(QMainWindow):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(self.browser)
+        cards_side = QWidget()
+        cards_layout = QVBoxLayout(cards_side)
+        cards_layout.setContentsMargins(0, 0, 0, 0)
+        cards_layout.addWidget(self.browser)
+        cards_layout.addWidget(self.game_cards)
+        self.splitter.addWidget(cards_side)
         # The deck as lists, or as a grid of card images by pile (built when first shown).
         self.deck_tabs = QTabWidget()
         self.deck_tabs.setObjectName("deckTabs")
@@ -558,6 +570,7 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
         self.report = self._check()
+        self._show_card_source()
         self.deck_view.show_deck(self.deck, self.deck_pool(), self.report, self.unknown)
         self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
@@ -616,6 +629,11 @@ class MainWindow(QMainWindow):
             return
         self._stats_stale = False
         try:
+            game = game_of(self.deck)
+            if game is not None:
+                charts = game_statistics(game, self.deck, self.deck_pool())
+                self.stats.update_game_stats(charts, self.report)
+                return
             self.stats.update_stats(self.deck, self.db, self.report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
@@ -651,6 +669,24 @@ class MainWindow(QMainWindow):
         else:
             dialog.show()
         return dialog
+
+    def _watch_deck_tables(self) -> None:
+        for table in self.deck_view.tables.values():
+            self.preview.watch(table, self._deck_card_at)
+
+    def _show_card_source(self) -> None:
+        """Rage's browser for a Rage deck; the deck's game's cards for another game's."""
+        game = game_of(self.deck)
+        self.browser.setVisible(game is None)
+        self.game_cards.setVisible(game is not None)
+        pool = self.deck_pool() if game is not None else None
+        if (
+            game is not None
+            and isinstance(pool, GameCardPool)
+            and self.game_cards.source != (game.name, id(pool))
+        ):
+            self.game_cards.show_cards(game, pool.cards())
+            self.game_cards.source = (game.name, id(pool))  # the pool is kept until the next card import
 
     def deck_pool(self) -> CardPool:
         """Where the deck's names are looked up: the database for Rage, its game's cards for another game."""

@@ -167,6 +167,8 @@ class DeckStatsView(QWidget):
 
         content = QWidget()
         column = QVBoxLayout(content)
+        self._column = column
+        self.game_charts: list[BarChart] = []  # another game's charts, as its game.json lists them
         column.addWidget(self.summary)
         for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
             column.addWidget(chart)
@@ -196,8 +198,34 @@ class DeckStatsView(QWidget):
         """Combat cards per damage value."""
         return self.stats.damage_histogram
 
+    def update_game_stats(
+        self, charts: list[tuple[str, list[tuple[str, int]]]], report: Report | None
+    ) -> None:
+        """Another game's deck: its header figures and the charts its description names, instead of Rage's."""
+        for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
+            chart.hide()
+        for chart in self.game_charts:
+            chart.setParent(None)
+            chart.deleteLater()
+        self.game_charts = []
+        figures = (
+            " · ".join(f"{label} {value}" for label, value in report.figures) if report is not None else ""
+        )
+        self.summary.setText(html.escape(figures))
+        for position, (title, bars) in enumerate(charts):
+            chart = BarChart(title, horizontal=True)
+            chart.set_bars([Bar(label, count) for label, count in bars])
+            self._column.insertWidget(1 + position, chart)
+            self.game_charts.append(chart)
+
     def update_stats(self, deck: Deck, pool: CardPool, report: Report | None = None) -> None:
         """Recount the deck and redraw; `report` (from the checker) adds the legality line and Renown level."""
+        for chart in self.game_charts:
+            chart.setParent(None)
+            chart.deleteLater()
+        self.game_charts = []
+        for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
+            chart.show()
         self.stats = stats = compute_deck_stats(deck, pool)
         self.summary.setText(_summary_html(stats, report))
         self.type_chart.set_bars([Bar(label, count) for label, count in stats.type_counts.items()])

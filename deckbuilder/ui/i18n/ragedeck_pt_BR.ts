@@ -736,7 +736,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="67"/>
-        <location filename="../deck_view.py" line="1006"/>
+        <location filename="../deck_view.py" line="1012"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
@@ -747,7 +747,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="69"/>
-        <location filename="../deck_view.py" line="1011"/>
+        <location filename="../deck_view.py" line="1017"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
@@ -762,97 +762,97 @@
         <translation>Cartas que começam a partida em jogo: saem do deck de Sept, contam no limite de cópias mas não no mínimo do deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="577"/>
+        <location filename="../deck_view.py" line="578"/>
         <source>Deck name</source>
         <translation>Nome do deck</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="582"/>
+        <location filename="../deck_view.py" line="583"/>
         <source>Renown level of the game</source>
         <translation>Nível de Renome da partida</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="596"/>
+        <location filename="../deck_view.py" line="597"/>
         <source>Add one copy of the selected card</source>
         <translation>Adicionar uma cópia da carta selecionada</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="599"/>
+        <location filename="../deck_view.py" line="600"/>
         <source>Remove one copy of the selected card (Delete)</source>
         <translation>Remover uma cópia da carta selecionada (Delete)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="578"/>
+        <location filename="../deck_view.py" line="579"/>
         <source>Renown level</source>
         <translation>Nível de Renome</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="622"/>
+        <location filename="../deck_view.py" line="624"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="941"/>
+        <location filename="../deck_view.py" line="947"/>
         <source>Add one copy</source>
         <translation>Adicionar uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="942"/>
+        <location filename="../deck_view.py" line="948"/>
         <source>Remove one copy</source>
         <translation>Remover uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="943"/>
+        <location filename="../deck_view.py" line="949"/>
         <source>Remove all copies</source>
         <translation>Remover todas as cópias</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="947"/>
+        <location filename="../deck_view.py" line="953"/>
         <source>Return to sept deck</source>
         <translation>Devolver ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="950"/>
+        <location filename="../deck_view.py" line="956"/>
         <source>Put one copy back into the sept deck</source>
         <translation>Devolver uma cópia ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="956"/>
+        <location filename="../deck_view.py" line="962"/>
         <source>Start in play</source>
         <translation>Começar em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="959"/>
+        <location filename="../deck_view.py" line="965"/>
         <source>Move one copy out of the sept deck to begin the game in play</source>
         <translation>Tirar uma cópia do deck de Sept para começar a partida em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="961"/>
+        <location filename="../deck_view.py" line="967"/>
         <source>Printing</source>
         <translation>Impressão</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="962"/>
+        <location filename="../deck_view.py" line="968"/>
         <source>Newest (no set chosen)</source>
         <translation>Mais recente (nenhuma coleção escolhida)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="976"/>
+        <location filename="../deck_view.py" line="982"/>
         <source>Replace with</source>
         <translation>Trocar por</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="995"/>
+        <location filename="../deck_view.py" line="1001"/>
         <source>Renown level %1</source>
         <translation>Nível de Renome %1</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1001"/>
+        <location filename="../deck_view.py" line="1007"/>
         <source>Renown %1 / %2</source>
         <translation>Renome %1 / %2</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1003"/>
+        <location filename="../deck_view.py" line="1009"/>
         <source>Rogue %1 (max %2)</source>
         <translation>Rogue %1 (máx. %2)</translation>
     </message>
@@ -913,32 +913,32 @@
 <context>
     <name>DemoBanner</name>
     <message>
-        <location filename="../main_window.py" line="155"/>
+        <location filename="../main_window.py" line="156"/>
         <source>You are browsing the small &lt;b&gt;demo card set&lt;/b&gt;. Import a LackeyCCG Rage plugin or a card data file to build with the full card pool.</source>
         <translation>Você está vendo o pequeno &lt;b&gt;conjunto de cartas de demonstração&lt;/b&gt;. Importe um plugin de Rage do LackeyCCG ou um arquivo de dados de cartas para montar com todas as cartas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="164"/>
+        <location filename="../main_window.py" line="165"/>
         <source>Import Lackey plugin…</source>
         <translation>Importar plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="166"/>
+        <location filename="../main_window.py" line="167"/>
         <source>Import card file…</source>
         <translation>Importar arquivo de cartas…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170"/>
+        <location filename="../main_window.py" line="171"/>
         <source>Hide this message</source>
         <translation>Esconder esta mensagem</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="186"/>
+        <location filename="../main_window.py" line="187"/>
         <source>You are browsing the small &lt;b&gt;demo card set&lt;/b&gt;. A LackeyCCG Rage plugin was found at &lt;b&gt;%1&lt;/b&gt;: import it to build with the full card pool.</source>
         <translation>Você está vendo o pequeno &lt;b&gt;conjunto de cartas de demonstração&lt;/b&gt;. Foi encontrado um plugin de Rage do LackeyCCG em &lt;b&gt;%1&lt;/b&gt;: importe-o para montar com todas as cartas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="191"/>
+        <location filename="../main_window.py" line="192"/>
         <source>Import found plugin</source>
         <translation>Importar o plugin encontrado</translation>
     </message>
@@ -1032,6 +1032,24 @@
         <location filename="../fixhints_panel.py" line="144"/>
         <source>Make this change (one undo step)</source>
         <translation>Fazer esta mudança (um passo de desfazer)</translation>
+    </message>
+</context>
+<context>
+    <name>GameCardList</name>
+    <message>
+        <location filename="../game_cards.py" line="44"/>
+        <source>Search: words, field:word, field&gt;=N</source>
+        <translation>Pesquisa: palavras, campo:palavra, campo&gt;=N</translation>
+    </message>
+    <message>
+        <location filename="../game_cards.py" line="82"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location filename="../game_cards.py" line="82"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
     </message>
 </context>
 <context>
@@ -1156,499 +1174,499 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="103"/>
+        <location filename="../main_window.py" line="104"/>
         <source>Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)</source>
         <translation>Decks de Rage (*.ragedeck *.json *.dek *.txt);;Deck nativo (*.ragedeck *.json);;Deck do Lackey (*.dek);;Texto (*.txt);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="107"/>
+        <location filename="../main_window.py" line="108"/>
         <source>Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)</source>
         <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="258"/>
+        <location filename="../main_window.py" line="269"/>
         <source>List</source>
         <translation>Lista</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="262"/>
+        <location filename="../main_window.py" line="273"/>
         <source>Card images</source>
         <translation>Imagens das cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="278"/>
+        <location filename="../main_window.py" line="289"/>
         <source>Legality</source>
         <translation>Legalidade</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="279"/>
+        <location filename="../main_window.py" line="290"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="284"/>
+        <location filename="../main_window.py" line="295"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="288"/>
+        <location filename="../main_window.py" line="299"/>
         <source>Fix it</source>
         <translation>Corrigir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="291"/>
+        <location filename="../main_window.py" line="302"/>
         <source>Draw odds</source>
         <translation>Chances de compra</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="293"/>
+        <location filename="../main_window.py" line="304"/>
         <source>&lt;opened deck&gt;</source>
         <translation>&lt;deck aberto&gt;</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="294"/>
+        <location filename="../main_window.py" line="305"/>
         <source>Card</source>
         <translation>Carta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="295"/>
+        <location filename="../main_window.py" line="306"/>
         <source>Deck check</source>
         <translation>Verificação do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="296"/>
+        <location filename="../main_window.py" line="307"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="324"/>
+        <location filename="../main_window.py" line="335"/>
         <source>%1 cards in %2</source>
         <translation>%1 cartas em %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="364"/>
+        <location filename="../main_window.py" line="375"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="365"/>
+        <location filename="../main_window.py" line="376"/>
         <source>&amp;New deck</source>
         <translation>&amp;Novo deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="366"/>
+        <location filename="../main_window.py" line="377"/>
         <source>New deck for another &amp;game</source>
         <translation>Novo deck de outro &amp;jogo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="377"/>
+        <location filename="../main_window.py" line="388"/>
         <source>&amp;Open deck…</source>
         <translation>&amp;Abrir deck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="378"/>
+        <location filename="../main_window.py" line="389"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="380"/>
+        <location filename="../main_window.py" line="391"/>
         <source>Import deck from &amp;clipboard</source>
         <translation>Importar deck da área de &amp;transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="383"/>
+        <location filename="../main_window.py" line="394"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="384"/>
+        <location filename="../main_window.py" line="395"/>
         <source>Save &amp;as…</source>
         <translation>Salvar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="385"/>
+        <location filename="../main_window.py" line="396"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="387"/>
+        <location filename="../main_window.py" line="398"/>
         <source>Lackey .de&amp;k…</source>
         <translation>Lackey .de&amp;k…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="390"/>
+        <location filename="../main_window.py" line="401"/>
         <source>Lackey &amp;text…</source>
         <translation>&amp;Texto do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="404"/>
         <source>PDF &amp;decklist…</source>
         <translation>&amp;Lista de deck em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="407"/>
         <source>PDF &amp;proxies…</source>
         <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="399"/>
+        <location filename="../main_window.py" line="410"/>
         <source>Import card &amp;data</source>
         <translation>Importar &amp;dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="413"/>
         <source>Lackey &amp;plugin folder…</source>
         <translation>Pasta de &amp;plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="420"/>
         <source>Card data &amp;file (.txt / .json)…</source>
         <translation>&amp;Arquivo de dados de cartas (.txt / .json)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="426"/>
         <source>&amp;Quit</source>
         <translation>Sa&amp;ir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="428"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="429"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="420"/>
+        <location filename="../main_window.py" line="431"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="425"/>
+        <location filename="../main_window.py" line="436"/>
         <source>&amp;Find cards</source>
         <translation>&amp;Buscar cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="437"/>
         <source>Add selected card</source>
         <translation>Adicionar a carta selecionada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="429"/>
+        <location filename="../main_window.py" line="440"/>
         <source>&amp;Copy deck as Lackey text</source>
         <translation>&amp;Copiar deck como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="443"/>
         <source>&amp;Paste deck from clipboard</source>
         <translation>Co&amp;lar deck da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="446"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="450"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="443"/>
+        <location filename="../main_window.py" line="454"/>
         <source>&amp;Collection</source>
         <translation>&amp;Coleção</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="445"/>
+        <location filename="../main_window.py" line="456"/>
         <source>&amp;Edit collection…</source>
         <translation>&amp;Editar coleção…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="449"/>
+        <location filename="../main_window.py" line="460"/>
         <source>Proxies: print only &amp;missing copies</source>
         <translation>Proxies: imprimir só as cópias &amp;faltantes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="469"/>
+        <location filename="../main_window.py" line="480"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="470"/>
+        <location filename="../main_window.py" line="481"/>
         <source>The new language is used the next time Rage Deckbuilder starts.</source>
         <translation>O novo idioma passa a valer na próxima vez que o Rage Deckbuilder abrir.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="547"/>
+        <location filename="../main_window.py" line="558"/>
         <source>Replace %1 with %2</source>
         <translation>Trocar %1 por %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="673"/>
+        <location filename="../main_window.py" line="703"/>
         <source>Format problem: {0}</source>
         <translation>Problema no formato: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="693"/>
+        <location filename="../main_window.py" line="723"/>
         <source>The deck&apos;s format “{0}” is not installed; the deck is opened on the default format “{1}”.</source>
         <translation>O formato do deck, “{0}”, não está instalado; o deck foi aberto no formato padrão “{1}”.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="730"/>
+        <location filename="../main_window.py" line="760"/>
         <source>Copied the deck as Lackey text</source>
         <translation>Deck copiado como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="755"/>
+        <location filename="../main_window.py" line="785"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="770"/>
+        <location filename="../main_window.py" line="800"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” tem mudanças não salvas. Salvar?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="778"/>
+        <location filename="../main_window.py" line="808"/>
         <source>Open deck</source>
         <translation>Abrir deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="792"/>
+        <location filename="../main_window.py" line="822"/>
         <source>Import Lackey plugin folder</source>
         <translation>Importar pasta de plugin do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="797"/>
+        <location filename="../main_window.py" line="827"/>
         <source>Import card data</source>
         <translation>Importar dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="799"/>
+        <location filename="../main_window.py" line="829"/>
         <source>Card data (*.txt *.json);;All files (*)</source>
         <translation>Dados de cartas (*.txt *.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="809"/>
+        <location filename="../main_window.py" line="839"/>
         <source>{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?</source>
         <translation>{0} é um arquivo de deck do Lackey; ele não guarda {1}. Salvar mesmo assim?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="814"/>
+        <location filename="../main_window.py" line="844"/>
         <source>Save as .ragedeck…</source>
         <translation>Salvar como .ragedeck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="824"/>
+        <location filename="../main_window.py" line="854"/>
         <source>The database still holds the invented demo cards (set “Demo”). With real card data imported, no format accepts them. Remove them now?</source>
         <translation>O banco ainda tem as cartas de demonstração inventadas (coleção “Demo”). Com as cartas reais importadas, nenhum formato as aceita. Removê-las agora?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="834"/>
+        <location filename="../main_window.py" line="864"/>
         <source>never saved to a file</source>
         <translation>nunca salvo em arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="839"/>
+        <location filename="../main_window.py" line="869"/>
         <source>A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?</source>
         <translation>Uma janela do Rage Deckbuilder não foi fechada corretamente enquanto editava “{0}” ({1}). Restaurar esse deck?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="870"/>
         <source>a deck</source>
         <translation>um deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="910"/>
-        <location filename="../main_window.py" line="913"/>
+        <location filename="../main_window.py" line="940"/>
+        <location filename="../main_window.py" line="943"/>
         <source>Cannot open deck</source>
         <translation>Não foi possível abrir o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="913"/>
+        <location filename="../main_window.py" line="943"/>
         <source>cannot read %1: %2</source>
         <translation>não foi possível ler %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="923"/>
+        <location filename="../main_window.py" line="953"/>
         <source>Opened %1</source>
         <translation>Aberto %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="931"/>
+        <location filename="../main_window.py" line="961"/>
         <source>%1 card name(s) are not in the card database; see Unresolved.</source>
         <translation>%1 nome(s) de carta não estão no banco de cartas; veja Não resolvidas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="936"/>
+        <location filename="../main_window.py" line="966"/>
         <source>Problems in %1</source>
         <translation>Problemas em %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="942"/>
-        <location filename="../main_window.py" line="949"/>
+        <location filename="../main_window.py" line="972"/>
+        <location filename="../main_window.py" line="979"/>
         <source>Import from clipboard</source>
         <translation>Importar da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="942"/>
+        <location filename="../main_window.py" line="972"/>
         <source>The clipboard holds no text.</source>
         <translation>A área de transferência não tem texto.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="954"/>
+        <location filename="../main_window.py" line="984"/>
         <source>the clipboard text</source>
         <translation>o texto da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="978"/>
+        <location filename="../main_window.py" line="1008"/>
         <source>the deck notes</source>
         <translation>as anotações do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="980"/>
+        <location filename="../main_window.py" line="1010"/>
         <source>the Renown level and format</source>
         <translation>o nível de Renome e o formato</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="982"/>
+        <location filename="../main_window.py" line="1012"/>
         <source>the chosen printings</source>
         <translation>as impressões escolhidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="984"/>
+        <location filename="../main_window.py" line="1014"/>
         <source>{0} part(s) of the file that could not be read</source>
         <translation>{0} parte(s) do arquivo que não puderam ser lidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="991"/>
+        <location filename="../main_window.py" line="1021"/>
         <source>Save deck</source>
         <translation>Salvar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1004"/>
+        <location filename="../main_window.py" line="1034"/>
         <source>Cannot save deck</source>
         <translation>Não foi possível salvar o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1004"/>
+        <location filename="../main_window.py" line="1034"/>
         <source>Cannot save %1: %2</source>
         <translation>Não foi possível salvar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1013"/>
+        <location filename="../main_window.py" line="1043"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1042"/>
+        <location filename="../main_window.py" line="1072"/>
         <source>Lackey deck (*.dek)</source>
         <translation>Deck do Lackey (*.dek)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1042"/>
+        <location filename="../main_window.py" line="1072"/>
         <source>Lackey text (*.txt)</source>
         <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1073"/>
         <source>Export deck</source>
         <translation>Exportar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1051"/>
-        <location filename="../main_window.py" line="1107"/>
-        <location filename="../main_window.py" line="1149"/>
+        <location filename="../main_window.py" line="1081"/>
+        <location filename="../main_window.py" line="1137"/>
+        <location filename="../main_window.py" line="1179"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1051"/>
-        <location filename="../main_window.py" line="1107"/>
+        <location filename="../main_window.py" line="1081"/>
+        <location filename="../main_window.py" line="1137"/>
         <source>Cannot write %1: %2</source>
         <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1053"/>
-        <location filename="../main_window.py" line="1109"/>
+        <location filename="../main_window.py" line="1083"/>
+        <location filename="../main_window.py" line="1139"/>
         <source>Exported %1</source>
         <translation>Exportado %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1092"/>
-        <location filename="../main_window.py" line="1133"/>
+        <location filename="../main_window.py" line="1122"/>
+        <location filename="../main_window.py" line="1163"/>
         <source>Export proxies</source>
         <translation>Exportar proxies</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1092"/>
+        <location filename="../main_window.py" line="1122"/>
         <source>Export decklist</source>
         <translation>Exportar lista de deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1093"/>
+        <location filename="../main_window.py" line="1123"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1132"/>
+        <location filename="../main_window.py" line="1162"/>
         <source>Writing proxy sheets…</source>
         <translation>Gravando as folhas de proxies…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1132"/>
+        <location filename="../main_window.py" line="1162"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1144"/>
+        <location filename="../main_window.py" line="1174"/>
         <source>Wrote %1 page(s) to %2.</source>
         <translation>%1 página(s) gravada(s) em %2.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1145"/>
+        <location filename="../main_window.py" line="1175"/>
         <source>Proxies exported</source>
         <translation>Proxies exportados</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1153"/>
+        <location filename="../main_window.py" line="1183"/>
         <source>Proxy export cancelled</source>
         <translation>Exportação de proxies cancelada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1201"/>
+        <location filename="../main_window.py" line="1231"/>
         <source>Demo cards</source>
         <translation>Cartas de demonstração</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1201"/>
+        <location filename="../main_window.py" line="1231"/>
         <source>Cannot remove the demo cards: {0}</source>
         <translation>Não foi possível remover as cartas de demonstração: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1203"/>
+        <location filename="../main_window.py" line="1233"/>
         <source>Removed {0} demo cards</source>
         <translation>{0} cartas de demonstração removidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1249"/>
+        <location filename="../main_window.py" line="1279"/>
         <source>Autosave failed: {0}</source>
         <translation>O salvamento automático falhou: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1278"/>
+        <location filename="../main_window.py" line="1308"/>
         <source>Autosave unavailable: {0}</source>
         <translation>Salvamento automático indisponível: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1285"/>
+        <location filename="../main_window.py" line="1315"/>
         <source>Cannot restore</source>
         <translation>Não foi possível restaurar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1291"/>
+        <location filename="../main_window.py" line="1321"/>
         <source>Restored deck</source>
         <translation>Deck restaurado</translation>
     </message>

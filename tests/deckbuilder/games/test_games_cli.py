@@ -223,3 +223,17 @@ def test_decklist_pdf_of_another_game_shows_its_piles_and_verdict(tmp_path: Path
     for pile in ("Ancestry (1 card)", "Class (1 card)", "Actions (7 cards)"):
         assert pile in text
     assert "Rage decklist" not in text.replace("Lithic Rage decklist", "")
+
+
+def test_search_a_games_cards(tmp_path: Path) -> None:
+    db = str(tmp_path / "db.sqlite")
+    code, out, _err = run("search", "--game", "lithic-rage", "cost>=3 -body", "--db", db)
+    assert code == 0
+    names = [line.split(" — ")[0] for line in out.splitlines()[:-1]]
+    assert names == ["Bone Shaman", "Howl at the Moon", "Obsidian Spear", "Spear Hunter", "Stone Warden"]
+    code, out, _err = run(
+        "search", "--json", "--game", "warrift", "tier:legendary class:necromancer", "--db", db
+    )
+    document = json.loads(out)
+    assert [c["name"] for c in document["cards"]] == ["The Hollow King"] and document["game"] == "warrift"
+    assert document["cards"][0]["tier"] == ["Legendary"]

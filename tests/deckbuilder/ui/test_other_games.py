@@ -69,3 +69,40 @@ def test_new_deck_for_another_game_and_back_to_rage(window) -> None:  # type: ig
     window.set_deck(Deck(), None)
     assert "characters" in window.deck_view.tables and not window.deck_view.renown_spin.isHidden()
     assert window.deck_view.header_label.text().startswith("Renown 0 / 20")
+
+
+def test_another_games_cards_replace_the_browser_and_add_to_the_deck(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    assert window.browser.isVisible() and not window.game_cards.isVisible()
+    window.new_deck("lithic-rage")
+    assert window.game_cards.isVisible() and not window.browser.isVisible()
+    assert "Obsidian Spear" in window.game_cards.shown_names()
+    window.game_cards.query_edit.setText("class cost>=12")
+    assert window.game_cards.shown_names() == ["Bone Shaman", "Spear Hunter"]
+    table = window.game_cards.table
+    table.setCurrentCell(1, 0)
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    assert window.deck.count_of("Spear Hunter") == 1
+    assert window.deck_view.titles["class"].text() == "Class (1)"
+    assert window.deck_view.header_label.text() == "Cost 0 / 15 · Actions 0"
+    window.undo_stack.setClean()  # saved, as far as this test cares: a new deck without the save question
+    assert window.new_deck()
+    assert window.browser.isVisible() and not window.game_cards.isVisible()
+
+
+def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "shaman.txt"
+    path.write_text(LITHIC_DECK, encoding="utf-8")
+    assert window.open_deck(path, ask_first=False)
+    window.report_tabs.setCurrentWidget(window.stats_page)
+    window._stats_stale = True
+    window._update_stats_if_shown()
+    charts = {
+        chart.title: [(bar.label, bar.value) for bar in chart.bars] for chart in window.stats.game_charts
+    }
+    assert charts["Cost curve"] == [("2", 1), ("3", 2), ("4", 1)]
+    # Most copies first, ties by name.
+    assert charts["Action subtypes"] == [("Spirit", 2), ("Weapon", 2), ("Body", 1)]
+    assert window.stats.renown_chart.isHidden()
+    assert "Cost 12 / 12" in window.stats.summary.text()

@@ -1,0 +1,60 @@
+"""Searching a game's cards: words match the name, Type or any field; `field:word` and `field>=N` narrow by one field."""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Iterable
+
+from deckbuilder.games.cards import GameCard
+from deckbuilder.games.description import Game
+
+MAX_QUERY_CHARS = 1000
+_COMPARE = re.compile(r"^(?P<field>[a-z0-9_.-]+)(?P<op><=|>=|=|<|>)(?P<value>-?\d{1,9})$")
+_HAS = re.compile(r"^(?P<field>[a-z0-9_.-]+):(?P<value>.+)$")
+_OPERATORS: dict[str, Callable[[int, int], bool]] = {
+    "<=": operator.le,
+    ">=": operator.ge,
+    "=": operator.eq,
+    "<": operator.lt,
+    ">": operator.gt,
+}
+
+
+def _texts(card: GameCard, game: Game, only: str | None = None) -> list[str]:
+    names = [only] if only else ["name", "type", *(f.name for f in game.fields)]
+    found: list[str] = []
+    for name in names:
+        value = card.value(name)
+        if isinstance(value, tuple):
+            found.extend(value)
+        elif value is not None:
+            found.append(str(value))
+    return [text.casefold() for text in found]
+
+
+def _term_matches(card: GameCard, game: Game, term: str) -> bool:
+    folded = term.casefold()
+    compare = _COMPARE.match(folded)
+    if compare and game.field_named(compare["field"]) is not None:
+        number = card.number(compare["field"])
+        return number is not None and _OPERATORS[compare["op"]](number, int(compare["value"]))
+    has = _HAS.match(folded)
+    if has and (game.field_named(has["field"]) is not None or has["field"] == "type"):
+        wanted = has["value"].strip('"')
+        return any(wanted in text for text in _texts(card, game, has["field"]))
+    return any(folded in text for text in _texts(card, game))
+
+
+def search_cards(game: Game, cards: Iterable[GameCard], query: str) -> list[GameCard]:
+    """The cards matching every term of the query (`-term` excludes), in name order; any text is a valid query."""
+    terms = query[:MAX_QUERY_CHARS].split()
+    wanted = [t for t in terms if not t.startswith("-") or len(t) == 1]
+    unwanted = [t[1:] for t in terms if t.startswith("-") and len(t) > 1]
+    found = [
+        card
+        for card in cards
+        if all(_term_matches(card, game, t) for t in wanted)
+        and not any(_term_matches(card, game, t) for t in unwanted)
+    ]
+    return sorted(found, key=lambda c: c.norm_name)

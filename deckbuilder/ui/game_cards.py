@@ -1,0 +1,101 @@
+"""Another game's cards beside its deck: a search line and a table; double-click or Enter adds a card."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckbuilder.games.cards import GameCard
+from deckbuilder.games.description import Game
+from deckbuilder.games.search import search_cards
+
+
+class _CardTable(QTableWidget):
+    """Enter adds the current card, as in the Rage browser."""
+
+    add_pressed = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.add_pressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class GameCardList(QWidget):
+    """The cards of the deck's game (its card data), filtered by words, `field:word` or `field>=N`."""
+
+    add_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.query_edit = QLineEdit()
+        self.query_edit.setObjectName("gameCardQuery")
+        self.query_edit.setPlaceholderText(self.tr("Search: words, field:word, field>=N"))
+        self.title = QLabel()
+        self.table = _CardTable()
+        self.table.setObjectName("gameCardTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.query_edit)
+        layout.addWidget(self.table, 1)
+        self._game: Game | None = None
+        self._cards: list[GameCard] = []
+        self.source: tuple[str, int] | None = None  # (game, pool id) on show: the window refills on a change
+        self.query_edit.textChanged.connect(self._refill)
+        self.table.cellDoubleClicked.connect(lambda row, _column: self._add(row))
+        self.table.add_pressed.connect(lambda: self._add(self.table.currentRow()))
+
+    def show_cards(self, game: Game, cards: list[GameCard]) -> None:
+        """List this game's cards (columns: Name, Type and the game's number and word fields)."""
+        self._game = game
+        self._cards = cards
+        self.title.setText(game.title)
+        self._refill()
+
+    def shown_names(self) -> list[str]:
+        """The names listed now, in order."""
+        return [item.text() for row in range(self.table.rowCount()) if (item := self.table.item(row, 0))]
+
+    def _refill(self) -> None:
+        game = self._game
+        if game is None:
+            return
+        fields = [f for f in game.fields if f.kind != "text" and f.name not in ("name", "type")]
+        found = search_cards(game, self._cards, self.query_edit.text())
+        self.table.clear()
+        self.table.setColumnCount(2 + len(fields))
+        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Type"), *(f.label for f in fields)])
+        self.table.setRowCount(len(found))
+        for row, card in enumerate(found):
+            values = [card.name, card.type]
+            for card_field in fields:
+                value = card.value(card_field.name)
+                values.append(
+                    ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
+                )
+            for column, text in enumerate(values):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, self.table.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+    def _add(self, row: int) -> None:
+        item = self.table.item(row, 0) if row >= 0 else None
+        if item is not None:
+            self.add_requested.emit(item.text())
