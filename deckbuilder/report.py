@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import atomic_write_text
-from deckbuilder.deck import CardPool
+from deckbuilder.deck import CardPool, Deck
 from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
@@ -119,6 +119,9 @@ def check_deck_file(
         return DeckRow(file=str(path), player=player, read_error=str(exc))
     except Exception as exc:  # a reader fault on one odd file must not stop an event's report
         return DeckRow(file=str(path), player=player, read_error=f"internal error while reading: {exc!r}")
+    other = _other_game_row(path, player, loaded.deck, loaded.problems, pool)
+    if other is not None:
+        return other
     try:
         chosen = fmt or load_format(loaded.deck.format)
     except FormatError as exc:
@@ -136,6 +139,31 @@ def check_deck_file(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(loaded.problems),
+    )
+
+
+def _other_game_row(
+    path: Path, player: str, deck: Deck, problems: Sequence[str], pool: CardPool
+) -> DeckRow | None:
+    """Another game's deck, checked by its game's rules against its cards (None for a Rage deck)."""
+    from carddb.db import CardDatabase
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.check import check_generic
+    from deckbuilder.games.piles import game_of
+
+    game = game_of(deck)
+    if game is None:
+        return None
+    report = check_generic(deck, pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0], game)
+    return DeckRow(
+        file=str(path),
+        player=player,
+        deck=deck.name,
+        verdict=LEGAL if report.is_legal else ILLEGAL,
+        format=f"{game.name}:{report.format}",
+        errors=report.errors,
+        warnings=report.warnings,
+        problems=tuple(problems),
     )
 
 

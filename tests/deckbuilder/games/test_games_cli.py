@@ -237,3 +237,58 @@ def test_search_a_games_cards(tmp_path: Path) -> None:
     document = json.loads(out)
     assert [c["name"] for c in document["cards"]] == ["The Hollow King"] and document["game"] == "warrift"
     assert document["cards"][0]["tier"] == ["Legendary"]
+
+
+def test_organisers_report_checks_each_deck_by_its_own_game(tmp_path: Path) -> None:
+    lithic = _write(tmp_path / "lithic.txt", LITHIC_DECK.replace("1\tFire Dance", "4\tFire Dance"))
+    code, _out, err = run(
+        "check",
+        str(lithic),
+        str(demo_deck_path()),
+        "--report",
+        str(tmp_path / "r.csv"),
+        "--db",
+        str(tmp_path / "db.sqlite"),
+    )
+    assert code == 1, err
+    rows = (tmp_path / "r.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[1].startswith(f"{lithic},lithic,lithic,illegal")
+    assert (
+        "lithic-rage:standard" in rows[1] and "TOO_MANY_COPIES" in rows[1] and "UNKNOWN_CARD" not in rows[1]
+    )
+    assert ",revised," in rows[2]
+
+
+def test_a_chosen_setting_travels_in_the_native_file_and_bounds_the_check(tmp_path: Path) -> None:
+    folder = user_games_dir() / "budget"
+    game = {
+        "name": "budget",
+        "fields": [{"name": "name"}, {"name": "type"}, {"name": "cost", "kind": "number"}],
+        "piles": [{"id": "deck", "label": "Deck", "types": ["Card"]}],
+        "settings": [{"id": "budget", "label": "Budget", "default": 5}],
+        "header": [{"label": "Cost", "sum": "cost", "of": "budget"}],
+        "formats": [
+            {
+                "name": "open",
+                "rules": [{"kind": "sum_at_most", "field": "cost", "bound": {"setting": "budget"}}],
+            }
+        ],
+        "cards": "cards.csv",
+    }
+    _write(folder / "game.json", json.dumps(game))
+    _write(folder / "cards.csv", "Name,Type,Cost\nCoin,Card,2\n")
+    deck = {
+        "format_version": 1,
+        "game": "budget",
+        "name": "d",
+        "sections": {"deck": [{"name": "Coin", "count": 3}]},
+    }
+    path = _write(tmp_path / "d.json", json.dumps(deck))
+    code, out, _err = run("check", "--json", str(path), "--db", str(tmp_path / "db.sqlite"))
+    assert code == 1 and json.loads(out)["decks"][0]["figures"] == {"Cost": "6 / 5"}  # the default budget
+    path.write_text(json.dumps({**deck, "settings": {"budget": 6}}), encoding="utf-8")
+    code, out, _err = run("check", "--json", str(path), "--db", str(tmp_path / "db.sqlite"))
+    assert code == 0 and json.loads(out)["decks"][0]["figures"] == {"Cost": "6 / 6"}
+    target = tmp_path / "again.json"
+    run("export", str(path), "--to", "native", "-o", str(target), "--db", str(tmp_path / "db.sqlite"))
+    assert json.loads(target.read_text(encoding="utf-8"))["settings"] == {"budget": 6}
