@@ -70,21 +70,36 @@
     </message>
     <message>
         <location filename="../browser.py" line="382"/>
+        <source>Renown</source>
+        <translation>Renome</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="382"/>
+        <source>Rage</source>
+        <translation>Fúria</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="382"/>
+        <source>Gnosis</source>
+        <translation>Gnose</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="383"/>
         <source>Minimum %1</source>
         <translation>Mínimo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="383"/>
+        <location filename="../browser.py" line="384"/>
         <source>Maximum %1</source>
         <translation>Máximo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="528"/>
+        <location filename="../browser.py" line="529"/>
         <source>1 card</source>
         <translation>1 carta</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="528"/>
+        <location filename="../browser.py" line="529"/>
         <source>%1 cards</source>
         <translation>%1 cartas</translation>
     </message>
