@@ -286,7 +286,8 @@ def _warn_if_empty(db: CardDatabase, err: TextIO) -> None:
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each deck; exit 0 if all legal, 1 if any illegal, 2 if any cannot be read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
-    from deckbuilder.legality.engine import check_deck
+    from deckbuilder.i18n import render
+    from deckbuilder.legality.engine import check_deck, format_not_installed
     from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
 
     forced_format = None
@@ -315,6 +316,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 worst = EXIT_UNREADABLE
                 continue
             problems = list(loaded.problems)
+            shown_problems = list(loaded.problems)  # the reader's own words; the format note in the language
             fmt = forced_format
             if fmt is None:
                 # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
@@ -322,7 +324,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
                 fmt, missing = formats[loaded.deck.format]
                 if missing:
-                    problems.append(f"{path.name}: {missing}")
+                    note = format_not_installed(loaded.deck.format, fmt)
+                    problems.append(f"{path.name}: {note.message}")
+                    shown_problems.append(f"{path.name}: {render(note)}")
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
@@ -340,7 +344,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 }
             )
             if not args.json:
-                _print_report(path, loaded.deck.name, report, problems, out)
+                _print_report(path, loaded.deck.name, report, shown_problems, out)
                 if hints is not None:
                     hints.print(out)
         if args.json:
@@ -627,7 +631,11 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif args.to in ("decklist", "proxies"):
             fmt, missing = load_format_or_default(deck.format)
             if missing:
-                print(_("note: {note}").format(note=f"{args.deck.name}: {missing}"), file=err)
+                from deckbuilder.i18n import render
+                from deckbuilder.legality.engine import format_not_installed
+
+                note = render(format_not_installed(deck.format, fmt))
+                print(_("note: {note}").format(note=f"{args.deck.name}: {note}"), file=err)
                 deck.format = fmt.name
         try:
             return _export(args, deck, db, out, err)

@@ -26,7 +26,14 @@ def test_a_portuguese_decklist_reads_back_in_portuguese_with_card_names_untouche
         english = tmp_path / "list.pdf"
         write_decklist_pdf(deck, db, english, DecklistOptions(lang="en"))
     text = _flat(out)
-    for words in ("Lista de deck de Rage", "Jogador", "ILEGAL no formato", "Personagens", "Deck de combate", "página 1"):
+    for words in (
+        "Lista de deck de Rage",
+        "Jogador",
+        "ILEGAL no formato",
+        "Personagens",
+        "Deck de combate",
+        "página 1",
+    ):
         assert words in text, words
     assert "A carta de combate 'Low Feint' tem 3 cópias; são permitidas no máximo 2" in text
     assert "Low Feint" in text and "Combat deck" not in text and "NOT LEGAL" not in text
