@@ -585,7 +585,9 @@ def cmd_formats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write("\n")
         return EXIT_OK
     for fmt in formats:
-        print(f"{fmt.name:<20} {fmt.title}" + (f" — {fmt.description}" if fmt.description else ""), file=out)
+        # Shipped formats' titles and descriptions are in the catalogue; a player's own are shown as written.
+        title, description = _(fmt.title) if fmt.title else "", _(fmt.description) if fmt.description else ""
+        print(f"{fmt.name:<20} {title}" + (f" — {description}" if description else ""), file=out)
     return EXIT_OK
 
 

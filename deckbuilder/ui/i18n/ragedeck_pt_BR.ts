@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AutosaveStore</name>
+    <message>
+        <location filename="../session.py" line="157"/>
+        <source>cannot lock %1</source>
+        <translation>não foi possível travar %1</translation>
+    </message>
+    <message>
+        <location filename="../session.py" line="186"/>
+        <source>autosave is not running for this window</source>
+        <translation>o salvamento automático não está ativo nesta janela</translation>
+    </message>
+</context>
+<context>
     <name>BarChart</name>
     <message>
         <location filename="../stats.py" line="76"/>
@@ -12,94 +25,94 @@
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../browser.py" line="46"/>
-        <location filename="../browser.py" line="299"/>
-        <location filename="../browser.py" line="309"/>
+        <location filename="../browser.py" line="48"/>
+        <location filename="../browser.py" line="306"/>
+        <location filename="../browser.py" line="316"/>
         <source>Any</source>
         <translation>Qualquer</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="288"/>
+        <location filename="../browser.py" line="295"/>
         <source>Search: name words, t:gift, renown&gt;=3, &quot;exact phrase&quot; …</source>
         <translation>Buscar: palavras do nome, t:gift, renown&gt;=3, &quot;frase exata&quot; …</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="301"/>
+        <location filename="../browser.py" line="308"/>
         <source>Characters</source>
         <translation>Personagens</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="302"/>
+        <location filename="../browser.py" line="309"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="303"/>
+        <location filename="../browser.py" line="310"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="319"/>
+        <location filename="../browser.py" line="326"/>
         <source>Reset</source>
         <translation>Limpar</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="320"/>
+        <location filename="../browser.py" line="327"/>
         <source>Clear every filter</source>
         <translation>Limpar todos os filtros</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="367"/>
+        <location filename="../browser.py" line="374"/>
         <source>Section</source>
         <translation>Parte</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="369"/>
+        <location filename="../browser.py" line="376"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="371"/>
+        <location filename="../browser.py" line="378"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="373"/>
+        <location filename="../browser.py" line="380"/>
         <source>Allegiance</source>
         <translation>Aliança</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="382"/>
+        <location filename="../browser.py" line="389"/>
         <source>Renown</source>
         <translation>Renome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="382"/>
+        <location filename="../browser.py" line="389"/>
         <source>Rage</source>
         <translation>Fúria</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="382"/>
+        <location filename="../browser.py" line="389"/>
         <source>Gnosis</source>
         <translation>Gnose</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="383"/>
+        <location filename="../browser.py" line="390"/>
         <source>Minimum %1</source>
         <translation>Mínimo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="384"/>
+        <location filename="../browser.py" line="391"/>
         <source>Maximum %1</source>
         <translation>Máximo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="529"/>
+        <location filename="../browser.py" line="536"/>
         <source>1 card</source>
         <translation>1 carta</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="529"/>
+        <location filename="../browser.py" line="536"/>
         <source>%1 cards</source>
         <translation>%1 cartas</translation>
     </message>
@@ -107,42 +120,42 @@
 <context>
     <name>CardTableModel</name>
     <message>
-        <location filename="../browser.py" line="50"/>
+        <location filename="../browser.py" line="52"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="51"/>
+        <location filename="../browser.py" line="53"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="52"/>
+        <location filename="../browser.py" line="54"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="53"/>
+        <location filename="../browser.py" line="55"/>
         <source>Renown</source>
         <translation>Renome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="54"/>
+        <location filename="../browser.py" line="56"/>
         <source>Rage</source>
         <translation>Fúria</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="55"/>
+        <location filename="../browser.py" line="57"/>
         <source>Gnosis</source>
         <translation>Gnose</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="56"/>
+        <location filename="../browser.py" line="58"/>
         <source>Health</source>
         <translation>Vida</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="57"/>
+        <location filename="../browser.py" line="59"/>
         <source>Requires</source>
         <translation>Requisitos</translation>
     </message>
