@@ -67,6 +67,27 @@ class _SafeWriter(io.TextIOBase):
         self._target.flush()
 
 
+# argparse's own words (usage, headings, errors) come from its module-level gettext `_`: route them through our
+# catalogue, so `--lang pt_BR` translates them too (English passes through unchanged).
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+setattr(argparse, "_", _)  # noqa: B010 - argparse looks `_` up in its own module globals
+
+
 class CliError(Exception):
     """A problem the user must fix (bad file, bad option); printed without a traceback, exit 2."""
 
