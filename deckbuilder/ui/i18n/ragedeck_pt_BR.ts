@@ -486,7 +486,7 @@
     <message>
         <location filename="../commands.py" line="139"/>
         <source>Set %1 in play to %2</source>
-        <translation>Pôr %2 de %1 em jogo</translation>
+        <translation>Mudar %1 em jogo para %2</translation>
     </message>
     <message>
         <location filename="../commands.py" line="141"/>
@@ -1164,409 +1164,409 @@
         <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="240"/>
+        <location filename="../main_window.py" line="243"/>
         <source>Legality</source>
         <translation>Legalidade</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="241"/>
+        <location filename="../main_window.py" line="244"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="246"/>
+        <location filename="../main_window.py" line="249"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="250"/>
+        <location filename="../main_window.py" line="253"/>
         <source>Fix it</source>
         <translation>Corrigir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="253"/>
+        <location filename="../main_window.py" line="256"/>
         <source>Draw odds</source>
         <translation>Chances de compra</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="255"/>
+        <location filename="../main_window.py" line="258"/>
         <source>&lt;opened deck&gt;</source>
         <translation>&lt;deck aberto&gt;</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="256"/>
+        <location filename="../main_window.py" line="259"/>
         <source>Card</source>
         <translation>Carta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="257"/>
+        <location filename="../main_window.py" line="260"/>
         <source>Deck check</source>
         <translation>Verificação do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="258"/>
+        <location filename="../main_window.py" line="261"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="285"/>
+        <location filename="../main_window.py" line="288"/>
         <source>%1 cards in %2</source>
         <translation>%1 cartas em %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="323"/>
+        <location filename="../main_window.py" line="326"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="324"/>
+        <location filename="../main_window.py" line="327"/>
         <source>&amp;New deck</source>
         <translation>&amp;Novo deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="328"/>
         <source>&amp;Open deck…</source>
         <translation>&amp;Abrir deck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="326"/>
+        <location filename="../main_window.py" line="329"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="328"/>
+        <location filename="../main_window.py" line="331"/>
         <source>Import deck from &amp;clipboard</source>
         <translation>Importar deck da área de &amp;transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="331"/>
+        <location filename="../main_window.py" line="334"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="335"/>
         <source>Save &amp;as…</source>
         <translation>Salvar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="333"/>
+        <location filename="../main_window.py" line="336"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="335"/>
+        <location filename="../main_window.py" line="338"/>
         <source>Lackey .&amp;dek…</source>
         <translation>Lackey .&amp;dek…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="341"/>
         <source>Lackey &amp;text…</source>
         <translation>&amp;Texto do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="344"/>
         <source>PDF &amp;decklist…</source>
         <translation>&amp;Lista de deck em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="347"/>
         <source>PDF &amp;proxies…</source>
         <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="347"/>
+        <location filename="../main_window.py" line="350"/>
         <source>Import card &amp;data</source>
         <translation>Importar &amp;dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="353"/>
         <source>Lackey &amp;plugin folder…</source>
         <translation>Pasta de &amp;plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="357"/>
+        <location filename="../main_window.py" line="360"/>
         <source>Card data &amp;file (.txt / .json)…</source>
         <translation>&amp;Arquivo de dados de cartas (.txt / .json)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="363"/>
+        <location filename="../main_window.py" line="366"/>
         <source>&amp;Quit</source>
         <translation>Sa&amp;ir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="365"/>
+        <location filename="../main_window.py" line="368"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="366"/>
+        <location filename="../main_window.py" line="369"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="368"/>
+        <location filename="../main_window.py" line="371"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="376"/>
         <source>&amp;Find cards</source>
         <translation>&amp;Buscar cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="374"/>
+        <location filename="../main_window.py" line="377"/>
         <source>Add selected card</source>
         <translation>Adicionar a carta selecionada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376"/>
+        <location filename="../main_window.py" line="379"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="380"/>
+        <location filename="../main_window.py" line="383"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="384"/>
+        <location filename="../main_window.py" line="387"/>
         <source>&amp;Collection</source>
         <translation>&amp;Coleção</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="386"/>
+        <location filename="../main_window.py" line="389"/>
         <source>&amp;Edit collection…</source>
         <translation>&amp;Editar coleção…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="390"/>
+        <location filename="../main_window.py" line="393"/>
         <source>Proxies: print only &amp;missing copies</source>
         <translation>Proxies: imprimir só as cópias &amp;faltantes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="410"/>
+        <location filename="../main_window.py" line="413"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="414"/>
         <source>The new language is used the next time Rage Deckbuilder starts.</source>
         <translation>O novo idioma passa a valer na próxima vez que o Rage Deckbuilder abrir.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="485"/>
+        <location filename="../main_window.py" line="488"/>
         <source>Replace %1 with %2</source>
         <translation>Trocar %1 por %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="563"/>
+        <location filename="../main_window.py" line="566"/>
         <source>Format problem: {0}</source>
         <translation>Problema no formato: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="578"/>
+        <location filename="../main_window.py" line="581"/>
         <source>The deck&apos;s format “{0}” is not installed; the deck is opened on the default format “{1}”.</source>
         <translation>O formato do deck, “{0}”, não está instalado; o deck foi aberto no formato padrão “{1}”.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="605"/>
+        <location filename="../main_window.py" line="608"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="620"/>
+        <location filename="../main_window.py" line="623"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” tem mudanças não salvas. Salvar?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="628"/>
+        <location filename="../main_window.py" line="631"/>
         <source>Open deck</source>
         <translation>Abrir deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="642"/>
+        <location filename="../main_window.py" line="645"/>
         <source>Import Lackey plugin folder</source>
         <translation>Importar pasta de plugin do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="650"/>
         <source>Import card data</source>
         <translation>Importar dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="649"/>
+        <location filename="../main_window.py" line="652"/>
         <source>Card data (*.txt *.json);;All files (*)</source>
         <translation>Dados de cartas (*.txt *.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="655"/>
+        <location filename="../main_window.py" line="658"/>
         <source>never saved to a file</source>
         <translation>nunca salvo em arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="660"/>
+        <location filename="../main_window.py" line="663"/>
         <source>A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?</source>
         <translation>Uma janela do Rage Deckbuilder não foi fechada corretamente enquanto editava “{0}” ({1}). Restaurar esse deck?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="661"/>
+        <location filename="../main_window.py" line="664"/>
         <source>a deck</source>
         <translation>um deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="725"/>
         <location filename="../main_window.py" line="728"/>
+        <location filename="../main_window.py" line="731"/>
         <source>Cannot open deck</source>
         <translation>Não foi possível abrir o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="728"/>
+        <location filename="../main_window.py" line="731"/>
         <source>cannot read %1: %2</source>
         <translation>não foi possível ler %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="736"/>
+        <location filename="../main_window.py" line="739"/>
         <source>Opened %1</source>
         <translation>Aberto %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="744"/>
+        <location filename="../main_window.py" line="747"/>
         <source>%1 card name(s) are not in the card database; see Unresolved.</source>
         <translation>%1 nome(s) de carta não estão no banco de cartas; veja Não resolvidas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="749"/>
+        <location filename="../main_window.py" line="752"/>
         <source>Problems in %1</source>
         <translation>Problemas em %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="755"/>
-        <location filename="../main_window.py" line="762"/>
+        <location filename="../main_window.py" line="758"/>
+        <location filename="../main_window.py" line="765"/>
         <source>Import from clipboard</source>
         <translation>Importar da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="755"/>
+        <location filename="../main_window.py" line="758"/>
         <source>The clipboard holds no text.</source>
         <translation>A área de transferência não tem texto.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="767"/>
+        <location filename="../main_window.py" line="770"/>
         <source>the clipboard text</source>
         <translation>o texto da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="780"/>
+        <location filename="../main_window.py" line="783"/>
         <source>Save deck</source>
         <translation>Salvar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="796"/>
         <source>Cannot save deck</source>
         <translation>Não foi possível salvar o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="796"/>
         <source>Cannot save %1: %2</source>
         <translation>Não foi possível salvar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="801"/>
+        <location filename="../main_window.py" line="804"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="833"/>
         <source>Lackey deck (*.dek)</source>
         <translation>Deck do Lackey (*.dek)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="830"/>
+        <location filename="../main_window.py" line="833"/>
         <source>Lackey text (*.txt)</source>
         <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="831"/>
+        <location filename="../main_window.py" line="834"/>
         <source>Export deck</source>
         <translation>Exportar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="837"/>
-        <location filename="../main_window.py" line="893"/>
-        <location filename="../main_window.py" line="935"/>
+        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="896"/>
+        <location filename="../main_window.py" line="938"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="837"/>
-        <location filename="../main_window.py" line="893"/>
+        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="896"/>
         <source>Cannot write %1: %2</source>
         <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="839"/>
-        <location filename="../main_window.py" line="895"/>
+        <location filename="../main_window.py" line="842"/>
+        <location filename="../main_window.py" line="898"/>
         <source>Exported %1</source>
         <translation>Exportado %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="878"/>
-        <location filename="../main_window.py" line="919"/>
+        <location filename="../main_window.py" line="881"/>
+        <location filename="../main_window.py" line="922"/>
         <source>Export proxies</source>
         <translation>Exportar proxies</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="878"/>
+        <location filename="../main_window.py" line="881"/>
         <source>Export decklist</source>
         <translation>Exportar lista de deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="879"/>
+        <location filename="../main_window.py" line="882"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="918"/>
+        <location filename="../main_window.py" line="921"/>
         <source>Writing proxy sheets…</source>
         <translation>Gravando as folhas de proxies…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="918"/>
+        <location filename="../main_window.py" line="921"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="930"/>
+        <location filename="../main_window.py" line="933"/>
         <source>Wrote %1 page(s) to %2.</source>
         <translation>%1 página(s) gravada(s) em %2.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="931"/>
+        <location filename="../main_window.py" line="934"/>
         <source>Proxies exported</source>
         <translation>Proxies exportados</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="939"/>
+        <location filename="../main_window.py" line="942"/>
         <source>Proxy export cancelled</source>
         <translation>Exportação de proxies cancelada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1001"/>
+        <location filename="../main_window.py" line="1004"/>
         <source>Autosave failed: {0}</source>
         <translation>O salvamento automático falhou: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1030"/>
+        <location filename="../main_window.py" line="1033"/>
         <source>Autosave unavailable: {0}</source>
         <translation>Salvamento automático indisponível: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1040"/>
         <source>Cannot restore</source>
         <translation>Não foi possível restaurar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1046"/>
         <source>Restored deck</source>
         <translation>Deck restaurado</translation>
     </message>
