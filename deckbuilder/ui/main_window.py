@@ -55,7 +55,7 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.fixhints import FixHint, apply_changes
-from deckbuilder.i18n import render
+from deckbuilder.i18n import gettext, render
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
@@ -222,7 +222,10 @@ class MainWindow(QMainWindow):
 
         self.browser = CardBrowser(db)
         self.browser.setObjectName("cardBrowser")
-        self.deck_view = DeckView([(f.name, f.title or f.name) for f in self._formats()])
+        # Shipped formats' titles are in the core catalogue; a player's own format is shown as written.
+        self.deck_view = DeckView(
+            [(f.name, gettext(f.title) if f.title else f.name) for f in self._formats()]
+        )
         self.deck_view.setObjectName("deckView")
         self.deck_view.remember_columns(self.settings)
         self.browser.remember_columns(self.settings)

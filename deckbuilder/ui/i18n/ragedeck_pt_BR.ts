@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AutosaveStore</name>
+    <message>
+        <location filename="../session.py" line="157"/>
+        <source>cannot lock %1</source>
+        <translation>não foi possível travar %1</translation>
+    </message>
+    <message>
+        <location filename="../session.py" line="186"/>
+        <source>autosave is not running for this window</source>
+        <translation>o salvamento automático não está ativo nesta janela</translation>
+    </message>
+</context>
+<context>
     <name>BarChart</name>
     <message>
         <location filename="../stats.py" line="76"/>
@@ -12,104 +25,119 @@
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../browser.py" line="49"/>
-        <location filename="../browser.py" line="315"/>
-        <location filename="../browser.py" line="325"/>
+        <location filename="../browser.py" line="51"/>
+        <location filename="../browser.py" line="322"/>
+        <location filename="../browser.py" line="332"/>
         <source>Any</source>
         <translation>Qualquer</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="304"/>
+        <location filename="../browser.py" line="311"/>
         <source>Search: name words, t:gift, renown&gt;=3, &quot;exact phrase&quot; …</source>
         <translation>Buscar: palavras do nome, t:gift, renown&gt;=3, &quot;frase exata&quot; …</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="317"/>
+        <location filename="../browser.py" line="324"/>
         <source>Characters</source>
         <translation>Personagens</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="318"/>
+        <location filename="../browser.py" line="325"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="319"/>
+        <location filename="../browser.py" line="326"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="335"/>
+        <location filename="../browser.py" line="342"/>
         <source>Reset</source>
         <translation>Limpar</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="336"/>
+        <location filename="../browser.py" line="343"/>
         <source>Clear every filter</source>
         <translation>Limpar todos os filtros</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="386"/>
+        <location filename="../browser.py" line="393"/>
         <source>Section</source>
         <translation>Parte</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="388"/>
+        <location filename="../browser.py" line="395"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="390"/>
+        <location filename="../browser.py" line="397"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="392"/>
+        <location filename="../browser.py" line="399"/>
         <source>Allegiance</source>
         <translation>Aliança</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="401"/>
+        <location filename="../browser.py" line="408"/>
+        <source>Renown</source>
+        <translation>Renome</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="408"/>
+        <source>Rage</source>
+        <translation>Fúria</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="408"/>
+        <source>Gnosis</source>
+        <translation>Gnose</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="409"/>
         <source>Minimum %1</source>
         <translation>Mínimo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="402"/>
+        <location filename="../browser.py" line="410"/>
         <source>Maximum %1</source>
         <translation>Máximo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="547"/>
+        <location filename="../browser.py" line="555"/>
         <source>1 card</source>
         <translation>1 carta</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="547"/>
+        <location filename="../browser.py" line="555"/>
         <source>%1 cards</source>
         <translation>%1 cartas</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="593"/>
+        <location filename="../browser.py" line="601"/>
         <source>Add to &amp;Characters</source>
         <translation>Adicionar aos &amp;Personagens</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="594"/>
+        <location filename="../browser.py" line="602"/>
         <source>Add to &amp;sept deck</source>
         <translation>Adicionar ao deck de &amp;Sept</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="595"/>
+        <location filename="../browser.py" line="603"/>
         <source>Add to c&amp;ombat deck</source>
         <translation>Adicionar ao deck de c&amp;ombate</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="603"/>
+        <location filename="../browser.py" line="611"/>
         <source>Add to s&amp;tarting in play</source>
         <translation>Adicionar ao que começa em &amp;jogo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="606"/>
+        <location filename="../browser.py" line="614"/>
         <source>S&amp;how card</source>
         <translation>&amp;Mostrar carta</translation>
     </message>
@@ -117,42 +145,42 @@
 <context>
     <name>CardTableModel</name>
     <message>
-        <location filename="../browser.py" line="53"/>
+        <location filename="../browser.py" line="55"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="54"/>
+        <location filename="../browser.py" line="56"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="55"/>
+        <location filename="../browser.py" line="57"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="56"/>
+        <location filename="../browser.py" line="58"/>
         <source>Renown</source>
         <translation>Renome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="57"/>
+        <location filename="../browser.py" line="59"/>
         <source>Rage</source>
         <translation>Fúria</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="58"/>
+        <location filename="../browser.py" line="60"/>
         <source>Gnosis</source>
         <translation>Gnose</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="59"/>
+        <location filename="../browser.py" line="61"/>
         <source>Health</source>
         <translation>Vida</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="60"/>
+        <location filename="../browser.py" line="62"/>
         <source>Requires</source>
         <translation>Requisitos</translation>
     </message>
@@ -483,7 +511,7 @@
     <message>
         <location filename="../commands.py" line="139"/>
         <source>Set %1 in play to %2</source>
-        <translation>Pôr %2 de %1 em jogo</translation>
+        <translation>Mudar %1 em jogo para %2</translation>
     </message>
     <message>
         <location filename="../commands.py" line="141"/>
@@ -1161,484 +1189,484 @@
         <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="252"/>
+        <location filename="../main_window.py" line="255"/>
         <source>List</source>
         <translation>Lista</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="256"/>
+        <location filename="../main_window.py" line="259"/>
         <source>Card images</source>
         <translation>Imagens das cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="272"/>
+        <location filename="../main_window.py" line="275"/>
         <source>Legality</source>
         <translation>Legalidade</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="273"/>
+        <location filename="../main_window.py" line="276"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="278"/>
+        <location filename="../main_window.py" line="281"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="282"/>
+        <location filename="../main_window.py" line="285"/>
         <source>Fix it</source>
         <translation>Corrigir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="285"/>
+        <location filename="../main_window.py" line="288"/>
         <source>Draw odds</source>
         <translation>Chances de compra</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="287"/>
+        <location filename="../main_window.py" line="290"/>
         <source>&lt;opened deck&gt;</source>
         <translation>&lt;deck aberto&gt;</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="288"/>
+        <location filename="../main_window.py" line="291"/>
         <source>Card</source>
         <translation>Carta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="289"/>
+        <location filename="../main_window.py" line="292"/>
         <source>Deck check</source>
         <translation>Verificação do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="290"/>
+        <location filename="../main_window.py" line="293"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="318"/>
+        <location filename="../main_window.py" line="321"/>
         <source>%1 cards in %2</source>
         <translation>%1 cartas em %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358"/>
+        <location filename="../main_window.py" line="361"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359"/>
+        <location filename="../main_window.py" line="362"/>
         <source>&amp;New deck</source>
         <translation>&amp;Novo deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="360"/>
+        <location filename="../main_window.py" line="363"/>
         <source>&amp;Open deck…</source>
         <translation>&amp;Abrir deck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="361"/>
+        <location filename="../main_window.py" line="364"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="363"/>
+        <location filename="../main_window.py" line="366"/>
         <source>Import deck from &amp;clipboard</source>
         <translation>Importar deck da área de &amp;transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="366"/>
+        <location filename="../main_window.py" line="369"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="367"/>
+        <location filename="../main_window.py" line="370"/>
         <source>Save &amp;as…</source>
         <translation>Salvar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="368"/>
+        <location filename="../main_window.py" line="371"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="370"/>
+        <location filename="../main_window.py" line="373"/>
         <source>Lackey .de&amp;k…</source>
         <translation>Lackey .de&amp;k…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="376"/>
         <source>Lackey &amp;text…</source>
         <translation>&amp;Texto do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376"/>
+        <location filename="../main_window.py" line="379"/>
         <source>PDF &amp;decklist…</source>
         <translation>&amp;Lista de deck em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="379"/>
+        <location filename="../main_window.py" line="382"/>
         <source>PDF &amp;proxies…</source>
         <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="382"/>
+        <location filename="../main_window.py" line="385"/>
         <source>Import card &amp;data</source>
         <translation>Importar &amp;dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="385"/>
+        <location filename="../main_window.py" line="388"/>
         <source>Lackey &amp;plugin folder…</source>
         <translation>Pasta de &amp;plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="392"/>
+        <location filename="../main_window.py" line="395"/>
         <source>Card data &amp;file (.txt / .json)…</source>
         <translation>&amp;Arquivo de dados de cartas (.txt / .json)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="398"/>
+        <location filename="../main_window.py" line="401"/>
         <source>&amp;Quit</source>
         <translation>Sa&amp;ir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="403"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="404"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="406"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="408"/>
+        <location filename="../main_window.py" line="411"/>
         <source>&amp;Find cards</source>
         <translation>&amp;Buscar cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="412"/>
         <source>Add selected card</source>
         <translation>Adicionar a carta selecionada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="412"/>
+        <location filename="../main_window.py" line="415"/>
         <source>&amp;Copy deck as Lackey text</source>
         <translation>&amp;Copiar deck como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="418"/>
         <source>&amp;Paste deck from clipboard</source>
         <translation>Co&amp;lar deck da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="421"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="422"/>
+        <location filename="../main_window.py" line="425"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="429"/>
         <source>&amp;Collection</source>
         <translation>&amp;Coleção</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="431"/>
         <source>&amp;Edit collection…</source>
         <translation>&amp;Editar coleção…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="435"/>
         <source>Proxies: print only &amp;missing copies</source>
         <translation>Proxies: imprimir só as cópias &amp;faltantes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="452"/>
+        <location filename="../main_window.py" line="455"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="453"/>
+        <location filename="../main_window.py" line="456"/>
         <source>The new language is used the next time Rage Deckbuilder starts.</source>
         <translation>O novo idioma passa a valer na próxima vez que o Rage Deckbuilder abrir.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="530"/>
+        <location filename="../main_window.py" line="533"/>
         <source>Replace %1 with %2</source>
         <translation>Trocar %1 por %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="637"/>
+        <location filename="../main_window.py" line="640"/>
         <source>Format problem: {0}</source>
         <translation>Problema no formato: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="655"/>
         <source>The deck&apos;s format “{0}” is not installed; the deck is opened on the default format “{1}”.</source>
         <translation>O formato do deck, “{0}”, não está instalado; o deck foi aberto no formato padrão “{1}”.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="689"/>
+        <location filename="../main_window.py" line="692"/>
         <source>Copied the deck as Lackey text</source>
         <translation>Deck copiado como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="714"/>
+        <location filename="../main_window.py" line="717"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="729"/>
+        <location filename="../main_window.py" line="732"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” tem mudanças não salvas. Salvar?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="737"/>
+        <location filename="../main_window.py" line="740"/>
         <source>Open deck</source>
         <translation>Abrir deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="751"/>
+        <location filename="../main_window.py" line="754"/>
         <source>Import Lackey plugin folder</source>
         <translation>Importar pasta de plugin do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="756"/>
+        <location filename="../main_window.py" line="759"/>
         <source>Import card data</source>
         <translation>Importar dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="758"/>
+        <location filename="../main_window.py" line="761"/>
         <source>Card data (*.txt *.json);;All files (*)</source>
         <translation>Dados de cartas (*.txt *.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="768"/>
+        <location filename="../main_window.py" line="771"/>
         <source>{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?</source>
         <translation>{0} é um arquivo de deck do Lackey; ele não guarda {1}. Salvar mesmo assim?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="773"/>
+        <location filename="../main_window.py" line="776"/>
         <source>Save as .ragedeck…</source>
         <translation>Salvar como .ragedeck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="783"/>
+        <location filename="../main_window.py" line="786"/>
         <source>The database still holds the invented demo cards (set “Demo”). With real card data imported, no format accepts them. Remove them now?</source>
         <translation>O banco ainda tem as cartas de demonstração inventadas (coleção “Demo”). Com as cartas reais importadas, nenhum formato as aceita. Removê-las agora?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="793"/>
+        <location filename="../main_window.py" line="796"/>
         <source>never saved to a file</source>
         <translation>nunca salvo em arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="798"/>
+        <location filename="../main_window.py" line="801"/>
         <source>A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?</source>
         <translation>Uma janela do Rage Deckbuilder não foi fechada corretamente enquanto editava “{0}” ({1}). Restaurar esse deck?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="799"/>
+        <location filename="../main_window.py" line="802"/>
         <source>a deck</source>
         <translation>um deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="865"/>
         <location filename="../main_window.py" line="868"/>
+        <location filename="../main_window.py" line="871"/>
         <source>Cannot open deck</source>
         <translation>Não foi possível abrir o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="868"/>
+        <location filename="../main_window.py" line="871"/>
         <source>cannot read %1: %2</source>
         <translation>não foi possível ler %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="878"/>
+        <location filename="../main_window.py" line="881"/>
         <source>Opened %1</source>
         <translation>Aberto %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="886"/>
+        <location filename="../main_window.py" line="889"/>
         <source>%1 card name(s) are not in the card database; see Unresolved.</source>
         <translation>%1 nome(s) de carta não estão no banco de cartas; veja Não resolvidas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="891"/>
+        <location filename="../main_window.py" line="894"/>
         <source>Problems in %1</source>
         <translation>Problemas em %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="897"/>
-        <location filename="../main_window.py" line="904"/>
+        <location filename="../main_window.py" line="900"/>
+        <location filename="../main_window.py" line="907"/>
         <source>Import from clipboard</source>
         <translation>Importar da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="897"/>
+        <location filename="../main_window.py" line="900"/>
         <source>The clipboard holds no text.</source>
         <translation>A área de transferência não tem texto.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="909"/>
+        <location filename="../main_window.py" line="912"/>
         <source>the clipboard text</source>
         <translation>o texto da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="933"/>
+        <location filename="../main_window.py" line="936"/>
         <source>the deck notes</source>
         <translation>as anotações do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="935"/>
+        <location filename="../main_window.py" line="938"/>
         <source>the Renown level and format</source>
         <translation>o nível de Renome e o formato</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="937"/>
+        <location filename="../main_window.py" line="940"/>
         <source>the chosen printings</source>
         <translation>as impressões escolhidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="939"/>
+        <location filename="../main_window.py" line="942"/>
         <source>{0} part(s) of the file that could not be read</source>
         <translation>{0} parte(s) do arquivo que não puderam ser lidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="946"/>
+        <location filename="../main_window.py" line="949"/>
         <source>Save deck</source>
         <translation>Salvar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="959"/>
+        <location filename="../main_window.py" line="962"/>
         <source>Cannot save deck</source>
         <translation>Não foi possível salvar o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="959"/>
+        <location filename="../main_window.py" line="962"/>
         <source>Cannot save %1: %2</source>
         <translation>Não foi possível salvar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="968"/>
+        <location filename="../main_window.py" line="971"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="997"/>
+        <location filename="../main_window.py" line="1000"/>
         <source>Lackey deck (*.dek)</source>
         <translation>Deck do Lackey (*.dek)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="997"/>
+        <location filename="../main_window.py" line="1000"/>
         <source>Lackey text (*.txt)</source>
         <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="998"/>
+        <location filename="../main_window.py" line="1001"/>
         <source>Export deck</source>
         <translation>Exportar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1004"/>
-        <location filename="../main_window.py" line="1060"/>
-        <location filename="../main_window.py" line="1102"/>
+        <location filename="../main_window.py" line="1007"/>
+        <location filename="../main_window.py" line="1063"/>
+        <location filename="../main_window.py" line="1105"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1004"/>
-        <location filename="../main_window.py" line="1060"/>
+        <location filename="../main_window.py" line="1007"/>
+        <location filename="../main_window.py" line="1063"/>
         <source>Cannot write %1: %2</source>
         <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1006"/>
-        <location filename="../main_window.py" line="1062"/>
+        <location filename="../main_window.py" line="1009"/>
+        <location filename="../main_window.py" line="1065"/>
         <source>Exported %1</source>
         <translation>Exportado %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1045"/>
-        <location filename="../main_window.py" line="1086"/>
+        <location filename="../main_window.py" line="1048"/>
+        <location filename="../main_window.py" line="1089"/>
         <source>Export proxies</source>
         <translation>Exportar proxies</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1045"/>
+        <location filename="../main_window.py" line="1048"/>
         <source>Export decklist</source>
         <translation>Exportar lista de deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1046"/>
+        <location filename="../main_window.py" line="1049"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1088"/>
         <source>Writing proxy sheets…</source>
         <translation>Gravando as folhas de proxies…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1088"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1097"/>
+        <location filename="../main_window.py" line="1100"/>
         <source>Wrote %1 page(s) to %2.</source>
         <translation>%1 página(s) gravada(s) em %2.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1098"/>
+        <location filename="../main_window.py" line="1101"/>
         <source>Proxies exported</source>
         <translation>Proxies exportados</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1106"/>
+        <location filename="../main_window.py" line="1109"/>
         <source>Proxy export cancelled</source>
         <translation>Exportação de proxies cancelada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1153"/>
+        <location filename="../main_window.py" line="1156"/>
         <source>Demo cards</source>
         <translation>Cartas de demonstração</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1153"/>
+        <location filename="../main_window.py" line="1156"/>
         <source>Cannot remove the demo cards: {0}</source>
         <translation>Não foi possível remover as cartas de demonstração: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1155"/>
+        <location filename="../main_window.py" line="1158"/>
         <source>Removed {0} demo cards</source>
         <translation>{0} cartas de demonstração removidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1201"/>
+        <location filename="../main_window.py" line="1204"/>
         <source>Autosave failed: {0}</source>
         <translation>O salvamento automático falhou: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1230"/>
+        <location filename="../main_window.py" line="1233"/>
         <source>Autosave unavailable: {0}</source>
         <translation>Salvamento automático indisponível: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1237"/>
+        <location filename="../main_window.py" line="1240"/>
         <source>Cannot restore</source>
         <translation>Não foi possível restaurar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1243"/>
+        <location filename="../main_window.py" line="1246"/>
         <source>Restored deck</source>
         <translation>Deck restaurado</translation>
     </message>
