@@ -613,51 +613,66 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="84"/>
+        <source>Health</source>
+        <translation>Vida</translation>
+    </message>
+    <message>
+        <location filename="../deck_view.py" line="85"/>
+        <source>Damage</source>
+        <translation>Dano</translation>
+    </message>
+    <message>
+        <location filename="../deck_view.py" line="86"/>
+        <source>Allegiance</source>
+        <translation>Aliança</translation>
+    </message>
+    <message>
+        <location filename="../deck_view.py" line="87"/>
         <source>Requires</source>
         <translation>Requisitos</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="85"/>
+        <location filename="../deck_view.py" line="88"/>
         <source>Zone</source>
         <translation>Zona</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="86"/>
+        <location filename="../deck_view.py" line="89"/>
         <source>Did you mean</source>
         <translation>Você quis dizer</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="397"/>
+        <location filename="../deck_view.py" line="400"/>
         <source>type “%1” fits no section</source>
         <translation>o tipo “%1” não cabe em nenhuma parte</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="398"/>
+        <location filename="../deck_view.py" line="401"/>
         <source>no Type: cannot be placed</source>
         <translation>sem Tipo: não pode ser colocada</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="399"/>
+        <location filename="../deck_view.py" line="402"/>
         <source>(unknown card)</source>
         <translation>(carta desconhecida)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="434"/>
+        <location filename="../deck_view.py" line="437"/>
         <source>Copies in your collection; the number in brackets is missing (printed as proxies)</source>
         <translation>Cópias na sua coleção; o número entre parênteses é o que falta (impresso como proxy)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="437"/>
+        <location filename="../deck_view.py" line="440"/>
         <source>No printing chosen: the newest printing is used (right-click to choose)</source>
         <translation>Nenhuma impressão escolhida: vale a mais recente (clique com o botão direito para escolher)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="441"/>
+        <location filename="../deck_view.py" line="444"/>
         <source>Unknown card “%1” — did you mean %2?</source>
         <translation>Carta desconhecida “%1” — você quis dizer %2?</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="442"/>
+        <location filename="../deck_view.py" line="445"/>
         <source>Unknown card “%1”</source>
         <translation>Carta desconhecida “%1”</translation>
     </message>
@@ -764,7 +779,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="64"/>
-        <location filename="../deck_view.py" line="923"/>
+        <location filename="../deck_view.py" line="926"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
@@ -775,7 +790,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="66"/>
-        <location filename="../deck_view.py" line="928"/>
+        <location filename="../deck_view.py" line="931"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
@@ -790,97 +805,97 @@
         <translation>Cartas que começam a partida em jogo: saem do deck de Sept, contam no limite de cópias mas não no mínimo do deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="547"/>
+        <location filename="../deck_view.py" line="550"/>
         <source>Deck name</source>
         <translation>Nome do deck</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="551"/>
+        <location filename="../deck_view.py" line="554"/>
         <source>Renown level of the game</source>
         <translation>Nível de Renome da partida</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="565"/>
+        <location filename="../deck_view.py" line="568"/>
         <source>Add one copy of the selected card</source>
         <translation>Adicionar uma cópia da carta selecionada</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="568"/>
+        <location filename="../deck_view.py" line="571"/>
         <source>Remove one copy of the selected card (Delete)</source>
         <translation>Remover uma cópia da carta selecionada (Delete)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="583"/>
+        <location filename="../deck_view.py" line="586"/>
         <source>Renown level</source>
         <translation>Nível de Renome</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="585"/>
+        <location filename="../deck_view.py" line="588"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="862"/>
+        <location filename="../deck_view.py" line="865"/>
         <source>Add one copy</source>
         <translation>Adicionar uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="863"/>
+        <location filename="../deck_view.py" line="866"/>
         <source>Remove one copy</source>
         <translation>Remover uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="864"/>
+        <location filename="../deck_view.py" line="867"/>
         <source>Remove all copies</source>
         <translation>Remover todas as cópias</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="868"/>
+        <location filename="../deck_view.py" line="871"/>
         <source>Return to sept deck</source>
         <translation>Devolver ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="871"/>
+        <location filename="../deck_view.py" line="874"/>
         <source>Put one copy back into the sept deck</source>
         <translation>Devolver uma cópia ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="877"/>
+        <location filename="../deck_view.py" line="880"/>
         <source>Start in play</source>
         <translation>Começar em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="880"/>
+        <location filename="../deck_view.py" line="883"/>
         <source>Move one copy out of the sept deck to begin the game in play</source>
         <translation>Tirar uma cópia do deck de Sept para começar a partida em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="882"/>
+        <location filename="../deck_view.py" line="885"/>
         <source>Printing</source>
         <translation>Impressão</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="883"/>
+        <location filename="../deck_view.py" line="886"/>
         <source>Newest (no set chosen)</source>
         <translation>Mais recente (nenhuma coleção escolhida)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="897"/>
+        <location filename="../deck_view.py" line="900"/>
         <source>Replace with</source>
         <translation>Trocar por</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="914"/>
+        <location filename="../deck_view.py" line="917"/>
         <source>Renown level %1</source>
         <translation>Nível de Renome %1</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="918"/>
+        <location filename="../deck_view.py" line="921"/>
         <source>Renown %1 / %2</source>
         <translation>Renome %1 / %2</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="920"/>
+        <location filename="../deck_view.py" line="923"/>
         <source>Rogue %1 (max %2)</source>
         <translation>Rogue %1 (máx. %2)</translation>
     </message>
