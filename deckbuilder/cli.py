@@ -66,6 +66,27 @@ class _SafeWriter(io.TextIOBase):
         self._target.flush()
 
 
+# argparse's own words (usage, headings, errors) come from its module-level gettext `_`: route them through our
+# catalogue, so `--lang pt_BR` translates them too (English passes through unchanged).
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+setattr(argparse, "_", _)  # noqa: B010 - argparse looks `_` up in its own module globals
+
+
 class CliError(Exception):
     """A problem the user must fix (bad file, bad option); printed without a traceback, exit 2."""
 
@@ -306,7 +327,8 @@ def _warn_if_empty(db: CardDatabase, err: TextIO) -> None:
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each deck; exit 0 if all legal, 1 if any illegal, 2 if any cannot be read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
-    from deckbuilder.legality.engine import check_deck
+    from deckbuilder.i18n import render
+    from deckbuilder.legality.engine import check_deck, format_not_installed
     from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
 
     forced_game = _forced_game(args.game)
@@ -343,6 +365,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
                 worst = max(worst, code)
                 continue
+            shown_problems = list(loaded.problems)  # the reader's own words; the format note in the language
             fmt = forced_format
             if fmt is None:
                 # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
@@ -350,7 +373,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
                 fmt, missing = formats[loaded.deck.format]
                 if missing:
-                    problems.append(f"{path.name}: {missing}")
+                    note = format_not_installed(loaded.deck.format, fmt)
+                    problems.append(f"{path.name}: {note.message}")
+                    shown_problems.append(f"{path.name}: {render(note)}")
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
@@ -368,7 +393,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 }
             )
             if not args.json:
-                _print_report(path, loaded.deck.name, report, problems, out)
+                _print_report(path, loaded.deck.name, report, shown_problems, out)
                 if hints is not None:
                     hints.print(out)
         if args.json:
@@ -857,7 +882,9 @@ def cmd_formats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write("\n")
         return EXIT_OK
     for fmt in formats:
-        print(f"{fmt.name:<20} {fmt.title}" + (f" — {fmt.description}" if fmt.description else ""), file=out)
+        # Shipped formats' titles and descriptions are in the catalogue; a player's own are shown as written.
+        title, description = _(fmt.title) if fmt.title else "", _(fmt.description) if fmt.description else ""
+        print(f"{fmt.name:<20} {title}" + (f" — {description}" if description else ""), file=out)
     return EXIT_OK
 
 
@@ -927,7 +954,11 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif args.to in ("decklist", "proxies"):
             fmt, missing = load_format_or_default(deck.format)
             if missing:
-                print(_("note: {note}").format(note=f"{args.deck.name}: {missing}"), file=err)
+                from deckbuilder.i18n import render
+                from deckbuilder.legality.engine import format_not_installed
+
+                note = render(format_not_installed(deck.format, fmt))
+                print(_("note: {note}").format(note=f"{args.deck.name}: {note}"), file=err)
                 deck.format = fmt.name
         try:
             return _export(args, deck, db, out, err)

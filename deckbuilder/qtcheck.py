@@ -73,16 +73,23 @@ class MissingLibraries:
         return MISSING_CODE
 
     def message(self) -> str:
-        """The finding in English, for the terminal."""
+        """The finding in the current language, for the terminal."""
+        from deckbuilder.i18n import gettext as _
+
         lines = [
-            "The window cannot start: Qt's X11 (xcb) platform plugin needs libraries this system lacks: "
-            + ", ".join(self.libraries)
-            + "."
+            _(
+                "The window cannot start: Qt's X11 (xcb) platform plugin needs libraries this system lacks: "
+                "{libraries}."
+            ).format(libraries=", ".join(self.libraries))
         ]
         if self.command:
-            lines.append(f"Install them with:\n    {self.command}")
+            lines.append(_("Install them with:\n    {command}").format(command=self.command))
         if self.unknown:
-            lines.append(f"Not from a system package (reinstall PySide6): {', '.join(self.unknown)}.")
+            lines.append(
+                _("Not from a system package (reinstall PySide6): {libraries}.").format(
+                    libraries=", ".join(self.unknown)
+                )
+            )
         return "\n".join(lines)
 
 

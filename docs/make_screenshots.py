@@ -8,9 +8,11 @@ import tempfile
 from pathlib import Path
 
 SHOTS = (
-    ("screenshot-legal.png", (1280, 720), False),
-    ("screenshot-large.png", (1920, 1080), False),
-    ("screenshot-illegal.png", (1280, 720), True),
+    ("screenshot-legal.png", (1280, 720), False, "en"),
+    ("screenshot-large.png", (1920, 1080), False, "en"),
+    ("screenshot-illegal.png", (1280, 720), True, "en"),
+    ("screenshot-pt_BR.png", (1280, 720), True, "pt_BR"),
+    ("screenshot-large-pt_BR.png", (1920, 1080), False, "pt_BR"),
 )
 
 
@@ -26,13 +28,15 @@ def main(argv: list[str]) -> int:
     from carddb.db import CardDatabase
     from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
+    from deckbuilder.ui.translation import install
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     db = CardDatabase(scratch / "cards.sqlite")
     import_path(db, plugin)
-    for name, (width, height), illegal in SHOTS:
+    for name, (width, height), illegal, lang in SHOTS:
         if only and name not in only:
             continue
+        install(app, lang)
         for stale in scratch.glob("settings.ini"):
             stale.unlink()
         window = MainWindow(db, interactive=False)

@@ -219,7 +219,7 @@ def _grouped_list(title: str, entries: list[DeckEntry], db: _Lookup, width: floa
     if right and not right[0][2]:
         # A type group split between the columns gets its heading repeated on the right.
         current = next(text for _, text, is_heading in reversed(left) if is_heading)
-        right.insert(0, ("", f"{current} continued", True))
+        right.insert(0, ("", gettext("{group} continued", lang).format(group=current), True))
     rows: list[list[Any]] = []
     styles: list[tuple[Any, ...]] = [
         ("TOPPADDING", (0, 0), (-1, -1), 1),

@@ -199,6 +199,9 @@ def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), la
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()
     values = dict(params)
+    # A format is named by its title; a shipped format's title is one of our texts (a player's own passes through).
+    if isinstance(values.get("format"), str):
+        values["format"] = gettext(str(values["format"]), lang)
     try:
         return _formatter(lang).format(template(message_id, lang), **values)
     except (KeyError, IndexError, ValueError):

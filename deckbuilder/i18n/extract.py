@@ -41,9 +41,20 @@ def marked_texts(files: list[Path] | None = None) -> set[str]:
     return found
 
 
+def shipped_format_texts() -> set[str]:
+    """Titles and descriptions of the formats we ship (a player's own format files are shown as written)."""
+    import json
+
+    found: set[str] = set()
+    for path in sorted((_PACKAGE / "legality" / "formats").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found |= {str(data[key]) for key in ("title", "description") if data.get(key)}
+    return found
+
+
 def catalogue_problems(lang: str) -> tuple[list[str], list[str]]:
     """The marked texts a language's catalogue lacks (or whose fields differ), and its entries no code uses."""
-    texts = marked_texts()
+    texts = marked_texts() | shipped_format_texts()
     held = catalogue(lang)["text"]
     missing = sorted(t for t in texts if t not in held or _fields(held[t]) != _fields(t))
     unused = sorted(set(held) - texts)

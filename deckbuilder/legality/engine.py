@@ -229,6 +229,17 @@ def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
     return [dataclasses.replace(result, cards=tuple(demo))]
 
 
+def format_not_installed(deck_format: str, fallback: Format) -> Result:
+    """The warning for a deck naming a format that is not installed, checked against `fallback` instead."""
+    return _result(
+        FORMAT_NOT_INSTALLED,
+        Severity.WARNING,
+        format=" ".join(deck_format.split())[:60] or "(no name)",
+        available=[f.name for f in available_formats()],
+        default=fallback.name,
+    )
+
+
 def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
     """One error per deck-file part the reader could not use, naming where it was and what it said."""
     results = []
@@ -259,15 +270,7 @@ def check_deck(
     if fmt is None:
         fmt, missing = load_format_or_default(deck.format)
         if missing:
-            notes.append(
-                _result(
-                    FORMAT_NOT_INSTALLED,
-                    Severity.WARNING,
-                    format=" ".join(deck.format.split())[:60] or "(no name)",
-                    available=[f.name for f in available_formats()],
-                    default=fmt.name,
-                )
-            )
+            notes.append(format_not_installed(deck.format, fmt))
     elif isinstance(fmt, str):
         fmt = load_format(fmt)
     level = deck.renown_level if renown_level is None else renown_level

@@ -10,6 +10,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QByteArray,
     QCoreApplication,
+    QLocale,
     QMimeData,
     QModelIndex,
     QPersistentModelIndex,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.search import QuerySyntaxError, SearchRow, count_matches, parse_query, search
+from deckbuilder import i18n
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:
@@ -62,6 +64,11 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 NAME_MIN_WIDTH = 120
 NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
 ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def _grouped(number: int) -> str:
+    """1,572 in English; the language's own digit grouping (1.572) otherwise."""
+    return format(number, ",") if i18n.current_language() == i18n.ENGLISH else QLocale().toString(number)
 
 
 def encode_card_names(names: Sequence[str]) -> QMimeData:
@@ -398,10 +405,11 @@ class CardBrowser(QWidget):
             pair.addWidget(QLabel("–"))
             pair.addWidget(high)
             pair.addStretch(1)
-            low.setToolTip(fill(self.tr("Minimum %1"), str(field)))
-            high.setToolTip(fill(self.tr("Maximum %1"), str(field)))
+            label = {"renown": self.tr("Renown"), "rage": self.tr("Rage"), "gnosis": self.tr("Gnosis")}[field]
+            low.setToolTip(fill(self.tr("Minimum %1"), label))
+            high.setToolTip(fill(self.tr("Maximum %1"), label))
             row, column = 2 + position // 2, (position % 2) * 2
-            filters.addWidget(QLabel(field.capitalize()), row, column)
+            filters.addWidget(QLabel(label), row, column)
             filters.addLayout(pair, row, column + 1)
         filters.addWidget(self.reset_button, 3, 3, Qt.AlignmentFlag.AlignRight)
         filters.setColumnStretch(1, 1)
@@ -544,7 +552,7 @@ class CardBrowser(QWidget):
         self.model.show_page(page)
         total = page.total
         self.count_label.setText(
-            self.tr("1 card") if total == 1 else fill(self.tr("%1 cards"), format(total, ","))
+            self.tr("1 card") if total == 1 else fill(self.tr("%1 cards"), _grouped(total))
         )
 
     def result_count(self) -> int:

@@ -61,7 +61,7 @@ from deckbuilder.games.check import check_generic
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.description import available_games
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import render
+from deckbuilder.i18n import gettext, render
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
@@ -230,7 +230,10 @@ class MainWindow(QMainWindow):
 
         self.browser = CardBrowser(db)
         self.browser.setObjectName("cardBrowser")
-        self.deck_view = DeckView([(f.name, f.title or f.name) for f in self._formats()])
+        # Shipped formats' titles are in the core catalogue; a player's own format is shown as written.
+        self.deck_view = DeckView(
+            [(f.name, gettext(f.title) if f.title else f.name) for f in self._formats()]
+        )
         self.deck_view.setObjectName("deckView")
         self.deck_view.remember_columns(self.settings)
         self.browser.remember_columns(self.settings)

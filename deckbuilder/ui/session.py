@@ -14,10 +14,11 @@ import os
 import uuid
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile
+from PySide6.QtCore import QCoreApplication, QLockFile
 
 from carddb.atomic import atomic_write_text
 from carddb.db import user_data_dir
+from deckbuilder.ui.translation import fill
 
 AUTOSAVE_FOLDER = "autosave"
 SLOT_PREFIX = "window-"
@@ -152,7 +153,9 @@ class AutosaveStore:
         folder.mkdir()
         slot = AutosaveSlot.try_claim(folder)
         if slot is None:
-            raise OSError(f"cannot lock {folder / LOCK_FILE}")
+            raise OSError(
+                fill(QCoreApplication.translate("AutosaveStore", "cannot lock %1"), folder / LOCK_FILE)
+            )
         return slot
 
     def start_session(self, adopt: AutosaveSlot | None = None) -> None:
@@ -179,7 +182,9 @@ class AutosaveStore:
     def save(self, native_text: str, source: Path | None, name: str = "") -> None:
         """Write this window's autosave (OSError when the window has no slot)."""
         if self.own is None:
-            raise OSError("autosave is not running for this window")
+            raise OSError(
+                QCoreApplication.translate("AutosaveStore", "autosave is not running for this window")
+            )
         self.own.save(native_text, source, name)
 
     def discard(self) -> None:

@@ -101,4 +101,10 @@ def test_help_is_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
         "verifica decks pelas regras de construção de deck" not in capsys.readouterr().out
     )  # that is the list
     assert run("--lang", "pt_BR", "--help")[0] == 0
-    assert "verifica decks pelas regras de construção de deck" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "verifica decks pelas regras de construção de deck" in out
+    assert out.startswith("uso: ragedeck") and "argumentos posicionais:" in out  # argparse's own words too
+    assert run("--lang", "pt_BR", "check")[0] == 2
+    assert "erro: os seguintes argumentos são obrigatórios: DECK" in capsys.readouterr().err
+    assert run("check")[0] == 2
+    assert "error: the following arguments are required: DECK" in capsys.readouterr().err

@@ -112,3 +112,17 @@ def test_a_template_naming_a_missing_parameter_falls_back_to_english(monkeypatch
         )
     finally:
         i18n._formatter.cache_clear()
+
+
+def test_a_shipped_format_is_named_by_its_translated_title_inside_a_message() -> None:
+    declared()
+    params = (("card", "Battlefield X"), ("format", "Revised tournament"))
+    assert (
+        format_message("BANNED_CARD", params, ENGLISH)
+        == "'Battlefield X' is banned in the Revised tournament format"
+    )
+    assert format_message("BANNED_CARD", params, PORTUGUESE) == (
+        "'Battlefield X' é proibida no formato Revised para torneios"
+    )
+    own = (("card", "X"), ("format", "Friday league"))
+    assert format_message("BANNED_CARD", own, PORTUGUESE) == "'X' é proibida no formato Friday league"

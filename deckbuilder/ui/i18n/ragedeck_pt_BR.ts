@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AutosaveStore</name>
+    <message>
+        <location filename="../session.py" line="157"/>
+        <source>cannot lock %1</source>
+        <translation>não foi possível travar %1</translation>
+    </message>
+    <message>
+        <location filename="../session.py" line="186"/>
+        <source>autosave is not running for this window</source>
+        <translation>o salvamento automático não está ativo nesta janela</translation>
+    </message>
+</context>
+<context>
     <name>BarChart</name>
     <message>
         <location filename="../stats.py" line="76"/>
@@ -12,104 +25,119 @@
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../browser.py" line="49"/>
-        <location filename="../browser.py" line="315"/>
-        <location filename="../browser.py" line="325"/>
+        <location filename="../browser.py" line="51"/>
+        <location filename="../browser.py" line="322"/>
+        <location filename="../browser.py" line="332"/>
         <source>Any</source>
         <translation>Qualquer</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="304"/>
+        <location filename="../browser.py" line="311"/>
         <source>Search: name words, t:gift, renown&gt;=3, &quot;exact phrase&quot; …</source>
         <translation>Buscar: palavras do nome, t:gift, renown&gt;=3, &quot;frase exata&quot; …</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="317"/>
+        <location filename="../browser.py" line="324"/>
         <source>Characters</source>
         <translation>Personagens</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="318"/>
+        <location filename="../browser.py" line="325"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="319"/>
+        <location filename="../browser.py" line="326"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="335"/>
+        <location filename="../browser.py" line="342"/>
         <source>Reset</source>
         <translation>Limpar</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="336"/>
+        <location filename="../browser.py" line="343"/>
         <source>Clear every filter</source>
         <translation>Limpar todos os filtros</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="386"/>
+        <location filename="../browser.py" line="393"/>
         <source>Section</source>
         <translation>Parte</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="388"/>
+        <location filename="../browser.py" line="395"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="390"/>
+        <location filename="../browser.py" line="397"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="392"/>
+        <location filename="../browser.py" line="399"/>
         <source>Allegiance</source>
         <translation>Aliança</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="401"/>
+        <location filename="../browser.py" line="408"/>
+        <source>Renown</source>
+        <translation>Renome</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="408"/>
+        <source>Rage</source>
+        <translation>Fúria</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="408"/>
+        <source>Gnosis</source>
+        <translation>Gnose</translation>
+    </message>
+    <message>
+        <location filename="../browser.py" line="409"/>
         <source>Minimum %1</source>
         <translation>Mínimo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="402"/>
+        <location filename="../browser.py" line="410"/>
         <source>Maximum %1</source>
         <translation>Máximo de %1</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="547"/>
+        <location filename="../browser.py" line="555"/>
         <source>1 card</source>
         <translation>1 carta</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="547"/>
+        <location filename="../browser.py" line="555"/>
         <source>%1 cards</source>
         <translation>%1 cartas</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="593"/>
+        <location filename="../browser.py" line="601"/>
         <source>Add to &amp;Characters</source>
         <translation>Adicionar aos &amp;Personagens</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="594"/>
+        <location filename="../browser.py" line="602"/>
         <source>Add to &amp;sept deck</source>
         <translation>Adicionar ao deck de &amp;Sept</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="595"/>
+        <location filename="../browser.py" line="603"/>
         <source>Add to c&amp;ombat deck</source>
         <translation>Adicionar ao deck de c&amp;ombate</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="603"/>
+        <location filename="../browser.py" line="611"/>
         <source>Add to s&amp;tarting in play</source>
         <translation>Adicionar ao que começa em &amp;jogo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="606"/>
+        <location filename="../browser.py" line="614"/>
         <source>S&amp;how card</source>
         <translation>&amp;Mostrar carta</translation>
     </message>
@@ -117,42 +145,42 @@
 <context>
     <name>CardTableModel</name>
     <message>
-        <location filename="../browser.py" line="53"/>
+        <location filename="../browser.py" line="55"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="54"/>
+        <location filename="../browser.py" line="56"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="55"/>
+        <location filename="../browser.py" line="57"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="56"/>
+        <location filename="../browser.py" line="58"/>
         <source>Renown</source>
         <translation>Renome</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="57"/>
+        <location filename="../browser.py" line="59"/>
         <source>Rage</source>
         <translation>Fúria</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="58"/>
+        <location filename="../browser.py" line="60"/>
         <source>Gnosis</source>
         <translation>Gnose</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="59"/>
+        <location filename="../browser.py" line="61"/>
         <source>Health</source>
         <translation>Vida</translation>
     </message>
     <message>
-        <location filename="../browser.py" line="60"/>
+        <location filename="../browser.py" line="62"/>
         <source>Requires</source>
         <translation>Requisitos</translation>
     </message>
@@ -483,7 +511,7 @@
     <message>
         <location filename="../commands.py" line="139"/>
         <source>Set %1 in play to %2</source>
-        <translation>Pôr %2 de %1 em jogo</translation>
+        <translation>Mudar %1 em jogo para %2</translation>
     </message>
     <message>
         <location filename="../commands.py" line="141"/>
@@ -585,51 +613,66 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="87"/>
+        <source>Health</source>
+        <translation>Vida</translation>
+    </message>
+    <message>
+        <location filename="../deck_view.py" line="88"/>
+        <source>Damage</source>
+        <translation>Dano</translation>
+    </message>
+    <message>
+        <location filename="../deck_view.py" line="89"/>
+        <source>Allegiance</source>
+        <translation>Aliança</translation>
+    </message>
+    <message>
+        <location filename="../deck_view.py" line="90"/>
         <source>Requires</source>
         <translation>Requisitos</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="88"/>
+        <location filename="../deck_view.py" line="91"/>
         <source>Zone</source>
         <translation>Zona</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="89"/>
+        <location filename="../deck_view.py" line="92"/>
         <source>Did you mean</source>
         <translation>Você quis dizer</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="422"/>
+        <location filename="../deck_view.py" line="425"/>
         <source>type “%1” fits no section</source>
         <translation>o tipo “%1” não cabe em nenhuma parte</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="423"/>
+        <location filename="../deck_view.py" line="426"/>
         <source>no Type: cannot be placed</source>
         <translation>sem Tipo: não pode ser colocada</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="424"/>
+        <location filename="../deck_view.py" line="427"/>
         <source>(unknown card)</source>
         <translation>(carta desconhecida)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="464"/>
+        <location filename="../deck_view.py" line="467"/>
         <source>Copies in your collection; the number in brackets is missing (printed as proxies)</source>
         <translation>Cópias na sua coleção; o número entre parênteses é o que falta (impresso como proxy)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="467"/>
+        <location filename="../deck_view.py" line="470"/>
         <source>No printing chosen: the newest printing is used (right-click to choose)</source>
         <translation>Nenhuma impressão escolhida: vale a mais recente (clique com o botão direito para escolher)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="471"/>
+        <location filename="../deck_view.py" line="474"/>
         <source>Unknown card “%1” — did you mean %2?</source>
         <translation>Carta desconhecida “%1” — você quis dizer %2?</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="472"/>
+        <location filename="../deck_view.py" line="475"/>
         <source>Unknown card “%1”</source>
         <translation>Carta desconhecida “%1”</translation>
     </message>
@@ -657,72 +700,72 @@
         <translation>Cartas de combate por dano</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="206"/>
+        <location filename="../stats.py" line="234"/>
         <source>hatched = Rogue (%1 of %2 Renown, %3)</source>
         <translation>hachurado = Rogue (%1 de %2 de Renome, %3)</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="223"/>
+        <location filename="../stats.py" line="251"/>
         <source>%1 without a Rage value</source>
         <translation>%1 sem valor de Fúria</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="229"/>
+        <location filename="../stats.py" line="257"/>
         <source>%1 without a damage value</source>
         <translation>%1 sem valor de dano</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="250"/>
+        <location filename="../stats.py" line="278"/>
         <source>Characters &lt;b&gt;%1&lt;/b&gt; · Sept &lt;b&gt;%2&lt;/b&gt; · Combat &lt;b&gt;%3&lt;/b&gt;</source>
         <translation>Personagens &lt;b&gt;%1&lt;/b&gt; · Sept &lt;b&gt;%2&lt;/b&gt; · Combate &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="261"/>
+        <location filename="../stats.py" line="289"/>
         <source>%1 starting in play</source>
         <translation>%1 começando em jogo</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="264"/>
+        <location filename="../stats.py" line="292"/>
         <source>%1 not placed</source>
         <translation>%1 sem parte</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="266"/>
+        <location filename="../stats.py" line="294"/>
         <source>%1 unknown</source>
         <translation>%1 desconhecidas</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="270"/>
+        <location filename="../stats.py" line="298"/>
         <source>Renown &lt;b&gt;%1&lt;/b&gt; of %2</source>
         <translation>Renome &lt;b&gt;%1&lt;/b&gt; de %2</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="274"/>
+        <location filename="../stats.py" line="302"/>
         <source> (Rogue %1, %2)</source>
         <translation> (Rogue %1, %2)</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="282"/>
+        <location filename="../stats.py" line="310"/>
         <source>Legal in %1</source>
         <translation>Legal em %1</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="287"/>
+        <location filename="../stats.py" line="315"/>
         <source>&lt;b&gt;Not legal&lt;/b&gt; in %1: 1 error</source>
         <translation>&lt;b&gt;Ilegal&lt;/b&gt; em %1: 1 erro</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="291"/>
+        <location filename="../stats.py" line="319"/>
         <source>&lt;b&gt;Not legal&lt;/b&gt; in %1: %2 errors</source>
         <translation>&lt;b&gt;Ilegal&lt;/b&gt; em %1: %2 erros</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="298"/>
+        <location filename="../stats.py" line="326"/>
         <source>, 1 warning</source>
         <translation>, 1 aviso</translation>
     </message>
     <message>
-        <location filename="../stats.py" line="300"/>
+        <location filename="../stats.py" line="328"/>
         <source>, %1 warnings</source>
         <translation>, %1 avisos</translation>
     </message>
@@ -736,7 +779,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="67"/>
-        <location filename="../deck_view.py" line="1012"/>
+        <location filename="../deck_view.py" line="1015"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
@@ -747,7 +790,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="69"/>
-        <location filename="../deck_view.py" line="1017"/>
+        <location filename="../deck_view.py" line="1020"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
@@ -762,97 +805,97 @@
         <translation>Cartas que começam a partida em jogo: saem do deck de Sept, contam no limite de cópias mas não no mínimo do deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="578"/>
+        <location filename="../deck_view.py" line="581"/>
         <source>Deck name</source>
         <translation>Nome do deck</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="583"/>
+        <location filename="../deck_view.py" line="586"/>
         <source>Renown level of the game</source>
         <translation>Nível de Renome da partida</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="597"/>
+        <location filename="../deck_view.py" line="600"/>
         <source>Add one copy of the selected card</source>
         <translation>Adicionar uma cópia da carta selecionada</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="600"/>
+        <location filename="../deck_view.py" line="603"/>
         <source>Remove one copy of the selected card (Delete)</source>
         <translation>Remover uma cópia da carta selecionada (Delete)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="579"/>
+        <location filename="../deck_view.py" line="582"/>
         <source>Renown level</source>
         <translation>Nível de Renome</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="624"/>
+        <location filename="../deck_view.py" line="627"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="947"/>
+        <location filename="../deck_view.py" line="950"/>
         <source>Add one copy</source>
         <translation>Adicionar uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="948"/>
+        <location filename="../deck_view.py" line="951"/>
         <source>Remove one copy</source>
         <translation>Remover uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="949"/>
+        <location filename="../deck_view.py" line="952"/>
         <source>Remove all copies</source>
         <translation>Remover todas as cópias</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="953"/>
+        <location filename="../deck_view.py" line="956"/>
         <source>Return to sept deck</source>
         <translation>Devolver ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="956"/>
+        <location filename="../deck_view.py" line="959"/>
         <source>Put one copy back into the sept deck</source>
         <translation>Devolver uma cópia ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="962"/>
+        <location filename="../deck_view.py" line="965"/>
         <source>Start in play</source>
         <translation>Começar em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="965"/>
+        <location filename="../deck_view.py" line="968"/>
         <source>Move one copy out of the sept deck to begin the game in play</source>
         <translation>Tirar uma cópia do deck de Sept para começar a partida em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="967"/>
+        <location filename="../deck_view.py" line="970"/>
         <source>Printing</source>
         <translation>Impressão</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="968"/>
+        <location filename="../deck_view.py" line="971"/>
         <source>Newest (no set chosen)</source>
         <translation>Mais recente (nenhuma coleção escolhida)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="982"/>
+        <location filename="../deck_view.py" line="985"/>
         <source>Replace with</source>
         <translation>Trocar por</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1001"/>
+        <location filename="../deck_view.py" line="1004"/>
         <source>Renown level %1</source>
         <translation>Nível de Renome %1</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1007"/>
+        <location filename="../deck_view.py" line="1010"/>
         <source>Renown %1 / %2</source>
         <translation>Renome %1 / %2</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1009"/>
+        <location filename="../deck_view.py" line="1012"/>
         <source>Rogue %1 (max %2)</source>
         <translation>Rogue %1 (máx. %2)</translation>
     </message>
@@ -913,32 +956,32 @@
 <context>
     <name>DemoBanner</name>
     <message>
-        <location filename="../main_window.py" line="156"/>
+        <location filename="../main_window.py" line="157"/>
         <source>You are browsing the small &lt;b&gt;demo card set&lt;/b&gt;. Import a LackeyCCG Rage plugin or a card data file to build with the full card pool.</source>
         <translation>Você está vendo o pequeno &lt;b&gt;conjunto de cartas de demonstração&lt;/b&gt;. Importe um plugin de Rage do LackeyCCG ou um arquivo de dados de cartas para montar com todas as cartas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="165"/>
+        <location filename="../main_window.py" line="166"/>
         <source>Import Lackey plugin…</source>
         <translation>Importar plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="167"/>
+        <location filename="../main_window.py" line="168"/>
         <source>Import card file…</source>
         <translation>Importar arquivo de cartas…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="172"/>
         <source>Hide this message</source>
         <translation>Esconder esta mensagem</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="187"/>
+        <location filename="../main_window.py" line="188"/>
         <source>You are browsing the small &lt;b&gt;demo card set&lt;/b&gt;. A LackeyCCG Rage plugin was found at &lt;b&gt;%1&lt;/b&gt;: import it to build with the full card pool.</source>
         <translation>Você está vendo o pequeno &lt;b&gt;conjunto de cartas de demonstração&lt;/b&gt;. Foi encontrado um plugin de Rage do LackeyCCG em &lt;b&gt;%1&lt;/b&gt;: importe-o para montar com todas as cartas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="192"/>
+        <location filename="../main_window.py" line="193"/>
         <source>Import found plugin</source>
         <translation>Importar o plugin encontrado</translation>
     </message>
@@ -1174,499 +1217,499 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="104"/>
+        <location filename="../main_window.py" line="105"/>
         <source>Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)</source>
         <translation>Decks de Rage (*.ragedeck *.json *.dek *.txt);;Deck nativo (*.ragedeck *.json);;Deck do Lackey (*.dek);;Texto (*.txt);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="108"/>
+        <location filename="../main_window.py" line="109"/>
         <source>Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)</source>
         <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="269"/>
+        <location filename="../main_window.py" line="273"/>
         <source>List</source>
         <translation>Lista</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="273"/>
+        <location filename="../main_window.py" line="277"/>
         <source>Card images</source>
         <translation>Imagens das cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="289"/>
+        <location filename="../main_window.py" line="293"/>
         <source>Legality</source>
         <translation>Legalidade</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="290"/>
+        <location filename="../main_window.py" line="294"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="295"/>
+        <location filename="../main_window.py" line="299"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="299"/>
+        <location filename="../main_window.py" line="303"/>
         <source>Fix it</source>
         <translation>Corrigir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="302"/>
+        <location filename="../main_window.py" line="306"/>
         <source>Draw odds</source>
         <translation>Chances de compra</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="304"/>
+        <location filename="../main_window.py" line="308"/>
         <source>&lt;opened deck&gt;</source>
         <translation>&lt;deck aberto&gt;</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="305"/>
+        <location filename="../main_window.py" line="309"/>
         <source>Card</source>
         <translation>Carta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="306"/>
+        <location filename="../main_window.py" line="310"/>
         <source>Deck check</source>
         <translation>Verificação do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="307"/>
+        <location filename="../main_window.py" line="311"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="335"/>
+        <location filename="../main_window.py" line="339"/>
         <source>%1 cards in %2</source>
         <translation>%1 cartas em %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="375"/>
+        <location filename="../main_window.py" line="379"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="376"/>
+        <location filename="../main_window.py" line="380"/>
         <source>&amp;New deck</source>
         <translation>&amp;Novo deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="377"/>
+        <location filename="../main_window.py" line="381"/>
         <source>New deck for another &amp;game</source>
         <translation>Novo deck de outro &amp;jogo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="388"/>
+        <location filename="../main_window.py" line="392"/>
         <source>&amp;Open deck…</source>
         <translation>&amp;Abrir deck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="389"/>
+        <location filename="../main_window.py" line="393"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="391"/>
+        <location filename="../main_window.py" line="395"/>
         <source>Import deck from &amp;clipboard</source>
         <translation>Importar deck da área de &amp;transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="394"/>
+        <location filename="../main_window.py" line="398"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="395"/>
+        <location filename="../main_window.py" line="399"/>
         <source>Save &amp;as…</source>
         <translation>Salvar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="400"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="398"/>
+        <location filename="../main_window.py" line="402"/>
         <source>Lackey .de&amp;k…</source>
         <translation>Lackey .de&amp;k…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="405"/>
         <source>Lackey &amp;text…</source>
         <translation>&amp;Texto do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="404"/>
+        <location filename="../main_window.py" line="408"/>
         <source>PDF &amp;decklist…</source>
         <translation>&amp;Lista de deck em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="407"/>
+        <location filename="../main_window.py" line="411"/>
         <source>PDF &amp;proxies…</source>
         <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="410"/>
+        <location filename="../main_window.py" line="414"/>
         <source>Import card &amp;data</source>
         <translation>Importar &amp;dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="413"/>
+        <location filename="../main_window.py" line="417"/>
         <source>Lackey &amp;plugin folder…</source>
         <translation>Pasta de &amp;plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="420"/>
+        <location filename="../main_window.py" line="424"/>
         <source>Card data &amp;file (.txt / .json)…</source>
         <translation>&amp;Arquivo de dados de cartas (.txt / .json)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="430"/>
         <source>&amp;Quit</source>
         <translation>Sa&amp;ir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="428"/>
+        <location filename="../main_window.py" line="432"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="429"/>
+        <location filename="../main_window.py" line="433"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="431"/>
+        <location filename="../main_window.py" line="435"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="436"/>
+        <location filename="../main_window.py" line="440"/>
         <source>&amp;Find cards</source>
         <translation>&amp;Buscar cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="437"/>
+        <location filename="../main_window.py" line="441"/>
         <source>Add selected card</source>
         <translation>Adicionar a carta selecionada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="444"/>
         <source>&amp;Copy deck as Lackey text</source>
         <translation>&amp;Copiar deck como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="443"/>
+        <location filename="../main_window.py" line="447"/>
         <source>&amp;Paste deck from clipboard</source>
         <translation>Co&amp;lar deck da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="446"/>
+        <location filename="../main_window.py" line="450"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="450"/>
+        <location filename="../main_window.py" line="454"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="454"/>
+        <location filename="../main_window.py" line="458"/>
         <source>&amp;Collection</source>
         <translation>&amp;Coleção</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="456"/>
+        <location filename="../main_window.py" line="460"/>
         <source>&amp;Edit collection…</source>
         <translation>&amp;Editar coleção…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="464"/>
         <source>Proxies: print only &amp;missing copies</source>
         <translation>Proxies: imprimir só as cópias &amp;faltantes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="480"/>
+        <location filename="../main_window.py" line="484"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="481"/>
+        <location filename="../main_window.py" line="485"/>
         <source>The new language is used the next time Rage Deckbuilder starts.</source>
         <translation>O novo idioma passa a valer na próxima vez que o Rage Deckbuilder abrir.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="558"/>
+        <location filename="../main_window.py" line="562"/>
         <source>Replace %1 with %2</source>
         <translation>Trocar %1 por %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="703"/>
+        <location filename="../main_window.py" line="712"/>
         <source>Format problem: {0}</source>
         <translation>Problema no formato: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="723"/>
+        <location filename="../main_window.py" line="732"/>
         <source>The deck&apos;s format “{0}” is not installed; the deck is opened on the default format “{1}”.</source>
         <translation>O formato do deck, “{0}”, não está instalado; o deck foi aberto no formato padrão “{1}”.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="760"/>
+        <location filename="../main_window.py" line="769"/>
         <source>Copied the deck as Lackey text</source>
         <translation>Deck copiado como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="785"/>
+        <location filename="../main_window.py" line="794"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="800"/>
+        <location filename="../main_window.py" line="809"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” tem mudanças não salvas. Salvar?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="808"/>
+        <location filename="../main_window.py" line="817"/>
         <source>Open deck</source>
         <translation>Abrir deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="822"/>
+        <location filename="../main_window.py" line="831"/>
         <source>Import Lackey plugin folder</source>
         <translation>Importar pasta de plugin do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="827"/>
+        <location filename="../main_window.py" line="836"/>
         <source>Import card data</source>
         <translation>Importar dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="829"/>
+        <location filename="../main_window.py" line="838"/>
         <source>Card data (*.txt *.json);;All files (*)</source>
         <translation>Dados de cartas (*.txt *.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="839"/>
+        <location filename="../main_window.py" line="848"/>
         <source>{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?</source>
         <translation>{0} é um arquivo de deck do Lackey; ele não guarda {1}. Salvar mesmo assim?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="844"/>
+        <location filename="../main_window.py" line="853"/>
         <source>Save as .ragedeck…</source>
         <translation>Salvar como .ragedeck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="854"/>
+        <location filename="../main_window.py" line="863"/>
         <source>The database still holds the invented demo cards (set “Demo”). With real card data imported, no format accepts them. Remove them now?</source>
         <translation>O banco ainda tem as cartas de demonstração inventadas (coleção “Demo”). Com as cartas reais importadas, nenhum formato as aceita. Removê-las agora?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="864"/>
+        <location filename="../main_window.py" line="873"/>
         <source>never saved to a file</source>
         <translation>nunca salvo em arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="869"/>
+        <location filename="../main_window.py" line="878"/>
         <source>A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?</source>
         <translation>Uma janela do Rage Deckbuilder não foi fechada corretamente enquanto editava “{0}” ({1}). Restaurar esse deck?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="870"/>
+        <location filename="../main_window.py" line="879"/>
         <source>a deck</source>
         <translation>um deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="940"/>
-        <location filename="../main_window.py" line="943"/>
+        <location filename="../main_window.py" line="949"/>
+        <location filename="../main_window.py" line="952"/>
         <source>Cannot open deck</source>
         <translation>Não foi possível abrir o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="943"/>
+        <location filename="../main_window.py" line="952"/>
         <source>cannot read %1: %2</source>
         <translation>não foi possível ler %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="953"/>
+        <location filename="../main_window.py" line="962"/>
         <source>Opened %1</source>
         <translation>Aberto %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="961"/>
+        <location filename="../main_window.py" line="970"/>
         <source>%1 card name(s) are not in the card database; see Unresolved.</source>
         <translation>%1 nome(s) de carta não estão no banco de cartas; veja Não resolvidas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="966"/>
+        <location filename="../main_window.py" line="975"/>
         <source>Problems in %1</source>
         <translation>Problemas em %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="972"/>
-        <location filename="../main_window.py" line="979"/>
+        <location filename="../main_window.py" line="981"/>
+        <location filename="../main_window.py" line="988"/>
         <source>Import from clipboard</source>
         <translation>Importar da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="972"/>
+        <location filename="../main_window.py" line="981"/>
         <source>The clipboard holds no text.</source>
         <translation>A área de transferência não tem texto.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="984"/>
+        <location filename="../main_window.py" line="993"/>
         <source>the clipboard text</source>
         <translation>o texto da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1008"/>
+        <location filename="../main_window.py" line="1017"/>
         <source>the deck notes</source>
         <translation>as anotações do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1010"/>
+        <location filename="../main_window.py" line="1019"/>
         <source>the Renown level and format</source>
         <translation>o nível de Renome e o formato</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1021"/>
         <source>the chosen printings</source>
         <translation>as impressões escolhidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1014"/>
+        <location filename="../main_window.py" line="1023"/>
         <source>{0} part(s) of the file that could not be read</source>
         <translation>{0} parte(s) do arquivo que não puderam ser lidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1021"/>
+        <location filename="../main_window.py" line="1030"/>
         <source>Save deck</source>
         <translation>Salvar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1034"/>
+        <location filename="../main_window.py" line="1043"/>
         <source>Cannot save deck</source>
         <translation>Não foi possível salvar o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1034"/>
+        <location filename="../main_window.py" line="1043"/>
         <source>Cannot save %1: %2</source>
         <translation>Não foi possível salvar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1052"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1072"/>
+        <location filename="../main_window.py" line="1081"/>
         <source>Lackey deck (*.dek)</source>
         <translation>Deck do Lackey (*.dek)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1072"/>
+        <location filename="../main_window.py" line="1081"/>
         <source>Lackey text (*.txt)</source>
         <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1073"/>
+        <location filename="../main_window.py" line="1082"/>
         <source>Export deck</source>
         <translation>Exportar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1081"/>
-        <location filename="../main_window.py" line="1137"/>
-        <location filename="../main_window.py" line="1179"/>
+        <location filename="../main_window.py" line="1090"/>
+        <location filename="../main_window.py" line="1146"/>
+        <location filename="../main_window.py" line="1188"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1081"/>
-        <location filename="../main_window.py" line="1137"/>
+        <location filename="../main_window.py" line="1090"/>
+        <location filename="../main_window.py" line="1146"/>
         <source>Cannot write %1: %2</source>
         <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1083"/>
-        <location filename="../main_window.py" line="1139"/>
+        <location filename="../main_window.py" line="1092"/>
+        <location filename="../main_window.py" line="1148"/>
         <source>Exported %1</source>
         <translation>Exportado %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1122"/>
-        <location filename="../main_window.py" line="1163"/>
+        <location filename="../main_window.py" line="1131"/>
+        <location filename="../main_window.py" line="1172"/>
         <source>Export proxies</source>
         <translation>Exportar proxies</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1122"/>
+        <location filename="../main_window.py" line="1131"/>
         <source>Export decklist</source>
         <translation>Exportar lista de deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1123"/>
+        <location filename="../main_window.py" line="1132"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1162"/>
+        <location filename="../main_window.py" line="1171"/>
         <source>Writing proxy sheets…</source>
         <translation>Gravando as folhas de proxies…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1162"/>
+        <location filename="../main_window.py" line="1171"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1174"/>
+        <location filename="../main_window.py" line="1183"/>
         <source>Wrote %1 page(s) to %2.</source>
         <translation>%1 página(s) gravada(s) em %2.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1175"/>
+        <location filename="../main_window.py" line="1184"/>
         <source>Proxies exported</source>
         <translation>Proxies exportados</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1183"/>
+        <location filename="../main_window.py" line="1192"/>
         <source>Proxy export cancelled</source>
         <translation>Exportação de proxies cancelada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1231"/>
+        <location filename="../main_window.py" line="1240"/>
         <source>Demo cards</source>
         <translation>Cartas de demonstração</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1231"/>
+        <location filename="../main_window.py" line="1240"/>
         <source>Cannot remove the demo cards: {0}</source>
         <translation>Não foi possível remover as cartas de demonstração: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1233"/>
+        <location filename="../main_window.py" line="1242"/>
         <source>Removed {0} demo cards</source>
         <translation>{0} cartas de demonstração removidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1279"/>
+        <location filename="../main_window.py" line="1288"/>
         <source>Autosave failed: {0}</source>
         <translation>O salvamento automático falhou: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1308"/>
+        <location filename="../main_window.py" line="1317"/>
         <source>Autosave unavailable: {0}</source>
         <translation>Salvamento automático indisponível: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1315"/>
+        <location filename="../main_window.py" line="1324"/>
         <source>Cannot restore</source>
         <translation>Não foi possível restaurar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1321"/>
+        <location filename="../main_window.py" line="1330"/>
         <source>Restored deck</source>
         <translation>Deck restaurado</translation>
     </message>
