@@ -23,6 +23,7 @@ class DeckState:
     format: str
     entries: tuple[tuple[str, int, str | None, Section | None], ...]
     starting: tuple[tuple[str, int, str | None, Section | None], ...]
+    settings: tuple[tuple[str, int], ...] = ()  # another game's player-chosen settings
 
     @classmethod
     def of(cls, deck: Deck) -> DeckState:
@@ -34,6 +35,7 @@ class DeckState:
             deck.format,
             tuple((e.name, e.count, e.set_name, e.zone_hint) for e in deck.entries),
             tuple((e.name, e.count, e.set_name, e.zone_hint) for e in deck.starting),
+            tuple(sorted(deck.settings.items())),
         )
 
     def restore(self, deck: Deck) -> None:
@@ -44,6 +46,7 @@ class DeckState:
         deck.format = self.format
         deck.entries = [DeckEntry(*values) for values in self.entries]
         deck.starting = [DeckEntry(*values) for values in self.starting]
+        deck.settings = dict(self.settings)
 
 
 # -- small domain operations (no Qt) --------------------------------------------------------------
@@ -221,6 +224,18 @@ class SetFormatCommand(DeckCommand):
             deck,
             fill(QCoreApplication.translate("DeckCommand", "Format %1"), fmt),
             lambda d: setattr(d, "format", fmt),
+            changed,
+        )
+
+
+class SetSettingCommand(DeckCommand):
+    """Change one of another game's player-chosen settings (its label as the game names it)."""
+
+    def __init__(self, deck: Deck, changed: Callable[[], None], setting: str, label: str, value: int):
+        super().__init__(
+            deck,
+            fill(QCoreApplication.translate("DeckCommand", "Set %1 to %2"), label, value),
+            lambda d: d.settings.__setitem__(setting, value),
             changed,
         )
 

@@ -572,6 +572,7 @@ class DeckView(QWidget):
     rename_requested = Signal(str)
     replace_requested = Signal(str, object, str)  # old name, old set, new name
     card_selected = Signal(str)
+    setting_requested = Signal(str, str, int)  # another game's setting: id, label, value
     sections_rebuilt = Signal()  # the tables were made anew for another game's piles (or Rage's again)
 
     def __init__(self, formats: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
@@ -621,6 +622,10 @@ class DeckView(QWidget):
 
         # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
         top = QHBoxLayout()
+        self._top = top
+        # Another game's player-chosen settings (game.json "settings" without "from_card"), by id.
+        self.setting_spins: dict[str, QSpinBox] = {}
+        self._setting_widgets: list[QWidget] = []
         top.addWidget(self.name_edit, 1)
         top.addWidget(self.renown_label)
         top.addWidget(self.renown_spin)
@@ -677,6 +682,7 @@ class DeckView(QWidget):
             self.remember_columns(self._column_settings)
         self.renown_label.setVisible(game is None)
         self.renown_spin.setVisible(game is None)
+        self._build_setting_spins(game)
         self._updating = True
         try:
             self.format_combo.clear()
@@ -685,6 +691,35 @@ class DeckView(QWidget):
         finally:
             self._updating = False
         self.sections_rebuilt.emit()
+
+    def _build_setting_spins(self, game: Game | None) -> None:
+        for widget in self._setting_widgets:
+            widget.setParent(None)
+            widget.deleteLater()
+        self._setting_widgets = []
+        self.setting_spins = {}
+        chosen = [s for s in game.settings if not s.pile] if game is not None else []
+        position = self._top.indexOf(self.renown_spin) + 1
+        for setting in chosen:
+            label = QLabel(setting.label)
+            spin = QSpinBox()
+            spin.setObjectName(f"setting-{setting.id}")
+            spin.setRange(0, 1_000_000)
+            spin.setKeyboardTracking(False)
+            spin.setValue(setting.default or 0)
+            spin.valueChanged.connect(
+                lambda value, s=setting.id, text=setting.label: self._setting_changed(s, text, value)
+            )
+            for widget in (label, spin):
+                self._top.insertWidget(position, widget)
+                widget.show()  # a child added to a shown widget stays hidden until shown
+                position += 1
+                self._setting_widgets.append(widget)
+            self.setting_spins[setting.id] = spin
+
+    def _setting_changed(self, setting: str, label: str, value: int) -> None:
+        if not self._updating and self._deck is not None and self._deck.settings.get(setting) != value:
+            self.setting_requested.emit(setting, label, value)
 
     def section_title(self, key: str) -> str:
         """A table's title: Rage's sections translated, another game's piles as its game.json names them."""
@@ -765,6 +800,11 @@ class DeckView(QWidget):
                 self.name_edit.setText(deck.name)
             if self.renown_spin.value() != deck.renown_level:
                 self.renown_spin.setValue(deck.renown_level)
+            for setting in self._game.settings if self._game is not None else ():
+                spin = self.setting_spins.get(setting.id)
+                value = deck.settings.get(setting.id, setting.default or 0)
+                if spin is not None and spin.value() != value:
+                    spin.setValue(value)
             index = self.format_combo.findData(deck.format)
             if index < 0:
                 self.format_combo.addItem(deck.format, deck.format)

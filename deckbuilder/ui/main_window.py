@@ -80,6 +80,7 @@ from deckbuilder.ui.commands import (
     SetFormatCommand,
     SetNotesCommand,
     SetRenownLevelCommand,
+    SetSettingCommand,
     StartInPlayCommand,
 )
 from deckbuilder.ui.deck_view import DeckSectionModel, DeckView
@@ -507,6 +508,9 @@ class MainWindow(QMainWindow):
             lambda v: self.push(SetRenownLevelCommand(self.deck, self.refresh, v))
         )
         view.format_requested.connect(lambda v: self.push(SetFormatCommand(self.deck, self.refresh, v)))
+        view.setting_requested.connect(
+            lambda s, label, v: self.push(SetSettingCommand(self.deck, self.refresh, s, label, v))
+        )
         view.rename_requested.connect(lambda v: self.push(RenameDeckCommand(self.deck, self.refresh, v)))
         view.replace_requested.connect(self.replace_card)
         view.card_selected.connect(self.show_card)

@@ -489,82 +489,83 @@
 <context>
     <name>DeckCommand</name>
     <message>
-        <location filename="../commands.py" line="104"/>
+        <location filename="../commands.py" line="107"/>
         <source>Add %1 × %2</source>
         <translation>Adicionar %1 × %2</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="106"/>
+        <location filename="../commands.py" line="109"/>
         <source>Add %1</source>
         <translation>Adicionar %1</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="118"/>
+        <location filename="../commands.py" line="121"/>
         <source>Remove %1 × %2</source>
         <translation>Remover %1 × %2</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="120"/>
+        <location filename="../commands.py" line="123"/>
         <source>Remove %1</source>
         <translation>Remover %1</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="139"/>
+        <location filename="../commands.py" line="142"/>
         <source>Set %1 in play to %2</source>
         <translation>Mudar %1 em jogo para %2</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="141"/>
+        <location filename="../commands.py" line="144"/>
+        <location filename="../commands.py" line="237"/>
         <source>Set %1 to %2</source>
         <translation>Mudar %1 para %2</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="157"/>
+        <location filename="../commands.py" line="160"/>
         <source>Start %1 × %2 in play</source>
         <translation>Começar com %1 × %2 em jogo</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="159"/>
+        <location filename="../commands.py" line="162"/>
         <source>Start %1 in play</source>
         <translation>Começar com %1 em jogo</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="171"/>
+        <location filename="../commands.py" line="174"/>
         <source>Return %1 × %2 to sept deck</source>
         <translation>Devolver %1 × %2 ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="173"/>
+        <location filename="../commands.py" line="176"/>
         <source>Return %1 to sept deck</source>
         <translation>Devolver %1 ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="185"/>
+        <location filename="../commands.py" line="188"/>
         <source>Use %1 printing of %2</source>
         <translation>Usar a impressão %1 de %2</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="186"/>
+        <location filename="../commands.py" line="189"/>
         <source>newest</source>
         <translation>mais recente</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="198"/>
+        <location filename="../commands.py" line="201"/>
         <source>Rename deck to %1</source>
         <translation>Renomear o deck para %1</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="210"/>
+        <location filename="../commands.py" line="213"/>
         <source>Renown level %1</source>
         <translation>Nível de Renome %1</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="222"/>
+        <location filename="../commands.py" line="225"/>
         <source>Format %1</source>
         <translation>Formato %1</translation>
     </message>
     <message>
-        <location filename="../commands.py" line="234"/>
+        <location filename="../commands.py" line="249"/>
         <source>Edit notes</source>
         <translation>Editar notas</translation>
     </message>
@@ -779,7 +780,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="67"/>
-        <location filename="../deck_view.py" line="1015"/>
+        <location filename="../deck_view.py" line="1055"/>
         <source>Sept</source>
         <translation>Sept</translation>
     </message>
@@ -790,7 +791,7 @@
     </message>
     <message>
         <location filename="../deck_view.py" line="69"/>
-        <location filename="../deck_view.py" line="1020"/>
+        <location filename="../deck_view.py" line="1060"/>
         <source>Combat</source>
         <translation>Combate</translation>
     </message>
@@ -805,97 +806,97 @@
         <translation>Cartas que começam a partida em jogo: saem do deck de Sept, contam no limite de cópias mas não no mínimo do deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="581"/>
+        <location filename="../deck_view.py" line="582"/>
         <source>Deck name</source>
         <translation>Nome do deck</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="586"/>
+        <location filename="../deck_view.py" line="587"/>
         <source>Renown level of the game</source>
         <translation>Nível de Renome da partida</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="600"/>
+        <location filename="../deck_view.py" line="601"/>
         <source>Add one copy of the selected card</source>
         <translation>Adicionar uma cópia da carta selecionada</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="603"/>
+        <location filename="../deck_view.py" line="604"/>
         <source>Remove one copy of the selected card (Delete)</source>
         <translation>Remover uma cópia da carta selecionada (Delete)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="582"/>
+        <location filename="../deck_view.py" line="583"/>
         <source>Renown level</source>
         <translation>Nível de Renome</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="627"/>
+        <location filename="../deck_view.py" line="632"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="950"/>
+        <location filename="../deck_view.py" line="990"/>
         <source>Add one copy</source>
         <translation>Adicionar uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="951"/>
+        <location filename="../deck_view.py" line="991"/>
         <source>Remove one copy</source>
         <translation>Remover uma cópia</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="952"/>
+        <location filename="../deck_view.py" line="992"/>
         <source>Remove all copies</source>
         <translation>Remover todas as cópias</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="956"/>
+        <location filename="../deck_view.py" line="996"/>
         <source>Return to sept deck</source>
         <translation>Devolver ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="959"/>
+        <location filename="../deck_view.py" line="999"/>
         <source>Put one copy back into the sept deck</source>
         <translation>Devolver uma cópia ao deck de Sept</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="965"/>
+        <location filename="../deck_view.py" line="1005"/>
         <source>Start in play</source>
         <translation>Começar em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="968"/>
+        <location filename="../deck_view.py" line="1008"/>
         <source>Move one copy out of the sept deck to begin the game in play</source>
         <translation>Tirar uma cópia do deck de Sept para começar a partida em jogo</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="970"/>
+        <location filename="../deck_view.py" line="1010"/>
         <source>Printing</source>
         <translation>Impressão</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="971"/>
+        <location filename="../deck_view.py" line="1011"/>
         <source>Newest (no set chosen)</source>
         <translation>Mais recente (nenhuma coleção escolhida)</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="985"/>
+        <location filename="../deck_view.py" line="1025"/>
         <source>Replace with</source>
         <translation>Trocar por</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1004"/>
+        <location filename="../deck_view.py" line="1044"/>
         <source>Renown level %1</source>
         <translation>Nível de Renome %1</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1010"/>
+        <location filename="../deck_view.py" line="1050"/>
         <source>Renown %1 / %2</source>
         <translation>Renome %1 / %2</translation>
     </message>
     <message>
-        <location filename="../deck_view.py" line="1012"/>
+        <location filename="../deck_view.py" line="1052"/>
         <source>Rogue %1 (max %2)</source>
         <translation>Rogue %1 (máx. %2)</translation>
     </message>
@@ -956,32 +957,32 @@
 <context>
     <name>DemoBanner</name>
     <message>
-        <location filename="../main_window.py" line="157"/>
+        <location filename="../main_window.py" line="158"/>
         <source>You are browsing the small &lt;b&gt;demo card set&lt;/b&gt;. Import a LackeyCCG Rage plugin or a card data file to build with the full card pool.</source>
         <translation>Você está vendo o pequeno &lt;b&gt;conjunto de cartas de demonstração&lt;/b&gt;. Importe um plugin de Rage do LackeyCCG ou um arquivo de dados de cartas para montar com todas as cartas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="166"/>
+        <location filename="../main_window.py" line="167"/>
         <source>Import Lackey plugin…</source>
         <translation>Importar plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168"/>
+        <location filename="../main_window.py" line="169"/>
         <source>Import card file…</source>
         <translation>Importar arquivo de cartas…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172"/>
+        <location filename="../main_window.py" line="173"/>
         <source>Hide this message</source>
         <translation>Esconder esta mensagem</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188"/>
+        <location filename="../main_window.py" line="189"/>
         <source>You are browsing the small &lt;b&gt;demo card set&lt;/b&gt;. A LackeyCCG Rage plugin was found at &lt;b&gt;%1&lt;/b&gt;: import it to build with the full card pool.</source>
         <translation>Você está vendo o pequeno &lt;b&gt;conjunto de cartas de demonstração&lt;/b&gt;. Foi encontrado um plugin de Rage do LackeyCCG em &lt;b&gt;%1&lt;/b&gt;: importe-o para montar com todas as cartas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="193"/>
+        <location filename="../main_window.py" line="194"/>
         <source>Import found plugin</source>
         <translation>Importar o plugin encontrado</translation>
     </message>
@@ -1217,499 +1218,499 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="105"/>
+        <location filename="../main_window.py" line="106"/>
         <source>Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)</source>
         <translation>Decks de Rage (*.ragedeck *.json *.dek *.txt);;Deck nativo (*.ragedeck *.json);;Deck do Lackey (*.dek);;Texto (*.txt);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="109"/>
+        <location filename="../main_window.py" line="110"/>
         <source>Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)</source>
         <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="273"/>
+        <location filename="../main_window.py" line="274"/>
         <source>List</source>
         <translation>Lista</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="277"/>
+        <location filename="../main_window.py" line="278"/>
         <source>Card images</source>
         <translation>Imagens das cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="293"/>
+        <location filename="../main_window.py" line="294"/>
         <source>Legality</source>
         <translation>Legalidade</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="294"/>
+        <location filename="../main_window.py" line="295"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="299"/>
+        <location filename="../main_window.py" line="300"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="303"/>
+        <location filename="../main_window.py" line="304"/>
         <source>Fix it</source>
         <translation>Corrigir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="306"/>
+        <location filename="../main_window.py" line="307"/>
         <source>Draw odds</source>
         <translation>Chances de compra</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="308"/>
+        <location filename="../main_window.py" line="309"/>
         <source>&lt;opened deck&gt;</source>
         <translation>&lt;deck aberto&gt;</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="309"/>
+        <location filename="../main_window.py" line="310"/>
         <source>Card</source>
         <translation>Carta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="310"/>
+        <location filename="../main_window.py" line="311"/>
         <source>Deck check</source>
         <translation>Verificação do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="311"/>
+        <location filename="../main_window.py" line="312"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="340"/>
         <source>%1 cards in %2</source>
         <translation>%1 cartas em %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="379"/>
+        <location filename="../main_window.py" line="380"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="380"/>
+        <location filename="../main_window.py" line="381"/>
         <source>&amp;New deck</source>
         <translation>&amp;Novo deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="381"/>
+        <location filename="../main_window.py" line="382"/>
         <source>New deck for another &amp;game</source>
         <translation>Novo deck de outro &amp;jogo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="392"/>
+        <location filename="../main_window.py" line="393"/>
         <source>&amp;Open deck…</source>
         <translation>&amp;Abrir deck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="394"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="395"/>
+        <location filename="../main_window.py" line="396"/>
         <source>Import deck from &amp;clipboard</source>
         <translation>Importar deck da área de &amp;transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="398"/>
+        <location filename="../main_window.py" line="399"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="399"/>
+        <location filename="../main_window.py" line="400"/>
         <source>Save &amp;as…</source>
         <translation>Salvar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="401"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="402"/>
+        <location filename="../main_window.py" line="403"/>
         <source>Lackey .de&amp;k…</source>
         <translation>Lackey .de&amp;k…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="405"/>
+        <location filename="../main_window.py" line="406"/>
         <source>Lackey &amp;text…</source>
         <translation>&amp;Texto do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="408"/>
+        <location filename="../main_window.py" line="409"/>
         <source>PDF &amp;decklist…</source>
         <translation>&amp;Lista de deck em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="411"/>
+        <location filename="../main_window.py" line="412"/>
         <source>PDF &amp;proxies…</source>
         <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="414"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Import card &amp;data</source>
         <translation>Importar &amp;dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="417"/>
+        <location filename="../main_window.py" line="418"/>
         <source>Lackey &amp;plugin folder…</source>
         <translation>Pasta de &amp;plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="424"/>
+        <location filename="../main_window.py" line="425"/>
         <source>Card data &amp;file (.txt / .json)…</source>
         <translation>&amp;Arquivo de dados de cartas (.txt / .json)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="430"/>
+        <location filename="../main_window.py" line="431"/>
         <source>&amp;Quit</source>
         <translation>Sa&amp;ir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="432"/>
+        <location filename="../main_window.py" line="433"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="433"/>
+        <location filename="../main_window.py" line="434"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="436"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="440"/>
+        <location filename="../main_window.py" line="441"/>
         <source>&amp;Find cards</source>
         <translation>&amp;Buscar cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="441"/>
+        <location filename="../main_window.py" line="442"/>
         <source>Add selected card</source>
         <translation>Adicionar a carta selecionada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="444"/>
+        <location filename="../main_window.py" line="445"/>
         <source>&amp;Copy deck as Lackey text</source>
         <translation>&amp;Copiar deck como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="447"/>
+        <location filename="../main_window.py" line="448"/>
         <source>&amp;Paste deck from clipboard</source>
         <translation>Co&amp;lar deck da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="450"/>
+        <location filename="../main_window.py" line="451"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="454"/>
+        <location filename="../main_window.py" line="455"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="458"/>
+        <location filename="../main_window.py" line="459"/>
         <source>&amp;Collection</source>
         <translation>&amp;Coleção</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="461"/>
         <source>&amp;Edit collection…</source>
         <translation>&amp;Editar coleção…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="464"/>
+        <location filename="../main_window.py" line="465"/>
         <source>Proxies: print only &amp;missing copies</source>
         <translation>Proxies: imprimir só as cópias &amp;faltantes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="484"/>
+        <location filename="../main_window.py" line="485"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="485"/>
+        <location filename="../main_window.py" line="486"/>
         <source>The new language is used the next time Rage Deckbuilder starts.</source>
         <translation>O novo idioma passa a valer na próxima vez que o Rage Deckbuilder abrir.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="562"/>
+        <location filename="../main_window.py" line="566"/>
         <source>Replace %1 with %2</source>
         <translation>Trocar %1 por %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="712"/>
+        <location filename="../main_window.py" line="716"/>
         <source>Format problem: {0}</source>
         <translation>Problema no formato: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="732"/>
+        <location filename="../main_window.py" line="736"/>
         <source>The deck&apos;s format “{0}” is not installed; the deck is opened on the default format “{1}”.</source>
         <translation>O formato do deck, “{0}”, não está instalado; o deck foi aberto no formato padrão “{1}”.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="769"/>
+        <location filename="../main_window.py" line="773"/>
         <source>Copied the deck as Lackey text</source>
         <translation>Deck copiado como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="794"/>
+        <location filename="../main_window.py" line="798"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="809"/>
+        <location filename="../main_window.py" line="813"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” tem mudanças não salvas. Salvar?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="817"/>
+        <location filename="../main_window.py" line="821"/>
         <source>Open deck</source>
         <translation>Abrir deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="831"/>
+        <location filename="../main_window.py" line="835"/>
         <source>Import Lackey plugin folder</source>
         <translation>Importar pasta de plugin do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="836"/>
+        <location filename="../main_window.py" line="840"/>
         <source>Import card data</source>
         <translation>Importar dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="838"/>
+        <location filename="../main_window.py" line="842"/>
         <source>Card data (*.txt *.json);;All files (*)</source>
         <translation>Dados de cartas (*.txt *.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="848"/>
+        <location filename="../main_window.py" line="852"/>
         <source>{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?</source>
         <translation>{0} é um arquivo de deck do Lackey; ele não guarda {1}. Salvar mesmo assim?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="853"/>
+        <location filename="../main_window.py" line="857"/>
         <source>Save as .ragedeck…</source>
         <translation>Salvar como .ragedeck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="863"/>
+        <location filename="../main_window.py" line="867"/>
         <source>The database still holds the invented demo cards (set “Demo”). With real card data imported, no format accepts them. Remove them now?</source>
         <translation>O banco ainda tem as cartas de demonstração inventadas (coleção “Demo”). Com as cartas reais importadas, nenhum formato as aceita. Removê-las agora?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="873"/>
+        <location filename="../main_window.py" line="877"/>
         <source>never saved to a file</source>
         <translation>nunca salvo em arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="878"/>
+        <location filename="../main_window.py" line="882"/>
         <source>A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?</source>
         <translation>Uma janela do Rage Deckbuilder não foi fechada corretamente enquanto editava “{0}” ({1}). Restaurar esse deck?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="879"/>
+        <location filename="../main_window.py" line="883"/>
         <source>a deck</source>
         <translation>um deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="949"/>
-        <location filename="../main_window.py" line="952"/>
+        <location filename="../main_window.py" line="953"/>
+        <location filename="../main_window.py" line="956"/>
         <source>Cannot open deck</source>
         <translation>Não foi possível abrir o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="952"/>
+        <location filename="../main_window.py" line="956"/>
         <source>cannot read %1: %2</source>
         <translation>não foi possível ler %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="962"/>
+        <location filename="../main_window.py" line="966"/>
         <source>Opened %1</source>
         <translation>Aberto %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="970"/>
+        <location filename="../main_window.py" line="974"/>
         <source>%1 card name(s) are not in the card database; see Unresolved.</source>
         <translation>%1 nome(s) de carta não estão no banco de cartas; veja Não resolvidas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="975"/>
+        <location filename="../main_window.py" line="979"/>
         <source>Problems in %1</source>
         <translation>Problemas em %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="981"/>
-        <location filename="../main_window.py" line="988"/>
+        <location filename="../main_window.py" line="985"/>
+        <location filename="../main_window.py" line="992"/>
         <source>Import from clipboard</source>
         <translation>Importar da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="981"/>
+        <location filename="../main_window.py" line="985"/>
         <source>The clipboard holds no text.</source>
         <translation>A área de transferência não tem texto.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="993"/>
+        <location filename="../main_window.py" line="997"/>
         <source>the clipboard text</source>
         <translation>o texto da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1017"/>
+        <location filename="../main_window.py" line="1021"/>
         <source>the deck notes</source>
         <translation>as anotações do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1019"/>
+        <location filename="../main_window.py" line="1023"/>
         <source>the Renown level and format</source>
         <translation>o nível de Renome e o formato</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1021"/>
+        <location filename="../main_window.py" line="1025"/>
         <source>the chosen printings</source>
         <translation>as impressões escolhidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1023"/>
+        <location filename="../main_window.py" line="1027"/>
         <source>{0} part(s) of the file that could not be read</source>
         <translation>{0} parte(s) do arquivo que não puderam ser lidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1030"/>
+        <location filename="../main_window.py" line="1034"/>
         <source>Save deck</source>
         <translation>Salvar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1047"/>
         <source>Cannot save deck</source>
         <translation>Não foi possível salvar o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1047"/>
         <source>Cannot save %1: %2</source>
         <translation>Não foi possível salvar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1052"/>
+        <location filename="../main_window.py" line="1056"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1081"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>Lackey deck (*.dek)</source>
         <translation>Deck do Lackey (*.dek)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1081"/>
+        <location filename="../main_window.py" line="1085"/>
         <source>Lackey text (*.txt)</source>
         <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1082"/>
+        <location filename="../main_window.py" line="1086"/>
         <source>Export deck</source>
         <translation>Exportar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1090"/>
-        <location filename="../main_window.py" line="1146"/>
-        <location filename="../main_window.py" line="1188"/>
+        <location filename="../main_window.py" line="1094"/>
+        <location filename="../main_window.py" line="1150"/>
+        <location filename="../main_window.py" line="1192"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1090"/>
-        <location filename="../main_window.py" line="1146"/>
+        <location filename="../main_window.py" line="1094"/>
+        <location filename="../main_window.py" line="1150"/>
         <source>Cannot write %1: %2</source>
         <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1092"/>
-        <location filename="../main_window.py" line="1148"/>
+        <location filename="../main_window.py" line="1096"/>
+        <location filename="../main_window.py" line="1152"/>
         <source>Exported %1</source>
         <translation>Exportado %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1131"/>
-        <location filename="../main_window.py" line="1172"/>
+        <location filename="../main_window.py" line="1135"/>
+        <location filename="../main_window.py" line="1176"/>
         <source>Export proxies</source>
         <translation>Exportar proxies</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1131"/>
+        <location filename="../main_window.py" line="1135"/>
         <source>Export decklist</source>
         <translation>Exportar lista de deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1132"/>
+        <location filename="../main_window.py" line="1136"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1171"/>
+        <location filename="../main_window.py" line="1175"/>
         <source>Writing proxy sheets…</source>
         <translation>Gravando as folhas de proxies…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1171"/>
+        <location filename="../main_window.py" line="1175"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1183"/>
+        <location filename="../main_window.py" line="1187"/>
         <source>Wrote %1 page(s) to %2.</source>
         <translation>%1 página(s) gravada(s) em %2.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1184"/>
+        <location filename="../main_window.py" line="1188"/>
         <source>Proxies exported</source>
         <translation>Proxies exportados</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1192"/>
+        <location filename="../main_window.py" line="1196"/>
         <source>Proxy export cancelled</source>
         <translation>Exportação de proxies cancelada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1240"/>
+        <location filename="../main_window.py" line="1244"/>
         <source>Demo cards</source>
         <translation>Cartas de demonstração</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1240"/>
+        <location filename="../main_window.py" line="1244"/>
         <source>Cannot remove the demo cards: {0}</source>
         <translation>Não foi possível remover as cartas de demonstração: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1242"/>
+        <location filename="../main_window.py" line="1246"/>
         <source>Removed {0} demo cards</source>
         <translation>{0} cartas de demonstração removidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1288"/>
+        <location filename="../main_window.py" line="1292"/>
         <source>Autosave failed: {0}</source>
         <translation>O salvamento automático falhou: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1317"/>
+        <location filename="../main_window.py" line="1321"/>
         <source>Autosave unavailable: {0}</source>
         <translation>Salvamento automático indisponível: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1324"/>
+        <location filename="../main_window.py" line="1328"/>
         <source>Cannot restore</source>
         <translation>Não foi possível restaurar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1330"/>
+        <location filename="../main_window.py" line="1334"/>
         <source>Restored deck</source>
         <translation>Deck restaurado</translation>
     </message>

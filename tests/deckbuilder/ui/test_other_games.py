@@ -29,6 +29,7 @@ def test_a_lithic_rage_deck_shows_its_piles_header_and_check(window, answers, tm
     view = window.deck_view
     assert list(view.tables) == ["ancestry", "class", "condition", "actions", "unresolved"]
     assert view.titles["actions"].text() == "Actions (4)"
+    assert view.tables["actions"].isVisibleTo(window) and view.models["actions"].rowCount() == 3
     assert view.models["actions"].columns[:3] == ("Qty", "Name", "Type")
     assert "Cost" in view.models["actions"].columns and "Renown" not in view.models["actions"].columns
     assert view.header_label.text() == "Cost 12 / 12 · Actions 4"
@@ -106,3 +107,36 @@ def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path:
     assert charts["Action subtypes"] == [("Spirit", 2), ("Weapon", 2), ("Body", 1)]
     assert window.stats.renown_chart.isHidden()
     assert "Cost 12 / 12" in window.stats.summary.text()
+
+
+def test_a_player_chosen_setting_is_a_spin_box_and_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.games.description import user_games_dir
+
+    folder = user_games_dir() / "budget"
+    (folder).mkdir(parents=True)
+    game = {
+        "name": "budget",
+        "fields": [{"name": "name"}, {"name": "type"}, {"name": "cost", "kind": "number"}],
+        "piles": [{"id": "deck", "label": "Deck", "types": ["Card"]}],
+        "settings": [{"id": "budget", "label": "Budget", "default": 5}],
+        "header": [{"label": "Cost", "sum": "cost", "of": "budget"}],
+        "formats": [
+            {
+                "name": "open",
+                "rules": [{"kind": "sum_at_most", "field": "cost", "bound": {"setting": "budget"}}],
+            }
+        ],
+        "cards": "cards.csv",
+    }
+    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    (folder / "cards.csv").write_text("Name,Type,Cost\nCoin,Card,2\n", encoding="utf-8")
+    window.new_deck("budget")
+    window.add_card("Coin", 3)
+    spin = window.deck_view.setting_spins["budget"]
+    assert spin.value() == 5 and spin.isVisibleTo(window)
+    assert window.deck_view.header_label.text() == "Cost 6 / 5" and not window.report.is_legal
+    spin.setValue(6)
+    assert window.deck.settings == {"budget": 6}
+    assert window.deck_view.header_label.text() == "Cost 6 / 6" and window.report.is_legal
+    window.undo_stack.undo()
+    assert window.deck.settings == {} and spin.value() == 5 and not window.report.is_legal
