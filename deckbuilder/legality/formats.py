@@ -21,30 +21,22 @@ from typing import Any
 from carddb.db import user_data_dir
 from carddb.normalize import normalize_name
 
-# Every code a format may enable, in the order the engine reports them (DECK-RULES.md §2–§4, plus additions).
-RULE_CODES: tuple[str, ...] = (
-    "UNKNOWN_CARD",
-    "UNPLACEABLE_CARD",
-    "SET_NOT_IN_FORMAT",
-    "BANNED_CARD",
-    "NO_CHARACTERS",
-    "RENOWN_OVER_LEVEL",
-    "CHARACTER_COPIES",
-    "CHARACTER_VERSIONS",
-    "ALLEGIANCE_MIXED",
-    "ROGUE_OVER_HALF",
-    "COMBAT_MINIMUM",
-    "COMBAT_COPIES",
-    "SEPT_MINIMUM",
-    "SEPT_COPIES",
-    "ALLEGIANCE_UNUSABLE",
-    "REQUIREMENT_UNMET",
-    "RESTRICTED_EXTRA",
-    "PRINTING_NOT_IN_FORMAT",
-    "RAGE_ABOVE_PACK",
-    "JUNTA_NEEDS_ALLY",
-    "RENOWN_UNUSED",
-)
+
+@functools.cache
+def rule_codes() -> tuple[str, ...]:
+    """Every code a format may enable, derived from Rage's rule classes (each declares its codes once)."""
+    from deckbuilder.legality.rules import RULES  # late: the rules import this module
+
+    return tuple(dict.fromkeys(code for rule in RULES for code in rule.codes))
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    """`RULE_CODES`, derived on first use (see rule_codes())."""
+    if name == "RULE_CODES":
+        return rule_codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 LIMIT_KEYS: tuple[str, ...] = (
     "combat_minimum",
     "sept_minimum",
@@ -94,7 +86,7 @@ class Format:
     name: str
     title: str = ""
     description: str = ""
-    rules: tuple[str, ...] = RULE_CODES
+    rules: tuple[str, ...] = field(default_factory=rule_codes)
     limits: FormatLimits = field(default_factory=FormatLimits)
     allow_sets: tuple[str, ...] = ("*",)
     deny_sets: tuple[str, ...] = ()
@@ -204,8 +196,9 @@ def format_from_data(data: Any, source: str) -> Format:
     title = _optional_str(data, "title", name, source)
     description = _optional_str(data, "description", "", source)
 
-    rules = _str_list(data.get("rules", list(RULE_CODES)), "rules", source)
-    bad_codes = [code for code in rules if code not in RULE_CODES]
+    known = rule_codes()
+    rules = _str_list(data.get("rules", list(known)), "rules", source)
+    bad_codes = [code for code in rules if code not in known]
     if bad_codes:
         raise _fail(source, f'field "rules" names unknown rule code(s): {", ".join(bad_codes)}')
 
@@ -237,7 +230,7 @@ def format_from_data(data: Any, source: str) -> Format:
         name=name,
         title=title,
         description=description,
-        rules=tuple(code for code in RULE_CODES if code in rules),
+        rules=tuple(code for code in known if code in rules),
         limits=limits,
         allow_sets=allow,
         deny_sets=deny,
