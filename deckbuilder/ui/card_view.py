@@ -23,6 +23,8 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayou
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from carddb.model import CardInfo, PrintingInfo
+from deckbuilder.games.cards import GameCard
+from deckbuilder.games.description import Game
 from deckbuilder.ui.translation import fill
 
 # A card scan is well under a megapixel; anything this big is a wrong or hostile file and would eat memory.
@@ -357,6 +359,19 @@ class CardView(QWidget):
             self.text_card.show()
         self.details.setHtml(card_details_html(card, self.printing, self.image_problems))
 
+    def show_game_card(self, card: GameCard, game: Game) -> None:
+        """Another game's card: its name, Type and every field its game names (no images)."""
+        self.show_card(None, None)
+        rows = "".join(
+            f"<tr><td><b>{html.escape(f.label)}</b></td><td>{html.escape(_shown(card.value(f.name)))}</td></tr>"
+            for f in game.fields
+            if f.name not in ("name", "type") and _shown(card.value(f.name))
+        )
+        self.details.setHtml(
+            f"<h3>{html.escape(card.name)}</h3><p><i>{html.escape(card.type)}</i> · {html.escape(game.title)}</p>"
+            f"<table>{rows}</table>"
+        )
+
     def _load_images(self, card: CardInfo, db: CardDatabase, printing: PrintingInfo) -> None:
         paths = list(printing.image_paths) or [""] * len(printing.image_files)
         captions = side_captions(card, len(paths))
@@ -386,3 +401,10 @@ class CardView(QWidget):
             self._images_layout.removeWidget(widget)
             widget.deleteLater()
         self._image_widgets = []
+
+
+def _shown(value: str | int | tuple[str, ...] | None) -> str:
+    """A game card's field value as text ("" when it has none)."""
+    if value is None:
+        return ""
+    return ", ".join(value) if isinstance(value, tuple) else str(value)

@@ -36,6 +36,7 @@ class GameCardList(QWidget):
     """The cards of the deck's game (its card data), filtered by words, `field:word` or `field>=N`."""
 
     add_requested = Signal(str)
+    card_selected = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +59,7 @@ class GameCardList(QWidget):
         self.source: tuple[str, int] | None = None  # (game, pool id) on show: the window refills on a change
         self.query_edit.textChanged.connect(self._refill)
         self.table.cellDoubleClicked.connect(lambda row, _column: self._add(row))
+        self.table.currentCellChanged.connect(lambda row, _c, _pr, _pc: self._selected(row))
         self.table.add_pressed.connect(lambda: self._add(self.table.currentRow()))
 
     def show_cards(self, game: Game, cards: list[GameCard]) -> None:
@@ -94,6 +96,11 @@ class GameCardList(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, self.table.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+    def _selected(self, row: int) -> None:
+        item = self.table.item(row, 0) if row >= 0 else None
+        if item is not None:
+            self.card_selected.emit(item.text())
 
     def _add(self, row: int) -> None:
         item = self.table.item(row, 0) if row >= 0 else None

@@ -56,7 +56,7 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.fixhints import FixHint, apply_changes
-from deckbuilder.games.cards import GameCardPool, pool_for
+from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
 from deckbuilder.games.check import check_generic
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.description import available_games
@@ -248,6 +248,7 @@ class MainWindow(QMainWindow):
         self.game_cards.setObjectName("gameCardList")
         self.game_cards.hide()
         self.game_cards.add_requested.connect(lambda name: self.add_card(name))
+        self.game_cards.card_selected.connect(self.show_card)
         self.legality = LegalityPanel()
         # The statistics tab (charts) is built the first time it is shown: most sessions never open it.
         self.stats_page = QWidget()
@@ -774,7 +775,15 @@ class MainWindow(QMainWindow):
         return text
 
     def show_card(self, name: str) -> None:
-        """Show a card in the card view (unknown names clear it)."""
+        """Show a card in the card view (unknown names clear it); another game's card from its own cards."""
+        game = game_of(self.deck)
+        if game is not None:
+            card = self.deck_pool().lookup(name)
+            if isinstance(card, GameCard):
+                self.card_view.show_game_card(card, game)
+            else:
+                self.card_view.show_card(None, None)
+            return
         self.card_view.show_card(self.db.lookup(name), self.db)
 
     def _focus_search(self) -> None:

@@ -188,182 +188,182 @@
 <context>
     <name>CardView</name>
     <message>
-        <location filename="../card_view.py" line="48"/>
+        <location filename="../card_view.py" line="50"/>
         <source>%1: cannot read the file (%2)</source>
         <translation>%1: não foi possível ler o arquivo (%2)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="63"/>
+        <location filename="../card_view.py" line="65"/>
         <source>%1: not a readable image (%2)</source>
         <translation>%1: não é uma imagem legível (%2)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="68"/>
+        <location filename="../card_view.py" line="70"/>
         <source>%1: image too large to show (%2 x %3 pixels)</source>
         <translation>%1: imagem grande demais para mostrar (%2 x %3 pixels)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="73"/>
+        <location filename="../card_view.py" line="75"/>
         <source>%1: the image is damaged (%2)</source>
         <translation>%1: a imagem está danificada (%2)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="88"/>
+        <location filename="../card_view.py" line="90"/>
         <source>Breed form</source>
         <translation>Forma de raça</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="89"/>
+        <location filename="../card_view.py" line="91"/>
         <source>Crinos form</source>
         <translation>Forma Crinos</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="92"/>
+        <location filename="../card_view.py" line="94"/>
         <source>Front</source>
         <translation>Frente</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="93"/>
+        <location filename="../card_view.py" line="95"/>
         <source>Back</source>
         <translation>Verso</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="105"/>
-        <location filename="../card_view.py" line="166"/>
+        <location filename="../card_view.py" line="107"/>
+        <location filename="../card_view.py" line="168"/>
         <source>Renown</source>
         <translation>Renome</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="106"/>
-        <location filename="../card_view.py" line="167"/>
+        <location filename="../card_view.py" line="108"/>
+        <location filename="../card_view.py" line="169"/>
         <source>Rage</source>
         <translation>Fúria</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="107"/>
-        <location filename="../card_view.py" line="168"/>
+        <location filename="../card_view.py" line="109"/>
+        <location filename="../card_view.py" line="170"/>
         <source>Gnosis</source>
         <translation>Gnose</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="108"/>
-        <location filename="../card_view.py" line="169"/>
+        <location filename="../card_view.py" line="110"/>
+        <location filename="../card_view.py" line="171"/>
         <source>Health</source>
         <translation>Vida</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="120"/>
+        <location filename="../card_view.py" line="122"/>
         <source>Crinos: %1</source>
         <translation>Crinos: %1</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="123"/>
-        <location filename="../card_view.py" line="173"/>
+        <location filename="../card_view.py" line="125"/>
+        <location filename="../card_view.py" line="175"/>
         <source>Damage</source>
         <translation>Dano</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="139"/>
+        <location filename="../card_view.py" line="141"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="140"/>
+        <location filename="../card_view.py" line="142"/>
         <source>(none)</source>
         <translation>(nenhuma)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="144"/>
+        <location filename="../card_view.py" line="146"/>
         <source>Section</source>
         <translation>Parte</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="145"/>
+        <location filename="../card_view.py" line="147"/>
         <source>cannot be placed (unknown Type)</source>
         <translation>não pode ser colocada (Tipo desconhecido)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="150"/>
+        <location filename="../card_view.py" line="152"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (shown)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (mostrada)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="157"/>
+        <location filename="../card_view.py" line="159"/>
         <source>Printings</source>
         <translation>Impressões</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="159"/>
+        <location filename="../card_view.py" line="161"/>
         <source>Set</source>
         <translation>Coleção</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="163"/>
+        <location filename="../card_view.py" line="165"/>
         <source>Keywords</source>
         <translation>Palavras-chave</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="164"/>
+        <location filename="../card_view.py" line="166"/>
         <source>Requires</source>
         <translation>Requisitos</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="170"/>
+        <location filename="../card_view.py" line="172"/>
         <source>Crinos Rage</source>
         <translation>Fúria Crinos</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="171"/>
+        <location filename="../card_view.py" line="173"/>
         <source>Crinos Gnosis</source>
         <translation>Gnose Crinos</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="172"/>
+        <location filename="../card_view.py" line="174"/>
         <source>Crinos Health</source>
         <translation>Vida Crinos</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="176"/>
+        <location filename="../card_view.py" line="178"/>
         <source>Sealed</source>
         <translation>Selada</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="185"/>
+        <location filename="../card_view.py" line="187"/>
         <source>Errata:</source>
         <translation>Errata:</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="188"/>
+        <location filename="../card_view.py" line="190"/>
         <source>Notes:</source>
         <translation>Notas:</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="319"/>
+        <location filename="../card_view.py" line="321"/>
         <source>Card details</source>
         <translation>Detalhes da carta</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="345"/>
+        <location filename="../card_view.py" line="347"/>
         <source>No card selected.</source>
         <translation>Nenhuma carta selecionada.</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="365"/>
+        <location filename="../card_view.py" line="380"/>
         <source>%1 image</source>
         <translation>imagem (%1)</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="365"/>
+        <location filename="../card_view.py" line="380"/>
         <source>image</source>
         <translation>imagem</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="370"/>
+        <location filename="../card_view.py" line="385"/>
         <source>No %1 (%2 was not found).</source>
         <translation>Sem %1 (%2 não foi encontrado).</translation>
     </message>
     <message>
-        <location filename="../card_view.py" line="374"/>
+        <location filename="../card_view.py" line="389"/>
         <source>The %1 could not be shown: %2</source>
         <translation>Não foi possível mostrar a %1: %2</translation>
     </message>
@@ -1081,17 +1081,17 @@
 <context>
     <name>GameCardList</name>
     <message>
-        <location filename="../game_cards.py" line="44"/>
+        <location filename="../game_cards.py" line="45"/>
         <source>Search: words, field:word, field&gt;=N</source>
         <translation>Pesquisa: palavras, campo:palavra, campo&gt;=N</translation>
     </message>
     <message>
-        <location filename="../game_cards.py" line="82"/>
+        <location filename="../game_cards.py" line="84"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../game_cards.py" line="82"/>
+        <location filename="../game_cards.py" line="84"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
@@ -1228,489 +1228,489 @@
         <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="274"/>
+        <location filename="../main_window.py" line="275"/>
         <source>List</source>
         <translation>Lista</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="278"/>
+        <location filename="../main_window.py" line="279"/>
         <source>Card images</source>
         <translation>Imagens das cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="294"/>
+        <location filename="../main_window.py" line="295"/>
         <source>Legality</source>
         <translation>Legalidade</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="295"/>
+        <location filename="../main_window.py" line="296"/>
         <source>Statistics</source>
         <translation>Estatísticas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="300"/>
+        <location filename="../main_window.py" line="301"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="304"/>
+        <location filename="../main_window.py" line="305"/>
         <source>Fix it</source>
         <translation>Corrigir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="307"/>
+        <location filename="../main_window.py" line="308"/>
         <source>Draw odds</source>
         <translation>Chances de compra</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="309"/>
+        <location filename="../main_window.py" line="310"/>
         <source>&lt;opened deck&gt;</source>
         <translation>&lt;deck aberto&gt;</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="310"/>
+        <location filename="../main_window.py" line="311"/>
         <source>Card</source>
         <translation>Carta</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="311"/>
+        <location filename="../main_window.py" line="312"/>
         <source>Deck check</source>
         <translation>Verificação do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="312"/>
+        <location filename="../main_window.py" line="313"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340"/>
+        <location filename="../main_window.py" line="341"/>
         <source>%1 cards in %2</source>
         <translation>%1 cartas em %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="380"/>
+        <location filename="../main_window.py" line="381"/>
         <source>&amp;File</source>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="381"/>
+        <location filename="../main_window.py" line="382"/>
         <source>&amp;New deck</source>
         <translation>&amp;Novo deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="382"/>
+        <location filename="../main_window.py" line="383"/>
         <source>New deck for another &amp;game</source>
         <translation>Novo deck de outro &amp;jogo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="393"/>
+        <location filename="../main_window.py" line="394"/>
         <source>&amp;Open deck…</source>
         <translation>&amp;Abrir deck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="394"/>
+        <location filename="../main_window.py" line="395"/>
         <source>Open &amp;recent</source>
         <translation>Abrir &amp;recente</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="396"/>
+        <location filename="../main_window.py" line="397"/>
         <source>Import deck from &amp;clipboard</source>
         <translation>Importar deck da área de &amp;transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="399"/>
+        <location filename="../main_window.py" line="400"/>
         <source>&amp;Save</source>
         <translation>&amp;Salvar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="400"/>
+        <location filename="../main_window.py" line="401"/>
         <source>Save &amp;as…</source>
         <translation>Salvar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="401"/>
+        <location filename="../main_window.py" line="402"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="403"/>
+        <location filename="../main_window.py" line="404"/>
         <source>Lackey .de&amp;k…</source>
         <translation>Lackey .de&amp;k…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="406"/>
+        <location filename="../main_window.py" line="407"/>
         <source>Lackey &amp;text…</source>
         <translation>&amp;Texto do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="410"/>
         <source>PDF &amp;decklist…</source>
         <translation>&amp;Lista de deck em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="412"/>
+        <location filename="../main_window.py" line="413"/>
         <source>PDF &amp;proxies…</source>
         <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="415"/>
+        <location filename="../main_window.py" line="416"/>
         <source>Import card &amp;data</source>
         <translation>Importar &amp;dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="418"/>
+        <location filename="../main_window.py" line="419"/>
         <source>Lackey &amp;plugin folder…</source>
         <translation>Pasta de &amp;plugin do Lackey…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="425"/>
+        <location filename="../main_window.py" line="426"/>
         <source>Card data &amp;file (.txt / .json)…</source>
         <translation>&amp;Arquivo de dados de cartas (.txt / .json)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="431"/>
+        <location filename="../main_window.py" line="432"/>
         <source>&amp;Quit</source>
         <translation>Sa&amp;ir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="433"/>
+        <location filename="../main_window.py" line="434"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="434"/>
+        <location filename="../main_window.py" line="435"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="436"/>
+        <location filename="../main_window.py" line="437"/>
         <source>&amp;Redo</source>
         <translation>&amp;Refazer</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="441"/>
+        <location filename="../main_window.py" line="442"/>
         <source>&amp;Find cards</source>
         <translation>&amp;Buscar cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="442"/>
+        <location filename="../main_window.py" line="443"/>
         <source>Add selected card</source>
         <translation>Adicionar a carta selecionada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="445"/>
+        <location filename="../main_window.py" line="446"/>
         <source>&amp;Copy deck as Lackey text</source>
         <translation>&amp;Copiar deck como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="448"/>
+        <location filename="../main_window.py" line="449"/>
         <source>&amp;Paste deck from clipboard</source>
         <translation>Co&amp;lar deck da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="451"/>
+        <location filename="../main_window.py" line="452"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="455"/>
+        <location filename="../main_window.py" line="456"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="459"/>
+        <location filename="../main_window.py" line="460"/>
         <source>&amp;Collection</source>
         <translation>&amp;Coleção</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="461"/>
+        <location filename="../main_window.py" line="462"/>
         <source>&amp;Edit collection…</source>
         <translation>&amp;Editar coleção…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="465"/>
+        <location filename="../main_window.py" line="466"/>
         <source>Proxies: print only &amp;missing copies</source>
         <translation>Proxies: imprimir só as cópias &amp;faltantes</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="485"/>
+        <location filename="../main_window.py" line="486"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="486"/>
+        <location filename="../main_window.py" line="487"/>
         <source>The new language is used the next time Rage Deckbuilder starts.</source>
         <translation>O novo idioma passa a valer na próxima vez que o Rage Deckbuilder abrir.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="566"/>
+        <location filename="../main_window.py" line="567"/>
         <source>Replace %1 with %2</source>
         <translation>Trocar %1 por %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="716"/>
+        <location filename="../main_window.py" line="717"/>
         <source>Format problem: {0}</source>
         <translation>Problema no formato: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="736"/>
+        <location filename="../main_window.py" line="737"/>
         <source>The deck&apos;s format “{0}” is not installed; the deck is opened on the default format “{1}”.</source>
         <translation>O formato do deck, “{0}”, não está instalado; o deck foi aberto no formato padrão “{1}”.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="773"/>
+        <location filename="../main_window.py" line="774"/>
         <source>Copied the deck as Lackey text</source>
         <translation>Deck copiado como texto do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="798"/>
+        <location filename="../main_window.py" line="807"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="813"/>
+        <location filename="../main_window.py" line="822"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” tem mudanças não salvas. Salvar?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="821"/>
+        <location filename="../main_window.py" line="830"/>
         <source>Open deck</source>
         <translation>Abrir deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="835"/>
+        <location filename="../main_window.py" line="844"/>
         <source>Import Lackey plugin folder</source>
         <translation>Importar pasta de plugin do Lackey</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="849"/>
         <source>Import card data</source>
         <translation>Importar dados de cartas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="842"/>
+        <location filename="../main_window.py" line="851"/>
         <source>Card data (*.txt *.json);;All files (*)</source>
         <translation>Dados de cartas (*.txt *.json);;Todos os arquivos (*)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="852"/>
+        <location filename="../main_window.py" line="861"/>
         <source>{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?</source>
         <translation>{0} é um arquivo de deck do Lackey; ele não guarda {1}. Salvar mesmo assim?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="857"/>
+        <location filename="../main_window.py" line="866"/>
         <source>Save as .ragedeck…</source>
         <translation>Salvar como .ragedeck…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="867"/>
+        <location filename="../main_window.py" line="876"/>
         <source>The database still holds the invented demo cards (set “Demo”). With real card data imported, no format accepts them. Remove them now?</source>
         <translation>O banco ainda tem as cartas de demonstração inventadas (coleção “Demo”). Com as cartas reais importadas, nenhum formato as aceita. Removê-las agora?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="877"/>
+        <location filename="../main_window.py" line="886"/>
         <source>never saved to a file</source>
         <translation>nunca salvo em arquivo</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="882"/>
+        <location filename="../main_window.py" line="891"/>
         <source>A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?</source>
         <translation>Uma janela do Rage Deckbuilder não foi fechada corretamente enquanto editava “{0}” ({1}). Restaurar esse deck?</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="883"/>
+        <location filename="../main_window.py" line="892"/>
         <source>a deck</source>
         <translation>um deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="953"/>
-        <location filename="../main_window.py" line="956"/>
+        <location filename="../main_window.py" line="962"/>
+        <location filename="../main_window.py" line="965"/>
         <source>Cannot open deck</source>
         <translation>Não foi possível abrir o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="956"/>
+        <location filename="../main_window.py" line="965"/>
         <source>cannot read %1: %2</source>
         <translation>não foi possível ler %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="966"/>
+        <location filename="../main_window.py" line="975"/>
         <source>Opened %1</source>
         <translation>Aberto %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="974"/>
+        <location filename="../main_window.py" line="983"/>
         <source>%1 card name(s) are not in the card database; see Unresolved.</source>
         <translation>%1 nome(s) de carta não estão no banco de cartas; veja Não resolvidas.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="979"/>
+        <location filename="../main_window.py" line="988"/>
         <source>Problems in %1</source>
         <translation>Problemas em %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="985"/>
-        <location filename="../main_window.py" line="992"/>
+        <location filename="../main_window.py" line="994"/>
+        <location filename="../main_window.py" line="1001"/>
         <source>Import from clipboard</source>
         <translation>Importar da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="985"/>
+        <location filename="../main_window.py" line="994"/>
         <source>The clipboard holds no text.</source>
         <translation>A área de transferência não tem texto.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="997"/>
+        <location filename="../main_window.py" line="1006"/>
         <source>the clipboard text</source>
         <translation>o texto da área de transferência</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1021"/>
+        <location filename="../main_window.py" line="1030"/>
         <source>the deck notes</source>
         <translation>as anotações do deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1023"/>
+        <location filename="../main_window.py" line="1032"/>
         <source>the Renown level and format</source>
         <translation>o nível de Renome e o formato</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1025"/>
+        <location filename="../main_window.py" line="1034"/>
         <source>the chosen printings</source>
         <translation>as impressões escolhidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1027"/>
+        <location filename="../main_window.py" line="1036"/>
         <source>{0} part(s) of the file that could not be read</source>
         <translation>{0} parte(s) do arquivo que não puderam ser lidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1034"/>
+        <location filename="../main_window.py" line="1043"/>
         <source>Save deck</source>
         <translation>Salvar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1047"/>
+        <location filename="../main_window.py" line="1056"/>
         <source>Cannot save deck</source>
         <translation>Não foi possível salvar o deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1047"/>
+        <location filename="../main_window.py" line="1056"/>
         <source>Cannot save %1: %2</source>
         <translation>Não foi possível salvar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1056"/>
+        <location filename="../main_window.py" line="1065"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1094"/>
         <source>Lackey deck (*.dek)</source>
         <translation>Deck do Lackey (*.dek)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1085"/>
+        <location filename="../main_window.py" line="1094"/>
         <source>Lackey text (*.txt)</source>
         <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1086"/>
+        <location filename="../main_window.py" line="1095"/>
         <source>Export deck</source>
         <translation>Exportar deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1094"/>
-        <location filename="../main_window.py" line="1150"/>
-        <location filename="../main_window.py" line="1192"/>
+        <location filename="../main_window.py" line="1103"/>
+        <location filename="../main_window.py" line="1159"/>
+        <location filename="../main_window.py" line="1201"/>
         <source>Export failed</source>
         <translation>A exportação falhou</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1094"/>
-        <location filename="../main_window.py" line="1150"/>
+        <location filename="../main_window.py" line="1103"/>
+        <location filename="../main_window.py" line="1159"/>
         <source>Cannot write %1: %2</source>
         <translation>Não foi possível gravar %1: %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1096"/>
-        <location filename="../main_window.py" line="1152"/>
+        <location filename="../main_window.py" line="1105"/>
+        <location filename="../main_window.py" line="1161"/>
         <source>Exported %1</source>
         <translation>Exportado %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1135"/>
-        <location filename="../main_window.py" line="1176"/>
+        <location filename="../main_window.py" line="1144"/>
+        <location filename="../main_window.py" line="1185"/>
         <source>Export proxies</source>
         <translation>Exportar proxies</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1135"/>
+        <location filename="../main_window.py" line="1144"/>
         <source>Export decklist</source>
         <translation>Exportar lista de deck</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1136"/>
+        <location filename="../main_window.py" line="1145"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1175"/>
+        <location filename="../main_window.py" line="1184"/>
         <source>Writing proxy sheets…</source>
         <translation>Gravando as folhas de proxies…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1175"/>
+        <location filename="../main_window.py" line="1184"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1187"/>
+        <location filename="../main_window.py" line="1196"/>
         <source>Wrote %1 page(s) to %2.</source>
         <translation>%1 página(s) gravada(s) em %2.</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1188"/>
+        <location filename="../main_window.py" line="1197"/>
         <source>Proxies exported</source>
         <translation>Proxies exportados</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1196"/>
+        <location filename="../main_window.py" line="1205"/>
         <source>Proxy export cancelled</source>
         <translation>Exportação de proxies cancelada</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1244"/>
+        <location filename="../main_window.py" line="1253"/>
         <source>Demo cards</source>
         <translation>Cartas de demonstração</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1244"/>
+        <location filename="../main_window.py" line="1253"/>
         <source>Cannot remove the demo cards: {0}</source>
         <translation>Não foi possível remover as cartas de demonstração: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1246"/>
+        <location filename="../main_window.py" line="1255"/>
         <source>Removed {0} demo cards</source>
         <translation>{0} cartas de demonstração removidas</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1292"/>
+        <location filename="../main_window.py" line="1301"/>
         <source>Autosave failed: {0}</source>
         <translation>O salvamento automático falhou: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1321"/>
+        <location filename="../main_window.py" line="1330"/>
         <source>Autosave unavailable: {0}</source>
         <translation>Salvamento automático indisponível: {0}</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1328"/>
+        <location filename="../main_window.py" line="1337"/>
         <source>Cannot restore</source>
         <translation>Não foi possível restaurar</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1334"/>
+        <location filename="../main_window.py" line="1343"/>
         <source>Restored deck</source>
         <translation>Deck restaurado</translation>
     </message>
@@ -1967,7 +1967,7 @@
 <context>
     <name>TextCard</name>
     <message>
-        <location filename="../card_view.py" line="270"/>
+        <location filename="../card_view.py" line="272"/>
         <source>Requires: %1</source>
         <translation>Requisitos: %1</translation>
     </message>

@@ -83,6 +83,8 @@ def test_another_games_cards_replace_the_browser_and_add_to_the_deck(window, qtb
     assert window.game_cards.shown_names() == ["Bone Shaman", "Spear Hunter"]
     table = window.game_cards.table
     table.setCurrentCell(1, 0)
+    details = window.card_view.details.toPlainText()
+    assert "Spear Hunter" in details and "Class" in details and "15" in details and "Lithic Rage" in details
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert window.deck.count_of("Spear Hunter") == 1
     assert window.deck_view.titles["class"].text() == "Class (1)"
