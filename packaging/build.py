@@ -23,6 +23,7 @@ APP_NAME = "ragedeck"
 REQUIRED_LINUX = (
     "carddb/data/**/*",
     "deckbuilder/legality/formats/*.json",
+    "deckbuilder/games/*/game.json",
     "images/ragedeck-256.png",
     "PySide6/Qt/plugins/platforms/libqxcb.so",
     "PySide6/Qt/plugins/platforms/libqoffscreen.so",

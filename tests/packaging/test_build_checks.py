@@ -30,6 +30,7 @@ def fake_bundle(root: Path) -> Path:
     for relative in (
         "carddb/data/demo/demo-cards.txt",
         "deckbuilder/legality/formats/revised.json",
+        "deckbuilder/games/rage/game.json",
         "images/ragedeck-256.png",
         "PySide6/Qt/plugins/platforms/libqxcb.so",
         "PySide6/Qt/plugins/platforms/libqoffscreen.so",
