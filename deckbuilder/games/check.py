@@ -101,10 +101,9 @@ def figures(
 
 
 def _run(kind_name: str, params: Any, ctx: GameContext) -> list[Result]:
+    # The engine's own messages (declared once, in legality/engine.py).
     from deckbuilder.legality.engine import INTERNAL_ERROR
-    from deckbuilder.legality.engine import (
-        _result as engine_result,
-    )  # the engine's own messages, declared once
+    from deckbuilder.legality.engine import _result as engine_result
 
     kind = kind_named(kind_name)
     if kind is None:

@@ -125,7 +125,7 @@ def test_unknown_and_unplaceable_cards() -> None:
 
 
 def test_every_kind_is_tested_and_codes_are_derived_from_the_kinds() -> None:
-    tested = {name for name in RULE_KINDS if ":" not in name}
+    tested = {name for name in RULE_KINDS if ":" not in name}  # a game's own rules are "<game>:<kind>"
     assert tested == {
         "unknown_card",
         "unplaceable_card",
@@ -159,3 +159,34 @@ def test_bad_parameters_are_refused_with_the_rule_named(rule: dict[str, Any], wa
     with pytest.raises(GameError, match=wanted) as caught:
         _game(rule)
     assert "rules[0]" in str(caught.value)
+
+
+def test_a_games_own_python_rule_is_registered_under_its_name_and_named_by_a_format() -> None:
+    from collections.abc import Iterable, Mapping
+
+    from deckbuilder.games.kinds import GameContext, RuleKind, register_game_rule
+    from deckbuilder.legality.results import Result
+
+    class NoDragonWithHero(RuleKind):
+        """Tiny's own rule: Dragon and Hero never share a deck."""
+
+        name = "no_dragon_with_hero"
+        # An existing declaration reused: a message declared only by a test would leak into the catalogue.
+        messages = (RULE_KINDS["same_value"].messages[0],)
+
+        def check(self, ctx: GameContext, params: Mapping[str, object]) -> Iterable[Result]:
+            names = {i.name for i in ctx.items if i.count > 0}
+            if {"Dragon", "Hero"} <= names:
+                yield self.messages[0].result(
+                    ["Dragon", "Hero"], pile="The deck", field="Type", values="Leader, Spell - Beast"
+                )
+
+    register_game_rule("tiny", NoDragonWithHero())
+    try:
+        rule = {"kind": "tiny:no_dragon_with_hero"}
+        assert _codes(rule, {"Dragon": 1, "Strike": 1}) == []
+        assert _codes(rule, {"Dragon": 1, "Hero": 1}) == ["MIXED_VALUES"]
+    finally:
+        RULE_KINDS.pop("tiny:no_dragon_with_hero")
+    with pytest.raises(GameError, match="no such rule kind"):
+        _game(rule)

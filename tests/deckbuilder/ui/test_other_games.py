@@ -142,3 +142,17 @@ def test_a_player_chosen_setting_is_a_spin_box_and_one_undo_step(window) -> None
     assert window.deck_view.header_label.text() == "Cost 6 / 6" and window.report.is_legal
     window.undo_stack.undo()
     assert window.deck.settings == {} and spin.value() == 5 and not window.report.is_legal
+
+
+def test_decklist_dialog_previews_another_games_deck(qtbot, demo_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui.export_dialog import DecklistExportDialog
+    from tests.deckbuilder.ui.test_export_dialog import _wait_for_preview, app_settings
+
+    path = tmp_path / "shaman.txt"
+    path.write_text(LITHIC_DECK, encoding="utf-8")
+    deck = read_deck(path).deck
+    dialog = DecklistExportDialog(deck, demo_db, app_settings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    _wait_for_preview(qtbot, dialog)
+    assert "1 page" in dialog.status_label.text()
