@@ -24,6 +24,8 @@ from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, pdf_safe, register_fonts
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE, draw_text_proxy
+from deckbuilder.games.cards import as_card_info, pool_for
+from deckbuilder.games.piles import game_of
 
 CARD_WIDTH = 63 * MM
 CARD_HEIGHT = 88 * MM
@@ -187,8 +189,16 @@ def _missing_only(entries: list[DeckEntry], owned: Mapping[str, int], messages: 
 class _FacePlanner:
     """Turns deck entries into faces, checking each image once and reporting each problem once."""
 
-    def __init__(self, db: CardDatabase, both_sides: bool, messages: list[str]) -> None:
+    def __init__(
+        self,
+        db: CardDatabase,
+        both_sides: bool,
+        messages: list[str],
+        lookup: Callable[[str], CardInfo | None] | None = None,
+    ) -> None:
         self.db = db
+        # Where names are looked up: the database, or another game's cards (as text-only CardInfo).
+        self.lookup = lookup or db.lookup
         self.both_sides = both_sides
         self.messages = messages
         self._checked: dict[str, CheckedImage | None] = {}
@@ -225,7 +235,7 @@ class _FacePlanner:
 
     def faces(self, entry: DeckEntry) -> list[ProxyFace]:
         """The faces printed for one copy of an entry."""
-        card = self.db.lookup(entry.name)
+        card = self.lookup(entry.name)
         if card is None:
             self._tell(f"{entry.name}: unknown card, printed as a text proxy with its name only")
             return [ProxyFace(entry.name, None, entry.set_name)]
@@ -259,7 +269,15 @@ def _side_note(side: str) -> str:
 
 def plan_faces(deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]) -> list[ProxyFace]:
     """Every face to print, one per copy and side, in section order."""
-    planner = _FacePlanner(db, options.both_sides, messages)
+    game = game_of(deck)
+    lookup: Callable[[str], CardInfo | None] | None = None
+    if game is not None:
+        pool = pool_for(db, game)[0]
+
+        def lookup(name: str) -> CardInfo | None:
+            return as_card_info(pool.lookup(name), game)
+
+    planner = _FacePlanner(db, options.both_sides, messages, lookup)
     faces: list[ProxyFace] = []
     for entry in _selected_entries(deck, db, options, messages):
         per_copy = planner.faces(entry)

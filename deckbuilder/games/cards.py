@@ -16,6 +16,7 @@ from deckbuilder.i18n import _
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from carddb.model import CardInfo
 
 MAX_CARD_DATA_BYTES = 20_000_000
 MAX_FIELD_CHARS = 10_000
@@ -261,3 +262,26 @@ def pool_for(db: CardDatabase | None, game: Game) -> tuple[GameCardPool, bool]:
         if pool.cards():
             return pool, False
     return shipped_pool(game), True
+
+
+def as_card_info(card: GameCard | None, game: Game) -> CardInfo | None:
+    """Another game's card as a plain CardInfo for what prints any card (text proxies): its fields become text."""
+    from carddb.model import CardInfo
+
+    if card is None:
+        return None
+    figures: list[str] = []
+    texts: list[str] = []
+    for card_field in game.fields:
+        if card_field.name in ("name", "type"):
+            continue
+        value = card.value(card_field.name)
+        shown = ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
+        if not shown:
+            continue
+        if card_field.kind == "text":
+            texts.append(shown)
+        else:
+            figures.append(f"{card_field.label} {shown}")
+    text = "\n".join([" · ".join(figures), *texts] if figures else texts)
+    return CardInfo(name=card.name, type=card.type, text=text, norm_name=card.norm_name)

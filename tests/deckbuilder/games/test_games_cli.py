@@ -292,3 +292,20 @@ def test_a_chosen_setting_travels_in_the_native_file_and_bounds_the_check(tmp_pa
     target = tmp_path / "again.json"
     run("export", str(path), "--to", "native", "-o", str(target), "--db", str(tmp_path / "db.sqlite"))
     assert json.loads(target.read_text(encoding="utf-8"))["settings"] == {"budget": 6}
+
+
+def test_proxies_of_another_games_deck_print_its_fields(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    deck = _write(tmp_path / "deck.txt", LITHIC_DECK)
+    target = tmp_path / "proxies.pdf"
+    code, out, err = run(
+        "export", str(deck), "--to", "proxies", "-o", str(target), "--db", str(tmp_path / "db.sqlite")
+    )
+    assert code == 0, err
+    assert "6 cards" in out and "unknown card" not in err
+    text = " ".join(page.extract_text() for page in PdfReader(target).pages)
+    assert (
+        "Bone Shaman" in text and "Cost 12" in text and "Level 1: Spirit Actions cost 1 less Energy." in text
+    )
+    assert "Subtype Spirit, Body" in text
