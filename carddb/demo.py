@@ -22,9 +22,9 @@ def demo_deck_path() -> Path:
 
 def ensure_demo_cards(db: CardDatabase) -> bool:
     """Import the demo set when the database has no cards; True when it did."""
-    if db.card_count() > 0:
+    if db.has_cards():
         return False
     from carddb.importing import import_lackey_file  # late: importing re-exports this module's functions
 
     import_lackey_file(db, demo_card_data_path())
-    return db.card_count() > 0
+    return db.has_cards()

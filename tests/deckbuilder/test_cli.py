@@ -426,3 +426,27 @@ def test_a_console_that_cannot_show_a_name_gets_it_escaped(demo_db: Path, tmp_pa
     code = main(["check", str(deck), "--db", str(demo_db)], out=console, err=io.StringIO())
     assert code == 1
     assert "Bark Hide \\u263e" in raw.getvalue().decode("cp1252")
+
+
+def test_check_of_a_text_deck_imports_only_what_the_check_uses(demo_db: Path, tmp_path: Path) -> None:
+    """`ragedeck check` of a text deck with every card known loads no XML, report, fuzzy-match or schema library."""
+    from deckbuilder.deckfiles import deck_to_text, read_deck
+
+    deck = tmp_path / "deck.txt"
+    with CardDatabase(demo_db) as db:
+        deck.write_text(deck_to_text(read_deck(demo_deck_path()).deck, db), encoding="utf-8")
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['ragedeck', 'check', {str(deck)!r}, '--db', {str(demo_db)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('deckbuilder', run_name='__main__')\n"
+        "except SystemExit as exc:\n"
+        "    code = exc.code\n"
+        "unused = sorted({m.split('.')[0] for m in sys.modules}\n"
+        "    & {'xml', 'defusedxml', 'csv', 'html', 'rapidfuzz', 'difflib', 'sqlmodel', 'sqlalchemy', 'pydantic',\n"
+        "       'zipfile'})\n"
+        "print('UNUSED', unused, 'resources' in sys.modules.get('importlib').__dict__, code)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "UNUSED [] False 0"
