@@ -398,6 +398,11 @@ class CardDatabase:
         return int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0])
 
     @_reads
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (any writer, any process) commits to the database."""
+        return int(self.reader.execute("PRAGMA data_version").fetchone()[0])
+
+    @_reads
     def has_cards(self) -> bool:
         """True when the database holds at least one card (one row read, where a count reads them all)."""
         return self.reader.execute("SELECT 1 FROM card LIMIT 1").fetchone() is not None
