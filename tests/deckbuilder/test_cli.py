@@ -444,7 +444,7 @@ def test_check_of_a_text_deck_imports_only_what_the_check_uses(demo_db: Path, tm
         "    code = exc.code\n"
         "unused = sorted({m.split('.')[0] for m in sys.modules}\n"
         "    & {'xml', 'defusedxml', 'csv', 'html', 'rapidfuzz', 'difflib', 'sqlmodel', 'sqlalchemy', 'pydantic',\n"
-        "       'zipfile'})\n"
+        "       'zipfile', 'tempfile'})\n"
         "print('UNUSED', unused, 'resources' in sys.modules.get('importlib').__dict__, code)\n"
     )
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
