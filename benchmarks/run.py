@@ -377,7 +377,8 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
     check_only = timed_ms(lambda: check_deck(loaded.deck, db), 20)
 
     # The same edits on the same deck plus ten cards the database does not know (suggestions are computed).
-    unknown_deck = Path(args["deck"]).with_name("with-unknown-cards.txt")
+    # Beside the database (in the run's scratch folder), never beside the deck, which may be in ../shared.
+    unknown_deck = Path(args["db"]).with_name("with-unknown-cards.txt")
     unknown_lines = "".join(f"1\tNo Such Card Number {n} Of The Benchmark\n" for n in range(10))
     unknown_deck.write_text(deck_text.rstrip("\n") + "\n" + unknown_lines, encoding="utf-8")
     window.open_deck(unknown_deck, ask_first=False)
