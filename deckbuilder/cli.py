@@ -21,6 +21,7 @@ from deckbuilder.i18n import gettext as _
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from deckbuilder.deck import Deck
+    from deckbuilder.deckfiles import LoadedDeck
     from deckbuilder.legality.results import Report
 
 EXIT_OK = 0
@@ -658,9 +659,19 @@ def cmd_formats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # -- export -----------------------------------------------------------------------------------------
 
 
+def _read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
+    """The deck a single-deck command works on; an unreadable file is a CliError naming it."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    try:
+        return read_deck(path, pool=db)
+    except (DeckFileError, OSError) as exc:
+        raise CliError(_("{path}: cannot read: {reason}").format(path=path, reason=exc)) from exc
+
+
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Export a deck to Lackey, a PDF decklist or PDF proxy sheets."""
-    from deckbuilder.deckfiles import DeckFileError, read_deck
+    from deckbuilder.deckfiles import DeckFileError
     from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
 
     _check_renown(args.renown, "--renown")
@@ -683,10 +694,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
-        try:
-            loaded = read_deck(args.deck, pool=db)
-        except (DeckFileError, OSError) as exc:
-            raise CliError(_("{path}: cannot read: {reason}").format(path=args.deck, reason=exc)) from exc
+        loaded = _read_one_deck(args.deck, db)
         deck = loaded.deck
         for problem in loaded.problems:
             print(_("note: {note}").format(note=problem), file=err)
@@ -722,7 +730,6 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the combat-hand odds, the chance of cards or Types by turn N, and a seeded sample hand."""
     from carddb.cardtypes import Section
     from deckbuilder import odds
-    from deckbuilder.deckfiles import DeckFileError, read_deck
 
     if not 1 <= args.turns <= odds.MAX_TURNS:
         raise CliError(
@@ -742,10 +749,7 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
-        try:
-            loaded = read_deck(args.deck, pool=db)
-        except (DeckFileError, OSError) as exc:
-            raise CliError(_("{path}: cannot read: {reason}").format(path=args.deck, reason=exc)) from exc
+        loaded = _read_one_deck(args.deck, db)
         deck = loaded.deck
         piles = odds.deck_piles(deck, db)
         combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
