@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -34,6 +33,8 @@ def atomic_open(path: Path | str) -> Iterator[BinaryIO]:
     """Open a binary temp file that replaces `path` only when the block finishes without error."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # here: every deck reader imports this module, and tempfile pulls shutil and random
+
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     tmp = Path(tmp_name)
     try:

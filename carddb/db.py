@@ -436,6 +436,16 @@ class CardDatabase:
             return [str(r[0]) for r in conn.execute("SELECT DISTINCT game FROM game_card ORDER BY game")]
 
     @_reads
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (any writer, any process) commits to the database."""
+        return int(self.reader.execute("PRAGMA data_version").fetchone()[0])
+
+    @_reads
+    def has_cards(self) -> bool:
+        """True when the database holds at least one card (one row read, where a count reads them all)."""
+        return self.reader.execute("SELECT 1 FROM card LIMIT 1").fetchone() is not None
+
+    @_reads
     def lookup(self, name: str) -> CardInfo | None:
         """The card with this name (case, quotes, dashes and spaces ignored), or None."""
         key = normalize_name(name)
@@ -501,8 +511,13 @@ class CardDatabase:
     @_reads
     def set_names(self) -> list[str]:
         """Every set name with at least one printing, newest first."""
+        # Hops from one set name to the next along ix_printing_set_rank (a few seeks per set) instead of
+        # grouping every printing: ~0.02 ms instead of ~7 ms at 100,000 cards, on every start.
         rows = self.reader.execute(
-            "SELECT set_name, MAX(set_rank) AS r FROM printing GROUP BY set_name ORDER BY r DESC, set_name"
+            "WITH RECURSIVE s(n) AS (SELECT min(set_name) FROM printing UNION ALL "
+            "SELECT (SELECT min(set_name) FROM printing WHERE set_name > s.n) FROM s WHERE s.n IS NOT NULL) "
+            "SELECT n, (SELECT max(set_rank) FROM printing WHERE set_name = s.n) AS r FROM s "
+            "WHERE n IS NOT NULL ORDER BY r DESC, n"
         ).fetchall()
         return [str(r[0]) for r in rows]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,24 +14,28 @@ if TYPE_CHECKING:  # the legality engine reads this module: no database import a
 DEMO_SET = "Demo"
 
 
+# Beside the package's modules (importlib.resources would cost every `ragedeck check` a few ms of imports).
+_DEMO_DIR = Path(__file__).resolve().parent / "data" / "demo"
+
+
 def demo_card_data_path() -> Path:
     """The bundled demo card data file (Lackey format)."""
-    return Path(str(resources.files("carddb").joinpath("data/demo/demo-cards.txt")))
+    return _DEMO_DIR / "demo-cards.txt"
 
 
 def demo_deck_path() -> Path:
     """The bundled demo deck (native JSON, legal at Renown 20 in format "revised")."""
-    return Path(str(resources.files("carddb").joinpath("data/demo/demo-deck.json")))
+    return _DEMO_DIR / "demo-deck.json"
 
 
 def ensure_demo_cards(db: CardDatabase) -> bool:
     """Import the demo set when the database has no cards; True when it did."""
-    if db.card_count() > 0:
+    if db.has_cards():
         return False
     from carddb.importing import import_lackey_file  # late: importing re-exports this module's functions
 
     import_lackey_file(db, demo_card_data_path())
-    return db.card_count() > 0
+    return db.has_cards()
 
 
 def is_demo_card(card: CardInfo) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from importlib import resources
+from pathlib import Path
 
 from carddb.normalize import normalize_name
 
@@ -14,7 +14,9 @@ _TRAILING_NUMBER = re.compile(r"^(.*\S)\s+\(?(\d{1,2})\)?$")
 
 def shipped_identities() -> dict[str, str]:
     """The known renamed versions shipped with the app: normalised name -> normalised identity."""
-    raw = json.loads(resources.files("carddb").joinpath("data/character_identities.json").read_text("utf-8"))
+    # Beside the package's modules; importlib.resources would cost every `ragedeck check` a few ms of imports.
+    data = Path(__file__).with_name("data") / "character_identities.json"
+    raw = json.loads(data.read_text("utf-8"))
     table: dict[str, str] = {}
     for group in raw["groups"]:
         identity = normalize_name(group[0])

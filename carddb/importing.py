@@ -542,11 +542,15 @@ _TYPE_AT = CARD_FIELDS.index("type")
 _KEYWORDS_AT = CARD_FIELDS.index("keywords")
 
 
+# (Lackey header, is numeric) per card field, in CARD_FIELDS order: worked out once, read for every printing.
+_FIELD_SOURCES = tuple((HEADER_OF[f], f in NUMERIC_FIELDS) for f in CARD_FIELDS)
+
+
 def _card_fields(p: _Printing) -> tuple[Any, ...]:
     """A printing's values of carddb.fields.CARD_FIELDS, in that order."""
     v, numbers = p.values, p.numbers
     return tuple(
-        numbers[HEADER_OF[f]] if f in NUMERIC_FIELDS else v.get(HEADER_OF[f], "").strip() for f in CARD_FIELDS
+        [numbers[header] if numeric else v.get(header, "").strip() for header, numeric in _FIELD_SOURCES]
     )
 
 
@@ -574,6 +578,10 @@ def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
     return order
 
 
+# One encoder for every row: json.dumps with options builds a new JSONEncoder per call.
+_extra_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _printing_row(card_id: int, p: _Printing, rank: int, fields: tuple[Any, ...]) -> tuple[Any, ...]:
     return (
         card_id,
@@ -582,7 +590,7 @@ def _printing_row(card_id: int, p: _Printing, rank: int, fields: tuple[Any, ...]
         p.values.get("ImageFile", "").strip(),
         json.dumps(p.image_paths) if p.image_paths else "",
         *fields,
-        json.dumps(p.extra, ensure_ascii=False) if p.extra else "{}",
+        _extra_json(p.extra) if p.extra else "{}",
         p.source,
         p.line,
     )

@@ -510,8 +510,8 @@ def _plan(query: str, order: str, descending: bool, exclude: bool) -> tuple[str,
     return sql, tuple(params)
 
 
-def _search_row(_cursor: sqlite3.Cursor, row: tuple[object, ...]) -> SearchRow:
-    return SearchRow._make(row)
+# A SearchRow straight from a row tuple, with no Python frame per row (a NamedTuple's _make costs two).
+_search_row = functools.partial(tuple.__new__, SearchRow)
 
 
 def _exact_rank(conn: sqlite3.Connection, query: str) -> int | None:
@@ -533,8 +533,8 @@ def _exact_rank(conn: sqlite3.Connection, query: str) -> int | None:
 
 def _run(conn: sqlite3.Connection, sql: str, params: list[object]) -> list[SearchRow]:
     cursor = conn.cursor()
-    cursor.row_factory = _search_row  # skip building sqlite3.Row objects
-    return list(cursor.execute(sql, params))
+    cursor.row_factory = None  # plain tuples (the reader's default is sqlite3.Row)
+    return list(map(_search_row, cursor.execute(sql, params)))
 
 
 def search(

@@ -21,6 +21,7 @@ from deckbuilder.i18n import gettext as _
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from deckbuilder.deck import Deck
+    from deckbuilder.deckfiles import LoadedDeck
     from deckbuilder.legality.results import Report
 
 EXIT_OK = 0
@@ -100,8 +101,12 @@ def _add_db_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for the subcommands."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser for the subcommands (with `only`, just that one: argparse costs ~0.5 ms a subparser)."""
+
+    def wanted(name: str) -> bool:
+        return only is None or only == name
+
     parser = argparse.ArgumentParser(
         prog="ragedeck",
         description=_("Rage (Werewolf: the Apocalypse CCG) deck builder and legality checker."),
@@ -110,106 +115,118 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    check = sub.add_parser("check", help=_("check decks against the deck construction rules"))
-    check.add_argument(
-        "decks",
-        nargs="+",
-        type=Path,
-        metavar="DECK",
-        help=_(".dek, Lackey text or native deck file, or a folder of them"),
-    )
-    _add_db_option(check)
-    check.add_argument(
-        "--renown", type=int, metavar="N", help=_("Renown level (default: the deck's, else 20)")
-    )
-    check.add_argument(
-        "--format", dest="format_name", metavar="NAME", help=_("format (see `ragedeck formats`)")
-    )
-    check.add_argument(
-        "--game",
-        metavar="NAME",
-        help=_("check as a deck of this game (default: the deck's, else rage; see `ragedeck games`)"),
-    )
-    check.add_argument("--json", action="store_true", help=_("print one JSON document"))
-    check.add_argument(
-        "--fix-hints",
-        action="store_true",
-        help=_("for each error, the changes that fix it (checked before shown)"),
-    )
-    check.add_argument(
-        "--report",
-        type=Path,
-        metavar="FILE",
-        help=_("organiser's report of every deck: FILE.html or FILE.csv"),
-    )
+    if wanted("check"):
+        check = sub.add_parser("check", help=_("check decks against the deck construction rules"))
+        check.add_argument(
+            "decks",
+            nargs="+",
+            type=Path,
+            metavar="DECK",
+            help=_(".dek, Lackey text or native deck file, or a folder of them"),
+        )
+        _add_db_option(check)
+        check.add_argument(
+            "--renown", type=int, metavar="N", help=_("Renown level (default: the deck's, else 20)")
+        )
+        check.add_argument(
+            "--format", dest="format_name", metavar="NAME", help=_("format (see `ragedeck formats`)")
+        )
+        check.add_argument(
+            "--game",
+            metavar="NAME",
+            help=_("check as a deck of this game (default: the deck's, else rage; see `ragedeck games`)"),
+        )
+        check.add_argument("--json", action="store_true", help=_("print one JSON document"))
+        check.add_argument(
+            "--fix-hints",
+            action="store_true",
+            help=_("for each error, the changes that fix it (checked before shown)"),
+        )
+        check.add_argument(
+            "--report",
+            type=Path,
+            metavar="FILE",
+            help=_("organiser's report of every deck: FILE.html or FILE.csv"),
+        )
 
-    imp = sub.add_parser(
-        "import-cards", help=_("import card data: a Lackey plugin folder, card data file or JSON")
-    )
-    imp.add_argument("path", type=Path, metavar="PATH")
-    imp.add_argument(
-        "--game",
-        metavar="NAME",
-        help=_("the card-data file of another game (its game.json says the columns)"),
-    )
-    _add_db_option(imp)
-    imp.add_argument("--json", action="store_true", help=_("print the import report as JSON"))
-    imp.add_argument(
-        "--remove-demo",
-        action="store_true",
-        help=_("after a successful import, delete the invented demo cards (set Demo) from the database"),
-    )
+    if wanted("import-cards"):
+        imp = sub.add_parser(
+            "import-cards", help=_("import card data: a Lackey plugin folder, card data file or JSON")
+        )
+        imp.add_argument("path", type=Path, metavar="PATH")
+        imp.add_argument(
+            "--game",
+            metavar="NAME",
+            help=_("the card-data file of another game (its game.json says the columns)"),
+        )
+        _add_db_option(imp)
+        imp.add_argument("--json", action="store_true", help=_("print the import report as JSON"))
+        imp.add_argument(
+            "--remove-demo",
+            action="store_true",
+            help=_("after a successful import, delete the invented demo cards (set Demo) from the database"),
+        )
 
-    search = sub.add_parser("search", help=_("search the card database with the query language"))
-    search.add_argument(
-        "query", metavar="QUERY", help=_("e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
-    )
-    _add_db_option(search)
-    search.add_argument(
-        "--limit",
-        type=int,
-        default=None,
-        metavar="N",
-        help=_("show at most N cards (1 to {maximum})").format(maximum=f"{MAX_SEARCH_LIMIT:,}"),
-    )
-    search.add_argument("--json", action="store_true", help=_("print results as JSON"))
-    search.add_argument(
-        "--game", metavar="NAME", help=_("search another game's cards (words, field:word, field>=N)")
-    )
+    if wanted("search"):
+        search = sub.add_parser("search", help=_("search the card database with the query language"))
+        search.add_argument(
+            "query", metavar="QUERY", help=_("e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
+        )
+        _add_db_option(search)
+        search.add_argument(
+            "--limit",
+            type=int,
+            default=None,
+            metavar="N",
+            help=_("show at most N cards (1 to {maximum})").format(maximum=f"{MAX_SEARCH_LIMIT:,}"),
+        )
+        search.add_argument("--json", action="store_true", help=_("print results as JSON"))
+        search.add_argument(
+            "--game", metavar="NAME", help=_("search another game's cards (words, field:word, field>=N)")
+        )
 
-    formats = sub.add_parser("formats", help=_("list the formats decks can be checked against"))
-    formats.add_argument("--json", action="store_true", help=_("print formats as JSON"))
+    if wanted("formats"):
+        formats = sub.add_parser("formats", help=_("list the formats decks can be checked against"))
+        formats.add_argument("--json", action="store_true", help=_("print formats as JSON"))
 
-    games = sub.add_parser("games", help=_("list the games decks can be built for, with their formats"))
-    games.add_argument("--json", action="store_true", help=_("print games as JSON"))
+    if wanted("games"):
+        games = sub.add_parser("games", help=_("list the games decks can be built for, with their formats"))
+        games.add_argument("--json", action="store_true", help=_("print games as JSON"))
 
-    export = sub.add_parser(
-        "export", help=_("export a deck: Lackey .dek/text, PDF decklist, PDF proxy sheets")
-    )
-    export.add_argument("deck", type=Path, metavar="DECK")
-    export.add_argument("--to", required=True, choices=["dek", "text", "native", "decklist", "proxies"])
-    export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT")
-    _add_db_option(export)
-    export.add_argument("--paper", default="a4", help=_("a4, letter or WxHmm (e.g. 210x297mm)"))
-    export.add_argument("--cut-marks", default="none", choices=["none", "corners", "lines"])
-    export.add_argument("--bleed", type=float, default=0.0, metavar="MM")
-    export.add_argument("--gap", type=float, default=0.0, metavar="MM")
-    export.add_argument("--section", choices=["characters", "sept", "combat"])
-    export.add_argument("--cards", action="append", metavar="NAME", help=_("only these cards (repeatable)"))
-    export.add_argument(
-        "--one-side", action="store_true", help=_("print only the breed side of two-sided cards")
-    )
-    export.add_argument(
-        "--all-copies",
-        action="store_true",
-        help=_("proxies: print every copy, not only those missing from your collection"),
-    )
-    export.add_argument("--player", default="", metavar="NAME")
-    export.add_argument("--event", default="", metavar="NAME")
-    export.add_argument("--renown", type=int, metavar="N")
-    export.add_argument("--format", dest="format_name", metavar="NAME")
-    _add_odds_parser(sub)
-    _add_collection_parser(sub)
+    if wanted("export"):
+        export = sub.add_parser(
+            "export", help=_("export a deck: Lackey .dek/text, PDF decklist, PDF proxy sheets")
+        )
+        export.add_argument("deck", type=Path, metavar="DECK")
+        export.add_argument("--to", required=True, choices=["dek", "text", "native", "decklist", "proxies"])
+        export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT")
+        _add_db_option(export)
+        export.add_argument("--paper", default="a4", help=_("a4, letter or WxHmm (e.g. 210x297mm)"))
+        export.add_argument("--cut-marks", default="none", choices=["none", "corners", "lines"])
+        export.add_argument("--bleed", type=float, default=0.0, metavar="MM")
+        export.add_argument("--gap", type=float, default=0.0, metavar="MM")
+        export.add_argument("--section", choices=["characters", "sept", "combat"])
+        export.add_argument(
+            "--cards", action="append", metavar="NAME", help=_("only these cards (repeatable)")
+        )
+        export.add_argument(
+            "--one-side", action="store_true", help=_("print only the breed side of two-sided cards")
+        )
+        export.add_argument(
+            "--all-copies",
+            action="store_true",
+            help=_("proxies: print every copy, not only those missing from your collection"),
+        )
+        export.add_argument("--player", default="", metavar="NAME")
+        export.add_argument("--event", default="", metavar="NAME")
+        export.add_argument("--renown", type=int, metavar="N")
+        export.add_argument("--format", dest="format_name", metavar="NAME")
+
+    if wanted("odds"):
+        _add_odds_parser(sub)
+
+    if wanted("collection"):
+        _add_collection_parser(sub)
     return parser
 
 
@@ -311,7 +328,7 @@ def open_db(path: Path | None) -> CardDatabase:
 
 
 def _warn_if_empty(db: CardDatabase, err: TextIO) -> None:
-    if db.card_count() == 0:
+    if not db.has_cards():
         print(
             _(
                 "note: the card database {path} is empty; run `ragedeck import-cards PATH` with a Lackey "
@@ -915,9 +932,19 @@ def cmd_games(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # -- export -----------------------------------------------------------------------------------------
 
 
+def _read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
+    """The deck a single-deck command works on; an unreadable file is a CliError naming it."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    try:
+        return read_deck(path, pool=db)
+    except (DeckFileError, OSError) as exc:
+        raise CliError(_("{path}: cannot read: {reason}").format(path=path, reason=exc)) from exc
+
+
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Export a deck to Lackey, a PDF decklist or PDF proxy sheets."""
-    from deckbuilder.deckfiles import DeckFileError, read_deck
+    from deckbuilder.deckfiles import DeckFileError
     from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
 
     _check_renown(args.renown, "--renown")
@@ -940,10 +967,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
-        try:
-            loaded = read_deck(args.deck, pool=db)
-        except (DeckFileError, OSError) as exc:
-            raise CliError(_("{path}: cannot read: {reason}").format(path=args.deck, reason=exc)) from exc
+        loaded = _read_one_deck(args.deck, db)
         deck = loaded.deck
         for problem in loaded.problems:
             print(_("note: {note}").format(note=problem), file=err)
@@ -979,7 +1003,6 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the combat-hand odds, the chance of cards or Types by turn N, and a seeded sample hand."""
     from carddb.cardtypes import Section
     from deckbuilder import odds
-    from deckbuilder.deckfiles import DeckFileError, read_deck
 
     if not 1 <= args.turns <= odds.MAX_TURNS:
         raise CliError(
@@ -999,10 +1022,7 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
-        try:
-            loaded = read_deck(args.deck, pool=db)
-        except (DeckFileError, OSError) as exc:
-            raise CliError(_("{path}: cannot read: {reason}").format(path=args.deck, reason=exc)) from exc
+        loaded = _read_one_deck(args.deck, db)
         deck = loaded.deck
         piles = odds.deck_piles(deck, db)
         combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
@@ -1283,7 +1303,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     if arguments[0] == "search":
         arguments = _search_arguments(arguments)
     try:
-        args = build_parser().parse_args(arguments)
+        # Only the named command's parser: building all of them is most of a `check` that finds nothing to do.
+        only = arguments[0] if arguments[0] in SUBCOMMANDS else None
+        args = build_parser(only).parse_args(arguments)
     except SystemExit as exc:  # argparse already printed the usage message
         return int(exc.code) if isinstance(exc.code, int) else EXIT_UNREADABLE
     if args.command is None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import os
 import re
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -125,12 +122,16 @@ def xcb_files(qt: Path) -> list[Path]:
 
 
 def _run_ldd(args: Sequence[str], env: Mapping[str, str]) -> str:
+    import subprocess  # here, like shutil and ctypes below: every start imports this module, few run ldd
+
     done = subprocess.run(list(args), env=dict(env), capture_output=True, text=True, timeout=30, check=False)
     return done.stdout
 
 
 def missing_libraries(qt: Path, run: Runner | None = None) -> MissingLibraries | None:
     """What `ldd` says the xcb plugin lacks; None when nothing is missing or it cannot tell (no ldd, no plugin)."""
+    import shutil
+
     files = xcb_files(qt)
     ldd = shutil.which("ldd")
     if not files or (run is None and ldd is None):
@@ -146,6 +147,8 @@ def missing_libraries(qt: Path, run: Runner | None = None) -> MissingLibraries |
 
 def plugin_loads(qt: Path) -> bool:
     """Whether the xcb plugin loads with every library it links (the check Qt itself makes first)."""
+    import ctypes
+
     files = xcb_files(qt)
     if not files:
         return True

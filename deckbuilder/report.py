@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import html
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -186,6 +184,8 @@ def _error_text(row: DeckRow, lang: str | None = None) -> list[str]:
 
 def report_csv(rows: Sequence[DeckRow]) -> str:
     """One CSV line per deck; the errors of a deck are joined with " | " in one cell."""
+    import csv  # here: a plain `ragedeck check` lists deck files with this module but writes no report
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -221,6 +221,8 @@ section.deck { page-break-before: always; margin-top: 3em; }
 
 def report_html(rows: Sequence[DeckRow], title: str = N_("Deck check"), lang: str | None = None) -> str:
     """One page: the summary table, then a section (a printed page) per deck that is not legal."""
+    import html
+
     e = html.escape
     lang = lang or current_language()
 

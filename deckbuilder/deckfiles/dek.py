@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import CardPool, Deck, DeckEntry
@@ -25,6 +25,9 @@ from deckbuilder.deckfiles.common import (
     unread_part,
 )
 from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET  # imported where used: only a .dek needs the XML libraries
 
 DEK_VERSION = "0.8"
 GAME_ID = "rage"
@@ -113,11 +116,15 @@ def deck_from_dek(
 
 def _element_text(element: ET.Element) -> str:
     """An element as written, on one line (for the report of what was not read)."""
+    import xml.etree.ElementTree as ET
+
     return " ".join(ET.tostring(element, encoding="unicode").split())
 
 
 def _parse_xml(text: str, source: str) -> ET.Element:
     # Imported here: only reading a .dek needs the XML parser (a `check` of a text deck starts faster).
+    import xml.etree.ElementTree as ET
+
     import defusedxml
     import defusedxml.ElementTree as DefusedET
 

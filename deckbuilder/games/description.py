@@ -11,13 +11,14 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.db import user_data_dir
 from deckbuilder.deck import DEFAULT_GAME
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
 
 USER_GAMES_FOLDER = "games"
 GAME_FILE = "game.json"
@@ -398,7 +399,7 @@ def load_game_dir(folder: Path | Traversable) -> Game:
 
 @functools.cache
 def _shipped_games() -> tuple[Game, ...]:
-    root = resources.files("deckbuilder.games")
+    root = Path(__file__).resolve().parent  # beside this module: cheaper than importlib.resources
     found = [
         load_game_dir(entry)
         for entry in sorted(root.iterdir(), key=lambda e: e.name)

@@ -28,6 +28,8 @@ def game_of(deck: Deck) -> Game | None:
 
 def known_game(name: str) -> str | None:
     """The installed game with this name (as the game spells it), else None."""
+    if is_rage(name.strip()):
+        return DEFAULT_GAME  # a Rage deck never pays for reading the game descriptions
     try:
         return load_game(name.strip()[:60]).name
     except GameError:

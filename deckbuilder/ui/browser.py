@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -285,6 +285,41 @@ class _ResultsView(QTableView):
         header.resizeSection(0, max(NAME_MIN_WIDTH, self.viewport().width() - others))
 
 
+class _ChoicesCombo(QComboBox):
+    """A filter combo whose choices are read from the database when first needed (opened, focused or scrolled),
+    not when the window starts: listing the distinct Types scans every card (~20 ms at 100,000 cards)."""
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        super().__init__()
+        self._load = load
+        self._stale = True
+        self.addItem(ANY, "")
+
+    def invalidate(self) -> None:
+        """Read the choices again when next needed (at once when one is chosen, so that it stays chosen)."""
+        self._stale = True
+        if self.currentIndex() > 0:
+            self.ensure_filled()
+
+    def ensure_filled(self) -> None:
+        """Fill the choices if the database may have changed since they were read."""
+        if self._stale:
+            self._stale = False
+            CardBrowser._refill_combo(self, self._load())
+
+    def showPopup(self) -> None:
+        self.ensure_filled()
+        super().showPopup()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.ensure_filled()  # keys pick a choice without opening the list
+        super().focusInEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self.ensure_filled()
+        super().wheelEvent(event)
+
+
 def _range_spin() -> QSpinBox:
     # Minimum value doubles as "no bound" (shown as "–").
     spin = QSpinBox()
@@ -326,7 +361,7 @@ class CardBrowser(QWidget):
             ("combat", self.tr("Combat")),
         ):
             self.section_combo.addItem(label, value)
-        self.type_combo = QComboBox()
+        self.type_combo = _ChoicesCombo(lambda: self.db.card_types())
         self.set_combo = QComboBox()
         self.allegiance_combo = QComboBox()
         self.allegiance_combo.addItem(self.tr("Any"), "")
@@ -426,7 +461,7 @@ class CardBrowser(QWidget):
 
     def reload(self) -> None:
         """Refill the filter choices from the database and search again (after an import)."""
-        self._refill_combo(self.type_combo, self.db.card_types())
+        self.type_combo.invalidate()
         self._refill_combo(self.set_combo, self.db.set_names())
         self.run_search()
 

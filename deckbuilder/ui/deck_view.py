@@ -178,7 +178,7 @@ def rows_by_section(
 ) -> dict[str, list[DeckRow]]:
     """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions.
 
-    A known card's row from `previous` whose entry and card are unchanged is reused as it is.
+    A row from `previous` whose entry, card and suggestions are unchanged is reused as it is.
     """
     game = game_of(deck)
     keys = SECTION_KEYS if game is None else game_section_keys(game)
@@ -188,13 +188,13 @@ def rows_by_section(
 
     def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
         card = pool.lookup(entry.name)
-        if card is not None:
-            old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
-            if old is not None and old.card is card:
-                return old
         suggestions: tuple[str, ...] = ()
         if card is None:
             suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
+        old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
+        # An unknown card's row is kept too while its suggestions stand (they are cached per name).
+        if old is not None and old.card is card and old.suggestions == suggestions:
+            return old
         # A snapshot: the deck changes its entries in place, and a row must compare unequal to its old self.
         return DeckRow(replace(entry), card, suggestions, starting)
 

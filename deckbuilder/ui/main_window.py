@@ -295,6 +295,7 @@ class MainWindow(QMainWindow):
         self.report_tabs.addTab(self.legality, self.tr("Legality"))
         self.report_tabs.addTab(self.stats_page, self.tr("Statistics"))
         self._stats_stale = True
+        self._owned_cache: tuple[int, dict[str, int]] | None = None
         self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
@@ -657,10 +658,18 @@ class MainWindow(QMainWindow):
                 return
             self.fix_panel.show_deck(self.deck, self.report)
             self.odds_view.show_deck(self.deck)
-            owned = Collection(self.db).owned_map()
+            owned = self._owned_copies()
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
+
+    def _owned_copies(self) -> dict[str, int]:
+        """Copies owned per card; read again only when the database changed (every write commits through another
+        connection than the reader's, so its data_version moves), not on every edit of the deck."""
+        version = self.db.data_version()
+        if self._owned_cache is None or self._owned_cache[0] != version:
+            self._owned_cache = (version, Collection(self.db).owned_map())
+        return self._owned_cache[1]
 
     def apply_fix_hint(self, hint: FixHint) -> None:
         """Apply a fix-it hint as one undo step."""

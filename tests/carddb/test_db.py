@@ -308,3 +308,12 @@ def test_the_cli_reports_a_damaged_database_in_one_line(tmp_path: Path) -> None:
         out, err = io.StringIO(), io.StringIO()
         assert main([*command, "--db", str(path)], out, err) == 2
         assert err.getvalue().count("\n") == 1 and "not a usable card database" in err.getvalue()
+
+
+def test_has_cards_tells_an_empty_database_from_one_with_cards(tmp_path: Path) -> None:
+    from carddb.importing import import_lackey_file
+
+    with CardDatabase(tmp_path / "cards.sqlite") as db:
+        assert not db.has_cards()
+        import_lackey_file(db, demo_card_data_path())
+        assert db.has_cards() and db.card_count() > 0

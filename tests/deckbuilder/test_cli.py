@@ -448,3 +448,27 @@ def test_import_cards_says_how_to_remove_the_demo_cards_and_remove_demo_removes_
     assert "Ashen Howler" not in out
     with CardDatabase(path) as db:
         assert db.names() == ["My Gift"]
+
+
+def test_check_of_a_text_deck_imports_only_what_the_check_uses(demo_db: Path, tmp_path: Path) -> None:
+    """`ragedeck check` of a text deck with every card known loads no XML, report, fuzzy-match or schema library."""
+    from deckbuilder.deckfiles import deck_to_text, read_deck
+
+    deck = tmp_path / "deck.txt"
+    with CardDatabase(demo_db) as db:
+        deck.write_text(deck_to_text(read_deck(demo_deck_path()).deck, db), encoding="utf-8")
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['ragedeck', 'check', {str(deck)!r}, '--db', {str(demo_db)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('deckbuilder', run_name='__main__')\n"
+        "except SystemExit as exc:\n"
+        "    code = exc.code\n"
+        "unused = sorted({m.split('.')[0] for m in sys.modules}\n"
+        "    & {'xml', 'defusedxml', 'csv', 'html', 'rapidfuzz', 'difflib', 'sqlmodel', 'sqlalchemy', 'pydantic',\n"
+        "       'zipfile', 'tempfile'})\n"
+        "print('UNUSED', unused, 'resources' in sys.modules.get('importlib').__dict__, code)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "UNUSED [] False 0"

@@ -59,6 +59,23 @@ def test_filters_narrow_the_results(qtbot, demo_db: CardDatabase) -> None:  # ty
     assert browser.result_count() == demo_db.card_count()
 
 
+def test_the_type_filter_offers_every_type_once_opened_and_keeps_a_choice_over_a_reload(
+    qtbot, demo_db: CardDatabase
+) -> None:  # type: ignore[no-untyped-def]
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    browser.show()
+    browser.type_combo.showPopup()
+    offered = [browser.type_combo.itemData(i) for i in range(1, browser.type_combo.count())]
+    browser.type_combo.hidePopup()
+    assert offered == demo_db.card_types() and offered
+    browser.type_combo.setCurrentIndex(browser.type_combo.findData(offered[0]))
+    browser.reload()
+    assert browser.type_combo.currentData() == offered[0]
+    assert browser.filters().type == offered[0]
+    assert browser.set_combo.count() == len(demo_db.set_names()) + 1
+
+
 def test_sorting_by_renown_puts_the_highest_first(qtbot, demo_db: CardDatabase) -> None:  # type: ignore[no-untyped-def]
     browser = CardBrowser(demo_db)
     qtbot.addWidget(browser)
