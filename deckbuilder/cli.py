@@ -1024,6 +1024,12 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         loaded = _read_one_deck(args.deck, db)
         deck = loaded.deck
+        if not _is_rage(deck.game):
+            raise CliError(
+                _("{path}: draw odds are only worked out for Rage decks, not for {game}").format(
+                    path=args.deck, game=deck.game
+                )
+            )
         piles = odds.deck_piles(deck, db)
         combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
         found: list[odds.Odds] = [*combat.per_character]

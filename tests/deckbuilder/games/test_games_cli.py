@@ -309,3 +309,9 @@ def test_proxies_of_another_games_deck_print_its_fields(tmp_path: Path) -> None:
         "Bone Shaman" in text and "Cost 12" in text and "Level 1: Spirit Actions cost 1 less Energy." in text
     )
     assert "Subtype Spirit, Body" in text
+
+
+def test_draw_odds_refuse_another_games_deck_plainly(tmp_path: Path) -> None:
+    deck = _write(tmp_path / "deck.txt", LITHIC_DECK)
+    code, _out, err = run("odds", str(deck), "--db", str(tmp_path / "db.sqlite"))
+    assert code == 2 and "only worked out for Rage decks, not for lithic-rage" in err
