@@ -236,15 +236,28 @@ def fit_columns(table: QTableView) -> None:
     model = table.model()
     header = table.horizontalHeader()
     header.setStretchLastSection(False)
+    # By column key, not header text: the header is translated ("Nome"), the keys are not.
+    keys: Sequence[str] = getattr(model, "columns", ())
     for column in range(model.columnCount()):
-        title = str(model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole))
-        if title == "Name":
+        key = keys[column] if column < len(keys) else ""
+        if key == "Name":
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        elif title in ELIDED_COLUMNS:
+        elif key in ELIDED_COLUMNS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, COLUMN_WIDTHS.get(title, 100))
+            header.resizeSection(column, COLUMN_WIDTHS.get(key, 100))
         else:
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            # Fitted when rows arrive (fit_short_columns), not by ResizeToContents: that mode re-measures
+            # every row of the column on each data change, which made every count edit cost a table scan.
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    fit_short_columns(table)
+
+
+def fit_short_columns(table: QTableView) -> None:
+    """Fit the short (number, printing) columns to what their rows hold now."""
+    keys: Sequence[str] = getattr(table.model(), "columns", ())
+    for column, key in enumerate(keys):
+        if key != "Name" and key not in ELIDED_COLUMNS:
+            table.resizeColumnToContents(column)
 
 
 class DeckSectionModel(QAbstractTableModel):
@@ -746,6 +759,8 @@ class DeckView(QWidget):
         self.splitter.addWidget(box)
         fit_columns(table)
         model.modelReset.connect(lambda t=table: fit_columns(t))
+        # A new row may be wider than the others (a long printing name, a two-digit count): fit again then.
+        model.rowsInserted.connect(lambda *_args, t=table: fit_short_columns(t))
         model.count_requested.connect(
             self.starting_count_requested if key == STARTING else self.count_requested
         )

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from deckbuilder import i18n
@@ -143,3 +143,18 @@ def test_every_deck_column_header_is_marked_for_translation() -> None:
     for key in SECTION_KEYS:
         shown |= set(DeckSectionModel(key).columns)
     assert shown <= set(COLUMN_TITLES), "column headers the .ts never sees, so they stay English"
+
+
+def test_in_portuguese_the_card_name_column_still_takes_the_spare_width(portuguese, make_window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QHeaderView
+
+    from carddb.demo import demo_deck_path
+
+    window = make_window()
+    window.show()
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    for key, table in window.deck_view.tables.items():
+        model = window.deck_view.models[key]
+        name = model.columns.index("Name")
+        assert model.headerData(name, Qt.Orientation.Horizontal) == "Nome"
+        assert table.horizontalHeader().sectionResizeMode(name) == QHeaderView.ResizeMode.Stretch, key
