@@ -11,17 +11,18 @@ from carddb.demo import demo_cards_barred, is_demo_card
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
+from deckbuilder.games.registry import kind_named
 from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 from deckbuilder.legality.formats import Format, available_formats, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
     GAIA,
     ROGUE,
-    RULES,
     WYRM,
     CheckContext,
     PackMember,
     Placed,
+    RageRuleKind,
     Rule,
     facts_of,
     member_traits,
@@ -254,15 +255,26 @@ def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
     return results
 
 
+def format_rules(fmt: Format) -> list[Rule]:
+    """The rules a format runs, resolved by name (`rage:<kind>`) through the game rule registry, in report order."""
+    found = []
+    for name in fmt.rule_kinds():
+        kind = kind_named(name)
+        if isinstance(kind, RageRuleKind):
+            found.append(kind.rule)
+    return found
+
+
 def check_deck(
     deck: Deck,
     pool: CardPool,
     fmt: Format | str | None = None,
     renown_level: int | None = None,
-    rules: Iterable[Rule] = RULES,
+    rules: Iterable[Rule] | None = None,
 ) -> Report:
     """Check a deck against a format; never raises for deck content.
 
+    The format's rules come from the game rule registry (`format_rules`); `rules` replaces them (tests).
     A deck whose own format is not installed is checked against the default format, with a FORMAT_NOT_INSTALLED
     warning; a format name passed in that does not exist raises FormatError (the caller asked for it).
     """
@@ -286,7 +298,7 @@ def check_deck(
             limits=fmt.limits,
         )
     results: list[Result] = [*unread_results(deck.unread), *notes]
-    for rule in rules:
+    for rule in format_rules(fmt) if rules is None else rules:
         if any(fmt.enabled(code) for code in rule.codes):
             results.extend(_run_rule(rule, ctx))
     results.extend(demo_results(ctx, pool))
