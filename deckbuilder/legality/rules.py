@@ -60,6 +60,7 @@ from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Result, Severity
 
 if TYPE_CHECKING:
+    from deckbuilder.deck import CardPool
     from deckbuilder.games.kinds import GameContext
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
@@ -234,6 +235,7 @@ class CheckContext:
     renown: int
     rogue_renown: int
     suggestions: dict[str, list[str]]
+    pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -845,8 +847,10 @@ class RageRuleKind(RuleKind):
 
     engine = GAME
 
-    def __init__(self, rule: Rule) -> None:
+    def __init__(self, rule: Rule, always: bool = False) -> None:
         self.rule = rule
+        # An engine check no format can switch off (DEMO_CARD): run for every format, never named by one.
+        self.always = always
         self.name = rule.code.lower()
         # The rule's own templates (declared once, by the rule class; the same text again is no second truth).
         self.messages = tuple(Message(key, text, rule.severity) for key, text in rule.messages.items())
@@ -860,6 +864,13 @@ for _rule in RULES:
     register_game_rule(GAME, RageRuleKind(_rule))
 
 
-def registered_rules() -> tuple[tuple[str, Rule], ...]:
-    """Rage's rules as the game rule registry holds them, (`rage:<kind>`, rule), in report order."""
-    return tuple((name, kind.rule) for name, kind in game_rules(GAME) if isinstance(kind, RageRuleKind))
+def registered_rules(always: bool = False) -> tuple[tuple[str, Rule], ...]:
+    """Rage's rules as the game rule registry holds them, (`rage:<kind>`, rule), in report order.
+
+    The rules a format names, or with `always` the engine's checks that run for every format.
+    """
+    return tuple(
+        (name, kind.rule)
+        for name, kind in game_rules(GAME)
+        if isinstance(kind, RageRuleKind) and kind.always == always
+    )

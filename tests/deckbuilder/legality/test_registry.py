@@ -17,7 +17,7 @@ from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
 
 
 def test_every_rage_rule_is_registered_under_the_games_name_in_report_order() -> None:
-    registered = game_rules("rage")
+    registered = [(name, kind) for name, kind in game_rules("rage") if name != "rage:demo_card"]
     assert [name for name, _kind in registered] == [f"rage:{rule.code.lower()}" for rule in RULES]
     assert "rage:allegiance_mixed" in dict(registered)
     for (_name, kind), rule in zip(registered, RULES, strict=True):
@@ -84,3 +84,29 @@ def test_a_game_on_another_engine_cannot_name_a_rage_rule() -> None:
     with pytest.raises(GameError, match='runs only on the "rage" engine'):
         game_from_data(dict(data), "test")
     assert kind_named("rage:allegiance_mixed") is not None
+
+
+def test_the_engines_demo_check_is_registered_and_runs_for_a_format_that_enables_nothing() -> None:
+    demo = RULE_KINDS["rage:demo_card"]
+    assert isinstance(demo, RageRuleKind)
+    assert demo.always
+    assert [m.code for m in demo.messages] == ["DEMO_CARD"] * 3
+    with pytest.raises(
+        FormatError, match="rage:demo_card"
+    ):  # no format can name it, so none can switch it off
+        format_from_data({"name": "k", "rules": ["rage:demo_card"]}, "test")
+
+    class Flagged(RenownUnusedRule):
+        """A stand-in registered in place of the demo check: the engine must run it whatever the format says."""
+
+        def check(self, ctx: CheckContext) -> Iterable[Result]:
+            yield self.result(renown=0, level=0, unused=0)
+
+    nothing = format_from_data({"name": "nothing", "rules": []}, "test")
+    RULE_KINDS["rage:demo_card"] = RageRuleKind(Flagged(), always=True)
+    try:
+        report = check_deck(legal_deck(), make_pool(), nothing)
+    finally:
+        RULE_KINDS["rage:demo_card"] = demo
+    assert report.codes == ("RENOWN_UNUSED",)
+    assert check_deck(legal_deck(), make_pool(), nothing).codes == ()
