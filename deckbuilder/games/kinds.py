@@ -1,20 +1,27 @@
 """The generic rule kinds a game's formats are made of: each kind is declared once with its codes and messages.
 
-A format rule is `{"kind": K, ...parameters, "source": "rulebook passage"}`. A game's own Python rules register
-under `<game>:<kind>` (see `register_game_rule`) and a format names them like any other kind.
+A format rule is `{"kind": K, ...parameters, "source": "rulebook passage"}`. The kinds live in one registry
+(games/registry.py); a game's own Python rules register there under `<game>:<kind>` (see `register_game_rule`)
+and a format names them like any other kind.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game, GameFormat
-from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
-from deckbuilder.legality.results import Result, Severity
+from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
+from deckbuilder.games.registry import Message as Message
+from deckbuilder.games.registry import RuleKind as RuleKind
+from deckbuilder.games.registry import kind_named as kind_named
+from deckbuilder.games.registry import register_game_rule as register_game_rule
+from deckbuilder.games.registry import register_kind
+from deckbuilder.games.registry import rule_codes as rule_codes
+from deckbuilder.legality.results import Result
 
 
 @dataclass(slots=True)
@@ -47,69 +54,6 @@ class GameContext:
     def pile_label(self, pile: str | None) -> str:
         """What a player calls the pile ("the deck" for the whole deck)."""
         return self.game.pile_label(pile) if pile else "The deck"
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A code (or `CODE.variant`) and its English template, declared once in the message catalogue."""
-
-    message_id: str
-    template: str
-    severity: Severity = Severity.ERROR
-
-    def __post_init__(self) -> None:
-        declare({self.message_id: self.template})
-
-    @property
-    def code(self) -> str:
-        """The result code (the message id without its variant)."""
-        return self.message_id.split(".")[0]
-
-    def result(self, cards: Iterable[str] = (), **params: Param | Sequence[str]) -> Result:
-        """A result of this message: rendered in English, with its parameters for other languages."""
-        values = params_of(params)
-        code, _dot, variant = self.message_id.partition(".")
-        message = format_message(self.message_id, values, ENGLISH)
-        return Result(code, self.severity, message, tuple(cards), values, variant)
-
-
-class RuleKind:
-    """A parameterised rule: validates its parameters against the game, then checks a deck; never raises."""
-
-    name: ClassVar[str]
-    messages: ClassVar[tuple[Message, ...]]
-    required: ClassVar[tuple[str, ...]] = ()
-    optional: ClassVar[tuple[str, ...]] = ()
-
-    def problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
-        """What is wrong with these parameters for this game ("" list when they are sound)."""
-        found = [f'needs "{key}"' for key in self.required if key not in params]
-        extra = sorted(k for k in params if k not in (*self.required, *self.optional))
-        if extra:
-            found.append(f"does not take {', '.join(extra)}")
-        for key in ("pile",):
-            pile = params.get(key)
-            if pile is not None and (not isinstance(pile, str) or pile not in {p.id for p in game.piles}):
-                found.append(f'"{key}" names no pile of the game ({pile!r:.40})')
-        for key in ("field", "words_field"):
-            name = params.get(key)
-            if name is not None and (
-                not isinstance(name, str) or (game.field_named(name) is None and name != "type")
-            ):
-                found.append(f'"{key}" names no card field of the game ({name!r:.40})')
-        for key in ("min", "max"):
-            value = params.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                found.append(f'"{key}" must be a whole number of 0 or more')
-        return found + self.more_problems(game, params)
-
-    def more_problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
-        """Checks of the parameters particular to this kind."""
-        return []
-
-    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        """The rule's findings about the deck."""
-        raise NotImplementedError
 
 
 def _words(value: Any) -> tuple[str, ...]:
@@ -380,36 +324,16 @@ class SameValue(RuleKind):
             )
 
 
-# The generic kinds, by name; a game's own rules are added as "<game>:<kind>".
-RULE_KINDS: dict[str, RuleKind] = {
-    kind.name: kind
-    for kind in (
-        UnknownCard(),
-        UnplaceableCard(),
-        PileCount(),
-        CopiesAtMost(),
-        SumAtMost(),
-        ExactCountPerGroup(),
-        DistinctWithinGroup(),
-        ExactlyOne(),
-        SameValue(),
-    )
-}
-
-
-def register_game_rule(game: str, kind: RuleKind) -> None:
-    """Register a rule only one game has (Python, because data cannot say it well) under `<game>:<kind.name>`."""
-    RULE_KINDS[f"{game}:{kind.name}"] = kind
-
-
-def kind_named(name: str) -> RuleKind | None:
-    """The rule kind a format names."""
-    return RULE_KINDS.get(name)
-
-
-def rule_codes() -> tuple[str, ...]:
-    """Every code a rule kind can report, derived from the kinds (never written twice)."""
-    codes: list[str] = []
-    for kind in RULE_KINDS.values():
-        codes.extend(m.code for m in kind.messages if m.code not in codes)
-    return tuple(codes)
+# The generic kinds, registered by their own names; a game's own rules are added as "<game>:<kind>".
+for _kind in (
+    UnknownCard(),
+    UnplaceableCard(),
+    PileCount(),
+    CopiesAtMost(),
+    SumAtMost(),
+    ExactCountPerGroup(),
+    DistinctWithinGroup(),
+    ExactlyOne(),
+    SameValue(),
+):
+    register_kind(_kind)

@@ -4,27 +4,31 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 from carddb.cardtypes import Section
 from carddb.demo import demo_cards_barred, is_demo_card
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
+from deckbuilder.games.registry import kind_named, register_game_rule
 from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 from deckbuilder.legality.formats import Format, available_formats, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
     GAIA,
+    GAME,
     ROGUE,
-    RULES,
     WYRM,
     CheckContext,
     PackMember,
     Placed,
+    RageRuleKind,
     Rule,
     facts_of,
     member_traits,
+    registered_rules,
 )
 
 INTERNAL_ERROR = "INTERNAL_ERROR"
@@ -45,12 +49,6 @@ MESSAGES = declare(
         "the deck cannot be judged legal until it is fixed",
         FORMAT_NOT_INSTALLED: "The deck's format '{format}' is not installed (available: {available}); "
         "it was checked against the default format '{default}'",
-        DEMO_CARD: "{cards!q} is an invented demo card; demo cards are not legal in any format once real card "
-        "data is imported",
-        f"{DEMO_CARD}.many": "{cards!q} are invented demo cards; demo cards are not legal in any format once real "
-        "card data is imported",
-        f"{DEMO_CARD}.more": "{cards!q} and {more} more are invented demo cards; demo cards are not legal in any "
-        "format once real card data is imported",
     }
 )
 
@@ -183,6 +181,7 @@ def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) ->
         renown=renown,
         rogue_renown=rogue_renown,
         suggestions=suggestions,
+        pool=pool,
     )
 
 
@@ -229,6 +228,33 @@ def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
     return [dataclasses.replace(result, cards=tuple(demo))]
 
 
+class DemoCardRule(Rule):
+    """Invented demo cards are legal in no format once the pool holds real card data (no format switches it off)."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        DEMO_CARD: "{cards!q} is an invented demo card; demo cards are not legal in any format once real card "
+        "data is imported",
+        f"{DEMO_CARD}.many": "{cards!q} are invented demo cards; demo cards are not legal in any format once real "
+        "card data is imported",
+        f"{DEMO_CARD}.more": "{cards!q} and {more} more are invented demo cards; demo cards are not legal in any "
+        "format once real card data is imported",
+    }
+
+    def check(self, ctx: CheckContext) -> Iterable[Result]:
+        return demo_results(ctx, ctx.pool) if ctx.pool is not None else []
+
+
+# The engine's own check sits in the game rule registry beside Rage's rules, as one every format runs.
+register_game_rule(GAME, RageRuleKind(DemoCardRule(), always=True))
+
+
+def _run_always(rule: Rule, ctx: CheckContext) -> list[Result]:
+    try:
+        return list(rule.check(ctx))
+    except Exception as exc:  # one faulty check must not hide the others or crash the caller
+        return [_result(INTERNAL_ERROR, Severity.ERROR, rule=rule.code, error=repr(exc))]
+
+
 def format_not_installed(deck_format: str, fallback: Format) -> Result:
     """The warning for a deck naming a format that is not installed, checked against `fallback` instead."""
     return _result(
@@ -254,15 +280,26 @@ def unread_results(unread: Iterable[UnreadPart]) -> list[Result]:
     return results
 
 
+def format_rules(fmt: Format) -> list[Rule]:
+    """The rules a format runs, resolved by name (`rage:<kind>`) through the game rule registry, in report order."""
+    found = []
+    for name in fmt.rule_kinds():
+        kind = kind_named(name)
+        if isinstance(kind, RageRuleKind):
+            found.append(kind.rule)
+    return found
+
+
 def check_deck(
     deck: Deck,
     pool: CardPool,
     fmt: Format | str | None = None,
     renown_level: int | None = None,
-    rules: Iterable[Rule] = RULES,
+    rules: Iterable[Rule] | None = None,
 ) -> Report:
     """Check a deck against a format; never raises for deck content.
 
+    The format's rules come from the game rule registry (`format_rules`); `rules` replaces them (tests).
     A deck whose own format is not installed is checked against the default format, with a FORMAT_NOT_INSTALLED
     warning; a format name passed in that does not exist raises FormatError (the caller asked for it).
     """
@@ -286,10 +323,11 @@ def check_deck(
             limits=fmt.limits,
         )
     results: list[Result] = [*unread_results(deck.unread), *notes]
-    for rule in rules:
+    for rule in format_rules(fmt) if rules is None else rules:
         if any(fmt.enabled(code) for code in rule.codes):
             results.extend(_run_rule(rule, ctx))
-    results.extend(demo_results(ctx, pool))
+    for _name, check in registered_rules(always=True):  # rage:demo_card
+        results.extend(_run_always(check, ctx))
     # Stable sort: errors, then warnings, then infos, each keeping rule order.
     results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
     return Report(

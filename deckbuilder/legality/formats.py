@@ -15,18 +15,32 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.db import user_data_dir
 from carddb.normalize import normalize_name
 
+if TYPE_CHECKING:
+    from deckbuilder.legality.rules import Rule
+
 
 @functools.cache
 def rule_codes() -> tuple[str, ...]:
-    """Every code a format may enable, derived from Rage's rule classes (each declares its codes once)."""
-    from deckbuilder.legality.rules import RULES  # late: the rules import this module
+    """Every code a format may enable, derived from Rage's rules in the game rule registry (each declares its codes
+    once)."""
+    return tuple(dict.fromkeys(code for _name, rule in _registered_rules() for code in rule.codes))
 
-    return tuple(dict.fromkeys(code for rule in RULES for code in rule.codes))
+
+def _registered_rules() -> tuple[tuple[str, Rule], ...]:
+    from deckbuilder.legality.rules import registered_rules  # late: the rules import this module
+
+    return registered_rules()
+
+
+@functools.cache
+def _codes_of_kinds() -> dict[str, tuple[str, ...]]:
+    """The codes each of Rage's registered rules (`rage:<kind>`) reports: a format may name the rule instead."""
+    return {name: rule.codes for name, rule in _registered_rules()}
 
 
 def __getattr__(name: str) -> tuple[str, ...]:
@@ -101,6 +115,17 @@ class Format:
     def enabled(self, code: str) -> bool:
         """Whether the format checks the rule with this code."""
         return code in self.rules
+
+    def rule_kinds(self) -> tuple[str, ...]:
+        """The registered rules (`rage:<kind>`) this format runs: those with a code it enables, in report order."""
+        known = self._memo.get(("kinds", self.rules))
+        if isinstance(known, tuple):
+            return known
+        answer = tuple(
+            name for name, codes in _codes_of_kinds().items() if any(self.enabled(code) for code in codes)
+        )
+        self._remember(("kinds", self.rules), answer)
+        return answer
 
     def allows_set(self, set_name: str) -> bool:
         """Whether a printing in this set is allowed (fnmatch patterns, case-insensitive)."""
@@ -196,7 +221,10 @@ def format_from_data(data: Any, source: str) -> Format:
     description = _optional_str(data, "description", "", source)
 
     known = rule_codes()
-    rules = _str_list(data.get("rules", list(known)), "rules", source)
+    named = _str_list(data.get("rules", list(known)), "rules", source)
+    # A format names a rule's code (ALLEGIANCE_MIXED) or the registered rule (rage:allegiance_mixed: all its codes).
+    kinds = _codes_of_kinds()
+    rules = tuple(code for entry in named for code in kinds.get(entry, (entry,)))
     bad_codes = [code for code in rules if code not in known]
     if bad_codes:
         raise _fail(source, f'field "rules" names unknown rule code(s): {", ".join(bad_codes)}')

@@ -26,7 +26,7 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carddb.allegiance import GAIA as GAIA
 from carddb.allegiance import ROGUE as ROGUE
@@ -54,9 +54,14 @@ from carddb.traits import (
     WYRM_FACTIONS as WYRM_FACTIONS,
 )
 from carddb.traits import tokenize_traits as _tokenize_traits
+from deckbuilder.games.registry import Message, RuleKind, game_rules, register_game_rule
 from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Result, Severity
+
+if TYPE_CHECKING:
+    from deckbuilder.deck import CardPool
+    from deckbuilder.games.kinds import GameContext
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
 _RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
@@ -230,6 +235,7 @@ class CheckContext:
     renown: int
     rogue_renown: int
     suggestions: dict[str, list[str]]
+    pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -831,3 +837,40 @@ RULES: tuple[Rule, ...] = (
     JuntaNeedsAllyRule(),
     RenownUnusedRule(),
 )
+
+
+GAME = "rage"
+
+
+class RageRuleKind(RuleKind):
+    """One of Rage's Python rules in the game rule registry, as `rage:<its main code in lower case>`."""
+
+    engine = GAME
+
+    def __init__(self, rule: Rule, always: bool = False) -> None:
+        self.rule = rule
+        # An engine check no format can switch off (DEMO_CARD): run for every format, never named by one.
+        self.always = always
+        self.name = rule.code.lower()
+        # The rule's own templates (declared once, by the rule class; the same text again is no second truth).
+        self.messages = tuple(Message(key, text, rule.severity) for key, text in rule.messages.items())
+
+    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        """Nothing in a generic game: a Rage rule reads Rage's context (the "rage" engine runs `rule` itself)."""
+        return ()
+
+
+for _rule in RULES:
+    register_game_rule(GAME, RageRuleKind(_rule))
+
+
+def registered_rules(always: bool = False) -> tuple[tuple[str, Rule], ...]:
+    """Rage's rules as the game rule registry holds them, (`rage:<kind>`, rule), in report order.
+
+    The rules a format names, or with `always` the engine's checks that run for every format.
+    """
+    return tuple(
+        (name, kind.rule)
+        for name, kind in game_rules(GAME)
+        if isinstance(kind, RageRuleKind) and kind.always == always
+    )

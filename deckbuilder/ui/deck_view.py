@@ -60,13 +60,15 @@ from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 UNRESOLVED = "unresolved"
 OWN_COLUMN = "Own"  # shown when a collection exists: owned copies and, in brackets, missing ones
 STARTING = "starting"
-# Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
-SECTION_KEYS: tuple[str, ...] = ("characters", "sept", STARTING, "combat", UNRESOLVED)
+# Rage's piles are carddb's Sections; games/rage/game.json describes the same piles in this order (a test holds
+# them together). Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
+SECTION_KEYS: tuple[str, ...] = (Section.CHARACTERS, Section.SEPT, STARTING, Section.COMBAT, UNRESOLVED)
+# The titles stay literal for Qt's translation tools; the same test holds them to Section.label and game.json.
 SECTION_TITLES = {
-    "characters": QT_TRANSLATE_NOOP("DeckView", "Characters"),
-    "sept": QT_TRANSLATE_NOOP("DeckView", "Sept"),
+    Section.CHARACTERS: QT_TRANSLATE_NOOP("DeckView", "Characters"),
+    Section.SEPT: QT_TRANSLATE_NOOP("DeckView", "Sept"),
     STARTING: QT_TRANSLATE_NOOP("DeckView", "Starting in play"),
-    "combat": QT_TRANSLATE_NOOP("DeckView", "Combat"),
+    Section.COMBAT: QT_TRANSLATE_NOOP("DeckView", "Combat"),
     UNRESOLVED: QT_TRANSLATE_NOOP("DeckView", "Unresolved"),
 }
 STARTING_TOOLTIP = QT_TRANSLATE_NOOP(
