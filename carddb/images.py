@@ -11,6 +11,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from carddb.messages import declare, message
+
+declare(
+    {
+        "IMAGE_TOO_MANY_BYTES": "file is too large ({size} MB, limit 20 MB)",
+        "IMAGE_UNREADABLE": "cannot read the file ({error})",
+        "IMAGE_EMPTY": "file is empty",
+        "IMAGE_BOMB": "image dimensions are too large (decompression bomb: {error})",
+        "IMAGE_NOT_AN_IMAGE": "not a readable JPEG or PNG image",
+        "IMAGE_BROKEN": "broken image ({error})",
+        "IMAGE_FORMAT": "unsupported image format {found} (only JPEG and PNG are printed)",
+        "IMAGE_NO_PIXELS": "image has no pixels",
+        "IMAGE_TOO_MANY_PIXELS": "image is too large ({width}×{height} pixels, limit 50 megapixels)",
+        "IMAGE_JPEG_NO_START": "broken JPEG (no start-of-image marker)",
+        "IMAGE_JPEG_TRUNCATED": "truncated JPEG (no end-of-image marker)",
+        "IMAGE_JPEG_VARIANT": "JPEG variant cannot be embedded ({error})",
+        "IMAGE_JPEG_NO_FRAME": "broken JPEG (no frame header)",
+    }
+)
+
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 MAX_IMAGE_PIXELS = 50_000_000
 # How far before the end of a JPEG file the end-of-image marker may sit (some writers pad the file).
@@ -19,6 +39,10 @@ _JPEG_TAIL_SLACK = 4096
 
 class ImageRefused(Exception):
     """The image cannot be used safely; the message says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason  # a carddb Message: str(exc) would drop its id and parameters
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,18 +60,18 @@ def check_image(path: Path) -> CheckedImage:
     try:
         size = path.stat().st_size
         if size > MAX_IMAGE_BYTES:
-            raise ImageRefused(f"file is too large ({size / 1024 / 1024:.1f} MB, limit 20 MB)")
+            raise ImageRefused(message("IMAGE_TOO_MANY_BYTES", size=f"{size / 1024 / 1024:.1f}"))
         with path.open("rb") as handle:
             fmt, width, height = _check_stream(handle, size)
     except OSError as exc:
-        raise ImageRefused(f"cannot read the file ({exc.strerror or exc})") from exc
+        raise ImageRefused(message("IMAGE_UNREADABLE", error=str(exc.strerror or exc))) from exc
     return CheckedImage(path=path, format=fmt, width=width, height=height)
 
 
 def check_image_data(data: bytes, path: Path) -> CheckedImage:
     """Validate an image already read into memory (the importer reads each image once)."""
     if len(data) > MAX_IMAGE_BYTES:
-        raise ImageRefused(f"file is too large ({len(data) / 1024 / 1024:.1f} MB, limit 20 MB)")
+        raise ImageRefused(message("IMAGE_TOO_MANY_BYTES", size=f"{len(data) / 1024 / 1024:.1f}"))
     fmt, width, height = _check_stream(io.BytesIO(data), len(data))
     return CheckedImage(path=path, format=fmt, width=width, height=height)
 
@@ -57,7 +81,7 @@ def _check_stream(handle: BinaryIO, size: int) -> tuple[str, int, int]:
     from PIL import Image, UnidentifiedImageError  # only when an image is checked: keeps start-up cheap
 
     if size == 0:
-        raise ImageRefused("file is empty")
+        raise ImageRefused(message("IMAGE_EMPTY"))
     try:
         with warnings.catch_warnings():
             # Pillow only warns between its two bomb limits; treat the warning as a refusal too.
@@ -69,17 +93,17 @@ def _check_stream(handle: BinaryIO, size: int) -> tuple[str, int, int]:
                     # verify() walks the PNG chunks and their checksums without inflating the pixels.
                     img.verify()
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise ImageRefused(f"image dimensions are too large (decompression bomb: {exc})") from exc
+        raise ImageRefused(message("IMAGE_BOMB", error=str(exc))) from exc
     except UnidentifiedImageError as exc:
-        raise ImageRefused("not a readable JPEG or PNG image") from exc
+        raise ImageRefused(message("IMAGE_NOT_AN_IMAGE")) from exc
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
-        raise ImageRefused(f"broken image ({exc})") from exc
+        raise ImageRefused(message("IMAGE_BROKEN", error=str(exc))) from exc
     if fmt not in ("JPEG", "PNG"):
-        raise ImageRefused(f"unsupported image format {fmt or 'unknown'} (only JPEG and PNG are printed)")
+        raise ImageRefused(message("IMAGE_FORMAT", found=fmt or "unknown"))
     if width <= 0 or height <= 0:
-        raise ImageRefused("image has no pixels")
+        raise ImageRefused(message("IMAGE_NO_PIXELS"))
     if width * height > MAX_IMAGE_PIXELS:
-        raise ImageRefused(f"image is too large ({width}×{height} pixels, limit 50 megapixels)")
+        raise ImageRefused(message("IMAGE_TOO_MANY_PIXELS", width=width, height=height))
     if fmt == "JPEG":
         _check_jpeg_stream(handle, size)
     return fmt, width, height
@@ -94,13 +118,13 @@ def _check_jpeg_stream(handle: BinaryIO, size: int) -> None:
     handle.seek(max(0, size - _JPEG_TAIL_SLACK))
     tail = handle.read()
     if head != b"\xff\xd8":
-        raise ImageRefused("broken JPEG (no start-of-image marker)")
+        raise ImageRefused(message("IMAGE_JPEG_NO_START"))
     if b"\xff\xd9" not in tail:
-        raise ImageRefused("truncated JPEG (no end-of-image marker)")
+        raise ImageRefused(message("IMAGE_JPEG_TRUNCATED"))
     handle.seek(0)
     try:
         info = readJPEGInfo(handle)
     except Exception as exc:  # reportlab raises PDFError or struct.error on odd or cut headers
-        raise ImageRefused(f"JPEG variant cannot be embedded ({exc or type(exc).__name__})") from exc
+        raise ImageRefused(message("IMAGE_JPEG_VARIANT", error=str(exc) or type(exc).__name__)) from exc
     if not info or info[0] <= 0 or info[1] <= 0:
-        raise ImageRefused("broken JPEG (no frame header)")
+        raise ImageRefused(message("IMAGE_JPEG_NO_FRAME"))

@@ -33,6 +33,7 @@ from carddb.lackey import (
     unsafe_name_reason,
 )
 from carddb.leftovers import TEMP_SUFFIX, ImportMarker, clean_import_leftovers, referenced_images
+from carddb.messages import declare, message, message_id_of, params_of
 from carddb.model import LACKEY_COLUMNS
 from carddb.normalize import normalize_name, split_keywords
 from carddb.search import name_order_key
@@ -48,6 +49,49 @@ MAX_SET_NAME_LENGTH = 40
 MAX_NUMBER = 10**9
 # The real JSON card file is under 2 MB; anything far beyond is refused before it is read.
 MAX_JSON_BYTES = 100 * 1024 * 1024
+
+declare(
+    {
+        "IMPORT_SUMMARY": "Read {rows} rows from {source}: {cards_added} cards added, {cards_updated} updated; "
+        "{printings_added} printings added, {printings_updated} updated; {images_copied} images copied, "
+        "{images_not_copied} not copied; {lines_joined} lines joined to the card above; "
+        "{rejected} rows rejected, {suspicious} suspicious.",
+        "IMPORT_LABELLED": "{label}: {reason}",
+        "IMPORT_ENTRY_LABEL": "entry {index} {key!r}",
+        "IMPORT_NAME_EMPTY": "empty Name",
+        "IMPORT_NAME_GLUED": "Name holds tabs or line breaks: a whole raw row glued into the Name (broken conversion)",
+        "IMPORT_NAME_IS_TEXT": "Name looks like card text ({length} characters: {start!r}…): "
+        "probably a broken line break in the previous row",
+        "IMPORT_NAME_ONLY": "only the Name column is filled ({start!r}): Name looks like card text, "
+        "probably a broken line break in the previous row",
+        "IMPORT_SET_IS_TEXT": "Expansion looks like card text, not a set name ({start!r}…)",
+        "IMPORT_NO_SET": "{name!r} has no Expansion (set): stored with an empty set name",
+        "IMPORT_TYPE_UNPLACED": "{name!r}: Type {type!r} cannot be placed in a deck section",
+        "IMPORT_GARBLED": "{name!r}: {columns} holds U+FFFD (bytes the source file could not decode): "
+        "kept as read, check the text",
+        "IMPORT_NOT_A_NUMBER": "{name!r}: {column} {value!r} is not a number (kept as text)",
+        "IMPORT_DUPLICATE": "{name!r} in set {set!r} also appears at line {line} of {source}: this later row wins",
+        "IMPORT_SET_NAME_UNSAFE": "set name {reason}",
+        "IMPORT_IMAGE_NAME_REFUSED": "{name!r}: image name {image!r} refused: {reason}",
+        "IMPORT_IMAGE_NOT_COPIED": "{name!r}: image {image!r} not copied: {reason}",
+        "IMPORT_IMAGE_UNSAFE": "broken or unsafe image: {reason}",
+        "IMPORT_IMAGE_COPY_FAILED": "cannot be copied: {error}",
+        "IMPORT_IMAGE_READ_FAILED": "cannot be read: {error}",
+        "IMPORT_IMAGE_NOT_A_FILE": "is not a regular file",
+        "IMPORT_IMAGE_TOO_LARGE": "is larger than 20 MB: skipped",
+        "IMPORT_LINE_JOINED": "line {line} joined to {name}'s text",
+        "IMPORT_NO_CARD_ROWS": "the file holds no card rows",
+        "IMPORT_PLUGININFO_UNREADABLE": "cannot read plugininfo.txt: {error}",
+        "IMPORT_NO_ZONE": "no deck zone found for: {zones}",
+        "IMPORT_JSON_REPLACED": "bytes that are not valid {encoding} were replaced",
+        "IMPORT_JSON_NOT_UTF8": "the file is not UTF-8: read as Windows-1252 (cp1252)",
+        "IMPORT_NO_CARD_ENTRIES": "the file holds no card entries",
+        "IMPORT_ENTRY_NOT_OBJECT": "is {kind}, expected an object",
+        "IMPORT_FIELD_NOT_TEXT": "field {field!r} holds {kind}, not text: kept aside",
+        "IMPORT_NO_NAME_FIELD": "no Name field: the entry's key is used as the name",
+        "IMPORT_MISSING_FIELDS": "missing required field(s): {fields}",
+    }
+)
 
 ProgressFn = Callable[[int, int], None]
 CancelFn = Callable[[], bool]
@@ -84,8 +128,15 @@ class ImportIssue:
 
     source: str
     line: int
-    reason: str
+    reason: str  # the English text (a carddb Message when made by the importer)
     severity: str  # "rejected" | "suspicious" | "note"
+    message_id: str = ""  # filled from the reason: render it with deckbuilder.i18n in the reader's language
+    params: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.message_id:
+            self.message_id = message_id_of(self.reason)
+            self.params = params_of(self.reason)
 
 
 @dataclass
@@ -134,13 +185,20 @@ class ImportReport:
         return asdict(self)
 
     def summary(self) -> str:
-        """One human sentence: counts of rows, cards, printings, images and problems."""
-        return (
-            f"Read {self.rows_read} rows from {self.source}: {self.cards_added} cards added, "
-            f"{self.cards_updated} updated; {self.printings_added} printings added, "
-            f"{self.printings_updated} updated; {self.images_copied} images copied, "
-            f"{len(self.images_not_copied)} not copied; {self.lines_joined} lines joined to the card above; "
-            f"{len(self.rejected)} rows rejected, {len(self.suspicious)} suspicious."
+        """One human sentence: counts of rows, cards, printings, images and problems (a translatable Message)."""
+        return message(
+            "IMPORT_SUMMARY",
+            rows=self.rows_read,
+            source=self.source,
+            cards_added=self.cards_added,
+            cards_updated=self.cards_updated,
+            printings_added=self.printings_added,
+            printings_updated=self.printings_updated,
+            images_copied=self.images_copied,
+            images_not_copied=len(self.images_not_copied),
+            lines_joined=self.lines_joined,
+            rejected=len(self.rejected),
+            suspicious=len(self.suspicious),
         )
 
 
@@ -160,27 +218,21 @@ class _Printing:
 def _check_name(name: str, values: dict[str, str]) -> str:
     """Why a row's Name makes it unusable ("" when it is a plausible card name)."""
     if not name:
-        return "empty Name"
+        return message("IMPORT_NAME_EMPTY")
     if _CONTROL.search(name):
-        return "Name holds tabs or line breaks: a whole raw row glued into the Name (broken conversion)"
+        return message("IMPORT_NAME_GLUED")
     if len(name) > MAX_NAME_LENGTH:
-        return (
-            f"Name looks like card text ({len(name)} characters: {name[:40]!r}…): "
-            "probably a broken line break in the previous row"
-        )
+        return message("IMPORT_NAME_IS_TEXT", length=len(name), start=name[:40])
     if not (values.get("Expansion", "").strip() or values.get("Type", "").strip()) and not any(
         value.strip() for key, value in values.items() if key != "Name"
     ):
-        return (
-            f"only the Name column is filled ({name[:40]!r}): Name looks like card text, "
-            "probably a broken line break in the previous row"
-        )
+        return message("IMPORT_NAME_ONLY", start=name[:40])
     return ""
 
 
 def _check_set(set_name: str) -> str:
     if _CONTROL.search(set_name) or len(set_name) > MAX_SET_NAME_LENGTH or ". " in set_name:
-        return f"Expansion looks like card text, not a set name ({set_name[:40]!r}…)"
+        return message("IMPORT_SET_IS_TEXT", start=set_name[:40])
     return ""
 
 
@@ -258,7 +310,10 @@ class _Importer:
         label: str = "",
     ) -> None:
         """Validate one row and keep it as a printing (later rows of the same name and set win)."""
-        prefix = f"{label}: " if label else ""
+
+        def labelled(reason: str) -> str:
+            return message("IMPORT_LABELLED", label=label, reason=reason) if label else reason
+
         name = values.get("Name", "").strip()
         reason = _check_name(name, values)
         set_name = values.get("Expansion", "").strip()
@@ -267,22 +322,19 @@ class _Importer:
                 self._set_checks[set_name] = _check_set(set_name)
             reason = self._set_checks[set_name]
         if reason:
-            self.issue(source, line, prefix + reason, REJECTED)
+            self.issue(source, line, labelled(reason), REJECTED)
             return
-        notes = [prefix + p for p in problems]
+        notes = list(problems)
         if not set_name:
-            notes.append(f"{prefix}{name!r} has no Expansion (set): stored with an empty set name")
+            notes.append(message("IMPORT_NO_SET", name=name))
         type_field = values.get("Type", "").strip()
         if type_field not in self._sections:  # a few dozen distinct types across 100,000 rows
             self._sections[type_field] = classify_type(type_field)
         if self._sections[type_field] is None:
-            notes.append(f"{prefix}{name!r}: Type {type_field!r} cannot be placed in a deck section")
+            notes.append(message("IMPORT_TYPE_UNPLACED", name=name, type=type_field))
         if "\ufffd" in "".join(values.values()):  # one scan; the columns are named only when it is there
             garbled = [column for column, value in values.items() if "\ufffd" in value]
-            notes.append(
-                f"{prefix}{name!r}: {', '.join(garbled)} holds U+FFFD (bytes the source file could not "
-                "decode): kept as read, check the text"
-            )
+            notes.append(message("IMPORT_GARBLED", name=name, columns=", ".join(garbled)))
         numbers: dict[str, int | None] = {}
         extra = dict(extra)
         for column in _NUMERIC_COLUMNS:
@@ -295,18 +347,17 @@ class _Importer:
                     number = int(raw)
                 else:
                     extra[column] = raw
-                    notes.append(f"{prefix}{name!r}: {column} {raw[:40]!r} is not a number (kept as text)")
+                    notes.append(message("IMPORT_NOT_A_NUMBER", name=name, column=column, value=raw[:40]))
             numbers[column] = number
         image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes, source, line)
         key = (normalize_name(name), set_name)
         earlier = self.printings.pop(key, None)
         if earlier is not None:
             notes.append(
-                f"{prefix}{name!r} in set {set_name!r} also appears at line {earlier.line} of "
-                f"{earlier.source}: this later row wins"
+                message("IMPORT_DUPLICATE", name=name, set=set_name, line=earlier.line, source=earlier.source)
             )
         for note in notes:
-            self.issue(source, line, note, SUSPICIOUS)
+            self.issue(source, line, labelled(note), SUSPICIOUS)
         self.printings[key] = _Printing(
             name, key[0], set_name, values, numbers, extra, image_paths, source, line
         )
@@ -329,16 +380,20 @@ class _Importer:
             self._set_image_problems[set_name] = unsafe_name_reason(set_name)
         set_problem = self._set_image_problems[set_name] if entries else ""
         for entry in entries:
-            problem = unsafe_name_reason(entry) or (f"set name {set_problem}" if set_problem else "")
+            problem = unsafe_name_reason(entry) or (
+                message("IMPORT_SET_NAME_UNSAFE", reason=set_problem) if set_problem else ""
+            )
             if problem:
-                notes.append(f"{name!r}: image name {entry[:60]!r} refused: {problem}")
+                notes.append(
+                    message("IMPORT_IMAGE_NAME_REFUSED", name=name, image=entry[:60], reason=problem)
+                )
                 paths.append("")
                 continue
             found, refusal = finder.locate(set_name, entry)
             if found is not None:
                 stored, refusal = self._store_image(found, set_name)
             if refusal:
-                notes.append(f"{name!r}: image {entry[:60]!r} not copied: {refusal}")
+                notes.append(message("IMPORT_IMAGE_NOT_COPIED", name=name, image=entry[:60], reason=refusal))
                 where = str(found) if found is not None else entry
                 self.report.images_not_copied.append(ImageSkip(source, line, name, where, refusal))
                 paths.append("")
@@ -359,11 +414,11 @@ class _Importer:
         try:
             data = _read_image(found)
         except ImageRefused as exc:
-            return "", str(exc)
+            return "", exc.reason
         try:
             check_image_data(data, found)
         except ImageRefused as exc:
-            return "", f"broken or unsafe image: {exc}"
+            return "", message("IMPORT_IMAGE_UNSAFE", reason=exc.reason)
         stem, ext = os.path.splitext(found.name)
         digest = hashlib.sha256(data).hexdigest()[:16]
         # Named by content: a stored image is never overwritten, so rows already committed stay valid.
@@ -377,7 +432,7 @@ class _Importer:
                 self.created_images.append(destination)
                 self.report.images_copied += 1
         except OSError as exc:
-            return "", f"cannot be copied: {exc.strerror or exc}"
+            return "", message("IMPORT_IMAGE_COPY_FAILED", error=str(exc.strerror or exc))
         return destination.relative_to(self.db.folder).as_posix(), ""
 
     def discard_images(self) -> None:
@@ -609,19 +664,19 @@ def _read_image(path: Path) -> bytes:
         # O_NONBLOCK: a FIFO swapped in for an image must not hang the import.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise ImageRefused(f"cannot be read: {exc.strerror or exc}") from exc
+        raise ImageRefused(message("IMPORT_IMAGE_READ_FAILED", error=str(exc.strerror or exc))) from exc
     with open(fd, "rb", closefd=True) as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):
-            raise ImageRefused("is not a regular file")
+            raise ImageRefused(message("IMPORT_IMAGE_NOT_A_FILE"))
         if info.st_size > MAX_IMAGE_BYTES:
-            raise ImageRefused("is larger than 20 MB: skipped")
+            raise ImageRefused(message("IMPORT_IMAGE_TOO_LARGE"))
         try:
             data = handle.read(MAX_IMAGE_BYTES + 1)
         except OSError as exc:
-            raise ImageRefused(f"cannot be read: {exc.strerror or exc}") from exc
+            raise ImageRefused(message("IMPORT_IMAGE_READ_FAILED", error=str(exc.strerror or exc))) from exc
     if len(data) > MAX_IMAGE_BYTES:
-        raise ImageRefused("is larger than 20 MB: skipped")
+        raise ImageRefused(message("IMPORT_IMAGE_TOO_LARGE"))
     return data
 
 
@@ -664,14 +719,16 @@ def _read_lackey(
                 if row.joined:
                     name = row.values.get("Name", "").strip()
                     for line in row.joined:
-                        importer.issue(source, line, f"line {line} joined to {name}'s text", NOTE)
+                        importer.issue(
+                            source, line, message("IMPORT_LINE_JOINED", line=line, name=name), NOTE
+                        )
                     report.lines_joined += len(row.joined)
                 importer.add_row(source, row.line, row.values, row.extra, row.problems, images)
             importer.tick(done_before + reader.bytes_read, total)
         for note in reader.notes:
             importer.issue(source, note.line, note.reason, SUSPICIOUS)
         if report.rows_read == before:
-            importer.issue(source, 0, "the file holds no card rows", SUSPICIOUS)
+            importer.issue(source, 0, message("IMPORT_NO_CARD_ROWS"), SUSPICIOUS)
     if images is not None:
         for problem in images.problems:
             if all(i.reason != problem for i in report.issues):
@@ -725,14 +782,16 @@ def import_lackey_plugin(
             try:
                 info = read_plugin_info(plugin_file)
             except (OSError, ValueError) as exc:
-                importer.issue(str(plugin_file), 0, f"cannot read plugininfo.txt: {exc}", SUSPICIOUS)
+                importer.issue(
+                    str(plugin_file), 0, message("IMPORT_PLUGININFO_UNREADABLE", error=str(exc)), SUSPICIOUS
+                )
         importer.check()
         if info is not None:
             importer.zone_labels = info.zone_labels
             missing = [s for s in ("characters", "sept", "combat") if s not in info.zone_labels]
             if missing:
                 importer.issue(
-                    str(plugin_file), 0, "no deck zone found for: " + ", ".join(missing), SUSPICIOUS
+                    str(plugin_file), 0, message("IMPORT_NO_ZONE", zones=", ".join(missing)), SUSPICIOUS
                 )
     files, problems = card_data_files(folder, info)
     for problem in problems:
@@ -778,12 +837,12 @@ def _json_text(path: Path) -> tuple[str, str]:
     encoding = json.detect_encoding(data)  # BOMs, and UTF-16/32 without one from the zero bytes of '{'
     if encoding.startswith(("utf-16", "utf-32")):
         text = data.decode(encoding, errors="replace")
-        note = "" if "\ufffd" not in text else f"bytes that are not valid {encoding.upper()} were replaced"
+        note = "" if "\ufffd" not in text else message("IMPORT_JSON_REPLACED", encoding=encoding.upper())
         return text.lstrip("\ufeff"), note
     try:
         return data.decode("utf-8-sig"), ""
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace"), "the file is not UTF-8: read as Windows-1252 (cp1252)"
+        return data.decode("cp1252", errors="replace"), message("IMPORT_JSON_NOT_UTF8")
 
 
 def _json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
@@ -886,15 +945,16 @@ def import_json(
         _add_json_entry(importer, source, line, index, key, entry)
         importer.tick(index, total)
     if not entries:
-        importer.issue(source, 0, "the file holds no card entries", SUSPICIOUS)
+        importer.issue(source, 0, message("IMPORT_NO_CARD_ENTRIES"), SUSPICIOUS)
     return importer.write()
 
 
 def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key: str, entry: Any) -> None:
     key = _safe_text(key)
-    label = f"entry {index} {key[:60]!r}"
+    label = message("IMPORT_ENTRY_LABEL", index=index, key=key[:60])
     if not isinstance(entry, dict):
-        importer.issue(source, line, f"{label}: is {type(entry).__name__}, expected an object", REJECTED)
+        reason = message("IMPORT_ENTRY_NOT_OBJECT", kind=type(entry).__name__)
+        importer.issue(source, line, message("IMPORT_LABELLED", label=label, reason=reason), REJECTED)
         return
     values: dict[str, str] = {}
     extra: dict[str, str] = {}
@@ -905,7 +965,7 @@ def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key
         cell = _json_cell(raw)
         column = known.get(field_name.casefold())
         if cell is None:
-            problems.append(f"field {field_name!r} holds {type(raw).__name__}, not text: kept aside")
+            problems.append(message("IMPORT_FIELD_NOT_TEXT", field=field_name, kind=type(raw).__name__))
             try:
                 extra[field_name] = json.dumps(raw)
             except (RecursionError, ValueError):
@@ -916,14 +976,14 @@ def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key
             values[column] = cell
     if "Name" not in values:
         values["Name"] = key
-        problems.append("no Name field: the entry's key is used as the name")
+        problems.append(message("IMPORT_NO_NAME_FIELD"))
     missing = [c for c in ("Type",) if not values.get(c, "").strip()]
     if missing:
         name_problem = _check_name(values["Name"].strip(), values)
         # A glued raw row or text-as-name says more than "Type missing"; an entry with only a Name says less.
-        if not name_problem or name_problem.startswith("only the Name"):
-            name_problem = f"missing required field(s): {', '.join(missing)}"
-        importer.issue(source, line, f"{label}: {name_problem}", REJECTED)
+        if not name_problem or message_id_of(name_problem) == "IMPORT_NAME_ONLY":
+            name_problem = message("IMPORT_MISSING_FIELDS", fields=", ".join(missing))
+        importer.issue(source, line, message("IMPORT_LABELLED", label=label, reason=name_problem), REJECTED)
         return
     importer.add_row(source, line, values, extra, problems, None, label)
 

@@ -10,7 +10,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from carddb.messages import declare, message
 from carddb.model import LACKEY_COLUMNS, LACKEY_HEADER
+
+declare(
+    {
+        "IMPORT_PATH_UNRESOLVED": "{path} cannot be resolved ({error}): refused",
+        "IMPORT_PATH_OUTSIDE": "{path} is a link to {target}, outside the plugin folder: refused, not read",
+        "IMPORT_LINE_TOO_LONG": "line is longer than {limit} bytes: skipped",
+        "IMPORT_NOT_UTF8_FROM_LINE": "the file is not UTF-8: read as Windows-1252 (cp1252) from this line on",
+        "IMPORT_NO_HEADER": "no header line: columns read in the standard order {columns}",
+        "IMPORT_EXTRA_CELL": "more cells than the header has columns: cell {cell} kept aside",
+        "IMPORT_SHORT_ROW": "row is short, missing columns: {columns}",
+        "IMPORT_NAME_HAS_SEPARATOR": "contains a path separator",
+        "IMPORT_NAME_HAS_DOTDOT": "contains '..'",
+        "IMPORT_NAME_HAS_CONTROL": "contains control characters or ':'",
+        "IMPORT_NO_IMAGES": "{reason}; no card images imported",
+        "IMPORT_LISTED_FILE_UNSAFE": "plugininfo.txt lists card data file {name!r}, which {reason}: ignored",
+        "IMPORT_LISTED_FILE_MISSING": "plugininfo.txt lists card data file {name!r}, which is not in the folder",
+    }
+)
 
 # Real rows are under 1 KB; anything past this is garbage or an attack, and is skipped without keeping it.
 MAX_LINE_BYTES = 1_000_000
@@ -33,10 +52,10 @@ def outside_reason(path: Path, root: Path) -> str:
     try:
         target = path.resolve()
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop on older Pythons
-        return f"{path} cannot be resolved ({exc}): refused"
+        return message("IMPORT_PATH_UNRESOLVED", path=str(path), error=str(exc))
     if target == root or target.is_relative_to(root):
         return ""
-    return f"{path} is a link to {target}, outside the plugin folder: refused, not read"
+    return message("IMPORT_PATH_OUTSIDE", path=str(path), target=str(target))
 
 
 @dataclass(slots=True)
@@ -153,15 +172,13 @@ class CardDataReader:
         for number, raw in iter_raw_lines(self._stream, self._max_line):
             self.bytes_read = self._stream.tell()
             if raw is None:
-                error = f"line is longer than {self._max_line:,} bytes: skipped"
+                error = message("IMPORT_LINE_TOO_LONG", limit=f"{self._max_line:,}")
                 yield LackeyRow(number, {}, error=error), None
                 continue
             text, was_utf8 = decode_line(raw)
             if not was_utf8 and not warned_encoding:
                 warned_encoding = True
-                self.notes.append(
-                    FileNote(number, "the file is not UTF-8: read as Windows-1252 (cp1252) from this line on")
-                )
+                self.notes.append(FileNote(number, message("IMPORT_NOT_UTF8_FROM_LINE")))
             if not text.strip():
                 continue
             cells = text.split("\t")
@@ -175,7 +192,7 @@ class CardDataReader:
                 self.notes.append(
                     FileNote(
                         number,
-                        "no header line: columns read in the standard order " + ", ".join(LACKEY_HEADER),
+                        message("IMPORT_NO_HEADER", columns=", ".join(LACKEY_HEADER)),
                     )
                 )
             yield self._row(number, cells), _continuation(cells)
@@ -190,16 +207,14 @@ class CardDataReader:
             if name is None:
                 if cell.strip():
                     row.extra[f"column {index + 1}"] = cell
-                    row.problems.append(
-                        f"more cells than the header has columns: cell {index + 1} kept aside"
-                    )
+                    row.problems.append(message("IMPORT_EXTRA_CELL", cell=index + 1))
             elif name in LACKEY_COLUMNS:
                 row.values[name] = cell
             else:
                 row.extra[name] = cell
         missing = [name for index, name in sorted(self.columns.items()) if index >= len(cells)]
         if missing:
-            row.problems.append("row is short, missing columns: " + ", ".join(missing))
+            row.problems.append(message("IMPORT_SHORT_ROW", columns=", ".join(missing)))
         return row
 
 
@@ -314,10 +329,10 @@ def unsafe_name_reason(name: str) -> str:
     if _UNSAFE_NAME.search(name) is None:  # one compiled scan per name: this runs for every row
         return ""
     if "/" in name or "\\" in name:
-        return "contains a path separator"
+        return message("IMPORT_NAME_HAS_SEPARATOR")
     if ".." in name:
-        return "contains '..'"
-    return "contains control characters or ':'"
+        return message("IMPORT_NAME_HAS_DOTDOT")
+    return message("IMPORT_NAME_HAS_CONTROL")
 
 
 def split_image_files(image_file: str) -> list[str]:
@@ -382,7 +397,7 @@ class ImageFinder:
             if self._root is not None and self._root.is_dir():  # checked once, not once per row
                 reason = self._outside(self._root)
                 if reason:
-                    self.problems.append(f"{reason}; no card images imported")
+                    self.problems.append(message("IMPORT_NO_IMAGES", reason=reason))
                 else:
                     self._sets, self._refused_sets = self._list(self._root, want_dirs=True)
         key = set_name.casefold()
@@ -437,7 +452,7 @@ def card_data_files(folder: Path, info: PluginInfo | None) -> tuple[list[Path], 
         for name in info.card_data_files:
             reason = unsafe_name_reason(name)
             if reason:
-                problems.append(f"plugininfo.txt lists card data file {name!r}, which {reason}: ignored")
+                problems.append(message("IMPORT_LISTED_FILE_UNSAFE", name=name, reason=reason))
                 continue
             for base in (sets, folder):
                 candidate = base / name
@@ -450,7 +465,7 @@ def card_data_files(folder: Path, info: PluginInfo | None) -> tuple[list[Path], 
                         found.append(candidate)
                     break
             else:
-                problems.append(f"plugininfo.txt lists card data file {name!r}, which is not in the folder")
+                problems.append(message("IMPORT_LISTED_FILE_MISSING", name=name))
     if not found and sets.is_dir() and not sets_reason:
         for candidate in sorted(p for p in sets.iterdir() if p.is_file() and p.suffix.casefold() == ".txt"):
             reason = outside_reason(candidate, root)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 # Only what every command needs is imported here; each command imports its own modules (a `check` never
 # loads the PDF, image or Qt libraries).
 from carddb.db import DatabaseError
-from deckbuilder.i18n import N_
+from deckbuilder.i18n import N_, render_text
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -624,6 +624,10 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
 # -- import-cards -----------------------------------------------------------------------------------
 
 
+# The import report's severities (carddb.importing REJECTED, SUSPICIOUS, NOTE), as the text output shows them.
+_IMPORT_SEVERITIES = {"rejected": N_("rejected"), "suspicious": N_("suspicious"), "note": N_("note")}
+
+
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Import card data into the database and print the report."""
     from carddb.demo import DEMO_SET, demo_cards_barred, has_demo_cards, remove_demo_cards
@@ -650,10 +654,11 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
         else:
-            print(report.summary(), file=out)
+            print(render_text(report.summary()), file=out)
             for issue in report.issues:
                 where = f"{issue.source}:{issue.line}" if issue.line else issue.source
-                print(f"  {issue.severity:<10} {where}: {issue.reason}", file=out)
+                severity = _(_IMPORT_SEVERITIES.get(issue.severity, issue.severity))
+                print(f"  {severity:<10} {where}: {render_text(issue.reason)}", file=out)
             print(_("database: {path}").format(path=db.path), file=out)
             if removed:
                 print(

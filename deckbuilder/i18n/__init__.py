@@ -40,7 +40,10 @@ DECLARING_MODULES = (
     "deckbuilder.fixhints",
     "deckbuilder.odds",
     "deckbuilder.games.kinds",
+    "deckbuilder.deckfiles",
 )
+# carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.
+CARDDB_DECLARING_MODULES = ("carddb.images", "carddb.lackey", "carddb.importing")
 
 _ENGLISH: dict[str, str] = {}
 _override: str | None = None
@@ -68,8 +71,11 @@ def declare(templates: Mapping[str, str]) -> dict[str, str]:
 
 def declared() -> dict[str, str]:
     """Every English template of the core, by message id."""
-    for module in DECLARING_MODULES:
+    for module in DECLARING_MODULES + CARDDB_DECLARING_MODULES:
         importlib.import_module(module)
+    from carddb.messages import TEMPLATES
+
+    declare(TEMPLATES)
     return dict(_ENGLISH)
 
 
@@ -199,7 +205,10 @@ def template(message_id: str, lang: str | None = None) -> str:
 def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), lang: str | None = None) -> str:
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()
-    values = dict(params)
+    # A parameter may be a carddb Message (a deck reader's reason inside DECK_FILE_UNREAD): in the same language.
+    values: dict[str, Any] = {
+        key: render_text(value, lang) if isinstance(value, str) else value for key, value in params
+    }
     # A format is named by its title; a shipped format's title is one of our texts (a player's own passes through).
     if isinstance(values.get("format"), str):
         values["format"] = gettext(str(values["format"]), lang)
@@ -219,6 +228,17 @@ def render(item: HasMessage, lang: str | None = None) -> str:
         return format_message(item.message_id, item.params, lang)
     except (KeyError, IndexError, ValueError):
         return str(getattr(item, "message", item.message_id))
+
+
+def render_text(text: str, lang: str | None = None) -> str:
+    """A carddb Message (an import or deck-file reason) in a language; any other text as it is."""
+    message_id = getattr(text, "message_id", "")
+    if not message_id:
+        return str(text)
+    try:
+        return format_message(message_id, getattr(text, "params", ()), lang)
+    except (KeyError, IndexError, ValueError):
+        return str(text)
 
 
 def gettext(text: str, lang: str | None = None) -> str:
@@ -244,6 +264,9 @@ def params_of(values: Mapping[str, object]) -> Params:
         if isinstance(value, list | tuple):
             pairs.append((key, tuple(str(v) for v in value)))
         elif isinstance(value, int) and not isinstance(value, bool):
+            pairs.append((key, value))
+        elif isinstance(value, str) and hasattr(value, "message_id"):
+            # A carddb Message keeps its id, to be rendered in the reader's language.
             pairs.append((key, value))
         else:
             pairs.append((key, str(value)))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
+from deckbuilder.i18n import gettext, render_text
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
 
@@ -169,7 +170,7 @@ class ImportReportDialog(QDialog):
         self.report = report
         self.setWindowTitle(self.tr("Import report"))
         self.resize(720, 420)
-        self.summary = QLabel(report.summary(), self)
+        self.summary = QLabel(render_text(report.summary()), self)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
@@ -183,17 +184,18 @@ class ImportReportDialog(QDialog):
         self.issues.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.issues.verticalHeader().setVisible(False)
         for row, issue in enumerate(report.issues):
+            reason = render_text(issue.reason)  # the core's message in the language the window uses
             line = QTableWidgetItem()
             line.setData(Qt.ItemDataRole.DisplayRole, int(issue.line))  # numeric, so it sorts as a number
             for column, item in enumerate(
                 (
                     QTableWidgetItem(Path(issue.source).name or issue.source),
                     line,
-                    QTableWidgetItem(issue.severity),
-                    QTableWidgetItem(issue.reason),
+                    QTableWidgetItem(gettext(issue.severity)),  # the CLI's words for the kinds
+                    QTableWidgetItem(reason),
                 )
             ):
-                item.setToolTip(issue.source if column == 0 else issue.reason)
+                item.setToolTip(issue.source if column == 0 else reason)
                 self.issues.setItem(row, column, item)
         header = self.issues.horizontalHeader()
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)

@@ -411,6 +411,8 @@ def test_report_json_and_summary(tmp_db: CardDatabase, tmp_path: Path) -> None:
         "line": 3,
         "reason": "empty Name",
         "severity": "rejected",
+        "message_id": "IMPORT_NAME_EMPTY",  # for a reader in another language (deckbuilder.i18n renders it)
+        "params": {},
     }
     assert "1 cards added" in report.summary() and "1 rows rejected" in report.summary()
     assert os.path.basename(str(tmp_path / "c.txt")) in report.summary()

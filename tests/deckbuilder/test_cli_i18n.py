@@ -108,3 +108,35 @@ def test_help_is_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert "erro: os seguintes argumentos são obrigatórios: DECK" in capsys.readouterr().err
     assert run("check")[0] == 2
     assert "error: the following arguments are required: DECK" in capsys.readouterr().err
+
+
+def _broken_card_file(tmp_path: Path) -> Path:
+    """A small Lackey card data file with a nameless row, a stat that is no number and a short row."""
+    cards = tmp_path / "cards.txt"
+    cards.write_text(
+        "Name\tExpansion\tType\tRenown\n\tBase\tCombat\t1\nDodge\tBase\tCombat\tabc\nBar\tBase\n",
+        encoding="utf-8",
+    )
+    return cards
+
+
+def test_import_cards_prints_the_report_in_portuguese_with_line_numbers(tmp_path: Path) -> None:
+    cards = _broken_card_file(tmp_path)
+    code, out, _err = run("--lang", "pt_BR", "import-cards", str(cards), "--db", str(tmp_path / "db.sqlite"))
+    assert code == 0
+    assert f"Lidas 3 linhas de {cards}: 2 cartas adicionadas" in out
+    assert f"  rejeitada  {cards}:2: Name (nome) vazio" in out
+    assert f"  suspeita   {cards}:3: 'Dodge': Renown 'abc' não é um número (mantido como texto)" in out
+    assert f"{cards}:4: linha curta, faltam as colunas: Type, Renown" in out
+    assert "rejected" not in out and "not a number" not in out and "missing columns" not in out
+
+
+def test_import_cards_json_keeps_english_reasons_beside_message_ids(tmp_path: Path) -> None:
+    cards = _broken_card_file(tmp_path)
+    args = ("import-cards", str(cards), "--db", str(tmp_path / "db.sqlite"), "--json")
+    _code, out, _err = run("--lang", "pt_BR", *args)
+    issues = {issue["line"]: issue for issue in json.loads(out)["issues"]}
+    assert issues[2]["reason"] == "empty Name" and issues[2]["message_id"] == "IMPORT_NAME_EMPTY"
+    (number,) = [i for i in json.loads(out)["issues"] if i["message_id"] == "IMPORT_NOT_A_NUMBER"]
+    assert number["reason"] == "'Dodge': Renown 'abc' is not a number (kept as text)"
+    assert number["params"] == {"name": "Dodge", "column": "Renown", "value": "abc"}
