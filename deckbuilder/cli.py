@@ -382,7 +382,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
                 worst = max(worst, code)
                 continue
-            shown_problems = list(loaded.problems)  # the reader's own words; the format note in the language
+            shown_problems = [render_text(p) for p in loaded.problems]  # the reader's notes, in the language
             fmt = forced_format
             if fmt is None:
                 # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
@@ -533,7 +533,7 @@ def _check_game_deck(
         )
         print("  " + " · ".join(f"{label} {value}" for label, value in report.figures), file=out)
         for problem in problems:
-            print(f"  {_('file'):<8} {problem}", file=out)
+            print(f"  {_('file'):<8} {render_text(problem)}", file=out)
         for result in report.results:
             severity = _(_SEVERITY_WORDS[result.severity.value])
             print(f"  {severity:<8} {result.code}: {render(result)}", file=out)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from carddb.cardtypes import Section
+from carddb.messages import declare, message
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 
@@ -59,6 +60,10 @@ class DeckEntry:
         return key
 
 
+# Where an unread part was (carddb Messages, so the location reads in the reader's language too).
+declare({"DECKFILE_LINE": "{source}, line {line}", "DECKFILE_PLACE": "{source}: {where}"})
+
+
 @dataclass(frozen=True, slots=True)
 class UnreadPart:
     """A part of a deck file the reader could not use: the deck was not seen whole, so it cannot be legal."""
@@ -73,8 +78,8 @@ class UnreadPart:
     def location(self) -> str:
         """`source, line N` or `source: where`, for messages."""
         if self.line is not None:
-            return f"{self.source}, line {self.line}"
-        return f"{self.source}: {self.where}" if self.where else self.source
+            return message("DECKFILE_LINE", source=self.source, line=self.line)
+        return message("DECKFILE_PLACE", source=self.source, where=self.where) if self.where else self.source
 
 
 _EntryKey = tuple[str, str | None]

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from carddb.cardtypes import Section
+from carddb.messages import declare
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
 
@@ -28,6 +29,24 @@ UNPLACED_LABEL = "Unplaced"
 UNKNOWN_ZONE_REASON = (
     "zone {label!r} is not a Rage deck section; its cards were placed by their Type, "
     "but the file may mean them to be outside the deck (rename the zone to Characters, Sept or Combat)"
+)
+# The readers' reasons and notes (carddb Messages: English text with an id, rendered in the reader's language).
+declare(
+    {
+        "DECKFILE_UNKNOWN_ZONE": UNKNOWN_ZONE_REASON,
+        "DECKFILE_AT": "{where}: {reason}",
+        "DECKFILE_SKIPPED": "{where}: {reason}; skipped",
+        "DECKFILE_GAME_NOT_INSTALLED": "{where}: the game '{game}' is not installed; read as Rage",
+        "DECKFILE_LINE_TOO_LONG": "line is too long to be a card ({length} characters)",
+        "DECKFILE_LINE_CONTROL": "line holds control characters",
+        "DECKFILE_BAD_COUNT": "count {count!r} is not a whole number from 1 to {most}",
+        "DECKFILE_CARD_OUTSIDE_ZONE": "a card outside any <superzone> (inside <{tag}>)",
+        "DECKFILE_DEK_CARD": "zone {zone!r}, card {position}",
+        "DECKFILE_CARD_NO_NAME": "the card has no name",
+        "DECKFILE_NO_NAME_SKIPPED": "{where}: {place} has no name; skipped",
+        "DECKFILE_NOT_A_NAME": "not a card name (too long or control characters)",
+        "DECKFILE_IS_SKIPPED": "{where}: {place} is {reason}; skipped",
+    }
 )
 
 _ALLOWED_CONTROLS = frozenset("\t\n\r\x0c")

@@ -6,12 +6,12 @@ import re
 from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
+from carddb.messages import message
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.deckfiles.common import (
     KIND_DEK,
     MAX_NAME_CHARS,
     STARTING_LABEL,
-    UNKNOWN_ZONE_REASON,
     UNPLACED_LABEL,
     DeckFileError,
     LoadedDeck,
@@ -69,8 +69,8 @@ def deck_from_dek(
         if zone.tag != "superzone":
             # Cards outside any zone cannot be placed or trusted: say so instead of dropping them silently.
             for position, card in enumerate(zone.iter("card"), start=1):
-                reason = f"a card outside any <superzone> (inside <{zone.tag:.40}>)"
-                problems.append(f"{source}: {reason}; skipped")
+                reason = message("DECKFILE_CARD_OUTSIDE_ZONE", tag=f"{zone.tag:.40}")
+                problems.append(message("DECKFILE_SKIPPED", where=source, reason=reason))
                 deck.unread.append(
                     unread_part(
                         source, None, _element_text(card), reason, f"<{zone.tag:.40}> card {position}"
@@ -86,23 +86,22 @@ def deck_from_dek(
             else hint is None and not starting and not is_unplaced_zone(label)
         )
         if unknown_zone and zone.find(".//card") is not None:
-            reason = UNKNOWN_ZONE_REASON.format(label=label[:40])
-            problems.append(f"{source}: {reason}")
+            reason = message("DECKFILE_UNKNOWN_ZONE", label=label[:40])
+            problems.append(message("DECKFILE_AT", where=source, reason=reason))
             deck.unread.append(
                 unread_part(source, None, f"<superzone name={quoteattr(label)}>", reason, "zones")
             )
         for position, card in enumerate(zone.iter("card"), start=1):
-            where = f"zone {label[:40]!r}, card {position}"
+            where = message("DECKFILE_DEK_CARD", zone=label[:40], position=position)
             name = (card.findtext("name") or "").strip()
             if not name:
-                problems.append(f"{source}: {where} has no name; skipped")
-                deck.unread.append(
-                    unread_part(source, None, _element_text(card), "the card has no name", where)
-                )
+                problems.append(message("DECKFILE_NO_NAME_SKIPPED", where=source, place=where))
+                reason = message("DECKFILE_CARD_NO_NAME")
+                deck.unread.append(unread_part(source, None, _element_text(card), reason, where))
                 continue
             if len(name) > MAX_NAME_CHARS or has_control_chars(name):
-                reason = "not a card name (too long or control characters)"
-                problems.append(f"{source}: {where} is {reason}; skipped")
+                reason = message("DECKFILE_NOT_A_NAME")
+                problems.append(message("DECKFILE_IS_SKIPPED", where=source, place=where, reason=reason))
                 deck.unread.append(unread_part(source, None, _element_text(card), reason, where))
                 continue
             set_text = (card.findtext("set") or "").strip()

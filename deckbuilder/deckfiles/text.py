@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 
 from carddb.cardtypes import Section
+from carddb.messages import message
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.deckfiles.common import (
     KIND_TEXT,
     MAX_COUNT,
     MAX_LINE_CHARS,
     STARTING_LABEL,
-    UNKNOWN_ZONE_REASON,
     UNPLACED_LABEL,
     LoadedDeck,
     check_text_is_deck_like,
@@ -59,14 +59,14 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
     deck = Deck()
     pile_labels: dict[str, str] = {}
     for number, raw in enumerate(lines, start=1):
-        where = f"{source}, line {number}"
+        where = message("DECKFILE_LINE", source=source, line=number)
         line = raw.strip()
         game_line = _GAME_LINE.match(line) if not deck.entries and not deck.starting else None
         if game_line:
             installed = known_game(game_line.group("game"))
             if installed is None:
                 problems.append(
-                    f"{where}: the game '{game_line.group('game')[:60]}' is not installed; read as Rage"
+                    message("DECKFILE_GAME_NOT_INSTALLED", where=where, game=game_line.group("game")[:60])
                 )
             else:
                 deck.game = installed
@@ -76,13 +76,14 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
         if not line or line.startswith(_COMMENT_PREFIXES):
             continue
         if len(line) > MAX_LINE_CHARS:
-            reason = f"line is too long to be a card ({len(line)} characters)"
-            problems.append(f"{where}: {reason}; skipped")
+            reason = message("DECKFILE_LINE_TOO_LONG", length=len(line))
+            problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
             deck.unread.append(unread_part(source, number, line, reason))
             continue
         if has_control_chars(line):
-            problems.append(f"{where}: line holds control characters; skipped")
-            deck.unread.append(unread_part(source, number, line, "line holds control characters"))
+            reason = message("DECKFILE_LINE_CONTROL")
+            problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
+            deck.unread.append(unread_part(source, number, line, reason))
             continue
         header = _HEADER.match(line)
         if header:
@@ -99,15 +100,15 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
             continue
         parsed = _parse_card_line(line, pool)
         if isinstance(parsed, str):
-            problems.append(f"{where}: {parsed}; skipped")
+            problems.append(message("DECKFILE_SKIPPED", where=where, reason=parsed))
             deck.unread.append(unread_part(source, number, line, parsed))
             continue
         count, name, set_name = parsed
         if unknown_zone is not None:
             # Its cards are still read and checked, but a "Sideboard:" may mean them to be outside the deck.
             zone_line, zone_text, zone_where = unknown_zone
-            reason = UNKNOWN_ZONE_REASON.format(label=zone.label if zone is not None else zone_text)
-            problems.append(f"{zone_where}: {reason}")
+            reason = message("DECKFILE_UNKNOWN_ZONE", label=zone.label if zone is not None else zone_text)
+            problems.append(message("DECKFILE_AT", where=zone_where, reason=reason))
             deck.unread.append(unread_part(source, zone_line, zone_text, reason))
             unknown_zone = None
         if zone is not None and zone.starting:
@@ -144,7 +145,7 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
         if len(fields) >= 2 and fields[0] and fields[1]:
             count = valid_count(fields[0])
             if count is None:
-                return f"count {fields[0][:20]!r} is not a whole number from 1 to {MAX_COUNT}"
+                return message("DECKFILE_BAD_COUNT", count=fields[0][:20], most=MAX_COUNT)
             # A third column holds the printing (our extension; Lackey writes two columns).
             set_name = fields[2] if len(fields) > 2 and fields[2] else None
             return count, fields[1], set_name
@@ -157,7 +158,7 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
         if match:
             count = valid_count(match.group("count"))
             if count is None:
-                return f"count {match.group('count')[:20]!r} is not a whole number from 1 to {MAX_COUNT}"
+                return message("DECKFILE_BAD_COUNT", count=match.group("count")[:20], most=MAX_COUNT)
             return count, match.group("name").strip(), None
     return 1, line, None
 

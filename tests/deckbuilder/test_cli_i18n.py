@@ -140,3 +140,25 @@ def test_import_cards_json_keeps_english_reasons_beside_message_ids(tmp_path: Pa
     (number,) = [i for i in json.loads(out)["issues"] if i["message_id"] == "IMPORT_NOT_A_NUMBER"]
     assert number["reason"] == "'Dodge': Renown 'abc' is not a number (kept as text)"
     assert number["params"] == {"name": "Dodge", "column": "Renown", "value": "abc"}
+
+
+def test_check_prints_the_deck_readers_reasons_in_portuguese(tmp_path: Path) -> None:
+    from carddb.db import CardDatabase
+    from carddb.importing import ensure_demo_cards
+
+    db = tmp_path / "cards.sqlite"
+    with CardDatabase(db) as opened:
+        ensure_demo_cards(opened)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Combat:\nabc\tDodge\n", encoding="utf-8")
+    _code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db))
+    assert "deck.txt, linha 2: a quantidade 'abc' não é um número inteiro de 1 a 999; ignorada" in out
+    assert "DECK_FILE_UNREAD: deck.txt, linha 2: 'abc\\tDodge' não pôde ser lido (a quantidade 'abc'" in out
+    assert "whole number" not in out and "skipped" not in out
+    _code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db), "--json")
+    document = json.loads(out)["decks"][0]
+    assert document["problems"] == [
+        "deck.txt, line 2: count 'abc' is not a whole number from 1 to 999; skipped"
+    ]
+    (unread,) = [r for r in document["results"] if r["code"] == "DECK_FILE_UNREAD"]
+    assert unread["params"]["reason"] == "count 'abc' is not a whole number from 1 to 999"
