@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from carddb.cardtypes import Section
-from carddb.messages import declare
+from carddb.messages import declare, message
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
 
@@ -35,6 +35,7 @@ declare(
     {
         "DECKFILE_UNKNOWN_ZONE": UNKNOWN_ZONE_REASON,
         "DECKFILE_AT": "{where}: {reason}",
+        "DECKFILE_NOT_UTF8": "{source}: the file is not UTF-8; it was read as Windows-1252 text",
         "DECKFILE_SKIPPED": "{where}: {reason}; skipped",
         "DECKFILE_GAME_NOT_INSTALLED": "{where}: the game '{game}' is not installed; read as Rage",
         "DECKFILE_LINE_TOO_LONG": "line is too long to be a card ({length} characters)",
@@ -95,7 +96,7 @@ def decode_deck_bytes(data: bytes, source: str) -> tuple[str, str | None]:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-    return text, f"{source}: the file is not UTF-8; it was read as Windows-1252 text"
+    return text, message("DECKFILE_NOT_UTF8", source=source)
 
 
 def _decode_strict(data: bytes, encoding: str, source: str) -> str:

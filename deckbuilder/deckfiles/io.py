@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from carddb.atomic import atomic_write_text
+from carddb.messages import declare, message
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckfiles.common import (
     KIND_DEK,
@@ -75,7 +76,7 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
         # Content that is plainly XML or JSON wins over a misleading extension.
         kind = by_content
         if by_name is not None and by_name != kind:
-            notes.append(f"{source}: the file holds a {_DESCRIPTION[kind]}, not what its extension says")
+            notes.append(message("DECKFILE_OTHER_KIND", source=source, kind=message(_DESCRIPTION[kind])))
     elif by_name == KIND_NATIVE and _is_json(text):
         # `[]`, `null` or `"x"` in a .json file is JSON that is no deck: unreadable, not a list of card names.
         kind = KIND_NATIVE
@@ -83,7 +84,7 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
         kind = by_name
         if by_name != KIND_TEXT:
             notes.append(
-                f"{source}: the file holds no {_DESCRIPTION[by_name]}; it was read as a text deck list"
+                message("DECKFILE_NOT_THAT_KIND", source=source, kind=message(_DESCRIPTION[by_name]))
             )
             kind = KIND_TEXT
     loaded = _parse_as(kind, text, pool, source)
@@ -102,7 +103,20 @@ def _is_json(text: str) -> bool:
     return True
 
 
-_DESCRIPTION = {KIND_NATIVE: "native JSON deck", KIND_DEK: "LackeyCCG .dek deck", KIND_TEXT: "text deck list"}
+declare(
+    {
+        "DECKFILE_KIND_NATIVE": "native JSON deck",
+        "DECKFILE_KIND_DEK": "LackeyCCG .dek deck",
+        "DECKFILE_KIND_TEXT": "text deck list",
+        "DECKFILE_OTHER_KIND": "{source}: the file holds a {kind}, not what its extension says",
+        "DECKFILE_NOT_THAT_KIND": "{source}: the file holds no {kind}; it was read as a text deck list",
+    }
+)
+_DESCRIPTION = {
+    KIND_NATIVE: "DECKFILE_KIND_NATIVE",
+    KIND_DEK: "DECKFILE_KIND_DEK",
+    KIND_TEXT: "DECKFILE_KIND_TEXT",
+}
 
 
 def deck_to_kind(

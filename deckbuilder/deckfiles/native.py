@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from carddb.cardtypes import Section
+from carddb.messages import declare, message
 from deckbuilder.deck import (
     DEFAULT_FORMAT,
     DEFAULT_GAME,
@@ -22,7 +23,6 @@ from deckbuilder.deckfiles.common import (
     MAX_COUNT,
     MAX_LINE_CHARS,
     MAX_NAME_CHARS,
-    UNKNOWN_ZONE_REASON,
     DeckFileError,
     LoadedDeck,
     check_text_is_deck_like,
@@ -33,6 +33,39 @@ from deckbuilder.deckfiles.common import (
     unread_part,
 )
 from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
+
+# The native reader's notes and reasons (carddb Messages, rendered in the reader's language where shown).
+declare(
+    {
+        "DECKFILE_NATIVE_GAME_NOT_INSTALLED": "{source}: the game '{game}' is not installed; the deck is kept as it is",
+        "DECKFILE_SECTIONS_NOT_OBJECT": "'sections' must be an object of card lists; no cards were read from it",
+        "DECKFILE_UNKNOWN_SECTION": "{source}: unknown section '{key}'; its cards are kept unplaced",
+        "DECKFILE_NO_VERSION": "{source}: 'format_version' is missing; read as version {version}",
+        "DECKFILE_FIELD_NOT_TEXT": "{source}: '{key}' must be text, not {kind}; the default was used",
+        "DECKFILE_FIELD_CONTROL": "{source}: '{key}' holds control characters; the default was used",
+        "DECKFILE_FIELD_SURROGATES": "{source}: '{key}' holds broken characters (lone surrogates); they were replaced",
+        "DECKFILE_SETTINGS_NOT_OBJECT": "{source}: 'settings' must be an object of whole numbers; ignored",
+        "DECKFILE_SETTING_NOT_NUMBER": "{source}: setting '{key}' must be a whole number; ignored",
+        "DECKFILE_BAD_RENOWN": "{source}: 'renown_level' must be a whole number from 0 to {most}, not {value}; {default} was used",
+        "DECKFILE_NOT_A_LIST": "'{where}' must be a list of cards, not {kind}",
+        "DECKFILE_ENTRY_NAMED": "{place} ({name!r})",
+        "DECKFILE_ENTRY_SKIPPED": "{source}: {label}: {reason}; skipped",
+        "DECKFILE_ENTRY_NOT_OBJECT": "must be an object with a name and count",
+        "DECKFILE_ENTRY_NO_NAME": "has no card name",
+        "DECKFILE_ENTRY_NOT_A_NAME": "not a card name (too long, control characters or broken characters)",
+        "DECKFILE_ENTRY_BAD_COUNT": "count must be a whole number from 1 to {most}",
+        "DECKFILE_ENTRY_BAD_SET": "{source}: {where} ({name!r}) 'set' must be text; the newest printing is used",
+        "DECKFILE_UNREAD_NOT_LIST": "'unread' must be a list, not {kind}",
+        "DECKFILE_JSON_LIST": "a list",
+        "DECKFILE_JSON_STRING": "a string",
+        "DECKFILE_JSON_BOOL": "true/false",
+        "DECKFILE_JSON_NUMBER": "a number",
+        "DECKFILE_JSON_NULL": "null",
+        "DECKFILE_JSON_OBJECT": "an object",
+        "DECKFILE_UNREAD_SHAPE": "a part an earlier reader could not use, saved in a shape this version cannot show",
+    }
+)
+
 
 FORMAT_VERSION = 1
 APP_ID = "rage-deckbuilder"
@@ -107,15 +140,15 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
     installed = known_game(game_name)
     deck.game = installed or game_name[:60]
     if installed is None:
-        problems.append(f"{source}: the game '{game_name[:60]}' is not installed; the deck is kept as it is")
+        problems.append(message("DECKFILE_NATIVE_GAME_NOT_INSTALLED", source=source, game=game_name[:60]))
     game = game_of(deck)
     pile_keys = pile_ids_by_label(game) if game is not None else {}
     deck.settings = _settings_field(document, source, problems)
 
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
-        reason = "'sections' must be an object of card lists; no cards were read from it"
-        problems.append(f"{source}: {reason}")
+        reason = message("DECKFILE_SECTIONS_NOT_OBJECT")
+        problems.append(message("DECKFILE_AT", where=source, reason=reason))
         deck.unread.append(unread_part(source, None, _shown(sections), reason, "sections"))
         sections = {}
     for key, items in sections.items():
@@ -124,11 +157,11 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
         elif game is None and key in SECTION_KEYS:
             hint = Section(key) if key != UNPLACED_KEY else None
         else:
-            problems.append(f"{source}: unknown section '{key}'; its cards are kept unplaced")
+            problems.append(message("DECKFILE_UNKNOWN_SECTION", source=source, key=key))
             hint = None
             if isinstance(items, list) and items:
                 # Kept and checked by their Type, but the file may mean them to be outside the deck.
-                reason = UNKNOWN_ZONE_REASON.format(label=replace_surrogates(key[:40]))
+                reason = message("DECKFILE_UNKNOWN_ZONE", label=replace_surrogates(key[:40]))
                 deck.unread.append(unread_part(source, None, _shown(key), reason, f"sections.{key[:40]}"))
         deck.entries.extend(_entries(items, f"sections.{key}", hint, source, problems, deck.unread))
     if "starting" in document:
@@ -169,16 +202,16 @@ def _first_value_position(text: str) -> tuple[int, int]:
 
 def _json_type(value: object) -> str:
     if isinstance(value, list):
-        return "a list"
+        return message("DECKFILE_JSON_LIST")
     if isinstance(value, str):
-        return "a string"
+        return message("DECKFILE_JSON_STRING")
     if isinstance(value, bool):
-        return "true/false"
+        return message("DECKFILE_JSON_BOOL")
     if isinstance(value, (int, float)):
-        return "a number"
+        return message("DECKFILE_JSON_NUMBER")
     if value is None:
-        return "null"
-    return "an object"
+        return message("DECKFILE_JSON_NULL")
+    return message("DECKFILE_JSON_OBJECT")
 
 
 def _check_version(document: dict[str, Any], source: str, problems: list[str]) -> None:
@@ -187,7 +220,7 @@ def _check_version(document: dict[str, Any], source: str, problems: list[str]) -
             raise DeckFileError(
                 f"{source} is not a Rage Deckbuilder deck (no 'format_version' or 'sections')"
             )
-        problems.append(f"{source}: 'format_version' is missing; read as version {FORMAT_VERSION}")
+        problems.append(message("DECKFILE_NO_VERSION", source=source, version=FORMAT_VERSION))
         return
     version = document["format_version"]
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -211,13 +244,13 @@ def _string_field(
         return default
     value = document[key]
     if not isinstance(value, str):
-        problems.append(f"{source}: '{key}' must be text, not {_json_type(value)}; the default was used")
+        problems.append(message("DECKFILE_FIELD_NOT_TEXT", source=source, key=key, kind=_json_type(value)))
         return default
     if not allow_controls and has_control_chars(value):
-        problems.append(f"{source}: '{key}' holds control characters; the default was used")
+        problems.append(message("DECKFILE_FIELD_CONTROL", source=source, key=key))
         return default
     if has_surrogates(value):
-        problems.append(f"{source}: '{key}' holds broken characters (lone surrogates); they were replaced")
+        problems.append(message("DECKFILE_FIELD_SURROGATES", source=source, key=key))
         return replace_surrogates(value)
     return value
 
@@ -225,14 +258,14 @@ def _string_field(
 def _settings_field(document: dict[str, Any], source: str, problems: list[str]) -> dict[str, int]:
     value = document.get("settings", {})
     if not isinstance(value, dict):
-        problems.append(f"{source}: 'settings' must be an object of whole numbers; ignored")
+        problems.append(message("DECKFILE_SETTINGS_NOT_OBJECT", source=source))
         return {}
     settings: dict[str, int] = {}
     for key, number in list(value.items())[:100]:
         if isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= _MAX_SETTING:
             settings[str(key)[:60]] = number
         else:
-            problems.append(f"{source}: setting '{str(key)[:40]}' must be a whole number; ignored")
+            problems.append(message("DECKFILE_SETTING_NOT_NUMBER", source=source, key=str(key)[:40]))
     return settings
 
 
@@ -241,8 +274,13 @@ def _renown_field(document: dict[str, Any], source: str, problems: list[str]) ->
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_RENOWN_LEVEL:
         return value
     problems.append(
-        f"{source}: 'renown_level' must be a whole number from 0 to {MAX_RENOWN_LEVEL}, not {value!r:.40}; "
-        f"{DEFAULT_RENOWN_LEVEL} was used"
+        message(
+            "DECKFILE_BAD_RENOWN",
+            source=source,
+            most=MAX_RENOWN_LEVEL,
+            value=f"{value!r:.40}",
+            default=DEFAULT_RENOWN_LEVEL,
+        )
     )
     return DEFAULT_RENOWN_LEVEL
 
@@ -265,8 +303,8 @@ def _entries(
     unread: list[UnreadPart],
 ) -> list[DeckEntry]:
     if not isinstance(items, list):
-        reason = f"'{where}' must be a list of cards, not {_json_type(items)}"
-        problems.append(f"{source}: {reason}; skipped")
+        reason = message("DECKFILE_NOT_A_LIST", where=where, kind=_json_type(items))
+        problems.append(message("DECKFILE_SKIPPED", where=source, reason=reason))
         unread.append(unread_part(source, None, _shown(items), reason, where))
         return []
     entries: list[DeckEntry] = []
@@ -276,11 +314,11 @@ def _entries(
         if isinstance(entry, str):
             name = item.get("name") if isinstance(item, dict) else None
             label = (
-                f"{place} ({replace_surrogates(name[:60])!r})"
+                message("DECKFILE_ENTRY_NAMED", place=place, name=replace_surrogates(name[:60]))
                 if isinstance(name, str) and name.strip()
                 else place
             )
-            problems.append(f"{source}: {label}: {entry}; skipped")
+            problems.append(message("DECKFILE_ENTRY_SKIPPED", source=source, label=label, reason=entry))
             unread.append(unread_part(source, None, _shown(item), entry, place))
         else:
             entries.append(entry)
@@ -292,20 +330,20 @@ def _entry(
 ) -> DeckEntry | str:
     """The entry, or why it cannot be read."""
     if not isinstance(item, dict):
-        return "must be an object with a name and count"
+        return message("DECKFILE_ENTRY_NOT_OBJECT")
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        return "has no card name"
+        return message("DECKFILE_ENTRY_NO_NAME")
     if len(name) > MAX_NAME_CHARS or has_control_chars(name) or has_surrogates(name):
-        return "not a card name (too long, control characters or broken characters)"
+        return message("DECKFILE_ENTRY_NOT_A_NAME")
     count = item.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
-        return f"count must be a whole number from 1 to {MAX_COUNT}"
+        return message("DECKFILE_ENTRY_BAD_COUNT", most=MAX_COUNT)
     set_name = item.get("set")
     if set_name is not None and (
         not isinstance(set_name, str) or has_control_chars(set_name) or has_surrogates(set_name)
     ):
-        problems.append(f"{source}: {where} ({name[:60]!r}) 'set' must be text; the newest printing is used")
+        problems.append(message("DECKFILE_ENTRY_BAD_SET", source=source, where=where, name=name[:60]))
         set_name = None
     return DeckEntry(name=name, count=count, set_name=set_name or None, zone_hint=hint)
 
@@ -313,8 +351,8 @@ def _entry(
 def _saved_unread(items: object, source: str, problems: list[str]) -> list[UnreadPart]:
     """Parts an earlier reader could not use, as the native format saved them; anything malformed is kept too."""
     if not isinstance(items, list):
-        reason = f"'unread' must be a list, not {_json_type(items)}"
-        problems.append(f"{source}: {reason}")
+        reason = message("DECKFILE_UNREAD_NOT_LIST", kind=_json_type(items))
+        problems.append(message("DECKFILE_AT", where=source, reason=reason))
         return [unread_part(source, None, _shown(items), reason, "unread")]
     parts: list[UnreadPart] = []
     for index, item in enumerate(items):
@@ -327,6 +365,6 @@ def _saved_unread(items: object, source: str, problems: list[str]) -> list[Unrea
             clean = {k: replace_surrogates(str(v)) for k, v in texts.items()}
             parts.append(unread_part(clean["source"], line, clean["text"], clean["reason"], clean["where"]))
         else:
-            reason = "a part an earlier reader could not use, saved in a shape this version cannot show"
+            reason = message("DECKFILE_UNREAD_SHAPE")
             parts.append(unread_part(source, None, _shown(item), reason, f"unread[{index}]"))
     return parts
