@@ -162,3 +162,26 @@ def test_check_prints_the_deck_readers_reasons_in_portuguese(tmp_path: Path) -> 
     ]
     (unread,) = [r for r in document["results"] if r["code"] == "DECK_FILE_UNREAD"]
     assert unread["params"]["reason"] == "count 'abc' is not a whole number from 1 to 999"
+
+
+def test_check_prints_the_native_readers_reasons_in_portuguese(tmp_path: Path) -> None:
+    from carddb.db import CardDatabase
+    from carddb.importing import ensure_demo_cards
+
+    db = tmp_path / "cards.sqlite"
+    with CardDatabase(db) as opened:
+        ensure_demo_cards(opened)
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        json.dumps({"format_version": 1, "sections": {"combat": [{"name": "Dodge", "count": 0}, "x"]}}),
+        encoding="utf-8",
+    )
+    _code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db))
+    assert (
+        "sections.combat[0] (carta 'Dodge'): a quantidade deve ser um número inteiro de 1 a 999; ignorada"
+        in out
+    )
+    assert "sections.combat[1]: deve ser um objeto com nome e quantidade; ignorada" in out
+    assert "must be" not in out and "skipped" not in out
+    _code, out, _err = run("check", str(deck), "--db", str(db))
+    assert "sections.combat[0] ('Dodge'): count must be a whole number from 1 to 999; skipped" in out
