@@ -373,7 +373,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 documents.append({"file": str(path), "legal": False, "error": reason})
                 if not args.json:
-                    print(_("{path}: cannot read: {reason}").format(path=path, reason=reason), file=err)
+                    shown = _read_error(exc)
+                    print(_("{path}: cannot read: {reason}").format(path=path, reason=shown), file=err)
                 worst = EXIT_UNREADABLE
                 continue
             problems = list(loaded.problems)
@@ -457,7 +458,8 @@ def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: Tex
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 documents.append({"file": str(path), "legal": False, "error": reason})
                 if not args.json:
-                    print(_("{path}: cannot read: {reason}").format(path=path, reason=reason), file=err)
+                    shown = _read_error(exc)
+                    print(_("{path}: cannot read: {reason}").format(path=path, reason=shown), file=err)
                 worst = EXIT_UNREADABLE
                 continue
             loaded.deck.game = game.name
@@ -622,6 +624,13 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
 
 
 # -- import-cards -----------------------------------------------------------------------------------
+
+
+def _read_error(exc: Exception) -> str:
+    """Why a deck file could not be read, in the player's language (a reader's reason is a carddb Message)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return render_text(getattr(exc, "reason", None) or str(exc))
 
 
 # The import report's severities (carddb.importing REJECTED, SUSPICIOUS, NOTE), as the text output shows them.
@@ -944,7 +953,7 @@ def _read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
     try:
         return read_deck(path, pool=db)
     except (DeckFileError, OSError) as exc:
-        raise CliError(_("{path}: cannot read: {reason}").format(path=path, reason=exc)) from exc
+        raise CliError(_("{path}: cannot read: {reason}").format(path=path, reason=_read_error(exc))) from exc
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -992,7 +1001,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             return _export(args, deck, db, out, err)
         except DeckFileError as exc:
-            raise CliError(str(exc)) from exc
+            raise CliError(_read_error(exc)) from exc
         except OSError as exc:
             raise CliError(
                 _("cannot write {path}: {reason}").format(path=args.output, reason=exc.strerror or exc)

@@ -35,6 +35,23 @@ declare(
     {
         "DECKFILE_UNKNOWN_ZONE": UNKNOWN_ZONE_REASON,
         "DECKFILE_AT": "{where}: {reason}",
+        "DECKFILE_BINARY": "{source} is not a deck file (it holds binary data)",
+        "DECKFILE_BAD_ENCODING": "{source} is not a deck file (invalid {encoding} at byte {byte})",
+        "DECKFILE_TOO_MANY_CHARS": "{source} is too large to be a deck ({size} characters)",
+        "DECKFILE_TOO_MANY_BYTES": "{source} is too large to be a deck ({size} bytes)",
+        "DECKFILE_EMPTY": "{source} is empty",
+        "DECKFILE_NOT_DEK": "{source} is not a LackeyCCG deck (its root element is <{tag}>, not <deck>)",
+        "DECKFILE_XML_ENTITIES": "{source}: the .dek file uses XML entities, which are refused for safety",
+        "DECKFILE_BAD_XML": "{source}, line {line} column {column}: malformed XML ({reason})",
+        "DECKFILE_XML_CUT": "the file ends too early; it may be cut short",
+        "DECKFILE_UNREADABLE_DEK": "{source}: not a readable .dek file ({error})",
+        "DECKFILE_CANNOT_READ": "cannot read {path}: {error}",
+        "DECKFILE_BAD_JSON": "{source}, line {line} column {column}: not valid JSON ({error})",
+        "DECKFILE_UNREADABLE_NATIVE": "{source}: not a readable deck file ({error})",
+        "DECKFILE_NOT_OBJECT": "{source}, line {line} column {column}: a deck file must hold a JSON object, not {kind}",
+        "DECKFILE_NOT_NATIVE": "{source} is not a Rage Deckbuilder deck (no 'format_version' or 'sections')",
+        "DECKFILE_BAD_VERSION": "{source}: 'format_version' must be a whole number from 1, not {version}",
+        "DECKFILE_NEWER_VERSION": "{source}: the deck was saved by a newer Rage Deckbuilder (format version {version}; this version reads up to {most})",
         "DECKFILE_NOT_UTF8": "{source}: the file is not UTF-8; it was read as Windows-1252 text",
         "DECKFILE_SKIPPED": "{where}: {reason}; skipped",
         "DECKFILE_GAME_NOT_INSTALLED": "{where}: the game '{game}' is not installed; read as Rage",
@@ -58,6 +75,10 @@ _COUNT = re.compile(r"\+?[0-9]{1,6}")
 
 class DeckFileError(Exception):
     """A deck file that cannot be read at all; the message says why (with line when known)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason  # a carddb Message when a reader made it: str(exc) would drop its id
 
 
 @dataclass
@@ -87,7 +108,7 @@ def decode_deck_bytes(data: bytes, source: str) -> tuple[str, str | None]:
             return _decode_strict(data, "utf-16-le", source), None
         if len(data) % 2 == 0 and half and data[0::2].count(0) >= 0.9 * half:
             return _decode_strict(data, "utf-16-be", source), None
-        raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
+        raise DeckFileError(message("DECKFILE_BINARY", source=source))
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError:
@@ -103,21 +124,23 @@ def _decode_strict(data: bytes, encoding: str, source: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise DeckFileError(f"{source} is not a deck file (invalid {encoding} at byte {exc.start})") from exc
+        raise DeckFileError(
+            message("DECKFILE_BAD_ENCODING", source=source, encoding=encoding, byte=exc.start)
+        ) from exc
 
 
 def check_text_is_deck_like(text: str, source: str) -> str:
     """Refuse text that is too big or is binary garbage; return it without a leading BOM."""
     if len(text) > MAX_FILE_BYTES:
-        raise DeckFileError(f"{source} is too large to be a deck ({len(text):,} characters)")
+        raise DeckFileError(message("DECKFILE_TOO_MANY_CHARS", source=source, size=f"{len(text):,}"))
     if text.startswith("\ufeff"):
         text = text[1:]
     text = replace_surrogates(text)
     if "\x00" in text:
-        raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
+        raise DeckFileError(message("DECKFILE_BINARY", source=source))
     controls = sum(1 for ch in text if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc")
     if controls > max(2, len(text) // 100):
-        raise DeckFileError(f"{source} is not a deck file (it holds binary data)")
+        raise DeckFileError(message("DECKFILE_BINARY", source=source))
     return text
 
 

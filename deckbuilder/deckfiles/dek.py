@@ -47,12 +47,10 @@ def deck_from_dek(
     """Read a Lackey .dek: copies of the same card and set merge into one entry; zones become hints."""
     text = check_text_is_deck_like(text, source)
     if not text.strip():
-        raise DeckFileError(f"{source} is empty")
+        raise DeckFileError(message("DECKFILE_EMPTY", source=source))
     root = _parse_xml(text, source)
     if root.tag != "deck":
-        raise DeckFileError(
-            f"{source} is not a LackeyCCG deck (its root element is <{root.tag:.40}>, not <deck>)"
-        )
+        raise DeckFileError(message("DECKFILE_NOT_DEK", source=source, tag=f"{root.tag:.40}"))
     deck = Deck()
     problems: list[str] = []
     named_game = (root.findtext("meta/game") or "").strip()
@@ -132,17 +130,19 @@ def _parse_xml(text: str, source: str) -> ET.Element:
         root: ET.Element = DefusedET.fromstring(text)
         return root
     except defusedxml.DefusedXmlException as exc:
-        raise DeckFileError(
-            f"{source}: the .dek file uses XML entities, which are refused for safety"
-        ) from exc
+        raise DeckFileError(message("DECKFILE_XML_ENTITIES", source=source)) from exc
     except ET.ParseError as exc:
         line, column = exc.position
         reason = str(exc).split(":")[0]
         if reason == "no element found":
-            reason = "the file ends too early; it may be cut short"
-        raise DeckFileError(f"{source}, line {line} column {column + 1}: malformed XML ({reason})") from exc
+            reason = message("DECKFILE_XML_CUT")
+        raise DeckFileError(
+            message("DECKFILE_BAD_XML", source=source, line=line, column=column + 1, reason=reason)
+        ) from exc
     except (ValueError, RecursionError) as exc:
-        raise DeckFileError(f"{source}: not a readable .dek file ({exc.__class__.__name__})") from exc
+        raise DeckFileError(
+            message("DECKFILE_UNREADABLE_DEK", source=source, error=exc.__class__.__name__)
+        ) from exc
 
 
 def deck_to_dek(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:

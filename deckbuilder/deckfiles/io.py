@@ -58,19 +58,21 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
     try:
         size = target.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise DeckFileError(f"{source} is too large to be a deck ({size:,} bytes)")
+            raise DeckFileError(message("DECKFILE_TOO_MANY_BYTES", source=source, size=f"{size:,}"))
         data = target.read_bytes()
     except DeckFileError:
         raise
     except OSError as exc:
-        raise DeckFileError(f"cannot read {target}: {exc.strerror or exc}") from exc
+        raise DeckFileError(
+            message("DECKFILE_CANNOT_READ", path=str(target), error=str(exc.strerror or exc))
+        ) from exc
     text, note = decode_deck_bytes(data, source)
     by_name = kind_for_path(target)
     by_content = detect_kind(text)
     notes = [note] if note else []
     if not text.strip():
         if by_name in (KIND_NATIVE, KIND_DEK):
-            raise DeckFileError(f"{source} is empty")
+            raise DeckFileError(message("DECKFILE_EMPTY", source=source))
         kind = KIND_TEXT
     elif by_name is None or by_content != KIND_TEXT:
         # Content that is plainly XML or JSON wins over a misleading extension.

@@ -173,21 +173,22 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
 
 def _load_json(text: str, source: str) -> dict[str, Any]:
     if not text.strip():
-        raise DeckFileError(f"{source} is empty")
+        raise DeckFileError(message("DECKFILE_EMPTY", source=source))
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DeckFileError(
-            f"{source}, line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
+            message("DECKFILE_BAD_JSON", source=source, line=exc.lineno, column=exc.colno, error=exc.msg)
         ) from exc
     except (ValueError, RecursionError) as exc:
         # Numbers with thousands of digits and absurd nesting are refused by the json module itself.
-        raise DeckFileError(f"{source}: not a readable deck file ({exc.__class__.__name__})") from exc
+        raise DeckFileError(
+            message("DECKFILE_UNREADABLE_NATIVE", source=source, error=exc.__class__.__name__)
+        ) from exc
     if not isinstance(document, dict):
         line, column = _first_value_position(text)
         raise DeckFileError(
-            f"{source}, line {line} column {column}: a deck file must hold a JSON object, "
-            f"not {_json_type(document)}"
+            message("DECKFILE_NOT_OBJECT", source=source, line=line, column=column, kind=_json_type(document))
         )
     return document
 
@@ -217,18 +218,15 @@ def _json_type(value: object) -> str:
 def _check_version(document: dict[str, Any], source: str, problems: list[str]) -> None:
     if "format_version" not in document:
         if "sections" not in document:
-            raise DeckFileError(
-                f"{source} is not a Rage Deckbuilder deck (no 'format_version' or 'sections')"
-            )
+            raise DeckFileError(message("DECKFILE_NOT_NATIVE", source=source))
         problems.append(message("DECKFILE_NO_VERSION", source=source, version=FORMAT_VERSION))
         return
     version = document["format_version"]
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise DeckFileError(f"{source}: 'format_version' must be a whole number from 1, not {version!r:.40}")
+        raise DeckFileError(message("DECKFILE_BAD_VERSION", source=source, version=f"{version!r:.40}"))
     if version > FORMAT_VERSION:
         raise DeckFileError(
-            f"{source}: the deck was saved by a newer Rage Deckbuilder (format version {version}; "
-            f"this version reads up to {FORMAT_VERSION})"
+            message("DECKFILE_NEWER_VERSION", source=source, version=version, most=FORMAT_VERSION)
         )
 
 

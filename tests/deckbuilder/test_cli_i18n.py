@@ -185,3 +185,18 @@ def test_check_prints_the_native_readers_reasons_in_portuguese(tmp_path: Path) -
     assert "must be" not in out and "skipped" not in out
     _code, out, _err = run("check", str(deck), "--db", str(db))
     assert "sections.combat[0] ('Dodge'): count must be a whole number from 1 to 999; skipped" in out
+
+
+def test_an_unreadable_deck_file_is_explained_in_portuguese(tmp_path: Path) -> None:
+    from carddb.db import CardDatabase
+    from carddb.importing import ensure_demo_cards
+
+    db = tmp_path / "cards.sqlite"
+    with CardDatabase(db) as opened:
+        ensure_demo_cards(opened)
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"format_version": 99, "sections": {}}), encoding="utf-8")
+    _code, _out, err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db))
+    assert "não foi possível ler" in err and "o deck foi salvo por um Rage Deckbuilder mais novo" in err
+    _code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db), "--json")
+    assert "saved by a newer Rage Deckbuilder" in json.loads(out)["decks"][0]["error"]
