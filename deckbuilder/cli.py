@@ -984,7 +984,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         loaded = _read_one_deck(args.deck, db)
         deck = loaded.deck
         for problem in loaded.problems:
-            print(_("note: {note}").format(note=problem), file=err)
+            print(_("note: {note}").format(note=render_text(problem)), file=err)
         if args.renown is not None:
             deck.renown_level = args.renown
         if args.format_name:
@@ -1112,7 +1112,7 @@ def cmd_collection(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     worst = EXIT_UNREADABLE
                     continue
                 for problem in summary.problems:
-                    print(_("note: {note}").format(note=problem), file=err)
+                    print(_("note: {note}").format(note=render_text(problem)), file=err)
                 print(
                     _("{path}: added {copies} copies ({rows} cards)").format(
                         path=path, copies=summary.copies, rows=summary.rows

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.i18n import N_, current_language, gettext, render
+from deckbuilder.i18n import N_, current_language, gettext, render, render_text
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
 from deckbuilder.legality.results import Report, Result
@@ -114,7 +114,9 @@ def check_deck_file(
     try:
         loaded = read_deck(path, pool=pool)
     except (DeckFileError, OSError, ValueError) as exc:
-        return DeckRow(file=str(path), player=player, read_error=str(exc))
+        # A reader's reason stays a carddb Message (English as text, rendered per language in the report).
+        reason = exc.reason if isinstance(exc, DeckFileError) else str(exc)
+        return DeckRow(file=str(path), player=player, read_error=reason)
     except Exception as exc:  # a reader fault on one odd file must not stop an event's report
         return DeckRow(file=str(path), player=player, read_error=f"internal error while reading: {exc!r}")
     other = _other_game_row(path, player, loaded.deck, loaded.problems, pool)
@@ -178,7 +180,7 @@ _VERDICT_WORDS = {LEGAL: N_("legal"), ILLEGAL: N_("illegal"), UNREADABLE: N_("un
 
 def _error_text(row: DeckRow, lang: str | None = None) -> list[str]:
     if row.verdict == UNREADABLE:
-        return [gettext("cannot read: {reason}", lang).format(reason=row.read_error)]
+        return [gettext("cannot read: {reason}", lang).format(reason=render_text(row.read_error, lang))]
     return [f"{e.code}: {render(e, lang)}" for e in row.errors]
 
 
@@ -282,7 +284,7 @@ def report_html(rows: Sequence[DeckRow], title: str = N_("Deck check"), lang: st
         warning = t("warning")
         parts.extend(f"<li>{e(warning)} {e(w.code)}: {e(render(w, lang))}</li>" for w in row.warnings)
         file_word = t("file")
-        parts.extend(f"<li>{e(file_word)}: {e(p)}</li>" for p in row.problems)
+        parts.extend(f"<li>{e(file_word)}: {e(render_text(p, lang))}</li>" for p in row.problems)
         parts.append("</ul></section>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
