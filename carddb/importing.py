@@ -90,6 +90,17 @@ declare(
         "IMPORT_FIELD_NOT_TEXT": "field {field!r} holds {kind}, not text: kept aside",
         "IMPORT_NO_NAME_FIELD": "no Name field: the entry's key is used as the name",
         "IMPORT_MISSING_FIELDS": "missing required field(s): {fields}",
+        "IMPORT_DB_READ_ONLY": "cannot import into {path}: the card database is read-only",
+        "IMPORT_DB_FAILED": "cannot import into {path}: {error}",
+        "IMPORT_CANNOT_READ": "cannot read {path}: {error}",
+        "IMPORT_NOT_CARD_DATA_FILE": "{path} is not a card data file",
+        "IMPORT_NO_CARD_DATA": "{path} holds no card data: expected plugininfo.txt listing card data files, or sets/*.txt",
+        "IMPORT_JSON_TOO_LARGE": "{path}: larger than {most} MB, not read",
+        "IMPORT_JSON_TOO_DEEP": "{source}: not valid card data: the JSON is nested too deeply",
+        "IMPORT_JSON_NUMBER_TOO_LONG": "{source}: not valid card data: a number is too long ({error})",
+        "IMPORT_JSON_INVALID": "{source}: not valid JSON: {error} (line {line}, column {column})",
+        "IMPORT_JSON_TOP_LEVEL": "{source}: the top level is {kind}, expected an object keyed by card name",
+        "IMPORT_PATH_MISSING": "{path} does not exist",
     }
 )
 
@@ -120,6 +131,10 @@ class ImportCancelled(Exception):
 
 class CardImportError(Exception):
     """The input cannot be imported at all (missing file, folder without card data, invalid JSON)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason  # a carddb Message: str(exc) would drop its id and parameters
 
 
 @dataclass
@@ -240,8 +255,8 @@ def _database_error(db: CardDatabase, exc: sqlite3.Error) -> CardImportError:
     """A one-line error for a database the import cannot write (read-only, damaged, locked)."""
     detail = str(exc)
     if "readonly" in detail or "read-only" in detail:
-        return CardImportError(f"cannot import into {db.path}: the card database is read-only")
-    return CardImportError(f"cannot import into {db.path}: {detail}")
+        return CardImportError(message("IMPORT_DB_READ_ONLY", path=str(db.path)))
+    return CardImportError(message("IMPORT_DB_FAILED", path=str(db.path), error=detail))
 
 
 class _Importer:
@@ -706,7 +721,7 @@ def _read_lackey(
     try:
         handle = path.open("rb")
     except OSError as exc:
-        raise CardImportError(f"cannot read {path}: {exc}") from exc
+        raise CardImportError(message("IMPORT_CANNOT_READ", path=str(path), error=str(exc))) from exc
     report = importer.report
     with handle:
         reader = CardDataReader(handle)
@@ -745,7 +760,7 @@ def import_lackey_file(
     """Import one Lackey card data file (images from a `setimages` folder beside it, when present)."""
     path = Path(path)
     if not path.is_file():
-        raise CardImportError(f"{path} is not a card data file")
+        raise CardImportError(message("IMPORT_NOT_CARD_DATA_FILE", path=str(path)))
     importer = _Importer(db, str(path), progress, cancel)
     if images is None:
         # The folder holding the file is the plugin folder here: links out of it are refused.
@@ -770,7 +785,7 @@ def import_lackey_plugin(
     try:
         root = folder.resolve()
     except (OSError, RuntimeError) as exc:
-        raise CardImportError(f"cannot read {folder}: {exc}") from exc
+        raise CardImportError(message("IMPORT_CANNOT_READ", path=str(folder), error=str(exc))) from exc
     info = None
     plugin_file = folder / "plugininfo.txt"
     importer.check()
@@ -798,11 +813,7 @@ def import_lackey_plugin(
         importer.issue(str(plugin_file), 0, problem, SUSPICIOUS)
     if not files:
         refused = [p for p in problems if "outside the plugin folder" in p]
-        raise CardImportError(
-            refused[0]
-            if refused
-            else f"{folder} holds no card data: expected plugininfo.txt listing card data files, or sets/*.txt"
-        )
+        raise CardImportError(refused[0] if refused else message("IMPORT_NO_CARD_DATA", path=str(folder)))
     images = ImageFinder(folder / "sets" / "setimages", root, importer.check)
     total = sum(_size(f) for f in files)
     done = 0
@@ -831,9 +842,11 @@ def _json_text(path: Path) -> tuple[str, str]:
         with path.open("rb") as handle:
             data = handle.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
-        raise CardImportError(f"cannot read {path}: {exc}") from exc
+        raise CardImportError(message("IMPORT_CANNOT_READ", path=str(path), error=str(exc))) from exc
     if len(data) > MAX_JSON_BYTES:
-        raise CardImportError(f"{path}: larger than {MAX_JSON_BYTES // 1024 // 1024} MB, not read")
+        raise CardImportError(
+            message("IMPORT_JSON_TOO_LARGE", path=str(path), most=MAX_JSON_BYTES // 1024 // 1024)
+        )
     encoding = json.detect_encoding(data)  # BOMs, and UTF-16/32 without one from the zero bytes of '{'
     if encoding.startswith(("utf-16", "utf-32")):
         text = data.decode(encoding, errors="replace")
@@ -850,11 +863,11 @@ def _json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
     try:
         return _scan_json_entries(text, source)
     except RecursionError as exc:
-        raise CardImportError(f"{source}: not valid card data: the JSON is nested too deeply") from exc
+        raise CardImportError(message("IMPORT_JSON_TOO_DEEP", source=source)) from exc
     except ValueError as exc:  # json.JSONDecodeError is handled inside; this is int() beyond 4,300 digits
         if isinstance(exc, json.JSONDecodeError):
             raise
-        raise CardImportError(f"{source}: not valid card data: a number is too long ({exc})") from exc
+        raise CardImportError(message("IMPORT_JSON_NUMBER_TOO_LONG", source=source, error=str(exc))) from exc
 
 
 def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
@@ -866,7 +879,9 @@ def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
         return match.end() if match else pos
 
     def error(exc: json.JSONDecodeError) -> CardImportError:
-        return CardImportError(f"{source}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        return CardImportError(
+            message("IMPORT_JSON_INVALID", source=source, error=exc.msg, line=exc.lineno, column=exc.colno)
+        )
 
     pos = skip(0)
     if text[pos : pos + 1] != "{":
@@ -874,10 +889,8 @@ def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
             raise error(exc) from exc
-        raise CardImportError(
-            f"{source}: the top level is {type(value).__name__ if value is not None else 'null'}, "
-            "expected an object keyed by card name"
-        )
+        kind = type(value).__name__ if value is not None else "null"
+        raise CardImportError(message("IMPORT_JSON_TOP_LEVEL", source=source, kind=kind))
     entries: list[tuple[int, str, Any]] = []
     line = 1 + text.count("\n", 0, pos)
     line_pos = pos
@@ -999,7 +1012,7 @@ def import_path(
     if path.is_dir():
         return import_lackey_plugin(db, path, progress, cancel)
     if not path.exists():
-        raise CardImportError(f"{path} does not exist")
+        raise CardImportError(message("IMPORT_PATH_MISSING", path=str(path)))
     if path.suffix.casefold() == ".json":
         return import_json(db, path, progress, cancel)
     return import_lackey_file(db, path, progress, cancel)

@@ -652,7 +652,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             report = import_path(db, args.path)
         except CardImportError as exc:
-            raise CliError(str(exc)) from exc
+            raise CliError(render_text(exc.reason)) from exc
         db.invalidate_caches()
         demo_left = has_demo_cards(db) and demo_cards_barred(db.set_names())
         removed = remove_demo_cards(db) if demo_left and args.remove_demo else 0

@@ -200,3 +200,13 @@ def test_an_unreadable_deck_file_is_explained_in_portuguese(tmp_path: Path) -> N
     assert "não foi possível ler" in err and "o deck foi salvo por um Rage Deckbuilder mais novo" in err
     _code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db), "--json")
     assert "saved by a newer Rage Deckbuilder" in json.loads(out)["decks"][0]["error"]
+
+
+def test_a_card_file_that_cannot_be_imported_at_all_is_explained_in_portuguese(tmp_path: Path) -> None:
+    cards = tmp_path / "cards.json"
+    cards.write_text("[]", encoding="utf-8")
+    code, _out, err = run("--lang", "pt_BR", "import-cards", str(cards), "--db", str(tmp_path / "db.sqlite"))
+    assert code != 0
+    assert f"{cards}: o nível mais alto é list, era esperado um objeto" in err
+    _code, _out, err = run("import-cards", str(cards), "--db", str(tmp_path / "db.sqlite"))
+    assert f"{cards}: the top level is list, expected an object keyed by card name" in err
