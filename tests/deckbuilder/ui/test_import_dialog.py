@@ -239,3 +239,28 @@ def test_run_import_dialog_returns_the_report_and_shows_it(
     assert report is not None and report.cards_added == 1
     assert shown == [report.summary()]
     assert tmp_db.lookup("Lone Gift") is not None
+
+
+def test_report_dialog_shows_the_reasons_in_the_chosen_language(
+    qtbot: QtBot, tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    from deckbuilder import i18n
+
+    empty_name_row = "\t".join(
+        "" if c == "Name" else ("Foundry" if c == "Expansion" else "") for c in LACKEY_HEADER
+    )
+    source = write_carddata(tmp_path / "carddata.txt", ["Good Card"], extra_lines=empty_name_row + "\tGift\n")
+    report = import_path(tmp_db, source)
+    i18n.set_language("pt_BR")
+    try:
+        dialog = ImportReportDialog(report)
+    finally:
+        i18n.set_language(None)
+    qtbot.addWidget(dialog)
+    rows = {
+        (cell_text(dialog.issues, r, 2), cell_text(dialog.issues, r, 3))
+        for r in range(dialog.issues.rowCount())
+    }
+    assert ("rejeitada", "Name (nome) vazio") in rows
+    assert dialog.summary.text().startswith("Lidas 2 linhas de ")
+    assert report.issues[0].reason == "empty Name"  # the report itself keeps the English text
