@@ -124,7 +124,7 @@ def test_import_cards_prints_the_report_in_portuguese_with_line_numbers(tmp_path
     cards = _broken_card_file(tmp_path)
     code, out, _err = run("--lang", "pt_BR", "import-cards", str(cards), "--db", str(tmp_path / "db.sqlite"))
     assert code == 0
-    assert f"Lidas 3 linhas de {cards}: 2 cartas adicionadas" in out
+    assert f"3 linhas lidas de {cards}: 2 cartas adicionadas" in out
     assert f"  rejeitada  {cards}:2: Name (nome) vazio" in out
     assert f"  suspeita   {cards}:3: 'Dodge': Renown 'abc' não é um número (mantido como texto)" in out
     assert f"{cards}:4: linha curta, faltam as colunas: Type, Renown" in out

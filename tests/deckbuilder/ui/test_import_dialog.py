@@ -262,5 +262,5 @@ def test_report_dialog_shows_the_reasons_in_the_chosen_language(
         for r in range(dialog.issues.rowCount())
     }
     assert ("rejeitada", "Name (nome) vazio") in rows
-    assert dialog.summary.text().startswith("Lidas 2 linhas de ")
+    assert dialog.summary.text().startswith("2 linhas lidas de ")
     assert report.issues[0].reason == "empty Name"  # the report itself keeps the English text
