@@ -61,7 +61,7 @@ from deckbuilder.games.check import check_generic
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.description import available_games
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import gettext, render
+from deckbuilder.i18n import gettext, render, render_text
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats, load_format
 from deckbuilder.legality.results import Report
@@ -968,7 +968,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = read_deck(path, self.db)
         except DeckFileError as exc:
-            self.notify(self.tr("Cannot open deck"), str(exc))
+            self.notify(self.tr("Cannot open deck"), render_text(exc.reason))
             return False
         except OSError as exc:
             self.notify(self.tr("Cannot open deck"), fill(self.tr("cannot read %1: %2"), str(path), str(exc)))
@@ -985,7 +985,10 @@ class MainWindow(QMainWindow):
         return True
 
     def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
-        lines = [*notes, *loaded.problems]
+        lines = [
+            *notes,
+            *(render_text(p) for p in loaded.problems),
+        ]  # the readers' notes, in the window's language
         if loaded.unknown:
             lines.append(
                 fill(
@@ -1007,7 +1010,7 @@ class MainWindow(QMainWindow):
         try:
             loaded = parse_deck_text(text, self.db, "clipboard")
         except DeckFileError as exc:
-            self.notify(self.tr("Import from clipboard"), str(exc))
+            self.notify(self.tr("Import from clipboard"), render_text(exc.reason))
             return False
         notes = self.set_deck(loaded.deck, None, loaded.unknown)
         self.undo_stack.resetClean()
@@ -1343,7 +1346,10 @@ class MainWindow(QMainWindow):
         try:
             loaded = read_deck(slot.deck_path, self.db)
         except (DeckFileError, OSError) as exc:
-            self.notify(self.tr("Cannot restore"), str(exc))
+            self.notify(
+                self.tr("Cannot restore"),
+                render_text(exc.reason) if isinstance(exc, DeckFileError) else str(exc),
+            )
             return False
         notes = self.set_deck(loaded.deck, slot.source(), loaded.unknown)
         self.undo_stack.resetClean()
