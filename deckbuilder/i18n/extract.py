@@ -1,6 +1,7 @@
 """The texts of the Qt-free code marked for translation (`_()`, `gettext()`, `N_()`, `t()` with a literal), for the catalogue.
 
-`python -m deckbuilder.i18n.extract` lists the marked texts a language's catalogue lacks and the entries no code uses.
+`python -m deckbuilder.i18n.extract` lists the marked texts and declared message ids (the core's and carddb's) a
+language's catalogue lacks, and the entries no code uses.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import string
 import sys
 from pathlib import Path
 
-from deckbuilder.i18n import ENGLISH, LANGUAGES, catalogue
+from deckbuilder.i18n import ENGLISH, LANGUAGES, catalogue, declared
 
 _MARKERS = frozenset({"_", "gettext", "N_", "t"})  # t: a local gettext bound to a language
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -61,6 +62,14 @@ def catalogue_problems(lang: str) -> tuple[list[str], list[str]]:
     return missing, unused
 
 
+def message_problems(lang: str) -> tuple[list[str], list[str]]:
+    """The declared message ids (core and carddb) a language lacks (or whose fields differ), and its unused ids."""
+    english = declared()
+    held = catalogue(lang)["messages"]
+    missing = sorted(k for k, t in english.items() if k not in held or _fields(held[k]) != _fields(t))
+    return missing, sorted(set(held) - set(english))
+
+
 def _fields(template: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
 
@@ -76,7 +85,12 @@ def main() -> int:
             print(f"{lang}: missing (or other fields) {text!r}")
         for text in unused:
             print(f"{lang}: unused {text!r}")
-        status = status or int(bool(missing or unused))
+        missing_ids, unused_ids = message_problems(lang)
+        for key in missing_ids:
+            print(f"{lang}: message id missing (or other fields) {key}")
+        for key in unused_ids:
+            print(f"{lang}: unused message id {key}")
+        status = status or int(bool(missing or unused or missing_ids or unused_ids))
     return status
 
 

@@ -210,3 +210,16 @@ def test_a_card_file_that_cannot_be_imported_at_all_is_explained_in_portuguese(t
     assert f"{cards}: o nível mais alto é list, era esperado um objeto" in err
     _code, _out, err = run("import-cards", str(cards), "--db", str(tmp_path / "db.sqlite"))
     assert f"{cards}: the top level is list, expected an object keyed by card name" in err
+
+
+def test_every_declared_message_id_including_carddbs_is_translated_and_used() -> None:
+    from deckbuilder.i18n.extract import message_problems
+
+    assert message_problems("pt_BR") == ([], [])
+    assert "IMPORT_NAME_EMPTY" in declared_ids() and "DECKFILE_BAD_COUNT" in declared_ids()
+
+
+def declared_ids() -> set[str]:
+    from deckbuilder.i18n import declared
+
+    return set(declared())
