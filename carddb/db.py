@@ -10,6 +10,7 @@ import functools
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,6 +54,9 @@ def default_db_path() -> Path:
     """The database path: $RAGEDECK_DB if set, else cards.sqlite in the user data folder."""
     override = os.environ.get(DB_ENV_VAR)
     return Path(override) if override else user_data_dir() / "cards.sqlite"
+
+
+_WAL_ATTEMPTS = 40  # switching to WAL when many processes open a new database at once (~40 s at most)
 
 
 def _set_pragmas(conn: sqlite3.Connection) -> None:
@@ -299,11 +303,24 @@ class CardDatabase:
     @staticmethod
     def _use_wal(conn: sqlite3.Connection) -> None:
         # WAL lets a reader and a writer (two app windows, CLI + GUI) work at once without corruption.
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.OperationalError as exc:
-            if "readonly" not in str(exc):
-                raise  # a read-only file keeps its journal mode; reads still work
+        if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).casefold() == "wal":
+            return  # the file already is (journal mode belongs to the file): nothing to lock for
+        for attempt in range(_WAL_ATTEMPTS):
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "readonly" in str(exc):
+                    return  # a read-only file keeps its journal mode; reads still work
+                # Switching needs the file to itself; many processes opening a new database at once can keep
+                # it busy past SQLite's busy handler. Another process may switch it meanwhile, which is as good.
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if attempt == _WAL_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+                if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).casefold() == "wal":
+                    return
 
     def raw_connection(self) -> sqlite3.Connection:
         """A new plain sqlite3 connection with the project's pragmas (caller closes it)."""
