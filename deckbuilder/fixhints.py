@@ -14,7 +14,7 @@ from typing import TextIO
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.i18n import ENGLISH, Params, declare, format_message, params_json
+from deckbuilder.i18n import ENGLISH, Params, declare, format_message, message_key, params_json
 from deckbuilder.i18n import gettext as _
 from deckbuilder.legality.engine import build_context, check_deck
 from deckbuilder.legality.formats import Format, load_format
@@ -96,7 +96,7 @@ class FixHint:
     @property
     def message_id(self) -> str:
         """The catalogue key of the message: the kind, or `KIND.variant`."""
-        return f"{self.code}.{self.variant}" if self.variant else self.code
+        return message_key(self.code, self.variant)
 
     @property
     def size(self) -> int:
@@ -318,7 +318,7 @@ def _hint(
     return FixHint(
         code=code,
         fixes=error.code,
-        message=format_message(f"{code}.{variant}" if variant else code, values, ENGLISH),
+        message=format_message(message_key(code, variant), values, ENGLISH),
         changes=tuple(changes),
         params=values,
         cards=error.cards,
@@ -459,7 +459,12 @@ def _rogue_cap(p: _Planner, error: Result) -> Iterator[FixHint]:
     for item in rogues:
         renown = (item.card.renown or 0) if item.card else 0
         yield from _swap_character(p, error, item, allegiance, renown + (p.level - p.ctx.renown))
-    room = p.level - p.ctx.renown
+    yield from _add_character(p, error, allegiance, p.level - p.ctx.renown)
+    yield from _remove_character(p, error, rogues)
+
+
+def _add_character(p: _Planner, error: Result, allegiance: str, room: int) -> Iterator[FixHint]:
+    """Add one of the highest-Renown Characters of `allegiance` that fit in `room` Renown."""
     for card in p.characters_for(allegiance, room)[:MAX_HINTS_PER_ERROR]:
         yield _hint(
             ADD_CHARACTER,
@@ -469,7 +474,6 @@ def _rogue_cap(p: _Planner, error: Result) -> Iterator[FixHint]:
             renown=card.renown or 0,
             allegiance=allegiance,
         )
-    yield from _remove_character(p, error, rogues)
 
 
 def _versions(p: _Planner, error: Result) -> Iterator[FixHint]:
@@ -509,15 +513,7 @@ def _mixed(p: _Planner, error: Result) -> Iterator[FixHint]:
 def _no_characters(p: _Planner, error: Result) -> Iterator[FixHint]:
     """An empty pack: add the highest-Renown Character within the level, of the allegiance the sept cards suit."""
     for allegiance in (GAIA, WYRM):
-        for card in p.characters_for(allegiance, p.level)[:MAX_HINTS_PER_ERROR]:
-            yield _hint(
-                ADD_CHARACTER,
-                error,
-                [Change(card.name, 1)],
-                added=card.name,
-                renown=card.renown or 0,
-                allegiance=allegiance,
-            )
+        yield from _add_character(p, error, allegiance, p.level)
 
 
 PLANNERS = {

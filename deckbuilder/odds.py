@@ -16,7 +16,7 @@ from math import comb, sqrt
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.i18n import ENGLISH, N_, declare, format_message
+from deckbuilder.i18n import ENGLISH, N_, declare, format_message, message_key
 from deckbuilder.legality.engine import build_context
 from deckbuilder.legality.formats import load_format
 from deckbuilder.legality.rules import PackMember, parse_requirement, type_parts
@@ -74,7 +74,7 @@ class Odds:
     @property
     def message_id(self) -> str:
         """The catalogue key of the message: the code, or `CODE.variant`."""
-        return f"{self.code}.{self.variant}" if self.variant else self.code
+        return message_key(self.code, self.variant)
 
     @property
     def margin(self) -> float:
@@ -296,18 +296,7 @@ def _every_character(
     full = (1 << len(groups)) - 1
     masks = _masks(population, groups)
     hits = _simulate(masks, hand_size, seed, trials, lambda hand: _union(hand) == full)
-    p = hits / trials if trials else 0.0
-    params = (("characters", str(len(playable))), ("percent", f"{p:.1%}"))
-    return Odds(
-        "EVERY_CHARACTER_CAN_FIGHT",
-        p,
-        SIMULATED,
-        _message("EVERY_CHARACTER_CAN_FIGHT.simulated", params),
-        params,
-        trials=trials,
-        seed=seed,
-        variant="simulated",
-    )
+    return _simulated("EVERY_CHARACTER_CAN_FIGHT", hits, len(playable), seed, trials)
 
 
 def _distinct_cards(
@@ -330,13 +319,18 @@ def _distinct_cards(
         )
     masks = _masks(len(pile), sets)
     hits = _simulate(masks, hand_size, seed, trials, lambda hand: _has_matching(hand, len(sets)))
+    return _simulated("EACH_CHARACTER_OWN_CARD", hits, len(sets), seed, trials)
+
+
+def _simulated(code: str, hits: int, characters: int, seed: int, trials: int) -> Odds:
+    """A simulated chance about the pack's Characters: `hits` of `trials` seeded deals."""
     p = hits / trials if trials else 0.0
-    params = (("characters", str(len(sets))), ("percent", f"{p:.1%}"))
+    params = (("characters", str(characters)), ("percent", f"{p:.1%}"))
     return Odds(
-        "EACH_CHARACTER_OWN_CARD",
+        code,
         p,
         SIMULATED,
-        _message("EACH_CHARACTER_OWN_CARD.simulated", params),
+        _message(message_key(code, "simulated"), params),
         params,
         trials=trials,
         seed=seed,

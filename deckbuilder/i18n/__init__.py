@@ -202,6 +202,11 @@ def template(message_id: str, lang: str | None = None) -> str:
     return catalogue(lang)["messages"].get(message_id, english)
 
 
+def message_key(code: str, variant: str = "") -> str:
+    """The catalogue key of a code's message: the code itself, or `CODE.variant`."""
+    return f"{code}.{variant}" if variant else code
+
+
 def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), lang: str | None = None) -> str:
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()

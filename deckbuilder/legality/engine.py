@@ -13,7 +13,7 @@ from carddb.model import CardInfo
 from carddb.reprints import reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
 from deckbuilder.games.registry import kind_named, register_game_rule
-from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, message_key, params_of
 from deckbuilder.legality.formats import Format, available_formats, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.legality.rules import (
@@ -55,7 +55,7 @@ MESSAGES = declare(
 
 def _result(code: str, severity: Severity, variant: str = "", **params: Param | list[str]) -> Result:
     values = params_of(params)
-    message = format_message(f"{code}.{variant}" if variant else code, values, ENGLISH)
+    message = format_message(message_key(code, variant), values, ENGLISH)
     return Result(code, severity, message, (), values, variant)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from deckbuilder.i18n import Params, params_json
+from deckbuilder.i18n import Params, message_key, params_json
 
 if TYPE_CHECKING:
     from deckbuilder.legality.formats import FormatLimits
@@ -38,7 +38,7 @@ class Result:
     @property
     def message_id(self) -> str:
         """The catalogue key of the message: the code, or `CODE.variant`."""
-        return f"{self.code}.{self.variant}" if self.variant else self.code
+        return message_key(self.code, self.variant)
 
     def to_json(self) -> dict[str, object]:
         """The shape `ragedeck check --json` prints."""

@@ -55,7 +55,7 @@ from carddb.traits import (
 )
 from carddb.traits import tokenize_traits as _tokenize_traits
 from deckbuilder.games.registry import Message, RuleKind, game_rules, register_game_rule
-from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, message_key, params_of
 from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Result, Severity
 
@@ -324,8 +324,7 @@ class Rule:
         """A result of this rule: its message rendered in English from the template of `code[.variant]`."""
         code = code or self.code
         values = params_of({**params, **(extra or {})})
-        message_id = f"{code}.{variant}" if variant else code
-        message = format_message(message_id, values, ENGLISH)
+        message = format_message(message_key(code, variant), values, ENGLISH)
         return Result(code, severity or self.severity, message, tuple(cards), values, variant)
 
     def check(self, ctx: CheckContext) -> Iterable[Result]:
