@@ -370,12 +370,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             try:
                 loaded = read_deck(path, pool=db)
             except (DeckFileError, OSError) as exc:
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                documents.append({"file": str(path), "legal": False, "error": reason})
-                if not args.json:
-                    shown = _read_error(exc)
-                    print(_("{path}: cannot read: {reason}").format(path=path, reason=shown), file=err)
-                worst = EXIT_UNREADABLE
+                worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
             problems = list(loaded.problems)
             if not _is_rage(loaded.deck.game):
@@ -455,12 +450,7 @@ def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: Tex
             try:
                 loaded = read_deck(path)
             except (DeckFileError, OSError) as exc:
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                documents.append({"file": str(path), "legal": False, "error": reason})
-                if not args.json:
-                    shown = _read_error(exc)
-                    print(_("{path}: cannot read: {reason}").format(path=path, reason=shown), file=err)
-                worst = EXIT_UNREADABLE
+                worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
             loaded.deck.game = game.name
             code = _check_game_deck(
@@ -540,6 +530,18 @@ def _check_game_deck(
             severity = _(_SEVERITY_WORDS[result.severity.value])
             print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
     return EXIT_OK if report.is_legal else EXIT_ILLEGAL
+
+
+def _unreadable_deck(
+    path: Path, exc: Exception, as_json: bool, documents: list[dict[str, Any]], err: TextIO
+) -> int:
+    """A deck of a batch that cannot be read: a row with its (English) error, a line in the player's language."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    documents.append({"file": str(path), "legal": False, "error": reason})
+    if not as_json:
+        shown = _read_error(exc)
+        print(_("{path}: cannot read: {reason}").format(path=path, reason=shown), file=err)
+    return EXIT_UNREADABLE
 
 
 def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
