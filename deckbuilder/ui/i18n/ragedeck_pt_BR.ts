@@ -371,11 +371,6 @@
 <context>
     <name>CollectionDialog</name>
     <message>
-        <location filename="../collection_dialog.py" line="32"/>
-        <source>Deck or have list (*.dek *.txt *.json *.ragedeck);;All files (*)</source>
-        <translation>Deck ou lista de cartas (*.dek *.txt *.json *.ragedeck);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
         <location filename="../collection_dialog.py" line="48"/>
         <source>Collection</source>
         <translation>Coleção</translation>
@@ -1218,16 +1213,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="106"/>
-        <source>Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)</source>
-        <translation>Decks de Rage (*.ragedeck *.json *.dek *.txt);;Deck nativo (*.ragedeck *.json);;Deck do Lackey (*.dek);;Texto (*.txt);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="110"/>
-        <source>Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)</source>
-        <translation>Deck nativo (*.ragedeck);;Deck JSON (*.json);;Deck do Lackey (*.dek);;Texto (*.txt)</translation>
-    </message>
-    <message>
         <location filename="../main_window.py" line="275"/>
         <source>List</source>
         <translation>Lista</translation>
@@ -1331,26 +1316,6 @@
         <location filename="../main_window.py" line="402"/>
         <source>&amp;Export</source>
         <translation>E&amp;xportar</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="404"/>
-        <source>Lackey .de&amp;k…</source>
-        <translation>Lackey .de&amp;k…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="407"/>
-        <source>Lackey &amp;text…</source>
-        <translation>&amp;Texto do Lackey…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="410"/>
-        <source>PDF &amp;decklist…</source>
-        <translation>&amp;Lista de deck em PDF…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="413"/>
-        <source>PDF &amp;proxies…</source>
-        <translation>&amp;Proxies em PDF…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="416"/>
@@ -1603,16 +1568,6 @@
         <location filename="../main_window.py" line="1065"/>
         <source>Saved %1</source>
         <translation>Salvo %1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1094"/>
-        <source>Lackey deck (*.dek)</source>
-        <translation>Deck do Lackey (*.dek)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1094"/>
-        <source>Lackey text (*.txt)</source>
-        <translation>Texto do Lackey (*.txt)</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="1095"/>
