@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -201,3 +202,11 @@ def test_real_decks_survive_conversion_to_every_format(shared_dir: Path, tmp_pat
         write_deck(original, path)
         again = read_deck(path).deck
         assert {e.name: (e.count, e.zone_hint) for e in again} == expected, suffix
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_named_like_a_deck_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "deck.dek"
+    os.mkfifo(fifo)
+    with pytest.raises(DeckFileError, match="named pipe"):
+        read_deck(fifo)
