@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 from carddb.db import DatabaseError
 from deckbuilder.i18n import N_, render_text
 from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n.numbers import format_percent
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -1083,7 +1084,7 @@ def cmd_odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             margin = ""
             if item.method == odds.SIMULATED:
                 margin = _(" ±{margin}, {trials} trials").format(
-                    margin=f"{item.margin:.1%}", trials=item.trials
+                    margin=format_percent(item.margin), trials=item.trials
                 )
             print(f"  {_(odds.METHOD_WORDS[item.method]):<9} {render(item)}{margin}", file=out)
         print(_("sample hand (seed {seed}):").format(seed=odds.format_seed(seed)), file=out)
