@@ -8,6 +8,7 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from carddb.messages import declare, message
+from carddb.safeio import UnsafeFileError, read_regular_bytes
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckfiles.common import (
     KIND_DEK,
@@ -56,12 +57,13 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
     target = Path(path)
     source = target.name or str(target)
     try:
-        size = target.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DeckFileError(message("DECKFILE_TOO_MANY_BYTES", source=source, size=f"{size:,}"))
-        data = target.read_bytes()
-    except DeckFileError:
-        raise
+        data = read_regular_bytes(target, MAX_FILE_BYTES)
+    except UnsafeFileError as exc:
+        if exc.size is not None:
+            raise DeckFileError(
+                message("DECKFILE_TOO_MANY_BYTES", source=source, size=f"{exc.size:,}")
+            ) from exc
+        raise DeckFileError(message("DECKFILE_CANNOT_READ", path=str(target), error=exc.reason)) from exc
     except OSError as exc:
         raise DeckFileError(
             message("DECKFILE_CANNOT_READ", path=str(target), error=str(exc.strerror or exc))

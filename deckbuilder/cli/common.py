@@ -1,0 +1,117 @@
+"""What several commands share: exit codes, CliError, the --db option, opening the database and one deck."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from carddb.db import DatabaseError
+from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n import render_text
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+    from deckbuilder.deckfiles import LoadedDeck
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_UNREADABLE = 2
+
+
+class CliError(Exception):
+    """A problem the user must fix (bad file, bad option); printed without a traceback, exit 2."""
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    """The --db option every command that reads the card database takes."""
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=_("card database file (default: $RAGEDECK_DB or the user data folder)"),
+    )
+
+
+def open_db(path: Path | None) -> CardDatabase:
+    """Open the card database or raise CliError with the reason."""
+    from carddb.db import CardDatabase
+
+    try:
+        return CardDatabase(path)
+    except DatabaseError as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(_("cannot open the card database: {error}").format(error=exc)) from exc
+
+
+def warn_if_empty(db: CardDatabase, err: TextIO) -> None:
+    """A note on stderr when the card database holds no cards yet."""
+    if not db.has_cards():
+        print(
+            _(
+                "note: the card database {path} is empty; run `ragedeck import-cards PATH` with a Lackey "
+                "plugin folder or card data file first"
+            ).format(path=db.path),
+            file=err,
+        )
+
+
+def is_rage(game: str) -> bool:
+    """True when a deck's game is Rage."""
+    from deckbuilder.games.piles import is_rage as rage
+
+    return rage(game)
+
+
+def forced_game(name: str | None) -> Any:
+    """The game --game names when it is not Rage (None for Rage or no --game); CliError when it is unknown."""
+    if not name:
+        return None
+    from deckbuilder.games.description import GameError, load_game
+
+    try:
+        game = load_game(name)
+    except GameError as exc:
+        raise CliError(str(exc)) from exc
+    return None if is_rage(game.name) else game
+
+
+def check_renown(value: int | None, option: str) -> None:
+    """Refuse a Renown level outside 0..MAX_RENOWN_LEVEL."""
+    from deckbuilder.deck import MAX_RENOWN_LEVEL
+
+    if value is not None and not 0 <= value <= MAX_RENOWN_LEVEL:
+        raise CliError(
+            _("{option} must be a whole number from 0 to {maximum}, not {value}").format(
+                option=option, maximum=MAX_RENOWN_LEVEL, value=value
+            )
+        )
+
+
+def read_error(exc: Exception) -> str:
+    """Why a deck file could not be read, in the player's language (a reader's reason is a carddb Message)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return render_text(getattr(exc, "reason", None) or str(exc))
+
+
+def read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
+    """The deck a single-deck command works on; an unreadable file is a CliError naming it."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    try:
+        return read_deck(path, pool=db)
+    except (DeckFileError, OSError) as exc:
+        raise CliError(_("{path}: cannot read: {reason}").format(path=path, reason=read_error(exc))) from exc
+
+
+def check_output(output: Path) -> None:
+    """Refuse an output path that can never be written, before any work is done."""
+    if output.is_dir():
+        raise CliError(_("{path} is a folder; give the name of the file to write").format(path=output))
+    parent = output.parent if str(output.parent) else Path(".")
+    if not parent.is_dir():
+        raise CliError(
+            _("cannot write {path}: the folder {folder} does not exist").format(path=output, folder=parent)
+        )

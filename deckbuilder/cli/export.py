@@ -1,0 +1,180 @@
+"""`ragedeck export`: a deck as Lackey .dek/text, native JSON, a PDF decklist or PDF proxy sheets."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from deckbuilder.cli.common import (
+    EXIT_OK,
+    CliError,
+    add_db_option,
+    check_output,
+    check_renown,
+    open_db,
+    read_error,
+    read_one_deck,
+)
+from deckbuilder.cli.output import LONE_SURROGATE
+from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n import render_text
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+    from deckbuilder.deck import Deck
+
+
+def add_arguments(export: argparse.ArgumentParser) -> None:
+    """The options of `ragedeck export`."""
+    export.add_argument("deck", type=Path, metavar="DECK")
+    export.add_argument("--to", required=True, choices=["dek", "text", "native", "decklist", "proxies"])
+    export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT")
+    add_db_option(export)
+    export.add_argument("--paper", default="a4", help=_("a4, letter or WxHmm (e.g. 210x297mm)"))
+    export.add_argument("--cut-marks", default="none", choices=["none", "corners", "lines"])
+    export.add_argument("--bleed", type=float, default=0.0, metavar="MM")
+    export.add_argument("--gap", type=float, default=0.0, metavar="MM")
+    export.add_argument("--section", choices=["characters", "sept", "combat"])
+    export.add_argument("--cards", action="append", metavar="NAME", help=_("only these cards (repeatable)"))
+    export.add_argument(
+        "--one-side", action="store_true", help=_("print only the breed side of two-sided cards")
+    )
+    export.add_argument(
+        "--all-copies",
+        action="store_true",
+        help=_("proxies: print every copy, not only those missing from your collection"),
+    )
+    export.add_argument("--player", default="", metavar="NAME")
+    export.add_argument("--event", default="", metavar="NAME")
+    export.add_argument("--renown", type=int, metavar="N")
+    export.add_argument("--format", dest="format_name", metavar="NAME")
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Export a deck to Lackey, a PDF decklist or PDF proxy sheets."""
+    from deckbuilder.deckfiles import DeckFileError
+    from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
+
+    check_renown(args.renown, "--renown")
+    check_output(args.output)
+    for option in ("player", "event"):
+        # Bytes that are not UTF-8 on the command line reach us as lone surrogates; no PDF can hold them.
+        text = getattr(args, option)
+        if LONE_SURROGATE.search(text):
+            print(
+                _("note: --{option} holds bytes that are not UTF-8 text; they are printed as \ufffd").format(
+                    option=option
+                ),
+                file=err,
+            )
+            setattr(args, option, LONE_SURROGATE.sub("\ufffd", text))
+    if args.format_name:
+        try:
+            forced = load_format(args.format_name).name
+        except FormatError as exc:
+            raise CliError(str(exc)) from exc
+    db = open_db(args.db)
+    try:
+        loaded = read_one_deck(args.deck, db)
+        deck = loaded.deck
+        for problem in loaded.problems:
+            print(_("note: {note}").format(note=render_text(problem)), file=err)
+        if args.renown is not None:
+            deck.renown_level = args.renown
+        if args.format_name:
+            deck.format = forced
+        elif args.to in ("decklist", "proxies"):
+            fmt, missing = load_format_or_default(deck.format)
+            if missing:
+                from deckbuilder.i18n import render
+                from deckbuilder.legality.engine import format_not_installed
+
+                note = render(format_not_installed(deck.format, fmt))
+                print(_("note: {note}").format(note=f"{args.deck.name}: {note}"), file=err)
+                deck.format = fmt.name
+        try:
+            return _export(args, deck, db, out, err)
+        except DeckFileError as exc:
+            raise CliError(read_error(exc)) from exc
+        except OSError as exc:
+            raise CliError(
+                _("cannot write {path}: {reason}").format(path=args.output, reason=exc.strerror or exc)
+            ) from exc
+    finally:
+        db.close()
+
+
+def _deck_pool(deck: Deck, db: CardDatabase) -> Any:
+    """The cards a deck's names are looked up in: the database for Rage, the deck's game's cards otherwise."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.piles import game_of
+
+    game = game_of(deck)
+    return db if game is None else pool_for(db, game)[0]
+
+
+def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
+    """Write the export; OSError and DeckFileError go to the caller, which names the output file."""
+    if args.to in ("dek", "text", "native"):
+        from deckbuilder.deckfiles import write_deck
+
+        if deck.unread and args.to != "native":
+            print(
+                _(
+                    "note: {count} part(s) of {deck} could not be read and are not in {output}; "
+                    "fix them in the original file"
+                ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
+                file=err,
+            )
+
+        write_deck(
+            deck, args.output, kind=args.to, pool=_deck_pool(deck, db), zone_labels=db.deck_zone_labels()
+        )
+        print(_("wrote {path}").format(path=args.output), file=out)
+        return EXIT_OK
+    if args.to == "decklist":
+        from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
+
+        try:
+            write_decklist_pdf(
+                deck,
+                db,
+                args.output,
+                DecklistOptions(paper=args.paper, player=args.player, event=args.event),
+            )
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+        print(_("wrote {path}").format(path=args.output), file=out)
+        return EXIT_OK
+    from carddb.cardtypes import Section
+    from deckbuilder.collection import Collection
+    from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
+
+    options = ProxyOptions(
+        paper=args.paper,
+        gap_mm=args.gap,
+        bleed_mm=args.bleed,
+        cut_marks=args.cut_marks,
+        section=Section(args.section) if args.section else None,
+        names=args.cards,
+        both_sides=not args.one_side,
+        owned=None if args.all_copies else Collection(db).owned_map(),
+    )
+    try:
+        result = write_proxies_pdf(deck, db, args.output, options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    for message in result.messages:
+        print(_("note: {note}").format(note=message), file=err)
+    print(
+        _("wrote {path}: {cards} cards on {pages} pages ({images} images, {texts} text proxies)").format(
+            path=args.output,
+            cards=result.cards,
+            pages=result.pages,
+            images=result.images_embedded,
+            texts=result.text_proxies,
+        ),
+        file=out,
+    )
+    return EXIT_OK

@@ -1,0 +1,42 @@
+"""What the CLI prints: nothing a deck or database holds can crash the output or spoof the terminal."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import TextIO
+
+# Characters that would let a card name or file name rewrite the terminal line: C0/C1 controls (newline and tab
+# excepted), bidirectional overrides and isolates, line separators. Lone surrogates cannot be written at all.
+_UNSAFE_OUTPUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def safe_text(text: str) -> str:
+    """Text as the CLI prints it: controls and bidi overrides escaped (`\\u202e`), lone surrogates as U+FFFD."""
+    text = LONE_SURROGATE.sub("\ufffd", text)
+    return _UNSAFE_OUTPUT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class SafeWriter(io.TextIOBase):
+    """Wraps stdout/stderr so nothing a deck or database holds can crash the output or spoof the terminal.
+
+    JSON stays valid: an escaped character becomes a JSON `\\uXXXX` escape inside a string, which reads back the same.
+    """
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self._target = target
+
+    def write(self, text: str) -> int:
+        shown = safe_text(text)
+        try:
+            self._target.write(shown)
+        except UnicodeEncodeError:
+            # A console that cannot show every character (cp1252 on Windows): escape those, never crash.
+            encoding = getattr(self._target, "encoding", None) or "ascii"
+            self._target.write(shown.encode(encoding, "backslashreplace").decode(encoding))
+        return len(text)
+
+    def flush(self) -> None:
+        self._target.flush()

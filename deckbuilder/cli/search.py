@@ -1,0 +1,218 @@
+"""`ragedeck search`: the card database searched with the query language."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any, TextIO
+
+from deckbuilder.cli.common import (
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    CliError,
+    add_db_option,
+    forced_game,
+    open_db,
+    warn_if_empty,
+)
+from deckbuilder.cli.output import LONE_SURROGATE
+from deckbuilder.i18n import N_
+from deckbuilder.i18n import gettext as _
+
+if TYPE_CHECKING:
+    pass
+
+
+MAX_SEARCH_LIMIT = 100_000
+
+
+def add_arguments(search: argparse.ArgumentParser) -> None:
+    """The options of `ragedeck search`."""
+    search.add_argument(
+        "query", metavar="QUERY", help=_("e.g. 't:gift renown>=3 -\"moon\"' (may start with -)")
+    )
+    add_db_option(search)
+    search.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_("show at most N cards (1 to {maximum})").format(maximum=f"{MAX_SEARCH_LIMIT:,}"),
+    )
+    search.add_argument("--json", action="store_true", help=_("print results as JSON"))
+    search.add_argument(
+        "--game", metavar="NAME", help=_("search another game's cards (words, field:word, field>=N)")
+    )
+
+
+def _search_game(args: argparse.Namespace, game: Any, out: TextIO) -> int:
+    """`search --game NAME`: that game's cards only (the database's, else the set shipped with the game)."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.search import search_cards
+
+    db = open_db(args.db)
+    try:
+        pool, _shipped = pool_for(db, game)
+    finally:
+        db.close()
+    found = search_cards(game, pool.cards(), args.query)
+    shown = found[: args.limit] if args.limit is not None else found
+    if args.json:
+        cards = [
+            {
+                "name": c.name,
+                "type": c.type,
+                **{k: list(v) if isinstance(v, tuple) else v for k, v in c.values.items()},
+            }
+            for c in shown
+        ]
+        document = {
+            "game": game.name,
+            "query": args.query,
+            "count": len(shown),
+            "total": len(found),
+            "cards": cards,
+        }
+        json.dump(document, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+        return EXIT_OK
+    for card in shown:
+        fields = " · ".join(
+            f"{f.label} {', '.join(v) if isinstance(v, tuple) else v}"
+            for f in game.fields
+            if f.kind != "text" and (v := card.value(f.name)) not in (None, "", ())
+        )
+        print(f"{card.name} — {card.type}" + (f" · {fields}" if fields else ""), file=out)
+    print(
+        _("{count} of {total} {game} cards").format(count=len(shown), total=len(found), game=game.title),
+        file=out,
+    )
+    return EXIT_OK
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Search the card database and print matching cards with every field."""
+    from carddb.search import QuerySyntaxError, count_matches, search
+
+    if args.limit is not None and not 1 <= args.limit <= MAX_SEARCH_LIMIT:
+        raise CliError(
+            _("--limit must be a whole number from 1 to {maximum}, not {value}").format(
+                maximum=f"{MAX_SEARCH_LIMIT:,}", value=args.limit
+            )
+        )
+    if LONE_SURROGATE.search(args.query):
+        raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
+    game = forced_game(args.game)
+    if game is not None:
+        return _search_game(args, game, out)
+    db = open_db(args.db)
+    try:
+        warn_if_empty(db, err)
+        try:
+            rows = search(db, args.query, limit=args.limit)
+            total = count_matches(db, args.query) if args.limit is not None else len(rows)
+        except QuerySyntaxError as exc:
+            print(_("error: {error}").format(error=exc), file=err)
+            print(f"  {args.query}", file=err)
+            print(f"  {' ' * exc.position}^", file=err)
+            return EXIT_UNREADABLE
+        cards = db.cards_by_ids(row.id for row in rows)
+        hints = db.suggest(args.query) if not cards else []
+        if args.json:
+            document = {
+                "query": args.query,
+                "count": len(cards),
+                "total": total,
+                "cards": [_card_json(card) for card in cards],
+                "suggestions": hints,
+            }
+            json.dump(document, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+            return EXIT_OK
+        for card in cards:
+            _print_card(card, out)
+        shown = f"{len(cards)} of {total}" if len(cards) < total else f"{len(cards)}"
+        print((_("{shown} card") if total == 1 else _("{shown} cards")).format(shown=shown), file=out)
+        if hints:
+            print(_("did you mean {names}?").format(names=_(" or ").join(hints)), file=out)
+        return EXIT_OK
+    finally:
+        db.close()
+
+
+# Card fields in the order a player reads them, each with its label (numbers only when the card has them).
+_CARD_FIELDS: tuple[tuple[str, str], ...] = (
+    ("renown", N_("Renown")),
+    ("rage", N_("Rage")),
+    ("gnosis", N_("Gnosis")),
+    ("health", N_("Health")),
+    ("crage", N_("Crinos Rage")),
+    ("cgnosis", N_("Crinos Gnosis")),
+    ("chealth", N_("Crinos Health")),
+    ("damage", N_("Damage")),
+)
+
+
+def _card_json(card: Any) -> dict[str, Any]:
+    """Every field of a card, for `search --json`."""
+    return {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type,
+        "section": card.section.value if card.section is not None else None,
+        "sets": list(card.sets),
+        "set_name": card.sets[0] if card.sets else "",
+        "sealed": card.sealed,
+        "requires": card.requires,
+        "keywords": card.keywords_field,
+        **{name: getattr(card, name) for name, _label in _CARD_FIELDS},
+        "text": card.text,
+        "errata": card.errata,
+        "notes": card.notes,
+    }
+
+
+def _print_card(card: Any, out: TextIO) -> None:
+    stats = " · ".join(
+        f"{_(label)} {getattr(card, name)}" for name, label in _CARD_FIELDS if getattr(card, name) is not None
+    )
+    sets = ", ".join(card.sets)
+    print(f"{card.name} — {card.type}" + (f" [{sets}]" if sets else ""), file=out)
+    for label, value in (
+        (_("Requires"), card.requires),
+        (_("Keywords"), card.keywords_field),
+        (_("Stats"), stats),
+        (_("Text"), card.text),
+        (_("Errata"), card.errata),
+        (_("Notes"), card.notes),
+    ):
+        if value and value.strip():
+            print(f"  {label}: {' '.join(value.split())}", file=out)
+
+
+_SEARCH_VALUE_OPTIONS = frozenset({"--db", "--limit", "--game"})
+_SEARCH_FLAG_OPTIONS = frozenset({"--json", "-h", "--help"})
+
+
+def prepare_arguments(arguments: list[str]) -> list[str]:
+    """`search -"moon"`: a query may start with `-` (a NOT); everything that is not one of search's options is it."""
+    options: list[str] = []
+    rest: list[str] = []
+    index = 1
+    while index < len(arguments):
+        token = arguments[index]
+        name = token.split("=", 1)[0]
+        if token == "--":
+            rest.extend(arguments[index + 1 :])
+            break
+        if name in _SEARCH_VALUE_OPTIONS:
+            take = 1 if "=" in token else 2
+            options.extend(arguments[index : index + take])
+            index += take
+            continue
+        if token in _SEARCH_FLAG_OPTIONS:
+            options.append(token)
+        else:
+            rest.append(token)
+        index += 1
+    return [arguments[0], *options, "--", *rest] if rest else [arguments[0], *options]
