@@ -557,13 +557,8 @@ class MainWindow(QMainWindow):
     def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> None:
         """Swap an (unknown) card for another, keeping the count: one undo step."""
 
-        old_key = normalize_name(old_name)
-
         def swap(deck: Deck) -> None:
-            count = next((e.count for e in deck.entries if e.key == old_key and e.set_name == old_set), 0)
-            if count:
-                deck.remove_exact(old_name, old_set, count)
-                deck.add(new_name, count)
+            deck.replace(old_name, old_set, new_name)
 
         label = fill(self.tr("Replace %1 with %2"), old_name, new_name)
         self.push(DeckCommand(self.deck, label, swap, self.refresh))
@@ -1271,7 +1266,7 @@ class MainWindow(QMainWindow):
         """At start with no deck given or restored: open the demo deck while the database holds the demo pool only."""
         from carddb.demo import demo_cards_barred, demo_deck_path, has_demo_cards
 
-        if self.deck.entries or self.deck.starting or self.deck_path is not None:
+        if not self.deck.is_empty() or self.deck_path is not None:
             return False
         try:
             if not has_demo_cards(self.db) or demo_cards_barred(self.db.set_names()):
