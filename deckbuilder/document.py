@@ -8,37 +8,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, Deck, DeckState
-from deckbuilder.deckfiles import kind_for_path
+from deckbuilder.deckfiles import (
+    KEEPS_NOTES,
+    KEEPS_PRINTINGS,
+    KEEPS_SETTINGS,
+    KEEPS_UNREAD,
+    deck_file_kind,
+    kind_for_path,
+)
 from deckbuilder.legality.results import Report
 
 
 class Loss(enum.Enum):
-    """Something a deck file kind cannot keep (the window words it, the CLI may too)."""
+    """Something a deck file kind may not keep (its value is what the kinds registry says a kind keeps)."""
 
-    NOTES = "notes"
-    RENOWN_AND_FORMAT = "renown_and_format"
-    PRINTINGS = "printings"
-    UNREAD = "unread"
-
-
-# What each deck file kind drops; the native kind keeps everything.
-_KIND_DROPS: Mapping[str, frozenset[Loss]] = {
-    "native": frozenset(),
-    "dek": frozenset({Loss.NOTES, Loss.RENOWN_AND_FORMAT, Loss.UNREAD}),
-    "text": frozenset({Loss.NOTES, Loss.RENOWN_AND_FORMAT, Loss.PRINTINGS, Loss.UNREAD}),
-}
+    NOTES = KEEPS_NOTES
+    RENOWN_AND_FORMAT = KEEPS_SETTINGS
+    PRINTINGS = KEEPS_PRINTINGS
+    UNREAD = KEEPS_UNREAD
 
 
 def deck_losses(deck: Deck, kind: str) -> list[Loss]:
     """What writing this deck as `kind` would lose, in a fixed order (empty for a kind that keeps it all)."""
-    drops = _KIND_DROPS.get(kind, frozenset())
+    keeps = deck_file_kind(kind).keeps
     found = {
         Loss.NOTES: bool(deck.notes.strip()),
         Loss.RENOWN_AND_FORMAT: deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT,
         Loss.PRINTINGS: any(e.set_name for e in (*deck.entries, *deck.starting)),
         Loss.UNREAD: bool(deck.unread),
     }
-    return [loss for loss in Loss if loss in drops and found[loss]]
+    return [loss for loss in Loss if loss.value not in keeps and found[loss]]
 
 
 @dataclass(frozen=True)

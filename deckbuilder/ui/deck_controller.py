@@ -141,7 +141,7 @@ class DeckController(QObject):
 
     def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> bool:
         """Swap an (unknown) card for another in its place, keeping the count."""
-        label = fill(QCoreApplication.translate("MainWindow", "Replace %1 with %2"), old_name, new_name)
+        label = fill(QCoreApplication.translate("DeckCommand", "Replace %1 with %2"), old_name, new_name)
         return self.edit(label, lambda deck: deck.replace(old_name, old_set, new_name))
 
     def apply_changes(self, label: str, changes: tuple[Change, ...]) -> bool:

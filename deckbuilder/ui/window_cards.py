@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -113,13 +112,11 @@ class CardDataMixin(WindowBase):
         except Exception as exc:  # the database may be read-only or busy: the import itself went through
             log.exception("cannot remove the demo cards")
             self.notify(
-                QCoreApplication.translate("MainWindow", "Demo cards"),
-                QCoreApplication.translate("MainWindow", "Cannot remove the demo cards: {0}").format(exc),
+                self.tr("Demo cards"),
+                self.tr("Cannot remove the demo cards: {0}").format(exc),
             )
             return 0
-        self.statusBar().showMessage(
-            QCoreApplication.translate("MainWindow", "Removed {0} demo cards").format(removed), 8000
-        )
+        self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
         return removed
 
     def open_start_deck(self) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QProgressDialog,
@@ -18,8 +18,10 @@ from carddb.db import CardDatabase
 from deckbuilder.collection import Collection
 from deckbuilder.deckfiles import (
     DeckFileError,
+    deck_file_kind,
     write_deck,
 )
+from deckbuilder.deckfiles.kinds import save_filter
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import WindowBase
@@ -33,16 +35,10 @@ class ExportsMixin(WindowBase):
     def export_deck(self, kind: str, path: Path | None = None) -> bool:
         """Write the deck as a Lackey .dek or Lackey text file (the deck's own file is unchanged)."""
         self.commit_pending_edits()
-        suffix = ".dek" if kind == "dek" else ".txt"
         if path is None:
-            label = (
-                QCoreApplication.translate("MainWindow", "Lackey deck (*.dek)")
-                if kind == "dek"
-                else QCoreApplication.translate("MainWindow", "Lackey text (*.txt)")
-            )
-            path = self.ask_save_path(
-                QCoreApplication.translate("MainWindow", "Export deck"), label, f"{self.deck.name}{suffix}"
-            )
+            chosen = deck_file_kind(kind)
+            name = f"{self.deck.name}{chosen.suffixes[0]}"
+            path = self.ask_save_path(self.tr("Export deck"), save_filter((chosen,)), name)
             if path is None:
                 return False
         try:
@@ -51,13 +47,11 @@ class ExportsMixin(WindowBase):
             )
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify(
-                QCoreApplication.translate("MainWindow", "Export failed"),
-                fill(QCoreApplication.translate("MainWindow", "Cannot write %1: %2"), str(path), str(exc)),
+                self.tr("Export failed"),
+                fill(self.tr("Cannot write %1: %2"), str(path), str(exc)),
             )
             return False
-        self.statusBar().showMessage(
-            fill(QCoreApplication.translate("MainWindow", "Exported %1"), str(path)), 5000
-        )
+        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
         return True
 
     def ask_export_options(self, kind: str) -> Any:
@@ -96,14 +90,10 @@ class ExportsMixin(WindowBase):
         if options is None:
             return None
         if path is None:
-            caption = (
-                QCoreApplication.translate("MainWindow", "Export proxies")
-                if kind == "proxies"
-                else QCoreApplication.translate("MainWindow", "Export decklist")
-            )
+            caption = self.tr("Export proxies") if kind == "proxies" else self.tr("Export decklist")
             path = self.ask_save_path(
                 caption,
-                QCoreApplication.translate("MainWindow", "PDF (*.pdf)"),
+                self.tr("PDF (*.pdf)"),
                 f"{self.deck.name} {kind}.pdf",
             )
         return None if path is None else (options, path)
@@ -120,13 +110,11 @@ class ExportsMixin(WindowBase):
             write_decklist_pdf(self.deck, self.db, path, options)
         except (OSError, ValueError) as exc:
             self.notify(
-                QCoreApplication.translate("MainWindow", "Export failed"),
-                fill(QCoreApplication.translate("MainWindow", "Cannot write %1: %2"), str(path), str(exc)),
+                self.tr("Export failed"),
+                fill(self.tr("Cannot write %1: %2"), str(path), str(exc)),
             )
             return False
-        self.statusBar().showMessage(
-            fill(QCoreApplication.translate("MainWindow", "Exported %1"), str(path)), 5000
-        )
+        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
         return True
 
     def export_proxies_pdf(self, path: Path | None = None, options: Any = None) -> Any:
@@ -150,13 +138,13 @@ class ExportsMixin(WindowBase):
                 return write_proxies_pdf(deck, worker_db, target, chosen, progress=progress, cancel=cancel)
 
         dialog = QProgressDialog(
-            QCoreApplication.translate("MainWindow", "Writing proxy sheets…"),
-            QCoreApplication.translate("MainWindow", "Cancel"),
+            self.tr("Writing proxy sheets…"),
+            self.tr("Cancel"),
             0,
             0,
             self,
         )
-        dialog.setWindowTitle(QCoreApplication.translate("MainWindow", "Export proxies"))
+        dialog.setWindowTitle(self.tr("Export proxies"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(300)
 
@@ -168,25 +156,23 @@ class ExportsMixin(WindowBase):
             dialog.reset()
             messages = getattr(report, "messages", [])
             text = fill(
-                QCoreApplication.translate("MainWindow", "Wrote %1 page(s) to %2."),
+                self.tr("Wrote %1 page(s) to %2."),
                 getattr(report, "pages", "?"),
                 target,
             )
             self.notify(
-                QCoreApplication.translate("MainWindow", "Proxies exported"),
+                self.tr("Proxies exported"),
                 "\n".join([text, *messages]),
                 warning=False,
             )
 
         def failed(message: str) -> None:
             dialog.reset()
-            self.notify(QCoreApplication.translate("MainWindow", "Export failed"), message)
+            self.notify(self.tr("Export failed"), message)
 
         def cancelled() -> None:
             dialog.reset()
-            self.statusBar().showMessage(
-                QCoreApplication.translate("MainWindow", "Proxy export cancelled"), 5000
-            )
+            self.statusBar().showMessage(self.tr("Proxy export cancelled"), 5000)
 
         worker = run_in_thread(
             job,

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QMimeData, QTimer
+from PySide6.QtCore import QMimeData, QTimer
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
@@ -15,6 +15,7 @@ from PySide6.QtGui import (
 
 from deckbuilder.deck import DEFAULT_GAME, Deck
 from deckbuilder.deckfiles import (
+    DECK_FILE_KINDS,
     DeckFileError,
     LoadedDeck,
     kind_for_path,
@@ -22,24 +23,17 @@ from deckbuilder.deckfiles import (
     read_deck,
     write_deck,
 )
+from deckbuilder.deckfiles.kinds import save_filter
 from deckbuilder.document import Loss
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render_text
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, load_format
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
+from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import Choice, WindowBase
 
 log = logging.getLogger(__name__)
 
 MAX_RECENT = 8
-# File dialog filters, translated where shown (context "MainWindow").
-DECK_FILTER = QT_TRANSLATE_NOOP(
-    "MainWindow",
-    "Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)",
-)
-NATIVE_FILTER = QT_TRANSLATE_NOOP(
-    "MainWindow", "Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)"
-)
 
 
 def _settings_list(value: Any) -> list[str]:
@@ -90,8 +84,7 @@ class FilesMixin(WindowBase):
             missing = deck.format
             deck.format = DEFAULT_FORMAT_NAME
             return [
-                QCoreApplication.translate(
-                    "MainWindow",
+                self.tr(
                     "The deck's format “{0}” is not installed; the deck is opened on the default format “{1}”.",
                 ).format(missing, DEFAULT_FORMAT_NAME)
             ]
@@ -115,12 +108,12 @@ class FilesMixin(WindowBase):
         try:
             loaded = read_deck(path, self.db)
         except DeckFileError as exc:
-            self.notify(QCoreApplication.translate("MainWindow", "Cannot open deck"), render_text(exc.reason))
+            self.notify(self.tr("Cannot open deck"), render_text(exc.reason))
             return False
         except OSError as exc:
             self.notify(
-                QCoreApplication.translate("MainWindow", "Cannot open deck"),
-                fill(QCoreApplication.translate("MainWindow", "cannot read %1: %2"), str(path), str(exc)),
+                self.tr("Cannot open deck"),
+                fill(self.tr("cannot read %1: %2"), str(path), str(exc)),
             )
             return False
         # Save writes back to the file in its own format; the bundled demo deck, or a file whose extension names
@@ -131,9 +124,7 @@ class FilesMixin(WindowBase):
         if remember:
             self._remember_recent(path)
         self._report_problems(loaded, path.name, notes)
-        self.statusBar().showMessage(
-            fill(QCoreApplication.translate("MainWindow", "Opened %1"), str(path)), 5000
-        )
+        self.statusBar().showMessage(fill(self.tr("Opened %1"), str(path)), 5000)
         return True
 
     def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
@@ -144,15 +135,13 @@ class FilesMixin(WindowBase):
         if loaded.unknown:
             lines.append(
                 fill(
-                    QCoreApplication.translate(
-                        "MainWindow", "%1 card name(s) are not in the card database; see Unresolved."
-                    ),
+                    self.tr("%1 card name(s) are not in the card database; see Unresolved."),
                     len(loaded.unknown),
                 )
             )
         if lines:
             self.notify(
-                fill(QCoreApplication.translate("MainWindow", "Problems in %1"), str(source)),
+                fill(self.tr("Problems in %1"), str(source)),
                 "\n".join(lines),
             )
 
@@ -161,8 +150,8 @@ class FilesMixin(WindowBase):
         text = QGuiApplication.clipboard().text()
         if not text.strip():
             self.notify(
-                QCoreApplication.translate("MainWindow", "Import from clipboard"),
-                QCoreApplication.translate("MainWindow", "The clipboard holds no text."),
+                self.tr("Import from clipboard"),
+                self.tr("The clipboard holds no text."),
             )
             return False
         if not self.maybe_save():
@@ -170,14 +159,12 @@ class FilesMixin(WindowBase):
         try:
             loaded = parse_deck_text(text, self.db, "clipboard")
         except DeckFileError as exc:
-            self.notify(
-                QCoreApplication.translate("MainWindow", "Import from clipboard"), render_text(exc.reason)
-            )
+            self.notify(self.tr("Import from clipboard"), render_text(exc.reason))
             return False
         notes = self.set_deck(loaded.deck, None, loaded.unknown)
         self.controller.mark_unsaved()
         self._update_title()
-        self._report_problems(loaded, QCoreApplication.translate("MainWindow", "the clipboard text"), notes)
+        self._report_problems(loaded, self.tr("the clipboard text"), notes)
         return True
 
     def copy_deck_text(self) -> str:
@@ -187,9 +174,7 @@ class FilesMixin(WindowBase):
         self.commit_pending_edits()
         text = deck_to_text(self.deck, self.deck_pool(), self.db.deck_zone_labels())
         QGuiApplication.clipboard().setText(text)
-        self.statusBar().showMessage(
-            QCoreApplication.translate("MainWindow", "Copied the deck as Lackey text"), 5000
-        )
+        self.statusBar().showMessage(self.tr("Copied the deck as Lackey text"), 5000)
         return text
 
     def save(self) -> bool:
@@ -197,7 +182,7 @@ class FilesMixin(WindowBase):
         if self.deck_path is None:
             return self.save_as()
         kind = kind_for_path(self.deck_path)
-        if kind is not None and kind != "native" and not self.controller.document.warned_losses:
+        if kind is not None and not self.controller.document.warned_losses:
             losses = self.format_losses(kind)
             if losses:
                 answer = self.ask_format_losses(self.deck_path.name, losses)
@@ -211,12 +196,12 @@ class FilesMixin(WindowBase):
     def format_losses(self, kind: str) -> list[str]:
         """What writing this deck as `kind` ("dek" or "text") cannot keep, in the player's words."""
         words = {
-            Loss.NOTES: QCoreApplication.translate("MainWindow", "the deck notes"),
-            Loss.RENOWN_AND_FORMAT: QCoreApplication.translate("MainWindow", "the Renown level and format"),
-            Loss.PRINTINGS: QCoreApplication.translate("MainWindow", "the chosen printings"),
-            Loss.UNREAD: QCoreApplication.translate(
-                "MainWindow", "{0} part(s) of the file that could not be read"
-            ).format(len(self.deck.unread)),
+            Loss.NOTES: self.tr("the deck notes"),
+            Loss.RENOWN_AND_FORMAT: self.tr("the Renown level and format"),
+            Loss.PRINTINGS: self.tr("the chosen printings"),
+            Loss.UNREAD: self.tr("{0} part(s) of the file that could not be read").format(
+                len(self.deck.unread)
+            ),
         }
         return [words[loss] for loss in self.controller.document.losses(kind)]
 
@@ -224,14 +209,12 @@ class FilesMixin(WindowBase):
         """Save under a new name in any format (native unless the extension says .dek / .txt)."""
         if path is None:
             path = self.ask_save_path(
-                QCoreApplication.translate("MainWindow", "Save deck"),
-                QCoreApplication.translate("MainWindow", NATIVE_FILTER),
-                f"{self.deck.name}.ragedeck",
+                self.tr("Save deck"), save_filter(), f"{self.deck.name}{DECK_FILE_KINDS[0].suffixes[0]}"
             )
             if path is None:
                 return False
         if not path.suffix:
-            path = path.with_suffix(".ragedeck")
+            path = path.with_suffix(DECK_FILE_KINDS[0].suffixes[0])
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
@@ -240,17 +223,15 @@ class FilesMixin(WindowBase):
             write_deck(self.deck, path, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels())
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify(
-                QCoreApplication.translate("MainWindow", "Cannot save deck"),
-                fill(QCoreApplication.translate("MainWindow", "Cannot save %1: %2"), str(path), str(exc)),
+                self.tr("Cannot save deck"),
+                fill(self.tr("Cannot save %1: %2"), str(path), str(exc)),
             )
             return False
         self.controller.saved_as(path)
         self.autosave.discard()
         self._remember_recent(path)
         self._update_title()
-        self.statusBar().showMessage(
-            fill(QCoreApplication.translate("MainWindow", "Saved %1"), str(path)), 5000
-        )
+        self.statusBar().showMessage(fill(self.tr("Saved %1"), str(path)), 5000)
         return True
 
     def _remember_recent(self, path: Path) -> None:

@@ -7,7 +7,6 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import (
     QAction,
     QKeySequence,
@@ -17,7 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.export import EXPORTS
 from deckbuilder.games.description import available_games
+from deckbuilder.i18n import gettext
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
 from deckbuilder.ui.translation import language_actions, save_language
 from deckbuilder.ui.window_base import WindowBase
@@ -43,15 +44,15 @@ class MenusMixin(WindowBase):
     def _build_menus(self) -> None:
         keys = QKeySequence.StandardKey
         bar = self.menuBar()
-        file_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&File"))
+        file_menu = bar.addMenu(self.tr("&File"))
         self._action(
             file_menu,
-            QCoreApplication.translate("MainWindow", "&New deck"),
+            self.tr("&New deck"),
             self.new_deck,
             keys.New,
             "actionNew",
         )
-        games_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "New deck for another &game"))
+        games_menu = file_menu.addMenu(self.tr("New deck for another &game"))
         games_menu.setObjectName("menuNewGameDeck")
         for game in available_games():
             if game.name != DEFAULT_GAME:
@@ -64,132 +65,110 @@ class MenusMixin(WindowBase):
                 )
         self._action(
             file_menu,
-            QCoreApplication.translate("MainWindow", "&Open deck…"),
+            self.tr("&Open deck…"),
             self.open_deck,
             keys.Open,
             "actionOpen",
         )
-        self.recent_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "Open &recent"))
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self._action(
             file_menu,
-            QCoreApplication.translate("MainWindow", "Import deck from &clipboard"),
+            self.tr("Import deck from &clipboard"),
             self.import_clipboard,
             None,
             "actionPaste",
         )
         file_menu.addSeparator()
-        self._action(
-            file_menu, QCoreApplication.translate("MainWindow", "&Save"), self.save, keys.Save, "actionSave"
-        )
+        self._action(file_menu, self.tr("&Save"), self.save, keys.Save, "actionSave")
         self._action(
             file_menu,
-            QCoreApplication.translate("MainWindow", "Save &as…"),
+            self.tr("Save &as…"),
             self.save_as,
             keys.SaveAs,
             "actionSaveAs",
         )
-        export_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "&Export"))
-        self._action(
-            export_menu,
-            QCoreApplication.translate("MainWindow", "Lackey .de&k…"),
-            lambda: self.export_deck("dek"),
-            None,
-            "actionExportDek",
-        )
-        self._action(
-            export_menu,
-            QCoreApplication.translate("MainWindow", "Lackey &text…"),
-            lambda: self.export_deck("text"),
-            None,
-            "actionExportText",
-        )
-        self._action(
-            export_menu,
-            QCoreApplication.translate("MainWindow", "PDF &decklist…"),
-            self.export_decklist_pdf,
-            None,
-            "actionExportDecklist",
-        )
-        self._action(
-            export_menu,
-            QCoreApplication.translate("MainWindow", "PDF &proxies…"),
-            self.export_proxies_pdf,
-            None,
-            "actionExportProxies",
-        )
+        export_menu = file_menu.addMenu(self.tr("&Export"))
+        pdf_exports = {"decklist": self.export_decklist_pdf, "proxies": self.export_proxies_pdf}
+        for (
+            export
+        ) in EXPORTS:  # the one registry of exports (deckbuilder.export), shared with `ragedeck export`
+            if export.menu_label is not None:
+                run = (
+                    pdf_exports[export.name]
+                    if export.deck_kind is None
+                    else functools.partial(self.export_deck, export.name)
+                )
+                name = f"actionExport{export.name.capitalize()}"
+                self._action(export_menu, gettext(export.menu_label), run, None, name)
         file_menu.addSeparator()
-        cards_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "Import card &data"))
+        cards_menu = file_menu.addMenu(self.tr("Import card &data"))
         self._action(
             cards_menu,
-            QCoreApplication.translate("MainWindow", "Lackey &plugin folder…"),
+            self.tr("Lackey &plugin folder…"),
             lambda: self.import_card_data(folder=True),
             None,
             "actionImportPlugin",
         )
         self._action(
             cards_menu,
-            QCoreApplication.translate("MainWindow", "Card data &file (.txt / .json)…"),
+            self.tr("Card data &file (.txt / .json)…"),
             lambda: self.import_card_data(folder=False),
             None,
             "actionImportCardFile",
         )
         file_menu.addSeparator()
-        self._action(
-            file_menu, QCoreApplication.translate("MainWindow", "&Quit"), self.close, keys.Quit, "actionQuit"
-        )
+        self._action(file_menu, self.tr("&Quit"), self.close, keys.Quit, "actionQuit")
 
-        edit_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Edit"))
-        undo = self.undo_stack.createUndoAction(self, QCoreApplication.translate("MainWindow", "&Undo"))
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence(keys.Undo))
-        redo = self.undo_stack.createRedoAction(self, QCoreApplication.translate("MainWindow", "&Redo"))
+        redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
         redo.setShortcut(QKeySequence(keys.Redo))
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
         edit_menu.addSeparator()
-        self._action(
-            edit_menu, QCoreApplication.translate("MainWindow", "&Find cards"), self._focus_search, keys.Find
-        )
+        self._action(edit_menu, self.tr("&Find cards"), self._focus_search, keys.Find)
         self._action(
             edit_menu,
-            QCoreApplication.translate("MainWindow", "Add selected card"),
+            self.tr("Add selected card"),
             self._add_browser_selection,
             None,
         )
         edit_menu.addSeparator()
         self._action(
             edit_menu,
-            QCoreApplication.translate("MainWindow", "&Copy deck as Lackey text"),
+            self.tr("&Copy deck as Lackey text"),
             self.copy_deck_text,
             None,
             "actionCopyDeck",
         )
         self._action(
             edit_menu,
-            QCoreApplication.translate("MainWindow", "&Paste deck from clipboard"),
+            self.tr("&Paste deck from clipboard"),
             self.import_clipboard,
             None,
             "actionPasteDeck",
         )
 
-        view_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&View"))
+        view_menu = bar.addMenu(self.tr("&View"))
         for dock in (self.card_dock, self.report_dock, self.history_dock):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
-        self.language_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Language"))
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
         self.language_menu.setObjectName("menuLanguage")
         self.language_actions = language_actions(self.language_menu, self._language_chosen)
 
-        collection_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Collection"))
+        collection_menu = bar.addMenu(self.tr("&Collection"))
         self._action(
             collection_menu,
-            QCoreApplication.translate("MainWindow", "&Edit collection…"),
+            self.tr("&Edit collection…"),
             self.open_collection,
             None,
             "actionCollection",
         )
         self.missing_only_action = self._action(
             collection_menu,
-            QCoreApplication.translate("MainWindow", "Proxies: print only &missing copies"),
+            self.tr("Proxies: print only &missing copies"),
             lambda: None,
             None,
             "actionMissingOnly",
@@ -209,9 +188,7 @@ class MenusMixin(WindowBase):
         """Remember the language for the next start (the window's words are loaded once, at start)."""
         save_language(lang)
         self.notify(
-            QCoreApplication.translate("MainWindow", "Language"),
-            QCoreApplication.translate(
-                "MainWindow", "The new language is used the next time Rage Deckbuilder starts."
-            ),
+            self.tr("Language"),
+            self.tr("The new language is used the next time Rage Deckbuilder starts."),
             warning=False,
         )

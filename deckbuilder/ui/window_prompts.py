@@ -5,15 +5,14 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
 )
 
+from deckbuilder.deckfiles.kinds import open_filter
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import APP_TITLE, Choice, WindowBase
-from deckbuilder.ui.window_files import DECK_FILTER
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ class PromptsMixin(WindowBase):
             self,
             APP_TITLE,
             fill(
-                QCoreApplication.translate("MainWindow", "“%1” has unsaved changes. Save them?"),
+                self.tr("“%1” has unsaved changes. Save them?"),
                 str(self.deck.name),
             ),
             Choice.Save | Choice.Discard | Choice.Cancel,
@@ -38,9 +37,9 @@ class PromptsMixin(WindowBase):
         """A deck file to open, or None."""
         path, _ = QFileDialog.getOpenFileName(
             self,
-            QCoreApplication.translate("MainWindow", "Open deck"),
+            self.tr("Open deck"),
             self._last_folder(),
-            QCoreApplication.translate("MainWindow", DECK_FILTER),
+            open_filter(),
         )
         return Path(path) if path else None
 
@@ -55,15 +54,15 @@ class PromptsMixin(WindowBase):
         if folder:
             path = QFileDialog.getExistingDirectory(
                 self,
-                QCoreApplication.translate("MainWindow", "Import Lackey plugin folder"),
+                self.tr("Import Lackey plugin folder"),
                 self._last_folder(),
             )
         else:
             path, _ = QFileDialog.getOpenFileName(
                 self,
-                QCoreApplication.translate("MainWindow", "Import card data"),
+                self.tr("Import card data"),
                 self._last_folder(),
-                QCoreApplication.translate("MainWindow", "Card data (*.txt *.json);;All files (*)"),
+                self.tr("Card data (*.txt *.json);;All files (*)"),
             )
         return Path(path) if path else None
 
@@ -73,12 +72,12 @@ class PromptsMixin(WindowBase):
         box.setWindowTitle(APP_TITLE)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setText(
-            QCoreApplication.translate(
-                "MainWindow", "{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?"
-            ).format(file_name, ", ".join(losses))
+            self.tr("{0} is a Lackey deck file; it cannot keep {1}. Save it anyway?").format(
+                file_name, ", ".join(losses)
+            )
         )
         box.setStandardButtons(Choice.Save | Choice.SaveAll | Choice.Cancel)
-        box.button(Choice.SaveAll).setText(QCoreApplication.translate("MainWindow", "Save as .ragedeck…"))
+        box.button(Choice.SaveAll).setText(self.tr("Save as .ragedeck…"))
         box.setDefaultButton(Choice.Save)
         return Choice(box.exec())
 
@@ -87,8 +86,7 @@ class PromptsMixin(WindowBase):
         answer = QMessageBox.question(
             self,
             APP_TITLE,
-            QCoreApplication.translate(
-                "MainWindow",
+            self.tr(
                 "The database still holds the invented demo cards (set “Demo”). With real card data imported, "
                 "no format accepts them. Remove them now?",
             ),
@@ -99,18 +97,13 @@ class PromptsMixin(WindowBase):
 
     def ask_restore(self, name: str, source: Path | None) -> bool:
         """Offer the autosave left by a window that did not exit cleanly: its deck's name and file."""
-        where = (
-            str(source)
-            if source is not None
-            else QCoreApplication.translate("MainWindow", "never saved to a file")
-        )
+        where = str(source) if source is not None else self.tr("never saved to a file")
         answer = QMessageBox.question(
             self,
             APP_TITLE,
-            QCoreApplication.translate(
-                "MainWindow",
+            self.tr(
                 "A Rage Deckbuilder window did not close properly while editing “{0}” ({1}). Restore that deck?",
-            ).format(name or QCoreApplication.translate("MainWindow", "a deck"), where),
+            ).format(name or self.tr("a deck"), where),
             Choice.Yes | Choice.No,
             Choice.Yes,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QByteArray, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
     QShowEvent,
@@ -43,9 +43,7 @@ class SessionMixin(WindowBase):
         try:
             self.autosave.save(deck_to_native(self.deck), self.deck_path, self.deck.name)
         except OSError as exc:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("MainWindow", "Autosave failed: {0}").format(exc), 8000
-            )
+            self.statusBar().showMessage(self.tr("Autosave failed: {0}").format(exc), 8000)
             return False
         return True
 
@@ -74,9 +72,7 @@ class SessionMixin(WindowBase):
             self.autosave.start_session(adopted)
             self._session_started = True
         except OSError as exc:
-            self.statusBar().showMessage(
-                QCoreApplication.translate("MainWindow", "Autosave unavailable: {0}").format(exc), 8000
-            )
+            self.statusBar().showMessage(self.tr("Autosave unavailable: {0}").format(exc), 8000)
 
     def restore_autosave(self, slot: AutosaveSlot) -> bool:
         """Load an autosaved deck as an unsaved deck (belonging to its original file, if any)."""
@@ -84,7 +80,7 @@ class SessionMixin(WindowBase):
             loaded = read_deck(slot.deck_path, self.db)
         except (DeckFileError, OSError) as exc:
             self.notify(
-                QCoreApplication.translate("MainWindow", "Cannot restore"),
+                self.tr("Cannot restore"),
                 render_text(exc.reason) if isinstance(exc, DeckFileError) else str(exc),
             )
             return False
@@ -92,7 +88,7 @@ class SessionMixin(WindowBase):
         self.controller.mark_unsaved()
         self._update_title()
         if notes:
-            self.notify(QCoreApplication.translate("MainWindow", "Restored deck"), "\n".join(notes))
+            self.notify(self.tr("Restored deck"), "\n".join(notes))
         return True
 
     def _restore_geometry(self) -> None:
