@@ -41,6 +41,7 @@ DECLARING_MODULES = (
     "deckbuilder.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
+    "deckbuilder.collection",
 )
 # carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.
 CARDDB_DECLARING_MODULES = (
