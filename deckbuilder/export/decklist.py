@@ -21,10 +21,10 @@ from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
+from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
-from deckbuilder.legality.rules import character_allegiance
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

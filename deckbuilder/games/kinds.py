@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
 from deckbuilder.games.registry import Message as Message
@@ -22,6 +21,9 @@ from deckbuilder.games.registry import register_game_rule as register_game_rule
 from deckbuilder.games.registry import register_kind
 from deckbuilder.games.registry import rule_codes as rule_codes
 from deckbuilder.legality.results import Result
+
+if TYPE_CHECKING:
+    from deckbuilder.games.cards import GameCard
 
 
 @dataclass(slots=True)

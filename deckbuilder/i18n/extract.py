@@ -47,7 +47,7 @@ def shipped_format_texts() -> set[str]:
     import json
 
     found: set[str] = set()
-    for path in sorted((_PACKAGE / "legality" / "formats").glob("*.json")):
+    for path in sorted((_PACKAGE / "games" / "rage" / "formats").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         found |= {str(data[key]) for key in ("title", "description") if data.get(key)}
     return found
