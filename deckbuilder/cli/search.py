@@ -142,7 +142,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _rage_numbers() -> list[str]:
     """Rage's number fields in the order a player reads them (its game description is their one list)."""
-    from deckbuilder.games.description import shipped_game
+    from deckbuilder.games.loader import shipped_game
 
     return [f.name for f in shipped_game(DEFAULT_GAME).fields if f.kind == "number"]
 
@@ -167,7 +167,7 @@ def _card_json(card: Any) -> dict[str, Any]:
 
 
 def _print_card(card: Any, out: TextIO) -> None:
-    from deckbuilder.games.description import shipped_game
+    from deckbuilder.games.loader import shipped_game
 
     game = shipped_game(DEFAULT_GAME)
     stats = " · ".join(

@@ -27,7 +27,7 @@ _FOOT = ParagraphStyle("proxy-foot", fontName=FONT, fontSize=6, leading=7, textC
 
 def _numbers(side: str) -> list[tuple[str, str]]:
     """Rage's number fields a face shows, with their labels, from its game description (every face when "")."""
-    from deckbuilder.games.description import shipped_game
+    from deckbuilder.games.loader import shipped_game
 
     fields = shipped_game(DEFAULT_GAME).fields
     return [(f.name, f.label) for f in fields if f.kind == "number" and (not side or f.side in ("", side))]

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.search import QuerySyntaxError, SearchRow, count_matches, parse_query, search
 from deckbuilder import i18n
-from deckbuilder.games.description import shipped_game
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 if TYPE_CHECKING:

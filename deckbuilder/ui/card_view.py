@@ -24,7 +24,8 @@ from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from carddb.model import CardInfo, PrintingInfo
 from deckbuilder.games.cards import GameCard
-from deckbuilder.games.description import Game, shipped_game
+from deckbuilder.games.description import Game
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import fill
 
 # A card scan is well under a megapixel; anything this big is a wrong or hostile file and would eat memory.
