@@ -42,6 +42,7 @@ DECLARING_MODULES = (
     "deckbuilder.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
+    "deckbuilder.export.proxies",
 )
 # carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.
 CARDDB_DECLARING_MODULES = ("carddb.images", "carddb.lackey", "carddb.importing", "carddb.safeio")
