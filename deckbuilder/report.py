@@ -9,12 +9,12 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
 from deckbuilder.i18n import N_, current_language, gettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
 from deckbuilder.legality.results import Report, Result
 
-DECK_SUFFIXES = frozenset({".dek", ".txt", ".json", ".ragedeck"})
 # A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
 MAX_DECK_FILES = 2000
 MAX_DEPTH = 4
