@@ -20,7 +20,7 @@ from carddb.model import CardInfo
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
-from deckbuilder.games.check import format_title
+from deckbuilder.games.description import format_title
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.i18n.numbers import format_percent

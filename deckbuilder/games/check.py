@@ -10,8 +10,6 @@ from deckbuilder.deck import DEFAULT_GAME, MAX_SUGGESTED_UNKNOWN, Deck
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game, GameError, GameFormat, load_game
 from deckbuilder.games.kinds import GameContext, Item, kind_named
-from deckbuilder.i18n import gettext
-from deckbuilder.legality.formats import FormatError, load_format
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -203,15 +201,3 @@ def statistics(game: Game, deck: Deck, pool: Any) -> list[tuple[str, list[tuple[
             ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
         charts.append((statistic.label, ordered))
     return charts
-
-
-def format_title(name: str, game: str = DEFAULT_GAME, lang: str | None = None) -> str:
-    """A format's title for a sentence in the reader's language (a player's own title and unknown names as written)."""
-    try:
-        if game == DEFAULT_GAME:
-            title = load_format(name).title
-        else:
-            title = next((f.title for f in load_game(game).formats if f.name == name), name)
-    except (FormatError, GameError, KeyError, ValueError, OSError):
-        return name
-    return gettext(title or name, lang)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from carddb.db import user_data_dir
 from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.i18n import gettext
+from deckbuilder.legality.formats import FormatError, load_format
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
@@ -456,3 +458,15 @@ def load_game(name: str | None) -> Game:
             return game
     known = ", ".join(g.name for g in games)
     raise GameError(f"Unknown game '{name}'; available games: {known}")
+
+
+def format_title(name: str, game: str = DEFAULT_GAME, lang: str | None = None) -> str:
+    """A format's title for a sentence in the reader's language (a player's own title and unknown names as written)."""
+    try:
+        if game == DEFAULT_GAME:
+            title = load_format(name).title
+        else:
+            title = next((f.title for f in load_game(game).formats if f.name == name), name)
+    except (FormatError, GameError, KeyError, ValueError, OSError):
+        return name
+    return gettext(title or name, lang)
