@@ -21,7 +21,7 @@ from deckbuilder.cli.common import (
     read_error,
     warn_if_empty,
 )
-from deckbuilder.games.description import format_title
+from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import N_, render_text
 from deckbuilder.i18n import gettext as _
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLay
 
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckstats import UNKNOWN_TYPE, DeckStats, compute_deck_stats, filled_histogram
-from deckbuilder.games.description import format_title
+from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import gettext
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality.results import Report
