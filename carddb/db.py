@@ -66,88 +66,6 @@ def _set_pragmas(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = NORMAL")
 
 
-def _create_fts(conn: sqlite3.Connection, prefixes: str) -> None:
-    # Schema 1 and 2's index (migrations replay history): stored content, keyed by card.id.
-    conn.execute(
-        "CREATE VIRTUAL TABLE IF NOT EXISTS card_fts USING fts5("
-        f"name, type, keywords, requires, text, tokenize = 'unicode61 remove_diacritics 2', prefix = '{prefixes}')"
-    )
-
-
-def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    """Version 1: card, printing, meta, character_identity tables and the FTS5 index."""
-    _create_fts(conn, "2 3")
-    # Covering index for "the newest printing's set" that every search row shows (carddb.search).
-    conn.execute("CREATE INDEX IF NOT EXISTS ix_printing_newest ON printing (card_id, set_rank, set_name)")
-
-
-def _migrate_to_2(conn: sqlite3.Connection) -> None:
-    """Version 2: index one-letter prefixes (the first key a player types) and sets by rank."""
-    conn.execute("DROP TABLE IF EXISTS card_fts")
-    _create_fts(conn, "1 2 3")
-    # set_names() for the browser's set filter reads this instead of scanning every printing.
-    conn.execute("CREATE INDEX IF NOT EXISTS ix_printing_set_rank ON printing (set_name, set_rank)")
-
-
-def _migrate_to_3(conn: sqlite3.Connection) -> None:
-    """Version 3: stored allegiance, name order as the full-text rowid, a cheaper contentless index."""
-    from carddb import schema
-    from carddb.allegiance import store_allegiances
-    from carddb.search import rebuild_search_index
-
-    columns = {str(r[1]) for r in conn.execute("PRAGMA table_info(card)")}
-    for column, definition in (
-        ("allegiance", "VARCHAR DEFAULT '' NOT NULL"),
-        ("name_rank", "INTEGER DEFAULT 0 NOT NULL"),
-        ("newest_set", "VARCHAR DEFAULT '' NOT NULL"),
-    ):
-        if column not in columns:
-            conn.execute(f"ALTER TABLE card ADD COLUMN {column} {definition}")
-    conn.execute(
-        "UPDATE card SET newest_set = coalesce((SELECT p.set_name FROM printing AS p WHERE p.card_id = card.id"
-        " ORDER BY p.set_rank DESC, p.id DESC LIMIT 1), '')"
-    )
-    for statement in schema.create_statements():  # the new indexes, as the SQLModel schema declares them
-        if statement.startswith("CREATE INDEX"):
-            conn.execute(statement)
-    # Indexes nothing reads any more (set_name: ix_printing_set_rank covers it; newest set: stored on the card;
-    # section: no query filters by it alone): each cost every import a B-tree to fill.
-    for index in ("ix_printing_set_name", "ix_printing_newest", "ix_card_section"):
-        conn.execute(f"DROP INDEX IF EXISTS {index}")
-    store_allegiances(conn)
-    conn.execute("DROP TABLE IF EXISTS card_fts")
-    conn.execute(FTS_DEFINITION)
-    rebuild_search_index(conn)
-
-
-def _migrate_to_4(conn: sqlite3.Connection) -> None:
-    """Version 4: the player's collection (owned cards by name and printing), never touched by card imports."""
-    from carddb import schema
-
-    for statement in schema.create_statements():  # the collection table, as the SQLModel schema declares it
-        if "collection" in statement.split("(")[0]:
-            conn.execute(statement)
-
-
-def _migrate_to_5(conn: sqlite3.Connection) -> None:
-    """Version 5: cards of other games (game_card), kept apart from Rage's cards by their game."""
-    from carddb import schema
-
-    for statement in schema.create_statements():  # the game_card table, as the SQLModel schema declares it
-        if "game_card" in statement.split("(")[0]:
-            conn.execute(statement)
-
-
-# Each migration takes the database from version N-1 to N; tables themselves come from the SQLModel schema.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _migrate_to_1,
-    2: _migrate_to_2,
-    3: _migrate_to_3,
-    4: _migrate_to_4,
-    5: _migrate_to_5,
-}
-
-
 def _create(conn: sqlite3.Connection) -> None:
     """A new database at the current version: the SQLModel tables, then the index and seed data."""
     from carddb import schema
@@ -267,8 +185,9 @@ class CardDatabase:
             if version == 0:
                 _create(conn)
             else:
-                for target in range(version + 1, SCHEMA_VERSION + 1):
-                    MIGRATIONS[target](conn)
+                from carddb.migrations import migrate
+
+                migrate(conn, version)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute("COMMIT")

@@ -1,4 +1,4 @@
-"""SQLModel tables of the card database. Bump SCHEMA_VERSION and add a migration in db.py on every change.
+"""SQLModel tables of the card database: today's schema. On every change bump SCHEMA_VERSION and add a frozen step in carddb/migrations.
 
 Imported only when a database is created or migrated (carddb.db checks `PRAGMA user_version` first), so that
 opening an up-to-date database never pays for SQLModel, SQLAlchemy and pydantic.

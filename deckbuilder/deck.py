@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from carddb.cardtypes import Section
@@ -29,11 +29,7 @@ class CardPool(Protocol):
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
 
 
-# Bumped whenever an existing entry's name or printing is changed in place, so deck indexes know to rebuild.
-_ENTRY_EDITS = [0]
-
-
-@dataclass
+@dataclass(frozen=True, slots=True)
 class DeckEntry:
     """One card in the deck: its name as written, how many copies, and the chosen printing (set) if any."""
 
@@ -42,22 +38,11 @@ class DeckEntry:
     set_name: str | None = None
     # Section the file placed it in; used only while the card is unknown (known cards go by their Type).
     zone_hint: Section | None = None
-    # (name, key) of the last `key` asked: a check reads every key many times, the name rarely changes.
-    _key_of: tuple[str, str] = field(default=("", ""), init=False, repr=False, compare=False)
+    # Normalised name, the identity of the entry (a check reads it many times; the entry never changes).
+    key: str = field(init=False, repr=False, compare=False)
 
-    def __setattr__(self, attr: str, value: object) -> None:
-        if attr in ("name", "set_name") and attr in self.__dict__:
-            _ENTRY_EDITS[0] += 1
-        object.__setattr__(self, attr, value)
-
-    @property
-    def key(self) -> str:
-        """Normalised name, the identity of the entry."""
-        name, key = self._key_of
-        if name is not self.name:
-            key = normalize_name(self.name)
-            self._key_of = (self.name, key)
-        return key
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", normalize_name(self.name))
 
 
 # Where an unread part was (carddb Messages, so the location reads in the reader's language too).
@@ -87,92 +72,206 @@ _EntryKey = tuple[str, str | None]
 
 @dataclass
 class _Index:
-    """Positions of a list's entries by (normalised name, set); valid while the list is the one it was built for."""
+    """Positions of one list's entries by (normalised name, set) and by name; first match wins."""
 
-    entries: list[DeckEntry]
-    size: int
-    last: DeckEntry | None
     positions: dict[_EntryKey, int]
     by_name: dict[str, list[int]]
-    edits: int
 
-    def valid_for(self, entries: list[DeckEntry]) -> bool:
-        return (
-            self.entries is entries
-            and self.size == len(entries)
-            and (entries[-1] if entries else None) is self.last
-            and self.edits == _ENTRY_EDITS[0]
-        )
+    @classmethod
+    def of(cls, entries: list[DeckEntry]) -> _Index:
+        index = cls({}, {})
+        for position, entry in enumerate(entries):
+            index.note(entry, position)
+        return index
 
-
-def _build_index(entries: list[DeckEntry]) -> _Index:
-    positions: dict[_EntryKey, int] = {}
-    by_name: dict[str, list[int]] = {}
-    for position, entry in enumerate(entries):
-        key = entry.key
-        positions.setdefault((key, entry.set_name), position)
-        by_name.setdefault(key, []).append(position)
-    return _Index(
-        entries, len(entries), entries[-1] if entries else None, positions, by_name, _ENTRY_EDITS[0]
-    )
+    def note(self, entry: DeckEntry, position: int) -> None:
+        self.positions.setdefault((entry.key, entry.set_name), position)
+        self.by_name.setdefault(entry.key, []).append(position)
 
 
-@dataclass
+@dataclass(frozen=True)
+class DeckState:
+    """Everything an edit can change, frozen: undo keeps one before and one after each edit."""
+
+    name: str
+    notes: str
+    renown_level: int
+    format: str
+    entries: tuple[DeckEntry, ...]
+    starting: tuple[DeckEntry, ...]
+    settings: tuple[tuple[str, int], ...] = ()  # another game's player-chosen settings
+
+
 class Deck:
-    """A Rage deck: pack of Characters, sept deck and combat deck, kept as an ordered list of entries."""
+    """A Rage deck: pack of Characters, sept deck and combat deck, kept as an ordered list of entries.
 
-    name: str = "Untitled deck"
-    notes: str = ""
-    renown_level: int = DEFAULT_RENOWN_LEVEL
-    format: str = DEFAULT_FORMAT
-    # The game the deck is for (deckbuilder/games/<game>/game.json) and its player-chosen settings by id.
-    game: str = DEFAULT_GAME
-    settings: dict[str, int] = field(default_factory=dict)
-    entries: list[DeckEntry] = field(default_factory=list)
-    # Cards that begin the game in play (taken out of the sept deck; they count for copies, not the minimum).
-    starting: list[DeckEntry] = field(default_factory=list)
-    # What the file reader could not use; kept (and saved natively) so the checker can say the deck was not seen whole.
-    unread: list[UnreadPart] = field(default_factory=list)
-    # Lookup indexes of `entries` and `starting` (callers may edit the lists directly: each index checks it is current).
-    _indexes: dict[bool, _Index] = field(default_factory=dict, init=False, repr=False, compare=False)
+    The entry lists belong to the deck: callers read them (`entries`, `starting` are tuples of frozen entries)
+    and change them only through its methods, so the lookup index is right by construction.
+    """
+
+    def __init__(
+        self,
+        name: str = "Untitled deck",
+        notes: str = "",
+        renown_level: int = DEFAULT_RENOWN_LEVEL,
+        format: str = DEFAULT_FORMAT,
+        game: str = DEFAULT_GAME,
+        settings: dict[str, int] | None = None,
+        entries: Iterable[DeckEntry] = (),
+        starting: Iterable[DeckEntry] = (),
+        unread: Iterable[UnreadPart] = (),
+    ) -> None:
+        self.name = name
+        self.notes = notes
+        self.renown_level = renown_level
+        self.format = format
+        # The game the deck is for (deckbuilder/games/<game>/game.json) and its player-chosen settings by id.
+        self.game = game
+        self.settings: dict[str, int] = dict(settings or {})
+        # What the file reader could not use; kept (and saved natively) so the checker can say the deck was not
+        # seen whole.
+        self.unread: list[UnreadPart] = list(unread)
+        # The deck's entries (False) and the cards that begin the game in play (True: taken out of the sept deck;
+        # they count for copies, not the minimum). Only this class changes them.
+        self._lists: dict[bool, list[DeckEntry]] = {False: list(entries), True: list(starting)}
+        self._indexes: dict[bool, _Index] = {}
+        self._views: dict[bool, tuple[DeckEntry, ...]] = {}
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    @property
+    def entries(self) -> tuple[DeckEntry, ...]:
+        """The deck's entries in order (the starting list apart)."""
+        return self._view(False)
+
+    @property
+    def starting(self) -> tuple[DeckEntry, ...]:
+        """The cards that begin the game in play."""
+        return self._view(True)
+
+    def _view(self, starting: bool) -> tuple[DeckEntry, ...]:
+        view = self._views.get(starting)
+        if view is None:
+            view = self._views[starting] = tuple(self._lists[starting])
+        return view
 
     def __iter__(self) -> Iterator[DeckEntry]:
         return iter(self.entries)
 
-    def _index(self, starting: bool) -> _Index:
-        entries = self.starting if starting else self.entries
-        index = self._indexes.get(starting)
-        if index is None or not index.valid_for(entries):
-            index = self._indexes[starting] = _build_index(entries)
-        return index
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return (self.state(), self.game, self.unread) == (other.state(), other.game, other.unread)
 
-    def _at(self, starting: bool, position: int, key: str, set_name: str | None) -> DeckEntry | None:
-        """The entry at an indexed position if it is still the one indexed there (else None: rebuild)."""
-        entries = self.starting if starting else self.entries
-        if position < len(entries):
-            entry = entries[position]
-            if entry.key == key and entry.set_name == set_name:
-                return entry
-        return None
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Deck(name={self.name!r}, game={self.game!r}, entries={self.entries!r}, starting={self.starting!r})"
+
+    def is_empty(self) -> bool:
+        """No entries and no starting cards."""
+        return not self._lists[False] and not self._lists[True]
+
+    def _index(self, starting: bool) -> _Index:
+        index = self._indexes.get(starting)
+        if index is None:
+            index = self._indexes[starting] = _Index.of(self._lists[starting])
+        return index
 
     def find(self, name: str, set_name: str | None = None, starting: bool = False) -> DeckEntry | None:
         """The entry for this card (and printing, if given)."""
         if set_name is not None:
             return self.entry(name, set_name, starting=starting)
-        key = normalize_name(name)
-        for _attempt in range(2):
-            index = self._index(starting)
-            positions = index.by_name.get(key, [])
-            entries = self.starting if starting else self.entries
-            if all(p < len(entries) and entries[p].key == key for p in positions):
-                return entries[positions[0]] if positions else None
-            self._indexes.pop(starting, None)  # an entry changed in place: index again
-        return None
+        positions = self._index(starting).by_name.get(normalize_name(name))
+        return self._lists[starting][positions[0]] if positions else None
+
+    def entry(self, name: str, set_name: str | None, *, starting: bool = False) -> DeckEntry | None:
+        """The entry of exactly this card and printing (None = "newest printing", not "any")."""
+        position = self._position(name, set_name, starting)
+        return None if position is None else self._lists[starting][position]
+
+    def _position(self, name: str, set_name: str | None, starting: bool) -> int | None:
+        return self._index(starting).positions.get((normalize_name(name), set_name))
 
     def count_of(self, name: str) -> int:
         """Copies of a card in the deck, across printings (starting list included)."""
         key = normalize_name(name)
-        return sum(e.count for e in (*self.entries, *self.starting) if e.key == key)
+        return sum(e.count for e in (*self._lists[False], *self._lists[True]) if e.key == key)
+
+    def total_cards(self) -> int:
+        """Copies in the deck (entries only)."""
+        return sum(e.count for e in self._lists[False])
+
+    def section_of(self, entry: DeckEntry, pool: CardPool) -> Section | None:
+        """The section an entry belongs to: by the card's Type when known, else the file's zone hint."""
+        card = pool.lookup(entry.name)
+        if card is not None and card.section is not None:
+            return card.section
+        return entry.zone_hint
+
+    def by_section(self, pool: CardPool) -> dict[Section | None, list[DeckEntry]]:
+        """Entries grouped by section (None for cards whose section cannot be decided)."""
+        grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
+        for entry in self._lists[False]:
+            grouped.setdefault(self.section_of(entry, pool), []).append(entry)
+        return grouped
+
+    def state(self) -> DeckState:
+        """Everything an edit can change, frozen (entries are immutable, so this copies no entry)."""
+        return DeckState(
+            self.name,
+            self.notes,
+            self.renown_level,
+            self.format,
+            self.entries,
+            self.starting,
+            tuple(sorted(self.settings.items())),
+        )
+
+    def copy(self) -> Deck:
+        """An independent copy (entries are frozen, so they are shared)."""
+        return Deck(
+            name=self.name,
+            notes=self.notes,
+            renown_level=self.renown_level,
+            format=self.format,
+            game=self.game,
+            settings=self.settings,
+            entries=self._lists[False],
+            starting=self._lists[True],
+            unread=self.unread,
+        )
+
+    # -- changing: every change of an entry list goes through these -------------------------------
+
+    def _changed(self, starting: bool, *, positions_moved: bool) -> None:
+        """Forget the list's tuple (and its index when entries moved, left or changed their key)."""
+        self._views.pop(starting, None)
+        if positions_moved:
+            self._indexes.pop(starting, None)
+
+    def _append(self, entry: DeckEntry, starting: bool) -> None:
+        target = self._lists[starting]
+        target.append(entry)
+        index = self._indexes.get(starting)
+        if index is not None:  # keep the index current: adding to a growing deck stays linear
+            index.note(entry, len(target) - 1)
+        self._changed(starting, positions_moved=False)
+
+    def _recount(self, starting: bool, position: int, count: int) -> None:
+        """Set the copies of the entry at `position` (0 or fewer drops it)."""
+        target = self._lists[starting]
+        if count <= 0:
+            del target[position]
+            self._changed(starting, positions_moved=True)
+        else:
+            target[position] = replace(target[position], count=count)
+            self._changed(starting, positions_moved=False)
+
+    def extend(self, entries: Iterable[DeckEntry], *, starting: bool = False) -> None:
+        """Append entries as a file wrote them (no merging: a reader keeps the file's rows)."""
+        for entry in entries:
+            self._append(entry, starting)
 
     def add(
         self,
@@ -186,41 +285,38 @@ class Deck:
         """Add copies (to the starting list when `starting`), merging with the same card and printing."""
         if count <= 0:
             return
-        entry = self.entry(name, set_name, starting=starting)
-        if entry is not None:
-            entry.count += count
-            return
-        target = self.starting if starting else self.entries
-        new = DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint)
-        index = self._index(starting)
-        target.append(new)
-        # Keep the index current instead of rebuilding it: adding to a growing deck stays linear.
-        position = len(target) - 1
-        index.positions.setdefault((new.key, set_name), position)
-        index.by_name.setdefault(new.key, []).append(position)
-        index.size, index.last = len(target), new
+        position = self._position(name, set_name, starting)
+        if position is not None:
+            self._recount(starting, position, self._lists[starting][position].count + count)
+        else:
+            self._append(DeckEntry(name=name, count=count, set_name=set_name, zone_hint=zone_hint), starting)
 
-    def entry(self, name: str, set_name: str | None, *, starting: bool = False) -> DeckEntry | None:
-        """The entry of exactly this card and printing (None = "newest printing", not "any")."""
-        key = normalize_name(name)
-        for _attempt in range(2):
-            position = self._index(starting).positions.get((key, set_name))
-            if position is None:
-                return None
-            found = self._at(starting, position, key, set_name)
-            if found is not None:
-                return found
-            self._indexes.pop(starting, None)  # an entry changed in place: index again
-        return None
+    def set_count(self, name: str, set_name: str | None, count: int, *, starting: bool = False) -> None:
+        """Set the copies of one entry (of the starting list when `starting`; 0 removes it), keeping its place."""
+        position = self._position(name, set_name, starting)
+        if position is None:
+            self.add(name, count, set_name, starting=starting)
+        else:
+            self._recount(starting, position, count)
 
     def remove(self, name: str, count: int = 1, set_name: str | None = None) -> int:
         """Remove up to `count` copies (any printing when set_name is None); returns how many went."""
-        return self._take(self.find(name, set_name), count, self.entries)
+        found = self.find(name, set_name)
+        if found is None:
+            return 0
+        return self._take(self._position(found.name, found.set_name, False), count, False)
 
     def remove_exact(self, name: str, set_name: str | None, count: int = 1, *, starting: bool = False) -> int:
         """Remove up to `count` copies of exactly this printing's entry (or starting entry); returns how many went."""
-        entries = self.starting if starting else self.entries
-        return self._take(self.entry(name, set_name, starting=starting), count, entries)
+        return self._take(self._position(name, set_name, starting), count, starting)
+
+    def _take(self, position: int | None, count: int, starting: bool) -> int:
+        if position is None or count <= 0:
+            return 0
+        have = self._lists[starting][position].count
+        removed = min(count, have)
+        self._recount(starting, position, have - removed)
+        return removed
 
     def move_to_starting(self, name: str, set_name: str | None, count: int = 1) -> int:
         """Put up to `count` copies of this sept entry in play at the start; returns how many moved."""
@@ -235,61 +331,49 @@ class Deck:
         if source is None:
             return 0
         # Keep the source's spelling and zone hint so the moved copies read and place the same way.
-        written, hint = source.name, source.zone_hint
-        entries = self.entries if to_starting else self.starting
-        moved = self._take(source, count, entries)
-        self.add(written, moved, set_name, hint, starting=to_starting)
+        moved = self._take(self._position(name, set_name, not to_starting), count, not to_starting)
+        self.add(source.name, moved, set_name, source.zone_hint, starting=to_starting)
         return moved
-
-    def _take(self, entry: DeckEntry | None, count: int, entries: list[DeckEntry]) -> int:
-        if entry is None or count <= 0:
-            return 0
-        removed = min(count, entry.count)
-        entry.count -= removed
-        if entry.count == 0:
-            entries.remove(entry)
-        return removed
 
     def change_printing(self, name: str, old_set: str | None, new_set: str | None) -> None:
         """Move an entry's copies to another printing, merging with an entry already on that printing."""
-        entry = self.entry(name, old_set)
-        if entry is None or old_set == new_set:
+        position = self._position(name, old_set, False)
+        if position is None or old_set == new_set:
             return
-        target = self.entry(name, new_set)
+        entry = self._lists[False][position]
+        target = self._position(name, new_set, False)
         if target is None:
-            entry.set_name = new_set
+            self._lists[False][position] = replace(entry, set_name=new_set)
+            self._changed(False, positions_moved=True)
         else:
-            target.count += entry.count
-            self.entries.remove(entry)
+            self._recount(False, target, self._lists[False][target].count + entry.count)
+            self._recount(False, position, 0)
 
-    def total_cards(self) -> int:
-        """Copies in the deck (entries only)."""
-        return sum(e.count for e in self.entries)
+    def replace(self, name: str, set_name: str | None, new_name: str, *, starting: bool = False) -> int:
+        """Swap an entry for another card (newest printing) in its place, keeping the count; returns the count.
 
-    def section_of(self, entry: DeckEntry, pool: CardPool) -> Section | None:
-        """The section an entry belongs to: by the card's Type when known, else the file's zone hint."""
-        card = pool.lookup(entry.name)
-        if card is not None and card.section is not None:
-            return card.section
-        return entry.zone_hint
+        When the new card already has an entry of its newest printing, the copies join it instead.
+        """
+        position = self._position(name, set_name, starting)
+        if position is None:
+            return 0
+        entry = self._lists[starting][position]
+        target = self._position(new_name, None, starting)
+        if target is not None and target != position:
+            self._recount(starting, target, self._lists[starting][target].count + entry.count)
+            self._recount(starting, position, 0)
+        else:
+            self._lists[starting][position] = DeckEntry(new_name, entry.count, None, entry.zone_hint)
+            self._changed(starting, positions_moved=True)
+        return entry.count
 
-    def by_section(self, pool: CardPool) -> dict[Section | None, list[DeckEntry]]:
-        """Entries grouped by section (None for cards whose section cannot be decided)."""
-        grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
-        for entry in self.entries:
-            grouped.setdefault(self.section_of(entry, pool), []).append(entry)
-        return grouped
-
-    def copy(self) -> Deck:
-        """A deep copy (entries are mutable)."""
-        return Deck(
-            name=self.name,
-            notes=self.notes,
-            renown_level=self.renown_level,
-            format=self.format,
-            game=self.game,
-            settings=dict(self.settings),
-            entries=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.entries],
-            starting=[DeckEntry(e.name, e.count, e.set_name, e.zone_hint) for e in self.starting],
-            unread=list(self.unread),
-        )
+    def restore(self, state: DeckState) -> None:
+        """Put the deck back in a state taken with `state()` (the Deck object itself stays the same)."""
+        self.name = state.name
+        self.notes = state.notes
+        self.renown_level = state.renown_level
+        self.format = state.format
+        self.settings = dict(state.settings)
+        for starting, entries in ((False, state.entries), (True, state.starting)):
+            self._lists[starting] = list(entries)
+            self._changed(starting, positions_moved=True)

@@ -17,6 +17,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.i18n import ENGLISH, N_, declare, format_message, message_key
+from deckbuilder.i18n.numbers import Percent
 from deckbuilder.legality.engine import build_context
 from deckbuilder.legality.formats import load_format
 from deckbuilder.legality.rules import PackMember, parse_requirement, type_parts
@@ -165,7 +166,7 @@ def chance_by_turn(
         ("turn", str(turn)),
         ("hits", str(hits)),
         ("pile", str(len(pile))),
-        ("percent", f"{p:.1%}"),
+        ("percent", Percent(p)),
         ("seen", str(min(seen, len(pile)))),
     )
     variant = f"{kind}.{'sept' if section is Section.SEPT else 'combat'}"  # pile() reads combat for any other
@@ -260,7 +261,7 @@ def _character_odds(name: str, population: int, hits: int, hand_size: int) -> Od
         ("character", name),
         ("playable", str(hits)),
         ("pile", str(population)),
-        ("percent", f"{p:.1%}"),
+        ("percent", Percent(p)),
     )
     return Odds(
         code="CHARACTER_CAN_FIGHT",
@@ -289,7 +290,7 @@ def _every_character(
                 union = frozenset().union(*subset) if subset else frozenset()
                 total += (-1) ** size * comb(population - len(union), draws) / comb(population, draws)
         p = max(0.0, min(1.0, total))
-        params = (("characters", str(len(playable))), ("percent", f"{p:.1%}"))
+        params = (("characters", str(len(playable))), ("percent", Percent(p)))
         return Odds(
             "EVERY_CHARACTER_CAN_FIGHT", p, EXACT, _message("EVERY_CHARACTER_CAN_FIGHT", params), params
         )
@@ -311,7 +312,7 @@ def _distinct_cards(
     if len(sets) > min(hand_size, len(pile)):
         params: tuple[tuple[str, str], ...] = (
             ("characters", str(len(sets))),
-            ("percent", f"{0.0:.1%}"),
+            ("percent", Percent(0.0)),
             ("hand", str(hand_size)),
         )
         return Odds(
@@ -325,7 +326,7 @@ def _distinct_cards(
 def _simulated(code: str, hits: int, characters: int, seed: int, trials: int) -> Odds:
     """A simulated chance about the pack's Characters: `hits` of `trials` seeded deals."""
     p = hits / trials if trials else 0.0
-    params = (("characters", str(characters)), ("percent", f"{p:.1%}"))
+    params = (("characters", str(characters)), ("percent", Percent(p)))
     return Odds(
         code,
         p,

@@ -9,12 +9,12 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.i18n import N_, current_language, gettext, render, render_text
+from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
+from deckbuilder.i18n import N_, current_language, gettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
 from deckbuilder.legality.results import Report, Result
 
-DECK_SUFFIXES = frozenset({".dek", ".txt", ".json", ".ragedeck"})
 # A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
 MAX_DECK_FILES = 2000
 MAX_DEPTH = 4
@@ -221,7 +221,7 @@ section.deck { page-break-before: always; margin-top: 3em; }
 """
 
 
-def report_html(rows: Sequence[DeckRow], title: str = N_("Deck check"), lang: str | None = None) -> str:
+def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | None = None) -> str:
     """One page: the summary table, then a section (a printed page) per deck that is not legal."""
     import html
 
@@ -231,7 +231,8 @@ def report_html(rows: Sequence[DeckRow], title: str = N_("Deck check"), lang: st
     def t(text: str) -> str:
         return gettext(text, lang)
 
-    title = t(title)
+    # The title of a report on many decks ("Verificação de decks"), not the window's check of one deck.
+    title = pgettext("event report", "Deck check", lang) if title is None else title
     legal = sum(r.verdict == LEGAL for r in rows)
     headings = (
         N_("Player"),
@@ -290,7 +291,7 @@ def report_html(rows: Sequence[DeckRow], title: str = N_("Deck check"), lang: st
     return "\n".join(parts) + "\n"
 
 
-def write_report(rows: Sequence[DeckRow], path: Path, title: str = "Deck check") -> None:
+def write_report(rows: Sequence[DeckRow], path: Path, title: str | None = None) -> None:
     """Write the report whole or not at all; .html/.htm or .csv by the extension."""
     suffix = path.suffix.casefold()
     if suffix in (".html", ".htm"):

@@ -28,9 +28,10 @@ REQUIRED_LINUX = (
     "PySide6/Qt/plugins/platforms/libqxcb.so",
     "PySide6/Qt/plugins/platforms/libqoffscreen.so",
     "PySide6/Qt/plugins/imageformats/libqjpeg.so",
-    # Portuguese: our compiled window translation and Qt's own for its standard dialogs.
-    "deckbuilder/ui/i18n/ragedeck_pt_BR.qm",
+    # Portuguese: our one catalogue, Qt's own for its standard dialogs, Babel's number formats.
+    "deckbuilder/i18n/pt_BR.po",
     "PySide6/Qt/translations/qtbase_pt_BR.qm",
+    "babel/locale-data/pt.dat",
 )
 # Qt parts that must stay out to keep the bundle lean.
 FORBIDDEN = (
@@ -42,9 +43,13 @@ FORBIDDEN = (
     "**/*Qt63D*",
     "**/*Qt6Pdf*",
     "PySide6/Qt/translations/*",
+    "babel/locale-data/*",
 )
-# Exceptions to FORBIDDEN: Qt's dialogs in the languages the app speaks.
-ALLOWED = frozenset({"PySide6/Qt/translations/qtbase_pt_BR.qm"})
+# Exceptions to FORBIDDEN: Qt's dialogs and Babel's number formats in the languages the app speaks.
+ALLOWED = frozenset(
+    {"PySide6/Qt/translations/qtbase_pt_BR.qm"}
+    | {f"babel/locale-data/{name}.dat" for name in ("root", "en", "pt", "pt_BR")}
+)
 
 
 def bundle_data_dir(app_dir: Path) -> Path:

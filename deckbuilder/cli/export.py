@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -23,12 +24,15 @@ from deckbuilder.i18n import render_text
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from deckbuilder.deck import Deck
+    from deckbuilder.export import Export
 
 
 def add_arguments(export: argparse.ArgumentParser) -> None:
     """The options of `ragedeck export`."""
     export.add_argument("deck", type=Path, metavar="DECK")
-    export.add_argument("--to", required=True, choices=["dek", "text", "native", "decklist", "proxies"])
+    from deckbuilder.export import EXPORTS
+
+    export.add_argument("--to", required=True, choices=[e.name for e in EXPORTS])
     export.add_argument("-o", "--output", required=True, type=Path, metavar="OUT")
     add_db_option(export)
     export.add_argument("--paper", default="a4", help=_("a4, letter or WxHmm (e.g. 210x297mm)"))
@@ -84,7 +88,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             deck.renown_level = args.renown
         if args.format_name:
             deck.format = forced
-        elif args.to in ("decklist", "proxies"):
+        elif _export_named(args.to).deck_kind is None:  # a PDF prints the format's name
             fmt, missing = load_format_or_default(deck.format)
             if missing:
                 from deckbuilder.i18n import render
@@ -114,39 +118,57 @@ def _deck_pool(deck: Deck, db: CardDatabase) -> Any:
     return db if game is None else pool_for(db, game)[0]
 
 
+def _export_named(name: str) -> Export:
+    from deckbuilder.export import export_named
+
+    export = export_named(name)
+    assert export is not None, name  # argparse's choices are the registry's names
+    return export
+
+
 def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
     """Write the export; OSError and DeckFileError go to the caller, which names the output file."""
-    if args.to in ("dek", "text", "native"):
-        from deckbuilder.deckfiles import write_deck
+    export = _export_named(args.to)
+    if export.deck_kind is not None:
+        return _write_deck_file(args, export.deck_kind, deck, db, out, err)
+    return PDF_WRITERS[export.name](args, deck, db, out, err)
 
-        if deck.unread and args.to != "native":
-            print(
-                _(
-                    "note: {count} part(s) of {deck} could not be read and are not in {output}; "
-                    "fix them in the original file"
-                ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
-                file=err,
-            )
 
-        write_deck(
-            deck, args.output, kind=args.to, pool=_deck_pool(deck, db), zone_labels=db.deck_zone_labels()
+def _write_deck_file(
+    args: argparse.Namespace, kind: str, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO
+) -> int:
+    from deckbuilder.deckfiles import KEEPS_UNREAD, deck_file_kind, write_deck
+
+    if deck.unread and KEEPS_UNREAD not in deck_file_kind(kind).keeps:
+        print(
+            _(
+                "note: {count} part(s) of {deck} could not be read and are not in {output}; "
+                "fix them in the original file"
+            ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
+            file=err,
         )
-        print(_("wrote {path}").format(path=args.output), file=out)
-        return EXIT_OK
-    if args.to == "decklist":
-        from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
+    write_deck(deck, args.output, kind=kind, pool=_deck_pool(deck, db), zone_labels=db.deck_zone_labels())
+    print(_("wrote {path}").format(path=args.output), file=out)
+    return EXIT_OK
 
-        try:
-            write_decklist_pdf(
-                deck,
-                db,
-                args.output,
-                DecklistOptions(paper=args.paper, player=args.player, event=args.event),
-            )
-        except ValueError as exc:
-            raise CliError(str(exc)) from exc
-        print(_("wrote {path}").format(path=args.output), file=out)
-        return EXIT_OK
+
+def _write_decklist(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
+    from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
+
+    try:
+        write_decklist_pdf(
+            deck,
+            db,
+            args.output,
+            DecklistOptions(paper=args.paper, player=args.player, event=args.event),
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    print(_("wrote {path}").format(path=args.output), file=out)
+    return EXIT_OK
+
+
+def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
     from carddb.cardtypes import Section
     from deckbuilder.collection import Collection
     from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
@@ -178,3 +200,10 @@ def _export(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO,
         file=out,
     )
     return EXIT_OK
+
+
+# How the CLI writes each export that is not a deck file (the registry, deckbuilder.export.EXPORTS, names them).
+PDF_WRITERS: dict[str, Callable[[argparse.Namespace, Deck, CardDatabase, TextIO, TextIO], int]] = {
+    "decklist": _write_decklist,
+    "proxies": _write_proxies,
+}

@@ -16,6 +16,7 @@ from deckbuilder.cli.common import (
     read_one_deck,
 )
 from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n.numbers import format_percent
 
 if TYPE_CHECKING:
     pass
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             margin = ""
             if item.method == odds.SIMULATED:
                 margin = _(" ±{margin}, {trials} trials").format(
-                    margin=f"{item.margin:.1%}", trials=item.trials
+                    margin=format_percent(item.margin), trials=item.trials
                 )
             print(f"  {_(odds.METHOD_WORDS[item.method]):<9} {render(item)}{margin}", file=out)
         print(_("sample hand (seed {seed}):").format(seed=odds.format_seed(seed)), file=out)

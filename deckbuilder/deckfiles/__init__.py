@@ -1,14 +1,34 @@
-"""Deck files: native JSON (keeps everything), LackeyCCG .dek and Lackey/plain text lists."""
+"""Deck files: native JSON (keeps everything), LackeyCCG .dek and Lackey/plain text lists (registry: kinds.py)."""
 
 from deckbuilder.deckfiles.common import DeckFileError, LoadedDeck
 from deckbuilder.deckfiles.dek import deck_from_dek, deck_to_dek
 from deckbuilder.deckfiles.io import deck_to_kind, kind_for_path, parse_deck_text, read_deck, write_deck
+from deckbuilder.deckfiles.kinds import (
+    DECK_FILE_KINDS,
+    DECK_SUFFIXES,
+    KEEPS_NOTES,
+    KEEPS_PRINTINGS,
+    KEEPS_SETTINGS,
+    KEEPS_UNREAD,
+    DeckFileKind,
+    deck_file_kind,
+    kind_of_path,
+    kind_of_text,
+)
 from deckbuilder.deckfiles.native import deck_from_native, deck_to_native
 from deckbuilder.deckfiles.text import deck_from_text, deck_to_text
 
 __all__ = [
+    "DECK_FILE_KINDS",
+    "DECK_SUFFIXES",
+    "KEEPS_NOTES",
+    "KEEPS_PRINTINGS",
+    "KEEPS_SETTINGS",
+    "KEEPS_UNREAD",
     "DeckFileError",
+    "DeckFileKind",
     "LoadedDeck",
+    "deck_file_kind",
     "deck_from_dek",
     "deck_from_native",
     "deck_from_text",
@@ -17,6 +37,8 @@ __all__ = [
     "deck_to_native",
     "deck_to_text",
     "kind_for_path",
+    "kind_of_path",
+    "kind_of_text",
     "parse_deck_text",
     "read_deck",
     "write_deck",

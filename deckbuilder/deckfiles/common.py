@@ -20,7 +20,6 @@ MAX_COUNT = 999
 KIND_NATIVE = "native"
 KIND_DEK = "dek"
 KIND_TEXT = "text"
-KINDS = (KIND_NATIVE, KIND_DEK, KIND_TEXT)
 
 DEFAULT_ZONE_LABELS: dict[str, str] = {"characters": "Characters", "sept": "Sept", "combat": "Combat"}
 # Zones our writers add for what Lackey's three deck zones cannot hold; our readers map them back.
@@ -157,16 +156,6 @@ def replace_surrogates(text: str) -> str:
 def has_control_chars(text: str) -> bool:
     """True when the text holds control characters other than tab (never valid in a card name)."""
     return any(ch != "\t" and unicodedata.category(ch) == "Cc" for ch in text)
-
-
-def detect_kind(text: str) -> str:
-    """The format by content: `<` starts a .dek, `{` a native file, anything else is a text list."""
-    stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("<"):
-        return KIND_DEK
-    if stripped.startswith("{"):
-        return KIND_NATIVE
-    return KIND_TEXT
 
 
 def section_for_zone(label: str, zone_labels: dict[str, str] | None = None) -> Section | None:

@@ -100,7 +100,7 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
             pile: [_entry_json(e) for e in entries]
             for pile, _label, entries in grouped_by_pile(deck, game, pool)
         }
-        starting = []
+        starting = ()
     else:
         for entry in deck.entries:
             section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
@@ -163,9 +163,11 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
                 # Kept and checked by their Type, but the file may mean them to be outside the deck.
                 reason = message("DECKFILE_UNKNOWN_ZONE", label=replace_surrogates(key[:40]))
                 deck.unread.append(unread_part(source, None, _shown(key), reason, f"sections.{key[:40]}"))
-        deck.entries.extend(_entries(items, f"sections.{key}", hint, source, problems, deck.unread))
+        deck.extend(_entries(items, f"sections.{key}", hint, source, problems, deck.unread))
     if "starting" in document:
-        deck.starting.extend(_entries(document["starting"], "starting", None, source, problems, deck.unread))
+        deck.extend(
+            _entries(document["starting"], "starting", None, source, problems, deck.unread), starting=True
+        )
     if "unread" in document:
         deck.unread.extend(_saved_unread(document["unread"], source, problems))
     return LoadedDeck(deck=deck, kind=KIND_NATIVE, problems=problems, unknown=find_unknown(deck, pool))

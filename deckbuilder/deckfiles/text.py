@@ -61,7 +61,7 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
     for number, raw in enumerate(lines, start=1):
         where = message("DECKFILE_LINE", source=source, line=number)
         line = raw.strip()
-        game_line = _GAME_LINE.match(line) if not deck.entries and not deck.starting else None
+        game_line = _GAME_LINE.match(line) if deck.is_empty() else None
         if game_line:
             installed = known_game(game_line.group("game"))
             if installed is None:

@@ -22,6 +22,7 @@ from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.i18n import N_, current_language, gettext, render
+from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.legality.rules import character_allegiance
@@ -161,7 +162,7 @@ def _characters(
             ]
         )
     totals = report.totals
-    share = f"{totals.rogue_renown * 100 // totals.renown}%" if totals.renown else "0%"
+    share = format_percent(totals.rogue_renown * 100 // totals.renown / 100 if totals.renown else 0, 0, lang)
     summary = gettext(
         "Renown total {renown} of {level} · Rogue Renown {rogue} ({share}) · Allegiance {allegiance}", lang
     ).format(

@@ -1,27 +1,28 @@
-"""Message catalogue of the Qt-free core: results carry a message id and parameters, text is rendered per language.
+"""The one translation runtime of the core, the CLI, the PDFs and the window: a gettext catalogue per language.
 
-Two kinds of entries, both in one JSON catalogue per language (`deckbuilder/i18n/<lang>.json`):
-
-- `messages`: templates keyed by a message id (a legality code such as `RENOWN_OVER_LEVEL`, or a variant of it such
-  as `UNKNOWN_CARD.hint`). The English template is declared once, next to the code that produces the message (on the
-  rule class, in the fix-hint or odds module), with `declare()`; the English catalogue is never a separate file.
-- `text`: gettext-style entries keyed by the English text itself, for the CLI's and the PDF's own words (`_()`).
+`deckbuilder/i18n/<lang>.po` holds every translation, keyed by the English text (a `msgctxt` only where one English
+text needs two translations); the window's `self.tr()` reads it too (deckbuilder.ui.translation). English is the
+source and has no file. Our own texts are marked `_("English text")` / `gettext()`, `pgettext(context, text)`,
+`ngettext(singular, plural, n)` (plural forms by the catalogue's Plural-Forms rule) and `N_()` where a constant is
+defined. A legality result, fix hint or odds line carries a message id (its code, or `CODE.variant`) and
+parameters; its English template is declared once with `declare()` next to the code that produces it, and
+rendered through the catalogue like any other text (`render`, `format_message`).
 
 Templates use `str.format` fields with a few conversions that depend on the language:
 `{names!q}` quoted list joined with "and" ('A', 'B' and 'C'), `{names!o}` quoted list joined with "or",
 `{names!a}` plain list joined with "and", `{names!O}` plain items all joined with "or",
 `{names!r}` every item in Python quotes joined with "or", a tuple without conversion is joined with ", ",
-and `{count:plural:card|cards}` prints the number with the singular or plural word.
+and `{count:plural:card|cards}` prints the number with one word per plural form of the language.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-import json
 import os
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -136,31 +137,57 @@ def current_language() -> str:
     return _override or system_language()
 
 
+@dataclass(frozen=True)
+class Catalogue:
+    """A language's finished translations by (context, English text), and its plural rule."""
+
+    lang: str
+    entries: Mapping[tuple[str | None, str], tuple[str, ...]]
+    plural: Callable[[int], int]
+
+    def find(self, text: str, context: str | None = None) -> str | None:
+        """The translation of a text (in a context), None when the catalogue has none."""
+        forms = self.entries.get((context, text))
+        return forms[0] if forms else None
+
+    def find_plural(self, singular: str, plural: str, n: int, context: str | None = None) -> str | None:
+        """The form of a plural text for the count n by the language's rule, None when untranslated."""
+        forms = self.entries.get((context, singular))
+        if not forms:
+            return None
+        return forms[min(self.plural(n), len(forms) - 1)]
+
+
+def catalogue_path(lang: str) -> Path:
+    """The gettext catalogue of a language (deckbuilder/i18n/<lang>.po): the core's, the CLI's and the window's."""
+    return Path(__file__).resolve().parent / f"{lang}.po"
+
+
 @functools.cache
-def catalogue(lang: str) -> dict[str, dict[str, str]]:
-    """The translated catalogue of a language: sections `messages`, `text` and `grammar` (empty for English)."""
+def catalogue(lang: str) -> Catalogue:
+    """The finished translations of a language (none for English, the source language)."""
     if lang == ENGLISH:
-        return {"messages": {}, "text": {}, "grammar": {}}
+        return Catalogue(ENGLISH, {}, lambda n: 0 if n == 1 else 1)
+    from deckbuilder.i18n.po import parse_po
+
     # Read beside this module: importlib.resources would cost every `ragedeck check` ~7 ms of imports.
-    raw = (Path(__file__).resolve().parent / f"{lang}.json").read_text(encoding="utf-8")
-    data = json.loads(raw)
-    return {section: dict(data.get(section, {})) for section in ("messages", "text", "grammar")}
-
-
-_ENGLISH_GRAMMAR = {"and": "and", "or": "or"}
+    po = parse_po(catalogue_path(lang).read_text(encoding="utf-8"), str(catalogue_path(lang)))
+    entries = {key: entry.forms for key, entry in po.entries.items() if entry.translated}
+    return Catalogue(lang, entries, po.plural_rule())
 
 
 class _Formatter(string.Formatter):
-    """str.format with list and plural conversions whose words come from the language's grammar section."""
+    """str.format with list and plural conversions in a language ("and", "or" and plural forms from its catalogue)."""
 
-    def __init__(self, grammar: Mapping[str, str]) -> None:
+    def __init__(self, lang: str) -> None:
         super().__init__()
-        self.grammar = grammar
+        self.plural = catalogue(lang).plural
+        self.words = {"and": gettext("and", lang), "or": gettext("or", lang)}
 
     def _join(self, items: Sequence[str], word: str) -> str:
         if len(items) <= 1:
             return "".join(items)
-        return f"{', '.join(items[:-1])} {self.grammar.get(word, _ENGLISH_GRAMMAR[word])} {items[-1]}"
+        return f"{', '.join(items[:-1])} {self.words[word]} {items[-1]}"
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         items = list(value) if isinstance(value, tuple | list) else [str(value)]
@@ -171,23 +198,24 @@ class _Formatter(string.Formatter):
         if conversion == "a":
             return self._join([str(item) for item in items], "and")
         if conversion == "O":
-            return f" {self.grammar.get('or', 'or')} ".join(str(item) for item in items)
+            return f" {self.words['or']} ".join(str(item) for item in items)
         if conversion == "r":
-            return f" {self.grammar.get('or', 'or')} ".join(repr(item) for item in items)
+            return f" {self.words['or']} ".join(repr(item) for item in items)
         if isinstance(value, tuple | list):
             return ", ".join(str(item) for item in value)
         return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec.startswith("plural:"):
-            one, _, many = format_spec[len("plural:") :].partition("|")
-            return f"{value} {one if value == 1 else many}"
+            # One word per plural form of the language, in its catalogue's order: {n:plural:card|cards}.
+            forms = format_spec[len("plural:") :].split("|")
+            return f"{value} {forms[min(self.plural(int(value)), len(forms) - 1)]}"
         return super().format_field(value, format_spec)
 
 
 @functools.cache
 def _formatter(lang: str) -> _Formatter:
-    return _Formatter(catalogue(lang)["grammar"] if lang != ENGLISH else _ENGLISH_GRAMMAR)
+    return _Formatter(lang)
 
 
 def template(message_id: str, lang: str | None = None) -> str:
@@ -197,9 +225,7 @@ def template(message_id: str, lang: str | None = None) -> str:
     if english is None:
         declared()
         english = _ENGLISH[message_id]
-    if lang == ENGLISH:
-        return english
-    return catalogue(lang)["messages"].get(message_id, english)
+    return gettext(english, lang)
 
 
 def message_key(code: str, variant: str = "") -> str:
@@ -236,7 +262,10 @@ def render(item: HasMessage, lang: str | None = None) -> str:
 
 
 def render_text(text: str, lang: str | None = None) -> str:
-    """A carddb Message (an import or deck-file reason) in a language; any other text as it is."""
+    """A carddb Message (an import or deck-file reason) or a numbers.Percent in a language; other text as it is."""
+    own = getattr(text, "render", None)
+    if callable(own):
+        return str(own(lang or current_language()))
     message_id = getattr(text, "message_id", "")
     if not message_id:
         return str(text)
@@ -247,11 +276,25 @@ def render_text(text: str, lang: str | None = None) -> str:
 
 
 def gettext(text: str, lang: str | None = None) -> str:
-    """The translation of one of our own English texts (keyed by the text), or the text itself."""
-    lang = lang or current_language()
-    if lang == ENGLISH:
-        return text
-    return catalogue(lang)["text"].get(text, text)
+    """The translation of an English text (the catalogue is keyed by the text), or the text itself."""
+    return catalogue(lang or current_language()).find(text) or text
+
+
+def pgettext(context: str, text: str, lang: str | None = None) -> str:
+    """The translation of a text in a context: only where one English text needs two translations."""
+    return catalogue(lang or current_language()).find(text, context) or text
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The form of a text for the count n, by the language's plural rule (English: singular for 1 only)."""
+    found = catalogue(lang or current_language()).find_plural(singular, plural, n)
+    return found or (singular if n == 1 else plural)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """ngettext in a context."""
+    found = catalogue(lang or current_language()).find_plural(singular, plural, n, context)
+    return found or (singular if n == 1 else plural)
 
 
 _ = gettext
@@ -270,8 +313,8 @@ def params_of(values: Mapping[str, object]) -> Params:
             pairs.append((key, tuple(str(v) for v in value)))
         elif isinstance(value, int) and not isinstance(value, bool):
             pairs.append((key, value))
-        elif isinstance(value, str) and hasattr(value, "message_id"):
-            # A carddb Message keeps its id, to be rendered in the reader's language.
+        elif isinstance(value, str) and (hasattr(value, "message_id") or hasattr(value, "render")):
+            # A carddb Message keeps its id, a Percent its share, to be rendered in the reader's language.
             pairs.append((key, value))
         else:
             pairs.append((key, str(value)))

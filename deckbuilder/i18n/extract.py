@@ -1,51 +1,118 @@
-"""The texts of the Qt-free code marked for translation (`_()`, `gettext()`, `N_()`, `t()` with a literal), for the catalogue.
+"""Every text the code marks for translation, checked against the one catalogue per language (`<lang>.po`).
 
-`python -m deckbuilder.i18n.extract` lists the marked texts and declared message ids (the core's and carddb's) a
-language's catalogue lacks, and the entries no code uses.
+Found from the Python AST of deckbuilder/ (the window included): `_()`, `gettext()`, `N_()`, `t()`, `pgettext()`,
+`ngettext()`, `npgettext()`, Qt's `self.tr()` / `QCoreApplication.translate()` / `QT_TRANSLATE_NOOP()` (their class
+context is ignored; a `disambiguation` is the msgctxt), the declared message templates (the core's and carddb's) and
+the shipped formats' titles and descriptions.
+
+`python -m deckbuilder.i18n.extract` lists what a catalogue lacks (or holds with other placeholders, or fuzzy) and
+the entries no code uses, exit 1 if any; `--update` appends the missing ones, untranslated, for a translator.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
+import json
+import re
 import string
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from deckbuilder.i18n import ENGLISH, LANGUAGES, catalogue, declared
+from deckbuilder.i18n import ENGLISH, LANGUAGES, catalogue_path, declared
+from deckbuilder.i18n.po import Key, parse_po
 
-_MARKERS = frozenset({"_", "gettext", "N_", "t"})  # t: a local gettext bound to a language
 _PACKAGE = Path(__file__).resolve().parents[1]
+_PLAIN = frozenset({"_", "gettext", "N_", "t", "QT_TRANSLATE_NOOP"})  # t: a local gettext bound to a language
+_PLACEHOLDER = re.compile(r"%(\d|n)")
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A text the code needs translated: its key, its plural (for ngettext) and where it was found."""
+
+    context: str | None
+    msgid: str
+    plural: str | None
+    where: str
+
+    @property
+    def key(self) -> Key:
+        """(msgctxt, msgid) as in the catalogue."""
+        return (self.context, self.msgid)
 
 
 def source_files() -> list[Path]:
-    """The Python files of deckbuilder/ outside the window (ui/ uses Qt's tr and .ts files)."""
-    return sorted(p for p in _PACKAGE.rglob("*.py") if "ui" not in p.relative_to(_PACKAGE).parts[:1])
+    """The Python files of deckbuilder/, the window's included."""
+    return sorted(_PACKAGE.rglob("*.py"))
+
+
+def _text(node: ast.expr | None) -> list[str]:
+    """The literal texts of an argument (both branches of `"one" if n == 1 else "many"`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _text(node.body) + _text(node.orelse)
+    return []
+
+
+def _argument(node: ast.Call, position: int, name: str) -> ast.expr | None:
+    if len(node.args) > position:
+        return node.args[position]
+    return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _calls(tree: ast.AST, where: str) -> list[Wanted]:
+    found: list[Wanted] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        at = f"{where}:{node.lineno}"
+        if name in _PLAIN:
+            position = 1 if name == "QT_TRANSLATE_NOOP" else 0
+            found += [Wanted(None, text, None, at) for text in _text(_argument(node, position, "text"))]
+        elif name in ("tr", "translate"):
+            offset = 0 if name == "tr" else 1  # translate(class context, text, disambiguation, n)
+            context = _text(_argument(node, offset + 1, "disambiguation"))
+            texts = _text(_argument(node, offset, "sourceText"))
+            found += [Wanted(context[0] if context else None, text, None, at) for text in texts]
+        elif name == "pgettext":
+            context = _text(node.args[0])
+            found += [
+                Wanted(context[0], text, None, at) for text in _text(_argument(node, 1, "text")) if context
+            ]
+        elif name in ("ngettext", "npgettext"):
+            offset = int(name == "npgettext")
+            context = _text(node.args[0]) if offset else [None]  # type: ignore[list-item]
+            singular, plural = _text(_argument(node, offset, "")), _text(_argument(node, offset + 1, ""))
+            if singular and plural and context:
+                found.append(Wanted(context[0], singular[0], plural[0], at))
+    return found
+
+
+def marked(files: list[Path] | None = None) -> list[Wanted]:
+    """Every literal text passed to a translation call in the code."""
+    found: list[Wanted] = []
+    for path in files if files is not None else source_files():
+        where = (
+            path.relative_to(_PACKAGE.parent).as_posix()
+            if path.is_relative_to(_PACKAGE.parent)
+            else str(path)
+        )
+        found += _calls(ast.parse(path.read_text(encoding="utf-8"), str(path)), where)
+    return found
 
 
 def marked_texts(files: list[Path] | None = None) -> set[str]:
-    """Every literal text passed to a translation marker."""
-    found: set[str] = set()
-    for path in files if files is not None else source_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            name = node.func.id if isinstance(node.func, ast.Name) else None
-            first = node.args[0]
-            if name in _MARKERS and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.add(first.value)
-            # gettext("one" if n == 1 else "many", lang): both branches are texts.
-            if name in _MARKERS and isinstance(first, ast.IfExp):
-                for branch in (first.body, first.orelse):
-                    if isinstance(branch, ast.Constant) and isinstance(branch.value, str):
-                        found.add(branch.value)
-    return found
+    """The marked texts themselves (without context)."""
+    return {w.msgid for w in marked(files)}
 
 
 def shipped_format_texts() -> set[str]:
     """Titles and descriptions of the formats we ship (a player's own format files are shown as written)."""
-    import json
-
     found: set[str] = set()
     for path in sorted((_PACKAGE / "legality" / "formats").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -53,44 +120,99 @@ def shipped_format_texts() -> set[str]:
     return found
 
 
-def catalogue_problems(lang: str) -> tuple[list[str], list[str]]:
-    """The marked texts a language's catalogue lacks (or whose fields differ), and its entries no code uses."""
-    texts = marked_texts() | shipped_format_texts()
-    held = catalogue(lang)["text"]
-    missing = sorted(t for t in texts if t not in held or _fields(held[t]) != _fields(t))
-    unused = sorted(set(held) - texts)
-    return missing, unused
+def wanted() -> dict[Key, Wanted]:
+    """Everything a catalogue must translate, by key: marked texts, message templates, shipped format texts."""
+    found: dict[Key, Wanted] = {}
+    for key, text in declared().items():
+        found.setdefault((None, text), Wanted(None, text, None, f"message {key}"))
+    for text in sorted(shipped_format_texts()):
+        found.setdefault((None, text), Wanted(None, text, None, "deckbuilder/legality/formats"))
+    for item in marked():
+        found.setdefault(item.key, item)
+    return found
 
 
-def message_problems(lang: str) -> tuple[list[str], list[str]]:
-    """The declared message ids (core and carddb) a language lacks (or whose fields differ), and its unused ids."""
-    english = declared()
-    held = catalogue(lang)["messages"]
-    missing = sorted(k for k, t in english.items() if k not in held or _fields(held[k]) != _fields(t))
-    return missing, sorted(set(held) - set(english))
+def placeholders(text: str) -> set[str]:
+    """The fields a translation must keep: `{name}` fields and Qt's %1… / %n."""
+    try:
+        fields = {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+    except ValueError:  # a text with a lone brace is not a template
+        fields = set()
+    return fields | {f"%{m}" for m in _PLACEHOLDER.findall(text)}
 
 
-def _fields(template: str) -> set[str]:
-    return {name for _lit, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
+def problems(lang: str) -> tuple[list[str], list[str]]:
+    """What a language's catalogue lacks (untranslated, fuzzy, other fields or plural) and what no code uses."""
+    po = parse_po(catalogue_path(lang).read_text(encoding="utf-8"), str(catalogue_path(lang)))
+    count, _expression = po.plural_forms
+    needed = wanted()
+    missing = []
+    for key, item in needed.items():
+        entry = po.entries.get(key)
+        label = _label(key)
+        if entry is None or not entry.translated:
+            missing.append(f"{label} ({item.where})")
+        elif entry.plural != item.plural or (item.plural and len(entry.forms) != count):
+            missing.append(f"{label}: other plural than the code's ({item.where})")
+        elif any(
+            placeholders(form) != placeholders(item.plural or item.msgid) for form in entry.forms[1:]
+        ) or (placeholders(entry.forms[0]) != placeholders(item.msgid)):
+            missing.append(f"{label}: other placeholders than the English ({item.where})")
+    unused = [_label(key) for key in po.entries if key not in needed]
+    unused += [f"{po.obsolete} obsolete (#~) entries"] if po.obsolete else []
+    return sorted(missing), sorted(unused)
 
 
-def main() -> int:
+def _label(key: Key) -> str:
+    return f"[{key[0]}] {key[1]!r}" if key[0] else repr(key[1])
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{escaped}"'
+
+
+def append_missing(lang: str) -> int:
+    """Append the texts a catalogue has no entry for, untranslated (a translator fills them in); how many."""
+    path = catalogue_path(lang)
+    po = parse_po(path.read_text(encoding="utf-8"), str(path))
+    count, _expression = po.plural_forms
+    new = [item for key, item in wanted().items() if key not in po.entries]
+    lines = []
+    for item in sorted(new, key=lambda w: w.where):
+        lines += ["", f"#: {item.where}"]
+        lines += [f"msgctxt {_quote(item.context)}"] if item.context else []
+        lines.append(f"msgid {_quote(item.msgid)}")
+        if item.plural:
+            lines.append(f"msgid_plural {_quote(item.plural)}")
+            lines += [f'msgstr[{i}] ""' for i in range(count)]
+        else:
+            lines.append('msgstr ""')
+    if lines:
+        with path.open("a", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+    return len(new)
+
+
+def main(argv: list[str] | None = None) -> int:
     """Print what each catalogue lacks and what it holds that no code uses; exit 1 if anything."""
+    parser = argparse.ArgumentParser(prog="python -m deckbuilder.i18n.extract", description=__doc__)
+    parser.add_argument(
+        "--update", action="store_true", help="append missing texts, untranslated, to each .po"
+    )
+    args = parser.parse_args(argv)
     status = 0
     for lang in LANGUAGES:
         if lang == ENGLISH:
             continue
-        missing, unused = catalogue_problems(lang)
+        if args.update:
+            print(f"{lang}: {append_missing(lang)} new entries in {catalogue_path(lang)}")
+        missing, unused = problems(lang)
         for text in missing:
-            print(f"{lang}: missing (or other fields) {text!r}")
+            print(f"{lang}: missing {text}")
         for text in unused:
-            print(f"{lang}: unused {text!r}")
-        missing_ids, unused_ids = message_problems(lang)
-        for key in missing_ids:
-            print(f"{lang}: message id missing (or other fields) {key}")
-        for key in unused_ids:
-            print(f"{lang}: unused message id {key}")
-        status = status or int(bool(missing or unused or missing_ids or unused_ids))
+            print(f"{lang}: unused {text}")
+        status = status or int(bool(missing or unused))
     return status
 
 

@@ -27,11 +27,8 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from deckbuilder.collection import MAX_OWNED, Collection, CollectionError, Owned
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+from deckbuilder.deckfiles.kinds import have_list_filter
 
-HAVE_LIST_FILTER = QT_TRANSLATE_NOOP(
-    "CollectionDialog", "Deck or have list (*.dek *.txt *.json *.ragedeck);;All files (*)"
-)
 ANY_PRINTING = ""
 # Whether proxy exports print only the copies missing from the collection (the proxy dialog and the window's menu).
 KEY_MISSING_ONLY = "collection/proxies_missing_only"
@@ -200,9 +197,7 @@ class CollectionDialog(QDialog):
     def import_have_list(self, path: Path | None = None) -> bool:
         """Add a Lackey deck, text list or native deck to the collection; unknown names are kept and reported."""
         if path is None:
-            chosen, _ = QFileDialog.getOpenFileName(
-                self, self.tr("Import have list"), "", self.tr(HAVE_LIST_FILTER)
-            )
+            chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Import have list"), "", have_list_filter())
             if not chosen:
                 return False
             path = Path(chosen)
@@ -224,7 +219,7 @@ class CollectionDialog(QDialog):
         """Write the collection as a have list (.dek keeps printings)."""
         if path is None:
             chosen, _ = QFileDialog.getSaveFileName(
-                self, self.tr("Export collection"), "collection.dek", self.tr(HAVE_LIST_FILTER)
+                self, self.tr("Export collection"), "collection.dek", have_list_filter()
             )
             if not chosen:
                 return False

@@ -3,66 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
-from carddb.cardtypes import Section
-from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.deck import Deck, DeckState
 from deckbuilder.ui.translation import fill
-
-
-@dataclass(frozen=True)
-class DeckState:
-    """Everything an edit can change, as immutable copies."""
-
-    name: str
-    notes: str
-    renown_level: int
-    format: str
-    entries: tuple[tuple[str, int, str | None, Section | None], ...]
-    starting: tuple[tuple[str, int, str | None, Section | None], ...]
-    settings: tuple[tuple[str, int], ...] = ()  # another game's player-chosen settings
-
-    @classmethod
-    def of(cls, deck: Deck) -> DeckState:
-        """Snapshot a deck."""
-        return cls(
-            deck.name,
-            deck.notes,
-            deck.renown_level,
-            deck.format,
-            tuple((e.name, e.count, e.set_name, e.zone_hint) for e in deck.entries),
-            tuple((e.name, e.count, e.set_name, e.zone_hint) for e in deck.starting),
-            tuple(sorted(deck.settings.items())),
-        )
-
-    def restore(self, deck: Deck) -> None:
-        """Put the deck back in this state (the Deck object itself stays the same)."""
-        deck.name = self.name
-        deck.notes = self.notes
-        deck.renown_level = self.renown_level
-        deck.format = self.format
-        deck.entries = [DeckEntry(*values) for values in self.entries]
-        deck.starting = [DeckEntry(*values) for values in self.starting]
-        deck.settings = dict(self.settings)
-
-
-# -- small domain operations (no Qt) --------------------------------------------------------------
-
-
-def set_count(deck: Deck, name: str, set_name: str | None, count: int, *, starting: bool = False) -> None:
-    """Set the copies of one entry (of the starting list when `starting`; 0 removes it), keeping its place."""
-    entry = deck.entry(name, set_name, starting=starting)
-    if entry is None:
-        deck.add(name, count, set_name, starting=starting)
-        return
-    if count <= 0:
-        (deck.starting if starting else deck.entries).remove(entry)
-    else:
-        entry.count = count
-
 
 # -- the undo commands ----------------------------------------------------------------------------
 
@@ -77,19 +23,19 @@ class DeckCommand(QUndoCommand):
         self._deck = deck
         self._operation = operation
         self._changed = changed
-        self._before = DeckState.of(deck)
+        self._before = deck.state()
         self._after: DeckState | None = None
 
     def redo(self) -> None:
         if self._after is None:
             self._operation(self._deck)
-            self._after = DeckState.of(self._deck)
+            self._after = self._deck.state()
         else:
-            self._after.restore(self._deck)
+            self._deck.restore(self._after)
         self._changed()
 
     def undo(self) -> None:
-        self._before.restore(self._deck)
+        self._deck.restore(self._before)
         self._changed()
 
     def changes_nothing(self) -> bool:
@@ -146,7 +92,7 @@ class SetCountCommand(DeckCommand):
             count,
         )
         super().__init__(
-            deck, label, lambda d: set_count(d, name, set_name, count, starting=starting), changed
+            deck, label, lambda d: d.set_count(name, set_name, count, starting=starting), changed
         )
 
 

@@ -47,14 +47,22 @@ from carddb.normalize import normalize_name
 from deckbuilder.collection import Collection, deck_status
 from deckbuilder.deck import DEFAULT_GAME, DEFAULT_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.deckfiles import (
+    DECK_FILE_KINDS,
+    KEEPS_NOTES,
+    KEEPS_PRINTINGS,
+    KEEPS_SETTINGS,
+    KEEPS_UNREAD,
     DeckFileError,
     LoadedDeck,
+    deck_file_kind,
     deck_to_native,
     kind_for_path,
     parse_deck_text,
     read_deck,
     write_deck,
 )
+from deckbuilder.deckfiles.kinds import open_filter, save_filter
+from deckbuilder.export import EXPORTS
 from deckbuilder.fixhints import FixHint, apply_changes
 from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
 from deckbuilder.games.check import check_generic
@@ -90,7 +98,7 @@ from deckbuilder.ui.legality_panel import LegalityPanel
 from deckbuilder.ui.notes import NotesEditor
 from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, language_actions, save_language
+from deckbuilder.ui.translation import fill, language_actions, save_language
 
 if TYPE_CHECKING:
     from deckbuilder.ui.deck_gallery import DeckGallery
@@ -102,14 +110,6 @@ APP_TITLE = "Rage Deckbuilder"
 MAX_RECENT = 8
 AUTOSAVE_INTERVAL_MS = 60_000
 AUTOSAVE_DEBOUNCE_MS = 2_000
-# File dialog filters, translated where shown (context "MainWindow").
-DECK_FILTER = QT_TRANSLATE_NOOP(
-    "MainWindow",
-    "Rage decks (*.ragedeck *.json *.dek *.txt);;Native deck (*.ragedeck *.json);;Lackey deck (*.dek);;Text (*.txt);;All files (*)",
-)
-NATIVE_FILTER = QT_TRANSLATE_NOOP(
-    "MainWindow", "Native deck (*.ragedeck);;JSON deck (*.json);;Lackey deck (*.dek);;Text (*.txt)"
-)
 Choice = QMessageBox.StandardButton
 
 
@@ -401,18 +401,18 @@ class MainWindow(QMainWindow):
         self._action(file_menu, self.tr("&Save"), self.save, keys.Save, "actionSave")
         self._action(file_menu, self.tr("Save &as…"), self.save_as, keys.SaveAs, "actionSaveAs")
         export_menu = file_menu.addMenu(self.tr("&Export"))
-        self._action(
-            export_menu, self.tr("Lackey .de&k…"), lambda: self.export_deck("dek"), None, "actionExportDek"
-        )
-        self._action(
-            export_menu, self.tr("Lackey &text…"), lambda: self.export_deck("text"), None, "actionExportText"
-        )
-        self._action(
-            export_menu, self.tr("PDF &decklist…"), self.export_decklist_pdf, None, "actionExportDecklist"
-        )
-        self._action(
-            export_menu, self.tr("PDF &proxies…"), self.export_proxies_pdf, None, "actionExportProxies"
-        )
+        pdf_exports = {"decklist": self.export_decklist_pdf, "proxies": self.export_proxies_pdf}
+        for (
+            export
+        ) in EXPORTS:  # the one registry of exports (deckbuilder.export), shared with `ragedeck export`
+            if export.menu_label is not None:
+                run = (
+                    pdf_exports[export.name]
+                    if export.deck_kind is None
+                    else functools.partial(self.export_deck, export.name)
+                )
+                name = f"actionExport{export.name.capitalize()}"
+                self._action(export_menu, gettext(export.menu_label), run, None, name)
         file_menu.addSeparator()
         cards_menu = file_menu.addMenu(self.tr("Import card &data"))
         self._action(
@@ -557,13 +557,8 @@ class MainWindow(QMainWindow):
     def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> None:
         """Swap an (unknown) card for another, keeping the count: one undo step."""
 
-        old_key = normalize_name(old_name)
-
         def swap(deck: Deck) -> None:
-            count = next((e.count for e in deck.entries if e.key == old_key and e.set_name == old_set), 0)
-            if count:
-                deck.remove_exact(old_name, old_set, count)
-                deck.add(new_name, count)
+            deck.replace(old_name, old_set, new_name)
 
         label = fill(self.tr("Replace %1 with %2"), old_name, new_name)
         self.push(DeckCommand(self.deck, label, swap, self.refresh))
@@ -835,9 +830,7 @@ class MainWindow(QMainWindow):
 
     def ask_open_path(self) -> Path | None:
         """A deck file to open, or None."""
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open deck"), self._last_folder(), self.tr(DECK_FILTER)
-        )
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open deck"), self._last_folder(), open_filter())
         return Path(path) if path else None
 
     def ask_save_path(self, caption: str, name_filter: str, suggested: str) -> Path | None:
@@ -1023,7 +1016,7 @@ class MainWindow(QMainWindow):
         if self.deck_path is None:
             return self.save_as()
         kind = kind_for_path(self.deck_path)
-        if kind is not None and kind != "native" and not self._warned_format_losses:
+        if kind is not None and not self._warned_format_losses:
             losses = self.format_losses(kind)
             if losses:
                 answer = self.ask_format_losses(self.deck_path.name, losses)
@@ -1036,15 +1029,16 @@ class MainWindow(QMainWindow):
 
     def format_losses(self, kind: str) -> list[str]:
         """What writing this deck as `kind` ("dek" or "text") cannot keep, in the player's words."""
-        deck = self.deck
+        deck, keeps = self.deck, deck_file_kind(kind).keeps
         losses: list[str] = []
-        if deck.notes.strip():
+        if KEEPS_NOTES not in keeps and deck.notes.strip():
             losses.append(self.tr("the deck notes"))
-        if deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT_NAME:
+        changed = deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT_NAME
+        if KEEPS_SETTINGS not in keeps and changed:
             losses.append(self.tr("the Renown level and format"))
-        if kind == "text" and any(e.set_name for e in (*deck.entries, *deck.starting)):
+        if KEEPS_PRINTINGS not in keeps and any(e.set_name for e in (*deck.entries, *deck.starting)):
             losses.append(self.tr("the chosen printings"))
-        if deck.unread:
+        if KEEPS_UNREAD not in keeps and deck.unread:
             losses.append(self.tr("{0} part(s) of the file that could not be read").format(len(deck.unread)))
         return losses
 
@@ -1052,12 +1046,12 @@ class MainWindow(QMainWindow):
         """Save under a new name in any format (native unless the extension says .dek / .txt)."""
         if path is None:
             path = self.ask_save_path(
-                self.tr("Save deck"), self.tr(NATIVE_FILTER), f"{self.deck.name}.ragedeck"
+                self.tr("Save deck"), save_filter(), f"{self.deck.name}{DECK_FILE_KINDS[0].suffixes[0]}"
             )
             if path is None:
                 return False
         if not path.suffix:
-            path = path.with_suffix(".ragedeck")
+            path = path.with_suffix(DECK_FILE_KINDS[0].suffixes[0])
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
@@ -1101,10 +1095,10 @@ class MainWindow(QMainWindow):
     def export_deck(self, kind: str, path: Path | None = None) -> bool:
         """Write the deck as a Lackey .dek or Lackey text file (the deck's own file is unchanged)."""
         self.commit_pending_edits()
-        suffix = ".dek" if kind == "dek" else ".txt"
         if path is None:
-            label = self.tr("Lackey deck (*.dek)") if kind == "dek" else self.tr("Lackey text (*.txt)")
-            path = self.ask_save_path(self.tr("Export deck"), label, f"{self.deck.name}{suffix}")
+            chosen = deck_file_kind(kind)
+            name = f"{self.deck.name}{chosen.suffixes[0]}"
+            path = self.ask_save_path(self.tr("Export deck"), save_filter((chosen,)), name)
             if path is None:
                 return False
         try:
@@ -1271,7 +1265,7 @@ class MainWindow(QMainWindow):
         """At start with no deck given or restored: open the demo deck while the database holds the demo pool only."""
         from carddb.demo import demo_cards_barred, demo_deck_path, has_demo_cards
 
-        if self.deck.entries or self.deck.starting or self.deck_path is not None:
+        if not self.deck.is_empty() or self.deck_path is not None:
             return False
         try:
             if not has_demo_cards(self.db) or demo_cards_barred(self.db.set_names()):

@@ -28,6 +28,7 @@ from carddb.db import CardDatabase
 from deckbuilder import odds
 from deckbuilder.deck import Deck
 from deckbuilder.i18n import render
+from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality.rules import type_parts
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
@@ -175,7 +176,7 @@ class OddsView(QWidget):
             rows.append((self.tr("Each its own card"), combat.distinct_cards))
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
-            cells = [label, f"{value.probability:.1%}", self._method_text(value)]
+            cells = [label, format_percent(value.probability), self._method_text(value)]
             self._set_row(self.fight_table, row, cells, render(value))
         _fit_rows(self.fight_table)
         self._fill_what()
@@ -185,7 +186,7 @@ class OddsView(QWidget):
     def _method_text(self, value: odds.Odds) -> str:
         if value.method == odds.EXACT:
             return self.tr("exact")
-        return self.tr("simulated ±%1").replace("%1", f"{value.margin:.1%}")
+        return self.tr("simulated ±%1").replace("%1", format_percent(value.margin))
 
     @staticmethod
     def _set_row(table: QTableWidget, row: int, cells: list[str], tooltip: str) -> None:
@@ -229,7 +230,9 @@ class OddsView(QWidget):
         found = self.by_turn()
         self.turn_table.setRowCount(len(found))
         for row, value in enumerate(found):
-            self._set_row(self.turn_table, row, [str(row + 1), f"{value.probability:.1%}"], render(value))
+            self._set_row(
+                self.turn_table, row, [str(row + 1), format_percent(value.probability)], render(value)
+            )
         _fit_rows(self.turn_table)
 
     # -- the sample hand ---------------------------------------------------------------------------

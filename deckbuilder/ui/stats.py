@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLay
 
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckstats import DeckStats, compute_deck_stats, filled_histogram
+from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.translation import fill
 
@@ -234,7 +235,7 @@ class DeckStatsView(QWidget):
                 self.tr("hatched = Rogue (%1 of %2 Renown, %3)"),
                 stats.rogue_renown,
                 stats.renown_total,
-                format(stats.rogue_share, ".0%"),
+                format_percent(stats.rogue_share, 0),
             )
             if stats.rogue_renown
             else ""
@@ -301,7 +302,7 @@ def _summary_html(stats: DeckStats, report: Report | None) -> str:
         renown += fill(
             QCoreApplication.translate("DeckStatsView", " (Rogue %1, %2)"),
             stats.rogue_renown,
-            format(stats.rogue_share, ".0%"),
+            format_percent(stats.rogue_share, 0),
         )
     parts.append(renown)
     if report is not None:

@@ -1,19 +1,16 @@
-"""The window's languages: Qt translators for our .ts/.qm and Qt's own qtbase, and the chosen language remembered.
+"""The window's languages: our one catalogue answers Qt's tr(), Qt's own qtbase its standard dialogs.
 
-The .ts files in deckbuilder/ui/i18n are the source (kept with `pyside6-lupdate`, see docs/TRANSLATING.md); the .qm
-Qt loads is compiled with `pyside6-lrelease`: shipped next to the .ts when a build step made it (the frozen app), else
-compiled on first use into the user data folder and rebuilt whenever the .ts is newer.
+`CatalogueTranslator` is a QTranslator that looks every `self.tr()` / `QCoreApplication.translate()` text up in
+deckbuilder.i18n's catalogue (the same .po the CLI and the PDFs read), by its source text and, only where one is
+given, its disambiguation as the msgctxt; never by class name, so moving code between classes keeps its
+translations. Strings of Qt's own classes (a context such as QFileDialog) are left to qtbase_<lang>.qm.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtGui import QAction, QActionGroup
@@ -23,9 +20,9 @@ from deckbuilder import i18n
 
 log = logging.getLogger(__name__)
 
-TS_DIR = Path(__file__).resolve().parent / "i18n"
 SETTINGS_KEY = "ui/language"
 _PLACEHOLDER = re.compile(r"%(\d)")
+_QT_CLASS = re.compile(r"Q[A-Z]")
 # The translators in use; kept referenced, or Qt would use freed objects.
 _installed: list[QTranslator] = []
 
@@ -38,62 +35,34 @@ def fill(template: str, *values: object) -> str:
     )
 
 
-def ts_path(lang: str) -> Path:
-    """The translation source of a language."""
-    return TS_DIR / f"ragedeck_{lang}.ts"
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """A window text for the count n by the language's plural rule (%1 in each form is usually the count)."""
+    return i18n.ngettext(singular, plural, n)
 
 
-def _lrelease() -> list[str] | None:
-    import PySide6
+class CatalogueTranslator(QTranslator):
+    """Answers Qt's translation requests from deckbuilder.i18n's catalogue of one language."""
 
-    bundled = Path(PySide6.__file__).resolve().parent / (
-        "lrelease.exe" if sys.platform == "win32" else "lrelease"
-    )
-    if bundled.is_file():
-        return [str(bundled)]
-    found = shutil.which("pyside6-lrelease") or shutil.which("lrelease")
-    return [found] if found else None
+    def __init__(self, lang: str, parent: QCoreApplication | None = None) -> None:
+        super().__init__(parent)
+        self.lang = lang
+        self.catalogue = i18n.catalogue(lang)
 
+    def language(self) -> str:
+        """The language this translator speaks (Qt's name for it)."""
+        return self.lang
 
-def cache_dir() -> Path:
-    """Where .qm files compiled on first use are kept: the user data folder (RAGEDECK_DATA_DIR in tests)."""
-    from carddb.db import user_data_dir
+    def isEmpty(self) -> bool:
+        """Qt skips empty translators."""
+        return not self.catalogue.entries
 
-    return user_data_dir() / "i18n"
-
-
-def compile_qm(ts: Path, qm: Path) -> bool:
-    """Compile a .ts into a .qm with lrelease (temp file then replace); False when lrelease is missing or fails."""
-    tool = _lrelease()
-    if tool is None:
-        log.warning("pyside6-lrelease not found; the window stays in English")
-        return False
-    qm.parent.mkdir(parents=True, exist_ok=True)
-    partial = qm.with_suffix(".qm.part")
-    try:
-        subprocess.run(
-            [*tool, "-silent", str(ts), "-qm", str(partial)], check=True, capture_output=True, timeout=120
-        )
-        partial.replace(qm)
-    except (OSError, subprocess.SubprocessError) as exc:
-        log.warning("cannot compile %s: %s", ts, exc)
-        partial.unlink(missing_ok=True)
-        return False
-    return True
-
-
-def qm_path(lang: str) -> Path | None:
-    """The compiled translation of a language: shipped beside the .ts, else built (or rebuilt) in the user cache."""
-    ts = ts_path(lang)
-    shipped = ts.with_suffix(".qm")
-    if shipped.is_file() and (not ts.is_file() or shipped.stat().st_mtime >= ts.stat().st_mtime):
-        return shipped
-    if not ts.is_file():
-        return None
-    cached = cache_dir() / shipped.name
-    if cached.is_file() and cached.stat().st_mtime >= ts.stat().st_mtime:
-        return cached
-    return cached if compile_qm(ts, cached) else None
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        """The translation of a source text; None (a null QString) lets the next translator, then the source, answer."""
+        if not source or (context and _QT_CLASS.match(context)):
+            return None
+        return self.catalogue.find(source, disambiguation or None)
 
 
 def saved_language() -> str | None:
@@ -119,26 +88,22 @@ def window_language() -> str:
 
 
 def install(app: QCoreApplication, lang: str | None = None) -> str:
-    """Load our translation and Qt's own for standard dialogs; the core's messages follow the same language."""
+    """Answer the window's tr() from our catalogue and Qt's dialogs from qtbase; the core follows the same language."""
     lang = lang or window_language()
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
     i18n.set_language(lang)
+    QLocale.setDefault(QLocale(lang if lang != i18n.ENGLISH else "en_US"))
     if lang == i18n.ENGLISH:
         return lang
-    QLocale.setDefault(QLocale(lang))
     qt_own = QTranslator(app)
     if qt_own.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt_own)
         _installed.append(qt_own)
-    qm = qm_path(lang)
-    ours = QTranslator(app)
-    if qm is not None and ours.load(str(qm)):
-        app.installTranslator(ours)
-        _installed.append(ours)
-    else:
-        log.warning("no window translation for %s", lang)
+    ours = CatalogueTranslator(lang, app)
+    app.installTranslator(ours)  # installed last, so asked first
+    _installed.append(ours)
     return lang
 
 

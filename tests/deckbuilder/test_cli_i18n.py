@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.cli import main, take_lang_option
-from deckbuilder.i18n.extract import catalogue_problems
+from deckbuilder.i18n.extract import problems
 from tests.conftest import REAL_DECKS, REAL_PLUGIN
 
 
@@ -91,8 +91,8 @@ def test_lang_is_taken_from_anywhere_before_a_double_dash() -> None:
     assert take_lang_option(["search", "--", "--lang=x"]) == (["search", "--", "--lang=x"], None)
 
 
-def test_every_marked_text_of_the_core_is_translated_and_every_entry_is_used() -> None:
-    assert catalogue_problems("pt_BR") == ([], [])
+def test_every_marked_text_is_translated_and_every_entry_is_used() -> None:
+    assert problems("pt_BR") == ([], [])
 
 
 def test_help_is_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
@@ -213,10 +213,19 @@ def test_a_card_file_that_cannot_be_imported_at_all_is_explained_in_portuguese(t
 
 
 def test_every_declared_message_id_including_carddbs_is_translated_and_used() -> None:
-    from deckbuilder.i18n.extract import message_problems
+    from deckbuilder.i18n.extract import wanted
 
-    assert message_problems("pt_BR") == ([], [])
+    assert {(None, declared_template(key)) for key in ("IMPORT_NAME_EMPTY", "DECKFILE_BAD_COUNT")} <= set(
+        wanted()
+    )
+    assert problems("pt_BR") == ([], [])
     assert "IMPORT_NAME_EMPTY" in declared_ids() and "DECKFILE_BAD_COUNT" in declared_ids()
+
+
+def declared_template(key: str) -> str:
+    from deckbuilder.i18n import declared
+
+    return declared()[key]
 
 
 def declared_ids() -> set[str]:

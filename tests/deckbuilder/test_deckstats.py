@@ -49,7 +49,7 @@ def known_deck() -> Deck:
     deck.add("Sudden Rain")
     deck.add("Odd Relic")
     deck.add("Never Printed", 2, zone_hint=Section.SEPT)
-    deck.starting.append(DeckEntry("Iron Collar", 1))
+    deck.add("Iron Collar", 1, starting=True)
     return deck
 
 

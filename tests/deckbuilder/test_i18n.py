@@ -7,7 +7,7 @@ import string
 import pytest
 
 from deckbuilder import i18n
-from deckbuilder.i18n import ENGLISH, PORTUGUESE, catalogue, declared, format_message, render
+from deckbuilder.i18n import ENGLISH, PORTUGUESE, Catalogue, catalogue, declared, format_message, render
 from deckbuilder.legality import check_deck
 from tests.deckbuilder.legality.pool import BASE_COMBAT, legal_deck, make_pool
 
@@ -17,13 +17,12 @@ def _fields(template: str) -> set[str]:
 
 
 def test_every_declared_message_has_a_portuguese_template_with_the_same_parameters() -> None:
-    english = declared()
-    portuguese = catalogue(PORTUGUESE)["messages"]
-    assert sorted(set(english) - set(portuguese)) == [], "untranslated"
-    assert sorted(set(portuguese) - set(english)) == [], "unused"
-    for key, text in english.items():
-        assert _fields(portuguese[key]) == _fields(text), key
-        assert portuguese[key] != text, f"{key} is still English"
+    portuguese = catalogue(PORTUGUESE)
+    for key, text in declared().items():
+        translated = portuguese.find(text)
+        assert translated is not None, f"{key} is untranslated"
+        assert _fields(translated) == _fields(text), key
+        assert translated != text, f"{key} is still English"
 
 
 def test_rule_codes_are_derived_from_the_declared_messages() -> None:
@@ -101,9 +100,9 @@ def test_lists_and_plurals_follow_the_language() -> None:
 
 
 def test_a_template_naming_a_missing_parameter_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    declared()
-    broken = {**catalogue(PORTUGUESE), "messages": {"NO_CHARACTERS": "Sem {nada}"}}
-    monkeypatch.setattr(i18n, "catalogue", lambda lang: broken if lang == PORTUGUESE else {"messages": {}})
+    english = declared()["NO_CHARACTERS"]
+    broken = Catalogue(PORTUGUESE, {(None, english): ("Sem {nada}",)}, catalogue(PORTUGUESE).plural)
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: broken if lang == PORTUGUESE else catalogue(lang))
     i18n._formatter.cache_clear()
     try:
         assert (

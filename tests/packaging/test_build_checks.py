@@ -35,8 +35,10 @@ def fake_bundle(root: Path) -> Path:
         "PySide6/Qt/plugins/platforms/libqxcb.so",
         "PySide6/Qt/plugins/platforms/libqoffscreen.so",
         "PySide6/Qt/plugins/imageformats/libqjpeg.so",
-        "deckbuilder/ui/i18n/ragedeck_pt_BR.qm",
+        "deckbuilder/i18n/pt_BR.po",
         "PySide6/Qt/translations/qtbase_pt_BR.qm",
+        "babel/locale-data/root.dat",
+        "babel/locale-data/pt.dat",
     ):
         (data / relative).parent.mkdir(parents=True, exist_ok=True)
         (data / relative).write_bytes(relative.encode())
@@ -61,22 +63,26 @@ def test_unwanted_qt_parts_are_reported(tmp_path: Path) -> None:
     app = fake_bundle(tmp_path)
     translations = app / "_internal" / "PySide6/Qt/translations"
     (translations / "qtbase_de.qm").write_bytes(b"qm")
+    (app / "_internal" / "babel/locale-data/de.dat").write_bytes(b"dat")
     (app / "_internal" / "libQt6WebEngineCore.so.6").write_bytes(b"big")
     problems = build.check_bundle(app, shared=tmp_path / "no-shared")
     assert any("libQt6WebEngineCore" in p for p in problems)
     assert any("qtbase_de.qm" in p for p in problems)
+    assert any("de.dat" in p for p in problems) and not any("pt.dat" in p for p in problems)
     assert not any("qtbase_pt_BR.qm" in p for p in problems)  # Qt's dialogs in Portuguese belong in the app
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the bundle layout check is Linux-only")
 def test_a_bundle_without_the_portuguese_translations_is_reported(tmp_path: Path) -> None:
     app = fake_bundle(tmp_path)
-    (app / "_internal" / "deckbuilder/ui/i18n/ragedeck_pt_BR.qm").unlink()
+    (app / "_internal" / "deckbuilder/i18n/pt_BR.po").unlink()
     (app / "_internal" / "PySide6/Qt/translations/qtbase_pt_BR.qm").unlink()
+    (app / "_internal" / "babel/locale-data/pt.dat").unlink()
     problems = build.check_bundle(app, shared=tmp_path / "no-shared")
     assert sorted(problems) == [
         "missing from the bundle: PySide6/Qt/translations/qtbase_pt_BR.qm",
-        "missing from the bundle: deckbuilder/ui/i18n/ragedeck_pt_BR.qm",
+        "missing from the bundle: babel/locale-data/pt.dat",
+        "missing from the bundle: deckbuilder/i18n/pt_BR.po",
     ]
 
 

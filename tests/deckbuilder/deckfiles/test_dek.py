@@ -35,7 +35,7 @@ def test_dek_copies_merge_by_name_and_set_and_zones_become_hints() -> None:
     loaded = deck_from_dek(DEK)
     assert loaded.kind == "dek"
     assert loaded.deck.name == "Glade & Talon"
-    assert loaded.deck.entries == [
+    assert list(loaded.deck.entries) == [
         DeckEntry("Ashfang Ravager", 1, "Dawn", Section.CHARACTERS),
         DeckEntry("Moonlit Glade", 2, "Dusk", Section.SEPT),
         DeckEntry("Moonlit Glade", 1, "Dawn", Section.SEPT),
@@ -95,7 +95,7 @@ def test_dek_round_trip_keeps_names_counts_printings_and_sections() -> None:
 def test_dek_without_pool_keeps_unplaced_cards() -> None:
     deck = Deck(entries=[DeckEntry("Nowhere", 2)])
     loaded = deck_from_dek(deck_to_dek(deck, None))
-    assert loaded.deck.entries == [DeckEntry("Nowhere", 2, None, None)]
+    assert list(loaded.deck.entries) == [DeckEntry("Nowhere", 2, None, None)]
 
 
 BILLION_LAUGHS = """<?xml version="1.0"?>

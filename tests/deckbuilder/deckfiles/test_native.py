@@ -61,7 +61,7 @@ def test_pool_decides_sections_over_zone_hints() -> None:
 def test_set_may_be_absent_and_section_key_becomes_the_hint() -> None:
     text = '{"format_version": 1, "sections": {"combat": [{"name": "Quick Parry", "count": 2}]}}'
     loaded = deck_from_native(text)
-    assert loaded.deck.entries == [DeckEntry("Quick Parry", 2, None, Section.COMBAT)]
+    assert list(loaded.deck.entries) == [DeckEntry("Quick Parry", 2, None, Section.COMBAT)]
     assert loaded.deck.renown_level == 20 and loaded.deck.format == "revised"
 
 
@@ -102,7 +102,7 @@ def test_bad_top_level_fields_fall_back_to_defaults_with_a_problem() -> None:
 def test_unknown_section_keeps_its_cards_unplaced() -> None:
     text = json.dumps({"format_version": 1, "sections": {"sideboard": [{"name": "Quick Parry", "count": 1}]}})
     loaded = deck_from_native(text)
-    assert loaded.deck.entries == [DeckEntry("Quick Parry", 1, None, None)]
+    assert list(loaded.deck.entries) == [DeckEntry("Quick Parry", 1, None, None)]
     assert "sideboard" in loaded.problems[0]
 
 

@@ -82,7 +82,7 @@ def test_text_list_named_dek_is_read_as_text_with_a_note(tmp_path: Path) -> None
     path.write_text("2 Quick Parry\n", encoding="utf-8")
     loaded = read_deck(path)
     assert loaded.kind == "text"
-    assert loaded.deck.entries == [DeckEntry("Quick Parry", 2)]
+    assert list(loaded.deck.entries) == [DeckEntry("Quick Parry", 2)]
     assert "read as a text deck list" in loaded.problems[0]
 
 
@@ -116,14 +116,14 @@ def test_unwritable_target_gives_a_deck_file_error(tmp_path: Path) -> None:
 def test_encodings_are_read(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "deck.txt"
     path.write_bytes(data)
-    assert read_deck(path).deck.entries == [DeckEntry("Moonlit Glade", 3)]
+    assert list(read_deck(path).deck.entries) == [DeckEntry("Moonlit Glade", 3)]
 
 
 def test_windows_1252_names_are_read_with_a_note(tmp_path: Path) -> None:
     path = tmp_path / "deck.txt"
     path.write_bytes("2\tGlade — Déjà Vu\n".encode("cp1252"))
     loaded = read_deck(path)
-    assert loaded.deck.entries == [DeckEntry("Glade — Déjà Vu", 2)]
+    assert list(loaded.deck.entries) == [DeckEntry("Glade — Déjà Vu", 2)]
     assert "Windows-1252" in loaded.problems[0]
 
 
@@ -158,7 +158,7 @@ def test_missing_file_and_folder_give_clear_errors(tmp_path: Path) -> None:
 
 def test_empty_files(tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_bytes(b"")
-    assert read_deck(tmp_path / "empty.txt").deck.entries == []
+    assert read_deck(tmp_path / "empty.txt").deck.entries == ()
     (tmp_path / "empty.dek").write_bytes(b"")
     with pytest.raises(DeckFileError, match="empty"):
         read_deck(tmp_path / "empty.dek")

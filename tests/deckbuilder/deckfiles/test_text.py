@@ -80,7 +80,7 @@ def test_unknown_names_are_kept_with_suggestions() -> None:
 
 def test_unknown_zone_is_reported_and_its_cards_kept() -> None:
     loaded = deck_from_text("Sideboard:\n2 Quick Parry\n")
-    assert loaded.deck.entries == [DeckEntry("Quick Parry", 2, None, None)]
+    assert list(loaded.deck.entries) == [DeckEntry("Quick Parry", 2, None, None)]
     assert "Sideboard" in loaded.problems[0]
     # Kept, but the deck was not read as the file may mean it: the checker must not call it legal.
     (part,) = loaded.deck.unread
@@ -116,4 +116,6 @@ def test_text_round_trip_keeps_names_counts_sections_and_starting_cards() -> Non
 
 
 def test_third_column_is_read_as_the_printing() -> None:
-    assert deck_from_text("2\tMoonlit Glade\tDusk\n").deck.entries == [DeckEntry("Moonlit Glade", 2, "Dusk")]
+    assert list(deck_from_text("2\tMoonlit Glade\tDusk\n").deck.entries) == [
+        DeckEntry("Moonlit Glade", 2, "Dusk")
+    ]

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from carddb.db import CardDatabase
-from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.deck import Deck
 from deckbuilder.export import DecklistOptions, write_decklist_pdf
 from deckbuilder.export import decklist as decklist_module
 from deckbuilder.legality.results import Report, Result, Severity, Totals
@@ -46,7 +46,7 @@ def _small_deck() -> Deck:
     deck.add("Quick Dodge", 3)
     deck.add("Ashen Claw", 1)
     deck.add("Mystery Card Nobody Has", 1)
-    deck.starting.append(DeckEntry("Blue Totem", 1))
+    deck.add("Blue Totem", 1, starting=True)
     return deck
 
 

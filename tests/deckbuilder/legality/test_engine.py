@@ -57,7 +57,8 @@ def test_renown_level_defaults_to_the_decks_own() -> None:
 
 def test_no_characters() -> None:
     deck = legal_deck()
-    deck.entries = [e for e in deck.entries if e.name not in {c.name for c in GAIA_PACK}]
+    for member in GAIA_PACK:
+        deck.remove(member.name, 99)
     report = check_deck(deck, make_pool())
     assert "NO_CHARACTERS" in errors_of(report)
     assert "NO_CHARACTERS" not in check_deck(legal_deck(), make_pool()).codes
@@ -113,7 +114,7 @@ def test_copies_merge_across_printings_and_spellings() -> None:
 
 def test_starting_list_counts_for_copies_but_not_the_minimum() -> None:
     deck = legal_deck()
-    deck.starting.append(DeckEntry(BASE_SEPT[0].name, 1))
+    deck.extend([DeckEntry(BASE_SEPT[0].name, 1)], starting=True)
     report = check_deck(deck, make_pool())
     assert report.totals.sept == 30 and report.totals.starting == 1
     (copies,) = [r for r in report.results if r.code == "SEPT_COPIES"]
@@ -263,8 +264,9 @@ def test_card_without_a_usable_type_is_reported_not_guessed() -> None:
 
 def test_zero_and_negative_counts_do_not_crash_or_count() -> None:
     deck = legal_deck()
-    deck.entries.append(DeckEntry(BASE_SEPT[1].name, -4))
-    deck.entries.append(DeckEntry("Nobody Knows", 0))
+    deck.extend(
+        [DeckEntry(BASE_SEPT[1].name, -4), DeckEntry("Nobody Knows", 0)]
+    )  # as a file could write them
     report = check_deck(deck, make_pool())
     assert report.totals.sept == 30
     assert "SEPT_COPIES" not in report.codes

@@ -11,7 +11,6 @@ from deckbuilder.ui.commands import (
     RemoveCardCommand,
     SetCountCommand,
     SetRenownLevelCommand,
-    set_count,
 )
 
 
@@ -25,14 +24,6 @@ def _deck() -> Deck:
 
 def _shape(deck: Deck) -> list[tuple[str, int, str | None]]:
     return [(e.name, e.count, e.set_name) for e in deck.entries]
-
-
-def test_set_count_keeps_the_entry_in_place_and_zero_removes_it() -> None:
-    deck = _deck()
-    set_count(deck, "Beta Claw", None, 5)
-    assert _shape(deck)[1] == ("Beta Claw", 5, None)
-    set_count(deck, "Beta Claw", None, 0)
-    assert [e.name for e in deck.entries] == ["Alpha Wolf", "Gamma Rite"]
 
 
 def test_remove_copies_touches_only_the_named_printing() -> None:

@@ -282,7 +282,7 @@ def test_unsaved_changes_prompt_cancel_discard_save(tmp_path: Path, window, answ
     answers.save_path = tmp_path / "kept.ragedeck"
     assert window.new_deck()
     assert read_deck(tmp_path / "kept.ragedeck").deck.count_of("Bark Hide") == 1
-    assert window.deck.entries == []
+    assert window.deck.entries == ()
 
     window.add_card("Low Feint")
     answers.save_changes = Choice.Discard
@@ -364,7 +364,7 @@ def test_a_clean_exit_offers_nothing_next_time(make_window, answers) -> None:  #
     second = make_window()
     second.start_session()
     assert answers.asked_restore == 0
-    assert second.deck.entries == []
+    assert second.deck.entries == ()
 
 
 def test_declining_the_restore_discards_the_autosave(make_window, answers) -> None:  # type: ignore[no-untyped-def]
@@ -378,7 +378,7 @@ def test_declining_the_restore_discards_the_autosave(make_window, answers) -> No
     restarted = make_window()
     restarted.start_session()
     assert answers.asked_restore == 1
-    assert restarted.deck.entries == []
+    assert restarted.deck.entries == ()
     assert not left.exists()
 
 

@@ -97,7 +97,7 @@ def test_return_to_sept_deck_moves_one_copy_back_as_one_undo_step(window) -> Non
     action = _menu_action(window, starting_row, "Return to sept deck")
     assert action is not None
     action.trigger()
-    assert window.deck.starting == []
+    assert window.deck.starting == ()
     assert _rows(window, "sept") == [("Iron-Shod Staff", 3), ("Bark Hide", 3)]
     assert not _starting_box_shown(window)
     assert window.undo_stack.undoText() == "Return Iron-Shod Staff to sept deck"
@@ -105,7 +105,7 @@ def test_return_to_sept_deck_moves_one_copy_back_as_one_undo_step(window) -> Non
     assert _rows(window, "starting") == [("Iron-Shod Staff", 1)]
     assert _rows(window, "sept") == [("Iron-Shod Staff", 2), ("Bark Hide", 3)]
     window.undo_stack.redo()
-    assert window.deck.starting == [] and window.deck.count_of("Iron-Shod Staff") == 3
+    assert window.deck.starting == () and window.deck.count_of("Iron-Shod Staff") == 3
 
 
 def test_only_sept_rows_offer_start_in_play(window) -> None:  # type: ignore[no-untyped-def]
@@ -140,7 +140,7 @@ def test_counts_on_a_starting_row_change_the_starting_entry_only(window) -> None
     _menu_action(window, _row(window, "starting", "Iron-Shod Staff"), "Add one copy").trigger()
     assert window.deck.starting[0].count == 2
     _menu_action(window, _row(window, "starting", "Iron-Shod Staff"), "Remove all copies").trigger()
-    assert window.deck.starting == []
+    assert window.deck.starting == ()
     assert window.deck.count_of("Iron-Shod Staff") == 2  # the sept copies never moved
     window.undo_stack.undo()
     assert [(e.name, e.count) for e in window.deck.starting] == [("Iron-Shod Staff", 2)]

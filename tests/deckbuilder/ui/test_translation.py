@@ -1,53 +1,16 @@
-"""The window in Brazilian Portuguese: the .ts is complete and current, and LANG=pt_BR shows Portuguese."""
+"""The window in Brazilian Portuguese: tr() answers from the one catalogue, and LANG=pt_BR shows Portuguese."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from deckbuilder import i18n
 from deckbuilder.ui import translation
-from deckbuilder.ui.translation import fill, ts_path
-
-UI_DIR = Path(translation.__file__).resolve().parent
-# Beside the running Python first: CI's virtual environment is not on PATH.
-LUPDATE = Path(sys.executable).parent / "pyside6-lupdate"
-if not LUPDATE.exists():
-    LUPDATE = Path(shutil.which("pyside6-lupdate") or LUPDATE)
-
-
-def _messages(ts: Path) -> list[tuple[str, str, str]]:
-    """(context, source, translation type) of every message of a .ts file."""
-    found = []
-    for context in ET.parse(ts).getroot().iter("context"):
-        name = context.findtext("name", "")
-        for message in context.iter("message"):
-            kind = message.find("translation")
-            found.append((name, message.findtext("source", ""), "" if kind is None else kind.get("type", "")))
-    return found
-
-
-def test_the_portuguese_ts_holds_every_window_string_translated_and_no_stale_one(tmp_path: Path) -> None:
-    if not LUPDATE.exists():
-        pytest.skip("pyside6-lupdate is not installed")  # it comes with the PySide6-Essentials wheel
-    copy = tmp_path / "ragedeck_pt_BR.ts"
-    shutil.copy(ts_path("pt_BR"), copy)
-    sources = sorted(str(p) for p in UI_DIR.glob("*.py"))
-    subprocess.run([str(LUPDATE), *sources, "-ts", str(copy)], check=True, capture_output=True, timeout=300)
-    messages = _messages(copy)
-    assert len(messages) > 300
-    untranslated = [(c, s) for c, s, kind in messages if kind == "unfinished"]
-    stale = [(c, s) for c, s, kind in messages if kind in ("obsolete", "vanished")]
-    assert untranslated == [], "strings of the window without a Portuguese translation (run pyside6-lupdate)"
-    assert stale == [], "translations of strings the window no longer has (run pyside6-lupdate -no-obsolete)"
+from deckbuilder.ui.translation import CatalogueTranslator, fill
 
 
 def test_fill_replaces_numbered_placeholders_once() -> None:
@@ -56,14 +19,21 @@ def test_fill_replaces_numbered_placeholders_once() -> None:
     assert fill("%1", "%2 literal", "never") == "%2 literal"
 
 
-def test_the_translation_compiles_into_the_user_data_folder_and_loads(tmp_path: Path) -> None:
-    qm = translation.qm_path("pt_BR")
-    assert qm is not None and qm.is_file()
-    from PySide6.QtCore import QTranslator
-
-    translator = QTranslator()
-    assert translator.load(str(qm))
+def test_the_catalogue_translator_answers_by_source_text_whatever_the_class() -> None:
+    translator = CatalogueTranslator("pt_BR")
+    # The class a tr() call sits in does not matter: code moved to another class keeps its translation.
     assert translator.translate("MainWindow", "&File") == "&Arquivo"
+    assert translator.translate("SomeNewDeckController", "&File") == "&Arquivo"
+    # An unknown text is left to the next translator (Qt then shows the source text).
+    assert not translator.translate("MainWindow", "No such text in any catalogue")
+    # Qt's own classes are qtbase's to answer.
+    assert not translator.translate("QFileDialog", "&File")
+
+
+def test_a_disambiguation_picks_the_catalogue_context() -> None:
+    translator = CatalogueTranslator("pt_BR")
+    assert translator.translate("Anything", "Deck check") == "Verificação do deck"
+    assert translator.translate("Anything", "Deck check", "event report") == "Verificação de decks"
 
 
 @pytest.fixture
@@ -134,6 +104,9 @@ def test_the_language_menu_remembers_the_choice_for_the_next_start(make_window) 
 
 def test_qt_standard_dialog_words_come_from_qtbase(portuguese) -> None:  # type: ignore[no-untyped-def]
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
+    assert QCoreApplication.translate("QFileDialog", "Look in:") == "Procurar em:"
+    # A text neither catalogue knows stays as written.
+    assert QCoreApplication.translate("MainWindow", "Zzz not translated") == "Zzz not translated"
 
 
 def test_every_deck_column_header_is_marked_for_translation() -> None:
@@ -158,3 +131,13 @@ def test_in_portuguese_the_card_name_column_still_takes_the_spare_width(portugue
         name = model.columns.index("Name")
         assert model.headerData(name, Qt.Orientation.Horizontal) == "Nome"
         assert table.horizontalHeader().sectionResizeMode(name) == QHeaderView.ResizeMode.Stretch, key
+
+
+def test_tr_of_any_qobject_class_reads_the_one_catalogue(portuguese) -> None:  # type: ignore[no-untyped-def]
+    class MovedHere(QObject):
+        pass
+
+    assert MovedHere().tr("&File") == "&Arquivo"
+    assert QCoreApplication.translate("Whatever", "Deck check", "event report") == "Verificação de decks"
+    # The core speaks the same language from the same catalogue.
+    assert i18n.gettext("Deck check") == MovedHere().tr("Deck check") == "Verificação do deck"

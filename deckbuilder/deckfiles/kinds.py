@@ -1,0 +1,142 @@
+"""The one registry of deck file kinds: suffixes, label, how each is recognised, read and written, what it keeps.
+
+Everything else is derived from it: the kind an extension stands for, the kind of pasted text, the file dialogs'
+filters, the folders an organiser's report walks, `ragedeck export --to`, and what saving into a kind drops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from carddb.messages import declare
+from deckbuilder.deck import CardPool, Deck
+from deckbuilder.deckfiles.common import KIND_DEK, KIND_NATIVE, KIND_TEXT, LoadedDeck
+from deckbuilder.deckfiles.dek import deck_from_dek, deck_to_dek
+from deckbuilder.deckfiles.native import deck_from_native, deck_to_native
+from deckbuilder.deckfiles.text import deck_from_text, deck_to_text
+from deckbuilder.i18n import N_, gettext
+
+Reader = Callable[[str, CardPool | None, str], LoadedDeck]
+Writer = Callable[[Deck, CardPool | None, dict[str, str] | None], str]
+
+# What a kind of file can keep besides the cards and their piles (saving into a kind that lacks one drops it).
+KEEPS_NOTES = "notes"
+KEEPS_SETTINGS = "settings"  # the Renown level and the format
+KEEPS_PRINTINGS = "printings"
+KEEPS_UNREAD = "unread"  # parts of the file it was read from that could not be read
+
+
+@dataclass(frozen=True)
+class DeckFileKind:
+    """One kind of deck file."""
+
+    name: str  # stable id: LoadedDeck.kind, `write_deck(kind=...)`, `ragedeck export --to`
+    label: str  # file dialog label (English, translated where shown)
+    suffixes: tuple[str, ...]  # lower case; the first is the one a new file gets
+    description: str  # message id of the kind as a note names it ("a LackeyCCG .dek deck")
+    sniff: Callable[[str], bool]  # does this text look like this kind? (the text list takes anything)
+    read: Reader
+    write: Writer
+    keeps: frozenset[str]
+    export_label: str | None = None  # File → Export menu entry; None when Save as covers it
+
+    def patterns(self) -> str:
+        """The kind's suffixes as file dialog patterns: `*.dek`."""
+        return " ".join(f"*{suffix}" for suffix in self.suffixes)
+
+
+def _starts_with(first: str) -> Callable[[str], bool]:
+    return lambda text: text.lstrip("\ufeff \t\r\n").startswith(first)
+
+
+declare(
+    {
+        "DECKFILE_KIND_NATIVE": "native JSON deck",
+        "DECKFILE_KIND_DEK": "LackeyCCG .dek deck",
+        "DECKFILE_KIND_TEXT": "text deck list",
+    }
+)
+
+# Recognised in this order: the first whose `sniff` accepts the text is its kind (the text list last).
+DECK_FILE_KINDS: tuple[DeckFileKind, ...] = (
+    DeckFileKind(
+        name=KIND_NATIVE,
+        label=N_("Native deck"),
+        suffixes=(".ragedeck", ".json"),
+        description="DECKFILE_KIND_NATIVE",
+        sniff=_starts_with("{"),
+        read=deck_from_native,
+        write=lambda deck, pool, _labels: deck_to_native(deck, pool),
+        keeps=frozenset({KEEPS_NOTES, KEEPS_SETTINGS, KEEPS_PRINTINGS, KEEPS_UNREAD}),
+    ),
+    DeckFileKind(
+        name=KIND_DEK,
+        label=N_("Lackey deck"),
+        suffixes=(".dek",),
+        description="DECKFILE_KIND_DEK",
+        sniff=_starts_with("<"),
+        read=deck_from_dek,
+        write=deck_to_dek,
+        keeps=frozenset({KEEPS_PRINTINGS}),
+        export_label=N_("Lackey .de&k…"),
+    ),
+    DeckFileKind(
+        name=KIND_TEXT,
+        label=N_("Text"),
+        suffixes=(".txt",),
+        description="DECKFILE_KIND_TEXT",
+        sniff=lambda _text: True,
+        read=deck_from_text,
+        write=deck_to_text,
+        keeps=frozenset(),
+        export_label=N_("Lackey &text…"),
+    ),
+)
+_BY_NAME = {kind.name: kind for kind in DECK_FILE_KINDS}
+_BY_SUFFIX = {suffix: kind for kind in DECK_FILE_KINDS for suffix in kind.suffixes}
+DECK_SUFFIXES = frozenset(_BY_SUFFIX)
+
+
+def deck_file_kind(name: str) -> DeckFileKind:
+    """The kind called `name`; ValueError naming the known ones otherwise."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        known = ", ".join(_BY_NAME)
+        raise ValueError(f"unknown deck file kind {name!r}; expected one of {known}") from None
+
+
+def kind_of_path(path: Path | str) -> DeckFileKind | None:
+    """The kind a file's extension stands for, or None."""
+    return _BY_SUFFIX.get(Path(path).suffix.casefold())
+
+
+def kind_of_text(text: str) -> DeckFileKind:
+    """The kind of a deck's text, by content."""
+    return next(kind for kind in DECK_FILE_KINDS if kind.sniff(text))
+
+
+def suffix_list() -> str:
+    """Every deck suffix for a message: ".ragedeck, .json, .dek or .txt"."""
+    suffixes = [suffix for kind in DECK_FILE_KINDS for suffix in kind.suffixes]
+    return ", ".join(suffixes[:-1]) + " or " + suffixes[-1]
+
+
+def open_filter() -> str:
+    """The open dialog's filters (in the current language): every deck kind, each kind, all files."""
+    every = " ".join(kind.patterns() for kind in DECK_FILE_KINDS)
+    each = [f"{gettext(kind.label)} ({kind.patterns()})" for kind in DECK_FILE_KINDS]
+    return ";;".join([f"{gettext('Rage decks')} ({every})", *each, f"{gettext('All files')} (*)"])
+
+
+def save_filter(kinds: tuple[DeckFileKind, ...] = DECK_FILE_KINDS) -> str:
+    """A save dialog's filters (in the current language): one per kind, the first the default."""
+    return ";;".join(f"{gettext(kind.label)} ({kind.patterns()})" for kind in kinds)
+
+
+def have_list_filter() -> str:
+    """The collection's have-list dialog filter: any deck file."""
+    every = " ".join(kind.patterns() for kind in DECK_FILE_KINDS)
+    return f"{gettext('Deck or have list')} ({every});;{gettext('All files')} (*)"
