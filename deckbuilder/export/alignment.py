@@ -24,7 +24,12 @@ from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
 from deckbuilder.export.printers import NO_CORRECTION, PrinterProfile
 from deckbuilder.i18n import gettext as _
 
-CORNERS = ("A", "B", "C", "D")  # on the back page as it is seen: top left, top right, bottom left, bottom right
+CORNERS = (
+    "A",
+    "B",
+    "C",
+    "D",
+)  # on the back page as it is seen: top left, top right, bottom left, bottom right
 CORNER_INSET_MM = 25.0  # from the page edges to each cross
 RULER_MM = 10  # each ruler reads from -10 to +10 mm
 _CROSS_ARM_MM = 13.0
@@ -98,13 +103,7 @@ def _wrap(canvas: Any, text: str, font: str, size: float, width: float) -> list[
 
 
 def _profile_line(profile: PrinterProfile) -> str:
-    return _("Printer profile {name}: X {x:+.2f} mm, Y {y:+.2f} mm, scale {sx:.4f} × {sy:.4f}").format(
-        name=profile.name or _("(none)"),
-        x=profile.offset_x_mm,
-        y=profile.offset_y_mm,
-        sx=profile.scale_x,
-        sy=profile.scale_y,
-    )
+    return _("Printer profile {profile}").format(profile=profile.describe())
 
 
 def write_alignment_pdf(
@@ -112,16 +111,18 @@ def write_alignment_pdf(
 ) -> None:
     """Write the two-page alignment sheet (front, then back with the profile applied); whole file or nothing."""
     if duplex not in DUPLEX_MODES or duplex == DUPLEX_NONE:
-        raise ValueError(_("the alignment sheet is printed on both sides: flip on the long or the short edge"))
+        raise ValueError(
+            _("the alignment sheet is printed on both sides: flip on the long or the short edge")
+        )
     width, height = parse_paper(paper)
     if min(width, height) < 2 * (CORNER_INSET_MM + RULER_MM + 5) * MM:
         raise ValueError(_("the paper is too small for the alignment sheet"))
     register_fonts()
     flip = _("long edge") if duplex == DUPLEX_LONG else _("short edge")
     steps = [
-        _("Print both pages on one sheet, on both sides, flipped on the {flip}, at 100% (no fit to page).").format(
-            flip=flip
-        ),
+        _(
+            "Print both pages on one sheet, on both sides, flipped on the {flip}, at 100% (no fit to page)."
+        ).format(flip=flip),
         _profile_line(profile),
         _("Hold the sheet against a light with the back page (black crosses) towards you."),
         _(

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from carddb.safeio import read_regular_text
+from deckbuilder.i18n import N_
 from deckbuilder.i18n import gettext as _
 
 PROFILES_FILE = "printers.json"
@@ -44,14 +45,14 @@ class PrinterProfile:
     scale_y: float = 1.0
 
     def __post_init__(self) -> None:
-        for label, value in (("X offset", self.offset_x_mm), ("Y offset", self.offset_y_mm)):
+        for label, value in ((N_("X offset"), self.offset_x_mm), (N_("Y offset"), self.offset_y_mm)):
             if not _finite(value) or abs(value) > MAX_OFFSET_MM:
                 raise ValueError(
                     _(
                         "{label} must be a number of millimetres from -{limit:g} to {limit:g}, not {value}"
                     ).format(label=_(label), limit=MAX_OFFSET_MM, value=value)
                 )
-        for label, value in (("X scale", self.scale_x), ("Y scale", self.scale_y)):
+        for label, value in ((N_("X scale"), self.scale_x), (N_("Y scale"), self.scale_y)):
             if not _finite(value) or not MIN_SCALE <= value <= MAX_SCALE:
                 raise ValueError(
                     _("{label} must be a factor from {low:g} to {high:g}, not {value}").format(
@@ -63,6 +64,21 @@ class PrinterProfile:
     def is_identity(self) -> bool:
         """True when the profile moves nothing."""
         return (self.offset_x_mm, self.offset_y_mm, self.scale_x, self.scale_y) == (0.0, 0.0, 1.0, 1.0)
+
+    def describe(self, lang: str | None = None) -> str:
+        """One line with the numbers, written as the language writes numbers."""
+        from deckbuilder.i18n.numbers import format_number
+
+        def signed(value: float) -> str:
+            return ("+" if value >= 0 else "") + format_number(value, 2, lang)
+
+        return _("{name}: X {x} mm, Y {y} mm, scale {sx} × {sy}", lang).format(
+            name=self.name or _("(none)", lang),
+            x=signed(self.offset_x_mm),
+            y=signed(self.offset_y_mm),
+            sx=format_number(self.scale_x, 4, lang),
+            sy=format_number(self.scale_y, 4, lang),
+        )
 
     def to_json(self) -> dict[str, float]:
         """The numbers as stored (the name is the key)."""

@@ -32,7 +32,7 @@ def test_profiles_round_trip_by_name_whatever_the_case() -> None:
 
 def test_unknown_profile_names_the_saved_ones() -> None:
     save_profile(PrinterProfile("Laser"))
-    with pytest.raises(ValueError, match="no printer profile named 'Inkjet' .saved: Laser"):
+    with pytest.raises(ValueError, match=r"no printer profile named 'Inkjet' \(saved: Laser"):
         load_profiles().get("Inkjet")
 
 
