@@ -121,7 +121,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise CliError(read_error(exc)) from exc
         except OSError as exc:
             raise CliError(
-                _("cannot write {path}: {reason}").format(path=args.output, reason=exc.strerror or exc)
+                _("cannot write {path}: {reason}").format(
+                    path=args.output, reason=render_text(exc.strerror) if exc.strerror else exc
+                )
             ) from exc
     finally:
         db.close()
