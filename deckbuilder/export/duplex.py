@@ -22,7 +22,7 @@ from carddb.leftovers import CARD_BACK_META
 from carddb.safeio import is_regular_file
 from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.paper import MM
-from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
+from deckbuilder.export.pdftext import FONT, FONT_BOLD, draw_string, register_fonts, string_width
 from deckbuilder.export.printers import PrinterProfile
 from deckbuilder.i18n import N_
 from deckbuilder.i18n import gettext as _
@@ -143,12 +143,13 @@ def draw_plain_back(canvas: Any, x: float, y: float, width: float, height: float
     canvas.setLineWidth(0.4)
     canvas.roundRect(x + 3 * MM, y + 3 * MM, width - 6 * MM, height - 6 * MM, 2 * MM, stroke=1, fill=0)
     canvas.setFillColor(_BACK_INK)
-    text = pdf_safe(title)
     size = 20.0
-    while size > 8 and canvas.stringWidth(text, FONT_BOLD, size) > width - 12 * MM:
+    while size > 8 and string_width(title, FONT_BOLD, size) > width - 12 * MM:
         size -= 1
-    canvas.setFont(FONT_BOLD, size)
-    canvas.drawCentredString(x + width / 2, y + height / 2, text)
-    canvas.setFont(FONT, 7)
-    canvas.drawCentredString(x + width / 2, y + height / 2 - 6 * MM, pdf_safe(_("proxy")))
+    centre = x + width / 2
+    draw_string(
+        canvas, centre - string_width(title, FONT_BOLD, size) / 2, y + height / 2, title, FONT_BOLD, size
+    )
+    word = _("proxy")
+    draw_string(canvas, centre - string_width(word, FONT, 7) / 2, y + height / 2 - 6 * MM, word, FONT, 7)
     canvas.restoreState()
