@@ -26,6 +26,7 @@ from deckbuilder.export.pdftext import (
     pdf_markup,
     register_fonts,
 )
+from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.i18n import N_, current_language, gettext, render
@@ -311,6 +312,7 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
         (t("Deck"), deck.name, t("Event date"), options.event_date),
         (t("Format"), report.format, t("Renown level"), str(report.renown_level)),
         (t("Printed"), today, t("Card data"), db.data_date() or t("unknown")),
+        (t("Fingerprint"), deck_fingerprint(deck, db).code, "", ""),
     ]
     story: list[Any] = [
         _p(t("Rage decklist"), _TITLE),
@@ -352,7 +354,7 @@ def _game_story(
         (t("Player"), options.player, t("Event"), options.event),
         (t("Deck"), deck.name, t("Event date"), options.event_date),
         (t("Game"), game.title, t("Format"), report.format),
-        (t("Printed"), dt.date.today().isoformat(), "", ""),
+        (t("Printed"), dt.date.today().isoformat(), t("Fingerprint"), deck_fingerprint(deck, pool).code),
     ]
     story: list[Any] = [
         _p(decklist_title(deck, lang), _TITLE),
