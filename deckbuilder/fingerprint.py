@@ -12,17 +12,29 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Protocol
 
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from carddb.reprints import reprint_of
-from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
+from deckbuilder.deck import DEFAULT_GAME, Deck
 
 VERSION = "ragedeck-fingerprint-1"
 # Crockford's base32: no I, L, O or U, so a code read aloud or typed from paper is not misread.
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHARS = 8  # 40 bits: a clash between two different decks of one event is a one-in-a-trillion chance
 STARTING_MARK = "starting:"
+
+
+class Pool(Protocol):
+    """Where names are looked up: Rage's card database (CardInfo) or another game's cards (GameCard)."""
+
+    def lookup(self, name: str) -> object | None: ...
+
+
+def _card_info(pool: Pool, name: str) -> CardInfo | None:
+    found = pool.lookup(name)
+    return found if isinstance(found, CardInfo) else None
 
 
 @dataclass(frozen=True)
@@ -36,19 +48,19 @@ class Fingerprint:
         return self.code
 
 
-def card_key(name: str, pool: CardPool | None) -> str:
+def card_key(name: str, pool: Pool | None) -> str:
     """The comparison key of a card name: the card's own normalised name, a reprint's original's, else as written."""
     card = pool.lookup(name) if pool is not None else None
     if card is None:
         return normalize_name(name)
     if isinstance(card, CardInfo) and pool is not None:
-        original = reprint_of(card, pool.lookup)
+        original = reprint_of(card, lambda other: _card_info(pool, other))
         if original is not None:
             return original.norm_name
     return str(getattr(card, "norm_name", "")) or normalize_name(name)
 
 
-def canonical_lines(deck: Deck, pool: CardPool | None) -> tuple[str, ...]:
+def canonical_lines(deck: Deck, pool: Pool | None) -> tuple[str, ...]:
     """The deck's canonical card list, one `count<TAB>key` line per card (starting cards marked), by key."""
     counts: Counter[str] = Counter()
     for starting, entries in ((False, deck.entries), (True, deck.starting)):
@@ -58,7 +70,7 @@ def canonical_lines(deck: Deck, pool: CardPool | None) -> tuple[str, ...]:
     return tuple(f"{count}\t{key}" for key, count in sorted(counts.items()))
 
 
-def deck_fingerprint(deck: Deck, pool: CardPool | None) -> Fingerprint:
+def deck_fingerprint(deck: Deck, pool: Pool | None) -> Fingerprint:
     """The deck's fingerprint with the pool its names are looked up in (None: every name as written)."""
     lines = canonical_lines(deck, pool)
     game = normalize_name(deck.game or DEFAULT_GAME)
