@@ -26,7 +26,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.collection import RowStatus
 from deckbuilder.games.description import Game
-from deckbuilder.legality.rules import character_allegiance
+from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.ui.card_results import CARD_MIME_TYPE, decode_card_names
 from deckbuilder.ui.deck_rows import NUMBER_COLUMNS, OWN_COLUMN, UNRESOLVED, DeckRow, ModelIndex, number_text
 from deckbuilder.ui.translation import fill
