@@ -11,7 +11,8 @@ from deckbuilder.deckfiles.native import SECTION_KEYS as NATIVE_SECTION_KEYS
 from deckbuilder.games.description import Game, load_game
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
-from deckbuilder.ui.deck_view import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckView, header_text
+from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED
+from deckbuilder.ui.deck_view import DeckView, header_text
 from deckbuilder.ui.stats import BarChart, DeckStatsView
 from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
 
@@ -105,7 +106,7 @@ def test_the_card_search_knows_every_column_and_search_word_rages_description_gi
 def test_the_browser_card_view_and_search_read_rages_labels_in_the_readers_language(qtbot: QtBot) -> None:
     from carddb.model import CardInfo
     from deckbuilder import i18n
-    from deckbuilder.ui.browser import COLUMNS, NUMERIC_COLUMNS
+    from deckbuilder.ui.card_results import COLUMNS, NUMERIC_COLUMNS
     from deckbuilder.ui.card_view import card_details_html
 
     game = _rage()
