@@ -58,7 +58,7 @@ class CardField:
 
 @dataclass(frozen=True, slots=True)
 class Pile:
-    """A pile of a deck and the card Types (whole, or the first part of `A - B`) that go in it."""
+    """A pile of a deck and the card Types that go in it (a Type, or a leading part of a compound `A - B`)."""
 
     id: str
     label: str
@@ -163,13 +163,16 @@ class Game:
         return "Type" if name == "type" else name
 
     def pile_of(self, card_type: str) -> str | None:
-        """The pile a card Type goes in (the whole Type, else its first part before ` - `), None when none fits."""
-        folded = " ".join(card_type.split()).casefold()
-        head = folded.split(" - ")[0].strip()
-        for pile in self.piles:
-            for wanted in pile.types:
-                if wanted.casefold() in (folded, head):
-                    return pile.id
+        """The pile a card Type goes in, None when none fits: the pile naming the whole Type, else the one naming its
+        longest leading part (`Spell - Beast - Giant`: `Spell - Beast`, then `Spell`); case and spacing ignored."""
+        parts = [part.strip() for part in " ".join(card_type.split()).casefold().split(" - ")]
+        wanted = {
+            " ".join(t.split()).casefold(): pile.id for pile in reversed(self.piles) for t in pile.types
+        }
+        for length in range(len(parts), 0, -1):
+            found = wanted.get(" - ".join(parts[:length]))
+            if found is not None:
+                return found
         return None
 
     def pile_label(self, pile_id: str) -> str:

@@ -70,3 +70,19 @@ def test_labels_are_shown_in_the_readers_language_and_a_players_own_as_written()
     assert _game(fields=[{"name": "name"}, {"name": "zing", "label": "Zing Factor"}]).shown_label(
         "zing", "pt_BR"
     ) == ("Zing Factor")
+
+
+def test_a_card_goes_to_the_pile_naming_its_whole_type_else_its_longest_leading_part() -> None:
+    game = _game(
+        piles=[
+            {"id": "spells", "types": ["Spell"]},
+            {"id": "beasts", "types": ["Spell - Beast"]},
+            {"id": "gear", "types": ["Relic", "Spell"]},
+        ]
+    )
+    assert game.pile_of("Spell") == "spells"  # the first pile naming a Type takes it
+    assert game.pile_of("Spell - Beast") == "beasts"  # a later, more exact pile is not shadowed
+    assert game.pile_of("spell  -  beast - giant") == "beasts"
+    assert game.pile_of("Spell - Fire") == "spells"
+    assert game.pile_of("Relic - Spell") == "gear"  # only leading parts count
+    assert game.pile_of("Beast") is None and game.pile_of("") is None
