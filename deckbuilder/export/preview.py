@@ -78,7 +78,9 @@ def preview_proxies(
             half = (max(1, (box[0] - _SHEET_GAP_PX) // 2), box[1])
             front, size, _ = render_pdf_page(out, half, 0)
             back, _size, _ = render_pdf_page(out, half, 1)
-            image = Image.new("RGB", (front.width + _SHEET_GAP_PX + back.width, front.height), (138, 138, 138))
+            image = Image.new(
+                "RGB", (front.width + _SHEET_GAP_PX + back.width, front.height), (138, 138, 138)
+            )
             image.paste(front, (0, 0))
             image.paste(back, (front.width + _SHEET_GAP_PX, 0))
     return PagePreview(image, size, report.total_pages, tuple(report.messages))

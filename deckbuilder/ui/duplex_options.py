@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -188,7 +188,10 @@ class DuplexOptions(QGroupBox):
         self.printer_combo.clear()
         self.printer_combo.addItem(self.tr("No correction"), "")
         for name in sorted(store.profiles, key=str.casefold):
-            self.printer_combo.addItem(store.profiles[name].describe(), name)
+            self.printer_combo.addItem(name, name)
+            self.printer_combo.setItemData(
+                self.printer_combo.count() - 1, store.profiles[name].describe(), Qt.ItemDataRole.ToolTipRole
+            )
         self._select(self.printer_combo, chosen)
         self.printer_combo.blockSignals(False)
         self.note.setText("\n".join(store.problems))
