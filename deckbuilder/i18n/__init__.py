@@ -36,12 +36,13 @@ LANGUAGES: dict[str, str] = {ENGLISH: "English", PORTUGUESE: "Português (Brasil
 
 # The modules that declare messages; importing them fills the English catalogue (see declared()).
 DECLARING_MODULES = (
-    "deckbuilder.legality.rules",
+    "deckbuilder.games.rage.engine",
     "deckbuilder.legality.engine",
     "deckbuilder.fixhints",
     "deckbuilder.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
+    "deckbuilder.export.proxies",
     "deckbuilder.collection",
 )
 # carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.
