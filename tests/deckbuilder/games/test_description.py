@@ -72,17 +72,22 @@ def test_labels_are_shown_in_the_readers_language_and_a_players_own_as_written()
     ) == ("Zing Factor")
 
 
-def test_a_card_goes_to_the_pile_naming_its_whole_type_else_its_longest_leading_part() -> None:
+def test_a_card_goes_to_the_first_pile_that_takes_its_type_as_the_guide_says() -> None:
     game = _game(
         piles=[
+            {"id": "beasts", "types": ["Spell - Beast"], "match": "whole"},
             {"id": "spells", "types": ["Spell"]},
-            {"id": "beasts", "types": ["Spell - Beast"]},
-            {"id": "gear", "types": ["Relic", "Spell"]},
+            {"id": "gear", "types": ["Relic", "Weapon"], "match": "all"},
+            {"id": "heroes", "types": ["Hero*"]},
         ]
     )
-    assert game.pile_of("Spell") == "spells"  # the first pile naming a Type takes it
-    assert game.pile_of("Spell - Beast") == "beasts"  # a later, more exact pile is not shadowed
-    assert game.pile_of("spell  -  beast - giant") == "beasts"
-    assert game.pile_of("Spell - Fire") == "spells"
-    assert game.pile_of("Relic - Spell") == "gear"  # only leading parts count
+    assert game.pile_of("Spell  -  beast") == "beasts"  # the whole Type, case and spacing ignored
+    assert (
+        game.pile_of("Spell - Fire") == game.pile_of("Spell") == "spells"
+    )  # "first": whole Type or first part
+    assert game.pile_of("Relic - Weapon") == game.pile_of("Weapon") == "gear"  # "all": every part is listed
+    assert game.pile_of("Relic - Crown") is None
+    assert (
+        game.pile_of("Heroine (Fire)") == "heroes"
+    )  # a listed type ending in * takes every Type starting so
     assert game.pile_of("Beast") is None and game.pile_of("") is None
