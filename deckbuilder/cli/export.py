@@ -19,7 +19,7 @@ from deckbuilder.cli.common import (
 )
 from deckbuilder.cli.output import LONE_SURROGATE
 from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n import render_text
+from deckbuilder.i18n import ngettext, render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -143,9 +143,11 @@ def _write_deck_file(
 
     if deck.unread and KEEPS_UNREAD not in deck_file_kind(kind).keeps:
         print(
-            _(
-                "note: {count} part(s) of {deck} could not be read and are not in {output}; "
-                "fix them in the original file"
+            ngettext(
+                "note: {count} part of {deck} could not be read and is not in {output}; fix it in the original file",
+                "note: {count} parts of {deck} could not be read and are not in {output}; "
+                "fix them in the original file",
+                len(deck.unread),
             ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
             file=err,
         )

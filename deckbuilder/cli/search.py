@@ -16,7 +16,7 @@ from deckbuilder.cli.common import (
     warn_if_empty,
 )
 from deckbuilder.cli.output import LONE_SURROGATE
-from deckbuilder.i18n import N_
+from deckbuilder.i18n import N_, ngettext
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for card in cards:
             _print_card(card, out)
         shown = f"{len(cards)} of {total}" if len(cards) < total else f"{len(cards)}"
-        print((_("{shown} card") if total == 1 else _("{shown} cards")).format(shown=shown), file=out)
+        print(ngettext("{shown} card", "{shown} cards", total).format(shown=shown), file=out)
         if hints:
             print(_("did you mean {names}?").format(names=_(" or ").join(hints)), file=out)
         return EXIT_OK

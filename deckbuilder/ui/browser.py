@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.search import QuerySyntaxError, SearchRow, count_matches, parse_query, search
 from deckbuilder import i18n
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 if TYPE_CHECKING:
     from deckbuilder.ui.workers import Worker
@@ -586,9 +586,7 @@ class CardBrowser(QWidget):
         self.error_label.clear()
         self.model.show_page(page)
         total = page.total
-        self.count_label.setText(
-            self.tr("1 card") if total == 1 else fill(self.tr("%1 cards"), _grouped(total))
-        )
+        self.count_label.setText(fill(ngettext("%1 card", "%1 cards", total), _grouped(total)))
 
     def result_count(self) -> int:
         """Rows shown in the table."""
