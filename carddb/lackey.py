@@ -12,6 +12,7 @@ from typing import BinaryIO
 
 from carddb.messages import declare, message
 from carddb.model import LACKEY_COLUMNS, LACKEY_HEADER
+from carddb.safeio import open_regular, read_regular_bytes
 
 declare(
     {
@@ -39,6 +40,8 @@ _HEADER_KEYS = {name.casefold(): name for name in LACKEY_COLUMNS}
 IMAGE_EXTENSIONS: tuple[str, ...] = (".jpg", ".png", ".jpeg")
 # Real names are at most ~35 characters; a longer Name is card text that slipped out of its row.
 MAX_NAME_LENGTH = 80
+# The real card data is ~2 MB and a million rows ~300 MB; past this it is not card data (or a sparse file).
+MAX_CARD_DATA_BYTES = 1 << 30
 # A real plugininfo.txt is under 1 KB; a bigger one is not read at all.
 MAX_PLUGIN_INFO_BYTES = 1_000_000
 # How many directory entries are listed between two cancel checks.
@@ -310,12 +313,13 @@ def parse_plugin_info(text: str) -> PluginInfo:
 
 
 def read_plugin_info(path: Path, limit: int = MAX_PLUGIN_INFO_BYTES) -> PluginInfo:
-    """Read and parse a plugininfo.txt of at most `limit` bytes; OSError or ValueError (too large) otherwise."""
-    with path.open("rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"{path} is larger than {limit:,} bytes: not read")
-    return parse_plugin_info(data.decode("utf-8", errors="replace"))
+    """Read and parse a plugininfo.txt: a regular file of at most `limit` bytes, else OSError (UnsafeFileError)."""
+    return parse_plugin_info(read_regular_bytes(path, limit).decode("utf-8", errors="replace"))
+
+
+def open_card_data(path: Path) -> BinaryIO:
+    """Open a card data file to stream: a regular file of at most MAX_CARD_DATA_BYTES (a FIFO never hangs)."""
+    return open_regular(path, MAX_CARD_DATA_BYTES)
 
 
 # -- images ----------------------------------------------------------------------------------------
