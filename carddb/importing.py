@@ -112,6 +112,8 @@ CancelFn = Callable[[], bool]
 # Lackey header names of the card fields, in carddb.fields order (the one column list).
 _NUMERIC_COLUMNS = tuple(HEADER_OF[f] for f in NUMERIC_FIELDS)
 _NUMBER = re.compile(r"[+-]?\d+")
+# Longer digit strings are no card stat; they are kept as text before int() (which refuses 4,300+ digits) sees them.
+_MAX_NUMBER_CHARS = 12
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _PRINTING_COLUMNS = (
@@ -359,7 +361,7 @@ class _Importer:
             number: int | None = None
             if raw:
                 if (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
-                    _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER
+                    _NUMBER.fullmatch(raw) and len(raw) <= _MAX_NUMBER_CHARS and abs(int(raw)) <= MAX_NUMBER
                 ):
                     number = int(raw)
                 else:

@@ -29,6 +29,10 @@ declare(
         "IMPORT_NO_IMAGES": "{reason}; no card images imported",
         "IMPORT_LISTED_FILE_UNSAFE": "plugininfo.txt lists card data file {name!r}, which {reason}: ignored",
         "IMPORT_LISTED_FILE_MISSING": "plugininfo.txt lists card data file {name!r}, which is not in the folder",
+        "IMPORT_DUPLICATE_COLUMN": "the header names the column {column} twice (columns {first} and {second}): "
+        "the first is read, the other is kept aside",
+        "IMPORT_UNCLOSED_QUOTE": "{column} opens a quote that does not close on this line (a cell split across "
+        "lines?): kept as written, check the row and the next one",
     }
 )
 
@@ -189,7 +193,7 @@ class CardDataReader:
                 header_seen = True
                 header = _header_map(cells)
                 if header is not None:
-                    self._set_columns(header)
+                    self._set_columns(self._without_duplicates(header, number))
                     continue
                 self._set_columns(dict(enumerate(LACKEY_HEADER)))
                 self.notes.append(
@@ -198,7 +202,42 @@ class CardDataReader:
                         message("IMPORT_NO_HEADER", columns=", ".join(LACKEY_HEADER)),
                     )
                 )
-            yield self._row(number, cells), _continuation(cells)
+            row = self._row(number, cells)
+            if '"' in text:  # one scan of the line; the cells are looked at only when it holds a quote
+                row.problems.extend(self._unclosed_quotes(cells))
+            yield row, _continuation(cells)
+
+    def _without_duplicates(self, columns: dict[int, str], line: int) -> dict[int, str]:
+        """The header with a column named twice read from its first place; later ones are kept aside and noted."""
+        first: dict[str, int] = {}
+        for index in sorted(columns):
+            name = columns[index]
+            if name.casefold() not in first:
+                first[name.casefold()] = index
+                continue
+            columns[index] = f"{name} (column {index + 1})"  # not a Lackey column: its cells go to extra
+            self.notes.append(
+                FileNote(
+                    line,
+                    message(
+                        "IMPORT_DUPLICATE_COLUMN",
+                        column=name,
+                        first=first[name.casefold()] + 1,
+                        second=index + 1,
+                    ),
+                )
+            )
+        return columns
+
+    def _unclosed_quotes(self, cells: list[str]) -> list[str]:
+        """A note per cell that opens a quote it does not close (a spreadsheet's cell split across lines)."""
+        notes = []
+        for index, cell in enumerate(cells):
+            value = cell.strip()
+            if value.startswith('"') and (len(value) == 1 or not value.endswith('"')):
+                column = self.columns.get(index, f"column {index + 1}")
+                notes.append(message("IMPORT_UNCLOSED_QUOTE", column=column))
+        return notes
 
     def _row(self, number: int, cells: list[str]) -> LackeyRow:
         plain = self._plain

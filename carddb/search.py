@@ -196,7 +196,8 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
         raw = text[value_start:end]
         if not _NUMBER_RE.fullmatch(raw):
             raise QuerySyntaxError(f'expected a number after "{head}"', value_start, raw)
-        number = int(raw)
+        # Digits are counted before int(): past 4,300 of them int() itself refuses (ValueError, not a syntax error).
+        number = int(raw) if len(raw.lstrip("-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
         if abs(number) > MAX_NUMBER:
             raise QuerySyntaxError(f'number too large after "{head}"', value_start, raw)
         return Compare(key, "=" if op == ":" else op, number), end
