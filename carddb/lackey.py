@@ -231,7 +231,7 @@ class CardDataReader:
 
     def _unclosed_quotes(self, cells: list[str]) -> list[str]:
         """A note per cell that opens a quote it does not close (a spreadsheet's cell split across lines)."""
-        notes = []
+        notes: list[str] = []
         for index, cell in enumerate(cells):
             value = cell.strip()
             if value.startswith('"') and (len(value) == 1 or not value.endswith('"')):
