@@ -80,6 +80,7 @@ MAX_ROWS = 2**62
 
 _FIELD_RE = re.compile(r"([A-Za-z]+)(<=|>=|!=|:|=|<|>)")
 _NUMBER_RE = re.compile(r"-?[0-9]+")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD_STOP = frozenset(' \t\n\r\f\v()"')
 
 
@@ -349,6 +350,9 @@ class _Parser:
 @functools.lru_cache(maxsize=256)
 def parse_query(text: str) -> Node:
     """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token."""
+    broken = _LONE_SURROGATE.search(text)
+    if broken is not None:  # bytes that were not UTF-8 (surrogate-escaped): no SQL parameter can carry them
+        raise QuerySyntaxError("not text (bytes that are not UTF-8)", broken.start(), broken.group())
     return _Parser(_tokenize(text), len(text)).parse()
 
 
