@@ -21,6 +21,7 @@ from deckbuilder.cli.common import (
     read_error,
     warn_if_empty,
 )
+from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import N_, render_text
 from deckbuilder.i18n import gettext as _
 
@@ -224,7 +225,11 @@ def _check_game_deck(
         verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
         print(
             _("{path}: {verdict} — {deck} ({game}, {format})").format(
-                path=path, verdict=verdict, deck=deck.name, game=chosen.title, format=report.format
+                path=path,
+                verdict=verdict,
+                deck=deck.name,
+                game=chosen.title,
+                format=format_title(report.format, chosen.name),
             ),
             file=out,
         )
@@ -293,7 +298,11 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
     verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
     print(
         _("{path}: {verdict} — {deck} ({format}, Renown level {level})").format(
-            path=path, verdict=verdict, deck=deck_name, format=report.format, level=report.renown_level
+            path=path,
+            verdict=verdict,
+            deck=deck_name,
+            format=format_title(report.format),
+            level=report.renown_level,
         ),
         file=out,
     )
