@@ -11,6 +11,7 @@ from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
+from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.i18n import N_, current_language, gettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
@@ -33,6 +34,7 @@ CSV_COLUMNS = (
     "allegiance",
     "format",
     "errors",
+    "fingerprint",
 )
 
 
@@ -52,6 +54,7 @@ class DeckRow:
     warnings: tuple[Result, ...] = ()
     read_error: str = ""
     problems: tuple[str, ...] = field(default=())
+    fingerprint: str = ""  # deckbuilder.fingerprint: shows the list was not changed after registration
 
 
 class ReportError(Exception):
@@ -140,6 +143,7 @@ def check_deck_file(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(loaded.problems),
+        fingerprint=deck_fingerprint(loaded.deck, pool).code,
     )
 
 
@@ -155,7 +159,8 @@ def _other_game_row(
     game = game_of(deck)
     if game is None:
         return None
-    report = check_generic(deck, pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0], game)
+    cards = pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0]
+    report = check_generic(deck, cards, game)
     return DeckRow(
         file=str(path),
         player=player,
@@ -165,6 +170,7 @@ def _other_game_row(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
+        fingerprint=deck_fingerprint(deck, cards).code,
     )
 
 
@@ -204,6 +210,7 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
                 row.allegiance,
                 row.format,
                 " | ".join(_error_text(row)),
+                row.fingerprint,
             ]
         )
     # A file name that was not UTF-8 on disk holds lone surrogates: shown as U+FFFD, never a failed write.
@@ -218,6 +225,7 @@ th { background: #eee; }
 .legal { color: #17632a; font-weight: bold; }
 .illegal { color: #a11; font-weight: bold; }
 .unreadable { color: #8a5a00; font-weight: bold; }
+.fingerprint { font-family: monospace; white-space: nowrap; }
 section.deck { page-break-before: always; margin-top: 3em; }
 @media print { section.deck { margin-top: 0; } }
 """
@@ -243,6 +251,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         N_("Renown"),
         N_("Allegiance"),
         N_("Errors"),
+        N_("Fingerprint"),
         N_("File"),
     )
     parts = [
@@ -265,7 +274,8 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         errors = "<br>".join(e(text) for text in _error_text(row, lang))
         parts.append(
             f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
-            f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td><td>{e(row.file)}</td></tr>"
+            f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td>"
+            f'<td class="fingerprint">{e(row.fingerprint)}</td><td>{e(row.file)}</td></tr>'
         )
     parts.append("</tbody></table>")
     for index, row in enumerate(rows):

@@ -11,7 +11,8 @@ from deckbuilder.deckfiles.native import SECTION_KEYS as NATIVE_SECTION_KEYS
 from deckbuilder.games.description import Game, load_game
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
-from deckbuilder.ui.deck_view import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckView, header_text
+from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED
+from deckbuilder.ui.deck_view import DeckView, header_text
 from deckbuilder.ui.stats import BarChart, DeckStatsView
 from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
 
