@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.search import QuerySyntaxError, SearchRow, parse_query
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.card_results import (
     ANY,
     NAME_MIN_WIDTH,
@@ -229,7 +230,7 @@ class CardBrowser(QWidget):
             pair.addWidget(QLabel("–"))
             pair.addWidget(high)
             pair.addStretch(1)
-            label = {"renown": self.tr("Renown"), "rage": self.tr("Rage"), "gnosis": self.tr("Gnosis")}[field]
+            label = shipped_game().shown_label(field)
             low.setToolTip(fill(self.tr("Minimum %1"), label))
             high.setToolTip(fill(self.tr("Maximum %1"), label))
             row, column = 2 + position // 2, (position % 2) * 2

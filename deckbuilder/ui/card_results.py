@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.search import SearchRow, count_matches, search
 from deckbuilder import i18n
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 # Drag payload from the browser to the deck view: card names, one a line.
@@ -32,18 +33,16 @@ CARD_MIME_TYPE = "application/x-ragedeck-cards"
 ANY = QT_TRANSLATE_NOOP("CardBrowser", "Any")
 # Rows built at once: the first page of a search, and each page more as the table scrolls (the count covers all).
 RESULT_LIMIT = 100
-COLUMNS: tuple[tuple[str, str], ...] = (
-    ("name", QT_TRANSLATE_NOOP("CardTableModel", "Name")),
-    ("type", QT_TRANSLATE_NOOP("CardTableModel", "Type")),
-    ("set_name", QT_TRANSLATE_NOOP("CardTableModel", "Set")),
-    ("renown", QT_TRANSLATE_NOOP("CardTableModel", "Renown")),
-    ("rage", QT_TRANSLATE_NOOP("CardTableModel", "Rage")),
-    ("gnosis", QT_TRANSLATE_NOOP("CardTableModel", "Gnosis")),
-    ("health", QT_TRANSLATE_NOOP("CardTableModel", "Health")),
-    ("requires", QT_TRANSLATE_NOOP("CardTableModel", "Requires")),
+# The card list's columns and their labels come from Rage's game description (translated where shown).
+COLUMNS: tuple[tuple[str, str], ...] = tuple(
+    (name, shipped_game().field_label(name)) for name in shipped_game().columns
 )
 NAME_MIN_WIDTH = 120
-NUMERIC_COLUMNS = frozenset({"renown", "rage", "gnosis", "health"})
+NUMERIC_COLUMNS = frozenset(
+    name
+    for name in shipped_game().columns
+    if (found := shipped_game().field_named(name)) and found.kind == "number"
+)
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
