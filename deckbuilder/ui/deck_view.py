@@ -42,7 +42,7 @@ from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import render
+from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
@@ -187,7 +187,7 @@ class DeckView(QWidget):
             self.section_keys = game_section_keys(game)
             self.section_titles = {pile.id: pile.label for pile in game.piles}
             self.section_titles[UNRESOLVED] = SECTION_TITLES[UNRESOLVED]
-            formats = [(f.name, f.title or f.name) for f in game.formats]
+            formats = [(f.name, gettext(f.title) if f.title else f.name) for f in game.formats]
         for key in self.section_keys:
             self._add_section(key)
         if self._column_settings is not None:
