@@ -124,12 +124,15 @@ def shipped_format_texts() -> set[str]:
 
 
 def shipped_game_labels() -> set[str]:
-    """The card-field labels of the games we ship (a player's own game's labels are shown as written)."""
+    """The labels of the games we ship: card fields, piles, header figures, charts, settings (a player's own game's
+    labels are shown as written)."""
     found: set[str] = set()
     for path in sorted((_PACKAGE / "games").glob("*/game.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         for item in data.get("fields", []):
             found.add(str(item.get("label") or item.get("column") or str(item["name"]).title()))
+        for section in ("piles", "header", "statistics", "settings"):
+            found |= {str(item["label"]) for item in data.get(section, []) if item.get("label")}
     return found
 
 
