@@ -54,7 +54,7 @@ from deckbuilder.ui.export_settings import (
     setting_text,
 )
 from deckbuilder.ui.export_settings import translated_label as _label
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 
 # The preview waits this long after the last change, so typing "230x300mm" renders once, not per key.
@@ -131,9 +131,10 @@ class ExportPreviewDialog(QDialog):
         left.addWidget(self.status_label)
         left.addWidget(self.messages_box)
         right = QVBoxLayout()
-        right.addWidget(
-            QLabel(QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:"))
+        self.preview_title = QLabel(
+            QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:")
         )
+        right.addWidget(self.preview_title)
         right.addWidget(self.preview_label)
         right.addStretch(1)
         body = QHBoxLayout()
@@ -172,7 +173,7 @@ class ExportPreviewDialog(QDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """One line about the whole export under the options (pages, cards)."""
-        return fill(QCoreApplication.translate("ExportPreviewDialog", "%1 page(s)"), preview.pages)
+        return fill(ngettext("%1 page", "%1 pages", preview.pages), preview.pages)
 
     def save_settings(self) -> None:
         """Remember the choices that carry over to the next export."""
@@ -235,13 +236,7 @@ class ExportPreviewDialog(QDialog):
         if preview.messages:
             count = len(preview.messages)
             self.status_label.setText(
-                fill(
-                    QCoreApplication.translate("ExportPreviewDialog", "%1 1 note:")
-                    if count == 1
-                    else QCoreApplication.translate("ExportPreviewDialog", "%1 %2 notes:"),
-                    str(self.describe(preview)),
-                    str(count),
-                )
+                fill(ngettext("%1 %2 note:", "%1 %2 notes:", count), str(self.describe(preview)), str(count))
             )
         self.export_button.setEnabled(True)
 
@@ -428,10 +423,19 @@ class ProxyExportDialog(ExportPreviewDialog):
         return preview_proxies(deck, db, options, PREVIEW_BOX, cancel=cancel)
 
     def describe(self, preview: PagePreview) -> str:
-        """Pages of the whole export."""
-        if preview.pages == 1:
-            return self.tr("1 page of proxies (9 cards a page).")
-        return fill(self.tr("%1 pages of proxies (9 cards a page)."), preview.pages)
+        """Pages of the whole export (and what the preview shows: one page, or a duplex sheet's two sides)."""
+        duplex = self.duplex_box.duplex_combo.currentData() != "none"
+        self.preview_title.setText(
+            self.tr("First sheet as it will print, front and back:")
+            if duplex
+            else QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:")
+        )
+        return fill(
+            ngettext(
+                "%1 page of proxies (9 cards a page).", "%1 pages of proxies (9 cards a page).", preview.pages
+            ),
+            preview.pages,
+        )
 
     def save_settings(self) -> None:
         """Remember paper, gap, bleed, cut marks and the two switches; the card choice is per deck."""
@@ -505,9 +509,9 @@ class DecklistExportDialog(ExportPreviewDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the decklist."""
-        if preview.pages == 1:
-            return self.tr("The decklist has 1 page.")
-        return fill(self.tr("The decklist has %1 pages."), preview.pages)
+        return fill(
+            ngettext("The decklist has %1 page.", "The decklist has %1 pages.", preview.pages), preview.pages
+        )
 
     def save_settings(self) -> None:
         """Remember paper, player, event and event date."""
