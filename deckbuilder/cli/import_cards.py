@@ -97,7 +97,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
     """Import another game's card-data file (the columns its game.json documents) into the database."""
-    from deckbuilder.games.cards import MAX_CARD_DATA_BYTES, import_card_data
+    from carddb.safeio import UnsafeFileError
+    from deckbuilder.games.cards import import_card_data, read_card_file
 
     path: Path = args.path
     if path.is_dir() or path.is_symlink():
@@ -107,13 +108,17 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
             )
         )
     try:
-        if path.stat().st_size > MAX_CARD_DATA_BYTES:
+        text = read_card_file(
+            path
+        )  # a regular file only, size-capped: a FIFO or /dev/zero is refused at once
+    except UnsafeFileError as exc:
+        if exc.size is not None:
             raise CliError(
-                _("{path} is too large for card data ({size} bytes)").format(
-                    path=path, size=path.stat().st_size
-                )
-            )
-        text = path.read_text(encoding="utf-8-sig")
+                _("{path} is too large for card data ({size} bytes)").format(path=path, size=exc.size)
+            ) from exc
+        raise CliError(
+            _("{path}: cannot read: {reason}").format(path=path, reason=render_text(exc.reason))
+        ) from exc
     except UnicodeDecodeError:
         raise CliError(
             _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=path)
