@@ -15,7 +15,7 @@ from deckbuilder.cli.common import (
     open_db,
 )
 from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n import render_text
+from deckbuilder.i18n import ngettext, render_text
 
 if TYPE_CHECKING:
     from deckbuilder.collection import Collection, HaveList
@@ -114,7 +114,11 @@ def _import(collection: Collection, paths: list[Path], replace: bool, out: TextI
         )
         if summary.unused:
             print(
-                _("  {count} part(s) of the file not added (see the notes)").format(count=summary.unused),
+                ngettext(
+                    "  {count} part of the file not added (see the notes)",
+                    "  {count} parts of the file not added (see the notes)",
+                    summary.unused,
+                ).format(count=summary.unused),
                 file=out,
             )
         for name in summary.unknown:

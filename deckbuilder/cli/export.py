@@ -161,9 +161,11 @@ def _write_deck_file(
 
     if deck.unread and KEEPS_UNREAD not in deck_file_kind(kind).keeps:
         print(
-            _(
-                "note: {count} part(s) of {deck} could not be read and are not in {output}; "
-                "fix them in the original file"
+            ngettext(
+                "note: {count} part of {deck} could not be read and is not in {output}; fix it in the original file",
+                "note: {count} parts of {deck} could not be read and are not in {output}; "
+                "fix them in the original file",
+                len(deck.unread),
             ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
             file=err,
         )

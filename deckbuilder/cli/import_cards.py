@@ -15,7 +15,7 @@ from deckbuilder.cli.common import (
     forced_game,
     open_db,
 )
-from deckbuilder.i18n import N_, render_text
+from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -77,9 +77,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(_("database: {path}").format(path=db.path), file=out)
             if removed:
                 print(
-                    _("removed {count} invented demo card(s) (set {set})").format(
-                        count=removed, set=DEMO_SET
-                    ),
+                    ngettext(
+                        "removed {count} invented demo card (set {set})",
+                        "removed {count} invented demo cards (set {set})",
+                        removed,
+                    ).format(count=removed, set=DEMO_SET),
                     file=out,
                 )
             elif demo_left:

@@ -222,7 +222,7 @@ def test_a_have_list_with_one_bad_line_adds_its_good_lines_and_says_which_it_ref
     code, out, err = _cli("collection", "import", str(bad), "--db", str(demo.path))
     assert code == 2
     assert "bad.dek, line 3: refused:" in err
-    assert "added 2 copies (2 cards)" in out and "1 part(s) of the file not added" in out
+    assert "added 2 copies (2 cards)" in out and "1 part of the file not added" in out
     assert _owned(Collection(demo)) == [("Low Feint", "Demo", 1), ("Rending Sweep", "", 1)]
 
 
