@@ -353,3 +353,15 @@ def test_game_rage_reads_every_file_as_a_rage_deck(tmp_path: Path) -> None:
     document = json.loads(out)["decks"][0]
     assert document["game"] == "rage" and code == 1
     assert {r["code"] for r in document["results"]} >= {"UNKNOWN_CARD", "NO_CHARACTERS"}
+
+
+def test_game_decides_how_a_files_zones_are_read(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    # The same list without its `# game:` line: read as Rage, "Ancestry:" is no section and its cards are unread.
+    bare = _write(tmp_path / "bare.txt", LITHIC_DECK.split("\n", 1)[1])
+    code, out, _err = run("check", "--json", str(bare), "--db", str(db_path))
+    assert "DECK_FILE_UNREAD" in {r["code"] for r in json.loads(out)["decks"][0]["results"]}
+    code, out, _err = run("check", "--json", "--game", "lithic-rage", str(bare), "--db", str(db_path))
+    document = json.loads(out)["decks"][0]
+    assert code == 0 and document["legal"] and document["game"] == "lithic-rage"
+    assert document["totals"] == {"ancestry": 1, "class": 1, "actions": 4, "condition": 0}
