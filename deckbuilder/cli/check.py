@@ -235,7 +235,7 @@ def _check_game_deck(
             ),
             file=out,
         )
-        print("  " + " · ".join(f"{label} {value}" for label, value in report.figures), file=out)
+        print("  " + " · ".join(f"{_(label)} {value}" for label, value in report.figures), file=out)
         for problem in problems:
             print(f"  {_('file'):<8} {render_text(problem)}", file=out)
         for result in report.results:

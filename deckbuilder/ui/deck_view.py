@@ -41,7 +41,7 @@ from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import render
+from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.deck_menu import deck_row_menu
@@ -185,9 +185,9 @@ class DeckView(QWidget):
             formats = self._rage_formats
         else:
             self.section_keys = game_section_keys(game)
-            self.section_titles = {pile.id: pile.label for pile in game.piles}
+            self.section_titles = {pile.id: gettext(pile.label) for pile in game.piles}
             self.section_titles[UNRESOLVED] = SECTION_TITLES[UNRESOLVED]
-            formats = [(f.name, f.title or f.name) for f in game.formats]
+            formats = [(f.name, gettext(f.title) if f.title else f.name) for f in game.formats]
         for key in self.section_keys:
             self._add_section(key)
         if self._column_settings is not None:
@@ -213,14 +213,15 @@ class DeckView(QWidget):
         chosen = [s for s in game.settings if not s.pile] if game is not None else []
         position = self._top.indexOf(self.renown_spin) + 1
         for setting in chosen:
-            label = QLabel(setting.label)
+            label = QLabel(gettext(setting.label))
             spin = QSpinBox()
             spin.setObjectName(f"setting-{setting.id}")
             spin.setRange(0, 1_000_000)
             spin.setKeyboardTracking(False)
             spin.setValue(setting.default or 0)
+            shown = gettext(setting.label)
             spin.valueChanged.connect(
-                lambda value, s=setting.id, text=setting.label: self._setting_changed(s, text, value)
+                lambda value, s=setting.id, text=shown: self._setting_changed(s, text, value)
             )
             for widget in (label, spin):
                 self._top.insertWidget(position, widget)
@@ -537,7 +538,7 @@ def header_text(deck: Deck, report: Report | None, not_found: Mapping[Section, i
             return ""
         return fill(QCoreApplication.translate("DeckView", "Renown level %1"), deck.renown_level)
     if report.figures:  # another game: the figures its game.json names (labels are the game's own words)
-        return " · ".join(f"{label} {value}" for label, value in report.figures)
+        return " · ".join(f"{gettext(label)} {value}" for label, value in report.figures)
     totals = report.totals
     limits = report.limits
     parts = [

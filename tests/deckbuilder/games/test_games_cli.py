@@ -80,6 +80,9 @@ def test_check_uses_the_deck_files_game_and_the_database_cards(tmp_path: Path) -
     ]  # fmt: skip
     assert document["settings"] == {"cost_limit": 12}
     assert "shipped with the game" in document["problems"][0]
+    # In Portuguese the game's own words are translated too; --json keeps them as the game.json names them.
+    code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db_path))
+    assert "Custo 12 / 12 · Ações 4" in out and "Lithic Rage (manual, nível 1)" in out, out
     # A database whose Bone Shaman costs 10 (a user's own card data) is what the check then reads.
     data = (
         (SHIPPED / "lithic-rage" / "cards.csv")
