@@ -176,7 +176,14 @@ def test_a_cards_set_and_the_players_collection_are_two_portuguese_words() -> No
 
 def _shown_texts(window) -> set[str]:  # type: ignore[no-untyped-def]
     """Every text the window's own widgets show (labels, buttons, tabs, titles, menus, headers, hints), not data."""
-    from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QDockWidget, QGroupBox, QLineEdit, QTabWidget
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QDockWidget,
+        QGroupBox,
+        QLineEdit,
+        QTabWidget,
+    )
 
     found: set[str] = {window.windowTitle()}
     for widget in window.findChildren(QWidget):
@@ -194,7 +201,9 @@ def _shown_texts(window) -> set[str]:  # type: ignore[no-untyped-def]
         header = getattr(widget, "horizontalHeader", None)
         if isinstance(widget, QAbstractItemView) and header is not None and widget.model() is not None:
             model = widget.model()
-            found |= {str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(header().count())}
+            found |= {
+                str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(header().count())
+            }
     return {text for text in found if text}
 
 
