@@ -216,3 +216,14 @@ def test_the_card_list_and_the_deck_show_the_columns_the_game_description_gives(
     ]  # the description's columns, not every number and word field
     assert [cards.table.item(0, c).text() for c in range(3)] == ["Bolt", "Zap", "2"]
     assert DeckSectionModel("spells", game=game).columns == ("Qty", "Name", "Type", "Flavour", "Cost")
+
+
+def test_another_games_card_list_never_cuts_a_name(window) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1280, 720)
+    assert window.open_deck(
+        Path(__file__).parents[2] / "golden" / "decks" / "warrift-00.txt", ask_first=False
+    )
+    table = window.game_cards.table
+    assert table.rowCount() > 10
+    # WarRift's wide Type and Class columns take what they need; the names keep theirs and the list scrolls.
+    assert table.horizontalHeader().sectionSize(0) >= table.sizeHintForColumn(0)
