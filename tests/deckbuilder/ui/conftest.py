@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from carddb.db import CardDatabase
-from carddb.importing import ensure_demo_cards
+from carddb.demo import ensure_demo_cards
 
 
 @pytest.fixture
