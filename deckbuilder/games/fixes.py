@@ -19,6 +19,7 @@ from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.hints import (
     ADD_CARDS,
     ADD_CHARACTER,
+    MAX_HINTS_PER_ERROR,
     REMOVE,
     REPLACE,
     TRIM,
@@ -125,7 +126,7 @@ def _unknown(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Ite
         item = p.item(name)
         if item is None:
             continue
-        for suggestion in p.ctx.suggestions.get(item.key, []):
+        for suggestion in p.ctx.suggestions.get(item.key, [])[: MAX_HINTS_PER_ERROR - 1]:
             removed = p.removal(item)
             changes = [*removed, *(Change(suggestion, -c.count, None, c.starting) for c in removed)]
             yield make_hint(REPLACE, error, changes, "closest", card=item.name, added=suggestion)

@@ -34,14 +34,14 @@ MESSAGES = declare(
         f"{REMOVE}.side": "Remove the {allegiance} Characters {names!q}",
         f"{REMOVE}.demo": "Remove the demo cards {names!q}",
         f"{REMOVE}.starting": "Drop '{card}' from the starting list ({copies} over the limit)",
-        f"{REMOVE}.pile": "Remove {count} cards from {pile}: {removed}",
+        f"{REMOVE}.pile": "Remove {count:plural:card|cards} from {pile}: {removed}",
         REPLACE: "Replace {copies} × '{card}' with {added}",
         f"{REPLACE}.closest": "Replace '{card}' with '{added}' (the closest card name)",
         TRIM: "Trim '{card}' from {copies} to {limit} copies",
         f"{TRIM}.add": "Trim '{card}' from {copies} to {limit} copies and add {added}",
         f"{ADD_CARDS}.sept": "Add {missing} sept cards: {added}",
         f"{ADD_CARDS}.combat": "Add {missing} combat cards: {added}",
-        f"{ADD_CARDS}.pile": "Add {missing} cards to {pile}: {added}",
+        f"{ADD_CARDS}.pile": "Add {missing:plural:card|cards} to {pile}: {added}",
         SWAP: "Swap '{card}' (Renown {renown}) for '{added}' (Renown {added_renown}, {allegiance})",
         ADD_CHARACTER: "Add '{added}' (Renown {renown}, {allegiance})",
         f"{ADD_CHARACTER}.card": "Add '{added}' to {pile}",
@@ -49,7 +49,6 @@ MESSAGES = declare(
         "NO_FIX.INTERNAL_ERROR": "a rule failed inside the checker; there is nothing in the deck to change",
         "NO_FIX.DECK_FILE_UNREAD": "a line of the deck file is not a card the reader understood; correct or "
         "delete that line in the file (the deck holds only the lines that were read)",
-        "NO_FIX.kind": "the rule does not say how its violations can be fixed",
     }
 )
 # Why some errors have no automatic fix: the engine's own failure and an unread line are not deck contents.

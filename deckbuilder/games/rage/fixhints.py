@@ -259,7 +259,8 @@ def _replace_unknown(p: _Planner, error: Result) -> Iterator[FixHint]:
         item = p.placed(name)
         if item is None:
             continue
-        for suggestion in p.ctx.suggestions.get(item.key, []):
+        # The closest names first, leaving room for taking the card out (the last resort, offered last).
+        for suggestion in p.ctx.suggestions.get(item.key, [])[: MAX_HINTS_PER_ERROR - 1]:
             removed = p.removal(item)
             # The printing written for the unknown name means nothing for the suggested card: take its newest.
             changes = [*removed, *(Change(suggestion, -c.count, None, c.starting) for c in removed)]
