@@ -15,11 +15,12 @@ from deckbuilder.cli.common import (
     open_db,
     read_one_deck,
 )
+from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n.numbers import format_percent
 
 if TYPE_CHECKING:
-    pass
+    from deckbuilder.deck import Deck
 
 
 def add_arguments(odds: argparse.ArgumentParser) -> None:
@@ -59,6 +60,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 option="--trials", low=0, high=odds.MAX_TRIALS, value=args.trials
             )
         )
+    for name in (*args.card, *args.type):
+        if LONE_SURROGATE.search(name):  # bytes that are not UTF-8 on the command line: no card is named so
+            raise CliError(
+                _("{name}: the name holds bytes that are not UTF-8 text; type it again in UTF-8").format(
+                    name=shown_name(name)
+                )
+            )
     try:
         seed = odds.parse_seed(args.seed) if args.seed else odds.new_seed()
     except ValueError as exc:
@@ -70,9 +78,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if not is_rage(deck.game):
             raise CliError(
                 _("{path}: draw odds are only worked out for Rage decks, not for {game}").format(
-                    path=args.deck, game=deck.game
+                    path=shown_name(args.deck), game=shown_name(deck.game)
                 )
             )
+        _use_installed_format(deck, args.deck, err)
         piles = odds.deck_piles(deck, db)
         combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
         found: list[odds.Odds] = [*combat.per_character]
@@ -102,7 +111,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         print(
             _("{deck}: {sept} sept and {combat} combat cards, hands of 5").format(
-                deck=deck.name, sept=len(piles.sept), combat=len(piles.combat)
+                deck=shown_name(deck.name), sept=len(piles.sept), combat=len(piles.combat)
             ),
             file=out,
         )
@@ -119,3 +128,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     finally:
         db.close()
+
+
+def _use_installed_format(deck: Deck, path: Path, err: TextIO) -> None:
+    """A deck whose format is not installed is dealt by the default format's rules, as `check` judges it."""
+    from deckbuilder.i18n import render
+    from deckbuilder.legality.engine import format_not_installed
+    from deckbuilder.legality.formats import load_format_or_default
+
+    fmt, missing = load_format_or_default(deck.format)
+    if missing:
+        note = render(format_not_installed(deck.format, fmt))
+        print(_("note: {note}").format(note=f"{shown_name(path.name)}: {note}"), file=err)
+        deck.format = fmt.name
