@@ -18,6 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.model import CardInfo, PrintingInfo
+from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
 from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
 
@@ -460,10 +461,10 @@ class CardDatabase:
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """The closest known card names to an unknown one, best first (cached until the card tables change)."""
         names = self.names()  # a new list after invalidate_caches(): the suggester below is then rebuilt
-        suggester: _Suggester | None = self.__dict__.get("_suggester")
+        suggester: NearNames | None = self.__dict__.get("_suggester")
         if suggester is None or suggester.names is not names:
             assert self._norm_to_name is not None
-            suggester = _Suggester(names, self._norm_to_name)
+            suggester = NearNames(names, self._norm_to_name)
             self.__dict__["_suggester"] = suggester
         return suggester.suggest(name, limit)
 
@@ -516,45 +517,6 @@ class CardDatabase:
             printings=printings,
             **fields,
         )
-
-
-class _Suggester:
-    """Near names for unknown cards: rapidfuzz over the normalised names, each answer cached (bounded)."""
-
-    MAX_CACHED = 4096
-    MAX_QUERY_CHARS = 200  # a pasted paragraph is not a card name; its first words are enough to suggest from
-
-    def __init__(self, names: list[str], norm_to_name: dict[str, str]) -> None:
-        self.names = names
-        self._norm_to_name = norm_to_name
-        self._keys = list(norm_to_name)
-        self._cache: dict[tuple[str, int], list[str]] = {}
-
-    def suggest(self, name: str, limit: int) -> list[str]:
-        key = normalize_name(name)[: self.MAX_QUERY_CHARS]
-        limit = max(0, min(limit, 50))
-        if not key or not limit:
-            return []
-        cached = self._cache.get((key, limit))
-        if cached is not None:
-            return list(cached)
-        from rapidfuzz import fuzz, process
-
-        # fuzz.ratio is difflib's similarity ratio × 100; 60 is difflib's usual cutoff of 0.6.
-        found = process.extract(key, self._keys, scorer=fuzz.ratio, score_cutoff=60, limit=limit)
-        candidates = [match[0] for match in found]
-        if len(candidates) < limit:
-            # Also offer names that contain the typed text (a player often types part of a name).
-            for norm in self._keys:
-                if key in norm and norm not in candidates:
-                    candidates.append(norm)
-                    if len(candidates) >= limit:
-                        break
-        answer = [self._norm_to_name[c] for c in candidates]
-        if len(self._cache) >= self.MAX_CACHED:
-            self._cache.clear()
-        self._cache[(key, limit)] = answer
-        return list(answer)
 
 
 def _printing_from_row(row: sqlite3.Row | tuple[Any, ...]) -> PrintingInfo:

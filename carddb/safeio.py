@@ -56,10 +56,15 @@ def _kind_of(mode: int) -> str:
     return "SAFEIO_WHAT_OTHER"
 
 
+def what_it_is(mode: int) -> Message:
+    """What a file of this mode is, in words ("a named pipe", "a device"...)."""
+    return message(_kind_of(mode))
+
+
 def not_regular_error(mode: int) -> UnsafeFileError:
     """The error for a file whose mode is not a regular file's."""
     code = errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL
-    return UnsafeFileError(message("SAFEIO_NOT_REGULAR", what=message(_kind_of(mode))), code)
+    return UnsafeFileError(message("SAFEIO_NOT_REGULAR", what=what_it_is(mode)), code)
 
 
 def _too_large(size: int, limit: int) -> UnsafeFileError:

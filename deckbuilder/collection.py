@@ -6,20 +6,46 @@ upstream loses nothing: an owned card the database no longer knows is kept, repo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.db import CardDatabase
+from carddb.messages import declare, message
 from carddb.normalize import normalize_name
+from carddb.safeio import read_regular_bytes
 from deckbuilder.deck import Deck
 
 MAX_OWNED = 9999  # copies of one printing; more is a typing slip, not a collection
 MAX_NAME_CHARS = 200
 
 
+declare(
+    {
+        "COLLECTION_NAME_EMPTY": "a card name is empty",
+        "COLLECTION_NAME_TOO_LONG": "'{start}…' is too long to be a card name ({length} characters)",
+        "COLLECTION_NAME_SURROGATE": "a card name holds a lone surrogate character",
+        "COLLECTION_BAD_COUNT": "a count must be between 0 and {most}, not {count}",
+        "COLLECTION_ENTRY": "{source}: entry '{name}'",
+        "COLLECTION_REFUSED": "{where}: refused: {reason}",
+        "COLLECTION_MORE_REFUSED": "{source}: {count} more entries refused",
+        "COLLECTION_NOT_REPLACED": "the collection was not replaced: {count} part(s) of the have lists could not "
+        "be used (see above); fix them, or import without --replace to add what can be read",
+    }
+)
+
+# Refused entries located and listed one by one; past this a have list is garbage and only counted.
+MAX_LISTED_REFUSALS = 20
+
+
 class CollectionError(Exception):
-    """A collection file or value that cannot be used; the message says why."""
+    """A collection file or value that cannot be used; `reason` (a carddb Message, when ours) says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +65,30 @@ class Owned:
 
 @dataclass
 class ImportSummary:
-    """What a have-list import did: copies added, rows written, unknown names kept, file problems."""
+    """What a have-list import did: copies added, rows written, unknown names kept, file problems, refused parts."""
 
     copies: int = 0
     rows: int = 0
     unknown: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # the reader's notes (its skipped lines included)
+    refused: list[str] = field(default_factory=list)  # entries the collection refused, each with where it was
+    unused: int = 0  # parts of the file not added: lines the reader skipped plus entries refused
+
+
+@dataclass(frozen=True)
+class HaveList:
+    """A have list read and checked, nothing written yet: the entries to add and what was refused or skipped."""
+
+    source: str
+    items: tuple[tuple[str, str, int], ...]  # (clean name, set or "", copies)
+    problems: tuple[str, ...]
+    refused: tuple[str, ...]
+    unused: int
+
+    @property
+    def complete(self) -> bool:
+        """Every part of the file can be added."""
+        return self.unused == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,17 +102,17 @@ class RowStatus:
 def _clean_name(name: str) -> str:
     text = " ".join(name.split())
     if not text:
-        raise CollectionError("a card name is empty")
+        raise CollectionError(message("COLLECTION_NAME_EMPTY"))
     if len(text) > MAX_NAME_CHARS:
-        raise CollectionError(f"'{text[:40]}…' is too long to be a card name ({len(text)} characters)")
+        raise CollectionError(message("COLLECTION_NAME_TOO_LONG", start=text[:40], length=len(text)))
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-        raise CollectionError("a card name holds a lone surrogate character")
+        raise CollectionError(message("COLLECTION_NAME_SURROGATE"))
     return text
 
 
 def _check_count(count: int) -> int:
     if not 0 <= count <= MAX_OWNED:
-        raise CollectionError(f"a count must be between 0 and {MAX_OWNED}, not {count}")
+        raise CollectionError(message("COLLECTION_BAD_COUNT", most=MAX_OWNED, count=count))
     return count
 
 
@@ -155,23 +199,9 @@ class Collection:
 
     def add(self, items: Iterable[tuple[str, str | None, int]]) -> int:
         """Add copies (summing with what is owned, capped at MAX_OWNED) in one transaction; returns copies added."""
-        added = 0
         checked = [(_clean_name(n), (s or "").strip(), c) for n, s, c in items if c > 0]
         with self.db.write_transaction() as conn:
-            for name, set_name, count in checked:
-                key = normalize_name(name)
-                row = conn.execute(
-                    "SELECT count FROM collection WHERE norm_name = ? AND set_name = ?", (key, set_name)
-                ).fetchone()
-                have = int(row[0]) if row else 0
-                total = min(have + count, MAX_OWNED)
-                added += total - have
-                conn.execute(
-                    "INSERT INTO collection (norm_name, set_name, name, count) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT(norm_name, set_name) DO UPDATE SET count = excluded.count",
-                    (key, set_name, name, total),
-                )
-        return added
+            return _add_in(conn, checked)
 
     def clear(self) -> None:
         """Own nothing."""
@@ -181,35 +211,61 @@ class Collection:
     # -- have lists --------------------------------------------------------------------------------
 
     def import_deck(self, deck: Deck, *, replace: bool = False) -> ImportSummary:
-        """Add every card of a deck (entries and starting list) with its printing; `replace` empties the collection."""
-        items = [(e.name, e.set_name, e.count) for e in (*deck.entries, *deck.starting) if e.count > 0]
-        summary = ImportSummary()
-        try:
-            if replace:
-                self.clear()
-            summary.copies = self.add(items)
-        except CollectionError as exc:
-            summary.problems.append(str(exc))
-            return summary
-        summary.rows = len({(normalize_name(n), s or "") for n, s, _ in items})
-        seen: set[str] = set()
-        for name, _set, _count in items:
-            if self.db.lookup(name) is None and normalize_name(name) not in seen:
-                seen.add(normalize_name(name))
-                summary.unknown.append(name)
-        return summary
+        """Add every card of a deck (entries and starting list) with its printing; `replace` empties the collection.
 
-    def import_file(self, path: Path, *, replace: bool = False) -> ImportSummary:
-        """Import a have list: a Lackey .dek, a Lackey or plain text list, or a native deck file."""
+        Entries the collection cannot hold (a name too long to be a card's) are refused and listed; the rest are
+        added. A replace is all or nothing: with any entry refused, nothing changes (CollectionError).
+        """
+        have = _checked(deck, deck.name)
+        return self.import_have_lists([have], replace=replace)[0]
+
+    def read_have_list(self, path: Path) -> HaveList:
+        """Read and check a have list (a Lackey .dek, a Lackey or plain text list, or a native deck file)."""
         from deckbuilder.deckfiles import DeckFileError, read_deck
 
         try:
             loaded = read_deck(path, pool=self.db)
         except DeckFileError as exc:
-            raise CollectionError(str(exc)) from exc
-        summary = self.import_deck(loaded.deck, replace=replace)
-        summary.problems[:0] = loaded.problems
-        return summary
+            raise CollectionError(exc.reason) from exc
+        source = path.name or str(path)
+        have = _checked(loaded.deck, source, path)
+        return HaveList(
+            have.source,
+            have.items,
+            tuple(loaded.problems),
+            have.refused,
+            have.unused + len(loaded.deck.unread),
+        )
+
+    def import_have_lists(self, lists: Sequence[HaveList], *, replace: bool = False) -> list[ImportSummary]:
+        """Add have lists in one transaction; `replace` empties the collection first, only if every list is whole."""
+        if replace:
+            unused = sum(have.unused for have in lists)
+            if unused:
+                raise CollectionError(message("COLLECTION_NOT_REPLACED", count=unused))
+        summaries = []
+        with self.db.write_transaction() as conn:
+            if replace:
+                conn.execute("DELETE FROM collection")
+            for have in lists:
+                summary = ImportSummary(
+                    problems=list(have.problems), refused=list(have.refused), unused=have.unused
+                )
+                summary.copies = _add_in(conn, have.items)
+                summary.rows = len({(normalize_name(n), s) for n, s, _ in have.items})
+                summaries.append(summary)
+        for have, summary in zip(lists, summaries, strict=True):
+            seen: set[str] = set()
+            for name, _set, _count in have.items:
+                key = normalize_name(name)
+                if key not in seen and self.db.lookup(name) is None:
+                    summary.unknown.append(name)
+                seen.add(key)
+        return summaries
+
+    def import_file(self, path: Path, *, replace: bool = False) -> ImportSummary:
+        """Import a have list: its sound entries are added, the others refused and listed (see import_deck)."""
+        return self.import_have_lists([self.read_have_list(path)], replace=replace)[0]
 
     def as_deck(self) -> Deck:
         """The collection as a deck document (one entry per printing), for the deck-file writers."""
@@ -220,14 +276,101 @@ class Collection:
 
     def export_file(self, path: Path) -> int:
         """Write the collection as a have list (.dek/.json keep printings, .txt lists names); returns copies."""
+        from carddb.atomic import atomic_write_text
         from deckbuilder.deckfiles import DeckFileError, write_deck
+        from deckbuilder.deckfiles.common import KIND_DEK
+        from deckbuilder.deckfiles.dek import deck_to_dek
+        from deckbuilder.deckfiles.io import kind_for_path
 
         deck = self.as_deck()
+        labels = self.db.deck_zone_labels()
         try:
-            write_deck(deck, path, pool=self.db, zone_labels=self.db.deck_zone_labels())
+            if kind_for_path(path) == KIND_DEK:  # "any printing" rows must not come back pinned to the newest
+                atomic_write_text(path, deck_to_dek(deck, self.db, labels, pin_printings=False))
+            else:
+                write_deck(deck, path, pool=self.db, zone_labels=labels)
         except DeckFileError as exc:
-            raise CollectionError(str(exc)) from exc
+            raise CollectionError(exc.reason) from exc
+        except OSError as exc:
+            reason = exc.strerror if exc.strerror else str(exc)
+            raise CollectionError(message("DECKFILE_CANNOT_WRITE", path=str(path), error=reason)) from exc
         return deck.total_cards()
+
+
+def _add_in(conn: sqlite3.Connection, items: Iterable[tuple[str, str, int]]) -> int:
+    """Add checked (name, set, copies) items inside an open transaction; copies added (capped at MAX_OWNED)."""
+    added = 0
+    for name, set_name, count in items:
+        key = normalize_name(name)
+        row = conn.execute(
+            "SELECT count FROM collection WHERE norm_name = ? AND set_name = ?", (key, set_name)
+        ).fetchone()
+        have = int(row[0]) if row else 0
+        total = min(have + count, MAX_OWNED)
+        added += total - have
+        conn.execute(
+            "INSERT INTO collection (norm_name, set_name, name, count) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(norm_name, set_name) DO UPDATE SET count = excluded.count",
+            (key, set_name, name, total),
+        )
+    return added
+
+
+def _checked(deck: Deck, source: str, path: Path | None = None) -> HaveList:
+    """The deck's entries the collection can hold, and each refused one with where it stood in the file."""
+    items: list[tuple[str, str, int]] = []
+    refusals: list[tuple[str, str]] = []  # (name as written, reason)
+    for entry in (*deck.entries, *deck.starting):
+        if entry.count <= 0:
+            continue
+        try:
+            items.append((_clean_name(entry.name), (entry.set_name or "").strip(), entry.count))
+        except CollectionError as exc:
+            refusals.append((entry.name, exc.reason))
+    listed = refusals[:MAX_LISTED_REFUSALS]
+    lines = _lines_of(path, [name for name, _reason in listed]) if path is not None and listed else {}
+    refused = [
+        message(
+            "COLLECTION_REFUSED",
+            where=message("DECKFILE_LINE", source=source, line=lines[name])
+            if name in lines
+            else message("COLLECTION_ENTRY", source=source, name=_shown(name)),
+            reason=reason,
+        )
+        for name, reason in listed
+    ]
+    if len(refusals) > len(listed):
+        refused.append(message("COLLECTION_MORE_REFUSED", source=source, count=len(refusals) - len(listed)))
+    return HaveList(source, tuple(items), (), tuple(refused), len(refusals))
+
+
+def _shown(name: str) -> str:
+    """A refused name as it is shown: one line, cut, without characters a terminal would act on."""
+    text = "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else "\ufffd" for ch in name)
+    return text[:40] + ("…" if len(text) > 40 else "")
+
+
+def _xml_escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _lines_of(path: Path, names: Sequence[str]) -> dict[str, int]:
+    """The first line of the file that holds each name (as written, or escaped for XML or JSON); best effort."""
+    from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
+
+    try:
+        text, _note = decode_deck_bytes(read_regular_bytes(path, MAX_FILE_BYTES), path.name)
+    except (OSError, DeckFileError):
+        return {}
+    forms = {name: {name, _xml_escaped(name), json.dumps(name, ensure_ascii=False)[1:-1]} for name in names}
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        for name in [n for n in forms if n not in found]:
+            if any(form and form in line for form in forms[name]):
+                found[name] = number
+        if len(found) == len(forms):
+            break
+    return found
 
 
 def deck_status(deck: Deck, owned: Mapping[str, int]) -> dict[tuple[str, str | None, bool], RowStatus]:

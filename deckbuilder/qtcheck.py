@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -61,8 +62,8 @@ class MissingLibraries:
 
     @property
     def command(self) -> str:
-        """The apt command that installs the missing packages ("" when none is known)."""
-        return f"sudo apt-get install {' '.join(self.packages)}" if self.packages else ""
+        """The apt command that installs the missing packages ("" when none is known), as this user runs it."""
+        return as_administrator(f"apt-get install {' '.join(self.packages)}") if self.packages else ""
 
     @property
     def code(self) -> str:
@@ -88,6 +89,14 @@ class MissingLibraries:
                 )
             )
         return "\n".join(lines)
+
+
+def as_administrator(command: str) -> str:
+    """`command` as this user runs it with root rights: as it is for root, else through sudo (or su without it)."""
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is None or geteuid() == 0:
+        return command  # a root shell (a container, a minimal system) often has no sudo at all
+    return f"sudo {command}" if shutil.which("sudo") else f"su -c '{command}'"
 
 
 def parse_ldd(output: str) -> list[str]:

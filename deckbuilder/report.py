@@ -354,4 +354,5 @@ def write_report(rows: Sequence[DeckRow], path: Path, title: str | None = None) 
     try:
         atomic_write_text(path, text)
     except OSError as exc:
-        raise ReportError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        reason = render_text(exc.strerror) if exc.strerror else str(exc)  # a refused target says why
+        raise ReportError(f"cannot write {path}: {reason}") from exc

@@ -19,7 +19,7 @@ from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import ngettext, render_text
 
 if TYPE_CHECKING:
-    pass
+    from deckbuilder.collection import Collection, HaveList
 
 
 def add_arguments(collection: argparse.ArgumentParser) -> None:
@@ -50,40 +50,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         collection = Collection(db)
         if args.action == "import":
-            worst = EXIT_OK
-            for number, path in enumerate(args.files):
-                try:
-                    summary = collection.import_file(path, replace=args.replace and number == 0)
-                except CollectionError as exc:
-                    print(
-                        _("{path}: cannot read: {reason}").format(
-                            path=shown_name(path), reason=shown_name(exc)
-                        ),
-                        file=err,
-                    )
-                    worst = EXIT_UNREADABLE
-                    continue
-                for problem in summary.problems:
-                    print(_("note: {note}").format(note=render_text(problem)), file=err)
-                print(
-                    _("{path}: added {copies} ({cards})").format(
-                        path=shown_name(path), copies=_copies(summary.copies), cards=_cards(summary.rows)
-                    ),
-                    file=out,
-                )
-                for name in summary.unknown:
-                    print(
-                        _("  unknown  '{name}' is not in the card database; kept as written").format(
-                            name=shown_name(name)
-                        ),
-                        file=out,
-                    )
-            return worst
+            return _import(collection, args.files, args.replace, out, err)
         if args.action == "export":
             try:
                 copies = collection.export_file(args.output)
             except CollectionError as exc:
-                raise CliError(str(exc)) from exc
+                raise CliError(render_text(exc.reason)) from exc
             print(
                 _("wrote {path}: {copies}").format(path=shown_name(args.output), copies=_copies(copies)),
                 file=out,
@@ -107,6 +79,64 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     finally:
         db.close()
+
+
+def _import(collection: Collection, paths: list[Path], replace: bool, out: TextIO, err: TextIO) -> int:
+    """Read every have list first; add their sound entries (a replace only when every list is whole)."""
+    from deckbuilder.collection import CollectionError
+
+    worst = EXIT_OK
+    lists: list[tuple[Path, HaveList]] = []
+    for path in paths:
+        try:
+            have = collection.read_have_list(path)
+        except CollectionError as exc:
+            print(
+                _("{path}: cannot read: {reason}").format(
+                    path=shown_name(path), reason=shown_name(render_text(exc.reason))
+                ),
+                file=err,
+            )
+            worst = EXIT_UNREADABLE
+            continue
+        for problem in have.problems:
+            print(_("note: {note}").format(note=shown_name(render_text(problem))), file=err)
+        for refusal in have.refused:
+            print(_("note: {note}").format(note=shown_name(render_text(refusal))), file=err)
+        if not have.complete:
+            worst = EXIT_UNREADABLE
+        lists.append((path, have))
+    if replace and worst != EXIT_OK:
+        print(_("error: the collection was not replaced; nothing was changed"), file=err)
+        return worst
+    try:
+        summaries = collection.import_have_lists([have for _path, have in lists], replace=replace)
+    except CollectionError as exc:
+        raise CliError(render_text(exc.reason)) from exc
+    for (path, _have), summary in zip(lists, summaries, strict=True):
+        print(
+            _("{path}: added {copies} ({cards})").format(
+                path=shown_name(path), copies=_copies(summary.copies), cards=_cards(summary.rows)
+            ),
+            file=out,
+        )
+        if summary.unused:
+            print(
+                ngettext(
+                    "  {count} part of the file not added (see the notes)",
+                    "  {count} parts of the file not added (see the notes)",
+                    summary.unused,
+                ).format(count=summary.unused),
+                file=out,
+            )
+        for name in summary.unknown:
+            print(
+                _("  unknown  '{name}' is not in the card database; kept as written").format(
+                    name=shown_name(name)
+                ),
+                file=out,
+            )
+    return worst
 
 
 def _copies(count: int) -> str:

@@ -93,7 +93,7 @@ def check_renown(value: int | None, option: str) -> None:
 def read_error(exc: Exception) -> str:
     """Why a deck file could not be read, in the player's language (a reader's reason is a carddb Message)."""
     if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
+        return render_text(exc.strerror)
     return render_text(getattr(exc, "reason", None) or str(exc))
 
 

@@ -20,7 +20,7 @@ from deckbuilder.cli.common import (
 )
 from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n import render_text
+from deckbuilder.i18n import ngettext, render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -105,7 +105,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except OSError as exc:
             raise CliError(
                 _("cannot write {path}: {reason}").format(
-                    path=shown_name(args.output), reason=shown_name(exc.strerror or exc)
+                    path=shown_name(args.output),
+                    reason=shown_name(render_text(exc.strerror) if exc.strerror else exc),
                 )
             ) from exc
     finally:
@@ -144,9 +145,12 @@ def _write_deck_file(
 
     if deck.unread and KEEPS_UNREAD not in deck_file_kind(kind).keeps:
         print(
-            _(
-                "note: {count} part(s) of {deck} could not be read and are not in {output}; "
-                "fix them in the original file"
+            ngettext(
+                "note: {count} part of {deck} could not be read and is not in {output}; "
+                "fix it in the original file",
+                "note: {count} parts of {deck} could not be read and are not in {output}; "
+                "fix them in the original file",
+                len(deck.unread),
             ).format(
                 count=len(deck.unread), deck=shown_name(args.deck.name), output=shown_name(args.output.name)
             ),

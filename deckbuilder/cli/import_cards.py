@@ -16,7 +16,7 @@ from deckbuilder.cli.common import (
     open_db,
 )
 from deckbuilder.cli.output import shown_name
-from deckbuilder.i18n import N_, render_text
+from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -87,9 +87,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(_("database: {path}").format(path=shown_name(db.path)), file=out)
             if removed:
                 print(
-                    _("removed {count} invented demo card(s) (set {set})").format(
-                        count=removed, set=DEMO_SET
-                    ),
+                    ngettext(
+                        "removed {count} invented demo card (set {set})",
+                        "removed {count} invented demo cards (set {set})",
+                        removed,
+                    ).format(count=removed, set=DEMO_SET),
                     file=out,
                 )
             elif demo_left:

@@ -145,8 +145,18 @@ def _parse_xml(text: str, source: str) -> ET.Element:
         ) from exc
 
 
-def deck_to_dek(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:
-    """The deck as a Lackey .dek: one `<card>` per copy, zones by card Type (else the hint)."""
+def deck_to_dek(
+    deck: Deck,
+    pool: CardPool | None,
+    zone_labels: dict[str, str] | None = None,
+    *,
+    pin_printings: bool = True,
+) -> str:
+    """The deck as a Lackey .dek: one `<card>` per copy, zones by card Type (else the hint).
+
+    An entry without a chosen printing gets the newest one's set, unless `pin_printings` is off (a have list's
+    "any printing" rows stay without a set, so they read back as any printing).
+    """
     labels = merged_zone_labels(zone_labels)
     lines = [
         f'<deck version="{DEK_VERSION}">',
@@ -161,6 +171,8 @@ def deck_to_dek(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] |
         lines.append(f"  <superzone name={quoteattr(_clean(label))}>")
         for entry in entries:
             image_id, set_name = _printing_of(entry, pool)
+            if not pin_printings and not entry.set_name:
+                set_name = ""
             card = (
                 f"    <card><name id={quoteattr(_clean(image_id))}>{_text(entry.name)}</name>"
                 f"<set>{_text(set_name)}</set></card>"

@@ -94,6 +94,7 @@ declare(
     {
         "DECKFILE_OTHER_KIND": "{source}: the file holds a {kind}, not what its extension says",
         "DECKFILE_NOT_THAT_KIND": "{source}: the file holds no {kind}; it was read as a text deck list",
+        "DECKFILE_CANNOT_WRITE": "cannot write {path}: {error}",
     }
 )
 
@@ -122,4 +123,5 @@ def write_deck(
     try:
         atomic_write_text(target, text)
     except OSError as exc:
-        raise DeckFileError(f"cannot write {os.fspath(target)}: {exc.strerror or exc}") from exc
+        error = exc.strerror if exc.strerror else str(exc)  # a carddb Message when the target was refused
+        raise DeckFileError(message("DECKFILE_CANNOT_WRITE", path=os.fspath(target), error=error)) from exc

@@ -105,17 +105,19 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
         for entry in deck.entries:
             section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
             sections[section.value if section is not None else UNPLACED_KEY].append(_entry_json(entry))
+    # Rage's own fields (its Renown level, its starting list) are not written for another game's deck.
+    rage_only = {} if game is not None else {"renown_level": deck.renown_level}
     document = {
         "format_version": FORMAT_VERSION,
         "app": APP_ID,
         "name": deck.name,
         "notes": deck.notes,
-        "renown_level": deck.renown_level,
+        **rage_only,
         "format": deck.format,
         "game": deck.game,
         **({"settings": dict(deck.settings)} if deck.settings else {}),
         "sections": sections,
-        "starting": [_entry_json(e) for e in starting],
+        **({"starting": [_entry_json(e) for e in starting]} if game is None else {}),
     }
     if deck.unread:
         # What a reader could not use travels with the deck, so saving never makes a partly read deck look whole.

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
-from deckbuilder.games.description import Game
+from deckbuilder.games.description import CardField, Game
 from deckbuilder.i18n import _
 
 if TYPE_CHECKING:
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
 
 MAX_CARD_DATA_BYTES = 20_000_000
 MAX_FIELD_CHARS = 10_000
+MAX_UNCLOSED_QUOTES = 10  # each one re-reads the rest of the file: bounded
+_WHOLE_NUMBER = re.compile(
+    r"[+-]?[0-9]{1,9}\Z"
+)  # ASCII digits only: "²" is a digit to str.isdigit, not to int()
 FieldValue = str | int | tuple[str, ...] | None
 
 
@@ -76,6 +81,41 @@ class CardData:
     issues: list[CardDataIssue] = field(default_factory=list)
 
 
+class _Lines:
+    """The lines of a text fed to a CSV reader one by one; `position` is how many were taken (a restart sets it)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = list(io.StringIO(text, newline=""))
+        self.position = 0
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        if self.position >= len(self.lines):
+            raise StopIteration
+        self.position += 1
+        return self.lines[self.position - 1]
+
+
+def _header_columns(header: list[str], issues: list[CardDataIssue]) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for index, name in enumerate(header):
+        folded = name.strip().casefold()
+        if folded in columns:
+            issues.append(
+                CardDataIssue(
+                    1,
+                    _(
+                        "the header names the column '{column}' twice (columns {first} and {second}); the first is read"
+                    ).format(column=name.strip(), first=columns[folded] + 1, second=index + 1),
+                )
+            )
+            continue
+        columns[folded] = index
+    return columns
+
+
 def read_card_data(game: Game, text: str) -> CardData:
     """Read a game's card-data file (CSV with a header naming the game's columns); bad rows are reported, not fatal."""
     result = CardData()
@@ -87,7 +127,9 @@ def read_card_data(game: Game, text: str) -> CardData:
         )
         return result
     delimiter = str(game.card_data.get("delimiter", ","))[:1] or ","
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
+    lines = _Lines(text.lstrip("\ufeff"))
+    # strict: an unbalanced quote is an error at the end of the data, not a field swallowing the rest of the file.
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -96,7 +138,7 @@ def read_card_data(game: Game, text: str) -> CardData:
     if header is None:
         result.issues.append(CardDataIssue(1, _("the file is empty")))
         return result
-    columns = {name.strip().casefold(): index for index, name in enumerate(header)}
+    columns = _header_columns(header, result.issues)
     where: dict[str, int] = {}
     for card_field in game.fields:
         index = columns.get(card_field.column.casefold())
@@ -110,18 +152,32 @@ def read_card_data(game: Game, text: str) -> CardData:
         )
         return result
     seen: set[str] = set()
-    line = 1
+    restarts = 0
     while True:
+        line = lines.position + 1  # the row's first line
         try:
             row = next(reader)
         except StopIteration:
             break
         except csv.Error as exc:
+            if lines.position < len(lines.lines):
+                result.issues.append(
+                    CardDataIssue(line, _("unreadable row ({error}); skipped").format(error=exc))
+                )
+                continue
+            # A quote opened on this line is never closed: skip the line and read on from the next one.
             result.issues.append(
-                CardDataIssue(reader.line_num, _("unreadable row ({error}); skipped").format(error=exc))
+                CardDataIssue(line, _("a quote opened on this line is never closed; the line is skipped"))
             )
+            restarts += 1
+            if restarts > MAX_UNCLOSED_QUOTES:
+                result.issues.append(
+                    CardDataIssue(line, _("too many unclosed quotes; the rest of the file is not read"))
+                )
+                break
+            lines.position = line
+            reader = csv.reader(lines, delimiter=delimiter, strict=True)
             continue
-        line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
         card = _card_from_row(game, row, where, line, result.issues)
@@ -135,6 +191,34 @@ def read_card_data(game: Game, text: str) -> CardData:
         seen.add(card.norm_name)
         result.cards.append(card)
     return result
+
+
+def _number(card_field: CardField, raw: str, name: str, line: int, issues: list[CardDataIssue]) -> int | None:
+    """A number cell: a whole number in ASCII digits at or above the field's minimum, else reported and left empty."""
+    if not raw:
+        return None
+    if not _WHOLE_NUMBER.match(raw):
+        issues.append(
+            CardDataIssue(
+                line,
+                _("'{card}': {column} {value} is not a whole number; left empty").format(
+                    card=name, column=card_field.column, value=repr(raw[:20])
+                ),
+            )
+        )
+        return None
+    value = int(raw)
+    if card_field.minimum is not None and value < card_field.minimum:
+        issues.append(
+            CardDataIssue(
+                line,
+                _("'{card}': {column} {value} is below the least allowed ({minimum}); left empty").format(
+                    card=name, column=card_field.column, value=value, minimum=card_field.minimum
+                ),
+            )
+        )
+        return None
+    return value
 
 
 def _card_from_row(
@@ -164,20 +248,7 @@ def _card_from_row(
             continue
         raw = cell(card_field.name)
         if card_field.kind == "number":
-            if not raw:
-                values[card_field.name] = None
-            elif raw.lstrip("-").isdigit() and len(raw) < 10:
-                values[card_field.name] = int(raw)
-            else:
-                issues.append(
-                    CardDataIssue(
-                        line,
-                        _("'{card}': {column} {value} is not a whole number").format(
-                            card=name, column=card_field.column, value=repr(raw[:20])
-                        ),
-                    )
-                )
-                values[card_field.name] = None
+            values[card_field.name] = _number(card_field, raw, name, line, issues)
         elif card_field.kind == "words":
             values[card_field.name] = tuple(w.strip() for w in raw.replace(";", ",").split(",") if w.strip())
         else:
@@ -191,16 +262,18 @@ class GameCardPool:
     def __init__(self, game: str, cards: Iterable[GameCard]) -> None:
         self.game = game
         self._cards = {card.norm_name: card for card in cards if card.game == game}
+        self._near: NearNames | None = None
 
     def lookup(self, name: str) -> GameCard | None:
         """The card of this game with this name (normalised), or None."""
         return self._cards.get(normalize_name(name))
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """Near names of this game's cards."""
-        names = {key: card.name for key, card in self._cards.items()}
-        close = difflib.get_close_matches(normalize_name(name), list(names), n=limit, cutoff=0.75)
-        return [names[key] for key in close]
+        """Near names of this game's cards (the matcher Rage's card database uses)."""
+        if self._near is None:
+            shown = {key: card.name for key, card in self._cards.items()}
+            self._near = NearNames(sorted(shown.values()), shown)
+        return self._near.suggest(name, limit)
 
     def cards(self) -> list[GameCard]:
         """Every card of the pool, in name order."""

@@ -24,6 +24,7 @@ USER_GAMES_FOLDER = "games"
 GAME_FILE = "game.json"
 FIELD_KINDS = ("text", "number", "words")
 MAX_GAME_FILE_BYTES = 1_000_000
+_FIELD_KEYS = frozenset({"name", "kind", "column", "label", "min"})
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 _GAME_KEYS = frozenset(
     {
@@ -57,6 +58,9 @@ class CardField:
     kind: str
     column: str
     label: str
+    minimum: int | None = (
+        None  # a number field: the least value a card may have (card data below it is refused)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +145,13 @@ class Game:
         """The card field with this name."""
         return next((f for f in self.fields if f.name == name), None)
 
+    def field_label(self, name: str) -> str:
+        """What a player calls a card field: its label, "Type" for an undeclared `type`, else its name."""
+        found = self.field_named(name)
+        if found is not None:
+            return found.label
+        return "Type" if name == "type" else name
+
     def pile_of(self, card_type: str) -> str | None:
         """The pile a card Type goes in (the whole Type, else its first part before ` - `), None when none fits."""
         folded = " ".join(card_type.split()).casefold()
@@ -220,7 +231,15 @@ def _fields(data: Mapping[str, Any], source: str) -> tuple[CardField, ...]:
             raise _fail(source, f"{where}.kind must be one of {', '.join(FIELD_KINDS)} (got {kind!r:.40})")
         column = _text(item, "column", f"{source}: {where}", name.title())
         label = _text(item, "label", f"{source}: {where}", column)
-        found.append(CardField(name, kind, column, label))
+        minimum = item.get("min")
+        if minimum is not None and (
+            kind != "number" or isinstance(minimum, bool) or not isinstance(minimum, int)
+        ):
+            raise _fail(source, f"{where}.min must be a whole number, on a number field")
+        unknown = sorted(str(k) for k in item if k not in _FIELD_KEYS)
+        if unknown:
+            raise _fail(source, f"{where} has unknown key(s): {', '.join(unknown)}")
+        found.append(CardField(name, kind, column, label, minimum))
     names = [f.name for f in found]
     if found and "name" not in names:
         raise _fail(source, 'field "fields" must declare the card field "name"')

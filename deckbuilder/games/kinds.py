@@ -12,7 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from carddb.messages import declare as declare_text
+from carddb.messages import message
 from deckbuilder.games.cards import GameCard
+from deckbuilder.games.conditions import condition_problems, describe, matches
 from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
 from deckbuilder.games.registry import Message as Message
@@ -22,6 +25,9 @@ from deckbuilder.games.registry import register_game_rule as register_game_rule
 from deckbuilder.games.registry import register_kind
 from deckbuilder.games.registry import rule_codes as rule_codes
 from deckbuilder.legality.results import Result
+
+# A message parameter naming the whole deck: a text that is rendered in the reader's language.
+declare_text({"THE_DECK": "The deck"})
 
 
 @dataclass(slots=True)
@@ -52,8 +58,8 @@ class GameContext:
         return [i for i in self.items if i.pile == pile]
 
     def pile_label(self, pile: str | None) -> str:
-        """What a player calls the pile ("the deck" for the whole deck)."""
-        return self.game.pile_label(pile) if pile else "The deck"
+        """What a player calls the pile ("The deck" for the whole deck, in the reader's language)."""
+        return self.game.pile_label(pile) if pile else message("THE_DECK")
 
 
 def _words(value: Any) -> tuple[str, ...]:
@@ -105,8 +111,12 @@ class PileCount(RuleKind):
 
     name = "pile_count"
     messages = (
-        Message("PILE_TOO_SMALL", "{pile} has {count} cards; at least {min} are required"),
-        Message("PILE_TOO_LARGE", "{pile} has {count} cards; at most {max} are allowed"),
+        Message(
+            "PILE_TOO_SMALL", "{pile} has {count:plural:card|cards}; at least {min:plural:is|are} required"
+        ),
+        Message(
+            "PILE_TOO_LARGE", "{pile} has {count:plural:card|cards}; at most {max:plural:is|are} allowed"
+        ),
     )
     optional = ("pile", "min", "max")
 
@@ -128,7 +138,11 @@ class CopiesAtMost(RuleKind):
     """At most N copies of one card, except cards of some Types or with some words in a field (e.g. Multiple)."""
 
     name = "copies_at_most"
-    messages = (Message("TOO_MANY_COPIES", "'{card}' has {count} copies; at most {max} are allowed"),)
+    messages = (
+        Message(
+            "TOO_MANY_COPIES", "'{card}' has {count:plural:copy|copies}; at most {max:plural:is|are} allowed"
+        ),
+    )
     required = ("max",)
     optional = ("pile", "except_types", "except_words", "words_field")
 
@@ -151,24 +165,44 @@ class CopiesAtMost(RuleKind):
 
 
 class SumAtMost(RuleKind):
-    """A number field added up over a pile (copies counted) stays within a bound: a number or a deck setting."""
+    """A number field added up over a pile (copies counted, optionally only cards matching `where`) stays within a
+    bound: a number or a deck setting. A card without that number is an error naming it, never counted as 0."""
 
     name = "sum_at_most"
     messages = (
         Message("SUM_OVER_BOUND", "{pile}: {field} adds up to {total}, over the {bound_label} of {bound}"),
+        Message(
+            "SUM_OVER_BOUND.where",
+            "{pile}: the {field} of the cards with {where_field} {where_values!O} adds up to {total}, over the"
+            " {bound_label} of {bound}",
+        ),
+        Message(
+            "SUM_OVER_BOUND.where_any",
+            "{pile}: the {field} of the cards with a {where_field} adds up to {total}, over the {bound_label} of"
+            " {bound}",
+        ),
+        Message("NUMBER_MISSING", "'{card}' has no {field}, so the total {field} of {pile} cannot be judged"),
+        Message(
+            "NUMBER_MISSING.bound",
+            "'{card}' has no {field}, so it sets no {bound_label} and no total can be legal",
+        ),
     )
     required = ("field", "bound")
-    optional = ("pile",)
+    optional = ("pile", "where")
 
     def more_problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
+        found = condition_problems(game, params.get("where")) if "where" in params else []
+        card_field = game.field_named(str(params.get("field")))
+        if card_field is not None and card_field.kind != "number":
+            found.append(f'"field" must be a number field ({card_field.name} is {card_field.kind})')
         bound = params.get("bound")
         if isinstance(bound, int) and not isinstance(bound, bool) and bound >= 0:
-            return []
+            return found
         if isinstance(bound, dict) and set(bound) == {"setting"}:
             if isinstance(bound["setting"], str) and bound["setting"] in {s.id for s in game.settings}:
-                return []
-            return [f'"bound" names no setting of the game ({bound["setting"]!r:.40})']
-        return ['"bound" must be a whole number or {"setting": ID}']
+                return found
+            return [*found, f'"bound" names no setting of the game ({bound["setting"]!r:.40})']
+        return [*found, '"bound" must be a whole number or {"setting": ID}']
 
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         bound_spec = params["bound"]
@@ -177,27 +211,59 @@ class SumAtMost(RuleKind):
             bound = ctx.settings.get(setting_id)
             setting = next((s for s in ctx.game.settings if s.id == setting_id), None)
             bound_label = setting.label if setting is not None else setting_id
+            if bound is None and setting is not None and setting.pile:
+                yield from self._bound_missing(ctx, setting.pile, setting.field, bound_label)
         else:
             bound, bound_label = int(bound_spec), "limit"
+        name = str(params["field"])
+        label = ctx.game.field_label(name)
+        pile = ctx.pile_label(params.get("pile"))
+        where = params.get("where")
+        items = [
+            i
+            for i in ctx.in_pile(params.get("pile"))
+            if i.card is not None and i.count > 0 and (where is None or matches(i.card, where))
+        ]
+        for item in items:
+            if item.card is not None and item.card.number(name) is None:
+                yield self.messages[3].result([item.name], card=item.name, field=label, pile=pile)
         if bound is None:
             return  # the card giving the bound is missing: the rule requiring that card says so
-        name = str(params["field"])
-        items = [i for i in ctx.in_pile(params.get("pile")) if i.card is not None]
         total = sum((i.card.number(name) or 0) * i.count for i in items if i.card is not None)
         if total > bound:
-            card_field = ctx.game.field_named(name)
-            yield self.messages[0].result(
-                [i.name for i in items if i.card is not None and i.card.number(name)],
-                pile=ctx.pile_label(params.get("pile")),
-                field=card_field.label if card_field is not None else name,
-                total=total,
-                bound=bound,
+            cards = [i.name for i in items if i.card is not None and i.card.number(name)]
+            values: dict[str, Any] = {"pile": pile, "field": label, "total": total, "bound": bound}
+            values["bound_label"] = bound_label
+            if where is None:
+                yield self.messages[0].result(cards, **values)
+            else:
+                described = describe(ctx.game, where)
+                message = self.messages[1] if described["where_values"] else self.messages[2]
+                yield message.result(cards, **described, **values)
+
+    def _bound_missing(
+        self, ctx: GameContext, pile: str, field_name: str, bound_label: str
+    ) -> Iterable[Result]:
+        holders = [i for i in ctx.in_pile(pile) if i.card is not None and i.count > 0]
+        if len(holders) == 1 and holders[0].card is not None and holders[0].card.number(field_name) is None:
+            yield self.messages[4].result(
+                [holders[0].name],
+                card=holders[0].name,
+                field=ctx.game.field_label(field_name),
                 bound_label=bound_label,
             )
 
 
 def _group_key(card: GameCard, fields: tuple[str, ...]) -> str:
     return " / ".join(",".join(card.words(f)) or "-" for f in fields)
+
+
+def _group_text(game: Game, by: tuple[str, ...], group: str) -> str:
+    """A group key as a player reads it: `Starter - Mage / 1` by type and tier is "Type Starter - Mage, Tier 1"."""
+    parts = group.split(" / ") if len(by) > 1 else [group]
+    if len(parts) != len(by):
+        return group
+    return ", ".join(f"{game.field_label(name)} {part}" for name, part in zip(by, parts, strict=True))
 
 
 def _by(params: Mapping[str, Any]) -> tuple[str, ...]:
@@ -211,7 +277,12 @@ class ExactCountPerGroup(RuleKind):
     """A pile holds exactly N cards of each group (groups by the values of one or more fields; others: none)."""
 
     name = "exact_count_per_group"
-    messages = (Message("GROUP_COUNT", "{pile} has {count} {group} cards; exactly {wanted} are required"),)
+    messages = (
+        Message(
+            "GROUP_COUNT",
+            "{pile} has {count:plural:card|cards} of {group}; exactly {wanted:plural:is|are} required",
+        ),
+    )
     required = ("by", "counts")
     optional = ("pile",)
 
@@ -247,12 +318,20 @@ class ExactCountPerGroup(RuleKind):
         for folded, (group, number) in wanted.items():
             if counted[folded] != number:
                 yield self.messages[0].result(
-                    members.get(folded, []), pile=label, count=counted[folded], group=group, wanted=number
+                    members.get(folded, []),
+                    pile=label,
+                    count=counted[folded],
+                    group=_group_text(ctx.game, by, group),
+                    wanted=number,
                 )
         for folded, number in counted.items():
             if folded not in wanted:
                 yield self.messages[0].result(
-                    members[folded], pile=label, count=number, group=shown[folded], wanted=0
+                    members[folded],
+                    pile=label,
+                    count=number,
+                    group=_group_text(ctx.game, by, shown[folded]),
+                    wanted=0,
                 )
 
 
@@ -262,7 +341,8 @@ class DistinctWithinGroup(RuleKind):
     name = "distinct_within_group"
     messages = (
         Message(
-            "GROUP_DUPLICATE", "'{card}' has {count} copies; {group} cards in {pile} must all be different"
+            "GROUP_DUPLICATE",
+            "'{card}' has {count:plural:copy|copies}; {group} cards in {pile} must all be different",
         ),
     )
     required = ("field", "values")
@@ -315,12 +395,107 @@ class SameValue(RuleKind):
             if item.card is not None:
                 seen.setdefault(",".join(item.card.words(name)) or "-", []).append(item.name)
         if len(seen) > 1:
-            card_field = ctx.game.field_named(name)
             yield self.messages[0].result(
                 [n for names in seen.values() for n in names],
                 pile=ctx.pile_label(params.get("pile")),
-                field=card_field.label if card_field is not None else name,
+                field=ctx.game.field_label(name),
                 values=", ".join(sorted(seen)),
+            )
+
+
+class CountAtMost(RuleKind):
+    """At most N cards (copies counted) of a pile, or the deck, match a condition (at most 1 Legendary card)."""
+
+    name = "count_at_most"
+    messages = (
+        Message(
+            "TOO_MANY_MATCHING",
+            "{pile} has {count:plural:card|cards} with {where_field} {where_values!O}; at most {max:plural:is|are}"
+            " allowed",
+        ),
+        Message(
+            "TOO_MANY_MATCHING.any",
+            "{pile} has {count:plural:card|cards} with a {where_field}; at most {max:plural:is|are} allowed",
+        ),
+    )
+    required = ("where", "max")
+    optional = ("pile",)
+
+    def more_problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
+        return condition_problems(game, params.get("where"))
+
+    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        where, limit = params["where"], int(params["max"])
+        chosen = [
+            i
+            for i in ctx.in_pile(params.get("pile"))
+            if i.card is not None and i.count > 0 and matches(i.card, where)
+        ]
+        count = sum(i.count for i in chosen)
+        if count > limit:
+            described = describe(ctx.game, where)
+            message = self.messages[0] if described["where_values"] else self.messages[1]
+            yield message.result(
+                [i.name for i in chosen],
+                pile=ctx.pile_label(params.get("pile")),
+                count=count,
+                max=limit,
+                **described,
+            )
+
+
+class SameAsCard(RuleKind):
+    """Every card (of a pile, or the deck) shares a value of a field with the one card of another pile (a Leader's
+    faction); `except_values` are always allowed and `allow_empty` lets cards without a value in."""
+
+    name = "same_as_card"
+    messages = (
+        Message(
+            "NOT_SHARED",
+            "'{card}' has {field} {values!O}; every card must share {leader}'s {field} ({wanted!O})",
+        ),
+        Message(
+            "NOT_SHARED.empty",
+            "'{card}' has no {field}; every card must share {leader}'s {field} ({wanted!O})",
+        ),
+        Message("NOT_SHARED.leader", "'{leader}' has no {field}, so no card can share it"),
+    )
+    required = ("field", "card_pile")
+    optional = ("pile", "except_values", "allow_empty")
+
+    def more_problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
+        found: list[str] = []
+        card_pile = params.get("card_pile")
+        if not isinstance(card_pile, str) or card_pile not in {p.id for p in game.piles}:
+            found.append(f'"card_pile" names no pile of the game ({card_pile!r:.40})')
+        if "except_values" in params and not _words(params["except_values"]):
+            found.append('"except_values" must be a list of texts')
+        if not isinstance(params.get("allow_empty", False), bool):
+            found.append('"allow_empty" must be true or false')
+        return found
+
+    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        name, card_pile = str(params["field"]), str(params["card_pile"])
+        leaders = [i for i in ctx.in_pile(card_pile) if i.card is not None and i.count > 0]
+        if len(leaders) != 1 or leaders[0].card is None:
+            return  # no card or several: the rule asking for exactly one says so
+        leader, label = leaders[0], ctx.game.field_label(name)
+        wanted = leaders[0].card.words(name)
+        if not wanted:
+            yield self.messages[2].result([leader.name], leader=leader.name, field=label)
+            return
+        allowed = {w.casefold() for w in (*wanted, *_words(params.get("except_values")))}
+        for item in ctx.in_pile(params.get("pile")):
+            if item.card is None or item.pile == card_pile or item.count <= 0:
+                continue
+            values = item.card.words(name)
+            if not values and params.get("allow_empty", False):
+                continue
+            if {v.casefold() for v in values} & allowed:
+                continue
+            message = self.messages[0] if values else self.messages[1]
+            yield message.result(
+                [item.name], card=item.name, field=label, values=values, leader=leader.name, wanted=wanted
             )
 
 
@@ -335,5 +510,7 @@ for _kind in (
     DistinctWithinGroup(),
     ExactlyOne(),
     SameValue(),
+    CountAtMost(),
+    SameAsCard(),
 ):
     register_kind(_kind)

@@ -42,9 +42,16 @@ DECLARING_MODULES = (
     "deckbuilder.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
+    "deckbuilder.collection",
 )
 # carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.
-CARDDB_DECLARING_MODULES = ("carddb.images", "carddb.lackey", "carddb.importing", "carddb.safeio")
+CARDDB_DECLARING_MODULES = (
+    "carddb.images",
+    "carddb.lackey",
+    "carddb.importing",
+    "carddb.safeio",
+    "carddb.atomic",
+)
 
 _ENGLISH: dict[str, str] = {}
 _override: str | None = None

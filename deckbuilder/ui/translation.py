@@ -67,7 +67,7 @@ class CatalogueTranslator(QTranslator):
 
 def saved_language() -> str | None:
     """The language chosen in the window's menu (None: follow the system)."""
-    from deckbuilder.ui.main_window import app_settings
+    from deckbuilder.ui.settings import app_settings
 
     value = app_settings().value(SETTINGS_KEY, "")
     return i18n.normalise_language(str(value)) if value else None
@@ -75,7 +75,7 @@ def saved_language() -> str | None:
 
 def save_language(lang: str | None) -> None:
     """Remember the window's language for the next start (None: follow the system)."""
-    from deckbuilder.ui.main_window import app_settings
+    from deckbuilder.ui.settings import app_settings
 
     settings = app_settings()
     settings.setValue(SETTINGS_KEY, lang or "")

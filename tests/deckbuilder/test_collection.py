@@ -171,3 +171,73 @@ def test_cli_proxy_export_prints_missing_copies_by_default(demo: CardDatabase, t
     code, every, _ = _cli(*base, "-o", str(tmp_path / "all.pdf"), "--all-copies")
     assert "wrote" in missing and ": 53 cards" in missing
     assert ": 55 cards" in every
+
+
+LONG_NAME = "x" * 250
+
+
+def _owned(collection: Collection) -> list[tuple[str, str, int]]:
+    return [(r.name, r.set_name, r.count) for r in collection.rows()]
+
+
+def test_a_replace_with_one_bad_line_changes_nothing_and_names_the_line(
+    demo: CardDatabase, tmp_path: Path
+) -> None:
+    collection = Collection(demo)
+    collection.import_file(_have_list(tmp_path))
+    before = _owned(collection)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"2 Low Feint\n1 {LONG_NAME}\n3 Rending Sweep\n", encoding="utf-8")
+    code, _out, err = _cli("collection", "import", "--replace", str(bad), "--db", str(demo.path))
+    assert code == 2
+    assert "bad.txt, line 2: refused:" in err and "too long to be a card name (250 characters)" in err
+    assert "not replaced" in err
+    assert _owned(collection) == before
+    with pytest.raises(CollectionError, match="not replaced"):
+        collection.import_file(bad, replace=True)
+    assert _owned(collection) == before
+
+
+def test_a_replace_is_refused_whole_when_any_file_cannot_be_used(demo: CardDatabase, tmp_path: Path) -> None:
+    collection = Collection(demo)
+    collection.set_count("Twin Claws", None, 4)
+    skipped = tmp_path / "skipped.txt"
+    skipped.write_text("2 Low Feint\n5000 Rending Sweep\n", encoding="utf-8")  # a count no reader takes
+    db = str(demo.path)
+    for files in ([_have_list(tmp_path), tmp_path / "missing.txt"], [_have_list(tmp_path), skipped]):
+        code, _out, err = _cli("collection", "import", "--replace", *map(str, files), "--db", db)
+        assert code == 2, err
+        assert _owned(collection) == [("Twin Claws", "", 4)]
+    code, _out, err = _cli("collection", "import", "--replace", str(_have_list(tmp_path)), "--db", db)
+    assert code == 0, err
+    assert collection.count("Twin Claws") == 0 and collection.count("Low Feint") == 2
+
+
+def test_a_have_list_with_one_bad_line_adds_its_good_lines_and_says_which_it_refused(
+    demo: CardDatabase, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.dek"
+    bad.write_text(
+        '<deck version="0.8"><superzone name="Combat">\n'
+        "<card><name>Low Feint</name><set>Demo</set></card>\n"
+        f"<card><name>{LONG_NAME}</name><set></set></card>\n"
+        "<card><name>Rending Sweep</name><set></set></card>\n"
+        "</superzone></deck>\n",
+        encoding="utf-8",
+    )
+    code, out, err = _cli("collection", "import", str(bad), "--db", str(demo.path))
+    assert code == 2
+    assert "bad.dek, line 3: refused:" in err
+    assert "added 2 copies (2 cards)" in out and "1 part of the file not added" in out
+    assert _owned(Collection(demo)) == [("Low Feint", "Demo", 1), ("Rending Sweep", "", 1)]
+
+
+def test_a_dek_export_keeps_any_printing_rows_unpinned(demo: CardDatabase, tmp_path: Path) -> None:
+    collection = Collection(demo)
+    collection.set_counts([("Low Feint", None, 2), ("Low Feint", "Demo", 1), ("Ashen Howler", None, 1)])
+    before = _owned(collection)
+    exported = tmp_path / "have.dek"
+    collection.export_file(exported)
+    assert "<set></set>" in exported.read_text(encoding="utf-8")
+    collection.import_file(exported, replace=True)
+    assert _owned(collection) == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def test_fake_ldd_output_names_the_missing_libraries_and_their_packages() -> Non
     missing = packages_for(parse_ldd(LDD_FRESH_DEBIAN))
     assert missing.libraries == ("libxcb-icccm.so.4", "libxcb-keysyms.so.1")
     assert missing.packages == ("libxcb-icccm4", "libxcb-keysyms1")
-    assert missing.command == "sudo apt-get install libxcb-icccm4 libxcb-keysyms1"
+    assert missing.command.endswith("apt-get install libxcb-icccm4 libxcb-keysyms1")
     text = missing.message()
     assert "libxcb-icccm.so.4, libxcb-keysyms.so.1" in text and missing.command in text
     assert "libxcb-cursor" not in text  # Qt's guess, present on the system, is not repeated
@@ -137,4 +138,21 @@ def test_ragedeck_prints_the_missing_libraries_instead_of_starting_qt(
     with pytest.raises(SystemExit) as stopped:
         app._application(["ragedeck"])
     assert stopped.value.code == 1
-    assert "sudo apt-get install libxcb-icccm4 libxcb-keysyms1" in capsys.readouterr().err
+    assert "apt-get install libxcb-icccm4 libxcb-keysyms1" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX users")
+@pytest.mark.parametrize(
+    ("uid", "sudo", "expected"),
+    [
+        (0, "/usr/bin/sudo", "apt-get install libxcb1"),
+        (1000, "/usr/bin/sudo", "sudo apt-get install libxcb1"),
+        (1000, None, "su -c 'apt-get install libxcb1'"),
+    ],
+)
+def test_the_install_hint_says_sudo_only_where_it_is_needed_and_exists(
+    monkeypatch: pytest.MonkeyPatch, uid: int, sudo: str | None, expected: str
+) -> None:
+    monkeypatch.setattr(qtcheck.os, "geteuid", lambda: uid)
+    monkeypatch.setattr(qtcheck.shutil, "which", lambda name: sudo if name == "sudo" else None)
+    assert packages_for(["libxcb.so.1"]).command == expected

@@ -146,3 +146,22 @@ def test_unknown_names_are_kept_and_reported_with_suggestions() -> None:
     loaded = deck_from_native(deck_to_native(deck), FakePool())
     assert [e.name for e in loaded.deck.entries] == ["Moonlit Glad", "Quick Parry"]
     assert loaded.unknown == {"Moonlit Glad": ["Moonlit Glade"]}
+
+
+def test_another_games_deck_carries_no_rage_fields() -> None:
+    import json
+
+    from deckbuilder.games.cards import shipped_pool
+    from deckbuilder.games.description import load_game
+
+    deck = Deck(game="lithic-rage")
+    deck.add("Flint-Born")
+    deck.add("Sling Stone", 3)
+    document = json.loads(deck_to_native(deck, shipped_pool(load_game("lithic-rage"))))
+    assert "renown_level" not in document and "starting" not in document
+    assert document["game"] == "lithic-rage"
+    assert {"ancestry", "actions"} <= set(document["sections"])
+    assert not set(document["sections"]) & {"characters", "sept", "combat"}
+    again = deck_from_native(json.dumps(document)).deck
+    assert again.game == "lithic-rage"
+    assert sorted((e.name, e.count) for e in again.entries) == [("Flint-Born", 1), ("Sling Stone", 3)]

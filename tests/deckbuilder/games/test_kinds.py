@@ -97,7 +97,9 @@ def test_exact_count_per_group_names_missing_and_unexpected_groups() -> None:
     for name in ("Strike", "Swarm", "Swarm", "Dragon", "Dragon"):
         deck.add(name)
     report = check_any(deck, GameCardPool("tiny", _CARDS), _game(rule))
-    assert [r.message for r in report.results] == ["Spells has 2 Legendary cards; exactly 1 are required"]
+    assert [r.message for r in report.results] == [
+        "Spells has 2 cards of Tier Legendary; exactly 1 is required"
+    ]
 
 
 def test_distinct_within_group() -> None:
@@ -136,6 +138,8 @@ def test_every_kind_is_tested_and_codes_are_derived_from_the_kinds() -> None:
         "distinct_within_group",
         "exactly_one",
         "same_value",
+        "count_at_most",
+        "same_as_card",
     }
     codes = rule_codes()
     assert len(codes) == len(set(codes))
@@ -153,6 +157,12 @@ def test_every_kind_is_tested_and_codes_are_derived_from_the_kinds() -> None:
         ({"kind": "sum_at_most", "field": "colour", "bound": 3}, "names no card field"),
         ({"kind": "exact_count_per_group", "by": "tier", "counts": {"1": "x"}}, '"counts"'),
         ({"kind": "exactly_one", "pile": "spells", "colour": 1}, "does not take colour"),
+        ({"kind": "count_at_most", "max": 1, "where": {"field": "colour"}}, "where.field"),
+        ({"kind": "count_at_most", "max": 1, "where": {"field": "tier", "values": []}}, "where.values"),
+        ({"kind": "count_at_most", "max": 1, "where": "Legendary"}, '"where" must be an object'),
+        ({"kind": "sum_at_most", "field": "tier", "bound": 3}, "must be a number field"),
+        ({"kind": "same_as_card", "field": "tags", "card_pile": "nowhere"}, '"card_pile" names no pile'),
+        ({"kind": "same_as_card", "field": "tags", "card_pile": "leader", "allow_empty": 1}, "true or false"),
     ],
 )
 def test_bad_parameters_are_refused_with_the_rule_named(rule: dict[str, Any], wanted: str) -> None:
@@ -190,3 +200,109 @@ def test_a_games_own_python_rule_is_registered_under_its_name_and_named_by_a_for
         RULE_KINDS.pop("tiny:no_dragon_with_hero")
     with pytest.raises(GameError, match="no such rule kind"):
         _game(rule)
+
+
+# -- the kinds that say, without derived columns: a Leader's faction, at most N Legendary, Relics cost at most N --
+
+_FACTION_CARDS = [
+    GameCard("tiny", "Red Lord", "Leader", {"cost": 6, "tier": ("1",), "tags": ("Red",)}),
+    GameCard("tiny", "Nobody", "Leader", {"cost": 6, "tier": ("1",), "tags": ()}),
+    GameCard("tiny", "Red Bolt", "Spell", {"cost": 2, "tier": ("1",), "tags": ("Red",)}),
+    GameCard("tiny", "Red Blue Bolt", "Spell", {"cost": 2, "tier": ("1",), "tags": ("Blue", "Red")}),
+    GameCard("tiny", "Blue Bolt", "Spell", {"cost": 2, "tier": ("Legendary",), "tags": ("Blue",)}),
+    GameCard("tiny", "Grey Bolt", "Spell", {"cost": None, "tier": ("Legendary",), "tags": ()}),
+    GameCard("tiny", "Neutral Bolt", "Spell", {"cost": 1, "tier": ("2",), "tags": ("Neutral",)}),
+]
+
+
+def _report(rule: dict[str, Any], cards: dict[str, int]) -> Any:
+    deck = Deck(game="tiny")
+    for name, count in cards.items():
+        deck.add(name, count)
+    return check_any(deck, GameCardPool("tiny", _FACTION_CARDS), _game(rule))
+
+
+def test_same_as_card_every_card_shares_the_leaders_value() -> None:
+    rule = {"kind": "same_as_card", "field": "tags", "card_pile": "leader", "except_values": ["Neutral"]}
+    assert _report(rule, {"Red Lord": 1, "Red Bolt": 3, "Red Blue Bolt": 1, "Neutral Bolt": 2}).codes == ()
+    report = _report(rule, {"Red Lord": 1, "Red Bolt": 1, "Blue Bolt": 2, "Grey Bolt": 1})
+    assert [(r.code, r.cards) for r in report.results] == [
+        ("NOT_SHARED", ("Blue Bolt",)),
+        ("NOT_SHARED", ("Grey Bolt",)),
+    ]
+    assert (
+        report.results[0].message == "'Blue Bolt' has Tags Blue; every card must share Red Lord's Tags (Red)"
+    )
+    assert report.results[1].message == "'Grey Bolt' has no Tags; every card must share Red Lord's Tags (Red)"
+    lenient = {**rule, "allow_empty": True}
+    assert _report(lenient, {"Red Lord": 1, "Grey Bolt": 1}).codes == ()
+    # A leader without the value says so once; no leader (or two) is the exactly_one rule's business.
+    assert [r.cards for r in _report(rule, {"Nobody": 1, "Red Bolt": 1}).results] == [("Nobody",)]
+    assert _report(rule, {"Red Bolt": 1, "Blue Bolt": 1}).codes == ()
+
+
+def test_count_at_most_counts_copies_of_the_cards_that_match() -> None:
+    rule = {"kind": "count_at_most", "where": {"field": "tier", "values": ["Legendary"]}, "max": 1}
+    assert _report(rule, {"Blue Bolt": 1, "Red Bolt": 3}).codes == ()
+    report = _report(rule, {"Blue Bolt": 1, "Grey Bolt": 1, "Red Bolt": 3})
+    assert [r.message for r in report.results] == [
+        "The deck has 2 cards with Tier Legendary; at most 1 is allowed"
+    ]
+    assert set(report.results[0].cards) == {"Blue Bolt", "Grey Bolt"}
+    any_tags = {"kind": "count_at_most", "pile": "spells", "where": {"field": "tags"}, "max": 2}
+    assert (
+        _report(any_tags, {"Red Lord": 1, "Red Bolt": 1, "Grey Bolt": 5}).codes == ()
+    )  # the Leader is not a spell
+    assert [r.message for r in _report(any_tags, {"Red Bolt": 2, "Blue Bolt": 1}).results] == [
+        "Spells has 3 cards with a Tags; at most 2 are allowed"
+    ]
+    by_type = {"kind": "count_at_most", "where": {"field": "type", "values": ["Spell"]}, "max": 0}
+    assert _report(by_type, {"Red Lord": 1}).codes == ()
+    assert _report(by_type, {"Red Bolt": 1}).codes == ("TOO_MANY_MATCHING",)
+
+
+def test_sum_at_most_over_the_cards_that_match_a_condition() -> None:
+    rule = {"kind": "sum_at_most", "field": "cost", "bound": 4, "where": {"field": "tags", "values": ["Red"]}}
+    assert (
+        _report(rule, {"Red Bolt": 1, "Red Blue Bolt": 1, "Blue Bolt": 5}).codes == ()
+    )  # Blue costs are not Red
+    report = _report(rule, {"Red Bolt": 2, "Red Blue Bolt": 1})
+    assert [r.message for r in report.results] == [
+        "The deck: the Cost of the cards with Tags Red adds up to 6, over the limit of 4"
+    ]
+
+
+def test_a_missing_number_in_a_sum_is_an_error_naming_the_card_never_zero() -> None:
+    rule = {"kind": "sum_at_most", "pile": "spells", "field": "cost", "bound": 10}
+    report = _report(rule, {"Red Bolt": 1, "Grey Bolt": 1})
+    assert not report.is_legal
+    assert [(r.code, r.cards, r.message) for r in report.results] == [
+        (
+            "NUMBER_MISSING",
+            ("Grey Bolt",),
+            "'Grey Bolt' has no Cost, so the total Cost of Spells cannot be judged",
+        )
+    ]
+
+
+def test_a_bound_card_without_its_number_makes_no_total_legal() -> None:
+    no_cost = GameCard("tiny", "Costless Hero", "Leader", {"cost": None, "tier": ("1",), "tags": ()})
+    rule = {"kind": "sum_at_most", "pile": "spells", "field": "cost", "bound": {"setting": "budget"}}
+    deck = Deck(game="tiny")
+    deck.add("Costless Hero")
+    deck.add("Red Bolt")
+    report = check_any(deck, GameCardPool("tiny", [*_FACTION_CARDS, no_cost]), _game(rule))
+    assert [(r.code, r.variant, r.cards) for r in report.results] == [
+        ("NUMBER_MISSING", "bound", ("Costless Hero",))
+    ]
+    assert report.results[0].message == (
+        "'Costless Hero' has no Cost, so it sets no Leader budget and no total can be legal"
+    )
+
+
+def test_the_new_kinds_read_in_portuguese() -> None:
+    from deckbuilder.i18n import render
+
+    rule = {"kind": "count_at_most", "where": {"field": "tier", "values": ["Legendary", "2"]}, "max": 1}
+    result = _report(rule, {"Blue Bolt": 1, "Neutral Bolt": 1}).results[0]
+    assert render(result, "pt_BR") == "O deck tem 2 cartas com Tier Legendary ou 2; o máximo é 1"

@@ -1,0 +1,108 @@
+"""The deck being edited and what belongs with it: its file, that file's kind, its latest check (no Qt)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, Deck, DeckState
+from deckbuilder.deckfiles import (
+    KEEPS_NOTES,
+    KEEPS_PRINTINGS,
+    KEEPS_SETTINGS,
+    KEEPS_UNREAD,
+    deck_file_kind,
+    kind_for_path,
+)
+from deckbuilder.legality.results import Report
+
+
+class Loss(enum.Enum):
+    """Something a deck file kind may not keep (its value is what the kinds registry says a kind keeps)."""
+
+    NOTES = KEEPS_NOTES
+    RENOWN_AND_FORMAT = KEEPS_SETTINGS
+    PRINTINGS = KEEPS_PRINTINGS
+    UNREAD = KEEPS_UNREAD
+
+
+def deck_losses(deck: Deck, kind: str) -> list[Loss]:
+    """What writing this deck as `kind` would lose, in a fixed order (empty for a kind that keeps it all)."""
+    keeps = deck_file_kind(kind).keeps
+    found = {
+        Loss.NOTES: bool(deck.notes.strip()),
+        Loss.RENOWN_AND_FORMAT: deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT,
+        Loss.PRINTINGS: any(e.set_name for e in (*deck.entries, *deck.starting)),
+        Loss.UNREAD: bool(deck.unread),
+    }
+    return [loss for loss in Loss if loss.value not in keeps and found[loss]]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change to the deck: the states before and after (equal when it changed nothing)."""
+
+    before: DeckState
+    after: DeckState
+
+    @property
+    def changed(self) -> bool:
+        """False when running the change left the deck as it was."""
+        return self.before != self.after
+
+
+@dataclass
+class DeckDocument:
+    """The deck being edited, its file (None until saved) and that file's kind, and its latest check.
+
+    Every change of the deck goes through `edit` or `restore`, every change of its file through `replace` or
+    `saved_as`, so whoever holds the document (the window's controller) sees each one.
+    """
+
+    deck: Deck = field(default_factory=Deck)
+    path: Path | None = None
+    # Names a reader could not find, with the near names it offers for each.
+    unknown: dict[str, list[str]] = field(default_factory=dict)
+    report: Report | None = None
+    # Save into a .dek / text file warns once per deck about what that kind drops.
+    warned_losses: bool = False
+
+    @property
+    def kind(self) -> str | None:
+        """The deck file kind Save writes (by the file's extension); None while the deck has no file."""
+        return kind_for_path(self.path) if self.path is not None else None
+
+    def replace(self, deck: Deck, path: Path | None, unknown: Mapping[str, list[str]] | None = None) -> None:
+        """Another deck (opened, new or pasted): its file, unknown names; no check yet."""
+        self.deck = deck
+        self.path = path
+        self.unknown = dict(unknown or {})
+        self.report = None
+        self.warned_losses = False
+
+    def edit(self, operation: Callable[[Deck], object]) -> Edit:
+        """Run one change on the deck; the states around it (for undo)."""
+        before = self.deck.state()
+        operation(self.deck)
+        return Edit(before, self.deck.state())
+
+    def restore(self, state: DeckState) -> None:
+        """Put the deck back in an earlier (or later, for redo) state."""
+        self.deck.restore(state)
+
+    def saved_as(self, path: Path) -> None:
+        """The deck was written to `path`, which is now its file (a new file warns about its losses again)."""
+        if path != self.path:
+            self.warned_losses = False
+        self.path = path
+
+    def losses(self, kind: str | None = None) -> list[Loss]:
+        """What its file's kind (or `kind`) cannot keep of the deck as it is now."""
+        kind = kind or self.kind
+        return deck_losses(self.deck, kind) if kind is not None else []
+
+    def set_report(self, report: Report | None) -> None:
+        """The deck's latest check."""
+        self.report = report

@@ -1,0 +1,147 @@
+"""Card data in the window: importing it, the demo banner and demo cards, the start deck."""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QWidget,
+)
+
+from deckbuilder.ui.translation import fill
+from deckbuilder.ui.window_base import WindowBase
+
+log = logging.getLogger(__name__)
+
+
+class DemoBanner(QFrame):
+    """Shown while the database holds only the demo set: offers to import real card data."""
+
+    def __init__(
+        self, on_plugin: Callable[[], None], on_file: Callable[[], None], parent: QWidget | None = None
+    ):
+        super().__init__(parent)
+        self.setObjectName("demoBanner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(self.palette().ColorRole.AlternateBase)
+        self.label = label = QLabel(
+            self.tr(
+                "You are browsing the small <b>demo card set</b>. Import a LackeyCCG Rage plugin or a card data "
+                "file to build with the full card pool."
+            )
+        )
+        label.setWordWrap(True)
+        # Shown only when a Lackey Rage plugin was found on this computer (first run of the packaged app).
+        self.found_button = QPushButton()
+        self.found_button.hide()
+        self.found_plugin: Path | None = None
+        plugin = QPushButton(self.tr("Import Lackey plugin…"))
+        plugin.clicked.connect(on_plugin)
+        data_file = QPushButton(self.tr("Import card file…"))
+        data_file.clicked.connect(on_file)
+        close = QToolButton()
+        close.setText("✕")
+        close.setToolTip(self.tr("Hide this message"))
+        close.clicked.connect(self.hide)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        layout.addWidget(label, 1)
+        layout.addWidget(self.found_button)
+        layout.addWidget(plugin)
+        layout.addWidget(data_file)
+        layout.addWidget(close)
+
+    def offer_found_plugin(self, folder: Path, on_import: Callable[[], None]) -> None:
+        """Point the player at a Lackey Rage plugin found on this computer, with a one-click import."""
+        self.found_plugin = folder
+        self.label.setText(
+            fill(
+                self.tr(
+                    "You are browsing the small <b>demo card set</b>. A LackeyCCG Rage plugin was found at <b>%1</b>: import it to build with the full card pool."
+                ),
+                str(html.escape(str(folder))),
+            )
+        )
+        self.found_button.setText(self.tr("Import found plugin"))
+        self.found_button.clicked.connect(on_import)
+        self.found_button.show()
+
+
+class CardDataMixin(WindowBase):
+    """Import card data, offer to remove demo cards, open the demo deck at start."""
+
+    def import_card_data(self, path: Path | None = None, folder: bool = True) -> Any:
+        """Import a plugin folder / card file with progress and Cancel; the browser and deck refresh after."""
+        from deckbuilder.ui.import_dialog import run_import_dialog
+
+        if path is None:
+            path = self.ask_import_path(folder)
+            if path is None:
+                return None
+        report = run_import_dialog(self, self.db, path)
+        self.db.invalidate_caches()
+        self._game_pools.clear()
+        if report is not None:
+            self.offer_demo_removal()
+        self.browser.reload()
+        self.refresh()
+        if report is not None and self.db.card_count():
+            self.banner.hide()
+        return report
+
+    def offer_demo_removal(self) -> int:
+        """With real card data in, offer to delete the invented demo cards (no format accepts them); how many went."""
+        from carddb.demo import demo_cards_barred, has_demo_cards, remove_demo_cards
+
+        try:
+            if not has_demo_cards(self.db) or not demo_cards_barred(self.db.set_names()):
+                return 0
+            if not self.ask_remove_demo():
+                return 0
+            removed = remove_demo_cards(self.db)
+        except Exception as exc:  # the database may be read-only or busy: the import itself went through
+            log.exception("cannot remove the demo cards")
+            self.notify(
+                self.tr("Demo cards"),
+                self.tr("Cannot remove the demo cards: {0}").format(exc),
+            )
+            return 0
+        self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
+        return removed
+
+    def open_start_deck(self) -> bool:
+        """At start with no deck given or restored: open the demo deck while the database holds the demo pool only."""
+        from carddb.demo import demo_cards_barred, demo_deck_path, has_demo_cards
+
+        if not self.deck.is_empty() or self.deck_path is not None:
+            return False
+        try:
+            if not has_demo_cards(self.db) or demo_cards_barred(self.db.set_names()):
+                return False
+        except Exception:  # an unreadable database opens on an empty deck, as before
+            log.exception("cannot look for the demo cards")
+            return False
+        return self.open_deck(demo_deck_path(), ask_first=False, remember=False)
+
+    def offer_found_plugins(self, home: Path | None = None) -> Path | None:
+        """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""
+        if self.banner.isHidden():
+            return None
+        from carddb.lackey_locate import find_lackey_plugins
+
+        found = find_lackey_plugins(home)
+        if not found:
+            return None
+        folder = found[0]
+        self.banner.offer_found_plugin(folder, lambda: self.import_card_data(folder=True, path=folder))
+        return folder

@@ -1,0 +1,188 @@
+"""Exports from the window: Lackey .dek / text, the PDF decklist and proxy sheets (in a worker thread)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QProgressDialog,
+)
+
+from carddb.db import CardDatabase
+from deckbuilder.collection import Collection
+from deckbuilder.deckfiles import (
+    DeckFileError,
+    deck_file_kind,
+    write_deck,
+)
+from deckbuilder.deckfiles.kinds import save_filter
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.translation import fill
+from deckbuilder.ui.window_base import WindowBase
+
+log = logging.getLogger(__name__)
+
+
+class ExportsMixin(WindowBase):
+    """Export the deck: Lackey files, PDF decklist, PDF proxies."""
+
+    def export_deck(self, kind: str, path: Path | None = None) -> bool:
+        """Write the deck as a Lackey .dek or Lackey text file (the deck's own file is unchanged)."""
+        self.commit_pending_edits()
+        if path is None:
+            chosen = deck_file_kind(kind)
+            name = f"{self.deck.name}{chosen.suffixes[0]}"
+            path = self.ask_save_path(self.tr("Export deck"), save_filter((chosen,)), name)
+            if path is None:
+                return False
+        try:
+            write_deck(
+                self.deck, path, kind=kind, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels()
+            )
+        except (DeckFileError, OSError, ValueError) as exc:
+            self.notify(
+                self.tr("Export failed"),
+                fill(self.tr("Cannot write %1: %2"), str(path), str(exc)),
+            )
+            return False
+        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
+        return True
+
+    def ask_export_options(self, kind: str) -> Any:
+        """The decklist or proxy options dialog, with its live preview of page 1; the options chosen, or None."""
+        from deckbuilder.ui.export_dialog import DecklistExportDialog, ExportPreviewDialog, ProxyExportDialog
+
+        dialog: ExportPreviewDialog
+        if kind == "proxies":
+            dialog = ProxyExportDialog(self.deck, self.db, self.settings, self)
+        else:
+            dialog = DecklistExportDialog(self.deck, self.db, self.settings, self.report, self)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.options()
+        finally:
+            dialog.deleteLater()
+
+    def _pdf_export_target(self, kind: str, options: Any, path: Path | None) -> tuple[Any, Path] | None:
+        """Commit typed notes, then the options (dialog, or the last chosen when a path is given) and the file.
+
+        None when the player cancels either question.
+        """
+        from deckbuilder.ui.export_dialog import decklist_options_from_settings, proxy_options_from_settings
+
+        self.commit_pending_edits()
+        if options is None:
+            if path is None:
+                options = self.ask_export_options(kind)
+            elif kind == "proxies":
+                options = proxy_options_from_settings(self.settings)
+                if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
+                    options = dataclasses.replace(options, owned=Collection(self.db).owned_map())
+            else:
+                options = decklist_options_from_settings(self.settings, self.report)
+        if options is None:
+            return None
+        if path is None:
+            caption = self.tr("Export proxies") if kind == "proxies" else self.tr("Export decklist")
+            path = self.ask_save_path(
+                caption,
+                self.tr("PDF (*.pdf)"),
+                f"{self.deck.name} {kind}.pdf",
+            )
+        return None if path is None else (options, path)
+
+    def export_decklist_pdf(self, path: Path | None = None, options: Any = None) -> bool:
+        """Write the tournament decklist PDF: options from the dialog (or as last chosen when a path is given)."""
+        from deckbuilder.export import write_decklist_pdf
+
+        target = self._pdf_export_target("decklist", options, path)
+        if target is None:
+            return False
+        options, path = target
+        try:
+            write_decklist_pdf(self.deck, self.db, path, options)
+        except (OSError, ValueError) as exc:
+            self.notify(
+                self.tr("Export failed"),
+                fill(self.tr("Cannot write %1: %2"), str(path), str(exc)),
+            )
+            return False
+        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
+        return True
+
+    def export_proxies_pdf(self, path: Path | None = None, options: Any = None) -> Any:
+        """Write proxy sheets in a background thread with a progress dialog; returns the Worker (None if not started).
+
+        Options come from the dialog with its preview, or are the last chosen layout when a path is given.
+        """
+        from deckbuilder.export import ExportCancelled, write_proxies_pdf
+        from deckbuilder.ui.workers import run_in_thread
+
+        chosen_target = self._pdf_export_target("proxies", options, path)
+        if chosen_target is None:
+            return None
+        chosen, target = chosen_target
+        deck = self.deck.copy()  # the worker must not see edits made while it runs
+        db_path = self.db.path
+
+        def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:
+            # The worker thread gets its own database handle: SQLite connections stay on their thread.
+            with CardDatabase(db_path) as worker_db:
+                return write_proxies_pdf(deck, worker_db, target, chosen, progress=progress, cancel=cancel)
+
+        dialog = QProgressDialog(
+            self.tr("Writing proxy sheets…"),
+            self.tr("Cancel"),
+            0,
+            0,
+            self,
+        )
+        dialog.setWindowTitle(self.tr("Export proxies"))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+
+        def progress(done: int, total: int) -> None:
+            dialog.setMaximum(max(total, 1))
+            dialog.setValue(min(done, max(total, 1)))
+
+        def finished(report: Any) -> None:
+            dialog.reset()
+            messages = getattr(report, "messages", [])
+            text = fill(
+                self.tr("Wrote %1 page(s) to %2."),
+                getattr(report, "pages", "?"),
+                target,
+            )
+            self.notify(
+                self.tr("Proxies exported"),
+                "\n".join([text, *messages]),
+                warning=False,
+            )
+
+        def failed(message: str) -> None:
+            dialog.reset()
+            self.notify(self.tr("Export failed"), message)
+
+        def cancelled() -> None:
+            dialog.reset()
+            self.statusBar().showMessage(self.tr("Proxy export cancelled"), 5000)
+
+        worker = run_in_thread(
+            job,
+            progress=progress,
+            finished=finished,
+            failed=failed,
+            cancelled=cancelled,
+            cancel_exceptions=(ExportCancelled,),
+            parent=self,
+        )
+        dialog.canceled.connect(worker.cancel)
+        self.proxy_worker = worker
+        return worker

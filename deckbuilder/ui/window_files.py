@@ -1,0 +1,279 @@
+"""Deck files in the window: new, open, paste, save (and what a file kind drops), recent files, drops."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMimeData, QTimer
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+)
+
+from deckbuilder.deck import DEFAULT_GAME, Deck
+from deckbuilder.deckfiles import (
+    DECK_FILE_KINDS,
+    DeckFileError,
+    LoadedDeck,
+    kind_for_path,
+    parse_deck_text,
+    read_deck,
+    write_deck,
+)
+from deckbuilder.deckfiles.kinds import save_filter
+from deckbuilder.document import Loss
+from deckbuilder.games.piles import game_of
+from deckbuilder.i18n import render_text
+from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, load_format
+from deckbuilder.ui.translation import fill
+from deckbuilder.ui.window_base import Choice, WindowBase
+
+log = logging.getLogger(__name__)
+
+MAX_RECENT = 8
+
+
+def _settings_list(value: Any) -> list[str]:
+    # QSettings hands back a str for a one-item list and None for a missing key.
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(v) for v in value]
+
+
+def _is_bundled(path: Path) -> bool:
+    """True for files shipped inside the installed package (never overwritten by Save)."""
+    from carddb.demo import demo_deck_path
+
+    try:
+        return path.resolve() == demo_deck_path().resolve()
+    except OSError:
+        return False
+
+
+class FilesMixin(WindowBase):
+    """The deck's file: open, new, paste, save, save as, recent files, dropped files."""
+
+    def set_deck(
+        self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None
+    ) -> list[str]:
+        """Replace the deck being edited (history starts afresh); notes on what had to change (a missing format)."""
+        notes = self._settle_format(deck)
+        if game_of(deck) is not None:
+            unknown = (
+                None  # names the reader looked up among Rage's cards: the deck view asks its game's cards
+            )
+        self.controller.replace(deck, path, unknown)
+        self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
+        return notes
+
+    def _settle_format(self, deck: Deck) -> list[str]:
+        """Put a deck whose format is not installed on the default format; the note saying so, if any."""
+        game = game_of(deck)
+        if game is not None:
+            if deck.format not in {f.name for f in game.formats}:
+                deck.format = game.default_format  # a format of another game (or Rage's default) means none
+            return []
+        try:
+            load_format(deck.format)
+        except FormatError:
+            missing = deck.format
+            deck.format = DEFAULT_FORMAT_NAME
+            return [
+                self.tr(
+                    "The deck's format “{0}” is not installed; the deck is opened on the default format “{1}”.",
+                ).format(missing, DEFAULT_FORMAT_NAME)
+            ]
+        return []
+
+    def new_deck(self, game: str = DEFAULT_GAME) -> bool:
+        """Start an empty deck (of another game when named)."""
+        if not self.maybe_save():
+            return False
+        self.set_deck(Deck(game=game), None)
+        return True
+
+    def open_deck(self, path: Path | None = None, ask_first: bool = True, remember: bool = True) -> bool:
+        """Open a deck file (native, .dek or text); unknown cards stay as unresolved rows."""
+        if ask_first and not self.maybe_save():
+            return False
+        if path is None:
+            path = self.ask_open_path()
+            if path is None:
+                return False
+        try:
+            loaded = read_deck(path, self.db)
+        except DeckFileError as exc:
+            self.notify(self.tr("Cannot open deck"), render_text(exc.reason))
+            return False
+        except OSError as exc:
+            self.notify(
+                self.tr("Cannot open deck"),
+                fill(self.tr("cannot read %1: %2"), str(path), str(exc)),
+            )
+            return False
+        # Save writes back to the file in its own format; the bundled demo deck, or a file whose extension names
+        # no deck format, gets a new file.
+        target = path if kind_for_path(path) is not None and not _is_bundled(path) else None
+        # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
+        notes = self.set_deck(loaded.deck, target, loaded.unknown)
+        if remember:
+            self._remember_recent(path)
+        self._report_problems(loaded, path.name, notes)
+        self.statusBar().showMessage(fill(self.tr("Opened %1"), str(path)), 5000)
+        return True
+
+    def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
+        lines = [
+            *notes,
+            *(render_text(p) for p in loaded.problems),
+        ]  # the readers' notes, in the window's language
+        if loaded.unknown:
+            lines.append(
+                fill(
+                    self.tr("%1 card name(s) are not in the card database; see Unresolved."),
+                    len(loaded.unknown),
+                )
+            )
+        if lines:
+            self.notify(
+                fill(self.tr("Problems in %1"), str(source)),
+                "\n".join(lines),
+            )
+
+    def import_clipboard(self) -> bool:
+        """Read a deck list from the clipboard as a new deck."""
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self.notify(
+                self.tr("Import from clipboard"),
+                self.tr("The clipboard holds no text."),
+            )
+            return False
+        if not self.maybe_save():
+            return False
+        try:
+            loaded = parse_deck_text(text, self.db, "clipboard")
+        except DeckFileError as exc:
+            self.notify(self.tr("Import from clipboard"), render_text(exc.reason))
+            return False
+        notes = self.set_deck(loaded.deck, None, loaded.unknown)
+        self.controller.mark_unsaved()
+        self._update_title()
+        self._report_problems(loaded, self.tr("the clipboard text"), notes)
+        return True
+
+    def copy_deck_text(self) -> str:
+        """Put the deck on the clipboard as Lackey text (what Lackey and the readers here paste back)."""
+        from deckbuilder.deckfiles import deck_to_text
+
+        self.commit_pending_edits()
+        text = deck_to_text(self.deck, self.deck_pool(), self.db.deck_zone_labels())
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(self.tr("Copied the deck as Lackey text"), 5000)
+        return text
+
+    def save(self) -> bool:
+        """Save to the file the deck came from, in its own format (after saying once what it drops), or ask where."""
+        if self.deck_path is None:
+            return self.save_as()
+        kind = kind_for_path(self.deck_path)
+        if kind is not None and not self.controller.document.warned_losses:
+            losses = self.format_losses(kind)
+            if losses:
+                answer = self.ask_format_losses(self.deck_path.name, losses)
+                if answer == Choice.Cancel:
+                    return False
+                self.controller.document.warned_losses = True
+                if answer == Choice.SaveAll:  # "Save as .ragedeck…": keep everything in a native file
+                    return self.save_as()
+        return self._write(self.deck_path)
+
+    def format_losses(self, kind: str) -> list[str]:
+        """What writing this deck as `kind` ("dek" or "text") cannot keep, in the player's words."""
+        words = {
+            Loss.NOTES: self.tr("the deck notes"),
+            Loss.RENOWN_AND_FORMAT: self.tr("the Renown level and format"),
+            Loss.PRINTINGS: self.tr("the chosen printings"),
+            Loss.UNREAD: self.tr("{0} part(s) of the file that could not be read").format(
+                len(self.deck.unread)
+            ),
+        }
+        return [words[loss] for loss in self.controller.document.losses(kind)]
+
+    def save_as(self, path: Path | None = None) -> bool:
+        """Save under a new name in any format (native unless the extension says .dek / .txt)."""
+        if path is None:
+            path = self.ask_save_path(
+                self.tr("Save deck"), save_filter(), f"{self.deck.name}{DECK_FILE_KINDS[0].suffixes[0]}"
+            )
+            if path is None:
+                return False
+        if not path.suffix:
+            path = path.with_suffix(DECK_FILE_KINDS[0].suffixes[0])
+        return self._write(path)
+
+    def _write(self, path: Path) -> bool:
+        self.commit_pending_edits()
+        try:
+            write_deck(self.deck, path, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels())
+        except (DeckFileError, OSError, ValueError) as exc:
+            self.notify(
+                self.tr("Cannot save deck"),
+                fill(self.tr("Cannot save %1: %2"), str(path), str(exc)),
+            )
+            return False
+        self.controller.saved_as(path)
+        self.autosave.discard()
+        self._remember_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(fill(self.tr("Saved %1"), str(path)), 5000)
+        return True
+
+    def _remember_recent(self, path: Path) -> None:
+        resolved = str(path.resolve())
+        recent = [p for p in _settings_list(self.settings.value("recentFiles")) if p != resolved]
+        self.settings.setValue("recentFiles", [resolved, *recent][:MAX_RECENT])
+        self.settings.setValue("lastFolder", str(path.resolve().parent))
+        self._update_recent_menu()
+
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved decks, newest first."""
+        return _settings_list(self.settings.value("recentFiles"))
+
+    def _update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_files()
+        for entry in recent:
+            action = self.recent_menu.addAction(entry)
+            action.triggered.connect(lambda _=False, p=entry: self.open_deck(Path(p)))
+        self.recent_menu.setEnabled(bool(recent))
+
+    @staticmethod
+    def _dropped_deck_file(mime: QMimeData) -> Path | None:
+        """The first local deck file (by extension) among dropped URLs."""
+        for url in mime.urls():
+            if url.isLocalFile():
+                path = Path(url.toLocalFile())
+                if kind_for_path(path) is not None:
+                    return path
+        return None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._dropped_deck_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = self._dropped_deck_file(event.mimeData())
+        if path is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        # Opened after the drop returns: a Save question must not run inside the drag-and-drop loop.
+        QTimer.singleShot(0, lambda: self.open_deck(path))

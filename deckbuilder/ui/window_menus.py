@@ -1,0 +1,194 @@
+"""The window's menus and their actions."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtGui import (
+    QAction,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QMenu,
+)
+
+from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.export import EXPORTS
+from deckbuilder.games.description import available_games
+from deckbuilder.i18n import gettext
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.translation import language_actions, save_language
+from deckbuilder.ui.window_base import WindowBase
+
+log = logging.getLogger(__name__)
+
+
+class MenusMixin(WindowBase):
+    """Builds the menu bar."""
+
+    def _action(
+        self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: Any = None, name: str = ""
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        if name:
+            action.setObjectName(name)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        keys = QKeySequence.StandardKey
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        self._action(
+            file_menu,
+            self.tr("&New deck"),
+            self.new_deck,
+            keys.New,
+            "actionNew",
+        )
+        games_menu = file_menu.addMenu(self.tr("New deck for another &game"))
+        games_menu.setObjectName("menuNewGameDeck")
+        for game in available_games():
+            if game.name != DEFAULT_GAME:
+                self._action(
+                    games_menu,
+                    game.title,
+                    functools.partial(self.new_deck, game.name),
+                    None,
+                    f"actionNew-{game.name}",
+                )
+        self._action(
+            file_menu,
+            self.tr("&Open deck…"),
+            self.open_deck,
+            keys.Open,
+            "actionOpen",
+        )
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self._action(
+            file_menu,
+            self.tr("Import deck from &clipboard"),
+            self.import_clipboard,
+            None,
+            "actionPaste",
+        )
+        file_menu.addSeparator()
+        self._action(file_menu, self.tr("&Save"), self.save, keys.Save, "actionSave")
+        self._action(
+            file_menu,
+            self.tr("Save &as…"),
+            self.save_as,
+            keys.SaveAs,
+            "actionSaveAs",
+        )
+        export_menu = file_menu.addMenu(self.tr("&Export"))
+        pdf_exports = {"decklist": self.export_decklist_pdf, "proxies": self.export_proxies_pdf}
+        for (
+            export
+        ) in EXPORTS:  # the one registry of exports (deckbuilder.export), shared with `ragedeck export`
+            if export.menu_label is not None:
+                run = (
+                    pdf_exports[export.name]
+                    if export.deck_kind is None
+                    else functools.partial(self.export_deck, export.name)
+                )
+                name = f"actionExport{export.name.capitalize()}"
+                self._action(export_menu, gettext(export.menu_label), run, None, name)
+        file_menu.addSeparator()
+        cards_menu = file_menu.addMenu(self.tr("Import card &data"))
+        self._action(
+            cards_menu,
+            self.tr("Lackey &plugin folder…"),
+            lambda: self.import_card_data(folder=True),
+            None,
+            "actionImportPlugin",
+        )
+        self._action(
+            cards_menu,
+            self.tr("Card data &file (.txt / .json)…"),
+            lambda: self.import_card_data(folder=False),
+            None,
+            "actionImportCardFile",
+        )
+        file_menu.addSeparator()
+        self._action(file_menu, self.tr("&Quit"), self.close, keys.Quit, "actionQuit")
+
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        undo.setShortcut(QKeySequence(keys.Undo))
+        redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        redo.setShortcut(QKeySequence(keys.Redo))
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        edit_menu.addSeparator()
+        self._action(edit_menu, self.tr("&Find cards"), self._focus_search, keys.Find)
+        self._action(
+            edit_menu,
+            self.tr("Add selected card"),
+            self._add_browser_selection,
+            None,
+        )
+        edit_menu.addSeparator()
+        self._action(
+            edit_menu,
+            self.tr("&Copy deck as Lackey text"),
+            self.copy_deck_text,
+            None,
+            "actionCopyDeck",
+        )
+        self._action(
+            edit_menu,
+            self.tr("&Paste deck from clipboard"),
+            self.import_clipboard,
+            None,
+            "actionPasteDeck",
+        )
+
+        view_menu = bar.addMenu(self.tr("&View"))
+        for dock in (self.card_dock, self.report_dock, self.history_dock):
+            view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        self.language_menu.setObjectName("menuLanguage")
+        self.language_actions = language_actions(self.language_menu, self._language_chosen)
+
+        collection_menu = bar.addMenu(self.tr("&Collection"))
+        self._action(
+            collection_menu,
+            self.tr("&Edit collection…"),
+            self.open_collection,
+            None,
+            "actionCollection",
+        )
+        self.missing_only_action = self._action(
+            collection_menu,
+            self.tr("Proxies: print only &missing copies"),
+            lambda: None,
+            None,
+            "actionMissingOnly",
+        )
+        self.missing_only_action.setCheckable(True)
+        # The proxy dialog's own checkbox writes the same setting: show its latest value.
+        collection_menu.aboutToShow.connect(
+            lambda: self.missing_only_action.setChecked(
+                bool(self.settings.value(KEY_MISSING_ONLY, True, bool))
+            )
+        )
+        self.missing_only_action.setChecked(bool(self.settings.value(KEY_MISSING_ONLY, True, bool)))
+        self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
+        self._update_recent_menu()
+
+    def _language_chosen(self, lang: str | None) -> None:
+        """Remember the language for the next start (the window's words are loaded once, at start)."""
+        save_language(lang)
+        self.notify(
+            self.tr("Language"),
+            self.tr("The new language is used the next time Rage Deckbuilder starts."),
+            warning=False,
+        )
