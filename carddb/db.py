@@ -1,7 +1,7 @@
-"""Opening, migrating and reading the SQLite card database (WAL, foreign keys on).
+"""Reading the SQLite card database (WAL, foreign keys on); carddb.opening opens, creates and migrates it.
 
-Opening an up-to-date database costs one connection and two pragmas; SQLModel (carddb.schema) is imported only
-when a database is created or migrated, under one write lock on one connection.
+Opening an up-to-date database costs one connection and a few pragmas; SQLModel (carddb.schema) is imported only
+when a database is created or migrated.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import functools
 import json
 import os
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,25 +19,13 @@ from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.model import CardInfo, PrintingInfo
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
-from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
+from carddb.opening import FTS_DEFINITION as FTS_DEFINITION
+from carddb.opening import DatabaseError as DatabaseError
+from carddb.opening import connect, damaged, is_file_failure, open_database, set_pragmas
 
 APP_NAME = "ragedeck"
 DB_ENV_VAR = "RAGEDECK_DB"
 IMAGES_FOLDER = "card-images"
-# The tables every version of our schema has; with user_version >= 1 they mark a database written before
-# application_id was set (schema 1 and 2).
-_OUR_TABLES = frozenset({"meta", "card", "printing", "character_identity"})
-# Full-text index: contentless (the text lives in `card`), one- and two-letter prefixes indexed so the first keys a
-# player types are answered from their own doclist. Its rowid is card.name_rank (see carddb.search).
-FTS_DEFINITION = (
-    "CREATE VIRTUAL TABLE IF NOT EXISTS card_fts USING fts5("
-    "name, type, keywords, requires, text, content = '', "
-    "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2')"
-)
-
-
-class DatabaseError(Exception):
-    """The card database cannot be opened or is not a Rage Deckbuilder database."""
 
 
 def user_data_dir() -> Path:
@@ -55,30 +42,6 @@ def default_db_path() -> Path:
     """The database path: $RAGEDECK_DB if set, else cards.sqlite in the user data folder."""
     override = os.environ.get(DB_ENV_VAR)
     return Path(override) if override else user_data_dir() / "cards.sqlite"
-
-
-_WAL_ATTEMPTS = 40  # switching to WAL when many processes open a new database at once (~40 s at most)
-
-
-def _set_pragmas(conn: sqlite3.Connection) -> None:
-    # Per-connection settings; journal_mode (WAL) is a property of the file, set once when it is opened.
-    conn.execute("PRAGMA busy_timeout = 10000")
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = NORMAL")
-
-
-def _create(conn: sqlite3.Connection) -> None:
-    """A new database at the current version: the SQLModel tables, then the index and seed data."""
-    from carddb import schema
-    from carddb.identities import shipped_identities
-
-    for statement in schema.create_statements():
-        conn.execute(statement)
-    conn.execute(FTS_DEFINITION)
-    conn.executemany(
-        "INSERT OR IGNORE INTO character_identity (norm_name, identity, shipped) VALUES (?, ?, 1)",
-        shipped_identities().items(),
-    )
 
 
 _P = ParamSpec("_P")
@@ -104,21 +67,6 @@ def _row_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _is_file_failure(exc: BaseException) -> bool:
-    """A failure of the file (damaged, read-only, locked, full), not a programming error in our SQL."""
-    return isinstance(exc, sqlite3.Error) and not isinstance(
-        exc, sqlite3.ProgrammingError | sqlite3.InterfaceError
-    )
-
-
-def damaged(path: Path, exc: sqlite3.Error) -> DatabaseError:
-    """The one-line error for a database SQLite cannot read or write (damaged pages, read-only file, full disk)."""
-    message = str(exc).strip() or type(exc).__name__
-    if "readonly" in message or "read-only" in message:
-        return DatabaseError(f"{path} is read-only: cannot change the card database ({message})")
-    return DatabaseError(f"{path} is not a usable card database: {message}")
-
-
 class CardDatabase:
     """A card database file: opened with WAL and foreign keys, migrated to the current schema."""
 
@@ -133,20 +81,7 @@ class CardDatabase:
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
         self._reader: sqlite3.Connection | None = None
-        try:
-            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise damaged(self.path, exc) from exc
-        try:
-            conn.execute("PRAGMA busy_timeout = 10000")
-            self._open(conn)
-            _set_pragmas(conn)
-        except sqlite3.Error as exc:
-            conn.close()
-            raise damaged(self.path, exc) from exc
-        except BaseException:
-            conn.close()
-            raise
+        conn = open_database(self.path)
         conn.row_factory = sqlite3.Row
         self._reader = conn
         # A killed import may have left image files behind (costs one failed directory listing otherwise).
@@ -166,87 +101,11 @@ class CardDatabase:
         """Where imported card images are copied (inside the database folder)."""
         return self.folder / IMAGES_FOLDER
 
-    def _state(self, conn: sqlite3.Connection) -> tuple[int, int]:
-        """application_id and user_version (reads only the header page)."""
-        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        return app_id, version
-
-    def _open(self, conn: sqlite3.Connection) -> None:
-        """Check the file is ours and current; create or migrate it under one write lock if not."""
-        app_id, version = self._state(conn)
-        if app_id == APPLICATION_ID and version == SCHEMA_VERSION:
-            self._use_wal(conn)
-            return
-        self._refuse_foreign(conn, app_id, version)  # before taking a write lock or writing anything
-        conn.execute("BEGIN IMMEDIATE")  # serialises creation and migration between processes
-        try:
-            app_id, version = self._state(conn)  # another process may have moved it on meanwhile
-            self._refuse_foreign(conn, app_id, version)
-            if version == 0:
-                _create(conn)
-            else:
-                from carddb.migrations import migrate
-
-                migrate(conn, version)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        self._use_wal(conn)
-
-    def _refuse_foreign(self, conn: sqlite3.Connection, app_id: int, version: int) -> None:
-        """Raise DatabaseError unless the file is new, or ours at a version this code can read."""
-        if app_id not in (0, APPLICATION_ID):
-            raise DatabaseError(
-                f"{self.path} belongs to another application (application id {app_id}): refused"
-            )
-        names = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if version == 0 and app_id == 0 and not names:
-            return  # a new, empty database
-        if app_id == 0 and not names >= _OUR_TABLES:
-            raise DatabaseError(
-                f"{self.path} is another application's SQLite database, not a Rage Deckbuilder card database: "
-                "refused, nothing was changed"
-            )
-        if version > SCHEMA_VERSION:
-            raise DatabaseError(
-                f"{self.path} was written by a newer Rage Deckbuilder (schema {version}, "
-                f"this version knows {SCHEMA_VERSION})"
-            )
-        if version < 1:
-            raise DatabaseError(f"{self.path} is not a usable card database: schema version {version}")
-
-    @staticmethod
-    def _use_wal(conn: sqlite3.Connection) -> None:
-        # WAL lets a reader and a writer (two app windows, CLI + GUI) work at once without corruption.
-        if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).casefold() == "wal":
-            return  # the file already is (journal mode belongs to the file): nothing to lock for
-        for attempt in range(_WAL_ATTEMPTS):
-            try:
-                conn.execute("PRAGMA journal_mode = WAL")
-                return
-            except sqlite3.OperationalError as exc:
-                if "readonly" in str(exc):
-                    return  # a read-only file keeps its journal mode; reads still work
-                # Switching needs the file to itself; many processes opening a new database at once can keep
-                # it busy past SQLite's busy handler. Another process may switch it meanwhile, which is as good.
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                if attempt == _WAL_ATTEMPTS - 1:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
-                if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).casefold() == "wal":
-                    return
-
     def raw_connection(self) -> sqlite3.Connection:
         """A new plain sqlite3 connection with the project's pragmas (caller closes it)."""
         try:
-            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-            _set_pragmas(conn)
+            conn = connect(self.path)
+            set_pragmas(conn)
         except sqlite3.Error as exc:
             raise damaged(self.path, exc) from exc
         return conn
@@ -262,7 +121,7 @@ class CardDatabase:
         except BaseException as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error) and _is_file_failure(exc):
+            if isinstance(exc, sqlite3.Error) and is_file_failure(exc):
                 raise damaged(self.path, exc) from exc
             raise
         finally:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.normalize import normalize_name
+from carddb.opening import damaged
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -75,6 +76,8 @@ SECTION_WORDS: dict[str, str] = {
 MAX_DEPTH = 40
 MAX_TERMS = 200
 MAX_NUMBER = 10**9
+# Longest text a field test takes: no card field is near it, and SQLite refuses LIKE patterns over 50,000 bytes.
+MAX_FIELD_TEXT = 1000
 # Larger limits and offsets mean "all": SQLite's integers stop at 2**63.
 MAX_ROWS = 2**62
 
@@ -213,6 +216,10 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
     value = " ".join(value.split())
     if not value:
         raise QuerySyntaxError(f'expected a value after "{head}"', value_start, text[value_start:end])
+    if len(value) > MAX_FIELD_TEXT:
+        raise QuerySyntaxError(
+            f'text after "{head}" is too long (at most {MAX_FIELD_TEXT} characters)', value_start, value[:40]
+        )
     if field == "allegiance":
         value = _allegiance(value, head, value_start)
     return Field(field, value), end
@@ -550,8 +557,6 @@ def search(
     A blank query lists every card. In name order (ascending), a card the query names exactly comes first.
     Raises QuerySyntaxError for a query it cannot read and DatabaseError for a damaged database.
     """
-    from carddb.db import damaged
-
     conn = db.reader
     try:
         pinned = _exact_rank(conn, query) if order == "name" and not descending else None
@@ -570,8 +575,6 @@ def search(
 
 def count_matches(db: CardDatabase, query: str) -> int:
     """How many cards match `query` (no rows are built; free words are counted by FTS5 itself)."""
-    from carddb.db import damaged
-
     node = parse_query(query)
     pure, expression = _pure_fts(node)
     params: list[object] = []

@@ -165,7 +165,7 @@ def _write_decklist(args: argparse.Namespace, deck: Deck, db: CardDatabase, out:
     from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
 
     try:
-        write_decklist_pdf(
+        report = write_decklist_pdf(
             deck,
             db,
             args.output,
@@ -173,6 +173,8 @@ def _write_decklist(args: argparse.Namespace, deck: Deck, db: CardDatabase, out:
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
+    for message in report.messages:
+        print(_("note: {note}").format(note=shown_name(message)), file=err)
     print(_("wrote {path}").format(path=shown_name(args.output)), file=out)
     return EXIT_OK
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -20,7 +19,14 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
-from deckbuilder.export.pdftext import FONT, FONT_BOLD, pdf_safe, register_fonts
+from deckbuilder.export.pdftext import (
+    FONT,
+    FONT_BOLD,
+    draw_string,
+    names_missing_glyphs,
+    pdf_markup,
+    register_fonts,
+)
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.i18n.numbers import format_percent
@@ -79,7 +85,7 @@ _ILLEGAL = colors.Color(0.7, 0.1, 0.1)
 
 
 def _p(text: str, style: ParagraphStyle = _CELL) -> Paragraph:
-    return Paragraph(escape(pdf_safe(text)), style)
+    return Paragraph(pdf_markup(text), style)
 
 
 def character_allegiance_of(card: CardInfo) -> str:
@@ -277,7 +283,7 @@ def _on_page(deck_name: str, lang: str, title: str | None = None) -> Any:
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(colors.grey)
-        canvas.drawString(doc.leftMargin, doc.bottomMargin / 2, pdf_safe(f"{deck_name} · {title}"))
+        draw_string(canvas, doc.leftMargin, doc.bottomMargin / 2, f"{deck_name} · {title}", FONT, 7.5)
         canvas.drawRightString(
             doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, page.format(number=doc.page)
         )
@@ -384,9 +390,17 @@ def _check_fields(options: DecklistOptions) -> None:
             )
 
 
+@dataclass
+class DecklistReport:
+    """What the decklist export has to tell the player (characters it could not draw)."""
+
+    messages: list[str] = field(default_factory=list)
+
+
+@names_missing_glyphs
 def write_decklist_pdf(
     deck: Deck, db: CardDatabase, out: Path | str, options: DecklistOptions | None = None
-) -> None:
+) -> DecklistReport:
     """Write the decklist PDF to `out` (whole file or nothing); ValueError for a bad paper size or overlong field."""
     options = options or DecklistOptions()
     pagesize = parse_paper(options.paper)
@@ -418,3 +432,4 @@ def write_decklist_pdf(
             raise ValueError(
                 gettext("the decklist does not fit on the page; shorten the deck name or notes")
             ) from exc
+    return DecklistReport()

@@ -79,6 +79,6 @@ def preview_decklist(
     """The decklist's first page exactly as the export writes it; ValueError for a bad paper size."""
     with tempfile.TemporaryDirectory(prefix="ragedeck-preview-") as folder:
         out = Path(folder) / "preview.pdf"
-        write_decklist_pdf(deck, db, out, options)
+        report = write_decklist_pdf(deck, db, out, options)
         image, size, pages = render_pdf_page(out, box)
-    return PagePreview(image, size, pages)
+    return PagePreview(image, size, pages, tuple(report.messages))

@@ -22,7 +22,7 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.paper import MM, parse_paper
-from deckbuilder.export.pdftext import FONT, pdf_safe, register_fonts
+from deckbuilder.export.pdftext import FONT, draw_string, names_missing_glyphs, register_fonts, string_width
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE, draw_text_proxy
 from deckbuilder.games.cards import as_card_info, pool_for
 from deckbuilder.games.piles import game_of
@@ -394,17 +394,16 @@ def footer_placement(layout: SheetLayout, cut_marks: str, texts: Sequence[str]) 
     register_fonts()
     left, bottom, right, top = _footer_room(layout, cut_marks)
     for text in texts:
-        safe = pdf_safe(text)
         size = FOOTER_FONT_SIZE
         while size >= FOOTER_MIN_FONT_SIZE - 1e-9:
             ascent, descent = pdfmetrics.getAscentDescent(FONT, size)
-            width = pdfmetrics.stringWidth(safe, FONT, size)
+            width = string_width(text, FONT, size)
             height = ascent - descent
             if width <= right - left and height <= top - bottom:
                 # Centred under the middle column, at most 10 mm up so it stays near the page edge.
                 box_bottom = max(bottom, min((bottom + top - height) / 2, 10 * MM))
                 x = (left + right - width) / 2
-                return Footer(safe, size, x, box_bottom - descent, width, box_bottom, box_bottom + height)
+                return Footer(text, size, x, box_bottom - descent, width, box_bottom, box_bottom + height)
             size -= 0.5
     return None
 
@@ -423,10 +422,11 @@ def _draw_page_number(
     canvas.saveState()
     canvas.setFont(FONT, footer.font_size)
     canvas.setFillColor(Color(0.35, 0.35, 0.35))
-    canvas.drawString(footer.x, footer.baseline, footer.text)
+    draw_string(canvas, footer.x, footer.baseline, footer.text, FONT, footer.font_size)
     canvas.restoreState()
 
 
+@names_missing_glyphs
 def write_proxies_pdf(
     deck: Deck,
     db: CardDatabase,

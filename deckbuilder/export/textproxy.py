@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.styles import ParagraphStyle
@@ -11,7 +10,7 @@ from reportlab.platypus import Frame, KeepInFrame, Paragraph
 
 from carddb.model import CardInfo
 from deckbuilder.export.paper import MM
-from deckbuilder.export.pdftext import FONT, FONT_BOLD, FONT_OBLIQUE, pdf_safe, register_fonts
+from deckbuilder.export.pdftext import FONT, FONT_BOLD, FONT_OBLIQUE, pdf_markup, register_fonts
 
 BREED_SIDE = "breed"
 CRINOS_SIDE = "crinos"
@@ -44,7 +43,7 @@ def stats_text(card: CardInfo, side: str = "") -> str:
 
 def _para(text: str, style: ParagraphStyle) -> Paragraph:
     # Card text is data, not markup: escape it and keep its line breaks.
-    return Paragraph(escape(pdf_safe(text)).replace("\n", "<br/>"), style)
+    return Paragraph(pdf_markup(text).replace("\n", "<br/>"), style)
 
 
 def text_proxy_story(

@@ -44,8 +44,9 @@ def test_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
 def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     path.write_bytes(b"this is not sqlite at all" * 100)
-    with pytest.raises(DatabaseError, match="not a usable card database"):
+    with pytest.raises(DatabaseError, match="not an SQLite database file"):
         CardDatabase(path)
+    assert path.read_bytes() == b"this is not sqlite at all" * 100
 
 
 def test_env_var_chooses_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

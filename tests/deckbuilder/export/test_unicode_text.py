@@ -43,6 +43,13 @@ def _embedded_fonts(pdf: Path) -> set[str]:
     return names
 
 
+def _system_font_for(char: str) -> bool:
+    """Whether fontconfig knows a TrueType font (one ReportLab can embed) with `char`."""
+    from deckbuilder.export.pdftext import _fontconfig_files
+
+    return bool(_fontconfig_files(ord(char)))
+
+
 def _unicode_db(db: CardDatabase) -> CardDatabase:
     add_card(db, NAMES["Portuguese"], "Character - Gaia", [], renown=3, rage=2, gnosis=2, health=4)
     add_card(db, NAMES["Polish"], "Gift", [], text="Zażółć gęślą jaźń.")
@@ -66,8 +73,10 @@ def test_decklist_prints_every_name_and_note_as_written(tmp_db: CardDatabase, tm
     for name in NAMES.values():
         assert name in text
     assert "Matilha Ñandú" in text and "Player João Ćwik" in text
-    # CJK and emoji have no glyph in the shipped font: they print as "?", never as an empty box.
-    assert "Notas: ação rápida, ç e ã. Uwaga: źrebię. Σημείωση: λύκος. Заметка: ярость. ? ? end" in text
+    # CJK has no glyph in the shipped font: a system font that has it draws it (or it prints as "?" where the
+    # system has none); the emoji has no outline font here: "?", never an empty box, and the export names it.
+    wolf = "狼" if _system_font_for("狼") else "?"
+    assert f"Notas: ação rápida, ç e ã. Uwaga: źrebię. Σημείωση: λύκος. Заметка: ярость. {wolf} ? end" in text
     assert {"DejaVuSans", "DejaVuSans-Bold"} <= _embedded_fonts(out)
 
 
