@@ -14,22 +14,21 @@ from typing import TextIO
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.i18n import ENGLISH, Params, declare, format_message, message_key, params_json
-from deckbuilder.i18n import gettext as _
-from deckbuilder.legality.engine import build_context, check_deck
-from deckbuilder.legality.formats import Format, load_format
-from deckbuilder.legality.results import Report, Result, Severity
-from deckbuilder.legality.rules import (
+from deckbuilder.games.rage.context import CheckContext, Placed, build_context
+from deckbuilder.games.rage.facts import (
     GAIA,
     ROGUE,
     WYRM,
-    CheckContext,
-    Placed,
-    RequirementUnmetRule,
     allegiance_block,
     character_allegiance,
     identity_of,
 )
+from deckbuilder.games.rage.warnings import RequirementUnmetRule
+from deckbuilder.i18n import ENGLISH, Params, declare, format_message, message_key, params_json
+from deckbuilder.i18n import gettext as _
+from deckbuilder.legality.engine import check_deck
+from deckbuilder.legality.formats import Format, load_format
+from deckbuilder.legality.results import Report, Result, Severity
 
 # Hints kinds (stable codes); each message is declared once here, keyed by `KIND` or `KIND.variant`.
 REMOVE = "REMOVE"

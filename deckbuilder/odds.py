@@ -16,11 +16,11 @@ from math import comb, sqrt
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.games.rage.context import PackMember, build_context
+from deckbuilder.games.rage.facts import parse_requirement, type_parts
 from deckbuilder.i18n import ENGLISH, N_, declare, format_message, message_key
 from deckbuilder.i18n.numbers import Percent
-from deckbuilder.legality.engine import build_context
 from deckbuilder.legality.formats import load_format
-from deckbuilder.legality.rules import PackMember, parse_requirement, type_parts
 
 HAND_SIZE = 5
 EXACT = "exact"

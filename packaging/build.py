@@ -22,7 +22,7 @@ APP_NAME = "ragedeck"
 # Files that a working bundle must hold, relative to the bundle's data folder (a glob each).
 REQUIRED_LINUX = (
     "carddb/data/**/*",
-    "deckbuilder/legality/formats/*.json",
+    "deckbuilder/games/*/formats/*.json",
     "deckbuilder/games/*/game.json",
     "images/ragedeck-256.png",
     "PySide6/Qt/plugins/platforms/libqxcb.so",

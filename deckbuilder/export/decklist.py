@@ -28,11 +28,11 @@ from deckbuilder.export.pdftext import (
     register_fonts,
 )
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
+from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.i18n import N_, current_language, gettext, render
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
-from deckbuilder.legality.rules import character_allegiance
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from carddb.normalize import normalize_name
-from deckbuilder.deck import DEFAULT_GAME, MAX_SUGGESTED_UNKNOWN, Deck
-from deckbuilder.games.cards import GameCard
-from deckbuilder.games.description import Game, GameError, GameFormat, load_game
-from deckbuilder.games.kinds import GameContext, Item, kind_named
+from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, MAX_SUGGESTED_UNKNOWN, Deck
+from deckbuilder.games.description import Game, GameFormat
+from deckbuilder.games.kinds import GameContext, Item, RuleKind, kind_named
+from deckbuilder.games.loader import load_game
 from deckbuilder.legality.results import Report, Result, Severity, Totals
+
+if TYPE_CHECKING:
+    from deckbuilder.games.cards import GameCard
 
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
@@ -23,6 +26,19 @@ class GamePool(Protocol):
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
 
 
+def validate_format(game: Game, fmt: GameFormat) -> list[str]:
+    """What is wrong with one format of a game (unknown rule kinds, bad parameters), one line each."""
+    problems: list[str] = []
+    for index, rule in enumerate(fmt.rules):
+        kind = kind_named(rule.kind)
+        where = f"format {fmt.name}, rules[{index}] ({rule.kind:.60})"
+        if kind is None or getattr(kind, "always", False):
+            problems.append(f"{where}: no such rule kind")
+            continue
+        problems.extend(f"{where}: {p}" for p in kind.problems(game, rule.params))
+    return problems
+
+
 def validate_game(game: Game) -> list[str]:
     """What is wrong with a game's formats (unknown rule kinds, bad parameters), one line each."""
     problems: list[str] = []
@@ -31,13 +47,7 @@ def validate_game(game: Game) -> list[str]:
             f'"engine" names no registered engine ({game.engine!r:.40}; known: {", ".join(ENGINES)})'
         )
     for fmt in game.formats:
-        for index, rule in enumerate(fmt.rules):
-            kind = kind_named(rule.kind)
-            where = f"format {fmt.name}, rules[{index}] ({rule.kind})"
-            if kind is None:
-                problems.append(f"{where}: no such rule kind")
-                continue
-            problems.extend(f"{where}: {p}" for p in kind.problems(game, rule.params))
+        problems.extend(validate_format(game, fmt))
     for setting in game.settings:
         if setting.pile and setting.field:
             card_field = game.field_named(setting.field)
@@ -100,86 +110,176 @@ def figures(
     return tuple(shown)
 
 
-def _run(kind_name: str, params: Any, ctx: GameContext) -> list[Result]:
+class Engine:
+    """How a game's decks are checked: the context its rule kinds read, and the report's totals and figures.
+
+    "generic" (here) reads a deck by its game's piles; a game package registers its own (Rage's, in games/rage/).
+    """
+
+    name = "generic"
+    # Whether a player's own game may run on this engine (an engine that needs its game's own card data may not:
+    # what cannot be checked is refused, never judged legal).
+    user_games = True
+
+    def context(
+        self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
+    ) -> Any:
+        """Everything the rule kinds read, built once per check (the deck resolved to its cards)."""
+        items = _resolve(deck, pool, game)
+        values = deck_settings(game, deck, items)
+        values.update({k: v for k, v in settings.items() if k in values and v is not None})
+        suggestions: dict[str, list[str]] = {}
+        for item in [i for i in items if i.card is None][:MAX_SUGGESTED_UNKNOWN]:
+            try:
+                suggestions[item.key] = list(pool.suggest(item.name))
+            except Exception:  # suggestions are a courtesy
+                suggestions[item.key] = []
+        return GameContext(game, fmt, items, values, suggestions)
+
+    def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
+        """The report of a check whose context was built."""
+        return Report(
+            format=fmt.name,
+            renown_level=0,
+            totals=Totals(),
+            results=results,
+            game=game.name,
+            figures=figures(game, ctx.items, ctx.settings),
+            piles=tuple(
+                (p.id, p.label, sum(i.count for i in ctx.items if i.pile == p.id)) for p in game.piles
+            ),
+        )
+
+    def failed(
+        self,
+        deck: Deck,
+        game: Game,
+        fmt: GameFormat,
+        settings: Mapping[str, int | None],
+        results: tuple[Result, ...],
+    ) -> Report:
+        """The report of a check whose context could not be built (the results say why)."""
+        return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
+
+    def always(self, game: Game) -> list[tuple[str, RuleKind]]:
+        """Checks every format of the game runs and none can name (none in the generic engine)."""
+        return []
+
+    def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """A format file of an earlier shape as the one shape, or None when the engine has no earlier shape."""
+        return None
+
+
+# Every engine by name; a game names one in its description ("engine").
+ENGINES: dict[str, Engine] = {}
+
+
+def register_engine(engine: Engine) -> None:
+    """Register a game engine under its name."""
+    ENGINES[engine.name] = engine
+
+
+register_engine(Engine())
+
+
+def _run(name: str, kind: RuleKind | None, params: Mapping[str, Any], ctx: Any) -> list[Result]:
     # The engine's own messages (declared once, in legality/engine.py).
     from deckbuilder.legality.engine import INTERNAL_ERROR
     from deckbuilder.legality.engine import _result as engine_result
 
-    kind = kind_named(kind_name)
     if kind is None:
-        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=kind_name, error="no such rule kind")]
+        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=name, error="no such rule kind")]
     try:
         return list(kind.check(ctx, params))
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
-        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=kind_name, error=repr(exc))]
+        label = getattr(kind, "label", "") or name
+        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=label, error=repr(exc))]
+
+
+def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None, list[Result], str]:
+    """The format to check against, the notes that choice gives, and why there is none (when none)."""
+    from deckbuilder.games.loader import find_format, formats_of
+    from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED
+    from deckbuilder.legality.engine import _result as engine_result
+
+    if isinstance(fmt, GameFormat):
+        return fmt, [], ""
+    if isinstance(getattr(fmt, "format", None), GameFormat):  # a game's view of one of its formats
+        return fmt.format, [], ""
+    if isinstance(fmt, str):
+        return find_format(game, fmt), [], ""  # FormatError: the caller named a format that is not there
+    known = formats_of(game)
+    wanted = deck.format.strip().casefold()
+    found = next((f for f in known if f.name.casefold() == wanted), None)
+    if found is not None:
+        return found, [], ""
+    default = next((f for f in known if f.name == game.default_format), known[0] if known else None)
+    if default is None:
+        return None, [], f"the game {game.name} has no format"
+    notes = []
+    if deck.format != DEFAULT_FORMAT:
+        notes.append(
+            engine_result(
+                FORMAT_NOT_INSTALLED,
+                Severity.WARNING,
+                format=" ".join(deck.format.split())[:60] or "(no name)",
+                available=[f.name for f in known],
+                default=default.name,
+            )
+        )
+    return default, notes, ""
+
+
+def check(
+    deck: Deck,
+    pool: Any,
+    game: Game | str | None = None,
+    fmt: Any = None,
+    settings: Mapping[str, int | None] | None = None,
+    rules: Iterable[tuple[str, RuleKind, Mapping[str, Any]]] | None = None,
+) -> Report:
+    """Check a deck of any game against a format of that game; never raises for deck content.
+
+    `game` is the deck's own when None; `fmt` the deck's format (else the game's default, with a
+    FORMAT_NOT_INSTALLED warning), or a name (FormatError when the game has no such format), or a format;
+    `settings` override the deck's (Rage's Renown level); `rules` replaces the format's (name, kind, params).
+    """
+    from deckbuilder.legality.engine import INTERNAL_ERROR, unread_results
+    from deckbuilder.legality.engine import _result as engine_result
+
+    chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
+    engine = ENGINES[chosen.engine]
+    values = dict(settings or {})
+    chosen_fmt, notes, missing = _chosen_format(chosen, deck, fmt)
+    if chosen_fmt is None:
+        failure = engine_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=missing)
+        return Report(format="", renown_level=0, totals=Totals(), results=(failure,), game=chosen.name)
+    unread = unread_results(deck.unread)
+    try:
+        ctx = engine.context(deck, pool, chosen, chosen_fmt, values)
+    except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
+        failure = engine_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=repr(exc))
+        return engine.failed(deck, chosen, chosen_fmt, values, (failure, *unread, *notes))
+    results: list[Result] = [*unread, *notes]
+    if rules is None:
+        rules = [(rule.kind, kind_named(rule.kind), rule.params) for rule in chosen_fmt.rules]  # type: ignore[misc]
+    for name, kind, params in rules:
+        results.extend(_run(name, kind, params, ctx))
+    for name, kind in engine.always(chosen):
+        results.extend(_run(name, kind, {}, ctx))
+    # Stable sort: errors, then warnings, then infos, each keeping rule order.
+    results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
+    return engine.report(ctx, chosen, chosen_fmt, tuple(results))
 
 
 def check_generic(deck: Deck, pool: Any, game: Game, fmt: GameFormat | None = None) -> Report:
-    """Check a deck of a data-described game against one of its formats (the deck's, else the default)."""
-    from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED, INTERNAL_ERROR, unread_results
-    from deckbuilder.legality.engine import _result as engine_result
-
-    notes: list[Result] = []
-    if fmt is None:
-        try:
-            fmt = game.format_named(deck.format if deck.format in {f.name for f in game.formats} else None)
-        except GameError as exc:
-            return Report(
-                format="",
-                renown_level=0,
-                totals=Totals(),
-                results=(engine_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=str(exc)),),
-                game=game.name,
-            )
-        if deck.format not in {f.name for f in game.formats} and deck.format != Deck().format:
-            notes.append(
-                engine_result(
-                    FORMAT_NOT_INSTALLED,
-                    Severity.WARNING,
-                    format=" ".join(deck.format.split())[:60] or "(no name)",
-                    available=[f.name for f in game.formats],
-                    default=fmt.name,
-                )
-            )
-    items = _resolve(deck, pool, game)
-    settings = deck_settings(game, deck, items)
-    unknown = [i for i in items if i.card is None][:MAX_SUGGESTED_UNKNOWN]
-    suggestions: dict[str, list[str]] = {}
-    for item in unknown:
-        try:
-            suggestions[item.key] = list(pool.suggest(item.name))
-        except Exception:  # suggestions are a courtesy
-            suggestions[item.key] = []
-    ctx = GameContext(game, fmt, items, settings, suggestions)
-    results: list[Result] = [*unread_results(deck.unread), *notes]
-    for rule in fmt.rules:
-        results.extend(_run(rule.kind, rule.params, ctx))
-    results.sort(key=lambda r: _SEVERITY_ORDER[r.severity])
-    return Report(
-        format=fmt.name,
-        renown_level=0,
-        totals=Totals(),
-        results=tuple(results),
-        game=game.name,
-        figures=figures(game, items, settings),
-        piles=tuple((p.id, p.label, sum(i.count for i in items if i.pile == p.id)) for p in game.piles),
-    )
-
-
-def _check_rage(deck: Deck, pool: Any, game: Game, fmt: Any = None) -> Report:
-    from deckbuilder.legality.engine import check_deck
-
-    return check_deck(deck, pool, fmt)
-
-
-# A game's engine: "generic" runs the rule kinds its formats list; "rage" is Rage's own engine (legality/).
-ENGINES: dict[str, Callable[..., Report]] = {"generic": check_generic, "rage": _check_rage}
+    """Check a deck of a data-described game (kept for callers; `check` is the one call)."""
+    return check(deck, pool, game, fmt)
 
 
 def check_any(deck: Deck, pool: Any, game: Game | str | None = None, fmt: Any = None) -> Report:
-    """Check a deck of its game (or `game`) with that game's engine; never raises for deck content."""
-    chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
-    return ENGINES[chosen.engine](deck, pool, chosen, fmt)
+    """Check a deck of its game (or `game`) with that game's engine (kept for callers; `check` is the one call)."""
+    return check(deck, pool, game, fmt)
 
 
 def statistics(game: Game, deck: Deck, pool: Any) -> list[tuple[str, list[tuple[str, int]]]]:

@@ -7,10 +7,12 @@ value at all.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
+
+if TYPE_CHECKING:
+    from deckbuilder.games.cards import GameCard
 
 
 def _values(where: Any) -> tuple[str, ...]:

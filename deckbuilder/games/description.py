@@ -6,24 +6,16 @@ holding `game.json` and its format files). Every field is validated and a bad fi
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from carddb.db import user_data_dir
-from deckbuilder.deck import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
 
-USER_GAMES_FOLDER = "games"
 GAME_FILE = "game.json"
 FIELD_KINDS = ("text", "number", "words")
-MAX_GAME_FILE_BYTES = 1_000_000
 _FIELD_KEYS = frozenset({"name", "kind", "column", "label", "min"})
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 _GAME_KEYS = frozenset(
@@ -119,6 +111,8 @@ class GameFormat:
     title: str
     description: str
     rules: tuple[FormatRule, ...]
+    source: str = ""  # "shipped", or the file it was read from
+    game: str = ""  # the game it belongs to
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,12 +179,9 @@ class Game:
 
 def inside(folder: Traversable, entry: Traversable) -> bool:
     """Whether a file named in a game folder is really in it (a symlink or `..` may lead anywhere on the disk)."""
-    if not isinstance(folder, Path) or not isinstance(entry, Path):
-        return True  # inside the installed package
-    try:
-        return entry.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):
-        return False
+    from deckbuilder.games.loader import resolves_inside  # late: the loader imports this module
+
+    return resolves_inside(folder, entry)
 
 
 def _fail(source: str, message: str) -> GameError:
@@ -334,20 +325,9 @@ def format_from_data(data: Any, source: str) -> GameFormat:
 
 
 def _read_json(entry: Traversable, source: str) -> Any:
-    try:
-        raw = entry.read_bytes()
-    except OSError as exc:
-        raise _fail(source, f"cannot be read ({exc})") from None
-    if len(raw) > MAX_GAME_FILE_BYTES:
-        raise _fail(source, f"is too large for a game file ({len(raw)} bytes)")
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _fail(source, "is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise _fail(source, f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise _fail(source, "is nested too deeply") from None
+    from deckbuilder.games.loader import read_game_json  # late: the loader imports this module
+
+    return read_game_json(entry, source)
 
 
 def game_from_data(data: Any, source: str, folder: Traversable | None = None) -> Game:
@@ -371,7 +351,13 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         raise _fail(source, 'field "formats" must be a list of format objects or format file names')
     for index, item in enumerate(raw_formats):
         if isinstance(item, str):
-            if folder is None or "/" in item or "\\" in item or item.startswith("."):
+            if (
+                folder is None
+                or "/" in item
+                or "\\" in item
+                or item.startswith(".")
+                or not item.isprintable()
+            ):
                 raise _fail(source, f"formats[{index}] must name a file in the game's formats folder")
             entry = folder.joinpath("formats").joinpath(item)
             if not inside(folder, entry):
@@ -409,69 +395,15 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
     return game
 
 
-def load_game_dir(folder: Path | Traversable) -> Game:
-    """Read and validate the game in a folder (its game.json and the format files it names)."""
-    entry = folder.joinpath(GAME_FILE)
-    source = str(entry)
-    return game_from_data(_read_json(entry, source), source, folder)
+def __getattr__(name: str) -> Any:
+    """The loader's functions, by their former home (deckbuilder.games.loader reads games and formats)."""
+    if name in _LOADER_NAMES:
+        from deckbuilder.games import loader
+
+        return getattr(loader, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@functools.cache
-def _shipped_games() -> tuple[Game, ...]:
-    root = Path(__file__).resolve().parent  # beside this module: cheaper than importlib.resources
-    found = [
-        load_game_dir(entry)
-        for entry in sorted(root.iterdir(), key=lambda e: e.name)
-        if entry.is_dir() and entry.joinpath(GAME_FILE).is_file()
-    ]
-    found.sort(key=lambda g: (g.name != DEFAULT_GAME, g.name))
-    return tuple(found)
-
-
-def user_games_dir() -> Path:
-    """Where users put their own games (one folder per game)."""
-    return user_data_dir() / USER_GAMES_FOLDER
-
-
-def _user_games() -> tuple[list[Game], list[str]]:
-    folder = user_games_dir()
-    if not folder.is_dir():
-        return [], []
-    games: list[Game] = []
-    problems: list[str] = []
-    for entry in sorted(folder.iterdir()):
-        # A symlink could lead anywhere on the disk: a game folder is a plain folder inside ours.
-        if entry.is_symlink() or not entry.is_dir() or not (entry / GAME_FILE).is_file():
-            continue
-        if (entry / GAME_FILE).is_symlink():
-            problems.append(f"{entry / GAME_FILE}: a symlink is not read (file skipped)")
-            continue
-        try:
-            games.append(load_game_dir(entry))
-        except GameError as exc:
-            problems.append(f"{exc} (game skipped)")
-    return games, problems
-
-
-def available_games() -> list[Game]:
-    """Shipped games plus valid user games (a user game of the same name replaces a shipped one)."""
-    by_name = {g.name: g for g in _shipped_games()}
-    for game in _user_games()[0]:
-        by_name[game.name] = game
-    return sorted(by_name.values(), key=lambda g: (g.name != DEFAULT_GAME, g.name))
-
-
-def game_problems() -> list[str]:
-    """Why each broken user game was skipped."""
-    return _user_games()[1]
-
-
-def load_game(name: str | None) -> Game:
-    """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
-    wanted = (name or DEFAULT_GAME).strip().casefold()
-    games = available_games()
-    for game in games:
-        if game.name.casefold() == wanted:
-            return game
-    known = ", ".join(g.name for g in games)
-    raise GameError(f"Unknown game '{name}'; available games: {known}")
+_LOADER_NAMES = frozenset(
+    {"load_game_dir", "user_games_dir", "available_games", "game_problems", "load_game", "USER_GAMES_FOLDER"}
+)

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.messages import declare as declare_text
 from carddb.messages import message
-from deckbuilder.games.cards import GameCard
 from deckbuilder.games.conditions import condition_problems, describe, matches
 from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
@@ -25,6 +24,9 @@ from deckbuilder.games.registry import register_game_rule as register_game_rule
 from deckbuilder.games.registry import register_kind
 from deckbuilder.games.registry import rule_codes as rule_codes
 from deckbuilder.legality.results import Result
+
+if TYPE_CHECKING:
+    from deckbuilder.games.cards import GameCard
 
 # A message parameter naming the whole deck: a text that is rendered in the reader's language.
 declare_text({"THE_DECK": "The deck"})

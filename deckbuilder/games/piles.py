@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.deck import DEFAULT_GAME, Deck, DeckEntry
-from deckbuilder.games.description import Game, GameError, load_game
+from deckbuilder.games.description import Game, GameError
+from deckbuilder.games.loader import load_game
 
 UNPLACED_ID = "unplaced"
 UNPLACED_PILE_LABEL = "Unplaced"

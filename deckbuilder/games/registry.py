@@ -1,6 +1,6 @@
 """The one registry of rule kinds: the generic kinds (games/kinds.py) and each game's own Python rules.
 
-A game's own rule registers as `<game>:<kind>` (Rage's: `rage:allegiance_mixed`, from legality/rules.py) and a
+A game's own rule registers as `<game>:<kind>` (Rage's: `rage:allegiance_mixed`, from games/rage/) and a
 format names it like any other kind. Kept free of the game descriptions and of the legality package at import
 time: Rage's rules register here while `ragedeck check` starts, and the legality package imports them.
 """

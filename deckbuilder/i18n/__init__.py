@@ -36,7 +36,7 @@ LANGUAGES: dict[str, str] = {ENGLISH: "English", PORTUGUESE: "Português (Brasil
 
 # The modules that declare messages; importing them fills the English catalogue (see declared()).
 DECLARING_MODULES = (
-    "deckbuilder.legality.rules",
+    "deckbuilder.games.rage.engine",
     "deckbuilder.legality.engine",
     "deckbuilder.fixhints",
     "deckbuilder.odds",

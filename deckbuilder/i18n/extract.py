@@ -114,7 +114,7 @@ def marked_texts(files: list[Path] | None = None) -> set[str]:
 def shipped_format_texts() -> set[str]:
     """Titles and descriptions of the formats we ship (a player's own format files are shown as written)."""
     found: set[str] = set()
-    for path in sorted((_PACKAGE / "legality" / "formats").glob("*.json")):
+    for path in sorted((_PACKAGE / "games" / "rage" / "formats").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         found |= {str(data[key]) for key in ("title", "description") if data.get(key)}
     return found

@@ -50,8 +50,8 @@ from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
+from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.legality.results import Report, Severity
-from deckbuilder.legality.rules import character_allegiance
 from deckbuilder.ui.browser import CARD_MIME_TYPE, decode_card_names
 from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.labels import SteadyLabel

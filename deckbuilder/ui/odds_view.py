@@ -27,9 +27,9 @@ from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from deckbuilder import odds
 from deckbuilder.deck import Deck
+from deckbuilder.games.rage.facts import type_parts
 from deckbuilder.i18n import render
 from deckbuilder.i18n.numbers import format_percent
-from deckbuilder.legality.rules import type_parts
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 TYPE_PREFIX = QT_TRANSLATE_NOOP("OddsView", "Type: ")

@@ -544,7 +544,7 @@ def _imported_db(tmp_path: Path, rows: list[dict[str, str]]) -> CardDatabase:
 
 
 def test_search_and_checker_agree_on_a_defiler_and_a_bare_wyrm_keyword(tmp_path: Path) -> None:
-    from deckbuilder.legality.rules import character_allegiance
+    from deckbuilder.games.rage.facts import character_allegiance
 
     rows = [
         {"Name": "Defiler Wretch", "Type": "Character", "Keywords": "Garou - Defiler"},
@@ -566,7 +566,7 @@ def test_search_and_checker_agree_on_a_defiler_and_a_bare_wyrm_keyword(tmp_path:
 @pytest.mark.realpool
 def test_search_and_checker_agree_on_every_real_character(shared_dir: Path, tmp_db: CardDatabase) -> None:
     from carddb import importing
-    from deckbuilder.legality.rules import character_allegiance
+    from deckbuilder.games.rage.facts import character_allegiance
 
     importing.import_path(tmp_db, shared_dir / "data" / "lackey-rage")
     by_search = {r.id: a for a in ("Gaia", "Wyrm", "Rogue") for r in search(tmp_db, f"a:{a}")}

@@ -10,9 +10,9 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
 from deckbuilder.fixhints import NO_AUTOMATIC_FIX, PLANNERS, FixHint, apply_changes, fix_hints
+from deckbuilder.games.rage.engine import RULES
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import RULE_CODES, Format
-from deckbuilder.legality.rules import RULES
 from tests.deckbuilder.legality.pool import (
     BASE_COMBAT,
     BASE_SEPT,

@@ -26,7 +26,7 @@ def test_every_declared_message_has_a_portuguese_template_with_the_same_paramete
 
 
 def test_rule_codes_are_derived_from_the_declared_messages() -> None:
-    from deckbuilder.legality.rules import RULES
+    from deckbuilder.games.rage.engine import RULES
 
     english = declared()
     for rule in RULES:

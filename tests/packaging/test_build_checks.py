@@ -29,7 +29,7 @@ def fake_bundle(root: Path) -> Path:
     data = app / "_internal"
     for relative in (
         "carddb/data/demo/demo-cards.txt",
-        "deckbuilder/legality/formats/revised.json",
+        "deckbuilder/games/rage/formats/revised.json",
         "deckbuilder/games/rage/game.json",
         "images/ragedeck-256.png",
         "PySide6/Qt/plugins/platforms/libqxcb.so",

@@ -6,8 +6,10 @@ import pytest
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.games.rage.context import CheckContext
+from deckbuilder.games.rage.engine import RULES
+from deckbuilder.games.rage.rules import Rule
 from deckbuilder.legality import FormatError, Report, Severity, check_deck
-from deckbuilder.legality.rules import RULES, CheckContext, Rule
 from tests.deckbuilder.legality.pool import (
     BASE_COMBAT,
     BASE_SEPT,
@@ -288,7 +290,7 @@ def test_a_failing_rule_becomes_an_internal_error_result() -> None:
     class BrokenRule(Rule):
         codes = ("COMBAT_MINIMUM",)
 
-        def check(self, ctx: CheckContext) -> list[object]:  # type: ignore[override]
+        def check(self, ctx: CheckContext, params: object) -> list[object]:  # type: ignore[override]
             raise ValueError("boom")
 
     report = check_deck(legal_deck(), make_pool(), rules=(BrokenRule(), *RULES))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from deckbuilder.games.rage.engine import RULES
 from deckbuilder.legality import (
     FormatError,
     available_formats,
@@ -18,7 +19,6 @@ from deckbuilder.legality import (
     user_formats_dir,
 )
 from deckbuilder.legality.formats import RULE_CODES
-from deckbuilder.legality.rules import RULES
 from tests.deckbuilder.legality.pool import BASE_COMBAT, BASE_SEPT, card, legal_deck, make_pool
 
 
@@ -148,7 +148,7 @@ def test_broken_user_file_is_skipped_and_reported() -> None:
 def test_unreadable_format_file() -> None:
     path = write_user_format("latin.json", "x")
     path.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(FormatError, match="cannot be read"):
+    with pytest.raises(FormatError, match="not UTF-8"):
         load_format_file(path)
 
 

@@ -101,7 +101,9 @@ def test_informational_notes_do_not_change_the_verdict(tmp_path: Path) -> None:
 def test_no_format_can_switch_the_unread_error_off() -> None:
     deck = legal_deck()
     deck.unread.append(UnreadPart("x.txt", 4, "1000\tFull Moon", "count too big"))
-    fmt = dataclasses.replace(load_format("revised"), rules=())
+    shape = load_format("revised").format
+    assert shape is not None
+    fmt = dataclasses.replace(shape, rules=())
     report = check_deck(deck, make_pool(), fmt)
     assert report.codes == (DECK_FILE_UNREAD,)
 
@@ -214,7 +216,7 @@ def test_a_deck_whose_own_format_is_missing_is_checked_on_the_default_with_a_war
 
 
 def test_card_facts_are_derived_once_per_card_not_once_per_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    import deckbuilder.legality.rules as rules
+    import deckbuilder.games.rage.facts as rules
 
     derived: list[str] = []
     real = rules._derive_facts

@@ -6,8 +6,8 @@ import pytest
 
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.games.rage.facts import parse_requirement
 from deckbuilder.legality import Report, Severity, character_allegiance, check_deck
-from deckbuilder.legality.rules import parse_requirement
 from tests.deckbuilder.legality.pool import (
     BASE_COMBAT,
     BASE_SEPT,

@@ -1,0 +1,343 @@
+"""Games and formats, shipped and the player's own, read through one loader and one link policy.
+
+Link policy, the same for a user format file, a user game folder and every file a game's description names: a
+path is read only when it resolves inside the folder it was found in (`<user data>/formats` for a format file,
+`<user data>/games` for a game folder, the game's own folder for the files its `game.json` names). A link that
+stays inside is followed; one that leads out is refused and named, never read.
+
+Every file goes through `carddb.safeio.read_regular_bytes`: regular files only (a FIFO or a device is refused at
+once instead of blocking every check), at most `MAX_FILE_BYTES`. JSON is refused, naming the file, when it is nested
+deeper than `MAX_DEPTH`, holds a number longer than `MAX_NUMBER_DIGITS` digits, or repeats a key in one object
+(which of two values was meant cannot be known).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import json
+import re
+from collections.abc import Iterator
+from itertools import accumulate
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from carddb.db import user_data_dir
+from carddb.safeio import UnsafeFileError, read_regular_bytes
+from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.games.description import (
+    GAME_FILE,
+    Game,
+    GameError,
+    GameFormat,
+    format_from_data,
+    game_from_data,
+)
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+USER_GAMES_FOLDER = "games"
+USER_FORMATS_FOLDER = "formats"
+SHIPPED = "shipped"
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 40
+MAX_NUMBER_DIGITS = 40
+_NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class FormatError(Exception):
+    """A format cannot be found or its file is not a valid format (the message says which field and why)."""
+
+
+class DataFileError(ValueError):
+    """A data file that cannot be used: the message says why (without the file's name)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DataFileError(f"the key {key!r:.60} appears twice in one object")
+        found[key] = value
+    return found
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise DataFileError(f"a number has more than {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _depth(text: str) -> int:
+    """How deeply the JSON text nests (strings skipped); linear, without recursion."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(_DEPTH_STEP[c] for c in brackets), default=0)
+
+
+def parse_json(raw: bytes) -> Any:
+    """Parse a data file's bytes; DataFileError says what is wrong (encoding, line and column, depth, keys)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataFileError("is not UTF-8 text") from None
+    if _depth(text) > MAX_DEPTH:
+        raise DataFileError(f"is nested too deeply (more than {MAX_DEPTH} levels)")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise DataFileError("is nested too deeply") from None
+
+
+def read_json(entry: Path | Traversable) -> Any:
+    """A data file's JSON, read through the bounded reader (a Traversable of the installed package as it is)."""
+    try:
+        if isinstance(entry, Path):
+            raw = read_regular_bytes(entry, MAX_FILE_BYTES)
+        else:
+            raw = entry.read_bytes()
+            if len(raw) > MAX_FILE_BYTES:
+                raise DataFileError(f"is too large ({len(raw)} bytes; at most {MAX_FILE_BYTES} are read)")
+    except UnsafeFileError as exc:
+        raise DataFileError(f"cannot be read: {exc.reason}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        if isinstance(exc, DataFileError):
+            raise
+        raise DataFileError(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    return parse_json(raw)
+
+
+def resolves_inside(folder: Path | Traversable, entry: Path | Traversable) -> bool:
+    """Whether a path found in a folder really is in it once links are followed (the one link policy)."""
+    if not isinstance(folder, Path) or not isinstance(entry, Path):
+        return True  # inside the installed package
+    try:
+        return entry.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+def read_game_json(entry: Path | Traversable, source: str) -> Any:
+    """A file of a game's description (GameError naming it)."""
+    try:
+        return read_json(entry)
+    except DataFileError as exc:
+        raise GameError(f"{source}: {exc}") from None
+
+
+# -- games -------------------------------------------------------------------------------------------------------
+
+
+def _games_root() -> Path:
+    return Path(__file__).resolve().parent  # beside this module: cheaper than importlib.resources
+
+
+def _engine_package(folder: Path) -> None:
+    """Import the Python package a shipped game folder may be (it registers its engine and rule kinds)."""
+    if not folder.name.isidentifier():
+        return
+    name = f"{__package__}.{folder.name}"
+    try:  # by name, not by its __init__.py: a frozen bundle keeps the modules in its archive
+        importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+
+
+def load_game_dir(folder: Path | Traversable) -> Game:
+    """Read and validate the game in a folder (its game.json and the format files it names)."""
+    entry = folder.joinpath(GAME_FILE)
+    source = str(entry)
+    if not resolves_inside(folder, entry):
+        raise GameError(f"{source}: leads outside the game's folder (a link?): not read")
+    game = game_from_data(read_game_json(entry, source), source, folder)
+    shipped = SHIPPED if isinstance(folder, Path) and folder.resolve().parent == _games_root() else source
+    formats = tuple(dataclasses.replace(f, source=shipped, game=game.name) for f in game.formats)
+    return dataclasses.replace(game, formats=formats)
+
+
+@functools.cache
+def _shipped_games() -> tuple[Game, ...]:
+    found = []
+    for entry in sorted(_games_root().iterdir(), key=lambda e: e.name):
+        if entry.is_dir() and entry.joinpath(GAME_FILE).is_file():
+            _engine_package(entry)
+            found.append(load_game_dir(entry))
+    found.sort(key=lambda g: (g.name != DEFAULT_GAME, g.name))
+    return tuple(found)
+
+
+def user_games_dir() -> Path:
+    """Where users put their own games (one folder per game)."""
+    return user_data_dir() / USER_GAMES_FOLDER
+
+
+def _user_game_dirs() -> Iterator[tuple[Path, str]]:
+    """Each user game folder with a game.json, and "" or why it is refused (the link policy)."""
+    folder = user_games_dir()
+    try:
+        entries = sorted(folder.iterdir()) if folder.is_dir() else []
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.joinpath(GAME_FILE).exists() and not entry.joinpath(GAME_FILE).is_symlink():
+            continue
+        if not resolves_inside(folder, entry) or not entry.is_dir():
+            yield entry, f"{entry}: leads outside {folder} (a link?): not read (game skipped)"
+            continue
+        yield entry, ""
+
+
+def _user_games() -> tuple[list[Game], list[str]]:
+    from deckbuilder.games.check import ENGINES
+
+    games: list[Game] = []
+    problems: list[str] = []
+    _shipped_games()  # the shipped engines are registered before a user game names one
+    for entry, refused in _user_game_dirs():
+        if refused:
+            problems.append(refused)
+            continue
+        try:
+            game = load_game_dir(entry)
+        except GameError as exc:
+            problems.append(f"{exc} (game skipped)")
+            continue
+        if not ENGINES[game.engine].user_games:
+            problems.append(
+                f'{entry / GAME_FILE}: runs on the "{game.engine}" engine, which reads only its own shipped game\'s '
+                "cards: its decks could not be checked (game skipped)"
+            )
+            continue
+        games.append(game)
+    return games, problems
+
+
+def available_games() -> list[Game]:
+    """Shipped games plus valid user games (a user game of the same name replaces a shipped one)."""
+    by_name = {g.name: g for g in _shipped_games()}
+    for game in _user_games()[0]:
+        by_name[game.name] = game
+    return sorted(by_name.values(), key=lambda g: (g.name != DEFAULT_GAME, g.name))
+
+
+def game_problems() -> list[str]:
+    """Why each broken user game was skipped."""
+    return _user_games()[1]
+
+
+def load_game(name: str | None) -> Game:
+    """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
+    wanted = (name or DEFAULT_GAME).strip().casefold()
+    games = available_games()
+    for game in games:
+        if game.name.casefold() == wanted:
+            return game
+    known = ", ".join(g.name for g in games)
+    raise GameError(f"Unknown game '{name}'; available games: {known}")
+
+
+# -- formats -----------------------------------------------------------------------------------------------------
+
+
+def user_formats_dir() -> Path:
+    """Where users put their own format files (`"game"` names the game; Rage's when absent)."""
+    return user_data_dir() / USER_FORMATS_FOLDER
+
+
+def format_of_data(data: Any, source: str, game: Game | None = None) -> GameFormat:
+    """A format from parsed JSON of either shape, checked against its game (FormatError names field and file)."""
+    from deckbuilder.games.check import ENGINES, validate_format
+
+    if not isinstance(data, dict):
+        raise FormatError(f"{source}: a format file must hold a JSON object")
+    name = data.get("name")
+    if not isinstance(name, str) or not _NAME_PATTERN.match(name):
+        raise FormatError(
+            f'{source}: field "name" is required: lower-case letters, digits, ".", "_" or "-" (e.g. "my-league")'
+        )
+    game_name = data.get("game", game.name if game is not None else DEFAULT_GAME)
+    if not isinstance(game_name, str):
+        raise FormatError(f'{source}: field "game" must be the name of a game')
+    try:
+        chosen = game if game is not None and game.name == game_name else load_game(game_name[:60])
+    except GameError as exc:
+        raise FormatError(f'{source}: field "game": {exc}') from None
+    shaped = {k: v for k, v in data.items() if k != "game"}
+    try:
+        translated = ENGINES[chosen.engine].legacy_format(shaped)
+        fmt = format_from_data(dict(translated) if translated is not None else shaped, source)
+    except (GameError, ValueError) as exc:
+        text = str(exc)
+        raise FormatError(text if text.startswith(source) else f"{source}: {text}") from None
+    problems = validate_format(chosen, fmt)
+    if problems:
+        raise FormatError(f"{source}: " + "; ".join(problems))
+    return dataclasses.replace(fmt, source=source, game=chosen.name)
+
+
+def load_format_file(path: Path | str, game: Game | None = None) -> GameFormat:
+    """Read and validate one format file; FormatError says what is wrong (with line or field)."""
+    file = Path(path)
+    try:
+        data = read_json(file)
+    except DataFileError as exc:
+        raise FormatError(f"{file}: {exc}") from None
+    return format_of_data(data, str(file), game)
+
+
+def _user_formats() -> tuple[list[GameFormat], list[str]]:
+    folder = user_formats_dir()
+    formats: list[GameFormat] = []
+    problems: list[str] = []
+    try:
+        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    except OSError:
+        return [], []
+    for file in files:
+        if not resolves_inside(folder, file):
+            problems.append(f"{file}: leads outside {folder} (a link?): not read (file skipped)")
+            continue
+        try:
+            formats.append(load_format_file(file))
+        except FormatError as exc:
+            problems.append(f"{exc} (file skipped)")
+    return formats, problems
+
+
+def formats_of(game: Game) -> list[GameFormat]:
+    """The game's formats and the player's format files for it (a file replaces a format of its name), default first."""
+    by_name = {f.name: f for f in game.formats}
+    extra: list[GameFormat] = []
+    for fmt in _user_formats()[0]:
+        if fmt.game != game.name:
+            continue
+        if fmt.name in by_name:
+            by_name[fmt.name] = fmt
+        else:
+            extra.append(fmt)
+    ordered = [*by_name.values(), *sorted({f.name: f for f in extra}.values(), key=lambda f: f.name)]
+    ordered.sort(key=lambda f: f.name != game.default_format)
+    return ordered
+
+
+def format_problems() -> list[str]:
+    """Why each broken user format file was skipped (one line per file)."""
+    return _user_formats()[1]
+
+
+def find_format(game: Game, name: str | None) -> GameFormat:
+    """The game's format with this name (case-insensitive; the default when empty); FormatError lists the known."""
+    formats = formats_of(game)
+    wanted = (name or game.default_format).strip().casefold()
+    for fmt in formats:
+        if fmt.name.casefold() == wanted:
+            return fmt
+    known = ", ".join(f.name for f in formats) or "(none)"
+    raise FormatError(f"Unknown format '{name}'; available formats: {known}")

@@ -1,0 +1,220 @@
+"""A Rage deck resolved for the rules: each card looked up once (reprints folded), sections, pack and Renown."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from carddb.reprints import reprint_of
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck
+from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of, member_traits
+from deckbuilder.games.rage.format import Format
+from deckbuilder.legality.results import Totals
+
+
+@dataclass(slots=True)
+class Placed:
+    """One card of the deck after resolution: copies merged by normalised name across printings."""
+
+    key: str
+    name: str
+    card: CardInfo | None
+    section: Section | None
+    count: int = 0  # copies in the deck's entries
+    starting: int = 0  # copies in the starting list
+    set_names: list[str] = field(default_factory=list)
+
+    @property
+    def copies(self) -> int:
+        """Copies for the copy limits (the starting list included)."""
+        return self.count + self.starting
+
+
+@dataclass(slots=True)
+class PackMember:
+    """A Character of the pack with the traits its cards are matched against."""
+
+    placed: Placed
+    card: CardInfo
+    allegiance: str
+    traits: frozenset[str]
+
+
+@dataclass
+class CheckContext:
+    """Everything the rules read, built once per check."""
+
+    fmt: Format
+    renown_level: int
+    cards: list[Placed]
+    characters: list[Placed]
+    sept: list[Placed]
+    combat: list[Placed]
+    unknown: list[Placed]
+    unplaced: list[Placed]
+    pack: list[PackMember]
+    allegiance: str
+    renown: int
+    rogue_renown: int
+    suggestions: dict[str, list[str]]
+    pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
+    _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
+    @property
+    def rogue_cap(self) -> int:
+        """The most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)."""
+        return self.renown // 2
+
+    def known(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo]]:
+        """The entries with a card in the database (worked out once per list per check: every rule asks)."""
+        cached = self._known.get(id(placed))
+        if cached is not None and cached[0] is placed:
+            return cached[1]
+        found = [(item, item.card) for item in placed if item.card is not None]
+        self._known[id(placed)] = (placed, found)
+        return found
+
+
+def _safe_lookup(pool: CardPool, name: str) -> CardInfo | None:
+    try:
+        return pool.lookup(name)
+    except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+        return None
+
+
+def _safe_suggest(pool: CardPool, name: str) -> list[str]:
+    try:
+        return list(pool.suggest(name))
+    except Exception:  # suggestions are a courtesy
+        return []
+
+
+def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | None]:
+    """The card a deck name stands for, with a reprint (`Whippoorwill (2)`) folded into the card it reprints.
+
+    Returns the card (its printings joined with the reprint's) and the set of the reprint's printing, if any.
+    """
+    try:
+        card = pool.lookup(name)
+    except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+        return None, None
+    if card is None:
+        return None, None
+    cached = _REPRINTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1], cached[2]
+    base = reprint_of(card, lambda other: _safe_lookup(pool, other))
+    if base is None:
+        answer: tuple[CardInfo, str | None] = (card, None)
+    else:
+        known = {p.set_name for p in base.printings}
+        extra = tuple(p for p in card.printings if p.set_name not in known)
+        merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
+        answer = (merged, card.printings[0].set_name if card.printings else None)
+    if len(_REPRINTS) >= 50_000:
+        _REPRINTS.clear()  # a bound, not an eviction policy
+    # Held with the card so its id cannot be reused; one merged object per card, so its facts are cached too.
+    _REPRINTS[id(card)] = (card, *answer)
+    return answer
+
+
+# id(card as looked up) -> (that card, the card it stands for, the reprint's set or None).
+_REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
+
+
+def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
+    """Merge entries and the starting list by card (reprints included), resolving each name once."""
+    placed: dict[str, Placed] = {}
+    looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
+    for entries, starting in ((deck.entries, False), (deck.starting, True)):
+        for entry in entries:
+            key = entry.key
+            resolved = looked_up.get(key)
+            if resolved is None:
+                resolved = looked_up[key] = _resolved_card(pool, entry.name)
+            card, reprint_set = resolved
+            if card is not None:
+                key = card.norm_name
+            item = placed.get(key)
+            if item is None:
+                if card is not None:
+                    item = Placed(key, card.name, card, card.section)
+                else:
+                    item = Placed(key, entry.name, None, entry.zone_hint)
+                placed[key] = item
+            if entry.count > 0:
+                if starting:
+                    item.starting += entry.count
+                else:
+                    item.count += entry.count
+            set_name = entry.set_name or reprint_set
+            if set_name and set_name not in item.set_names:
+                item.set_names.append(set_name)
+    return list(placed.values())
+
+
+def _pack_allegiance(members: list[PackMember]) -> str:
+    votes = Counter(
+        m.allegiance for m in members for _ in range(max(m.placed.copies, 1)) if m.allegiance != ROGUE
+    )
+    gaia, wyrm = votes.get(GAIA, 0), votes.get(WYRM, 0)
+    if gaia == wyrm:
+        return ""
+    return GAIA if gaia > wyrm else WYRM
+
+
+def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) -> CheckContext:
+    """Resolve the deck and gather everything the rules read."""
+    cards = _resolve(deck, pool)
+    characters = [p for p in cards if p.section is Section.CHARACTERS]
+    sept = [p for p in cards if p.section is Section.SEPT]
+    combat = [p for p in cards if p.section is Section.COMBAT]
+    unknown = [p for p in cards if p.card is None]
+    unplaced = [p for p in cards if p.section is None]
+
+    pending = [
+        (p, p.card, facts_of(p.card).allegiance) for p in characters if p.card is not None and p.copies > 0
+    ]
+    members = [PackMember(p, card, allegiance, frozenset()) for p, card, allegiance in pending]
+    allegiance = _pack_allegiance(members)
+    for member in members:
+        member.traits = member_traits(member.card, member.allegiance, allegiance)
+
+    renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
+    rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
+    suggestions = {p.key: _safe_suggest(pool, p.name) for p in unknown[:MAX_SUGGESTED_UNKNOWN]}
+    return CheckContext(
+        fmt=fmt,
+        renown_level=renown_level,
+        cards=cards,
+        characters=characters,
+        sept=sept,
+        combat=combat,
+        unknown=unknown,
+        unplaced=unplaced,
+        pack=members,
+        allegiance=allegiance,
+        renown=renown,
+        rogue_renown=rogue_renown,
+        suggestions=suggestions,
+        pool=pool,
+    )
+
+
+def totals(ctx: CheckContext) -> Totals:
+    return Totals(
+        characters=sum(p.copies for p in ctx.characters),
+        sept=sum(p.count for p in ctx.sept),
+        combat=sum(p.count for p in ctx.combat),
+        renown=ctx.renown,
+        rogue_renown=ctx.rogue_renown,
+        starting=sum(p.starting for p in ctx.cards),
+        unplaced=sum(p.copies for p in ctx.unplaced),
+        allegiance=ctx.allegiance,
+        rogue_cap=ctx.rogue_cap,
+    )

@@ -1,0 +1,238 @@
+"""Rage's engine: its rules as rule kinds of the one registry (`rage:<code>`), its context and its report.
+
+Each rule (`UnknownCardRule` … `RenownUnusedRule`, in `RULES` order, which is the order of the shipped formats and
+of a format file in the earlier shape) is registered as `rage:<its main code in lower case>`, wrapped in a
+`RageRuleKind` (engine "rage", the rule's own messages, its parameters checked). The demo-card check is registered
+as `rage:demo_card` and runs for every format (no format can name it, so none can switch it off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from carddb.demo import demo_cards_barred, is_demo_card
+from deckbuilder.deck import CardPool, Deck
+from deckbuilder.games.check import Engine, register_engine
+from deckbuilder.games.rage.context import CheckContext, build_context, totals
+from deckbuilder.games.rage.format import GAME, Format, is_legacy, legacy_format
+from deckbuilder.games.rage.rules import (
+    AllegianceMixedRule,
+    BannedCardRule,
+    CharacterCopiesRule,
+    CharacterVersionsRule,
+    CombatCopiesRule,
+    CombatMinimumRule,
+    NoCharactersRule,
+    RenownOverLevelRule,
+    RogueOverHalfRule,
+    Rule,
+    SeptCopiesRule,
+    SeptMinimumRule,
+    SetNotInFormatRule,
+    UnknownCardRule,
+    UnplaceableCardRule,
+)
+from deckbuilder.games.rage.warnings import (
+    AllegianceUnusableRule,
+    JuntaNeedsAllyRule,
+    RageAbovePackRule,
+    RenownUnusedRule,
+    RequirementUnmetRule,
+    RestrictedExtraRule,
+)
+from deckbuilder.games.registry import Message, RuleKind, game_rules, register_game_rule
+from deckbuilder.legality.results import Report, Result
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game, GameFormat
+
+# Rule order is report order within each severity (and the order of the shipped formats' rules).
+RULES: tuple[Rule, ...] = (
+    UnknownCardRule(),
+    UnplaceableCardRule(),
+    SetNotInFormatRule(),
+    BannedCardRule(),
+    NoCharactersRule(),
+    RenownOverLevelRule(),
+    CharacterCopiesRule(),
+    CharacterVersionsRule(),
+    AllegianceMixedRule(),
+    RogueOverHalfRule(),
+    CombatMinimumRule(),
+    CombatCopiesRule(),
+    SeptMinimumRule(),
+    SeptCopiesRule(),
+    AllegianceUnusableRule(),
+    RequirementUnmetRule(),
+    RestrictedExtraRule(),
+    RageAbovePackRule(),
+    JuntaNeedsAllyRule(),
+    RenownUnusedRule(),
+)
+
+
+class RageRuleKind(RuleKind):
+    """One of Rage's Python rules in the rule registry, as `rage:<its main code in lower case>`."""
+
+    engine = GAME
+
+    def __init__(self, rule: Rule, always: bool = False) -> None:
+        self.rule = rule
+        # An engine check no format can switch off (DEMO_CARD): run for every format, never named by one.
+        self.always = always
+        self.name = rule.code.lower()
+        self.label = rule.code  # how an internal error names it
+        # The rule's own templates (declared once, by the rule class; the same text again is no second truth).
+        self.messages = tuple(Message(key, text, rule.severity) for key, text in rule.messages.items())
+
+    def problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
+        """What is wrong with the parameters a format gives this rule."""
+        found = self.rule.param_problems(params)
+        if self.engine != game.engine:
+            found.append(f'runs only on the "{self.engine}" engine (the game\'s engine is "{game.engine}")')
+        return found
+
+    def check(self, ctx: Any, params: Mapping[str, Any]) -> Iterable[Result]:
+        """The rule's results (only the codes `codes` names, when the format gives it)."""
+        codes = params.get("codes")
+        for result in self.rule.check(ctx, params):
+            if not isinstance(codes, list) or result.code in codes:
+                yield result
+
+
+for _rule in RULES:
+    register_game_rule(GAME, RageRuleKind(_rule))
+
+
+DEMO_CARD = "DEMO_CARD"
+
+
+def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
+    """One error naming the deck's demo cards when the pool holds real card data (carddb.demo decides)."""
+    demo = [card.name for _item, card in ctx.known(ctx.cards) if is_demo_card(card)]
+    if not demo:
+        return []
+    set_names = getattr(pool, "set_names", None)
+    try:
+        barred = demo_cards_barred(set_names()) if callable(set_names) else False
+    except Exception:  # a pool that cannot list its sets keeps the demo cards as they are
+        return []
+    if not barred:
+        return []
+    rule = DemoCardRule()
+    if len(demo) == 1:
+        result = rule.result(demo, extra={"cards": tuple(demo)})
+    elif len(demo) <= 5:
+        result = rule.result(demo, variant="many", extra={"cards": tuple(demo)})
+    else:
+        result = rule.result(demo, variant="more", extra={"cards": tuple(demo[:5]), "more": len(demo) - 5})
+    return [result]
+
+
+class DemoCardRule(Rule):
+    """Invented demo cards are legal in no format once the pool holds real card data (no format switches it off)."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        DEMO_CARD: "{cards!q} is an invented demo card; demo cards are not legal in any format once real card "
+        "data is imported",
+        f"{DEMO_CARD}.many": "{cards!q} are invented demo cards; demo cards are not legal in any format once real "
+        "card data is imported",
+        f"{DEMO_CARD}.more": "{cards!q} and {more} more are invented demo cards; demo cards are not legal in any "
+        "format once real card data is imported",
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        return demo_results(ctx, ctx.pool) if ctx.pool is not None else []
+
+
+register_game_rule(GAME, RageRuleKind(DemoCardRule(), always=True))
+
+
+def registered_rules(always: bool = False) -> tuple[tuple[str, Rule], ...]:
+    """Rage's rules as the registry holds them, (`rage:<kind>`, rule), in report order.
+
+    The rules a format names, or with `always` the engine's checks that run for every format.
+    """
+    return tuple(
+        (name, kind.rule)
+        for name, kind in game_rules(GAME)
+        if isinstance(kind, RageRuleKind) and kind.always == always
+    )
+
+
+# id(GameFormat) -> (that format, its Rage view): a check asks the view of the same format again and again.
+_VIEWS: dict[int, tuple[GameFormat, Format]] = {}
+
+
+def format_view(fmt: GameFormat, game: Game | None = None) -> Format:
+    """Rage's view of a format (limits, sets, bans from its rule kinds), worked out once per format object."""
+    cached = _VIEWS.get(id(fmt))
+    if cached is not None and cached[0] is fmt:
+        return cached[1]
+    level = next((s.default for s in game.settings if s.id == "renown_level"), None) if game else None
+    view = Format.of(fmt, level if level is not None else Format.of(fmt).default_renown_level)
+    if len(_VIEWS) > 1000:
+        _VIEWS.clear()
+    _VIEWS[id(fmt)] = (fmt, view)
+    return view
+
+
+class RageEngine(Engine):
+    """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
+
+    name = GAME
+    # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
+    user_games = False
+
+    def context(
+        self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
+    ) -> CheckContext:
+        """The deck resolved once (reprints folded), its sections, pack, allegiance and Renown."""
+        level = settings.get("renown_level")
+        return build_context(
+            deck, pool, format_view(fmt, game), deck.renown_level if level is None else level
+        )
+
+    def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
+        """Rage's report: section totals, Renown and the limits the deck was checked against."""
+        return Report(
+            format=fmt.name,
+            renown_level=ctx.renown_level,
+            totals=totals(ctx),
+            results=results,
+            limits=ctx.fmt.limits,
+            game=game.name,
+        )
+
+    def failed(
+        self,
+        deck: Deck,
+        game: Game,
+        fmt: GameFormat,
+        settings: Mapping[str, int | None],
+        results: tuple[Result, ...],
+    ) -> Report:
+        """The report of a deck whose cards could not be resolved."""
+        from deckbuilder.legality.results import Totals
+
+        level = settings.get("renown_level")
+        return Report(
+            format=fmt.name,
+            renown_level=deck.renown_level if level is None else level,
+            totals=Totals(),
+            results=results,
+            limits=format_view(fmt, game).limits,
+            game=game.name,
+        )
+
+    def always(self, game: Game) -> list[tuple[str, RuleKind]]:
+        """The demo-card check: every format runs it."""
+        return [(name, kind) for name, kind in game_rules(GAME) if getattr(kind, "always", False)]
+
+    def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """A format file of the earlier shape (codes and limits) as Rage's rule kinds with parameters."""
+        return legacy_format(data) if is_legacy(data) else None
+
+
+register_engine(RageEngine())

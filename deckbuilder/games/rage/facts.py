@@ -1,0 +1,239 @@
+"""What Rage's rules read of one card, worked out once per card: Type parts, Requires, allegiance, identity, traits.
+
+Requirement matching (`REQUIREMENT_UNMET`) only judges words it knows (tribes, auspices, breeds, Fera, Wyrm
+factions and Aspects, allegiance); a requirement such as "Crinos form" or "Not bluffed" is about play, not about
+the pack, so it is never reported.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from carddb.allegiance import GAIA as GAIA
+from carddb.allegiance import ROGUE as ROGUE
+from carddb.allegiance import WYRM as WYRM
+from carddb.allegiance import allegiance_of
+from carddb.cardtypes import Section
+from carddb.identities import character_identity, shipped_identities
+from carddb.model import CardInfo
+from carddb.traits import (
+    AUSPICES,
+    BASTET_TRIBES,
+    BREEDS,
+    FERA,
+    GAROU_TRIBES,
+    WYRM_ASPECTS,
+    canonical_trait,
+)
+from carddb.traits import (
+    KNOWN_TRAITS as KNOWN_TRAITS,
+)
+from carddb.traits import (
+    OTHER_TRAITS as OTHER_TRAITS,
+)
+from carddb.traits import (
+    WYRM_FACTIONS as WYRM_FACTIONS,
+)
+from carddb.traits import tokenize_traits as _tokenize_traits
+
+_ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
+_RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A parsed Requires field: OR-alternatives, each an AND-set of traits; `judgeable` False means unknown."""
+
+    text: str
+    alternatives: tuple[frozenset[str], ...] = ()
+    judgeable: bool = False
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_requirement(requires: str) -> Requirement:
+    """Parse a Requires field; alternatives are split on ` - ` and commas, `+` joins parts that all apply."""
+    text = requires.strip()
+    if not text:
+        return Requirement(text)
+    alternatives: list[frozenset[str]] = []
+    for raw in _ALTERNATIVE_SPLIT.split(text):
+        if not raw.strip():
+            continue
+        traits: set[str] = set()
+        for part in raw.split("+"):
+            part_traits, understood = _tokenize_traits(part)
+            if understood:
+                traits |= part_traits
+        if not traits:
+            # One alternative the checker cannot judge (e.g. "Crinos form") might be met: never warn on this card.
+            return Requirement(text)
+        alternatives.append(frozenset(traits))
+    return Requirement(text, tuple(alternatives), judgeable=bool(alternatives))
+
+
+def character_allegiance(card: CardInfo) -> str:
+    """A Character's allegiance, "Gaia", "Wyrm" or "Rogue": the one stored with the card (carddb.allegiance)."""
+    return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the rules read of one card, derived once per card instead of once per rule per check."""
+
+    type_parts: frozenset[str]
+    keyword_set: frozenset[str]
+    totem: bool
+    restricted: bool
+    requirement: Requirement
+    allegiance: str  # a Character's allegiance; "" for other cards
+    identity: str  # a Character's identity for the versions rule; "" for other cards
+    crinos_rage: int
+    # A Character's traits before allegiance (member_traits); empty for other cards.
+    own_traits: frozenset[str]
+    sets: tuple[str, ...]
+    gaia_block: str  # allegiance_block(card, GAIA)
+    wyrm_block: str  # allegiance_block(card, WYRM)
+    has_needs: bool  # a judgeable Requires, or a Gnosis/Renown a Character must reach (RequirementUnmetRule)
+
+
+# id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
+_FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
+_MAX_FACTS = 50_000
+
+
+def facts_of(card: CardInfo) -> CardFacts:
+    """The card's facts, computed on first use and kept for as long as the card object lives in the pool's cache."""
+    cached = _FACTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    if len(_FACTS) >= _MAX_FACTS:
+        _FACTS.clear()  # a bound, not an eviction policy: pools this big are rebuilt rarely
+    facts = _derive_facts(card)
+    _FACTS[id(card)] = (card, facts)
+    return facts
+
+
+def _derive_facts(card: CardInfo) -> CardFacts:
+    parts = frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
+    keywords = card.keyword_set
+    character = card.section is Section.CHARACTERS
+    totem = "totem" in parts or any("totem" in k for k in keywords)
+    requirement = parse_requirement(card.requires)
+    gnosis_need = card.gnosis is not None and ("gift" in parts or bool(keywords & GNOSIS_NEED_KEYWORDS))
+    renown_need = card.renown is not None and bool(parts & RENOWN_NEED_TYPES)
+    return CardFacts(
+        type_parts=parts,
+        keyword_set=keywords,
+        totem=totem,
+        restricted="restricted" in keywords or bool(_RESTRICTED_TEXT.search(card.text.strip())),
+        requirement=requirement,
+        allegiance=character_allegiance(card) if character else "",
+        identity=identity_of(card) if character else "",
+        crinos_rage=card.crage if card.crage is not None else (card.rage or 0),
+        own_traits=_own_traits(card) if character else frozenset(),
+        sets=card.sets,
+        gaia_block=_allegiance_block(parts, keywords, totem, requirement, GAIA),
+        wyrm_block=_allegiance_block(parts, keywords, totem, requirement, WYRM),
+        has_needs=requirement.judgeable or gnosis_need or renown_need,
+    )
+
+
+def is_restricted(card: CardInfo) -> bool:
+    """Whether a card is Restricted (keyword, or a sentence "Restricted." in its text; not "Combat Restricted")."""
+    return facts_of(card).restricted
+
+
+def type_parts(card: CardInfo) -> frozenset[str]:
+    """The casefolded parts of a card's Type (`Ally - Victim` -> {"ally", "victim"})."""
+    return facts_of(card).type_parts
+
+
+def is_totem(card: CardInfo) -> bool:
+    """Totems (Pack/Personal Totem events, or Type Totem) have no allegiance any more."""
+    return facts_of(card).totem
+
+
+@functools.cache
+def _identity_table() -> dict[str, str]:
+    return shipped_identities()
+
+
+def identity_of(card: CardInfo) -> str:
+    """The Character identity for the versions rule: the database's, else the shipped table + trailing number."""
+    return card.identity or character_identity(card.name, _identity_table())
+
+
+def _own_traits(card: CardInfo) -> frozenset[str]:
+    """A Character's traits from its name and keywords, without allegiance (that depends on the pack)."""
+    traits: set[str] = {canonical_trait(card.name)}
+    for keyword in card.keywords:
+        for piece in keyword.split(","):
+            traits.add(canonical_trait(piece))
+            traits |= _tokenize_traits(piece)[0]
+    if traits & GAROU_TRIBES:
+        traits.add("garou")
+    if traits & (FERA | BASTET_TRIBES):
+        traits.add("fera")
+    return frozenset(traits - {"gaia", "wyrm"})
+
+
+def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> frozenset[str]:
+    """What a Character can match a Requires field with: keywords (and known traits in them), name, allegiance."""
+    traits = facts_of(card).own_traits
+    # A Rogue takes the pack's allegiance once the game begins (ch. 4 "Rogues").
+    own = pack_allegiance if allegiance == ROGUE else allegiance
+    return traits | {own.casefold()} if own else traits
+
+
+def allegiance_block(card: CardInfo, allegiance: str) -> str:
+    """Why a pack of this allegiance cannot use the card (ch. 4 "Allegiance"), or "" when it can."""
+    facts = facts_of(card)
+    if allegiance == GAIA:
+        return facts.gaia_block
+    if allegiance == WYRM:
+        return facts.wyrm_block
+    return ""
+
+
+def _allegiance_block(
+    parts: frozenset[str], keywords: frozenset[str], totem: bool, requirement: Requirement, allegiance: str
+) -> str:
+    """allegiance_block from a card's parts (worked out once per card, for both allegiances, in its facts)."""
+    if totem:
+        return ""
+    if allegiance == GAIA:
+        if "board meeting" in parts:
+            return "a Board Meeting, which only Wyrm packs can call"
+        if "bane fetish" in keywords and "gaia fetish" not in keywords:
+            return "a Bane Fetish, which Gaia creatures cannot use"
+        if "gift" in parts and _needs_only(requirement, WYRM_ASPECTS):
+            return "an Aspect Gift, which Gaia creatures cannot use"
+    elif allegiance == WYRM:
+        if "moot" in parts:
+            return "a Moot, which only Gaia packs can call"
+        if "gaia fetish" in keywords and "bane fetish" not in keywords:
+            return "a Fetish, which Wyrm creatures cannot use"
+        if "gift" in parts and _needs_only(requirement, AUSPICES | BREEDS):
+            return "an Auspice or Breed Gift, which Wyrm creatures cannot use"
+    return ""
+
+
+def blocked_traits(card: CardInfo, allegiance: str) -> frozenset[str]:
+    if "gift" not in facts_of(card).type_parts:
+        return frozenset()
+    if allegiance == GAIA:
+        return WYRM_ASPECTS
+    if allegiance == WYRM:
+        return AUSPICES | BREEDS
+    return frozenset()
+
+
+def _needs_only(requirement: Requirement, traits: frozenset[str]) -> bool:
+    """Whether every way to meet the Requires goes through one of `traits` (ch. 4 "Wyrm Gifts")."""
+    return requirement.judgeable and all(alt & traits for alt in requirement.alternatives)
+
+
+GNOSIS_NEED_KEYWORDS = frozenset({"gaia fetish", "bane fetish", "fetish"})
+RENOWN_NEED_TYPES = frozenset({"rite", "moot", "board meeting", "junta"})

@@ -1,0 +1,371 @@
+"""Rage's deck construction rules (DECK-RULES.md §2, §4): one small class per rule, reading a context built once
+per check and the parameters its format gives it (minimums, copy limits, sets, bans).
+
+Codes are those of DECK-RULES.md. Additions to the specification:
+
+- `UNPLACEABLE_CARD` (error): a known card whose Type fits no section (§1 "report it, never guess silently").
+- `PRINTING_NOT_IN_FORMAT` (info): the deck names a printing from a set the format does not allow, but another
+  printing of the card is allowed, so the card itself is legal.
+
+A reprint (`Whippoorwill (2)`, a trailing digit in parentheses on a card whose game text matches the card of the
+base name; see carddb.reprints) is the same card: its copies count together with the base card's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from carddb.cardtypes import Section
+from deckbuilder.games.rage.context import CheckContext
+from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of
+from deckbuilder.games.rage.format import ban_list, set_filter
+from deckbuilder.i18n import ENGLISH, Param, declare, format_message, message_key, params_of
+from deckbuilder.legality.results import Result, Severity
+
+
+def quoted(names: Sequence[str]) -> str:
+    """'A', 'B' and 'C'."""
+    items = [f"'{name}'" for name in names]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Rule:
+    """A legality rule: reads the context, yields results, never raises.
+
+    A rule declares its messages once, as English templates keyed by message id (its code, or `CODE.variant`);
+    its `codes` are derived from them and the templates are registered in the message catalogue (deckbuilder.i18n).
+    """
+
+    messages: ClassVar[Mapping[str, str]] = {}
+    codes: ClassVar[tuple[str, ...]] = ()
+    severity: ClassVar[Severity] = Severity.ERROR
+    # The parameters a format may give the rule: whole numbers (null: no limit) and lists of text.
+    numbers: ClassVar[tuple[str, ...]] = ()
+    texts: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "messages" in cls.__dict__:
+            declare(cls.messages)
+            cls.codes = tuple(dict.fromkeys(key.split(".")[0] for key in cls.messages))
+
+    @property
+    def code(self) -> str:
+        """The rule's main code."""
+        return self.codes[0]
+
+    def result(
+        self,
+        cards: Iterable[str] = (),
+        *,
+        code: str | None = None,
+        variant: str = "",
+        severity: Severity | None = None,
+        extra: Mapping[str, Param] | None = None,
+        **params: Param | Sequence[str],
+    ) -> Result:
+        """A result of this rule: its message rendered in English from the template of `code[.variant]`."""
+        code = code or self.code
+        values = params_of({**params, **(extra or {})})
+        message = format_message(message_key(code, variant), values, ENGLISH)
+        return Result(code, severity or self.severity, message, tuple(cards), values, variant)
+
+    def param_problems(self, params: Mapping[str, Any]) -> list[str]:
+        """What is wrong with the parameters a format gives this rule (one line each)."""
+        accepted = {*self.numbers, *self.texts, *(("codes",) if len(self.codes) > 1 else ())}
+        found = []
+        extra = sorted(str(k) for k in params if k not in accepted)
+        if extra:
+            found.append(f"does not take {', '.join(extra)}")
+        for key in self.numbers:
+            value = params.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                found.append(f'"{key}" must be a whole number of 0 or more, or null')
+        for key in (*self.texts, "codes"):
+            value = params.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                found.append(f'"{key}" must be a list of text values')
+        codes = params.get("codes", [])
+        if isinstance(codes, list) and any(c not in self.codes for c in codes if isinstance(c, str)):
+            found.append(f'"codes" may only name {", ".join(self.codes)}')
+        return found
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        """The rule's findings about the deck."""
+        raise NotImplementedError
+
+
+class UnknownCardRule(Rule):
+    """Every card is in the card database (with near names suggested)."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "UNKNOWN_CARD": "'{card}' is not in the card database",
+        "UNKNOWN_CARD.hint": "'{card}' is not in the card database — did you mean {hints!r}?",
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        for item in ctx.unknown:
+            hints = ctx.suggestions.get(item.key, [])
+            yield self.result([item.name], variant="hint" if hints else "", card=item.name, hints=hints)
+
+
+class UnplaceableCardRule(Rule):
+    """A known card whose Type fits no section is reported, never guessed."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "UNPLACEABLE_CARD": "'{card}' has Type '{type}', which fits no deck section; it is not counted in any section",
+        "UNPLACEABLE_CARD.no_type": "'{card}' has no Type, which fits no deck section; it is not counted in any section",
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        for _item, card in ctx.known(ctx.unplaced):
+            variant = "" if card.type.strip() else "no_type"
+            yield self.result([card.name], variant=variant, card=card.name, type=card.type)
+
+
+class SetNotInFormatRule(Rule):
+    """Every card has a printing in a set the format allows."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "SET_NOT_IN_FORMAT": "'{card}' is only printed in {sets}, which the {format} format does not allow",
+        "PRINTING_NOT_IN_FORMAT": "'{card}' is listed from {sets}, which the format does not allow; "
+        "it is legal through its {allowed} printing",
+    }
+
+    texts = ("allow", "deny")
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        sets_allowed = set_filter(tuple(params.get("allow", ("*",))), tuple(params.get("deny", ())))
+        for item, card in ctx.known(ctx.cards):
+            sets = facts_of(card).sets
+            if not sets:
+                continue
+            allowed = sets_allowed.allowed(sets)
+            if not allowed:
+                yield self.result(
+                    [card.name], card=card.name, sets=sets, format=ctx.fmt.title or ctx.fmt.name
+                )
+                continue
+            if not item.set_names:
+                continue
+            outside = sorted({s for s in item.set_names if s and not sets_allowed.allows(s)})
+            if outside:
+                yield self.result(
+                    [card.name],
+                    code="PRINTING_NOT_IN_FORMAT",
+                    severity=Severity.INFO,
+                    card=card.name,
+                    sets=outside,
+                    allowed=allowed,
+                )
+
+
+class BannedCardRule(Rule):
+    """No card on the format's banned list or of a banned Type."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "BANNED_CARD": "'{card}' is banned in the {format} format",
+        "BANNED_CARD.type": "'{card}' is a {type}; {type}s are banned in the {format} format",
+    }
+
+    texts = ("cards", "types")
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        banned = ban_list(tuple(params.get("cards", ())), tuple(params.get("types", ())))
+        if not banned.names and not banned.types:
+            return
+        for _item, card in ctx.known(ctx.cards):
+            label = ctx.fmt.title or ctx.fmt.name
+            if banned.is_banned_name(card.name):
+                yield self.result([card.name], card=card.name, format=label)
+                continue
+            banned_type = banned.banned_type_of(card.type)
+            if banned_type:
+                yield self.result([card.name], variant="type", card=card.name, type=banned_type, format=label)
+
+
+class NoCharactersRule(Rule):
+    """The pack holds at least one Character."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "NO_CHARACTERS": "The pack has no Characters; at least one is required"
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        if not any(item.copies > 0 for item in ctx.characters):
+            yield self.result()
+
+
+class RenownOverLevelRule(Rule):
+    """The pack's Renown (each copy counted) is within the level."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "RENOWN_OVER_LEVEL": "Renown {renown} is over the level of {level} (by {over})"
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        if ctx.renown > ctx.renown_level:
+            yield self.result(
+                [m.card.name for m in ctx.pack],
+                renown=ctx.renown,
+                level=ctx.renown_level,
+                over=ctx.renown - ctx.renown_level,
+            )
+
+
+class CharacterCopiesRule(Rule):
+    """One copy of each Character; Multiple Characters up to the format's limit."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "CHARACTER_COPIES": "Character '{card}' has {copies} copies; only {limit} is allowed",
+        "CHARACTER_COPIES.multiple": "Character '{card}' (Multiple) has {copies} copies; at most {limit} are allowed",
+    }
+
+    numbers = ("max", "multiple")
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        for item in ctx.characters:
+            multiple = item.card is not None and "multiple" in facts_of(item.card).keyword_set
+            limit = params.get("multiple") if multiple else params.get("max")
+            if limit is None or item.copies <= limit:
+                continue
+            variant = "multiple" if multiple else ""
+            yield self.result([item.name], variant=variant, card=item.name, copies=item.copies, limit=limit)
+
+
+class CharacterVersionsRule(Rule):
+    """Two versions of one Character may not share a pack."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "CHARACTER_VERSIONS": "{names!q} are versions of one Character; only one may be in the pack"
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        groups: dict[str, list[str]] = {}
+        for member in ctx.pack:
+            names = groups.setdefault(facts_of(member.card).identity, [])
+            if member.card.name not in names:
+                names.append(member.card.name)
+        for names in groups.values():
+            if len(names) > 1:
+                yield self.result(names, names=names)
+
+
+class AllegianceMixedRule(Rule):
+    """Every non-Rogue Character has one allegiance."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "ALLEGIANCE_MIXED": "Pack mixes Gaia ({gaia}) and Wyrm ({wyrm}) Characters; choose one allegiance",
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        gaia = [m.card.name for m in ctx.pack if m.allegiance == GAIA]
+        wyrm = [m.card.name for m in ctx.pack if m.allegiance == WYRM]
+        if gaia and wyrm:
+            yield self.result([*gaia, *wyrm], gaia=gaia, wyrm=wyrm)
+
+
+class RogueOverHalfRule(Rule):
+    """Rogues make up at most half the pack's Renown."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "ROGUE_OVER_HALF": "Rogues make up {rogue} of your {renown} Renown; at most half ({cap}) may be Rogue",
+    }
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        if ctx.rogue_renown > ctx.rogue_cap:
+            rogues = [m.card.name for m in ctx.pack if m.allegiance == ROGUE]
+            yield self.result(rogues, rogue=ctx.rogue_renown, renown=ctx.renown, cap=ctx.rogue_cap)
+
+
+class _MinimumRule(Rule):
+    """A section must hold at least the format's minimum."""
+
+    section: ClassVar[Section]
+    label: ClassVar[str]
+    numbers = ("min",)
+
+    def _size(self, ctx: CheckContext) -> int:
+        items = ctx.sept if self.section is Section.SEPT else ctx.combat
+        return sum(item.count for item in items)
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        minimum = params.get("min")
+        size = self._size(ctx)
+        if minimum is not None and size < minimum:
+            starting = self.section is Section.SEPT and any(item.starting for item in ctx.sept)
+            yield self.result(variant="starting" if starting else "", size=size, minimum=minimum)
+
+
+class CombatMinimumRule(_MinimumRule):
+    """The combat deck holds at least the format's minimum."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "COMBAT_MINIMUM": "Combat deck has {size:plural:card|cards}; at least {minimum} are required"
+    }
+    section = Section.COMBAT
+    label = "Combat"
+
+
+class SeptMinimumRule(_MinimumRule):
+    """The sept deck (starting list excluded) holds at least the format's minimum."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "SEPT_MINIMUM": "Sept deck has {size:plural:card|cards}; at least {minimum} are required",
+        "SEPT_MINIMUM.starting": "Sept deck has {size:plural:card|cards}; at least {minimum} are required "
+        "(cards in the starting list do not count)",
+    }
+    section = Section.SEPT
+    label = "Sept"
+
+
+class CombatCopiesRule(Rule):
+    """At most the format's number of copies of a combat card."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "COMBAT_COPIES": "Combat card '{card}' has {copies} copies; at most {limit} are allowed"
+    }
+
+    numbers = ("max",)
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        limit = params.get("max")
+        if limit is None:
+            return
+        for item in ctx.combat:
+            if item.copies > limit:
+                yield self.result([item.name], card=item.name, copies=item.copies, limit=limit)
+
+
+class SeptCopiesRule(Rule):
+    """At most the format's number of copies of a sept card (starting list included)."""
+
+    messages: ClassVar[Mapping[str, str]] = {
+        "SEPT_COPIES": "Sept card '{card}' has {copies} copies; at most {limit} are allowed",
+        "SEPT_COPIES.starting": "Sept card '{card}' has {copies} copies ({starting} in the starting list); "
+        "at most {limit} are allowed",
+    }
+
+    numbers = ("max",)
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        limit = params.get("max")
+        if limit is None:
+            return
+        for item in ctx.sept:
+            if item.copies > limit:
+                yield self.result(
+                    [item.name],
+                    variant="starting" if item.starting else "",
+                    card=item.name,
+                    copies=item.copies,
+                    starting=item.starting,
+                    limit=limit,
+                )
