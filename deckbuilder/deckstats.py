@@ -8,8 +8,9 @@ from carddb.allegiance import ROGUE
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.i18n import N_
 
-UNKNOWN_TYPE = "Unknown card"
+UNKNOWN_TYPE = N_("Unknown card")
 NO_TYPE = "No type"
 CHARACTER_TYPE = "Character"
 

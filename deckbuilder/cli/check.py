@@ -22,6 +22,7 @@ from deckbuilder.cli.common import (
     warn_if_empty,
 )
 from deckbuilder.cli.output import shown_name
+from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import N_, render_text
 from deckbuilder.i18n import gettext as _
 
@@ -230,7 +231,7 @@ def _check_game_deck(
                 verdict=verdict,
                 deck=shown_name(deck.name),
                 game=chosen.title,
-                format=report.format,
+                format=format_title(report.format, chosen.name),
             ),
             file=out,
         )
@@ -309,7 +310,7 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
             path=shown_name(path),
             verdict=verdict,
             deck=shown_name(deck_name),
-            format=report.format,
+            format=format_title(report.format),
             level=report.renown_level,
         ),
         file=out,

@@ -27,6 +27,7 @@ from deckbuilder.export.pdftext import (
     pdf_markup,
     register_fonts,
 )
+from deckbuilder.games.loader import format_title
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.i18n import N_, current_language, gettext, render
@@ -118,7 +119,7 @@ def _verdict(report: Report, data_date: str, width: float, lang: str) -> list[An
     if report.piles:  # another game: its format and the header figures its game.json names
         stamp = gettext("{verdict} in format {format} · {figures}", lang).format(
             verdict=word,
-            format=report.format,
+            format=format_title(report.format, report.game, lang),
             figures=" · ".join(f"{label} {value}" for label, value in report.figures),
         )
     else:
@@ -126,7 +127,7 @@ def _verdict(report: Report, data_date: str, width: float, lang: str) -> list[An
             "{verdict} in format {format} at Renown level {level} · checked against card data of {date}", lang
         ).format(
             verdict=word,
-            format=report.format,
+            format=format_title(report.format, report.game, lang),
             level=report.renown_level,
             date=data_date or gettext("unknown date", lang),
         )
@@ -310,7 +311,12 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
     fields = [
         (t("Player"), options.player, t("Event"), options.event),
         (t("Deck"), deck.name, t("Event date"), options.event_date),
-        (t("Format"), report.format, t("Renown level"), str(report.renown_level)),
+        (
+            t("Format"),
+            format_title(report.format, report.game, lang),
+            t("Renown level"),
+            str(report.renown_level),
+        ),
         (t("Printed"), today, t("Card data"), db.data_date() or t("unknown")),
     ]
     story: list[Any] = [
@@ -352,7 +358,7 @@ def _game_story(
     fields = [
         (t("Player"), options.player, t("Event"), options.event),
         (t("Deck"), deck.name, t("Event date"), options.event_date),
-        (t("Game"), game.title, t("Format"), report.format),
+        (t("Game"), game.title, t("Format"), format_title(report.format, game.name, lang)),
         (t("Printed"), dt.date.today().isoformat(), "", ""),
     ]
     story: list[Any] = [

@@ -26,6 +26,36 @@ from deckbuilder.export.pdftext import FONT, draw_string, names_missing_glyphs, 
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE, draw_text_proxy
 from deckbuilder.games.cards import as_card_info, pool_for
 from deckbuilder.games.piles import game_of
+from deckbuilder.i18n import declare, format_message, params_of
+
+# What an export tells the player (shown by the CLI and the export dialog, in the player's language).
+MESSAGES = declare(
+    {
+        "PROXY_NOT_IN_DECK": "{name}: not in the deck, not printed",
+        "PROXY_NOT_IN_DECK.section": "{name}: not in the deck section, not printed",
+        "PROXY_OWNED": "{count:plural:owned copy is|owned copies are} in your collection, not printed",
+        "PROXY_IMAGE_MISSING": "{name}: image {image} is missing or outside the database folder; "
+        "printed as a text proxy",
+        "PROXY_IMAGE_REFUSED": "{name}: image {image} refused: {reason}; printed as a text proxy",
+        "PROXY_IMAGE_FAILED": "{name}: image {image} failed ({reason}); text proxy",
+        "PROXY_NO_PRINTING": "{name}: no printing from set {set}; the newest printing is used",
+        "PROXY_UNKNOWN_CARD": "{name}: unknown card, printed as a text proxy with its name only",
+        "PROXY_NO_IMAGE": "{name}: no card image, printed as a text proxy",
+        "PROXY_NO_IMAGE.breed": "{name}: no card image for the breed side, printed as a text proxy",
+        "PROXY_NO_IMAGE.crinos": "{name}: no card image for the Crinos side, printed as a text proxy",
+        "PROXY_NOTHING": "no cards to print",
+        "PROXY_NO_PAGE_NUMBERS": "page numbers left out: no room under the cards clear of bleed and cut marks",
+        "PROXY_FOOTER": "{deck} · proxies · page {page} of {pages}",
+        "PROXY_FOOTER.short": "page {page} of {pages}",
+        "PROXY_TITLE": "{deck} — proxies",
+    }
+)
+
+
+def _say(message_id: str, **params: object) -> str:
+    """A message of the export in the player's language."""
+    return format_message(message_id, params_of(params))
+
 
 CARD_WIDTH = 63 * MM
 CARD_HEIGHT = 88 * MM
@@ -160,7 +190,9 @@ def _selected_entries(
         for key, written in wanted.items():
             if key not in present:
                 messages.append(
-                    f"{written}: not in the deck{' section' if options.section else ''}, not printed"
+                    _say(
+                        "PROXY_NOT_IN_DECK.section" if options.section else "PROXY_NOT_IN_DECK", name=written
+                    )
                 )
         entries = [e for e in entries if e.key in wanted]
     if options.owned is not None:
@@ -180,9 +212,7 @@ def _missing_only(entries: list[DeckEntry], owned: Mapping[str, int], messages: 
         if entry.count - have > 0:
             missing.append(DeckEntry(entry.name, entry.count - have, entry.set_name, entry.zone_hint))
     if skipped:
-        messages.append(
-            f"{skipped} owned {'copy is' if skipped == 1 else 'copies are'} in your collection, not printed"
-        )
+        messages.append(_say("PROXY_OWNED", count=skipped))
     return missing
 
 
@@ -215,21 +245,19 @@ class _FacePlanner:
         checked: CheckedImage | None = None
         path = self.db.image_path(relative)
         if path is None:
-            self._tell(
-                f"{name}: image {relative} is missing or outside the database folder; printed as a text proxy"
-            )
+            self._tell(_say("PROXY_IMAGE_MISSING", name=name, image=relative))
         else:
             try:
                 checked = check_image(path)
             except ImageRefused as exc:
-                self._tell(f"{name}: image {relative} refused: {exc}; printed as a text proxy")
+                self._tell(_say("PROXY_IMAGE_REFUSED", name=name, image=relative, reason=exc))
         self._checked[relative] = checked
         return checked
 
     def _printing(self, entry: DeckEntry, card: CardInfo) -> PrintingInfo | None:
         printing = card.printing(entry.set_name)
         if printing is None and entry.set_name:
-            self._tell(f"{entry.name}: no printing from set {entry.set_name}; the newest printing is used")
+            self._tell(_say("PROXY_NO_PRINTING", name=entry.name, set=entry.set_name))
             printing = card.printing(None)
         return printing
 
@@ -237,7 +265,7 @@ class _FacePlanner:
         """The faces printed for one copy of an entry."""
         card = self.lookup(entry.name)
         if card is None:
-            self._tell(f"{entry.name}: unknown card, printed as a text proxy with its name only")
+            self._tell(_say("PROXY_UNKNOWN_CARD", name=entry.name))
             return [ProxyFace(entry.name, None, entry.set_name)]
         printing = self._printing(entry, card)
         set_name = printing.set_name if printing else entry.set_name
@@ -245,7 +273,7 @@ class _FacePlanner:
         files = printing.image_files if printing else ()
         sides = max(len(paths), len(files))
         if sides == 0:
-            self._tell(f"{card.name}: no card image, printed as a text proxy")
+            self._tell(_say("PROXY_NO_IMAGE", name=card.name))
             return [ProxyFace(card.name, card, set_name)]
         if not self.both_sides:
             sides = 1
@@ -258,13 +286,12 @@ class _FacePlanner:
             if relative:
                 image = self._image(card.name, relative)
             else:
-                self._tell(f"{card.name}: no card image{_side_note(side)}, printed as a text proxy")
+                self._tell(_say(_SIDE_MESSAGES.get(side, "PROXY_NO_IMAGE"), name=card.name))
             faces.append(ProxyFace(card.name, card, set_name, side, image))
         return faces
 
 
-def _side_note(side: str) -> str:
-    return {BREED_SIDE: " for the breed side", CRINOS_SIDE: " for the Crinos side"}.get(side, "")
+_SIDE_MESSAGES = {BREED_SIDE: "PROXY_NO_IMAGE.breed", CRINOS_SIDE: "PROXY_NO_IMAGE.crinos"}
 
 
 def plan_faces(deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]) -> list[ProxyFace]:
@@ -410,7 +437,10 @@ def footer_placement(layout: SheetLayout, cut_marks: str, texts: Sequence[str]) 
 
 def _footer_texts(deck_name: str, page: int, pages: int) -> tuple[str, str]:
     """The footer, then a shorter one for narrow room."""
-    return f"{deck_name} · proxies · page {page} of {pages}", f"page {page} of {pages}"
+    return (
+        _say("PROXY_FOOTER", deck=deck_name, page=page, pages=pages),
+        _say("PROXY_FOOTER.short", page=page, pages=pages),
+    )
 
 
 def _draw_page_number(
@@ -446,7 +476,7 @@ def write_proxies_pdf(
     report = ProxyReport()
     faces = plan_faces(deck, db, options, report.messages)
     if not faces:
-        raise ValueError("no cards to print" + "".join(f"; {m}" for m in report.messages))
+        raise ValueError(_say("PROXY_NOTHING") + "".join(f"; {m}" for m in report.messages))
     per_page = COLUMNS * ROWS
     pages = math.ceil(len(faces) / per_page)
     report.total_pages = pages
@@ -454,7 +484,7 @@ def write_proxies_pdf(
         options.page_numbers
         and footer_placement(layout, options.cut_marks, _footer_texts(deck.name, pages, pages)) is None
     ):
-        report.messages.append("page numbers left out: no room under the cards clear of bleed and cut marks")
+        report.messages.append(_say("PROXY_NO_PAGE_NUMBERS"))
     if page_limit is not None:
         faces = faces[: max(1, page_limit) * per_page]
     total = len(faces)
@@ -463,7 +493,7 @@ def write_proxies_pdf(
     failed: set[Path] = set()
     with _binary_image_streams(), atomic_open(out) as handle:
         canvas = Canvas(handle, pagesize=(layout.page_width, layout.page_height), pageCompression=1)
-        canvas.setTitle(f"{deck.name} — proxies")
+        canvas.setTitle(_say("PROXY_TITLE", deck=deck.name))
         canvas.setCreator("Rage Deckbuilder")
         for index, face in enumerate(faces):
             if cancel is not None and cancel():
@@ -482,7 +512,7 @@ def write_proxies_pdf(
                 except Exception as exc:
                     failed.add(face.image.path)
                     report.messages.append(
-                        f"{face.name}: image {face.image.path.name} failed ({exc}); text proxy"
+                        _say("PROXY_IMAGE_FAILED", name=face.name, image=face.image.path.name, reason=exc)
                     )
             if not drawn:
                 draw_text_proxy(

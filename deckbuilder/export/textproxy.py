@@ -11,6 +11,7 @@ from reportlab.platypus import Frame, KeepInFrame, Paragraph
 from carddb.model import CardInfo
 from deckbuilder.export.paper import MM
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, FONT_OBLIQUE, pdf_markup, register_fonts
+from deckbuilder.i18n import N_, gettext
 
 BREED_SIDE = "breed"
 CRINOS_SIDE = "crinos"
@@ -23,12 +24,22 @@ _BODY = ParagraphStyle("proxy-body", fontName=FONT, fontSize=7.5, leading=9, spa
 _ERRATA = ParagraphStyle("proxy-errata", parent=_BODY, fontName=FONT_OBLIQUE)
 _FOOT = ParagraphStyle("proxy-foot", fontName=FONT, fontSize=6, leading=7, textColor=_GREY)
 
-_BREED_STATS = (("renown", "Renown"), ("rage", "Rage"), ("gnosis", "Gnosis"), ("health", "Health"))
-_CRINOS_STATS = (("crage", "Crinos Rage"), ("cgnosis", "Crinos Gnosis"), ("chealth", "Crinos Health"))
-_OTHER_STATS = (("damage", "Damage"),)
+_BREED_STATS = (
+    ("renown", N_("Renown")),
+    ("rage", N_("Rage")),
+    ("gnosis", N_("Gnosis")),
+    ("health", N_("Health")),
+)
+_CRINOS_STATS = (
+    ("crage", N_("Crinos Rage")),
+    ("cgnosis", N_("Crinos Gnosis")),
+    ("chealth", N_("Crinos Health")),
+)
+_OTHER_STATS = (("damage", N_("Damage")),)
+_SIDE_LABELS = {BREED_SIDE: N_("{name} (breed side)"), CRINOS_SIDE: N_("{name} (Crinos side)")}
 
 
-def stats_text(card: CardInfo, side: str = "") -> str:
+def stats_text(card: CardInfo, side: str = "", lang: str | None = None) -> str:
     """The card's numbers as one line, e.g. "Renown 3 · Rage 4"; a side limits it to that side's numbers."""
     wanted: tuple[tuple[str, str], ...]
     if side == BREED_SIDE:
@@ -37,7 +48,11 @@ def stats_text(card: CardInfo, side: str = "") -> str:
         wanted = (("renown", "Renown"), *_CRINOS_STATS, *_OTHER_STATS)
     else:
         wanted = _BREED_STATS + _CRINOS_STATS + _OTHER_STATS
-    parts = [f"{label} {getattr(card, attr)}" for attr, label in wanted if getattr(card, attr) is not None]
+    parts = [
+        f"{gettext(label, lang)} {getattr(card, attr)}"
+        for attr, label in wanted
+        if getattr(card, attr) is not None
+    ]
     return " · ".join(parts)
 
 
@@ -47,29 +62,31 @@ def _para(text: str, style: ParagraphStyle) -> Paragraph:
 
 
 def text_proxy_story(
-    name: str, card: CardInfo | None, side: str = "", set_name: str | None = None
+    name: str, card: CardInfo | None, side: str = "", set_name: str | None = None, lang: str | None = None
 ) -> tuple[list[Any], list[Any]]:
-    """Flowables of a text proxy: (header, body)."""
-    side_label = {BREED_SIDE: " (breed side)", CRINOS_SIDE: " (Crinos side)"}.get(side, "")
-    header: list[Any] = [_para(f"{card.name if card else name}{side_label}", _NAME)]
+    """Flowables of a text proxy in a language (the current one by default): (header, body)."""
+    shown = card.name if card else name
+    header: list[Any] = [
+        _para(gettext(_SIDE_LABELS[side], lang).format(name=shown) if side else shown, _NAME)
+    ]
     if card is None:
-        header.append(_para("Unknown card: not in the card database", _TYPE))
+        header.append(_para(gettext("Unknown card: not in the card database", lang), _TYPE))
         return header, []
     if card.type:
         header.append(_para(card.type, _TYPE))
-    stats = stats_text(card, side)
+    stats = stats_text(card, side, lang)
     if stats:
         header.append(_para(stats, _STATS))
     body: list[Any] = []
     if card.requires:
-        body.append(_para(f"Requires: {card.requires}", _BODY))
+        body.append(_para(gettext("Requires: {requires}", lang).format(requires=card.requires), _BODY))
     if card.keywords_field:
-        body.append(_para(f"Keywords: {card.keywords_field}", _BODY))
+        body.append(_para(gettext("Keywords: {keywords}", lang).format(keywords=card.keywords_field), _BODY))
     if card.text:
         body.append(_para(card.text, _BODY))
     if card.errata:
-        body.append(_para(f"Errata: {card.errata}", _ERRATA))
-    footer = "Proxy" + (f" · {set_name}" if set_name else "")
+        body.append(_para(gettext("Errata: {errata}", lang).format(errata=card.errata), _ERRATA))
+    footer = gettext("Proxy", lang) + (f" · {set_name}" if set_name else "")
     body.append(_para(footer, _FOOT))
     return header, body
 

@@ -34,6 +34,7 @@ from deckbuilder.games.description import (
     format_from_data,
     game_from_data,
 )
+from deckbuilder.i18n import gettext
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -341,3 +342,12 @@ def find_format(game: Game, name: str | None) -> GameFormat:
             return fmt
     known = ", ".join(f.name for f in formats) or "(none)"
     raise FormatError(f"Unknown format '{name}'; available formats: {known}")
+
+
+def format_title(name: str, game: str = DEFAULT_GAME, lang: str | None = None) -> str:
+    """A format's title for a sentence in the reader's language (a player's own title and unknown names as written)."""
+    try:
+        fmt = find_format(load_game(game), name)
+    except (FormatError, GameError):
+        return name
+    return gettext(fmt.title or name, lang)

@@ -42,6 +42,7 @@ DECLARING_MODULES = (
     "deckbuilder.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
+    "deckbuilder.export.proxies",
     "deckbuilder.collection",
 )
 # carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.

@@ -293,7 +293,7 @@ class _ChoicesCombo(QComboBox):
         super().__init__()
         self._load = load
         self._stale = True
-        self.addItem(ANY, "")
+        self.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
 
     def invalidate(self) -> None:
         """Read the choices again when next needed (at once when one is chosen, so that it stays chosen)."""

@@ -80,7 +80,7 @@ class DeckGallery(QTabWidget):
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(view)
-            self.addTab(page, SECTION_TITLES[key])
+            self.addTab(page, self.tr(SECTION_TITLES[key]))
             self.lists[key] = view
         self._loader = QTimer(self)
         self._loader.setInterval(0)
@@ -93,7 +93,7 @@ class DeckGallery(QTabWidget):
         for index, key in enumerate(PILES):
             pile = [row for row in rows.get(key, ()) if isinstance(row.card, CardInfo)]
             copies = sum(row.entry.count for row in pile)
-            self.setTabText(index, f"{SECTION_TITLES[key]} ({copies})")
+            self.setTabText(index, f"{self.tr(SECTION_TITLES[key])} ({copies})")
             if key == STARTING:
                 self.setTabVisible(index, bool(pile))
             if pile == self._rows.get(key):

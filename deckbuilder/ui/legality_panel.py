@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
@@ -60,10 +61,11 @@ class LegalityPanel(QWidget):
             self.verdict.setText(self.tr("No deck checked"))
             return
         errors = len(report.errors)
+        title = format_title(report.format, report.game)
         legal = (
-            fill(self.tr("Legal in %1"), report.format)  # another game: no Renown level
+            fill(self.tr("Legal in %1"), title)  # another game: no Renown level
             if report.piles
-            else fill(self.tr("Legal in %1 at Renown %2"), report.format, report.renown_level)
+            else fill(self.tr("Legal in %1 at Renown %2"), title, report.renown_level)
         )
         self.verdict.setText(
             legal

@@ -10,7 +10,9 @@ from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.deckstats import DeckStats, compute_deck_stats, filled_histogram
+from deckbuilder.deckstats import UNKNOWN_TYPE, DeckStats, compute_deck_stats, filled_histogram
+from deckbuilder.games.loader import format_title
+from deckbuilder.i18n import gettext
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.translation import fill
@@ -229,7 +231,10 @@ class DeckStatsView(QWidget):
             chart.show()
         self.stats = stats = compute_deck_stats(deck, pool)
         self.summary.setText(_summary_html(stats, report))
-        self.type_chart.set_bars([Bar(label, count) for label, count in stats.type_counts.items()])
+        # Types are card data, shown as written; only the bar of cards the database lacks is ours.
+        self.type_chart.set_bars(
+            [Bar(gettext(t) if t == UNKNOWN_TYPE else t, count) for t, count in stats.type_counts.items()]
+        )
         rogue_note = (
             fill(
                 self.tr("hatched = Rogue (%1 of %2 Renown, %3)"),
@@ -306,7 +311,7 @@ def _summary_html(stats: DeckStats, report: Report | None) -> str:
         )
     parts.append(renown)
     if report is not None:
-        name = html.escape(report.format)
+        name = html.escape(format_title(report.format, report.game))
         if report.is_legal:
             verdict = fill(QCoreApplication.translate("DeckStatsView", "Legal in %1"), name)
         else:

@@ -94,7 +94,7 @@ class FilesMixin(WindowBase):
         """Start an empty deck (of another game when named)."""
         if not self.maybe_save():
             return False
-        self.set_deck(Deck(game=game), None)
+        self.set_deck(Deck(name=self.tr("Untitled deck"), game=game), None)
         return True
 
     def open_deck(self, path: Path | None = None, ask_first: bool = True, remember: bool = True) -> bool:

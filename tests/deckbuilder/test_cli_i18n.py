@@ -43,7 +43,7 @@ def test_check_lang_pt_br_prints_a_real_illegal_deck_in_portuguese(real_db: Path
     deck = _too_many_copies(tmp_path)
     code, out, _err = run("check", str(deck), "--db", str(real_db), "--lang", "pt_BR", "--fix-hints")
     assert code == 1
-    assert f"{deck}: ILEGAL — gaia-three-dodges (revised, nível de Renome 20)" in out
+    assert f"{deck}: ILEGAL — gaia-three-dodges (Revised (aberto), nível de Renome 20)" in out
     assert (
         "  erro     COMBAT_COPIES: A carta de combate 'Dodge' tem 3 cópias; são permitidas no máximo 2" in out
     )
@@ -126,7 +126,10 @@ def test_import_cards_prints_the_report_in_portuguese_with_line_numbers(tmp_path
     assert code == 0
     assert f"3 linhas lidas de {cards}: 2 cartas adicionadas" in out
     assert f"  rejeitada  {cards}:2: Name (nome) vazio" in out
-    assert f"  suspeita   {cards}:3: 'Dodge': Renown 'abc' não é um número (mantido como texto)" in out
+    assert (
+        f"  suspeita   {cards}:3: 'Dodge': o valor 'abc' da coluna Renown não é um número (mantido como texto)"
+        in out
+    )
     assert f"{cards}:4: linha curta, faltam as colunas: Type, Renown" in out
     assert "rejected" not in out and "not a number" not in out and "missing columns" not in out
 

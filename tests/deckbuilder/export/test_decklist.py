@@ -64,10 +64,10 @@ def test_decklist_holds_event_fields_sections_totals_and_verdict(
         "Player Ana Example",
         "Event Spring Moot",
         "Event date 2026-04-12",
-        "Format revised",
+        "Format Revised (open)",  # the format by its title, not its id
         "Renown level 20",
         "Card data 2026-10-31",
-        "NOT LEGAL in format revised at Renown level 20",
+        "NOT LEGAL in format Revised (open) at Renown level 20",
         "checked against card data of 2026-10-31",
         "Error [SEPT_TOO_SMALL]: The sept deck has 3 cards; it needs at least 30.",
         "Note [RENOWN_UNUSED]: 13 Renown unused.",
@@ -102,7 +102,7 @@ def test_legal_verdict_from_the_real_checker_when_no_report_is_given(
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx(LETTER)
     text = _flat(out)
-    assert "NOT LEGAL in format revised at Renown level 20" in text  # far too few cards
+    assert "NOT LEGAL in format Revised (open) at Renown level 20" in text  # far too few cards
     assert "Error [" in text
 
 

@@ -218,7 +218,7 @@ def test_decklist_pdf_of_another_game_shows_its_piles_and_verdict(tmp_path: Path
     assert code == 0, err
     text = " ".join(page.extract_text() for page in PdfReader(target).pages)
     assert "Lithic Rage decklist" in text
-    assert "NOT LEGAL in format standard" in text and "Cost 15 / 12" in text
+    assert "NOT LEGAL in format Lithic Rage (manual, level 1)" in text and "Cost 15 / 12" in text
     assert "SUM_OVER_BOUND" in text
     for pile in ("Ancestry (1 card)", "Class (1 card)", "Actions (7 cards)"):
         assert pile in text

@@ -36,7 +36,7 @@ def test_a_lithic_rage_deck_shows_its_piles_header_and_check(window, answers, tm
     assert view.renown_spin.isHidden()
     assert [view.format_combo.itemData(i) for i in range(view.format_combo.count())] == ["standard"]
     assert window.report is not None and window.report.is_legal
-    assert window.legality.verdict.text() == "Legal in standard"
+    assert window.legality.verdict.text() == "Legal in Lithic Rage (manual, level 1)"  # the title, not the id
 
     window.add_card("Sling Stone")  # Cost 1 more than Bone Shaman's 12
     assert view.header_label.text() == "Cost 13 / 12 · Actions 5"

@@ -141,3 +141,27 @@ def test_tr_of_any_qobject_class_reads_the_one_catalogue(portuguese) -> None:  #
     assert QCoreApplication.translate("Whatever", "Deck check", "event report") == "Verificação de decks"
     # The core speaks the same language from the same catalogue.
     assert i18n.gettext("Deck check") == MovedHere().tr("Deck check") == "Verificação do deck"
+
+
+def test_card_images_tabs_the_any_filter_and_a_new_deck_are_portuguese(portuguese, make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    tabs = window.gallery
+    titles = [tabs.tabText(i) for i in range(tabs.count())]
+    assert titles[0].startswith("Personagens") and any(t.startswith("Combate") for t in titles), titles
+    assert window.browser.type_combo.itemText(0) == "Qualquer"
+    window.new_deck()
+    assert window.deck.name == "Deck sem título"
+
+
+def test_a_cards_set_and_the_players_collection_are_two_portuguese_words() -> None:
+    import re
+
+    assert (i18n.gettext("Set", "pt_BR"), i18n.gettext("Collection", "pt_BR")) == ("Edição", "Coleção")
+    entries = i18n.catalogue("pt_BR").entries
+    about_sets = {
+        key: forms for key, forms in entries.items() if re.search(r"\bsets?\b", key[1], re.IGNORECASE)
+    }
+    assert about_sets
+    for (_context, english), forms in about_sets.items():
+        if "collection" not in english.casefold():
+            assert all("coleç" not in form.casefold() for form in forms), english
