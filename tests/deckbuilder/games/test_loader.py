@@ -1,0 +1,194 @@
+"""The one loader of games and formats on hostile files: bounded, one link policy, clear refusals, no crash or hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckbuilder.deck import Deck
+from deckbuilder.games.description import GameError
+from deckbuilder.games.loader import (
+    FormatError,
+    available_games,
+    format_problems,
+    formats_of,
+    game_problems,
+    load_format_file,
+    load_game,
+    load_game_dir,
+    user_formats_dir,
+    user_games_dir,
+)
+from deckbuilder.legality import available_formats, check_deck, load_format
+from tests.deckbuilder.legality.pool import legal_deck, make_pool
+
+SHIPPED = Path(__file__).resolve().parents[3] / "deckbuilder" / "games"
+HUGE_NUMBER = "9" * 5000  # over Python's 4,300-digit limit for int()
+
+
+def _user_format(name: str, text: str) -> Path:
+    folder = user_formats_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _user_game(folder_name: str, description: dict[str, Any] | str) -> Path:
+    folder = user_games_dir() / folder_name
+    (folder / "formats").mkdir(parents=True, exist_ok=True)
+    text = description if isinstance(description, str) else json.dumps(description)
+    (folder / "game.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _tiny_game(name: str = "tiny", **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "fields": [{"name": "name"}, {"name": "type"}],
+        "piles": [{"id": "main", "label": "Main", "types": ["Spell"]}],
+        "formats": [{"name": "open", "rules": [{"kind": "unknown_card"}]}],
+        **extra,
+    }
+
+
+def test_a_number_of_5000_digits_in_a_user_format_is_refused_and_checks_go_on() -> None:
+    path = _user_format(
+        "huge.json", f'{{"name": "huge", "rules": [{{"kind": "rage:sept_minimum", "min": {HUGE_NUMBER}}}]}}'
+    )
+    with pytest.raises(FormatError, match="more than 40 digits") as caught:
+        load_format_file(path)
+    assert str(path) in str(caught.value)
+    (problem,) = format_problems()
+    assert "huge.json" in problem and "file skipped" in problem
+    assert check_deck(legal_deck(), make_pool()).is_legal  # the other formats still work
+    assert "huge" not in [f.name for f in available_formats()]
+
+
+def test_a_number_of_5000_digits_in_a_user_games_description_skips_that_game() -> None:
+    _user_game(
+        "big",
+        f'{{"name": "big", "piles": [{{"id": "p", "label": "P", "types": ["A"]}}], "x": {HUGE_NUMBER}}}',
+    )
+    (problem,) = game_problems()
+    assert "more than 40 digits" in problem and "game skipped" in problem
+    assert "lithic-rage" in [g.name for g in available_games()]
+
+
+def test_a_format_nested_100000_deep_is_refused_without_recursion() -> None:
+    path = _user_format("deep.json", '{"name": "deep", "rules": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(FormatError, match="nested too deeply"):
+        load_format_file(path)
+    assert "nested too deeply" in format_problems()[0]
+
+
+def test_a_nul_in_a_file_name_inside_game_json_is_a_clear_error(tmp_path: Path) -> None:
+    folder = tmp_path / "nul"
+    folder.mkdir()
+    (folder / "game.json").write_text(json.dumps(_tiny_game(formats=["a\u0000b.json"])), encoding="utf-8")
+    with pytest.raises(GameError, match="must name a file in the game's formats folder"):
+        load_game_dir(folder)
+    # A NUL in the card file's name: the game loads, and its shipped card set is simply absent (never a crash).
+    (folder / "game.json").write_text(json.dumps(_tiny_game(cards="cards\u0000.csv")), encoding="utf-8")
+    assert load_game_dir(folder).cards_path() is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": "twice", "name": "again", "rules": []}',
+        '{"name": "twice", "rules": [{"kind": "rage:sept_minimum", "min": 30, "min": 0}]}',
+    ],
+)
+def test_duplicate_keys_in_a_format_are_refused(text: str) -> None:
+    path = _user_format("twice.json", text)
+    with pytest.raises(FormatError, match="appears twice in one object"):
+        load_format_file(path)
+
+
+def test_duplicate_keys_in_a_games_description_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_text('{"name": "a", "name": "b"}', encoding="utf-8")
+    with pytest.raises(GameError, match="appears twice"):
+        load_game_dir(tmp_path)
+
+
+def test_a_user_game_on_the_rage_engine_is_refused_not_judged_legal() -> None:
+    rage = json.loads((SHIPPED / "rage" / "game.json").read_text(encoding="utf-8"))
+    rage.update(name="my-rage", formats=["mine.json"], default_format="mine")
+    folder = _user_game("my-rage", rage)
+    (folder / "formats" / "mine.json").write_text(
+        json.dumps({"name": "mine", "rules": [{"kind": "rage:sept_minimum", "min": 30}]}), encoding="utf-8"
+    )
+    (problem,) = game_problems()
+    assert 'runs on the "rage" engine' in problem and "game skipped" in problem
+    with pytest.raises(GameError, match="Unknown game 'my-rage'"):
+        load_game("my-rage")
+    assert load_game("rage").engine == "rage"  # the shipped game is untouched
+
+
+def test_a_fifo_in_the_user_formats_folder_is_refused_at_once() -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes on this system")
+    user_formats_dir().mkdir(parents=True, exist_ok=True)
+    os.mkfifo(user_formats_dir() / "pipe.json")
+    found: list[object] = []
+    worker = threading.Thread(target=lambda: found.append(check_deck(legal_deck(), make_pool())), daemon=True)
+    worker.start()
+    worker.join(120)  # a bound for a hang, not a timing assertion: the check never waits for a writer
+    assert found, "the check blocked on the FIFO"
+    (problem,) = format_problems()
+    assert "pipe.json" in problem and "named pipe" in problem
+
+
+def test_one_link_policy_for_user_formats_and_user_games(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "league.json").write_text(json.dumps({"name": "league", "rules": []}), encoding="utf-8")
+    game = outside / "tiny"
+    game.mkdir()
+    (game / "game.json").write_text(json.dumps(_tiny_game()), encoding="utf-8")
+
+    # Links leading out of the user folders are refused and named, never read.
+    user_formats_dir().mkdir(parents=True, exist_ok=True)
+    (user_formats_dir() / "league.json").symlink_to(outside / "league.json")
+    user_games_dir().mkdir(parents=True, exist_ok=True)
+    (user_games_dir() / "tiny").symlink_to(game)
+    assert "league" not in [f.name for f in available_formats()]
+    assert any("league.json" in p and "leads outside" in p for p in format_problems())
+    assert "tiny" not in [g.name for g in available_games()]
+    assert any("tiny" in p and "leads outside" in p for p in game_problems())
+
+    # Links that stay inside are followed, for both alike.
+    (user_formats_dir() / "league.json").unlink()
+    (user_games_dir() / "tiny").unlink()
+    shutil.copy(outside / "league.json", user_formats_dir() / "real-league.json")
+    (user_formats_dir() / "league.json").symlink_to(user_formats_dir() / "real-league.json")
+    shutil.copytree(game, user_games_dir() / "real-tiny")
+    (user_games_dir() / "tiny").symlink_to(user_games_dir() / "real-tiny")
+    assert load_format("league").name == "league"
+    assert format_problems() == []
+    assert load_game("tiny").name == "tiny" and game_problems() == []
+
+
+def test_a_user_format_file_may_name_another_game() -> None:
+    _user_format(
+        "lithic-open.json",
+        json.dumps({"name": "open", "game": "lithic-rage", "rules": [{"kind": "unknown_card"}]}),
+    )
+    lithic = load_game("lithic-rage")
+    assert [f.name for f in formats_of(lithic)] == ["standard", "open"]
+    assert "open" not in [f.name for f in available_formats()]  # not a Rage format
+    deck = Deck(game="lithic-rage", format="open")
+    from deckbuilder.games.cards import shipped_pool
+    from deckbuilder.games.check import check
+
+    report = check(deck, shipped_pool(lithic))
+    assert report.game == "lithic-rage" and report.format == "open" and report.is_legal
+    _user_format("stray.json", json.dumps({"name": "stray", "game": "no-such-game", "rules": []}))
+    assert any("stray.json" in p and "no-such-game" in p for p in format_problems())
