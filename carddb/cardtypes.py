@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
 
@@ -60,4 +61,22 @@ def classify_type(type_field: str | None) -> Section | None:
     parts = [part.strip() for part in text.split(" - ")]
     if parts and all(part in SEPT_TYPES for part in parts):
         return Section.SEPT
+    return None
+
+
+# The words that name a Rage deck section in a zone label; "char" also covers "Chars" and "Character".
+_ZONE_WORDS = re.compile(r"(combat)|(sept)|(pack|char)")
+_ZONE_SECTIONS = (Section.COMBAT, Section.SEPT, Section.CHARACTERS)
+
+
+def zone_section(label: str, game_zone: str = "") -> Section | None:
+    """The deck section a Lackey deck zone holds, by its label first and then its game zone (the one heuristic).
+
+    When a label names two sections, its last one decides, as the head of an English noun phrase does: a
+    "Combat Characters" zone holds Characters (the ones who fight), a "Character Combat" zone Combat cards.
+    """
+    for text in (label, game_zone):
+        last = max(_ZONE_WORDS.finditer(text.casefold()), key=lambda m: m.start(), default=None)
+        if last is not None:
+            return _ZONE_SECTIONS[(last.lastindex or 1) - 1]
     return None

@@ -32,7 +32,13 @@ from carddb.lackey import (
     split_image_files,
     unsafe_name_reason,
 )
-from carddb.leftovers import TEMP_SUFFIX, ImportMarker, clean_import_leftovers, referenced_images
+from carddb.leftovers import (
+    CARD_BACK_META,
+    TEMP_SUFFIX,
+    ImportMarker,
+    clean_import_leftovers,
+    referenced_images,
+)
 from carddb.messages import declare, message, message_id_of, params_of
 from carddb.model import LACKEY_COLUMNS
 from carddb.normalize import normalize_name, split_keywords
@@ -74,6 +80,7 @@ declare(
         "IMPORT_SET_NAME_UNSAFE": "set name {reason}",
         "IMPORT_IMAGE_NAME_REFUSED": "{name!r}: image name {image!r} refused: {reason}",
         "IMPORT_IMAGE_NOT_COPIED": "{name!r}: image {image!r} not copied: {reason}",
+        "IMPORT_CARD_BACK_NOT_COPIED": "the card back image (sets/setimages/general/cardback) not copied: {reason}",
         "IMPORT_IMAGE_UNSAFE": "broken or unsafe image: {reason}",
         "IMPORT_IMAGE_COPY_FAILED": "cannot be copied: {error}",
         "IMPORT_IMAGE_READ_FAILED": "cannot be read: {error}",
@@ -278,6 +285,7 @@ class _Importer:
         self.created_images: list[Path] = []  # files this import wrote (removed again if it fails)
         self.marker = ImportMarker(db)
         self.zone_labels: dict[str, str] = {}
+        self.card_back = ""  # the plugin's card back image, stored (path relative to the DB folder)
         self._since_poll = 0
         self._sections: dict[str, Section | None] = {}
         self._set_checks: dict[str, str] = {}  # set name -> why it is refused ("" when fine)
@@ -514,6 +522,8 @@ class _Importer:
             }
             if self.zone_labels:
                 meta["deck_zone_labels"] = json.dumps(self.zone_labels)
+            if self.card_back:
+                meta[CARD_BACK_META] = self.card_back
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
             self.poll(self.report.rows_read, self.report.rows_read)
 
@@ -821,9 +831,19 @@ def import_lackey_plugin(
         for path in files:
             _read_lackey(importer, path, images, done, total)
             done += _size(path)
+        _store_card_back(importer, images, str(plugin_file))
         return importer.write()
     finally:
         importer.discard_images()
+
+
+def _store_card_back(importer: _Importer, images: ImageFinder, source: str) -> None:
+    """Keep the plugin's card back (Lackey's sets/setimages/general/cardback.jpg) for duplex proxies."""
+    found, refusal = images.locate("general", "cardback")
+    if found is not None:
+        importer.card_back, refusal = importer._store_image(found, "general")
+    if refusal:
+        importer.issue(source, 0, message("IMPORT_CARD_BACK_NOT_COPIED", reason=refusal), SUSPICIOUS)
 
 
 def _size(path: Path) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from carddb.cardtypes import zone_section
 from carddb.messages import declare, message
 from carddb.model import LACKEY_COLUMNS, LACKEY_HEADER
 
@@ -265,19 +266,6 @@ _TAG = re.compile(r"<(/?)([A-Za-z]+)[^<>]*>")
 _ZONE_FIELDS = ("label", "gamezonetoloadto")
 
 
-def zone_section(label: str, game_zone: str) -> str | None:
-    """The deck section a Lackey deck zone holds, judged by its label first and then its game zone."""
-    for text in (label, game_zone):
-        folded = text.casefold()
-        if "combat" in folded:
-            return "combat"
-        if "sept" in folded:
-            return "sept"
-        if "pack" in folded or "character" in folded:
-            return "characters"
-    return None
-
-
 def parse_plugin_info(text: str) -> PluginInfo:
     """Read deck zones and card data file names from plugininfo.txt (tolerant, one linear pass over its tags)."""
     labels: dict[str, str] = {}
@@ -303,8 +291,8 @@ def parse_plugin_info(text: str) -> PluginInfo:
         elif name == "deckzone" and zone is not None:
             label = zone.get("label", "")
             section = zone_section(label, zone.get("gamezonetoloadto", ""))
-            if section and label and section not in labels:
-                labels[section] = label
+            if section is not None and label and section.value not in labels:
+                labels[section.value] = label
             zone = None
     return PluginInfo(zone_labels=labels, card_data_files=files)
 

@@ -25,6 +25,9 @@ LEFTOVER_AGE = 300.0
 MARKERS_FOLDER = ".imports"
 TEMP_SUFFIX = ".importing"
 _TOUCH_EVERY = 30.0
+# Meta key of the card back image a Lackey plugin brought (sets/setimages/general/cardback.jpg), stored like a
+# card image (content-addressed under card-images/) and kept as long as the key names it.
+CARD_BACK_META = "card_back_image"
 
 
 def markers_dir(db: CardDatabase) -> Path:
@@ -58,8 +61,12 @@ def _live_markers(db: CardDatabase, now: float, min_age: float, own: Path | None
 
 
 def referenced_images(conn: sqlite3.Connection) -> set[str]:
-    """Every image path a printing points at (relative to the database folder, normcased)."""
-    found: set[str] = set()
+    """Every image path a printing (or the card back) points at (relative to the database folder, normcased)."""
+    found: set[str] = {
+        os.path.normcase(str(back))
+        for (back,) in conn.execute("SELECT value FROM meta WHERE key = ?", (CARD_BACK_META,))
+        if back
+    }
     for (paths,) in conn.execute("SELECT image_paths FROM printing WHERE image_paths != ''"):
         try:
             loaded = json.loads(paths)

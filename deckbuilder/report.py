@@ -10,6 +10,7 @@ from pathlib import Path
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
+from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck, format_not_installed
 from deckbuilder.legality.formats import Format, load_format_or_default
@@ -32,6 +33,7 @@ CSV_COLUMNS = (
     "allegiance",
     "format",
     "errors",
+    "fingerprint",
 )
 
 
@@ -51,6 +53,7 @@ class DeckRow:
     warnings: tuple[Result, ...] = ()
     read_error: str = ""
     problems: tuple[str, ...] = field(default=())
+    fingerprint: str = ""  # deckbuilder.fingerprint: shows the list was not changed after registration
     cards: tuple[
         tuple[int, str], ...
     ] = ()  # (copies, name) of every card, Starting ones marked, in deck order
@@ -155,6 +158,7 @@ def check_deck_file(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
+        fingerprint=deck_fingerprint(loaded.deck, pool).code,
         cards=_cards(loaded.deck),
     )
 
@@ -179,7 +183,8 @@ def _other_game_row(
     game = game_of(deck)
     if game is None:
         return None
-    report = check_generic(deck, pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0], game)
+    cards = pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0]
+    report = check_generic(deck, cards, game)
     return DeckRow(
         file=str(path),
         player=player,
@@ -189,6 +194,7 @@ def _other_game_row(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
+        fingerprint=deck_fingerprint(deck, cards).code,
         cards=_cards(deck),
     )
 
@@ -240,6 +246,7 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
                 row.allegiance,
                 row.format,
                 " | ".join(_error_text(row)),
+                row.fingerprint,
             ]
         )
     return buffer.getvalue()
@@ -253,6 +260,7 @@ th { background: #eee; }
 .legal { color: #17632a; font-weight: bold; }
 .illegal { color: #a11; font-weight: bold; }
 .unreadable { color: #8a5a00; font-weight: bold; }
+.fingerprint { font-family: monospace; white-space: nowrap; }
 section.deck { page-break-before: always; margin-top: 3em; }
 @media print { section.deck { margin-top: 0; } }
 """
@@ -289,6 +297,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         N_("Renown"),
         N_("Allegiance"),
         N_("Errors"),
+        N_("Fingerprint"),
         N_("File"),
     )
     parts = [
@@ -309,7 +318,8 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         errors = "<br>".join(e(text) for text in _error_text(row, lang))
         parts.append(
             f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
-            f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td><td>{e(row.file)}</td></tr>"
+            f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td>"
+            f'<td class="fingerprint">{e(row.fingerprint)}</td><td>{e(row.file)}</td></tr>'
         )
     parts.append("</tbody></table>")
     for index, row in enumerate(rows):

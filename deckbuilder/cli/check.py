@@ -55,6 +55,11 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument("--json", action="store_true", help=_("print one JSON document"))
     check.add_argument(
+        "--fingerprint",
+        action="store_true",
+        help=_("print each deck's fingerprint: a short code that changes when any card count changes"),
+    )
+    check.add_argument(
         "--fix-hints",
         action="store_true",
         help=_("for each error, the changes that fix it (checked before shown)"),
@@ -136,6 +141,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 _print_report(path, loaded.deck.name, report, shown_problems, out)
                 if hints is not None:
                     hints.print(out)
+            _fingerprint(args, loaded.deck, db, documents[-1], out)
         if args.json:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
@@ -241,7 +247,22 @@ def _check_game_deck(
         for result in report.results:
             severity = _(_SEVERITY_WORDS[result.severity.value])
             print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
+    _fingerprint(args, deck, pool, documents[-1], out)
     return EXIT_OK if report.is_legal else EXIT_ILLEGAL
+
+
+def _fingerprint(
+    args: argparse.Namespace, deck: Deck, pool: Any, document: dict[str, Any], out: TextIO
+) -> None:
+    """With --fingerprint: the deck's code in its JSON document, or a line under its printed report."""
+    if not args.fingerprint:
+        return
+    from deckbuilder.fingerprint import deck_fingerprint
+
+    code = deck_fingerprint(deck, pool).code
+    document["fingerprint"] = code
+    if not args.json:
+        print(_("  fingerprint {code}").format(code=code), file=out)
 
 
 def _unreadable_deck(

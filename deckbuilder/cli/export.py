@@ -50,6 +50,24 @@ def add_arguments(export: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("proxies: print every copy, not only those missing from your collection"),
     )
+    export.add_argument(
+        "--duplex",
+        choices=["long", "short"],
+        help=_(
+            "proxies: print card backs on the reverse pages, for a sheet flipped on its long or short edge"
+        ),
+    )
+    export.add_argument(
+        "--back",
+        default="plugin",
+        metavar="FILE",
+        help=_(
+            "proxies: the card back: an image file, 'plain', or 'plugin' (the imported plugin's, the default)"
+        ),
+    )
+    export.add_argument(
+        "--printer", metavar="NAME", help=_("proxies: correct the backs with a saved printer profile")
+    )
     export.add_argument("--player", default="", metavar="NAME")
     export.add_argument("--event", default="", metavar="NAME")
     export.add_argument("--renown", type=int, metavar="N")
@@ -193,6 +211,7 @@ def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: 
         names=args.cards,
         both_sides=not args.one_side,
         owned=None if args.all_copies else Collection(db).owned_map(),
+        **duplex_options(args, err),
     )
     try:
         result = write_proxies_pdf(deck, db, args.output, options)
@@ -214,7 +233,42 @@ def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: 
         ),
         file=out,
     )
+    if options.duplex != "none":
+        backs = ngettext(
+            "{count} card back on the reverse pages", "{count} card backs on the reverse pages", result.backs
+        )
+        print(backs.format(count=result.backs), file=out)
     return EXIT_OK
+
+
+def duplex_options(args: argparse.Namespace, err: TextIO) -> dict[str, Any]:
+    """ProxyOptions fields for --duplex, --back and --printer; CliError for a printer profile that is not saved."""
+    from deckbuilder.export.duplex import BACK_FILE, BACK_PLAIN, BACK_PLUGIN
+    from deckbuilder.export.printers import NO_CORRECTION, load_profiles
+
+    if not args.duplex:
+        if args.printer or args.back != BACK_PLUGIN:
+            print(
+                _("note: --back and --printer apply to duplex proxies only (add --duplex long or short)"),
+                file=err,
+            )
+        return {}
+    printer = NO_CORRECTION
+    if args.printer:
+        store = load_profiles()
+        for problem in store.problems:
+            print(_("note: {note}").format(note=problem), file=err)
+        try:
+            printer = store.get(args.printer)
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+    back = args.back if args.back in (BACK_PLAIN, BACK_PLUGIN) else BACK_FILE
+    return {
+        "duplex": args.duplex,
+        "back": back,
+        "back_file": args.back if back == BACK_FILE else "",
+        "printer": printer,
+    }
 
 
 # How the CLI writes each export that is not a deck file (the registry, deckbuilder.export.EXPORTS, names them).

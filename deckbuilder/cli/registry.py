@@ -59,6 +59,11 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("odds", N_("draw odds and a sample opening hand of a deck"), "deckbuilder.cli.odds"),
     Command(
+        "printer",
+        N_("printer profiles for duplex proxies and the alignment test sheet"),
+        "deckbuilder.cli.printer",
+    ),
+    Command(
         "collection",
         N_("the cards you own: import a have list, list or export it"),
         "deckbuilder.cli.collection",

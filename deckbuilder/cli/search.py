@@ -16,7 +16,7 @@ from deckbuilder.cli.common import (
     warn_if_empty,
 )
 from deckbuilder.cli.output import LONE_SURROGATE
-from deckbuilder.i18n import N_
+from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def _search_game(args: argparse.Namespace, game: Any, out: TextIO) -> int:
         return EXIT_OK
     for card in shown:
         fields = " · ".join(
-            f"{f.label} {', '.join(v) if isinstance(v, tuple) else v}"
+            f"{game.shown_label(f.name)} {', '.join(v) if isinstance(v, tuple) else v}"
             for f in game.fields
             if f.kind != "text" and (v := card.value(f.name)) not in (None, "", ())
         )
@@ -140,17 +140,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         db.close()
 
 
-# Card fields in the order a player reads them, each with its label (numbers only when the card has them).
-_CARD_FIELDS: tuple[tuple[str, str], ...] = (
-    ("renown", N_("Renown")),
-    ("rage", N_("Rage")),
-    ("gnosis", N_("Gnosis")),
-    ("health", N_("Health")),
-    ("crage", N_("Crinos Rage")),
-    ("cgnosis", N_("Crinos Gnosis")),
-    ("chealth", N_("Crinos Health")),
-    ("damage", N_("Damage")),
-)
+def _rage_numbers() -> list[str]:
+    """Rage's number fields in the order a player reads them (its game description is their one list)."""
+    from deckbuilder.games.loader import shipped_game
+
+    return [f.name for f in shipped_game(DEFAULT_GAME).fields if f.kind == "number"]
 
 
 def _card_json(card: Any) -> dict[str, Any]:
@@ -165,7 +159,7 @@ def _card_json(card: Any) -> dict[str, Any]:
         "sealed": card.sealed,
         "requires": card.requires,
         "keywords": card.keywords_field,
-        **{name: getattr(card, name) for name, _label in _CARD_FIELDS},
+        **{name: getattr(card, name) for name in _rage_numbers()},
         "text": card.text,
         "errata": card.errata,
         "notes": card.notes,
@@ -173,18 +167,23 @@ def _card_json(card: Any) -> dict[str, Any]:
 
 
 def _print_card(card: Any, out: TextIO) -> None:
+    from deckbuilder.games.loader import shipped_game
+
+    game = shipped_game(DEFAULT_GAME)
     stats = " · ".join(
-        f"{_(label)} {getattr(card, name)}" for name, label in _CARD_FIELDS if getattr(card, name) is not None
+        f"{game.shown_label(name)} {getattr(card, name)}"
+        for name in _rage_numbers()
+        if getattr(card, name) is not None
     )
     sets = ", ".join(card.sets)
     print(f"{card.name} — {card.type}" + (f" [{sets}]" if sets else ""), file=out)
     for label, value in (
-        (_("Requires"), card.requires),
-        (_("Keywords"), card.keywords_field),
+        (game.shown_label("requires"), card.requires),
+        (game.shown_label("keywords"), card.keywords_field),
         (_("Stats"), stats),
-        (_("Text"), card.text),
-        (_("Errata"), card.errata),
-        (_("Notes"), card.notes),
+        (game.shown_label("text"), card.text),
+        (game.shown_label("errata"), card.errata),
+        (game.shown_label("notes"), card.notes),
     ):
         if value and value.strip():
             print(f"  {label}: {' '.join(value.split())}", file=out)

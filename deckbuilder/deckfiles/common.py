@@ -6,7 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from carddb.cardtypes import Section
+from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
@@ -166,13 +166,7 @@ def section_for_zone(label: str, zone_labels: dict[str, str] | None = None) -> S
     for key, value in (zone_labels or {}).items():
         if value.casefold() == folded and key in {s.value for s in Section}:
             return Section(key)
-    if "char" in folded or "pack" in folded:
-        return Section.CHARACTERS
-    if "sept" in folded:
-        return Section.SEPT
-    if "combat" in folded:
-        return Section.COMBAT
-    return None
+    return zone_section(folded)  # the importer's heuristic too: one answer for "Combat Characters"
 
 
 def is_unplaced_zone(label: str) -> bool:

@@ -27,6 +27,7 @@ from deckbuilder.export.pdftext import (
     pdf_markup,
     register_fonts,
 )
+from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.loader import format_title
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.games.rage.facts import character_allegiance
@@ -318,6 +319,7 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
             str(report.renown_level),
         ),
         (t("Printed"), today, t("Card data"), db.data_date() or t("unknown")),
+        (t("Fingerprint"), deck_fingerprint(deck, db).code, "", ""),
     ]
     story: list[Any] = [
         _p(t("Rage decklist"), _TITLE),
@@ -359,7 +361,7 @@ def _game_story(
         (t("Player"), options.player, t("Event"), options.event),
         (t("Deck"), deck.name, t("Event date"), options.event_date),
         (t("Game"), game.title, t("Format"), format_title(report.format, game.name, lang)),
-        (t("Printed"), dt.date.today().isoformat(), "", ""),
+        (t("Printed"), dt.date.today().isoformat(), t("Fingerprint"), deck_fingerprint(deck, pool).code),
     ]
     story: list[Any] = [
         _p(decklist_title(deck, lang), _TITLE),

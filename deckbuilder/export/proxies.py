@@ -1,4 +1,5 @@
-"""PDF proxy sheets: cards at 63 × 88 mm, 3 × 3 per page, with optional gap, bleed, cut marks and page numbers."""
+"""PDF proxy sheets: cards at 63 × 88 mm, 3 × 3 per page, with optional gap, bleed, cut marks, page numbers and
+backs on the reverse pages (duplex, see export/duplex.py)."""
 
 from __future__ import annotations
 
@@ -17,32 +18,31 @@ from reportlab.pdfgen.canvas import Canvas
 from carddb.atomic import atomic_open
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
-from carddb.model import CardInfo, PrintingInfo
-from carddb.normalize import normalize_name
-from deckbuilder.deck import Deck, DeckEntry
-from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
+from deckbuilder.deck import Deck
+from deckbuilder.export.duplex import (
+    BACK_PLUGIN,
+    DUPLEX_NONE,
+    CardBack,
+    apply_back_matrix,
+    check_duplex,
+    draw_plain_back,
+    mirror_slot,
+    resolve_back,
+)
+from deckbuilder.export.images import CheckedImage
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, draw_string, names_missing_glyphs, register_fonts, string_width
-from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE, draw_text_proxy
-from deckbuilder.games.cards import as_card_info, pool_for
+from deckbuilder.export.printers import NO_CORRECTION, PrinterProfile
+from deckbuilder.export.proxyplan import ProxyFace, plan_cards, plan_copies, plan_faces
+from deckbuilder.export.textproxy import draw_text_proxy
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import declare, format_message, params_of
 
-# What an export tells the player (shown by the CLI and the export dialog, in the player's language).
+# What an export tells the player (shown by the CLI and the export dialog, in the player's language); the
+# planning's own messages are declared in proxyplan.py.
 MESSAGES = declare(
     {
-        "PROXY_NOT_IN_DECK": "{name}: not in the deck, not printed",
-        "PROXY_NOT_IN_DECK.section": "{name}: not in the deck section, not printed",
-        "PROXY_OWNED": "{count:plural:owned copy is|owned copies are} in your collection, not printed",
-        "PROXY_IMAGE_MISSING": "{name}: image {image} is missing or outside the database folder; "
-        "printed as a text proxy",
-        "PROXY_IMAGE_REFUSED": "{name}: image {image} refused: {reason}; printed as a text proxy",
         "PROXY_IMAGE_FAILED": "{name}: image {image} failed ({reason}); text proxy",
-        "PROXY_NO_PRINTING": "{name}: no printing from set {set}; the newest printing is used",
-        "PROXY_UNKNOWN_CARD": "{name}: unknown card, printed as a text proxy with its name only",
-        "PROXY_NO_IMAGE": "{name}: no card image, printed as a text proxy",
-        "PROXY_NO_IMAGE.breed": "{name}: no card image for the breed side, printed as a text proxy",
-        "PROXY_NO_IMAGE.crinos": "{name}: no card image for the Crinos side, printed as a text proxy",
         "PROXY_NOTHING": "no cards to print",
         "PROXY_NO_PAGE_NUMBERS": "page numbers left out: no room under the cards clear of bleed and cut marks",
         "PROXY_FOOTER": "{deck} · proxies · page {page} of {pages}",
@@ -57,6 +57,12 @@ def _say(message_id: str, **params: object) -> str:
     return format_message(message_id, params_of(params))
 
 
+__all__ = [
+    "ProxyFace",
+    "plan_copies",
+    "plan_faces",
+]  # planning lives in proxyplan; these stay importable here
+
 CARD_WIDTH = 63 * MM
 CARD_HEIGHT = 88 * MM
 COLUMNS = 3
@@ -69,7 +75,6 @@ _TICK_LENGTH = 5 * MM
 FOOTER_CLEARANCE = 1.0
 FOOTER_FONT_SIZE = 8.0
 FOOTER_MIN_FONT_SIZE = 5.0
-_SECTION_ORDER: tuple[Section | None, ...] = (Section.CHARACTERS, Section.SEPT, Section.COMBAT, None)
 
 
 class ExportCancelled(Exception):
@@ -90,6 +95,11 @@ class ProxyOptions:
     page_numbers: bool = True
     # Copies the player owns by normalised name (deckbuilder.collection); those copies are not printed.
     owned: Mapping[str, int] | None = None
+    # Backs on the reverse pages: "none", or flipped on the "long" or "short" edge (export/duplex.py).
+    duplex: str = DUPLEX_NONE
+    back: str = BACK_PLUGIN  # "plugin" | "plain" | "file" (then back_file)
+    back_file: str = ""
+    printer: PrinterProfile = NO_CORRECTION  # moves and scales the back pages only
 
 
 @dataclass
@@ -101,18 +111,8 @@ class ProxyReport:
     cards: int = 0
     images_embedded: int = 0
     text_proxies: int = 0
+    backs: int = 0  # card backs printed on reverse pages (a Character's own Crinos side is a card face)
     messages: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class ProxyFace:
-    """One card face to print: an image when it passed the checks, else a text proxy."""
-
-    name: str
-    card: CardInfo | None
-    set_name: str | None
-    side: str = ""
-    image: CheckedImage | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +154,7 @@ def sheet_layout(options: ProxyOptions) -> SheetLayout:
             raise ValueError(f"{label} must be a number of millimetres ≥ 0, not {value!r}")
     if options.cut_marks not in CUT_MARK_STYLES:
         raise ValueError(f"cut marks must be one of {', '.join(CUT_MARK_STYLES)}, not {options.cut_marks!r}")
+    check_duplex(options.duplex, options.back, options.back_file)
     gap = options.gap_mm * MM
     bleed = options.bleed_mm * MM
     need_w = COLUMNS * CARD_WIDTH + (COLUMNS - 1) * gap + 2 * bleed
@@ -172,145 +173,6 @@ def sheet_layout(options: ProxyOptions) -> SheetLayout:
         for col in range(COLUMNS)
     )
     return SheetLayout(page_width, page_height, gap, bleed, cells)
-
-
-def _selected_entries(
-    deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]
-) -> list[DeckEntry]:
-    """Deck entries (starting cards included) in section order, filtered by section and names."""
-    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in _SECTION_ORDER}
-    for entry in (*deck.entries, *deck.starting):
-        grouped.setdefault(deck.section_of(entry, db), []).append(entry)
-    entries = [
-        e for s in _SECTION_ORDER for e in grouped[s] if options.section is None or s is options.section
-    ]
-    if options.names is not None:
-        wanted = {normalize_name(n): n for n in options.names if n.strip()}
-        present = {e.key for e in entries}
-        for key, written in wanted.items():
-            if key not in present:
-                messages.append(
-                    _say(
-                        "PROXY_NOT_IN_DECK.section" if options.section else "PROXY_NOT_IN_DECK", name=written
-                    )
-                )
-        entries = [e for e in entries if e.key in wanted]
-    if options.owned is not None:
-        entries = _missing_only(entries, options.owned, messages)
-    return entries
-
-
-def _missing_only(entries: list[DeckEntry], owned: Mapping[str, int], messages: list[str]) -> list[DeckEntry]:
-    """The copies the player does not own: owned copies are used up entry by entry, in print order."""
-    left = dict(owned)
-    missing: list[DeckEntry] = []
-    skipped = 0
-    for entry in entries:
-        have = min(max(left.get(entry.key, 0), 0), max(entry.count, 0))
-        left[entry.key] = left.get(entry.key, 0) - have
-        skipped += have
-        if entry.count - have > 0:
-            missing.append(DeckEntry(entry.name, entry.count - have, entry.set_name, entry.zone_hint))
-    if skipped:
-        messages.append(_say("PROXY_OWNED", count=skipped))
-    return missing
-
-
-class _FacePlanner:
-    """Turns deck entries into faces, checking each image once and reporting each problem once."""
-
-    def __init__(
-        self,
-        db: CardDatabase,
-        both_sides: bool,
-        messages: list[str],
-        lookup: Callable[[str], CardInfo | None] | None = None,
-    ) -> None:
-        self.db = db
-        # Where names are looked up: the database, or another game's cards (as text-only CardInfo).
-        self.lookup = lookup or db.lookup
-        self.both_sides = both_sides
-        self.messages = messages
-        self._checked: dict[str, CheckedImage | None] = {}
-        self._told: set[str] = set()
-
-    def _tell(self, message: str) -> None:
-        if message not in self._told:
-            self._told.add(message)
-            self.messages.append(message)
-
-    def _image(self, name: str, relative: str) -> CheckedImage | None:
-        if relative in self._checked:
-            return self._checked[relative]
-        checked: CheckedImage | None = None
-        path = self.db.image_path(relative)
-        if path is None:
-            self._tell(_say("PROXY_IMAGE_MISSING", name=name, image=relative))
-        else:
-            try:
-                checked = check_image(path)
-            except ImageRefused as exc:
-                self._tell(_say("PROXY_IMAGE_REFUSED", name=name, image=relative, reason=exc))
-        self._checked[relative] = checked
-        return checked
-
-    def _printing(self, entry: DeckEntry, card: CardInfo) -> PrintingInfo | None:
-        printing = card.printing(entry.set_name)
-        if printing is None and entry.set_name:
-            self._tell(_say("PROXY_NO_PRINTING", name=entry.name, set=entry.set_name))
-            printing = card.printing(None)
-        return printing
-
-    def faces(self, entry: DeckEntry) -> list[ProxyFace]:
-        """The faces printed for one copy of an entry."""
-        card = self.lookup(entry.name)
-        if card is None:
-            self._tell(_say("PROXY_UNKNOWN_CARD", name=entry.name))
-            return [ProxyFace(entry.name, None, entry.set_name)]
-        printing = self._printing(entry, card)
-        set_name = printing.set_name if printing else entry.set_name
-        paths = printing.image_paths if printing else ()
-        files = printing.image_files if printing else ()
-        sides = max(len(paths), len(files))
-        if sides == 0:
-            self._tell(_say("PROXY_NO_IMAGE", name=card.name))
-            return [ProxyFace(card.name, card, set_name)]
-        if not self.both_sides:
-            sides = 1
-        two_sided = max(len(paths), len(files)) >= 2
-        faces: list[ProxyFace] = []
-        for index in range(sides):
-            side = (BREED_SIDE if index == 0 else CRINOS_SIDE) if two_sided else ""
-            relative = paths[index] if index < len(paths) else ""
-            image = None
-            if relative:
-                image = self._image(card.name, relative)
-            else:
-                self._tell(_say(_SIDE_MESSAGES.get(side, "PROXY_NO_IMAGE"), name=card.name))
-            faces.append(ProxyFace(card.name, card, set_name, side, image))
-        return faces
-
-
-_SIDE_MESSAGES = {BREED_SIDE: "PROXY_NO_IMAGE.breed", CRINOS_SIDE: "PROXY_NO_IMAGE.crinos"}
-
-
-def plan_faces(deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]) -> list[ProxyFace]:
-    """Every face to print, one per copy and side, in section order."""
-    game = game_of(deck)
-    lookup: Callable[[str], CardInfo | None] | None = None
-    if game is not None:
-        pool = pool_for(db, game)[0]
-
-        def lookup(name: str) -> CardInfo | None:
-            return as_card_info(pool.lookup(name), game)
-
-    planner = _FacePlanner(db, options.both_sides, messages, lookup)
-    faces: list[ProxyFace] = []
-    for entry in _selected_entries(deck, db, options, messages):
-        per_copy = planner.faces(entry)
-        for _ in range(max(0, entry.count)):
-            faces.extend(per_copy)
-    return faces
 
 
 @contextlib.contextmanager
@@ -468,17 +330,25 @@ def write_proxies_pdf(
 ) -> ProxyReport:
     """Write proxy sheets for the deck (or a section, or some names) to `out`; whole file or nothing.
 
-    `page_limit` writes only the first pages (a preview); page numbers still count the whole export.
+    `page_limit` writes only the first sheets (a preview; with duplex each sheet is a front and a back page);
+    page numbers still count the whole export.
     """
     options = options or ProxyOptions()
     layout = sheet_layout(options)  # bad options fail before any file is touched
     register_fonts()
     report = ProxyReport()
-    faces = plan_faces(deck, db, options, report.messages)
-    if not faces:
+    cards = plan_cards(deck, db, options, report.messages)
+    if not cards:
         raise ValueError(_say("PROXY_NOTHING") + "".join(f"; {m}" for m in report.messages))
+    duplex = options.duplex != DUPLEX_NONE
+    back = (
+        resolve_back(db, options.back, options.back_file, _back_title(deck), report.messages)
+        if duplex
+        else None
+    )
     per_page = COLUMNS * ROWS
-    pages = math.ceil(len(faces) / per_page)
+    sides = 2 if duplex else 1
+    pages = math.ceil(len(cards) / per_page) * sides
     report.total_pages = pages
     if (
         options.page_numbers
@@ -486,53 +356,118 @@ def write_proxies_pdf(
     ):
         report.messages.append(_say("PROXY_NO_PAGE_NUMBERS"))
     if page_limit is not None:
-        faces = faces[: max(1, page_limit) * per_page]
-    total = len(faces)
-    written = math.ceil(total / per_page)
-    embedded: set[Path] = set()
-    failed: set[Path] = set()
+        cards = cards[: max(1, page_limit) * per_page]
+    sheets = [cards[i : i + per_page] for i in range(0, len(cards), per_page)]
+    drawer = _Drawer(layout, report, progress, cancel, sum(len(s) for s in sheets) * sides)
     with _binary_image_streams(), atomic_open(out) as handle:
         canvas = Canvas(handle, pagesize=(layout.page_width, layout.page_height), pageCompression=1)
         canvas.setTitle(_say("PROXY_TITLE", deck=deck.name))
         canvas.setCreator("Rage Deckbuilder")
-        for index, face in enumerate(faces):
-            if cancel is not None and cancel():
-                raise ExportCancelled("proxy export cancelled; no file was written")
-            slot = index % per_page
-            if slot == 0 and index > 0:
-                _finish_page(canvas, layout, options, deck.name, index // per_page, pages)
-            x, y = layout.cells[slot]
-            drawn = False
-            if face.image is not None and face.image.path not in failed:
-                try:
-                    _draw_image(canvas, layout, slot, face.image)
-                    drawn = True
-                    embedded.add(face.image.path)
-                # A file that changed or broke after it was checked falls back to a text proxy; keep going.
-                except Exception as exc:
-                    failed.add(face.image.path)
-                    report.messages.append(
-                        _say("PROXY_IMAGE_FAILED", name=face.name, image=face.image.path.name, reason=exc)
-                    )
-            if not drawn:
-                draw_text_proxy(
-                    canvas, x, y, CARD_WIDTH, CARD_HEIGHT, face.name, face.card, face.side, face.set_name
-                )
-                report.text_proxies += 1
-            report.cards += 1
-            if progress is not None:
-                progress(index + 1, total)
-        _finish_page(canvas, layout, options, deck.name, written, pages)
+        for number, sheet in enumerate(sheets):
+            for slot, (front, _back) in enumerate(sheet):
+                drawer.face(canvas, slot, front)
+            _finish_page(canvas, layout, options, deck.name, number * sides + 1, pages)
+            if back is not None:
+                canvas.saveState()
+                apply_back_matrix(canvas, layout.page_width, layout.page_height, options.printer)
+                for slot, (_front, own) in enumerate(sheet):
+                    target = mirror_slot(slot, options.duplex, COLUMNS, ROWS)
+                    drawer.back(canvas, target, own, back)
+                _draw_cut_marks(canvas, layout, options.cut_marks)
+                canvas.restoreState()
+                _finish_page(canvas, layout, options, deck.name, number * sides + 2, pages, cut_marks=False)
         canvas.save()
-    report.pages = written
-    report.images_embedded = len(embedded)
+    report.pages = len(sheets) * sides
+    report.images_embedded = len(drawer.embedded)
     return report
 
 
+def _back_title(deck: Deck) -> str:
+    """The name on a plain card back: the deck's game."""
+    game = game_of(deck)
+    return game.title if game is not None else "Rage"
+
+
+class _Drawer:
+    """Draws faces and backs into cells, falling back to text proxies, and keeps the report's counts."""
+
+    def __init__(
+        self,
+        layout: SheetLayout,
+        report: ProxyReport,
+        progress: Callable[[int, int], None] | None,
+        cancel: Callable[[], bool] | None,
+        total: int,
+    ) -> None:
+        self.layout = layout
+        self.report = report
+        self.progress = progress
+        self.cancel = cancel
+        self.total = total
+        self.done = 0
+        self.embedded: set[Path] = set()
+        self.failed: set[Path] = set()
+
+    def _step(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise ExportCancelled("proxy export cancelled; no file was written")
+
+    def _ticked(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+    def _image(self, canvas: Any, slot: int, image: CheckedImage, name: str) -> bool:
+        if image.path in self.failed:
+            return False
+        try:
+            _draw_image(canvas, self.layout, slot, image)
+        # A file that changed or broke after it was checked falls back to a text proxy; keep going.
+        except Exception as exc:
+            self.failed.add(image.path)
+            self.report.messages.append(
+                _say("PROXY_IMAGE_FAILED", name=name, image=image.path.name, reason=exc)
+            )
+            return False
+        self.embedded.add(image.path)
+        return True
+
+    def face(self, canvas: Any, slot: int, face: ProxyFace) -> None:
+        """One card face in a cell: its image, else a text proxy."""
+        self._step()
+        if face.image is None or not self._image(canvas, slot, face.image, face.name):
+            x, y = self.layout.cells[slot]
+            draw_text_proxy(
+                canvas, x, y, CARD_WIDTH, CARD_HEIGHT, face.name, face.card, face.side, face.set_name
+            )
+            self.report.text_proxies += 1
+        self.report.cards += 1
+        self._ticked()
+
+    def back(self, canvas: Any, slot: int, own: ProxyFace | None, back: CardBack) -> None:
+        """The back of a card: its own second face, else the card back."""
+        if own is not None:
+            self.face(canvas, slot, own)
+            return
+        self._step()
+        if back.image is None or not self._image(canvas, slot, back.image, "card back"):
+            x, y = self.layout.cells[slot]
+            draw_plain_back(canvas, x, y, CARD_WIDTH, CARD_HEIGHT, back.title)
+        self.report.backs += 1
+        self._ticked()
+
+
 def _finish_page(
-    canvas: Any, layout: SheetLayout, options: ProxyOptions, deck_name: str, page: int, pages: int
+    canvas: Any,
+    layout: SheetLayout,
+    options: ProxyOptions,
+    deck_name: str,
+    page: int,
+    pages: int,
+    cut_marks: bool = True,
 ) -> None:
-    _draw_cut_marks(canvas, layout, options.cut_marks)
+    if cut_marks:
+        _draw_cut_marks(canvas, layout, options.cut_marks)
     if options.page_numbers:
         _draw_page_number(canvas, layout, options.cut_marks, deck_name, page, pages)
     canvas.showPage()

@@ -9,6 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame, KeepInFrame, Paragraph
 
 from carddb.model import CardInfo
+from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.export.paper import MM
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, FONT_OBLIQUE, pdf_markup, register_fonts
 from deckbuilder.i18n import N_, gettext
@@ -24,33 +25,22 @@ _BODY = ParagraphStyle("proxy-body", fontName=FONT, fontSize=7.5, leading=9, spa
 _ERRATA = ParagraphStyle("proxy-errata", parent=_BODY, fontName=FONT_OBLIQUE)
 _FOOT = ParagraphStyle("proxy-foot", fontName=FONT, fontSize=6, leading=7, textColor=_GREY)
 
-_BREED_STATS = (
-    ("renown", N_("Renown")),
-    ("rage", N_("Rage")),
-    ("gnosis", N_("Gnosis")),
-    ("health", N_("Health")),
-)
-_CRINOS_STATS = (
-    ("crage", N_("Crinos Rage")),
-    ("cgnosis", N_("Crinos Gnosis")),
-    ("chealth", N_("Crinos Health")),
-)
-_OTHER_STATS = (("damage", N_("Damage")),)
 _SIDE_LABELS = {BREED_SIDE: N_("{name} (breed side)"), CRINOS_SIDE: N_("{name} (Crinos side)")}
+
+
+def _numbers(side: str) -> list[tuple[str, str]]:
+    """Rage's number fields a face shows, with their labels, from its game description (every face when "")."""
+    from deckbuilder.games.loader import shipped_game
+
+    fields = shipped_game(DEFAULT_GAME).fields
+    return [(f.name, f.label) for f in fields if f.kind == "number" and (not side or f.side in ("", side))]
 
 
 def stats_text(card: CardInfo, side: str = "", lang: str | None = None) -> str:
     """The card's numbers as one line, e.g. "Renown 3 · Rage 4"; a side limits it to that side's numbers."""
-    wanted: tuple[tuple[str, str], ...]
-    if side == BREED_SIDE:
-        wanted = _BREED_STATS + _OTHER_STATS
-    elif side == CRINOS_SIDE:
-        wanted = (("renown", "Renown"), *_CRINOS_STATS, *_OTHER_STATS)
-    else:
-        wanted = _BREED_STATS + _CRINOS_STATS + _OTHER_STATS
     parts = [
         f"{gettext(label, lang)} {getattr(card, attr)}"
-        for attr, label in wanted
+        for attr, label in _numbers(side)
         if getattr(card, attr) is not None
     ]
     return " · ".join(parts)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 GAME_FILE = "game.json"
 FIELD_KINDS = ("text", "number", "words")
-_FIELD_KEYS = frozenset({"name", "kind", "column", "label", "min"})
+_FIELD_KEYS = frozenset({"name", "kind", "column", "label", "min", "search", "side"})
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 _GAME_KEYS = frozenset(
     {
@@ -26,6 +26,7 @@ _GAME_KEYS = frozenset(
         "source",
         "engine",
         "fields",
+        "columns",
         "card_data",
         "piles",
         "settings",
@@ -50,9 +51,9 @@ class CardField:
     kind: str
     column: str
     label: str
-    minimum: int | None = (
-        None  # a number field: the least value a card may have (card data below it is refused)
-    )
+    minimum: int | None = None  # a number field: the least value a card may have (lower card data is refused)
+    search: tuple[str, ...] = ()  # other words a search query may name the field by (`t:` for type)
+    side: str = ""  # a two-faced card: the face that shows the field ("" = both)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +126,7 @@ class Game:
     source: str = ""  # the rulebook the description follows
     engine: str = "generic"  # the registered checker: "generic" for data rules, "rage" for Rage's own engine
     fields: tuple[CardField, ...] = ()
+    columns: tuple[str, ...] = ("name", "type")  # the card list's columns (field names), in order
     card_data: Mapping[str, Any] = field(default_factory=dict)
     piles: tuple[Pile, ...] = ()
     settings: tuple[Setting, ...] = ()
@@ -138,6 +140,20 @@ class Game:
     def field_named(self, name: str) -> CardField | None:
         """The card field with this name."""
         return next((f for f in self.fields if f.name == name), None)
+
+    def search_field(self, word: str) -> str | None:
+        """The field a search query names by this word (its name or one of its search words), None if none."""
+        folded = word.casefold()
+        for card_field in self.fields:
+            if folded == card_field.name or folded in card_field.search:
+                return card_field.name
+        return "type" if folded == "type" else None
+
+    def shown_label(self, name: str, lang: str | None = None) -> str:
+        """A field's label in the reader's language (our games' labels are in the catalogue; others as written)."""
+        from deckbuilder.i18n import gettext  # late: the description is read before any language is chosen
+
+        return gettext(self.field_label(name), lang)
 
     def field_label(self, name: str) -> str:
         """What a player calls a card field: its label, "Type" for an undeclared `type`, else its name."""
@@ -230,13 +246,36 @@ def _fields(data: Mapping[str, Any], source: str) -> tuple[CardField, ...]:
         unknown = sorted(str(k) for k in item if k not in _FIELD_KEYS)
         if unknown:
             raise _fail(source, f"{where} has unknown key(s): {', '.join(unknown)}")
-        found.append(CardField(name, kind, column, label, minimum))
+        search = item.get("search", [])
+        if not isinstance(search, list) or not all(
+            isinstance(w, str) and _NAME_PATTERN.match(w) for w in search
+        ):
+            raise _fail(source, f"{where}.search must be a list of lower-case words")
+        side = _text(item, "side", f"{source}: {where}", "")
+        found.append(CardField(name, kind, column, label, minimum, tuple(search), side))
     names = [f.name for f in found]
     if found and "name" not in names:
         raise _fail(source, 'field "fields" must declare the card field "name"')
     if len(set(names)) != len(names):
         raise _fail(source, 'field "fields" declares a card field twice')
+    words = [w for f in found for w in (f.name, *f.search)]
+    if len(set(words)) != len(words):
+        raise _fail(source, 'field "fields" gives one search word to two fields')
     return tuple(found)
+
+
+def _columns(data: Mapping[str, Any], fields: tuple[CardField, ...], source: str) -> tuple[str, ...]:
+    """The card list's columns: as given, else Name, Type and every number and words field."""
+    given = data.get("columns")
+    if given is None:
+        chosen = [f.name for f in fields if f.kind != "text" and f.name not in ("name", "type")]
+        return ("name", "type", *chosen)
+    names = {f.name for f in fields} | {"name", "type"}
+    if not isinstance(given, list) or not all(isinstance(c, str) and c in names for c in given):
+        raise _fail(source, 'field "columns" must be a list of the card fields the game declares')
+    if given[:1] != ["name"] or len(set(given)) != len(given):
+        raise _fail(source, 'field "columns" must start with "name" and name each field once')
+    return tuple(given)
 
 
 def _piles(data: Mapping[str, Any], source: str) -> tuple[Pile, ...]:
@@ -377,6 +416,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         source=_text(data, "source", source, ""),
         engine=engine,
         fields=fields,
+        columns=_columns(data, fields, source),
         card_data=card_data,
         piles=piles,
         settings=settings,

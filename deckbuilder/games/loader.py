@@ -174,6 +174,14 @@ def _shipped_games() -> tuple[Game, ...]:
     return tuple(found)
 
 
+def shipped_game(name: str = DEFAULT_GAME) -> Game:
+    """A game we ship, read once (Rage's fields and labels for its card views: no user folder is scanned)."""
+    for game in _shipped_games():
+        if game.name == name:
+            return game
+    raise GameError(f"Unknown game '{name}'")
+
+
 def user_games_dir() -> Path:
     """Where users put their own games (one folder per game)."""
     return user_data_dir() / USER_GAMES_FOLDER

@@ -1,4 +1,7 @@
-"""Searching a game's cards: words match the name, Type or any field; `field:word` and `field>=N` narrow by one field."""
+"""Searching a game's cards: words match the name, Type or any field; `field:word` and `field>=N` narrow by one field.
+
+A field is named by its name or one of the search words its game description gives it (`t:` for type).
+"""
 
 from __future__ import annotations
 
@@ -36,13 +39,15 @@ def _texts(card: GameCard, game: Game, only: str | None = None) -> list[str]:
 def _term_matches(card: GameCard, game: Game, term: str) -> bool:
     folded = term.casefold()
     compare = _COMPARE.match(folded)
-    if compare and game.field_named(compare["field"]) is not None:
-        number = card.number(compare["field"])
+    named = game.search_field(compare["field"]) if compare else None
+    if compare and named is not None:
+        number = card.number(named)
         return number is not None and _OPERATORS[compare["op"]](number, int(compare["value"]))
     has = _HAS.match(folded)
-    if has and (game.field_named(has["field"]) is not None or has["field"] == "type"):
+    named = game.search_field(has["field"]) if has else None
+    if has and named is not None:
         wanted = has["value"].strip('"')
-        return any(wanted in text for text in _texts(card, game, has["field"]))
+        return any(wanted in text for text in _texts(card, game, named))
     return any(folded in text for text in _texts(card, game))
 
 

@@ -120,6 +120,16 @@ def shipped_format_texts() -> set[str]:
     return found
 
 
+def shipped_game_labels() -> set[str]:
+    """The card-field labels of the games we ship (a player's own game's labels are shown as written)."""
+    found: set[str] = set()
+    for path in sorted((_PACKAGE / "games").glob("*/game.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for item in data.get("fields", []):
+            found.add(str(item.get("label") or item.get("column") or str(item["name"]).title()))
+    return found
+
+
 def wanted() -> dict[Key, Wanted]:
     """Everything a catalogue must translate, by key: marked texts, message templates, shipped format texts."""
     found: dict[Key, Wanted] = {}
@@ -127,6 +137,8 @@ def wanted() -> dict[Key, Wanted]:
         found.setdefault((None, text), Wanted(None, text, None, f"message {key}"))
     for text in sorted(shipped_format_texts()):
         found.setdefault((None, text), Wanted(None, text, None, "deckbuilder/legality/formats"))
+    for text in sorted(shipped_game_labels()):
+        found.setdefault((None, text), Wanted(None, text, None, "deckbuilder/games/*/game.json"))
     for item in marked():
         found.setdefault(item.key, item)
     return found

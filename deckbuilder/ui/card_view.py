@@ -25,6 +25,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo, PrintingInfo
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import fill
 
 # A card scan is well under a megapixel; anything this big is a wrong or hostile file and would eat memory.
@@ -103,18 +104,15 @@ def _stat(label: str, value: int | None) -> str:
 
 def stats_line(card: CardInfo) -> str:
     """Renown/Rage/Gnosis/Health, Crinos Rage/Gnosis/Health and damage, as one short line."""
-    renown, rage, gnosis, health = (
-        QCoreApplication.translate("CardView", "Renown"),
-        QCoreApplication.translate("CardView", "Rage"),
-        QCoreApplication.translate("CardView", "Gnosis"),
-        QCoreApplication.translate("CardView", "Health"),
-    )
+    game = shipped_game()
+    renown, rage, gnosis, health = (game.shown_label(n) for n in ("renown", "rage", "gnosis", "health"))
     parts = [
         _stat(renown, card.renown),
         _stat(rage, card.rage),
         _stat(gnosis, card.gnosis),
         _stat(health, card.health),
     ]
+    # The Crinos face's numbers, shown after "Crinos:" with the breed face's short labels.
     crinos = [_stat(rage, card.crage), _stat(gnosis, card.cgnosis), _stat(health, card.chealth)]
     line = " · ".join(p for p in parts if p)
     crinos_text = " · ".join(p for p in crinos if p)
@@ -122,7 +120,7 @@ def stats_line(card: CardInfo) -> str:
         crinos_part = fill(QCoreApplication.translate("CardView", "Crinos: %1"), crinos_text)
         line = f"{line}  |  {crinos_part}" if line else crinos_part
     if card.damage is not None:
-        damage = _stat(QCoreApplication.translate("CardView", "Damage"), card.damage)
+        damage = _stat(game.shown_label("damage"), card.damage)
         line = f"{line}  |  {damage}" if line else damage
     return line
 
@@ -131,6 +129,7 @@ def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list
     """Every field of a card as HTML (no colours, so it follows the palette)."""
     esc = html.escape
     rows: list[tuple[str, str]] = []
+    game = shipped_game()
 
     def add(label: str, value: object) -> None:
         if value is None or value == "":
@@ -138,7 +137,7 @@ def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list
         rows.append((label, esc(str(value)).replace("\n", "<br>")))
 
     add(
-        QCoreApplication.translate("CardView", "Type"),
+        game.shown_label("type"),
         card.type or QCoreApplication.translate("CardView", "(none)"),
     )
     if card.section is None:
@@ -158,24 +157,16 @@ def card_details_html(card: CardInfo, printing: PrintingInfo | None, notes: list
             (
                 QCoreApplication.translate("CardView", "Printings")
                 if len(sets) > 1
-                else QCoreApplication.translate("CardView", "Set"),
+                else game.shown_label("set_name"),
                 ", ".join(sets),
             )
         )
-    add(QCoreApplication.translate("CardView", "Keywords"), ", ".join(card.keywords) or card.keywords_field)
-    add(QCoreApplication.translate("CardView", "Requires"), card.requires)
-    for label, value in (
-        (QCoreApplication.translate("CardView", "Renown"), card.renown),
-        (QCoreApplication.translate("CardView", "Rage"), card.rage),
-        (QCoreApplication.translate("CardView", "Gnosis"), card.gnosis),
-        (QCoreApplication.translate("CardView", "Health"), card.health),
-        (QCoreApplication.translate("CardView", "Crinos Rage"), card.crage),
-        (QCoreApplication.translate("CardView", "Crinos Gnosis"), card.cgnosis),
-        (QCoreApplication.translate("CardView", "Crinos Health"), card.chealth),
-        (QCoreApplication.translate("CardView", "Damage"), card.damage),
-    ):
-        add(label, value)
-    add(QCoreApplication.translate("CardView", "Sealed"), card.sealed)
+    add(game.shown_label("keywords"), ", ".join(card.keywords) or card.keywords_field)
+    add(game.shown_label("requires"), card.requires)
+    for card_field in game.fields:
+        if card_field.kind == "number":  # Rage's numbers, in its description's order and labels
+            add(game.shown_label(card_field.name), getattr(card, card_field.name, None))
+    add(game.shown_label("sealed"), card.sealed)
     table = "".join(
         f"<tr><td style='padding-right:8px' valign='top'><b>{label}</b></td><td>{value}</td></tr>"
         for label, value in rows

@@ -13,7 +13,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.ui.card_preview import card_image
 from deckbuilder.ui.card_view import CARD_ASPECT, TextCard
-from deckbuilder.ui.deck_view import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckRow
+from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckRow
 
 THUMB_WIDTH = 126
 THUMB_SIZE = QSize(THUMB_WIDTH, round(THUMB_WIDTH / CARD_ASPECT))

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
-from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -37,6 +35,26 @@ from deckbuilder.export.preview import PagePreview, preview_decklist, preview_pr
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.export_settings import (
+    KEY_BLEED,
+    KEY_BOTH_SIDES,
+    KEY_CUT_MARKS,
+    KEY_EVENT,
+    KEY_EVENT_DATE,
+    KEY_GAP,
+    KEY_PAGE_NUMBERS,
+    KEY_PAPER,
+    KEY_PLAYER,
+    paper_combo,
+    paper_value,
+    pil_to_pixmap,
+    setting_bool,
+    setting_float,
+    setting_text,
+)
+from deckbuilder.ui.export_settings import (
+    translated_label as _label,
+)
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 
@@ -44,12 +62,6 @@ from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 PREVIEW_DELAY_MS = 200
 PREVIEW_BOX = (420, 560)
 # Labels are marked for translation here and translated where shown (context "export_dialog").
-PAPER_CHOICES = (
-    ("A4", "a4"),
-    (QT_TRANSLATE_NOOP("export_dialog", "Letter"), "letter"),
-    (QT_TRANSLATE_NOOP("export_dialog", "Legal"), "legal"),
-    ("A3", "a3"),
-)
 CUT_MARK_CHOICES = (
     (QT_TRANSLATE_NOOP("export_dialog", "None"), "none"),
     (QT_TRANSLATE_NOOP("export_dialog", "Corner marks"), "corners"),
@@ -61,80 +73,6 @@ SECTION_CHOICES: tuple[tuple[str, Section | None], ...] = (
     (QT_TRANSLATE_NOOP("export_dialog", "Sept deck"), Section.SEPT),
     (QT_TRANSLATE_NOOP("export_dialog", "Combat deck"), Section.COMBAT),
 )
-
-
-def _label(text: str) -> str:
-    return QCoreApplication.translate("export_dialog", text)
-
-
-# Settings keys: layout choices and the player's own details carry over from one export to the next.
-KEY_PAPER = "export/paper"
-KEY_GAP = "export/gapMm"
-KEY_BLEED = "export/bleedMm"
-KEY_CUT_MARKS = "export/cutMarks"
-KEY_BOTH_SIDES = "export/bothSides"
-KEY_PAGE_NUMBERS = "export/pageNumbers"
-KEY_PLAYER = "player/name"
-KEY_EVENT = "player/event"
-KEY_EVENT_DATE = "player/eventDate"
-
-
-def _setting_text(settings: QSettings, key: str, default: str = "") -> str:
-    value = settings.value(key, default)
-    return value if isinstance(value, str) else default
-
-
-def _setting_float(settings: QSettings, key: str, default: float, low: float, high: float) -> float:
-    try:
-        value = float(settings.value(key, default))  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return default
-    return value if low <= value <= high else default
-
-
-def _setting_bool(settings: QSettings, key: str, default: bool) -> bool:
-    value = settings.value(key, default)
-    if isinstance(value, str):  # INI files give back "true" / "false"
-        return value.strip().casefold() in {"true", "1", "yes"}
-    return bool(value)
-
-
-def pil_to_pixmap(image: Image.Image) -> QPixmap:
-    """A QPixmap of an RGB PIL image (copied, so it outlives the image's buffer)."""
-    rgb = image.convert("RGB")
-    data = rgb.tobytes("raw", "RGB")
-    qimage = QImage(data, rgb.width, rgb.height, rgb.width * 3, QImage.Format.Format_RGB888)
-    return QPixmap.fromImage(qimage.copy())
-
-
-def paper_combo(settings: QSettings) -> QComboBox:
-    """An editable paper choice: the named sizes, or a custom size typed as 230x300mm or 8.5x11in."""
-    combo = QComboBox()
-    combo.setEditable(True)
-    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-    for label, value in PAPER_CHOICES:
-        combo.addItem(_label(label), value)
-    saved = _setting_text(settings, KEY_PAPER, "a4")
-    index = combo.findData(saved)
-    if index >= 0:
-        combo.setCurrentIndex(index)
-    else:
-        combo.setEditText(saved)
-    combo.setToolTip(
-        QCoreApplication.translate(
-            "export_dialog", "A4, Letter, Legal, A3 or a custom size such as 230x300mm or 8.5x11in"
-        )
-    )
-    return combo
-
-
-def paper_value(combo: QComboBox) -> str:
-    """The paper text for the exporter ("a4", or what the player typed)."""
-    text = combo.currentText().strip()
-    for label, value in PAPER_CHOICES:
-        if text.casefold() in (label.casefold(), _label(label).casefold()):
-            return value
-    return text
 
 
 class ExportPreviewDialog(QDialog):
@@ -347,25 +285,25 @@ class ProxyExportDialog(ExportPreviewDialog):
             QCoreApplication.translate("ProxyExportDialog", "Export proxies"), deck, db, settings, parent
         )
         self.paper_combo = paper_combo(settings)
-        self.gap_spin = self._mm_spin(_setting_float(settings, KEY_GAP, 0.0, 0.0, 30.0), 30.0)
-        self.bleed_spin = self._mm_spin(_setting_float(settings, KEY_BLEED, 0.0, 0.0, 10.0), 10.0)
+        self.gap_spin = self._mm_spin(setting_float(settings, KEY_GAP, 0.0, 0.0, 30.0), 30.0)
+        self.bleed_spin = self._mm_spin(setting_float(settings, KEY_BLEED, 0.0, 0.0, 10.0), 10.0)
         self.cut_combo = QComboBox()
         for label, value in CUT_MARK_CHOICES:
             self.cut_combo.addItem(_label(label), value)
         self.cut_combo.setCurrentIndex(
-            max(0, self.cut_combo.findData(_setting_text(settings, KEY_CUT_MARKS, "none")))
+            max(0, self.cut_combo.findData(setting_text(settings, KEY_CUT_MARKS, "none")))
         )
         self.section_combo = QComboBox()
         for label, section in SECTION_CHOICES:
             # Qt hands enum data back as a plain string, so store the value and convert in chosen_section().
             self.section_combo.addItem(_label(label), section.value if section else "")
         self.both_sides_check = QCheckBox(self.tr("Print both sides of two-sided Characters"))
-        self.both_sides_check.setChecked(_setting_bool(settings, KEY_BOTH_SIDES, True))
+        self.both_sides_check.setChecked(setting_bool(settings, KEY_BOTH_SIDES, True))
         self.page_numbers_check = QCheckBox(self.tr("Page numbers"))
-        self.page_numbers_check.setChecked(_setting_bool(settings, KEY_PAGE_NUMBERS, True))
+        self.page_numbers_check.setChecked(setting_bool(settings, KEY_PAGE_NUMBERS, True))
         self.missing_only_check = QCheckBox(self.tr("Only copies missing from my collection"))
         self.missing_only_check.setObjectName("proxyMissingOnly")
-        self.missing_only_check.setChecked(_setting_bool(settings, KEY_MISSING_ONLY, True))
+        self.missing_only_check.setChecked(setting_bool(settings, KEY_MISSING_ONLY, True))
         self.card_list = QListWidget()
         self.card_list.setObjectName("proxyCardList")
         self.card_list.setToolTip(self.tr("Untick the cards you own; only ticked cards are printed"))
@@ -519,12 +457,12 @@ class DecklistExportDialog(ExportPreviewDialog):
         )
         self.report = report
         self.paper_combo = paper_combo(settings)
-        self.player_edit = QLineEdit(_setting_text(settings, KEY_PLAYER))
+        self.player_edit = QLineEdit(setting_text(settings, KEY_PLAYER))
         self.player_edit.setObjectName("playerName")
         self.player_edit.setPlaceholderText(self.tr("Your name, as registered"))
-        self.event_edit = QLineEdit(_setting_text(settings, KEY_EVENT))
+        self.event_edit = QLineEdit(setting_text(settings, KEY_EVENT))
         self.event_edit.setObjectName("eventName")
-        self.event_date_edit = QLineEdit(_setting_text(settings, KEY_EVENT_DATE))
+        self.event_date_edit = QLineEdit(setting_text(settings, KEY_EVENT_DATE))
         self.event_date_edit.setPlaceholderText(self.tr("left blank for the organiser"))
         self.form.addRow(self.tr("Paper"), self.paper_combo)
         self.form.addRow(self.tr("Player"), self.player_edit)
@@ -578,22 +516,22 @@ class DecklistExportDialog(ExportPreviewDialog):
 def decklist_options_from_settings(settings: QSettings, report: Report | None = None) -> DecklistOptions:
     """The decklist options last chosen in the dialog (for exports that skip it)."""
     return DecklistOptions(
-        paper=_setting_text(settings, KEY_PAPER, "a4") or "a4",
-        player=_setting_text(settings, KEY_PLAYER),
-        event=_setting_text(settings, KEY_EVENT),
-        event_date=_setting_text(settings, KEY_EVENT_DATE),
+        paper=setting_text(settings, KEY_PAPER, "a4") or "a4",
+        player=setting_text(settings, KEY_PLAYER),
+        event=setting_text(settings, KEY_EVENT),
+        event_date=setting_text(settings, KEY_EVENT_DATE),
         report=report,
     )
 
 
 def proxy_options_from_settings(settings: QSettings) -> ProxyOptions:
     """The proxy layout last chosen in the dialog, for the whole deck (for exports that skip it)."""
-    cut_marks = _setting_text(settings, KEY_CUT_MARKS, "none")
+    cut_marks = setting_text(settings, KEY_CUT_MARKS, "none")
     return ProxyOptions(
-        paper=_setting_text(settings, KEY_PAPER, "a4") or "a4",
-        gap_mm=_setting_float(settings, KEY_GAP, 0.0, 0.0, 30.0),
-        bleed_mm=_setting_float(settings, KEY_BLEED, 0.0, 0.0, 10.0),
+        paper=setting_text(settings, KEY_PAPER, "a4") or "a4",
+        gap_mm=setting_float(settings, KEY_GAP, 0.0, 0.0, 30.0),
+        bleed_mm=setting_float(settings, KEY_BLEED, 0.0, 0.0, 10.0),
         cut_marks=cut_marks if cut_marks in CUT_MARK_STYLES else "none",
-        both_sides=_setting_bool(settings, KEY_BOTH_SIDES, True),
-        page_numbers=_setting_bool(settings, KEY_PAGE_NUMBERS, True),
+        both_sides=setting_bool(settings, KEY_BOTH_SIDES, True),
+        page_numbers=setting_bool(settings, KEY_PAGE_NUMBERS, True),
     )

@@ -63,7 +63,7 @@ class GameCardList(QWidget):
         self.table.add_pressed.connect(lambda: self._add(self.table.currentRow()))
 
     def show_cards(self, game: Game, cards: list[GameCard]) -> None:
-        """List this game's cards (columns: Name, Type and the game's number and word fields)."""
+        """List this game's cards in the columns its description gives."""
         self._game = game
         self._cards = cards
         self.title.setText(game.title)
@@ -77,16 +77,16 @@ class GameCardList(QWidget):
         game = self._game
         if game is None:
             return
-        fields = [f for f in game.fields if f.kind != "text" and f.name not in ("name", "type")]
+        columns = game.columns  # the game description's one list of card-list columns
         found = search_cards(game, self._cards, self.query_edit.text())
         self.table.clear()
-        self.table.setColumnCount(2 + len(fields))
-        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Type"), *(f.label for f in fields)])
+        self.table.setColumnCount(len(columns))
+        self.table.setHorizontalHeaderLabels([game.shown_label(name) for name in columns])
         self.table.setRowCount(len(found))
         for row, card in enumerate(found):
-            values = [card.name, card.type]
-            for card_field in fields:
-                value = card.value(card_field.name)
+            values = []
+            for name in columns:
+                value = card.value(name)
                 values.append(
                     ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
                 )

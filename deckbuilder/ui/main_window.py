@@ -39,7 +39,8 @@ from deckbuilder.ui.commands import (
     DeckCommand,
 )
 from deckbuilder.ui.deck_controller import DeckController
-from deckbuilder.ui.deck_view import DeckSectionModel, DeckView
+from deckbuilder.ui.deck_model import DeckSectionModel
+from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.game_cards import GameCardList
 from deckbuilder.ui.legality_panel import LegalityPanel

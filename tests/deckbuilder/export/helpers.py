@@ -152,3 +152,51 @@ def image_xobjects(pdf: Path) -> dict[str, tuple[str, bytes]]:
             if obj.get("/Subtype") == "/Image":
                 found[str(ref.idnum)] = (str(obj.get("/Filter")), obj._data)
     return found
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """m × n for PDF matrices [a b 0; c d 0; e f 1]."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+def placed_images(pdf: Path, page: int = 0) -> list[tuple[float, float, float, float, str]]:
+    """(x, y, width, height, xobject name) of every image on a page, with every cm, q and Q applied (page space)."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(pdf)
+    content = reader.pages[page].get_contents()
+    assert content is not None
+    ctm: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list[Matrix] = []
+    found: list[tuple[float, float, float, float, str]] = []
+    for operands, operator in ContentStream(content, reader).operations:
+        if operator == b"q":
+            stack.append(ctm)
+        elif operator == b"Q":
+            ctm = stack.pop()
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)  # type: ignore[arg-type]
+        elif operator == b"Do":
+            a, b, c, d, e, f = ctm
+            assert abs(b) < 1e-9 and abs(c) < 1e-9, "images are never rotated"
+            found.append((e, f, a, d, str(operands[0])))
+    return found
+
+
+def placed_texts(pdf: Path, page: int = 0) -> list[tuple[float, float, str]]:
+    """(x, y, text) of every text run on a page in page space (text matrix times the current matrix)."""
+    reader = PdfReader(pdf)
+    found: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
+        if text.strip():
+            m = _times(tuple(tm), tuple(cm))  # type: ignore[arg-type]
+            found.append((m[4], m[5], text.strip()))
+
+    reader.pages[page].extract_text(visitor_text=visit)
+    return found

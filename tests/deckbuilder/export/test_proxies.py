@@ -301,12 +301,12 @@ def test_unknown_printing_falls_back_to_the_newest_with_a_message(
 def test_an_image_that_breaks_while_drawing_falls_back_to_a_text_proxy(
     card_db: CardDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from deckbuilder.export import proxies
+    from deckbuilder.export import proxyplan
     from deckbuilder.export.images import CheckedImage
 
     # The file passes the check, then is replaced by garbage before it is drawn.
     broken = card_db.images_dir / "Test Set" / "dodge.jpg"
-    monkeypatch.setattr(proxies, "check_image", lambda path: CheckedImage(path, "JPEG", 63, 88))
+    monkeypatch.setattr(proxyplan, "check_image", lambda path: CheckedImage(path, "JPEG", 63, 88))
     broken.write_bytes(b"\xff\xd8 swapped after the check \xff\xd9")
     out = tmp_path / "p.pdf"
     report = write_proxies_pdf(_deck(("Quick Dodge", 3)), card_db, out)

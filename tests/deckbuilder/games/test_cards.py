@@ -75,3 +75,12 @@ def test_a_class_card_without_a_cost_cannot_make_the_actions_total_legal() -> No
     assert report.errors[0].message == (
         "'Empty Hunter' has no Cost, so it sets no Class Cost and no total can be legal"
     )
+
+
+def test_every_games_near_names_come_from_the_one_matcher() -> None:
+    pool = shipped_pool(load_game("lithic-rage"))
+    assert pool.suggest("Flint Bron") == ["Flint-Born"]
+    assert pool.suggest("Obsidian") == [
+        "Obsidian Spear"
+    ]  # part of a name is offered too, as for Rage's cards
+    assert pool.suggest("zzzz") == []

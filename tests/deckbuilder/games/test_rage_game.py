@@ -11,7 +11,8 @@ from deckbuilder.deckfiles.native import SECTION_KEYS as NATIVE_SECTION_KEYS
 from deckbuilder.games.description import Game, load_game
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
-from deckbuilder.ui.deck_view import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckView, header_text
+from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED
+from deckbuilder.ui.deck_view import DeckView, header_text
 from deckbuilder.ui.stats import BarChart, DeckStatsView
 from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
 
@@ -77,3 +78,46 @@ def test_the_statistics_tab_draws_the_described_charts_in_order(qtbot: QtBot) ->
     assert charts == [statistic.label for statistic in statistics]
     assert {s.field for s in statistics} <= set(CARD_FIELDS)
     assert {s.pile for s in statistics if s.pile} <= {str(s) for s in Section}
+
+
+# -- Rage's fields, labels, columns and search words: its game.json is their one list --------------------------
+
+
+def test_rages_fields_are_the_card_databases_lackey_columns() -> None:
+    from carddb.fields import LACKEY_COLUMNS, NUMERIC_FIELDS
+
+    fields = _rage().fields
+    stored = {f.column: f.name for f in fields if f.column}
+    assert stored == {k: v for k, v in LACKEY_COLUMNS.items() if k != "ImageFile"}
+    assert tuple(f.name for f in fields if f.kind == "number") == NUMERIC_FIELDS
+
+
+def test_the_card_search_knows_every_column_and_search_word_rages_description_gives() -> None:
+    from carddb.search import NUMERIC_SEARCH_FIELDS, TEXT_FIELDS, SearchRow
+
+    game = _rage()
+    assert set(game.columns) <= set(SearchRow._fields)
+    assert set(NUMERIC_SEARCH_FIELDS) == {f.name for f in game.fields if f.kind == "number"}
+    words = {w for f in game.fields for w in (f.name, *f.search)}
+    assert set(TEXT_FIELDS) <= words
+    assert all(game.search_field(word) is not None for word in TEXT_FIELDS)
+
+
+def test_the_browser_card_view_and_search_read_rages_labels_in_the_readers_language(qtbot: QtBot) -> None:
+    from carddb.model import CardInfo
+    from deckbuilder import i18n
+    from deckbuilder.ui.card_results import COLUMNS, NUMERIC_COLUMNS
+    from deckbuilder.ui.card_view import card_details_html
+
+    game = _rage()
+    assert [name for name, _label in COLUMNS] == list(game.columns)
+    assert [label for _name, label in COLUMNS] == [game.field_label(n) for n in game.columns]
+    assert {"renown", "rage", "gnosis", "health"} == NUMERIC_COLUMNS
+    card = CardInfo(name="Moon Runner", type="Character - Gaia", renown=3, cgnosis=4, norm_name="moon runner")
+    shown = card_details_html(card, None, [])
+    assert "<b>Renown</b></td><td>3" in shown and "<b>Crinos Gnosis</b></td><td>4" in shown
+    assert (
+        game.shown_label("cgnosis", i18n.PORTUGUESE)
+        == i18n.gettext("Crinos Gnosis", i18n.PORTUGUESE)
+        != ("Crinos Gnosis")
+    )

@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 
 from carddb.db import CardDatabase
 from carddb.search import SearchRow, search
-from deckbuilder.ui.browser import BrowserFilters, CardBrowser, compose_query
+from deckbuilder.ui.browser import CardBrowser
+from deckbuilder.ui.card_results import BrowserFilters, compose_query
 
 
 def test_compose_query_ands_the_filters_with_the_typed_text() -> None:
@@ -105,7 +106,7 @@ def _all_matches(db: CardDatabase, query: str) -> list[SearchRow]:
 def test_a_big_result_builds_a_page_and_every_match_is_reachable_by_scrolling(
     qtbot, demo_db: CardDatabase, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    import deckbuilder.ui.browser as browser_module
+    import deckbuilder.ui.card_results as browser_module
 
     monkeypatch.setattr(browser_module, "RESULT_LIMIT", 5)
     browser = CardBrowser(demo_db)
@@ -128,7 +129,7 @@ def test_a_big_result_builds_a_page_and_every_match_is_reachable_by_scrolling(
 def test_sorting_orders_every_match_not_only_the_loaded_page(
     qtbot, demo_db: CardDatabase, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    import deckbuilder.ui.browser as browser_module
+    import deckbuilder.ui.card_results as browser_module
 
     monkeypatch.setattr(browser_module, "RESULT_LIMIT", 3)
     browser = CardBrowser(demo_db)
@@ -149,7 +150,7 @@ def test_sorting_orders_every_match_not_only_the_loaded_page(
 def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
     qtbot, demo_db: CardDatabase, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    import deckbuilder.ui.browser as browser_module
+    import deckbuilder.ui.card_results as browser_module
 
     browser = CardBrowser(demo_db)
     qtbot.addWidget(browser)

@@ -10,7 +10,7 @@ from carddb.importing import demo_deck_path
 from deckbuilder.collection import Collection
 from deckbuilder.odds import SampleHand, deck_piles, format_seed
 from deckbuilder.ui.collection_dialog import CollectionDialog
-from deckbuilder.ui.deck_view import OWN_COLUMN
+from deckbuilder.ui.deck_rows import OWN_COLUMN
 
 
 def _open_illegal_demo(window) -> None:  # type: ignore[no-untyped-def]

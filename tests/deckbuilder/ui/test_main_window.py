@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from carddb.importing import demo_deck_path
 from deckbuilder.deckfiles import read_deck
-from deckbuilder.ui.browser import encode_card_names
-from deckbuilder.ui.deck_view import tint_color
+from deckbuilder.ui.card_results import encode_card_names
+from deckbuilder.ui.deck_rows import tint_color
 
 Choice = QMessageBox.StandardButton
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import read_deck
-from deckbuilder.ui.deck_view import DeckRow
+from deckbuilder.ui.deck_rows import DeckRow
 
 
 def _rows(window, section: str) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]

@@ -110,7 +110,8 @@ def test_qt_standard_dialog_words_come_from_qtbase(portuguese) -> None:  # type:
 
 
 def test_every_deck_column_header_is_marked_for_translation() -> None:
-    from deckbuilder.ui.deck_view import COLUMN_TITLES, OWN_COLUMN, SECTION_KEYS, DeckSectionModel
+    from deckbuilder.ui.deck_model import DeckSectionModel
+    from deckbuilder.ui.deck_rows import COLUMN_TITLES, OWN_COLUMN, SECTION_KEYS
 
     shown = {OWN_COLUMN}
     for key in SECTION_KEYS:

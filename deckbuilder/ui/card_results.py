@@ -1,0 +1,240 @@
+"""The browser's search results: a paged table model over carddb.search, filters composed into a query, and the
+drag payload of card names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QCoreApplication,
+    QLocale,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QWidget,
+)
+
+from carddb.db import CardDatabase
+from carddb.search import SearchRow, count_matches, search
+from deckbuilder import i18n
+from deckbuilder.games.loader import shipped_game
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+
+# Drag payload from the browser to the deck view: card names, one a line.
+CARD_MIME_TYPE = "application/x-ragedeck-cards"
+
+ANY = QT_TRANSLATE_NOOP("CardBrowser", "Any")
+# Rows built at once: the first page of a search, and each page more as the table scrolls (the count covers all).
+RESULT_LIMIT = 100
+# The card list's columns and their labels come from Rage's game description (translated where shown).
+COLUMNS: tuple[tuple[str, str], ...] = tuple(
+    (name, shipped_game().field_label(name)) for name in shipped_game().columns
+)
+NAME_MIN_WIDTH = 120
+NUMERIC_COLUMNS = frozenset(
+    name
+    for name in shipped_game().columns
+    if (found := shipped_game().field_named(name)) and found.kind == "number"
+)
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def group_digits(number: int) -> str:
+    """1,572 in English; the language's own digit grouping (1.572) otherwise."""
+    return format(number, ",") if i18n.current_language() == i18n.ENGLISH else QLocale().toString(number)
+
+
+def encode_card_names(names: Sequence[str]) -> QMimeData:
+    """Mime data carrying card names for drag and drop."""
+    mime = QMimeData()
+    mime.setData(CARD_MIME_TYPE, QByteArray("\n".join(names).encode("utf-8")))
+    mime.setText("\n".join(names))
+    return mime
+
+
+def decode_card_names(mime: QMimeData) -> list[str]:
+    """Card names from a drag payload (empty when it is not ours)."""
+    if not mime.hasFormat(CARD_MIME_TYPE):
+        return []
+    raw = bytes(mime.data(CARD_MIME_TYPE).data()).decode("utf-8")
+    return [line for line in raw.split("\n") if line.strip()]
+
+
+@dataclass(frozen=True)
+class BrowserFilters:
+    """The filter widgets' state; ranges are inclusive and None means "no bound"."""
+
+    section: str = ""
+    type: str = ""
+    set_name: str = ""
+    allegiance: str = ""
+    renown: tuple[int | None, int | None] = (None, None)
+    rage: tuple[int | None, int | None] = (None, None)
+    gnosis: tuple[int | None, int | None] = (None, None)
+
+    def is_empty(self) -> bool:
+        """True when no filter narrows the results."""
+        return self == BrowserFilters()
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace('"', " ") + '"'
+
+
+def compose_query(text: str, filters: BrowserFilters) -> str:
+    """The typed query AND the filters, in the query language (`(text) t:gift s:"Set" renown>=3`)."""
+    terms: list[str] = []
+    if text.strip():
+        terms.append(f"({text.strip()})")
+    if filters.section:
+        terms.append(f"t:{filters.section}")
+    if filters.type:
+        terms.append(f"t:{_quoted(filters.type)}")
+    if filters.set_name:
+        terms.append(f"s:{_quoted(filters.set_name)}")
+    if filters.allegiance:
+        terms.append(f"a:{filters.allegiance.casefold()}")
+    for field in ("renown", "rage", "gnosis"):
+        low, high = getattr(filters, field)
+        if low is not None:
+            terms.append(f"{field}>={low}")
+        if high is not None:
+            terms.append(f"{field}<={high}")
+    return " ".join(terms)
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    """The first page of a search and how many cards match it in all."""
+
+    query: str
+    rows: list[SearchRow]
+    total: int
+    order: str = "name"
+    descending: bool = False
+
+
+def first_page(db: CardDatabase, query: str, order: str = "name", descending: bool = False) -> SearchPage:
+    """Build the first RESULT_LIMIT rows; count the rest only when there are more (raises QuerySyntaxError)."""
+    rows = search(db, query, limit=RESULT_LIMIT + 1, order=order, descending=descending)
+    total = len(rows) if len(rows) <= RESULT_LIMIT else count_matches(db, query)
+    return SearchPage(query, rows[:RESULT_LIMIT], total, order, descending)
+
+
+class CardTableModel(QAbstractTableModel):
+    """Read-only, lazy table over a search: a page of SearchRows is built at a time, more as the view scrolls.
+
+    Sorting re-runs the query in the chosen order, so that it orders every match, not only the loaded rows.
+    """
+
+    def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self._rows: list[SearchRow] = []
+        self._page = SearchPage("", [], 0)
+
+    @property
+    def total(self) -> int:
+        """How many cards match the search (loaded or not)."""
+        return self._page.total
+
+    def page_order(self) -> str:
+        """The SearchRow field the rows are ordered by."""
+        return self._page.order
+
+    def page_descending(self) -> bool:
+        """True when the rows run from the highest value down."""
+        return self._page.descending
+
+    def show_page(self, page: SearchPage) -> None:
+        """Show a search's first page; the rest is fetched on demand."""
+        self.beginResetModel()
+        self._page = page
+        self._rows = list(page.rows)
+        self.endResetModel()
+
+    def canFetchMore(self, parent: ModelIndex = QModelIndex()) -> bool:  # noqa: B008 - Qt signature
+        return not parent.isValid() and len(self._rows) < self._page.total
+
+    def fetchMore(self, parent: ModelIndex = QModelIndex()) -> None:  # noqa: B008 - Qt signature
+        if not self.canFetchMore(parent):
+            return
+        page = self._page
+        more = search(
+            self.db, page.query, RESULT_LIMIT, len(self._rows), page.order, page.descending
+        )  # the same query as the first page: it parsed then
+        if not more:  # the database changed under the search (an import): what is loaded is all there is
+            self._page = SearchPage(page.query, page.rows, len(self._rows), page.order, page.descending)
+            return
+        self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(more) - 1)
+        self._rows.extend(more)
+        self.endInsertRows()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(COLUMNS):
+            return
+        page = self._page
+        descending = order == Qt.SortOrder.DescendingOrder
+        field = COLUMNS[column][0]
+        if (field, descending) == (page.order, page.descending):
+            return
+        rows = (
+            search(self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending)
+            if page.total
+            else []
+        )
+        self.show_page(SearchPage(page.query, rows, page.total, field, descending))
+
+    def row_at(self, row: int) -> SearchRow | None:
+        """The SearchRow at a row."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return QCoreApplication.translate("CardTableModel", COLUMNS[section][1])
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        field = COLUMNS[index.column()][0]
+        value = getattr(row, field)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "" if value is None else str(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in NUMERIC_COLUMNS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and field in ("name", "requires"):
+            return str(value or "")
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+
+    def mimeTypes(self) -> list[str]:
+        return [CARD_MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        names: list[str] = []
+        for index in indexes:
+            row = self.row_at(index.row())
+            if row is not None and row.name not in names:
+                names.append(row.name)
+        return encode_card_names(names)

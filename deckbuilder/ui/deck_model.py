@@ -1,0 +1,341 @@
+"""A pile of the deck as a table: a thin model that shows rows and emits requests, and its view.
+
+The models never change the deck; they emit requests that the deck controller turns into undoable edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QTableView,
+    QWidget,
+)
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from deckbuilder.collection import RowStatus
+from deckbuilder.games.description import Game
+from deckbuilder.games.rage.facts import character_allegiance
+from deckbuilder.ui.card_results import CARD_MIME_TYPE, decode_card_names
+from deckbuilder.ui.deck_rows import NUMBER_COLUMNS, OWN_COLUMN, UNRESOLVED, DeckRow, ModelIndex, number_text
+from deckbuilder.ui.translation import fill
+
+
+class DeckSectionModel(QAbstractTableModel):
+    """Rows of one deck section; editing the quantity emits count_requested instead of changing the deck."""
+
+    count_requested = Signal(str, object, int)  # name, set_name, new count
+    cards_dropped = Signal(list)  # names
+
+    def __init__(self, section: str, parent: QWidget | None = None, game: Game | None = None) -> None:
+        super().__init__(parent)
+        self.section = section
+        # Another game's columns: its number and word fields, by label (game.json), after Qty, Name and Type.
+        self.game_fields: dict[str, str] = {}
+        if game is not None:
+            self.game_fields = {
+                f.label: f.name for f in game.fields if f.kind != "text" and f.name not in ("name", "type")
+            }
+        self._rows: list[DeckRow] = []
+        self._tinted: frozenset[str] = frozenset()
+        self._tint = QColor()
+        self._owned: Mapping[tuple[str, str | None, bool], RowStatus] | None = None
+        if game is not None and section != UNRESOLVED:
+            self.columns: tuple[str, ...] = ("Qty", "Name", "Type", *self.game_fields)
+        elif section == UNRESOLVED:
+            self.columns = ("Qty", "Name", "Zone", "Did you mean")
+        elif section == "characters":
+            self.columns = (
+                "Qty",
+                "Name",
+                "Renown",
+                "Printing",
+                "Type",
+                "Rage",
+                "Gnosis",
+                "Health",
+                "Allegiance",
+            )
+        elif section == "combat":
+            # The Rage a Combat Action needs, beside the Damage it deals.
+            self.columns = ("Qty", "Name", "Printing", "Type", "Damage", "Rage", "Requires")
+        else:
+            self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
+
+    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> bool:
+        """Show these rows, telling the view only what changed; names in `tinted` (normalised) get the error tint.
+
+        Returns True when the model had to be reset (the rows were reordered), which loses the selection.
+        """
+        new_rows = list(rows)
+        new_tinted = frozenset(tinted)
+        old_tinted, old_tint = self._tinted, self._tint
+        self._tinted, self._tint = new_tinted, tint
+        if not self._patch_rows(new_rows):
+            self.beginResetModel()
+            self._rows = new_rows
+            self.endResetModel()
+            return True
+        recolour = tint != old_tint
+        last = len(self.columns) - 1
+        for number, row in enumerate(self._rows):
+            if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted)):
+                self.dataChanged.emit(
+                    self.index(number, 0), self.index(number, last), [Qt.ItemDataRole.BackgroundRole]
+                )
+        return False
+
+    def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
+        """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
+        new_ids = [row.identity for row in new_rows]
+        if len(set(new_ids)) != len(new_ids):
+            return False
+        wanted = set(new_ids)
+        kept = [row.identity for row in self._rows if row.identity in wanted]
+        old_ids = {row.identity for row in self._rows}
+        return kept == [i for i in new_ids if i in old_ids]
+
+    def _patch_rows(self, new_rows: list[DeckRow]) -> bool:
+        """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
+        if not self.can_patch(new_rows):
+            return False
+        wanted = {row.identity for row in new_rows}
+        for number in range(len(self._rows) - 1, -1, -1):
+            if self._rows[number].identity not in wanted:
+                self.beginRemoveRows(QModelIndex(), number, number)
+                del self._rows[number]
+                self.endRemoveRows()
+        last = len(self.columns) - 1
+        for number, row in enumerate(new_rows):
+            if number < len(self._rows) and self._rows[number].identity == row.identity:
+                if self._rows[number] is not row and self._rows[number] != row:
+                    self._rows[number] = row
+                    self.dataChanged.emit(self.index(number, 0), self.index(number, last))
+                continue
+            self.beginInsertRows(QModelIndex(), number, number)
+            self._rows.insert(number, row)
+            self.endInsertRows()
+        return True
+
+    def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
+        """Owned/missing copies per row from the collection; None hides the Own column."""
+        base = tuple(c for c in self.columns if c != OWN_COLUMN)
+        # Beside the quantity, where "owned 1 (−1)" reads against the copies in the deck.
+        columns = (
+            (*base[:1], OWN_COLUMN, *base[1:]) if owned is not None and self.section != UNRESOLVED else base
+        )
+        if columns == self.columns:
+            # Same columns: repaint the Own cells only, so the selection survives.
+            self._owned = owned
+            if OWN_COLUMN in columns and self._rows:
+                column = columns.index(OWN_COLUMN)
+                self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
+            return
+        self.beginResetModel()
+        self._owned = owned
+        self.columns = columns
+        self.endResetModel()
+
+    def owned_status(self, row: int) -> RowStatus | None:
+        """Owned and missing copies of a row (None without a collection)."""
+        deck_row = self.row_at(row)
+        if deck_row is None or self._owned is None:
+            return None
+        return self._owned.get((deck_row.entry.key, deck_row.entry.set_name, deck_row.starting))
+
+    def row_at(self, row: int) -> DeckRow | None:
+        """The DeckRow at a row."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def rows(self) -> list[DeckRow]:
+        """Every row."""
+        return list(self._rows)
+
+    def copies(self) -> int:
+        """Copies in this section."""
+        return sum(r.entry.count for r in self._rows)
+
+    def is_tinted(self, row: int) -> bool:
+        """True when the row's card is involved in an error."""
+        deck_row = self.row_at(row)
+        return deck_row is not None and deck_row.name_key in self._tinted
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return QCoreApplication.translate("DeckSectionModel", self.columns[section])
+        return None
+
+    def _cell(self, row: DeckRow, column: str) -> str:
+        card = row.card
+        entry = row.entry
+        if column == "Qty":
+            return str(entry.count)
+        if column == "Name":
+            return card.name if card is not None else entry.name
+        if column == "Printing":
+            if entry.set_name:
+                return entry.set_name
+            newest = card.printing(None) if isinstance(card, CardInfo) else None
+            return newest.set_name if newest is not None else ""
+        if column == OWN_COLUMN:
+            status = self._owned.get((entry.key, entry.set_name, row.starting)) if self._owned else None
+            if status is None:
+                return ""
+            return f"{status.owned}" if not status.missing else f"{status.owned} (−{status.missing})"
+        if column == "Zone":
+            zone = entry.zone_hint
+            return QCoreApplication.translate("DeckView", zone.label) if zone is not None else ""
+        if column == "Did you mean":
+            if card is not None:
+                if card.type:
+                    return fill(self.tr("type “%1” fits no section"), card.type)
+                return self.tr("no Type: cannot be placed")
+            return ", ".join(row.suggestions) if row.suggestions else self.tr("(unknown card)")
+        if card is None:
+            return ""
+        if not isinstance(card, CardInfo):  # another game's card: its Type and the fields its game names
+            if column == "Type":
+                return card.type
+            value = card.value(self.game_fields[column]) if column in self.game_fields else None
+            return ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
+        if column == "Allegiance":
+            return character_allegiance(card) if card.section is Section.CHARACTERS else ""
+        return {
+            "Type": card.type,
+            "Renown": number_text(card.renown),
+            "Rage": number_text(card.rage),
+            "Gnosis": number_text(card.gnosis),
+            "Health": number_text(card.health),
+            "Damage": number_text(card.damage),
+            "Requires": card.requires,
+        }.get(column, "")
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        column = self.columns[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if role == Qt.ItemDataRole.EditRole and column == "Qty":
+                return row.entry.count
+            return self._cell(row, column)
+        if role == Qt.ItemDataRole.BackgroundRole and row.name_key in self._tinted:
+            return self._tint
+        if role == Qt.ItemDataRole.FontRole and column == "Printing" and row.entry.set_name is None:
+            font = QFont()
+            font.setItalic(True)  # no printing chosen: the newest is used
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and column == OWN_COLUMN and "−" in self._cell(row, column):
+            return QColor(180, 30, 30)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == OWN_COLUMN:
+                return self.tr(
+                    "Copies in your collection; the number in brackets is missing (printed as proxies)"
+                )
+            if column == "Printing" and row.entry.set_name is None:
+                return self.tr("No printing chosen: the newest printing is used (right-click to choose)")
+            if row.card is None:
+                hint = ", ".join(row.suggestions)
+                if hint:
+                    return fill(self.tr("Unknown card “%1” — did you mean %2?"), row.entry.name, hint)
+                return fill(self.tr("Unknown card “%1”"), row.entry.name)
+            return self._cell(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self.columns[index.column()] == "Qty":
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole or self.columns[index.column()] != "Qty":
+            return False
+        try:
+            count = int(value)
+        except (TypeError, ValueError):
+            return False
+        row = self._rows[index.row()]
+        if count != row.entry.count and count >= 0:
+            # A request: the window decides (undo stack) and refreshes the model afterwards.
+            self.count_requested.emit(row.entry.name, row.entry.set_name, count)
+        return False
+
+
+class DeckSectionTable(QTableView):
+    """One section's table: accepts card drops from the browser; +/−/Delete keys edit the selection."""
+
+    cards_dropped = Signal(list)
+    plus_pressed = Signal()
+    minus_pressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.setWordWrap(False)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.verticalHeader().setVisible(False)
+        # Compact rows: at 1280×720 a section shows about ten of them.
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(CARD_MIME_TYPE):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(CARD_MIME_TYPE):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        names = decode_card_names(event.mimeData())
+        if names:
+            event.acceptProposedAction()
+            self.cards_dropped.emit(names)
+        else:
+            super().dropEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus, Qt.Key.Key_Backspace):
+            self.minus_pressed.emit()
+            return
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.plus_pressed.emit()
+            return
+        super().keyPressEvent(event)

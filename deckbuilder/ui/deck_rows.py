@@ -1,0 +1,231 @@
+"""The deck's rows as the deck view shows them: piles, columns and their titles, one row per entry."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+)
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QTableView,
+)
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from carddb.normalize import normalize_name
+from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.games.cards import GameCard
+from deckbuilder.games.description import Game
+from deckbuilder.games.piles import game_of
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+
+UNRESOLVED = "unresolved"
+OWN_COLUMN = "Own"  # shown when a collection exists: owned copies and, in brackets, missing ones
+STARTING = "starting"
+# Rage's piles are carddb's Sections; games/rage/game.json describes the same piles in this order (a test holds
+# them together). Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
+SECTION_KEYS: tuple[str, ...] = (Section.CHARACTERS, Section.SEPT, STARTING, Section.COMBAT, UNRESOLVED)
+# The titles stay literal for Qt's translation tools; the same test holds them to Section.label and game.json.
+SECTION_TITLES = {
+    Section.CHARACTERS: QT_TRANSLATE_NOOP("DeckView", "Characters"),
+    Section.SEPT: QT_TRANSLATE_NOOP("DeckView", "Sept"),
+    STARTING: QT_TRANSLATE_NOOP("DeckView", "Starting in play"),
+    Section.COMBAT: QT_TRANSLATE_NOOP("DeckView", "Combat"),
+    UNRESOLVED: QT_TRANSLATE_NOOP("DeckView", "Unresolved"),
+}
+STARTING_TOOLTIP = QT_TRANSLATE_NOOP(
+    "DeckView",
+    "Cards that begin the game in play: taken out of the sept deck, they count toward copy limits "
+    "but not toward the sept minimum",
+)
+# Column keys as their headers read (the keys stay English: the model and tests address columns by key).
+COLUMN_TITLES = (
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Qty"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Own"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Name"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Renown"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Printing"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Type"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Rage"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Gnosis"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Health"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Damage"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Allegiance"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Requires"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Zone"),
+    QT_TRANSLATE_NOOP("DeckSectionModel", "Did you mean"),
+)
+# Sections hidden while they hold no card.
+HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+COLUMN_WIDTHS = {
+    "Qty": 34,
+    OWN_COLUMN: 52,
+    "Name": 150,
+    "Renown": 56,
+    "Printing": 64,
+    "Type": 104,
+    "Requires": 84,
+    "Did you mean": 160,
+    "Rage": 44,
+    "Zone": 70,
+    "Gnosis": 50,
+    "Health": 50,
+    "Damage": 56,
+    "Allegiance": 70,
+}
+
+
+NUMBER_COLUMNS = frozenset({"Qty", "Renown", "Rage", "Gnosis", "Health", "Damage"})
+# Columns the player cannot hide: without them a row says nothing.
+ALWAYS_SHOWN = ("Qty", "Name")
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    """One row of a section table."""
+
+    entry: DeckEntry
+    card: CardInfo | GameCard | None  # a GameCard in another game's deck
+    suggestions: tuple[str, ...] = ()
+    starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
+
+    @cached_property
+    def name_key(self) -> str:
+        """The entry's normalised name (computed once: rows are compared and painted often)."""
+        return self.entry.key
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        """The card of the row: normalised name + printing."""
+        return (self.name_key, self.entry.set_name)
+
+    @cached_property
+    def identity(self) -> tuple[bool, str, str | None]:
+        """Identity of the row: a starting entry differs from the same card's deck entry."""
+        return (self.starting, self.name_key, self.entry.set_name)
+
+
+def tint_color(palette: QPalette) -> QColor:
+    """A reddish tint blended into the palette's base colour: readable in light and dark themes."""
+    return _tint_of(palette.color(QPalette.ColorRole.Base).rgba())
+
+
+@functools.cache
+def _tint_of(base_rgba: int) -> QColor:
+    base = QColor.fromRgba(base_rgba)
+    red = QColor(220, 40, 40)
+    mix = 0.28
+    return QColor(
+        round(base.red() * (1 - mix) + red.red() * mix),
+        round(base.green() * (1 - mix) + red.green() * mix),
+        round(base.blue() * (1 - mix) + red.blue() * mix),
+    )
+
+
+def section_key_of(entry: DeckEntry, card: CardInfo | None) -> str:
+    """Which table an entry goes to: its card's section, or Unresolved for unknown/unplaceable cards."""
+    if card is None or card.section is None:
+        return UNRESOLVED
+    return card.section.value
+
+
+RowKey = tuple[bool, str, int, "str | None", "Section | None"]
+
+
+def rows_by_section(
+    deck: Deck,
+    pool: CardPool,
+    unknown: dict[str, list[str]] | None = None,
+    previous: dict[RowKey, DeckRow] | None = None,
+) -> dict[str, list[DeckRow]]:
+    """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions.
+
+    A row from `previous` whose entry, card and suggestions are unchanged is reused as it is.
+    """
+    game = game_of(deck)
+    keys = SECTION_KEYS if game is None else game_section_keys(game)
+    grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
+    known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
+    reusable = previous or {}
+
+    def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
+        card = pool.lookup(entry.name)
+        suggestions: tuple[str, ...] = ()
+        if card is None:
+            suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
+        old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
+        # An unknown card's row is kept too while its suggestions stand (they are cached per name).
+        if old is not None and old.card is card and old.suggestions == suggestions:
+            return old
+        # A snapshot: the deck changes its entries in place, and a row must compare unequal to its old self.
+        return DeckRow(replace(entry), card, suggestions, starting)
+
+    if game is not None:
+        # Another game: a card's pile comes from its Type as the game's description says.
+        for entry in (*deck.entries, *deck.starting):
+            row = row_of(entry, starting=False)
+            pile = game.pile_of(row.card.type) if row.card is not None else None
+            grouped[pile or UNRESOLVED].append(row)
+        return grouped
+    for entry in deck.entries:
+        row = row_of(entry, starting=False)
+        grouped[section_key_of(entry, row.card if isinstance(row.card, CardInfo) else None)].append(row)
+    grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
+    return grouped
+
+
+def game_section_keys(game: Game) -> tuple[str, ...]:
+    """The tables of another game's deck: its piles, then the cards no pile takes."""
+    return (*(pile.id for pile in game.piles), UNRESOLVED)
+
+
+def row_key(row: DeckRow) -> RowKey:
+    """What a row shows of its entry: a row with the same key and card can be shown again as it is."""
+    entry = row.entry
+    return (row.starting, entry.name, entry.count, entry.set_name, entry.zone_hint)
+
+
+def number_text(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+# Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided.
+ELIDED_COLUMNS = frozenset({"Requires", "Did you mean", "Type"})
+
+
+def fit_columns(table: QTableView) -> None:
+    """Name stretches, short columns fit their contents, long-text columns keep a set width (resizable)."""
+    model = table.model()
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)
+    # By column key, not header text: the header is translated ("Nome"), the keys are not.
+    keys: Sequence[str] = getattr(model, "columns", ())
+    for column in range(model.columnCount()):
+        key = keys[column] if column < len(keys) else ""
+        if key == "Name":
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        elif key in ELIDED_COLUMNS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, COLUMN_WIDTHS.get(key, 100))
+        else:
+            # Fitted when rows arrive (fit_short_columns), not by ResizeToContents: that mode re-measures
+            # every row of the column on each data change, which made every count edit cost a table scan.
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    fit_short_columns(table)
+
+
+def fit_short_columns(table: QTableView) -> None:
+    """Fit the short (number, printing) columns to what their rows hold now."""
+    keys: Sequence[str] = getattr(table.model(), "columns", ())
+    for column, key in enumerate(keys):
+        if key != "Name" and key not in ELIDED_COLUMNS:
+            table.resizeColumnToContents(column)

@@ -1,0 +1,64 @@
+"""The fingerprint where an organiser reads it: `ragedeck check --fingerprint`, the report, the decklist PDF."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from carddb.db import CardDatabase
+from carddb.importing import demo_deck_path
+from deckbuilder.deckfiles import read_deck, write_deck
+from deckbuilder.fingerprint import deck_fingerprint
+from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
+
+
+def _demo_code(db_path: Path) -> str:
+    with CardDatabase(db_path) as db:
+        return deck_fingerprint(read_deck(demo_deck_path(), pool=db).deck, db).code
+
+
+def test_check_prints_the_same_code_for_the_deck_in_every_file_kind(
+    demo_db: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    code = _demo_code(demo_db)
+    with CardDatabase(demo_db) as db:
+        deck = read_deck(demo_deck_path(), pool=db).deck
+        write_deck(deck, tmp_path / "copy.dek", pool=db)
+        write_deck(deck, tmp_path / "copy.txt", pool=db)
+    exit_code, out, _ = run(
+        "check", str(demo_deck_path()), str(tmp_path / "copy.dek"), str(tmp_path / "copy.txt"),
+        "--db", str(demo_db), "--fingerprint",
+    )  # fmt: skip
+    assert exit_code == 0
+    assert out.count(f"fingerprint {code}") == 3
+    exit_code, out, _ = run(
+        "check", str(tmp_path / "copy.dek"), "--db", str(demo_db), "--fingerprint", "--json"
+    )
+    assert json.loads(out)["decks"][0]["fingerprint"] == code
+    # Without the option nothing changes in the output.
+    assert "fingerprint" not in run("check", str(demo_deck_path()), "--db", str(demo_db), "--json")[1]
+
+
+def test_the_report_and_the_decklist_show_the_code(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    code = _demo_code(demo_db)
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "Alice - Gaia.json").write_bytes(demo_deck_path().read_bytes())
+    target = tmp_path / "report.csv"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(target))
+    rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
+    assert rows[0]["fingerprint"] == code
+    html = tmp_path / "report.html"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(html))
+    assert f'class="fingerprint">{code}<' in html.read_text(encoding="utf-8")
+    pdf = tmp_path / "decklist.pdf"
+    exit_code, _, err = run(
+        "export", str(demo_deck_path()), "--db", str(demo_db), "--to", "decklist", "-o", str(pdf)
+    )
+    assert exit_code == 0, err
+    assert code in PdfReader(pdf).pages[0].extract_text()
