@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from carddb.allegiance import ROGUE
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.i18n import N_
+
+if TYPE_CHECKING:
+    from deckbuilder.games.resolved import ResolvedDeck
 
 UNKNOWN_TYPE = N_("Unknown card")
 NO_TYPE = "No type"
@@ -88,8 +92,16 @@ def filled_histogram(histogram: dict[int, int]) -> list[tuple[int, int]]:
     return [(value, histogram.get(value, 0)) for value in range(low, max(histogram) + 1)]
 
 
-def compute_deck_stats(deck: Deck, pool: CardPool) -> DeckStats:
-    """Count a deck's cards by type and section, its pack's Renown, and its combat Rage and damage."""
+def compute_deck_stats(deck: Deck, pool: CardPool, resolved: ResolvedDeck | None = None) -> DeckStats:
+    """Count a deck's cards by type and section, its pack's Renown, and its combat Rage and damage.
+
+    Read from the deck as a check resolved it (`Report.resolved`: reprints folded into the card they reprint), or
+    resolved here from the deck and pool the same way.
+    """
+    if resolved is None:
+        from deckbuilder.games.check import resolve
+
+        resolved = resolve(deck, pool)
     type_counts: dict[str, int] = {}
     sections = {"characters": 0, "sept": 0, "combat": 0, "unplaced": 0, "starting": 0}
     characters: list[CharacterRenown] = []
@@ -97,32 +109,30 @@ def compute_deck_stats(deck: Deck, pool: CardPool) -> DeckStats:
     damage: dict[int, int] = {}
     no_rage = no_damage = unknown = 0
 
-    for entry, starting in [*((e, False) for e in deck.entries), *((e, True) for e in deck.starting)]:
-        if entry.count <= 0:
-            continue
-        card = pool.lookup(entry.name)
+    for item in resolved:
+        card: CardInfo | None = item.card
         label = type_label(card)
-        type_counts[label] = type_counts.get(label, 0) + entry.count
+        type_counts[label] = type_counts.get(label, 0) + item.copies
         if card is None:
-            unknown += entry.count
-        if starting:
-            sections["starting"] += entry.count
+            unknown += item.copies
+        sections["starting"] += item.starting
+        count = item.count
+        if count <= 0:
             continue
-        section = deck.section_of(entry, pool)
-        sections[section.value if section is not None else "unplaced"] += entry.count
+        sections[item.pile if item.pile in sections else "unplaced"] += count
         if card is None:
             continue
-        if section is Section.CHARACTERS:
-            characters.append(CharacterRenown(card.name, card.renown or 0, entry.count, is_rogue(card)))
-        elif section is Section.COMBAT:
+        if item.pile == Section.CHARACTERS.value:
+            characters.append(CharacterRenown(card.name, card.renown or 0, count, is_rogue(card)))
+        elif item.pile == Section.COMBAT.value:
             if card.rage is None:
-                no_rage += entry.count
+                no_rage += count
             else:
-                rage[card.rage] = rage.get(card.rage, 0) + entry.count
+                rage[card.rage] = rage.get(card.rage, 0) + count
             if card.damage is None:
-                no_damage += entry.count
+                no_damage += count
             else:
-                damage[card.damage] = damage.get(card.damage, 0) + entry.count
+                damage[card.damage] = damage.get(card.damage, 0) + count
 
     return DeckStats(
         type_counts=dict(sorted(type_counts.items(), key=lambda item: (-item[1], item[0]))),

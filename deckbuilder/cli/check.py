@@ -75,6 +75,7 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each deck; exit 0 if all legal, 1 if any illegal, 2 if any cannot be read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
+    from deckbuilder.games.check import report_json
     from deckbuilder.i18n import render
     from deckbuilder.legality.engine import check_deck, format_not_installed
     from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
@@ -128,11 +129,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             documents.append(
                 {
                     "file": str(path),
-                    "legal": report.is_legal,
-                    "format": report.format,
-                    "renown_level": report.renown_level,
-                    "totals": report.totals.to_json(),
-                    "results": [r.to_json() for r in report.results],
+                    **report_json(report),
                     "problems": problems,
                     **({"fix_hints": hints.to_json()} if hints is not None else {}),
                 }
@@ -192,7 +189,7 @@ def _check_game_deck(
 ) -> int:
     """Check one deck of a data-described game; its JSON document and printed report look like Rage's."""
     from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.check import check_generic
+    from deckbuilder.games.check import check_generic, report_json
     from deckbuilder.games.description import GameError, load_game
     from deckbuilder.i18n import render
 
@@ -217,18 +214,7 @@ def _check_game_deck(
         problems.append(
             _("fix hints are only worked out for Rage decks, not for {game}").format(game=chosen.title)
         )
-    documents.append(
-        {
-            "file": str(path),
-            "legal": report.is_legal,
-            "game": report.game,
-            "format": report.format,
-            "totals": {pile: count for pile, _label, count in report.piles},
-            "figures": {label: value for label, value in report.figures},
-            "results": [r.to_json() for r in report.results],
-            "problems": problems,
-        }
-    )
+    documents.append({"file": str(path), **report_json(report, chosen), "problems": problems})
     if not args.json:
         verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
         print(

@@ -10,6 +10,7 @@ from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, MAX_SUGGESTED_UNKNOWN
 from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.kinds import GameContext, Item, RuleKind, kind_named
 from deckbuilder.games.loader import load_game
+from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 
 if TYPE_CHECKING:
@@ -148,7 +149,20 @@ class Engine:
             piles=tuple(
                 (p.id, p.label, sum(i.count for i in ctx.items if i.pile == p.id)) for p in game.piles
             ),
+            settings=tuple(ctx.settings.items()),
+            resolved=self.resolved(ctx, game),
         )
+
+    def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
+        """The deck as the context resolved it, for every view to read."""
+        items = list(ctx.items)
+        return ResolvedDeck(
+            game.name, lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
+        )
+
+    def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
+        """The report's cards per pile and header figures (label -> shown value), as `check --json` prints them."""
+        return {pile: count for pile, _label, count in report.piles}, dict(report.figures)
 
     def failed(
         self,
@@ -272,6 +286,31 @@ def check(
     return engine.report(ctx, chosen, chosen_fmt, tuple(results))
 
 
+def resolve(deck: Deck, pool: Any, game: Game | str | None = None) -> ResolvedDeck:
+    """The deck resolved to its cards as its game's engine resolves it for a check, without judging it."""
+    chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
+    engine = ENGINES[chosen.engine]
+    fmt, _notes, _missing = _chosen_format(chosen, deck, None)
+    if fmt is None:
+        fmt = GameFormat("", "", "", ())
+    return engine.resolved(engine.context(deck, pool, chosen, fmt, {}), chosen)
+
+
+def report_json(report: Report, game: Game | None = None) -> dict[str, object]:
+    """The one JSON shape of a checked deck, for every game: `ragedeck check --json` prints it (see the README)."""
+    chosen = game if game is not None and game.name == report.game else load_game(report.game)
+    totals, shown = ENGINES[chosen.engine].summary(report, chosen)
+    return {
+        "game": report.game,
+        "format": report.format,
+        "legal": report.is_legal,
+        "settings": dict(report.settings),
+        "totals": totals,
+        "figures": shown,
+        "results": [r.to_json() for r in report.results],
+    }
+
+
 def check_generic(deck: Deck, pool: Any, game: Game, fmt: GameFormat | None = None) -> Report:
     """Check a deck of a data-described game (kept for callers; `check` is the one call)."""
     return check(deck, pool, game, fmt)
@@ -282,16 +321,21 @@ def check_any(deck: Deck, pool: Any, game: Game | str | None = None, fmt: Any = 
     return check(deck, pool, game, fmt)
 
 
-def statistics(game: Game, deck: Deck, pool: Any) -> list[tuple[str, list[tuple[str, int]]]]:
-    """The charts the game's description asks for: (title, [(value, copies)]), numbers in order, words by count."""
-    items = [i for i in _resolve(deck, pool, game) if i.card is not None and i.pile is not None]
+def statistics(
+    game: Game, deck: Deck | ResolvedDeck, pool: Any = None
+) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The charts the game's description asks for: (title, [(value, copies)]), numbers in order, words by count.
+
+    Read from the resolved deck (a report's `resolved`), or from the deck resolved here when given a deck and pool.
+    """
+    resolved = deck if isinstance(deck, ResolvedDeck) else resolve(deck, pool, game)
+    items = [c for c in resolved.known() if c.pile is not None]
     charts: list[tuple[str, list[tuple[str, int]]]] = []
     for statistic in game.statistics:
         counts: dict[str, int] = {}
         for item in items:
             if statistic.pile and item.pile != statistic.pile:
                 continue
-            assert item.card is not None
             for value in item.card.words(statistic.field) or ("-",):
                 counts[value] = counts.get(value, 0) + item.count
         numeric = all(v.lstrip("-").isdigit() for v in counts if v != "-")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from deckbuilder.i18n import Params, message_key, params_json
 
 if TYPE_CHECKING:
+    from deckbuilder.games.resolved import ResolvedDeck
     from deckbuilder.legality.formats import FormatLimits
 
 
@@ -91,6 +92,10 @@ class Report:
     # A data-described game's header figures (label, shown value) and piles (id, label, cards), from its game.json.
     figures: tuple[tuple[str, str], ...] = ()
     piles: tuple[tuple[str, str, int], ...] = ()
+    # The deck's settings as checked (Rage's Renown level, another game's cost limit), by setting id.
+    settings: tuple[tuple[str, int | None], ...] = ()
+    # The deck resolved to its cards once, by the check (reprints folded, piles assigned): for every view to read.
+    resolved: ResolvedDeck | None = field(default=None, compare=False, repr=False)
 
     @property
     def errors(self) -> tuple[Result, ...]:

@@ -52,20 +52,29 @@ def test_json_output_has_the_documented_shape(demo_db: Path) -> None:
     assert code == 0
     document = json.loads(out)
     (deck,) = document["decks"]
-    assert deck["legal"] is True
-    assert deck["format"] == "revised"
-    assert deck["renown_level"] == 20
-    assert set(deck["totals"]) == {"characters", "sept", "combat", "renown", "rogue_renown"}
+    # One shape for every game's decks (README, "ragedeck check --json").
+    assert list(deck) == [
+        "file", "game", "format", "legal", "settings", "totals", "figures", "results", "problems"
+    ]  # fmt: skip
+    assert (deck["game"], deck["format"], deck["legal"]) == ("rage", "revised", True)
+    assert deck["settings"] == {"renown_level": 20}
+    assert set(deck["totals"]) == {
+        "characters",
+        "sept",
+        "starting",
+        "combat",
+    }  # Rage's piles, from its game.json
     assert deck["totals"]["combat"] >= 20 and deck["totals"]["sept"] >= 30
-    for result in deck["results"]:
-        assert set(result) == {"code", "severity", "message", "cards"}
+    assert list(deck["figures"]) == ["Renown", "Sept", "Combat"]
+    assert deck["figures"]["Renown"].endswith(" / 20")
+    assert deck["figures"]["Sept"] == str(deck["totals"]["sept"])
 
 
 def test_renown_override_makes_the_demo_deck_illegal(demo_db: Path) -> None:
     code, out, _ = run("check", str(demo_deck_path()), "--db", str(demo_db), "--renown", "5", "--json")
     assert code == 1
     deck = json.loads(out)["decks"][0]
-    assert deck["renown_level"] == 5
+    assert deck["settings"] == {"renown_level": 5} and deck["figures"]["Renown"].endswith(" / 5")
     assert "RENOWN_OVER_LEVEL" in [r["code"] for r in deck["results"]]
 
 

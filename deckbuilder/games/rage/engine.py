@@ -42,6 +42,7 @@ from deckbuilder.games.rage.warnings import (
     RestrictedExtraRule,
 )
 from deckbuilder.games.registry import Message, RuleKind, game_rules, register_game_rule
+from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.legality.results import Report, Result
 
 if TYPE_CHECKING:
@@ -203,7 +204,42 @@ class RageEngine(Engine):
             results=results,
             limits=ctx.fmt.limits,
             game=game.name,
+            settings=(("renown_level", ctx.renown_level),),
+            resolved=self.resolved(ctx, game),
         )
+
+    def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
+        """The deck as Rage resolves it: reprints folded, the starting list apart, unknown cards in their zone."""
+        placed = list(ctx.cards)
+
+        def build() -> tuple[ResolvedCard, ...]:
+            return tuple(
+                ResolvedCard(
+                    p.key,
+                    p.name,
+                    p.card,
+                    p.section.value if p.section is not None else None,
+                    p.count,
+                    p.starting,
+                    tuple(p.set_names),
+                )
+                for p in placed
+            )
+
+        return ResolvedDeck(game.name, build)
+
+    def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
+        """Cards per pile and the header figures game.json names, from the totals the check counted."""
+        settings = dict(report.settings)
+        totals = {pile.id: int(getattr(report.totals, pile.id, 0)) for pile in game.piles}
+        shown: dict[str, str] = {}
+        for figure in game.header:
+            text = str(getattr(report.totals, figure.sum or figure.pile or "characters", 0))
+            if figure.of:
+                bound = settings.get(figure.of)
+                text += f" / {bound if bound is not None else '?'}"
+            shown[figure.label] = text
+        return totals, shown
 
     def failed(
         self,
@@ -224,6 +260,7 @@ class RageEngine(Engine):
             results=results,
             limits=format_view(fmt, game).limits,
             game=game.name,
+            settings=(("renown_level", deck.renown_level if level is None else level),),
         )
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:

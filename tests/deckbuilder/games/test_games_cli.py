@@ -50,7 +50,7 @@ def test_import_cards_per_game_keeps_games_apart(tmp_path: Path) -> None:
     # The Rage demo deck still checks exactly as before, from the same database.
     code, out, _err = run("check", "--json", str(demo_deck_path()), "--db", str(db_path))
     document = json.loads(out)["decks"][0]
-    assert "game" not in document and document["format"] == "revised"
+    assert (document["game"], document["format"]) == ("rage", "revised")
 
 
 def test_import_cards_for_a_game_reports_bad_rows_and_keeps_the_rest(tmp_path: Path) -> None:
@@ -74,6 +74,11 @@ def test_check_uses_the_deck_files_game_and_the_database_cards(tmp_path: Path) -
     document = json.loads(out)["decks"][0]
     assert code == 0 and document["legal"] and document["game"] == "lithic-rage"
     assert document["figures"] == {"Cost": "12 / 12", "Actions": "4"}
+    # The same shape as a Rage deck's: the game's own piles, figures and settings.
+    assert list(document) == [
+        "file", "game", "format", "legal", "settings", "totals", "figures", "results", "problems"
+    ]  # fmt: skip
+    assert document["settings"] == {"cost_limit": 12}
     assert "shipped with the game" in document["problems"][0]
     # A database whose Bone Shaman costs 10 (a user's own card data) is what the check then reads.
     data = (

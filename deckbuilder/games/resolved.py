@@ -1,0 +1,73 @@
+"""A deck resolved to its cards once per check: entries merged by card (reprints folded), each card in its pile.
+
+The engine that checks a deck builds it (Rage's folds `Whippoorwill (2)` into `Whippoorwill`); the report carries
+it (`Report.resolved`), so the deck view, statistics, fix hints, odds, exports, collection and report read the same
+cards the checker judged instead of looking each entry up again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedCard:
+    """One card of the deck: its copies in the piles (the starting list apart) and the printings the deck names."""
+
+    key: str  # the card's normalised name (the entry's when the card is unknown)
+    name: str
+    card: Any  # the game's card (CardInfo for Rage, GameCard for another game), None when unknown
+    pile: str | None  # the pile its Type puts it in; None when unknown or unplaceable
+    count: int = 0
+    starting: int = 0  # copies that begin the game in play (Rage's starting list)
+    set_names: tuple[str, ...] = ()
+
+    @property
+    def copies(self) -> int:
+        """Every copy, the starting list included (what copy limits count)."""
+        return self.count + self.starting
+
+
+class ResolvedDeck:
+    """The deck's cards as one check resolved them, in the deck's order (built on first use: a check that nobody
+    reads back pays nothing for it)."""
+
+    __slots__ = ("_build", "_cards", "game")
+
+    def __init__(
+        self, game: str, cards: tuple[ResolvedCard, ...] | Callable[[], tuple[ResolvedCard, ...]]
+    ) -> None:
+        self.game = game
+        self._cards = cards if isinstance(cards, tuple) else None
+        self._build = None if isinstance(cards, tuple) else cards
+
+    @property
+    def cards(self) -> tuple[ResolvedCard, ...]:
+        """Every card, in the deck's order."""
+        if self._cards is None:
+            assert self._build is not None
+            self._cards, self._build = self._build(), None
+        return self._cards
+
+    def __iter__(self) -> Iterator[ResolvedCard]:
+        return iter(self.cards)
+
+    def in_pile(self, pile: str | None) -> tuple[ResolvedCard, ...]:
+        """The cards of a pile (every placed card when `pile` is empty)."""
+        if not pile:
+            return tuple(c for c in self.cards if c.pile is not None)
+        return tuple(c for c in self.cards if c.pile == pile)
+
+    def known(self) -> tuple[ResolvedCard, ...]:
+        """The cards found in the card data."""
+        return tuple(c for c in self.cards if c.card is not None)
+
+    def unknown(self) -> tuple[ResolvedCard, ...]:
+        """The entries no card of the game answers to."""
+        return tuple(c for c in self.cards if c.card is None)
+
+    def card_named(self, key: str) -> ResolvedCard | None:
+        """The resolved card for a normalised name (a reprint's own name finds the card it reprints only via key)."""
+        return next((c for c in self.cards if c.key == key), None)

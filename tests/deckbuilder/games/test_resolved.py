@@ -1,0 +1,64 @@
+"""One resolve step per check: the report carries the deck resolved to its cards, and the statistics read it."""
+
+from __future__ import annotations
+
+from deckbuilder.deck import Deck
+from deckbuilder.deckstats import compute_deck_stats
+from deckbuilder.games.cards import shipped_pool
+from deckbuilder.games.check import check, resolve, statistics
+from deckbuilder.games.loader import load_game
+from deckbuilder.legality import check_deck
+from tests.deckbuilder.legality.pool import legal_deck, make_pool
+from tests.deckbuilder.legality.test_trust import whippoorwill
+
+
+def test_a_rage_report_carries_the_deck_resolved_with_its_reprints_folded() -> None:
+    base = whippoorwill("Whippoorwill", ("NewEngland-Gauntlet",))
+    second = whippoorwill("Whippoorwill (2)", ("Fan-madePromo",))
+    pool = make_pool(base, second)
+    deck = legal_deck()
+    deck.add("Whippoorwill", 2)
+    deck.add("Whippoorwill (2)", 1)
+    deck.add("No Such Card", 1)
+    report = check_deck(deck, pool)
+    assert report.resolved is not None and report.resolved.game == "rage"
+    (folded,) = [c for c in report.resolved if c.name == "Whippoorwill"]
+    assert folded.count == 3 and folded.pile == "sept"
+    assert set(folded.set_names) == {"Fan-madePromo"}  # the reprint's printing is the one the deck names
+    assert [c.name for c in report.resolved.unknown()] == ["No Such Card"]
+    assert sum(c.copies for c in report.resolved.in_pile("sept")) == report.totals.sept
+    assert (
+        resolve(deck, pool).cards == report.resolved.cards
+    )  # the same resolution, with or without a verdict
+
+
+def test_rage_statistics_count_a_reprint_with_the_card_it_reprints() -> None:
+    pool = make_pool(
+        whippoorwill("Whippoorwill", ("NewEngland-Gauntlet",)), whippoorwill("Whippoorwill (2)", ("Promo",))
+    )
+    deck = legal_deck()
+    deck.add("Whippoorwill", 2)
+    deck.add("Whippoorwill (2)", 1)
+    before = compute_deck_stats(legal_deck(), pool)
+    stats = compute_deck_stats(deck, pool, check_deck(deck, pool).resolved)
+    assert stats.section_counts["sept"] == before.section_counts["sept"] + 3
+    assert stats.type_counts["Event"] == before.type_counts.get("Event", 0) + 3
+    assert stats == compute_deck_stats(deck, pool)  # resolved here the same way when no report is at hand
+
+
+def test_another_games_report_carries_its_resolved_deck_and_its_charts_read_it() -> None:
+    game = load_game("lithic-rage")
+    pool = shipped_pool(game)
+    deck = Deck(game=game.name)
+    for name, count in (("River Folk", 1), ("Bone Shaman", 1), ("Obsidian Spear", 2), ("Nope", 1)):
+        deck.add(name, count)
+    report = check(deck, pool)
+    assert report.resolved is not None
+    assert {c.name: c.pile for c in report.resolved} == {
+        "River Folk": "ancestry",
+        "Bone Shaman": "class",
+        "Obsidian Spear": "actions",
+        "Nope": None,
+    }
+    assert dict(report.settings) == {"cost_limit": 12}
+    assert statistics(game, report.resolved) == statistics(game, deck, pool)
