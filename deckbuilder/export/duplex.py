@@ -24,7 +24,6 @@ from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.paper import MM
 from deckbuilder.export.pdftext import FONT, FONT_BOLD, draw_string, register_fonts, string_width
 from deckbuilder.export.printers import PrinterProfile
-from deckbuilder.i18n import N_
 from deckbuilder.i18n import gettext as _
 
 DUPLEX_NONE = "none"
@@ -35,13 +34,6 @@ BACK_PLUGIN = "plugin"  # the card back the imported Lackey plugin brought; the 
 BACK_PLAIN = "plain"  # a plain back drawn by us
 BACK_FILE = "file"  # an image file the player chose
 BACK_KINDS = (BACK_PLUGIN, BACK_PLAIN, BACK_FILE)
-# Labels for lists of choices, translated where shown.
-DUPLEX_LABELS = {
-    DUPLEX_NONE: N_("one-sided"),
-    DUPLEX_LONG: N_("both sides, flip on long edge"),
-    DUPLEX_SHORT: N_("both sides, flip on short edge"),
-}
-
 _BACK_INK = Color(0.25, 0.25, 0.25)
 
 

@@ -21,6 +21,7 @@ from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
 _PDFIUM_LOCK = threading.Lock()
 # A preview never needs more than this many pixels on its longer side, whatever box it is asked to fit.
 MAX_PREVIEW_SIDE_PX = 3000
+_SHEET_GAP_PX = 8  # between the front and the back of a duplex preview
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,23 @@ def preview_proxies(
     box: tuple[int, int],
     cancel: Callable[[], bool] | None = None,
 ) -> PagePreview:
-    """The first proxy sheet exactly as the export prints it; ValueError for options that do not fit."""
+    """The first proxy sheet exactly as the export prints it (duplex: front and back side by side); ValueError for
+    options that do not fit."""
     with tempfile.TemporaryDirectory(prefix="ragedeck-preview-") as folder:
         out = Path(folder) / "preview.pdf"
         report = write_proxies_pdf(deck, db, out, options, cancel=cancel, page_limit=1)
-        image, size, _ = render_pdf_page(out, box)
+        if report.pages < 2:
+            image, size, _ = render_pdf_page(out, box)
+        else:
+            # Duplex: the first sheet's front and back side by side, so the backs can be seen lining up.
+            half = (max(1, (box[0] - _SHEET_GAP_PX) // 2), box[1])
+            front, size, _ = render_pdf_page(out, half, 0)
+            back, _size, _ = render_pdf_page(out, half, 1)
+            image = Image.new(
+                "RGB", (front.width + _SHEET_GAP_PX + back.width, front.height), (138, 138, 138)
+            )
+            image.paste(front, (0, 0))
+            image.paste(back, (front.width + _SHEET_GAP_PX, 0))
     return PagePreview(image, size, report.total_pages, tuple(report.messages))
 
 

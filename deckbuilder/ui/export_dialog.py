@@ -35,6 +35,7 @@ from deckbuilder.export.preview import PagePreview, preview_decklist, preview_pr
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.duplex_options import DuplexOptions, duplex_fields_from_settings
 from deckbuilder.ui.export_settings import (
     KEY_BLEED,
     KEY_BOTH_SIDES,
@@ -52,9 +53,7 @@ from deckbuilder.ui.export_settings import (
     setting_float,
     setting_text,
 )
-from deckbuilder.ui.export_settings import (
-    translated_label as _label,
-)
+from deckbuilder.ui.export_settings import translated_label as _label
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 
@@ -326,6 +325,8 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.extra.addWidget(self.both_sides_check)
         self.extra.addWidget(self.page_numbers_check)
         self.extra.addWidget(self.missing_only_check)
+        self.duplex_box = DuplexOptions(settings, lambda: paper_value(self.paper_combo))
+        self.extra.addWidget(self.duplex_box)
 
         self._fill_card_list()
         self.paper_combo.currentTextChanged.connect(self.schedule_preview)
@@ -337,6 +338,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.page_numbers_check.toggled.connect(self.schedule_preview)
         self.missing_only_check.toggled.connect(self.schedule_preview)
         self.card_list.itemChanged.connect(self.schedule_preview)
+        self.duplex_box.changed.connect(self.schedule_preview)
         self.schedule_preview()
 
     @staticmethod
@@ -415,6 +417,7 @@ class ProxyExportDialog(ExportPreviewDialog):
             both_sides=self.both_sides_check.isChecked(),
             page_numbers=self.page_numbers_check.isChecked(),
             owned=Collection(self.db).owned_map() if self.missing_only_check.isChecked() else None,
+            **self.duplex_box.fields(),
         )
         sheet_layout(options)  # paper, gap and bleed that do not fit fail here, before any rendering
         return options
@@ -439,6 +442,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.settings.setValue(KEY_BOTH_SIDES, self.both_sides_check.isChecked())
         self.settings.setValue(KEY_PAGE_NUMBERS, self.page_numbers_check.isChecked())
         self.settings.setValue(KEY_MISSING_ONLY, self.missing_only_check.isChecked())
+        self.duplex_box.save_settings()
 
 
 class DecklistExportDialog(ExportPreviewDialog):
@@ -534,4 +538,5 @@ def proxy_options_from_settings(settings: QSettings) -> ProxyOptions:
         cut_marks=cut_marks if cut_marks in CUT_MARK_STYLES else "none",
         both_sides=setting_bool(settings, KEY_BOTH_SIDES, True),
         page_numbers=setting_bool(settings, KEY_PAGE_NUMBERS, True),
+        **duplex_fields_from_settings(settings),
     )

@@ -61,3 +61,21 @@ def test_a_card_back_linking_out_of_the_plugin_is_never_read(tmp_db: CardDatabas
     report = import_path(tmp_db, plugin)
     assert tmp_db.get_meta(CARD_BACK_META) == ""
     assert any("card back" in issue.reason for issue in report.suspicious)
+
+
+def test_duplex_proxies_print_the_imported_plugin_back(tmp_db: CardDatabase, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from deckbuilder.deck import Deck
+    from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
+
+    import_path(tmp_db, _with_back(tmp_path / "plugin", BACK))
+    deck = Deck(name="Backs")
+    deck.add("Bright Gift", 2)
+    out = tmp_path / "p.pdf"
+    report = write_proxies_pdf(deck, tmp_db, out, ProxyOptions(duplex="long"))
+    assert report.backs == 2 and not report.messages
+    # The back page embeds the stored card back byte for byte, once.
+    resources = PdfReader(out).pages[1]["/Resources"]["/XObject"]
+    streams = [ref.get_object()._data for ref in resources.values()]
+    assert streams == [BACK]

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deckbuilder.export.printers import (
     PrinterProfile,
@@ -92,3 +94,24 @@ def test_a_fifo_or_huge_file_is_refused_without_hanging(tmp_path: Path) -> None:
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (2 << 20))
     assert load_profiles(huge).problems
+
+
+@given(
+    st.one_of(
+        st.binary(max_size=400),
+        st.recursive(
+            st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=20),
+            lambda inner: (
+                st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+            ),
+            max_leaves=20,
+        ).map(lambda value: json.dumps({"printers": value}).encode()),
+    )
+)
+def test_any_file_content_loads_or_is_named_never_raises(content: bytes) -> None:
+    path = profiles_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    store = load_profiles(path)
+    for name, profile in store.profiles.items():
+        assert profile.name == name and abs(profile.offset_x_mm) <= 30 and 0.9 <= profile.scale_x <= 1.1
