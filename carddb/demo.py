@@ -61,11 +61,17 @@ def has_demo_cards(db: CardDatabase) -> bool:
 
 def remove_demo_cards(db: CardDatabase) -> int:
     """Delete the demo set's printings and the cards left with no printing; how many cards went (one transaction)."""
-    from carddb.search import rebuild_search_index  # late: start-up does not need the search module
+    from carddb.cardwriter import settle_cards  # late: start-up does not need the writer
+    from carddb.search import rebuild_search_index
 
+    identities = db.identity_table()
     with db.write_transaction() as conn:
+        touched = [
+            int(r[0]) for r in conn.execute("SELECT card_id FROM printing WHERE set_name = ?", (DEMO_SET,))
+        ]
         conn.execute("DELETE FROM printing WHERE set_name = ?", (DEMO_SET,))
         gone = conn.execute("DELETE FROM card WHERE id NOT IN (SELECT card_id FROM printing)").rowcount
+        settle_cards(conn, touched, identities)  # a real card that also had a demo printing
         rebuild_search_index(conn)
     db.invalidate_caches()
     return int(gone)

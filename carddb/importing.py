@@ -16,11 +16,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section, classify_type
+from carddb.cardwriter import FIELD_SOURCES, PendingPrinting, write_printings
 from carddb.db import CardDatabase
-from carddb.fields import CARD_FIELDS, HEADER_OF, NUMERIC_FIELDS
-from carddb.identities import character_identity
 from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.lackey import (
     MAX_NAME_LENGTH,
@@ -41,9 +39,8 @@ from carddb.leftovers import (
 )
 from carddb.messages import declare, message, message_id_of, params_of
 from carddb.model import LACKEY_COLUMNS
-from carddb.normalize import normalize_name, split_keywords
-from carddb.search import name_order_key
-from carddb.sets import UNKNOWN_SET_BASE, set_rank
+from carddb.normalize import normalize_name
+from carddb.search import rebuild_search_index
 
 REJECTED = "rejected"
 SUSPICIOUS = "suspicious"
@@ -115,21 +112,9 @@ ProgressFn = Callable[[int, int], None]
 CancelFn = Callable[[], bool]
 
 # Lackey header names of the card fields, in carddb.fields order (the one column list).
-_NUMERIC_COLUMNS = tuple(HEADER_OF[f] for f in NUMERIC_FIELDS)
 _NUMBER = re.compile(r"[+-]?\d+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_PRINTING_COLUMNS = (
-    "card_id",
-    "set_name",
-    "set_rank",
-    "image_file",
-    "image_paths",
-    *CARD_FIELDS,
-    "extra",
-    "source",
-    "source_line",
-)
 
 
 class ImportCancelled(Exception):
@@ -224,19 +209,6 @@ class ImportReport:
         )
 
 
-@dataclass(slots=True)
-class _Printing:
-    name: str
-    norm: str
-    set_name: str
-    values: dict[str, str]
-    numbers: dict[str, int | None]
-    extra: dict[str, str]
-    image_paths: list[str]
-    source: str
-    line: int
-
-
 def _check_name(name: str, values: dict[str, str]) -> str:
     """Why a row's Name makes it unusable ("" when it is a plausible card name)."""
     if not name:
@@ -280,7 +252,7 @@ class _Importer:
         self.report = ImportReport(source=source)
         self.progress = progress
         self.cancel = cancel
-        self.printings: dict[tuple[str, str], _Printing] = {}
+        self.printings: dict[tuple[str, str], PendingPrinting] = {}
         self.stored_images: dict[Path, tuple[str, str]] = {}  # source image -> (stored path, refusal)
         self.created_images: list[Path] = []  # files this import wrote (removed again if it fails)
         self.marker = ImportMarker(db)
@@ -358,20 +330,20 @@ class _Importer:
         if "\ufffd" in "".join(values.values()):  # one scan; the columns are named only when it is there
             garbled = [column for column, value in values.items() if "\ufffd" in value]
             notes.append(message("IMPORT_GARBLED", name=name, columns=", ".join(garbled)))
-        numbers: dict[str, int | None] = {}
+        fields: list[Any] = []
         extra = dict(extra)
-        for column in _NUMERIC_COLUMNS:
-            raw = values.get(column, "").strip()
-            number: int | None = None
-            if raw:
-                if (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
-                    _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER
-                ):
-                    number = int(raw)
-                else:
-                    extra[column] = raw
-                    notes.append(message("IMPORT_NOT_A_NUMBER", name=name, column=column, value=raw[:40]))
-            numbers[column] = number
+        for header, numeric in FIELD_SOURCES:
+            raw = values.get(header, "").strip()
+            if not numeric or not raw:
+                fields.append(raw if not numeric else None)
+            elif (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
+                _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER
+            ):
+                fields.append(int(raw))
+            else:
+                fields.append(None)
+                extra[header] = raw
+                notes.append(message("IMPORT_NOT_A_NUMBER", name=name, column=header, value=raw[:40]))
         image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes, source, line)
         key = (normalize_name(name), set_name)
         earlier = self.printings.pop(key, None)
@@ -381,8 +353,16 @@ class _Importer:
             )
         for note in notes:
             self.issue(source, line, labelled(note), SUSPICIOUS)
-        self.printings[key] = _Printing(
-            name, key[0], set_name, values, numbers, extra, image_paths, source, line
+        self.printings[key] = PendingPrinting(
+            name,
+            key[0],
+            set_name,
+            tuple(fields),
+            values.get("ImageFile", "").strip(),
+            extra,
+            image_paths,
+            source,
+            line,
         )
 
     def _images(
@@ -515,7 +495,7 @@ class _Importer:
             # Index pages of a 100,000-card import do not fit SQLite's default 2 MB cache.
             conn.execute("PRAGMA cache_size = -65536")
             self._write_cards(conn, identities)
-            _rebuild_search(conn)
+            rebuild_search_index(conn)
             meta = {
                 "card_data_date": datetime.date.today().isoformat(),
                 "card_data_source": self.report.source,
@@ -528,159 +508,12 @@ class _Importer:
             self.poll(self.report.rows_read, self.report.rows_read)
 
     def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
-        known = conn.execute("SELECT norm_name, id, name FROM card").fetchall()
-        card_ids: dict[str, int] = {str(n): int(i) for n, i, _ in known}
-        newest: dict[str, _Printing] = {}
-        first_seen = _unknown_set_order(conn)
-        ranks = {p.set_name: set_rank(p.set_name, first_seen) for p in self.printings.values()}
-        for printing in self.printings.values():
-            current = newest.get(printing.norm)
-            if current is None or ranks[printing.set_name] >= ranks[current.set_name]:
-                newest[printing.norm] = printing
-        fields = {id(p): _card_fields(p) for p in self.printings.values()}
-        new_norms = [norm for norm in newest if norm not in card_ids]
-        # A new card has no printing but these, so its row is written whole now. Its name_rank is a guess
-        # (SQLite's NOCASE order, computed here) that search.rebuild_search_index checks and corrects.
-        order = sorted(
-            [(*name_order_key(str(name), int(i)), str(norm)) for norm, i, name in known]
-            + [(*name_order_key(newest[n].name, 1 << 62), n) for n in new_norms]
+        counts = write_printings(conn, self.printings.values(), identities)
+        self.report.cards_added, self.report.cards_updated = counts.cards_added, counts.cards_updated
+        self.report.printings_added, self.report.printings_updated = (
+            counts.printings_added,
+            counts.printings_updated,
         )
-        name_rank = {norm: rank for rank, (_, _, norm) in enumerate(order, start=1)}
-        # Ids follow name order, so the index rebuild reads rows in sequence.
-        new_norms.sort(key=name_rank.__getitem__)
-        marks = ", ".join("?" * (7 + len(CARD_FIELDS)))
-        conn.executemany(
-            "INSERT INTO card (norm_name, name, newest_set, section, identity, allegiance, name_rank, "
-            f"{', '.join(CARD_FIELDS)}) "
-            f"VALUES ({marks})",
-            (
-                (
-                    n,
-                    newest[n].name,
-                    newest[n].set_name,
-                    *_card_facts(newest[n].name, fields[id(newest[n])], identities),
-                    name_rank[n],
-                )
-                + fields[id(newest[n])]
-                for n in new_norms
-            ),
-        )
-        self.report.cards_added = len(new_norms)
-        self.report.cards_updated = len(newest) - len(new_norms)
-        if new_norms:
-            card_ids = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
-        existing: set[tuple[int, str]] = set()
-        if known:
-            existing = {(int(c), str(s)) for c, s in conn.execute("SELECT card_id, set_name FROM printing")}
-        rows = []
-        for p in self.printings.values():
-            card_id = card_ids[p.norm]
-            if (card_id, p.set_name) in existing:
-                self.report.printings_updated += 1
-            else:
-                self.report.printings_added += 1
-            rows.append(_printing_row(card_id, p, ranks[p.set_name], fields[id(p)]))
-        rows.sort(key=lambda row: row[0])  # in card order, the (card_id, set_name) index only ever appends
-        marks = ", ".join("?" * len(_PRINTING_COLUMNS))
-        updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
-        conn.executemany(
-            f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) VALUES ({marks}) "
-            f"ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}",
-            rows,
-        )
-        added = set(new_norms)
-        touched = {card_ids[n]: p for n, p in newest.items() if n not in added}
-        if touched:
-            self._refresh_cards(conn, touched, identities)
-
-    @staticmethod
-    def _refresh_cards(
-        conn: sqlite3.Connection, names: dict[int, _Printing], identities: dict[str, str]
-    ) -> None:
-        """Copy each touched card's newest printing (across all imports) into the card row, with its allegiance."""
-        updates = []
-        seen: set[int] = set()
-        cursor = conn.execute(
-            f"SELECT card_id, set_name, {', '.join(CARD_FIELDS)} FROM printing "
-            "WHERE card_id IN (SELECT value FROM json_each(?)) ORDER BY card_id, set_rank DESC, id DESC",
-            (json.dumps(list(names)),),
-        )
-        for row in cursor:
-            card_id = int(row[0])
-            if card_id in seen:
-                continue
-            seen.add(card_id)
-            name = names[card_id].name
-            fields = tuple(row[2:])
-            updates.append((name, row[1], *_card_facts(name, fields, identities), *fields, card_id))
-        columns = ("name", "newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
-        assignments = ", ".join(f"{c} = ?" for c in columns)
-        conn.executemany(f"UPDATE card SET {assignments} WHERE id = ?", updates)
-
-
-_TYPE_AT = CARD_FIELDS.index("type")
-_KEYWORDS_AT = CARD_FIELDS.index("keywords")
-
-
-# (Lackey header, is numeric) per card field, in CARD_FIELDS order: worked out once, read for every printing.
-_FIELD_SOURCES = tuple((HEADER_OF[f], f in NUMERIC_FIELDS) for f in CARD_FIELDS)
-
-
-def _card_fields(p: _Printing) -> tuple[Any, ...]:
-    """A printing's values of carddb.fields.CARD_FIELDS, in that order."""
-    v, numbers = p.values, p.numbers
-    return tuple(
-        [numbers[header] if numeric else v.get(header, "").strip() for header, numeric in _FIELD_SOURCES]
-    )
-
-
-def _card_facts(
-    name: str, fields: tuple[Any, ...], identities: dict[str, str]
-) -> tuple[str | None, str, str]:
-    """(section, identity, allegiance) of a card whose newest printing has these fields."""
-    section = classify_type(fields[_TYPE_AT])
-    if section is not Section.CHARACTERS:
-        return (section.value if section else None), "", ""
-    # Decided once here and stored: search, the checker and the UI all read this one answer.
-    allegiance = allegiance_of(name, fields[_TYPE_AT], split_keywords(fields[_KEYWORDS_AT]))
-    return section.value, character_identity(name, identities), allegiance
-
-
-def _unknown_set_order(conn: sqlite3.Connection) -> dict[str, int]:
-    """Sets outside the known release order, as earlier imports ranked them, so ranks stay stable."""
-    rows = conn.execute(
-        "SELECT set_name, MIN(set_rank) FROM printing WHERE set_rank >= ? GROUP BY set_name ORDER BY 2",
-        (UNKNOWN_SET_BASE,),
-    )
-    order: dict[str, int] = {}
-    for set_name, _rank in rows:
-        order.setdefault(str(set_name).casefold(), len(order))
-    return order
-
-
-# One encoder for every row: json.dumps with options builds a new JSONEncoder per call.
-_extra_json = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def _printing_row(card_id: int, p: _Printing, rank: int, fields: tuple[Any, ...]) -> tuple[Any, ...]:
-    return (
-        card_id,
-        p.set_name,
-        rank,
-        p.values.get("ImageFile", "").strip(),
-        json.dumps(p.image_paths) if p.image_paths else "",
-        *fields,
-        _extra_json(p.extra) if p.extra else "{}",
-        p.source,
-        p.line,
-    )
-
-
-def _rebuild_search(conn: sqlite3.Connection) -> None:
-    """Renumber cards in name order and rebuild the FTS index inside the import transaction."""
-    from carddb.search import rebuild_search_index
-
-    rebuild_search_index(conn)
 
 
 def _read_image(path: Path) -> bytes:

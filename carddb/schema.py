@@ -27,7 +27,7 @@ def _card_fields_namespace() -> dict[str, Any]:
     # The columns come from carddb.fields.CARD_FIELDS, the one list the importer and the reader also use.
     namespace: dict[str, Any] = {
         "__module__": __name__,
-        "__doc__": "The Lackey columns a card carries, shared by a printing and by the card's in-force copy.",
+        "__doc__": "The Lackey columns a card carries: the values of its newest printing, in force.",
         "__annotations__": {},
     }
     for name in CARD_FIELDS:
@@ -75,8 +75,12 @@ class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     newest_set: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
-class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]
-    """One printing of a card in one set, with every Lackey column of that row."""
+class Printing(SQLModel, table=True):
+    """One printing of a card in one set: what is its own (set, rank, images, source row), not the card's fields.
+
+    The card row holds the fields in force (its newest printing's); a printing whose Lackey row said something else
+    keeps just those values, in `own_fields`, so every field value is stored once.
+    """
 
     __tablename__ = "printing"
     __table_args__ = (
@@ -87,10 +91,12 @@ class Printing(CardFields, table=True):  # type: ignore[misc,call-arg]
 
     id: int | None = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
-    set_name: str  # indexed by ix_printing_set_rank (set_name, set_rank), created in carddb.db
+    set_name: str
     set_rank: int = 0  # higher = newer; the highest-ranked printing is in force
     image_file: str = ""  # Lackey ImageFile as written ("front,back" for two-sided Characters)
     image_paths: str = ""  # JSON list of paths relative to the database folder, "" entries when missing
+    # JSON object: the card fields whose value in this printing's row differs from the card's ("" = none differ).
+    own_fields: str = Field(default="", sa_column_kwargs={"server_default": ""})
     extra: str = "{}"  # JSON: unknown columns and non-numeric values of numeric columns, kept verbatim
     source: str = ""  # file the row came from
     source_line: int = 0

@@ -39,6 +39,7 @@ from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
+from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
 from deckbuilder.legality.results import Report, Severity
@@ -324,6 +325,10 @@ class DeckView(QWidget):
         finally:
             self._updating = False
         self.header_label.setText(header_text(deck, report))
+        fingerprint = deck_fingerprint(deck, pool).code  # deckbuilder.fingerprint: the code on the decklist
+        self.header_label.setToolTip(
+            fill(self.tr("Deck fingerprint %1: changes when any card count changes"), fingerprint)
+        )
         for key, identities in selected.items():
             self._select_where(
                 key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted

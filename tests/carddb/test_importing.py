@@ -292,7 +292,7 @@ def test_failure_inside_the_transaction_leaves_database_unchanged(
     def explode(conn: sqlite3.Connection) -> None:
         raise RuntimeError("injected failure")
 
-    monkeypatch.setattr(importing, "_rebuild_search", explode)
+    monkeypatch.setattr(importing, "rebuild_search_index", explode)
     with pytest.raises(RuntimeError, match="injected"):
         import_path(tmp_db, plugin)
     assert dump(tmp_db) == before

@@ -142,10 +142,9 @@ def insert_card(conn: sqlite3.Connection, card: FakeCard) -> int:
     card_id = int(cursor.lastrowid or 0)
     for set_name, rank in card.sets:
         conn.execute(
-            "INSERT INTO printing (card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes,"
-            " requires, keywords, text, errata, extra, source, source_line)"
-            " VALUES (?, ?, ?, '', '', '', ?, '', '', '', '', '', '{}', 'fixture', 0)",
-            (card_id, set_name, rank, card.type),
+            "INSERT INTO printing (card_id, set_name, set_rank, image_file, image_paths, extra, source, source_line)"
+            " VALUES (?, ?, ?, '', '', '{}', 'fixture', 0)",
+            (card_id, set_name, rank),
         )
     # As the importer stores it: the set of the newest printing, shown in every search row.
     conn.execute(

@@ -13,7 +13,7 @@ from carddb.db import CardDatabase
 from carddb.importing import demo_deck_path
 from deckbuilder.deckfiles import read_deck, write_deck
 from deckbuilder.fingerprint import deck_fingerprint
-from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
+from tests.deckbuilder.test_cli import demo_db, real_db, run  # noqa: F401  (fixtures)
 
 
 def _demo_code(db_path: Path) -> str:
@@ -62,3 +62,21 @@ def test_the_report_and_the_decklist_show_the_code(demo_db: Path, tmp_path: Path
     )
     assert exit_code == 0, err
     assert code in PdfReader(pdf).pages[0].extract_text()
+
+
+def test_real_example_decks_keep_their_code_through_every_file_kind(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    from tests.conftest import REAL_DECKS
+
+    codes = set()
+    for source in sorted(REAL_DECKS.glob("*")):
+        with CardDatabase(real_db) as db:
+            deck = read_deck(source, pool=db).deck
+            code = deck_fingerprint(deck, db).code
+            for suffix in (".json", ".dek", ".txt"):
+                copy = tmp_path / f"{source.stem}{suffix}"
+                write_deck(deck, copy, pool=db)
+                assert deck_fingerprint(read_deck(copy, pool=db).deck, db).code == code, copy.name
+        _code, out, _ = run("check", str(source), "--db", str(real_db), "--fingerprint", "--json")
+        assert json.loads(out)["decks"][0]["fingerprint"] == code
+        codes.add(code)
+    assert len(codes) == 2  # the two example decks differ

@@ -107,19 +107,9 @@ def add_card(
         )
         card_id = cursor.lastrowid
         conn.execute(
-            "INSERT INTO printing (card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes, "
-            "requires, keywords, text, errata, extra, source, source_line) "
-            "VALUES (?, ?, 1, ?, ?, '', ?, '', ?, '', ?, ?, '{}', 'test', 0)",
-            (
-                card_id,
-                set_name,
-                ",".join(Path(p).stem for p in images),
-                json.dumps(images),
-                type_,
-                requires,
-                text,
-                errata,
-            ),
+            "INSERT INTO printing (card_id, set_name, set_rank, image_file, image_paths, extra, source, source_line) "
+            "VALUES (?, ?, 1, ?, ?, '{}', 'test', 0)",
+            (card_id, set_name, ",".join(Path(p).stem for p in images), json.dumps(images)),
         )
         conn.execute("COMMIT")
     finally:

@@ -196,13 +196,11 @@ def test_a_broken_user_game_is_skipped_with_its_problem_named(tmp_path: Path) ->
 
 
 def test_schema_5_migration_adds_the_game_card_table(tmp_path: Path) -> None:
+    # A schema-4 file as the schema-4 code wrote it (its frozen SQL), not today's tables with one dropped.
     path = tmp_path / "old.sqlite"
-    with CardDatabase(path):
-        pass
+    schema_4 = Path(__file__).parents[2] / "carddb" / "fixtures" / "schemas" / "v4.sql"
     conn = sqlite3.connect(path)
-    conn.execute("DROP TABLE game_card")
-    conn.execute("PRAGMA user_version = 4")
-    conn.commit()
+    conn.executescript(schema_4.read_text(encoding="utf-8"))
     conn.close()
     with CardDatabase(path) as db:
         assert db.game_names() == []

@@ -38,17 +38,9 @@ def add_card(
         card_id = cursor.lastrowid
         for set_name, rank, paths in printings:
             conn.execute(
-                "INSERT INTO printing (card_id, set_name, set_rank, image_file, image_paths, sealed, type, notes,"
-                " requires, keywords, text, errata, extra, source, source_line)"
-                " VALUES (?, ?, ?, ?, ?, '', ?, '', '', '', '', '', '{}', 'test', 1)",
-                (
-                    card_id,
-                    set_name,
-                    rank,
-                    ",".join(Path(p).stem for p in paths),
-                    json.dumps(paths),
-                    values["type"],
-                ),
+                "INSERT INTO printing (card_id, set_name, set_rank, image_file, image_paths, extra, source, source_line)"
+                " VALUES (?, ?, ?, ?, ?, '{}', 'test', 1)",
+                (card_id, set_name, rank, ",".join(Path(p).stem for p in paths), json.dumps(paths)),
             )
     finally:
         conn.close()
