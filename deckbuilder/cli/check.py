@@ -22,6 +22,7 @@ from deckbuilder.cli.common import (
     warn_if_empty,
 )
 from deckbuilder.cli.output import shown_name
+from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import N_, render_text
 from deckbuilder.i18n import gettext as _
@@ -85,10 +86,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _check_other_game(args, other_game, out, err)
     forced_format = None
     if args.format_name:
+        # --format names a format of each deck's own game: refused here only when no game has it.
         try:
             forced_format = load_format(args.format_name)
         except FormatError as exc:
-            raise CliError(str(exc)) from exc
+            if not _some_game_has_format(args.format_name):
+                raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
     db = open_db(args.db)
     try:
@@ -105,6 +108,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
             problems = list(loaded.problems)
+            if args.game:
+                loaded.deck.game = DEFAULT_GAME  # --game rage: every file is read as a Rage deck
+            if args.format_name and forced_format is None and is_rage(loaded.deck.game):
+                code = _format_not_of_game(
+                    path, args.format_name, loaded.deck.game, args.json, documents, err
+                )
+                worst = max(worst, code)
+                continue
             if not is_rage(loaded.deck.game):
                 # Another game's deck met in a batch: checked by its game's rules, printed the same way.
                 code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
@@ -190,13 +201,14 @@ def _check_game_deck(
     """Check one deck of a data-described game; its JSON document and printed report look like Rage's."""
     from deckbuilder.games.cards import pool_for
     from deckbuilder.games.check import check_generic, report_json
-    from deckbuilder.games.description import GameError, load_game
+    from deckbuilder.games.description import GameError
+    from deckbuilder.games.loader import FormatError, find_format, load_game
     from deckbuilder.i18n import render
 
     try:
         chosen = game if game is not None else load_game(deck.game)
-        fmt = chosen.format_named(args.format_name) if args.format_name else None
-    except GameError as exc:
+        fmt = find_format(chosen, args.format_name) if args.format_name else None
+    except (GameError, FormatError) as exc:
         documents.append({"file": str(path), "legal": False, "error": str(exc)})
         if not args.json:
             print(_("{path}: cannot check: {reason}").format(path=shown_name(path), reason=exc), file=err)
@@ -249,6 +261,25 @@ def _fingerprint(
     document["fingerprint"] = code
     if not args.json:
         print(_("  fingerprint {code}").format(code=code), file=out)
+
+
+def _some_game_has_format(name: str) -> bool:
+    """Whether any installed game has a format of this name (the player's own included)."""
+    from deckbuilder.games.loader import available_games, formats_of
+
+    wanted = name.strip().casefold()
+    return any(f.name.casefold() == wanted for game in available_games() for f in formats_of(game))
+
+
+def _format_not_of_game(
+    path: Path, name: str, game: str, as_json: bool, documents: list[dict[str, Any]], err: TextIO
+) -> int:
+    """A deck whose game has no format of the name --format gives: not checked (another game's format)."""
+    reason = _("'{format}' is not a format of the game {game}").format(format=name[:60], game=game)
+    documents.append({"file": str(path), "legal": False, "error": reason})
+    if not as_json:
+        print(_("{path}: cannot check: {reason}").format(path=path, reason=reason), file=err)
+    return EXIT_UNREADABLE
 
 
 def _unreadable_deck(

@@ -18,11 +18,25 @@ if TYPE_CHECKING:
 def add_arguments(games: argparse.ArgumentParser) -> None:
     """The options of `ragedeck games`."""
     games.add_argument("--json", action="store_true", help=_("print games as JSON"))
+    games.add_argument(
+        "--folder",
+        action="store_true",
+        help=_("print the folder your own games go in (one folder per game; formats in its formats folder)"),
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """List the games and their formats."""
-    from deckbuilder.games.description import available_games, game_problems
+    """List the games and their formats (or print where a player's own games go)."""
+    from deckbuilder.games.loader import available_games, game_problems, user_formats_dir, user_games_dir
+
+    if args.folder:
+        if args.json:
+            document = {"games": str(user_games_dir()), "formats": str(user_formats_dir())}
+            json.dump(document, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+        else:
+            print(user_games_dir(), file=out)
+        return EXIT_OK
 
     for problem in game_problems():
         print(f"warning: {problem}", file=err)

@@ -58,11 +58,33 @@ class CardField:
 
 @dataclass(frozen=True, slots=True)
 class Pile:
-    """A pile of a deck and the card Types (whole, or the first part of `A - B`) that go in it."""
+    """A pile of a deck and the card Types that go in it.
+
+    `match` says how a Type is compared: "first" (the whole Type, or its first part before ` - `), "whole" (only
+    the whole Type) or "all" (every part of a compound `A - B` is one of the types). A type ending in `*` matches
+    every Type starting with it (`Character*`: `Character (Wyrm)`, `Character - Gaia`).
+    """
 
     id: str
     label: str
     types: tuple[str, ...]
+    match: str = "first"
+
+    def takes(self, folded: str, parts: list[str]) -> bool:
+        """Whether a card Type (spaces tidied, case folded; and its parts) goes in this pile."""
+        wanted = [" ".join(t.split()).casefold() for t in self.types]
+        if self.match == "all":
+            return bool(wanted) and all(any(_fits(part, w) for w in wanted) for part in parts)
+        if self.match == "whole":
+            return any(_fits(folded, w) for w in wanted)
+        return any(_fits(folded, w) or _fits(parts[0], w) for w in wanted)
+
+
+PILE_MATCHES = ("first", "whole", "all")
+
+
+def _fits(text: str, wanted: str) -> bool:
+    return text.startswith(wanted[:-1]) if wanted.endswith("*") else text == wanted
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,14 +185,12 @@ class Game:
         return "Type" if name == "type" else name
 
     def pile_of(self, card_type: str) -> str | None:
-        """The pile a card Type goes in (the whole Type, else its first part before ` - `), None when none fits."""
+        """The pile a card Type goes in (the first pile that takes it, see `Pile.match`), None when none fits."""
         folded = " ".join(card_type.split()).casefold()
-        head = folded.split(" - ")[0].strip()
-        for pile in self.piles:
-            for wanted in pile.types:
-                if wanted.casefold() in (folded, head):
-                    return pile.id
-        return None
+        if not folded:
+            return None
+        parts = [part.strip() for part in folded.split(" - ")]
+        return next((pile.id for pile in self.piles if pile.takes(folded, parts)), None)
 
     def pile_label(self, pile_id: str) -> str:
         """The label a player reads for a pile."""
@@ -286,7 +306,10 @@ def _piles(data: Mapping[str, Any], source: str) -> tuple[Pile, ...]:
         types = item.get("types", [])
         if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
             raise _fail(source, f"{where}.types must be a list of card Types")
-        piles.append(Pile(pile_id, _text(item, "label", f"{source}: {where}", pile_id), tuple(types)))
+        match = _text(item, "match", f"{source}: {where}", "first")
+        if match not in PILE_MATCHES:
+            raise _fail(source, f"{where}.match must be one of {', '.join(PILE_MATCHES)} (got {match!r:.40})")
+        piles.append(Pile(pile_id, _text(item, "label", f"{source}: {where}", pile_id), tuple(types), match))
     if len({p.id for p in piles}) != len(piles):
         raise _fail(source, 'field "piles" names a pile twice')
     return tuple(piles)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
@@ -13,6 +15,9 @@ from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck
 from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of, member_traits
 from deckbuilder.games.rage.format import Format
 from deckbuilder.legality.results import Totals
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
 
 
 @dataclass(slots=True)
@@ -127,7 +132,38 @@ def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | No
 _REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
 
 
-def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
+def _section_of_card(card: CardInfo) -> Section | None:
+    return card.section
+
+
+def pile_placer(game: Game) -> Callable[[CardInfo], Section | None]:
+    """Where a card goes by the piles of Rage's game.json (worked out once per Type for this game)."""
+    known = _PLACERS.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    by_type: dict[str, Section | None] = {}
+    sections = {s.value: s for s in Section}
+
+    def place(card: CardInfo) -> Section | None:
+        section = by_type.get(card.type, _UNSET)
+        if section is _UNSET:
+            pile = game.pile_of(card.type)
+            section = by_type[card.type] = sections.get(pile) if pile is not None else None
+        return section  # type: ignore[return-value]
+
+    if len(_PLACERS) > 100:
+        _PLACERS.clear()
+    _PLACERS[id(game)] = (game, place)
+    return place
+
+
+_UNSET = object()
+_PLACERS: dict[int, tuple[Game, Callable[[CardInfo], Section | None]]] = {}
+
+
+def _resolve(
+    deck: Deck, pool: CardPool, place: Callable[[CardInfo], Section | None] = _section_of_card
+) -> list[Placed]:
     """Merge entries and the starting list by card (reprints included), resolving each name once."""
     placed: dict[str, Placed] = {}
     looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
@@ -143,7 +179,7 @@ def _resolve(deck: Deck, pool: CardPool) -> list[Placed]:
             item = placed.get(key)
             if item is None:
                 if card is not None:
-                    item = Placed(key, card.name, card, card.section)
+                    item = Placed(key, card.name, card, place(card))
                 else:
                     item = Placed(key, entry.name, None, entry.zone_hint)
                 placed[key] = item
@@ -168,9 +204,11 @@ def _pack_allegiance(members: list[PackMember]) -> str:
     return GAIA if gaia > wyrm else WYRM
 
 
-def build_context(deck: Deck, pool: CardPool, fmt: Format, renown_level: int) -> CheckContext:
-    """Resolve the deck and gather everything the rules read."""
-    cards = _resolve(deck, pool)
+def build_context(
+    deck: Deck, pool: CardPool, fmt: Format, renown_level: int, game: Game | None = None
+) -> CheckContext:
+    """Resolve the deck and gather everything the rules read (cards placed by the game's piles, when given)."""
+    cards = _resolve(deck, pool, pile_placer(game) if game is not None else _section_of_card)
     characters = [p for p in cards if p.section is Section.CHARACTERS]
     sept = [p for p in cards if p.section is Section.SEPT]
     combat = [p for p in cards if p.section is Section.COMBAT]

@@ -192,7 +192,7 @@ class RageEngine(Engine):
         """The deck resolved once (reprints folded), its sections, pack, allegiance and Renown."""
         level = settings.get("renown_level")
         return build_context(
-            deck, pool, format_view(fmt, game), deck.renown_level if level is None else level
+            deck, pool, format_view(fmt, game), deck.renown_level if level is None else level, game
         )
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:

@@ -70,3 +70,24 @@ def test_labels_are_shown_in_the_readers_language_and_a_players_own_as_written()
     assert _game(fields=[{"name": "name"}, {"name": "zing", "label": "Zing Factor"}]).shown_label(
         "zing", "pt_BR"
     ) == ("Zing Factor")
+
+
+def test_a_card_goes_to_the_first_pile_that_takes_its_type_as_the_guide_says() -> None:
+    game = _game(
+        piles=[
+            {"id": "beasts", "types": ["Spell - Beast"], "match": "whole"},
+            {"id": "spells", "types": ["Spell"]},
+            {"id": "gear", "types": ["Relic", "Weapon"], "match": "all"},
+            {"id": "heroes", "types": ["Hero*"]},
+        ]
+    )
+    assert game.pile_of("Spell  -  beast") == "beasts"  # the whole Type, case and spacing ignored
+    assert (
+        game.pile_of("Spell - Fire") == game.pile_of("Spell") == "spells"
+    )  # "first": whole Type or first part
+    assert game.pile_of("Relic - Weapon") == game.pile_of("Weapon") == "gear"  # "all": every part is listed
+    assert game.pile_of("Relic - Crown") is None
+    assert (
+        game.pile_of("Heroine (Fire)") == "heroes"
+    )  # a listed type ending in * takes every Type starting so
+    assert game.pile_of("Beast") is None and game.pile_of("") is None

@@ -318,3 +318,38 @@ def test_draw_odds_refuse_another_games_deck_plainly(tmp_path: Path) -> None:
     deck = _write(tmp_path / "deck.txt", LITHIC_DECK)
     code, _out, err = run("odds", str(deck), "--db", str(tmp_path / "db.sqlite"))
     assert code == 2 and "only worked out for Rage decks, not for lithic-rage" in err
+
+
+def test_format_is_found_in_each_decks_own_game(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    with CardDatabase(db_path) as db:
+        ensure_demo_cards(db)
+    lithic = _write(tmp_path / "lithic.txt", LITHIC_DECK)
+    code, out, _err = run(
+        "check", "--json", "--format", "standard", str(lithic), str(demo_deck_path()), "--db", str(db_path)
+    )
+    lithic_doc, rage_doc = json.loads(out)["decks"]
+    assert (lithic_doc["game"], lithic_doc["format"], lithic_doc["legal"]) == (
+        "lithic-rage",
+        "standard",
+        True,
+    )
+    assert rage_doc["error"] == "'standard' is not a format of the game rage" and code == 2
+    # A player's own format of another game is found by name too; a name no game has is refused at once.
+    formats = user_games_dir().parent / "formats"
+    _write(formats / "open.json", json.dumps({"name": "open", "game": "lithic-rage", "rules": []}))
+    code, out, _err = run("check", "--json", "--format", "open", str(lithic), "--db", str(db_path))
+    assert code == 0 and json.loads(out)["decks"][0]["format"] == "open"
+    code, _out, err = run("check", "--format", "nowhere", str(lithic), "--db", str(db_path))
+    assert code == 2 and "Unknown format 'nowhere'" in err
+
+
+def test_game_rage_reads_every_file_as_a_rage_deck(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    with CardDatabase(db_path) as db:
+        ensure_demo_cards(db)
+    lithic = _write(tmp_path / "lithic.txt", LITHIC_DECK)
+    code, out, _err = run("check", "--json", "--game", "rage", str(lithic), "--db", str(db_path))
+    document = json.loads(out)["decks"][0]
+    assert document["game"] == "rage" and code == 1
+    assert {r["code"] for r in document["results"]} >= {"UNKNOWN_CARD", "NO_CHARACTERS"}

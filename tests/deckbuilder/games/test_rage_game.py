@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
 from carddb.cardtypes import COMBAT_TYPES, SEPT_TYPES, Section, classify_type
@@ -33,6 +35,26 @@ def test_every_pile_a_type_can_go_to_is_a_pile_of_the_description() -> None:
     types = ["Character", "Character - Rogue", *COMBAT_TYPES, *SEPT_TYPES, "Ally - Victim"]
     assert {classify_type(t) for t in types} == set(Section)
     assert {str(classify_type(t)) for t in types} <= piles
+
+
+TYPE_WORDS = [
+    *COMBAT_TYPES, *SEPT_TYPES, "character", "Character", "Characters", "Combat", "Action", "Rogue", "Gaia", "(Wyrm)",
+    "Ally - Victim", "Pack", "Unknown", "",
+]  # fmt: skip
+compound_types = st.tuples(
+    st.lists(st.sampled_from(TYPE_WORDS) | st.text(max_size=8), min_size=1, max_size=3),
+    st.sampled_from([" - ", "-", " -", "  -  ", " "]),
+).map(lambda pair: pair[1].join(pair[0]))
+
+
+@given(
+    compound_types | st.sampled_from(["Character (Wyrm)", "Character - Gaia", "  ally  -  victim ", "Gift -"])
+)
+def test_the_described_piles_place_every_type_as_the_card_database_does(card_type: str) -> None:
+    # The checker places cards by game.json's piles; the card database classifies by carddb/cardtypes.py.
+    pile = _rage().pile_of(card_type)
+    section = classify_type(card_type)
+    assert pile == (section.value if section is not None else None)
 
 
 def test_the_deck_view_shows_the_described_piles_in_order_with_their_labels() -> None:
