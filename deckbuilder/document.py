@@ -63,6 +63,8 @@ class DeckDocument:
 
     deck: Deck = field(default_factory=Deck)
     path: Path | None = None
+    # The file the deck was read from: its `path`, or a file Save does not write to (the bundled demo deck).
+    source: Path | None = None
     # Names a reader could not find, with the near names it offers for each.
     unknown: dict[str, list[str]] = field(default_factory=dict)
     report: Report | None = None
@@ -74,10 +76,18 @@ class DeckDocument:
         """The deck file kind Save writes (by the file's extension); None while the deck has no file."""
         return kind_for_path(self.path) if self.path is not None else None
 
-    def replace(self, deck: Deck, path: Path | None, unknown: Mapping[str, list[str]] | None = None) -> None:
-        """Another deck (opened, new or pasted): its file, unknown names; no check yet."""
+    def replace(
+        self,
+        deck: Deck,
+        path: Path | None,
+        unknown: Mapping[str, list[str]] | None = None,
+        *,
+        source: Path | None = None,
+    ) -> None:
+        """Another deck (opened, new or pasted): its file, where it was read from, unknown names; no check yet."""
         self.deck = deck
         self.path = path
+        self.source = source if source is not None else path
         self.unknown = dict(unknown or {})
         self.report = None
         self.warned_losses = False
@@ -96,7 +106,7 @@ class DeckDocument:
         """The deck was written to `path`, which is now its file (a new file warns about its losses again)."""
         if path != self.path:
             self.warned_losses = False
-        self.path = path
+        self.path = self.source = path
 
     def losses(self, kind: str | None = None) -> list[Loss]:
         """What its file's kind (or `kind`) cannot keep of the deck as it is now."""

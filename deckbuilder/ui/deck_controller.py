@@ -69,9 +69,16 @@ class DeckController(QObject):
 
     # -- the deck as a whole --------------------------------------------------------------------
 
-    def replace(self, deck: Deck, path: Path | None, unknown: Mapping[str, list[str]] | None = None) -> None:
+    def replace(
+        self,
+        deck: Deck,
+        path: Path | None,
+        unknown: Mapping[str, list[str]] | None = None,
+        *,
+        source: Path | None = None,
+    ) -> None:
         """Edit another deck from now on: history starts afresh and the deck counts as saved."""
-        self.document.replace(deck, path, unknown)
+        self.document.replace(deck, path, unknown, source=source)
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.deck_replaced.emit()

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QPixmap
-from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.ui.card_preview import card_image
 from deckbuilder.ui.card_view import CARD_ASPECT, TextCard
-from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckRow
+from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckRow, tint_color
 
 THUMB_WIDTH = 126
 THUMB_SIZE = QSize(THUMB_WIDTH, round(THUMB_WIDTH / CARD_ASPECT))
 THUMBS_PER_TICK = 6  # thumbnails made per event-loop turn: the window stays responsive on a 60-card deck
 THUMB_CACHE_SIZE = 400
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+ILLEGAL_ROLE = Qt.ItemDataRole.UserRole + 2
+ILLEGAL_MARK = "⚠"
 PILES = tuple(key for key in SECTION_KEYS if key != UNRESOLVED)
 
 _thumbs: OrderedDict[tuple[str, str | None, str], QPixmap] = OrderedDict()
@@ -52,7 +55,11 @@ def thumbnail(card: CardInfo, db: CardDatabase, set_name: str | None) -> QPixmap
 
 
 class DeckGallery(QTabWidget):
-    """Card images of the deck by pile; double-click (or Enter) shows a card in the card pane."""
+    """Card images of the deck by pile; double-click (or Enter) shows a card in the card pane.
+
+    Cards the check finds illegal are marked with a sign, a tint and why; the context menu is the deck list's own
+    (`menu_for`, set by the window), so every request goes the same way as from the list.
+    """
 
     card_selected = Signal(str)
 
@@ -62,7 +69,8 @@ class DeckGallery(QTabWidget):
         self.db = db
         self.lists: dict[str, QListWidget] = {}
         self._pending: list[QListWidgetItem] = []
-        self._rows: dict[str, list[DeckRow]] = {}
+        self._rows: dict[str, list[tuple[DeckRow, tuple[str, ...]]]] = {}
+        self.menu_for: Callable[[DeckRow], QMenu] | None = None
         for key in PILES:
             view = QListWidget()
             view.setObjectName(f"{key}Gallery")
@@ -76,6 +84,8 @@ class DeckGallery(QTabWidget):
             view.setWordWrap(True)
             view.itemActivated.connect(self._activated)
             view.itemDoubleClicked.connect(self._activated)
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(functools.partial(self._context_menu, view))
             page = QWidget()
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
@@ -87,12 +97,20 @@ class DeckGallery(QTabWidget):
         self._loader.timeout.connect(self._load_some)
         self.currentChanged.connect(lambda _index: self._queue_current())
 
-    def show_rows(self, rows: Mapping[str, Sequence[DeckRow]]) -> None:
-        """Show the deck's rows (as the deck view groups them); images load lazily, the shown pile first."""
+    def show_rows(
+        self, rows: Mapping[str, Sequence[DeckRow]], illegal: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
+        """Show the deck's rows by pile, marking the cards in `illegal` (name key -> why); images load lazily."""
         self._pending = []  # items about to be cleared must not be loaded
+        illegal = illegal or {}
+        tint = tint_color(self.palette())
         for index, key in enumerate(PILES):
-            pile = [row for row in rows.get(key, ()) if isinstance(row.card, CardInfo)]
-            copies = sum(row.entry.count for row in pile)
+            pile = [
+                (row, tuple(illegal.get(row.card.norm_name, ())))
+                for row in rows.get(key, ())
+                if isinstance(row.card, CardInfo)
+            ]
+            copies = sum(row.entry.count for row, _why in pile)
             self.setTabText(index, f"{self.tr(SECTION_TITLES[key])} ({copies})")
             if key == STARTING:
                 self.setTabVisible(index, bool(pile))
@@ -101,12 +119,18 @@ class DeckGallery(QTabWidget):
             self._rows[key] = pile
             view = self.lists[key]
             view.clear()
-            for row in pile:
+            for row, why in pile:
                 card = row.card
                 assert card is not None
-                item = QListWidgetItem(f"{row.entry.count} × {card.name}")
+                label = f"{row.entry.count} × {card.name}"
+                item = QListWidgetItem(f"{ILLEGAL_MARK} {label}" if why else label)
                 item.setData(ROW_ROLE, row)
-                item.setToolTip(card.name)
+                item.setData(ILLEGAL_ROLE, bool(why))
+                # Not by colour alone: the sign in the caption and the reasons in the tooltip say it too.
+                tip = [card.name, *(f"{ILLEGAL_MARK} {reason}" for reason in why)]
+                item.setToolTip("\n".join(tip))
+                if why:
+                    item.setBackground(tint)
                 item.setSizeHint(
                     QSize(THUMB_WIDTH + 12, THUMB_SIZE.height() + 2 * view.fontMetrics().height() + 12)
                 )
@@ -138,6 +162,24 @@ class DeckGallery(QTabWidget):
         """The deck row of a gallery item."""
         row = index.data(ROW_ROLE)
         return row if isinstance(row, DeckRow) else None
+
+    def is_marked_illegal(self, key: str, row: int) -> bool:
+        """True when the item at `row` of a pile is marked as illegal."""
+        item = self.lists[key].item(row)
+        return item is not None and bool(item.data(ILLEGAL_ROLE))
+
+    def context_menu_at(self, view: QListWidget, pos: QPoint) -> QMenu | None:
+        """The deck list's context menu for the card under `pos` (None over empty space)."""
+        item = view.itemAt(pos)
+        row = item.data(ROW_ROLE) if item is not None else None
+        if not isinstance(row, DeckRow) or self.menu_for is None:
+            return None
+        return self.menu_for(row)
+
+    def _context_menu(self, view: QListWidget, pos: QPoint) -> None:
+        menu = self.context_menu_at(view, pos)
+        if menu is not None:
+            menu.exec(view.viewport().mapToGlobal(pos))
 
     def _activated(self, item: QListWidgetItem) -> None:
         row = item.data(ROW_ROLE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from PySide6.QtCore import (
@@ -166,8 +166,7 @@ def rows_by_section(
         # An unknown card's row is kept too while its suggestions stand (they are cached per name).
         if old is not None and old.card is card and old.suggestions == suggestions:
             return old
-        # A snapshot: the deck changes its entries in place, and a row must compare unequal to its old self.
-        return DeckRow(replace(entry), card, suggestions, starting)
+        return DeckRow(entry, card, suggestions, starting)  # entries are frozen: the row may hold the deck's
 
     if game is not None:
         # Another game: a card's pile comes from its Type as the game's description says.

@@ -42,6 +42,7 @@ from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
+from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.columns import ColumnChooser
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
@@ -155,6 +156,8 @@ class DeckView(QWidget):
 
         self._deck: Deck | None = None
         self._pool: CardPool | None = None
+        # Cards named by the last check's errors (normalised name -> why), as shown by show_deck.
+        self.illegal: dict[str, list[str]] = {}
         self._updating = False
         self.renown_spin.valueChanged.connect(self._renown_changed)
         self.format_combo.currentIndexChanged.connect(self._format_changed)
@@ -285,11 +288,15 @@ class DeckView(QWidget):
         self.set_game(game_of(deck))
         self._deck = deck
         self._pool = pool
-        tinted: set[str] = set()
+        # Cards named by error results, with why: their rows are tinted here and marked in the card images.
+        illegal: dict[str, list[str]] = {}
         if report is not None:
             for result in report.results:
                 if result.severity is Severity.ERROR:
-                    tinted.update(normalize_name(c) for c in result.cards)
+                    for card in result.cards:
+                        illegal.setdefault(normalize_name(card), []).append(render(result))
+        self.illegal = illegal
+        tinted = set(illegal)
         tint = tint_color(self.palette())
         previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
         grouped = rows_by_section(deck, pool, unknown, previous)
@@ -324,7 +331,13 @@ class DeckView(QWidget):
                 self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        self.header_label.setText(header_text(deck, report))
+        not_found: dict[Section, int] = {}
+        if game_of(deck) is None:
+            for row in grouped[UNRESOLVED]:
+                if row.entry.zone_hint is not None and row.entry.count > 0:
+                    hint = row.entry.zone_hint
+                    not_found[hint] = not_found.get(hint, 0) + row.entry.count
+        self.header_label.setText(header_text(deck, report, not_found))
         fingerprint = deck_fingerprint(deck, pool).code  # deckbuilder.fingerprint: the code on the decklist
         self.header_label.setToolTip(
             fill(self.tr("Deck fingerprint %1: changes when any card count changes"), fingerprint)
@@ -547,12 +560,20 @@ class DeckView(QWidget):
         self.replace_requested.emit(entry.name, entry.set_name, name)
 
 
-def _minimum_part(label: str, count: int, minimum: int | None) -> str:
-    return f"{label} {count}" if minimum is None else f"{label} {count} / {minimum}+"
+def _minimum_part(label: str, count: int, minimum: int | None, not_found: int = 0) -> str:
+    text = f"{label} {count}" if minimum is None else f"{label} {count} / {minimum}+"
+    if not_found:
+        # The check counts an unknown card in the pile its file put it in; the view lists it under Unresolved.
+        text += " (" + fill(QCoreApplication.translate("DeckView", "%1 not found"), not_found) + ")"
+    return text
 
 
-def header_text(deck: Deck, report: Report | None) -> str:
-    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
+def header_text(deck: Deck, report: Report | None, not_found: Mapping[Section, int] | None = None) -> str:
+    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report.
+
+    `not_found`: copies per pile that the check counts there by their file's zone but the view shows as unresolved.
+    """
+    not_found = not_found or {}
     if report is None:
         if game_of(deck) is not None:
             return ""
@@ -570,11 +591,13 @@ def header_text(deck: Deck, report: Report | None) -> str:
             QCoreApplication.translate("DeckView", "Sept"),
             totals.sept,
             limits.sept_minimum if limits is not None else None,
+            not_found.get(Section.SEPT, 0),
         ),
         _minimum_part(
             QCoreApplication.translate("DeckView", "Combat"),
             totals.combat,
             limits.combat_minimum if limits is not None else None,
+            not_found.get(Section.COMBAT, 0),
         ),
     ]
     if totals.allegiance:

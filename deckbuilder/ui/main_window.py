@@ -206,6 +206,7 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
         self.resize(1280, 720)
         self._restore_geometry()
         self.controller.deck_changed.connect(self._show_deck)
+        self.controller.deck_replaced.connect(self.show_no_card)
         self.controller.path_changed.connect(self._on_path_changed)
         self.controller.edited.connect(self._autosave_debounce.start)
         self.refresh()
@@ -324,6 +325,7 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
 
             self._gallery = DeckGallery(self.db)
             self._gallery.card_selected.connect(self.show_card)
+            self._gallery.menu_for = self.deck_view.build_context_menu  # the list's menu, the list's requests
             for view in self._gallery.lists.values():
                 self.preview.watch(view, self._gallery_card_at)
             layout = self.gallery_page.layout()
@@ -340,7 +342,8 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
         if self.deck_tabs.currentWidget() is not self.gallery_page:
             return
         try:
-            self.gallery.show_rows({key: model.rows() for key, model in self.deck_view.models.items()})
+            rows = {key: model.rows() for key, model in self.deck_view.models.items()}
+            self.gallery.show_rows(rows, self.deck_view.illegal)
         except Exception:  # the picture view must never block editing
             log.exception("deck images failed")
 
@@ -478,6 +481,16 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
                 self.card_view.show_card(None, None)
             return
         self.card_view.show_card(self.db.lookup(name), self.db)
+
+    def show_no_card(self) -> None:
+        """Clear the card pane (another deck took this one's place: its card belonged to the old one)."""
+        self.card_view.show_card(None, None)
+
+    def reshow_card(self) -> None:
+        """Show the card on show again from the database (cleared when the card is gone from it)."""
+        shown = self.card_view.card
+        if shown is not None:
+            self.card_view.show_card(self.db.lookup(shown.name), self.db)
 
     def _focus_search(self) -> None:
         self.browser.query_edit.setFocus()

@@ -17,8 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckbuilder.deck import Deck
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import WindowBase
+from deckbuilder.ui.window_files import is_bundled
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +97,7 @@ class CardDataMixin(WindowBase):
             self.offer_demo_removal()
         self.browser.reload()
         self.refresh()
+        self.reshow_card()  # a card on show may have changed with the import, or gone with the demo cards
         if report is not None and self.db.card_count():
             self.banner.hide()
         return report
@@ -116,7 +119,16 @@ class CardDataMixin(WindowBase):
                 self.tr("Cannot remove the demo cards: {0}").format(exc),
             )
             return 0
-        self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
+        source = self.controller.document.source
+        if source is not None and is_bundled(source) and not self.is_dirty():
+            # Every card of the untouched demo deck was a demo card: kept open it would be nothing but unresolved
+            # rows. The bundled file stays, and an edited demo deck is the player's own and stays open.
+            self.set_deck(Deck(name=self.tr("Untitled deck")), None)
+            self.statusBar().showMessage(
+                self.tr("Removed {0} demo cards and closed the demo deck").format(removed), 8000
+            )
+        else:
+            self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
         return removed
 
     def open_start_deck(self) -> bool:

@@ -45,7 +45,7 @@ def _settings_list(value: Any) -> list[str]:
     return [str(v) for v in value]
 
 
-def _is_bundled(path: Path) -> bool:
+def is_bundled(path: Path) -> bool:
     """True for files shipped inside the installed package (never overwritten by Save)."""
     from carddb.demo import demo_deck_path
 
@@ -59,15 +59,22 @@ class FilesMixin(WindowBase):
     """The deck's file: open, new, paste, save, save as, recent files, dropped files."""
 
     def set_deck(
-        self, deck: Deck, path: Path | None, unknown: dict[str, list[str]] | None = None
+        self,
+        deck: Deck,
+        path: Path | None,
+        unknown: dict[str, list[str]] | None = None,
+        source: Path | None = None,
     ) -> list[str]:
-        """Replace the deck being edited (history starts afresh); notes on what had to change (a missing format)."""
+        """Replace the deck being edited (history starts afresh); notes on what had to change (a missing format).
+
+        `path` is where Save writes (None: ask); `source` the file the deck was read from, when it differs.
+        """
         notes = self._settle_format(deck)
         if game_of(deck) is not None:
             unknown = (
                 None  # names the reader looked up among Rage's cards: the deck view asks its game's cards
             )
-        self.controller.replace(deck, path, unknown)
+        self.controller.replace(deck, path, unknown, source=source or path)
         self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes
 
@@ -118,9 +125,9 @@ class FilesMixin(WindowBase):
             return False
         # Save writes back to the file in its own format; the bundled demo deck, or a file whose extension names
         # no deck format, gets a new file.
-        target = path if kind_for_path(path) is not None and not _is_bundled(path) else None
+        target = path if kind_for_path(path) is not None and not is_bundled(path) else None
         # Unedited after opening even when Save will ask for a file (.dek / .txt / bundled): nothing to lose yet.
-        notes = self.set_deck(loaded.deck, target, loaded.unknown)
+        notes = self.set_deck(loaded.deck, target, loaded.unknown, source=path)
         if remember:
             self._remember_recent(path)
         self._report_problems(loaded, path.name, notes)
