@@ -25,6 +25,7 @@ from carddb.lackey import (
     CardDataReader,
     ImageFinder,
     card_data_files,
+    open_card_data,
     outside_reason,
     read_plugin_info,
     split_image_files,
@@ -40,6 +41,7 @@ from carddb.leftovers import (
 from carddb.messages import declare, message, message_id_of, params_of
 from carddb.model import LACKEY_COLUMNS
 from carddb.normalize import normalize_name
+from carddb.safeio import UnsafeFileError, read_regular_bytes
 from carddb.search import rebuild_search_index
 
 REJECTED = "rejected"
@@ -113,6 +115,8 @@ CancelFn = Callable[[], bool]
 
 # Lackey header names of the card fields, in carddb.fields order (the one column list).
 _NUMBER = re.compile(r"[+-]?\d+")
+# Longer digit strings are no card stat; they are kept as text before int() (which refuses 4,300+ digits) sees them.
+_MAX_NUMBER_CHARS = 12
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -337,7 +341,7 @@ class _Importer:
             if not numeric or not raw:
                 fields.append(raw if not numeric else None)
             elif (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
-                _NUMBER.fullmatch(raw) and abs(int(raw)) <= MAX_NUMBER
+                _NUMBER.fullmatch(raw) and len(raw) <= _MAX_NUMBER_CHARS and abs(int(raw)) <= MAX_NUMBER
             ):
                 fields.append(int(raw))
             else:
@@ -562,9 +566,9 @@ def _read_lackey(
 ) -> None:
     source = str(path)
     try:
-        handle = path.open("rb")
+        handle = open_card_data(path)
     except OSError as exc:
-        raise CardImportError(message("IMPORT_CANNOT_READ", path=str(path), error=str(exc))) from exc
+        raise CardImportError(message("IMPORT_CANNOT_READ", path=str(path), error=_why(exc))) from exc
     report = importer.report
     with handle:
         reader = CardDataReader(handle)
@@ -632,16 +636,16 @@ def import_lackey_plugin(
     info = None
     plugin_file = folder / "plugininfo.txt"
     importer.check()
-    if plugin_file.is_file():
+    if plugin_file.exists():  # a FIFO or device there is reported by read_plugin_info, never opened to read
         refusal = outside_reason(plugin_file, root)
         if refusal:
             importer.issue(str(plugin_file), 0, refusal, SUSPICIOUS)
         else:
             try:
                 info = read_plugin_info(plugin_file)
-            except (OSError, ValueError) as exc:
+            except OSError as exc:
                 importer.issue(
-                    str(plugin_file), 0, message("IMPORT_PLUGININFO_UNREADABLE", error=str(exc)), SUSPICIOUS
+                    str(plugin_file), 0, message("IMPORT_PLUGININFO_UNREADABLE", error=_why(exc)), SUSPICIOUS
                 )
         importer.check()
         if info is not None:
@@ -670,6 +674,11 @@ def import_lackey_plugin(
         importer.discard_images()
 
 
+def _why(exc: OSError) -> str:
+    """Why a file could not be opened: safeio's translatable reason, else the system's words."""
+    return exc.reason if isinstance(exc, UnsafeFileError) else str(exc)
+
+
 def _store_card_back(importer: _Importer, images: ImageFinder, source: str) -> None:
     """Keep the plugin's card back (Lackey's sets/setimages/general/cardback.jpg) for duplex proxies."""
     found, refusal = images.locate("general", "cardback")
@@ -692,14 +701,15 @@ def _size(path: Path) -> int:
 def _json_text(path: Path) -> tuple[str, str]:
     """The file's text (UTF-8, or UTF-16/32 as its first bytes say) and a note when it was not UTF-8."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_JSON_BYTES + 1)
+        data = read_regular_bytes(path, MAX_JSON_BYTES)  # a FIFO or a device is refused, not read
+    except UnsafeFileError as exc:
+        if exc.size is not None:
+            raise CardImportError(
+                message("IMPORT_JSON_TOO_LARGE", path=str(path), most=MAX_JSON_BYTES // 1024 // 1024)
+            ) from exc
+        raise CardImportError(message("IMPORT_CANNOT_READ", path=str(path), error=exc.reason)) from exc
     except OSError as exc:
         raise CardImportError(message("IMPORT_CANNOT_READ", path=str(path), error=str(exc))) from exc
-    if len(data) > MAX_JSON_BYTES:
-        raise CardImportError(
-            message("IMPORT_JSON_TOO_LARGE", path=str(path), most=MAX_JSON_BYTES // 1024 // 1024)
-        )
     encoding = json.detect_encoding(data)  # BOMs, and UTF-16/32 without one from the zero bytes of '{'
     if encoding.startswith(("utf-16", "utf-32")):
         text = data.decode(encoding, errors="replace")

@@ -13,6 +13,7 @@ from typing import BinaryIO
 from carddb.cardtypes import zone_section
 from carddb.messages import declare, message
 from carddb.model import LACKEY_COLUMNS, LACKEY_HEADER
+from carddb.safeio import open_regular, read_regular_bytes
 
 declare(
     {
@@ -29,6 +30,10 @@ declare(
         "IMPORT_NO_IMAGES": "{reason}; no card images imported",
         "IMPORT_LISTED_FILE_UNSAFE": "plugininfo.txt lists card data file {name!r}, which {reason}: ignored",
         "IMPORT_LISTED_FILE_MISSING": "plugininfo.txt lists card data file {name!r}, which is not in the folder",
+        "IMPORT_DUPLICATE_COLUMN": "the header names the column {column} twice (columns {first} and {second}): "
+        "the first is read, the other is kept aside",
+        "IMPORT_UNCLOSED_QUOTE": "{column} opens a quote that does not close on this line (a cell split across "
+        "lines?): kept as written, check the row and the next one",
     }
 )
 
@@ -40,6 +45,8 @@ _HEADER_KEYS = {name.casefold(): name for name in LACKEY_COLUMNS}
 IMAGE_EXTENSIONS: tuple[str, ...] = (".jpg", ".png", ".jpeg")
 # Real names are at most ~35 characters; a longer Name is card text that slipped out of its row.
 MAX_NAME_LENGTH = 80
+# The real card data is ~2 MB and a million rows ~300 MB; past this it is not card data (or a sparse file).
+MAX_CARD_DATA_BYTES = 1 << 30
 # A real plugininfo.txt is under 1 KB; a bigger one is not read at all.
 MAX_PLUGIN_INFO_BYTES = 1_000_000
 # How many directory entries are listed between two cancel checks.
@@ -187,7 +194,7 @@ class CardDataReader:
                 header_seen = True
                 header = _header_map(cells)
                 if header is not None:
-                    self._set_columns(header)
+                    self._set_columns(self._without_duplicates(header, number))
                     continue
                 self._set_columns(dict(enumerate(LACKEY_HEADER)))
                 self.notes.append(
@@ -196,7 +203,42 @@ class CardDataReader:
                         message("IMPORT_NO_HEADER", columns=", ".join(LACKEY_HEADER)),
                     )
                 )
-            yield self._row(number, cells), _continuation(cells)
+            row = self._row(number, cells)
+            if '"' in text:  # one scan of the line; the cells are looked at only when it holds a quote
+                row.problems.extend(self._unclosed_quotes(cells))
+            yield row, _continuation(cells)
+
+    def _without_duplicates(self, columns: dict[int, str], line: int) -> dict[int, str]:
+        """The header with a column named twice read from its first place; later ones are kept aside and noted."""
+        first: dict[str, int] = {}
+        for index in sorted(columns):
+            name = columns[index]
+            if name.casefold() not in first:
+                first[name.casefold()] = index
+                continue
+            columns[index] = f"{name} (column {index + 1})"  # not a Lackey column: its cells go to extra
+            self.notes.append(
+                FileNote(
+                    line,
+                    message(
+                        "IMPORT_DUPLICATE_COLUMN",
+                        column=name,
+                        first=first[name.casefold()] + 1,
+                        second=index + 1,
+                    ),
+                )
+            )
+        return columns
+
+    def _unclosed_quotes(self, cells: list[str]) -> list[str]:
+        """A note per cell that opens a quote it does not close (a spreadsheet's cell split across lines)."""
+        notes: list[str] = []
+        for index, cell in enumerate(cells):
+            value = cell.strip()
+            if value.startswith('"') and (len(value) == 1 or not value.endswith('"')):
+                column = self.columns.get(index, f"column {index + 1}")
+                notes.append(message("IMPORT_UNCLOSED_QUOTE", column=column))
+        return notes
 
     def _row(self, number: int, cells: list[str]) -> LackeyRow:
         plain = self._plain
@@ -298,12 +340,13 @@ def parse_plugin_info(text: str) -> PluginInfo:
 
 
 def read_plugin_info(path: Path, limit: int = MAX_PLUGIN_INFO_BYTES) -> PluginInfo:
-    """Read and parse a plugininfo.txt of at most `limit` bytes; OSError or ValueError (too large) otherwise."""
-    with path.open("rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"{path} is larger than {limit:,} bytes: not read")
-    return parse_plugin_info(data.decode("utf-8", errors="replace"))
+    """Read and parse a plugininfo.txt: a regular file of at most `limit` bytes, else OSError (UnsafeFileError)."""
+    return parse_plugin_info(read_regular_bytes(path, limit).decode("utf-8", errors="replace"))
+
+
+def open_card_data(path: Path) -> BinaryIO:
+    """Open a card data file to stream: a regular file of at most MAX_CARD_DATA_BYTES (a FIFO never hangs)."""
+    return open_regular(path, MAX_CARD_DATA_BYTES)
 
 
 # -- images ----------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 
 # Folders under the home directory where people keep LackeyCCG, in the order they are offered.
@@ -17,12 +18,14 @@ SEARCH_ROOTS: tuple[str, ...] = (
     "OneDrive/Desktop",
 )
 PLUGIN_NAME_PART = "rage"
+# Entries looked at per folder: a home or plugins folder holds dozens; a huge one is not searched to its end.
+MAX_ENTRIES = 10_000
 
 
 def _children(folder: Path) -> Iterator[Path]:
     """Sub-folders of `folder`, sorted case-insensitively; nothing when it cannot be read."""
     try:
-        entries = [entry for entry in folder.iterdir() if entry.is_dir()]
+        entries = [entry for entry in islice(folder.iterdir(), MAX_ENTRIES) if entry.is_dir()]
     except OSError:
         return iter(())
     return iter(sorted(entries, key=lambda p: (p.name.casefold(), p.name)))
@@ -56,14 +59,17 @@ def is_lackey_plugin(folder: Path) -> bool:
     try:
         if not folder.is_dir():
             return False
-        for entry in folder.iterdir():
+        for entry in islice(folder.iterdir(), MAX_ENTRIES):
             name = entry.name.casefold()
             if name == "plugininfo.txt" and entry.is_file():
                 return True
             if (
                 name == "sets"
                 and entry.is_dir()
-                and any(child.suffix.casefold() == ".txt" and child.is_file() for child in entry.iterdir())
+                and any(
+                    child.suffix.casefold() == ".txt" and child.is_file()
+                    for child in islice(entry.iterdir(), MAX_ENTRIES)
+                )
             ):
                 return True
     except OSError:

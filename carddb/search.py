@@ -83,6 +83,7 @@ MAX_ROWS = 2**62
 
 _FIELD_RE = re.compile(r"([A-Za-z]+)(<=|>=|!=|:|=|<|>)")
 _NUMBER_RE = re.compile(r"-?[0-9]+")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD_STOP = frozenset(' \t\n\r\f\v()"')
 
 
@@ -199,7 +200,8 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
         raw = text[value_start:end]
         if not _NUMBER_RE.fullmatch(raw):
             raise QuerySyntaxError(f'expected a number after "{head}"', value_start, raw)
-        number = int(raw)
+        # Digits are counted before int(): past 4,300 of them int() itself refuses (ValueError, not a syntax error).
+        number = int(raw) if len(raw.lstrip("-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
         if abs(number) > MAX_NUMBER:
             raise QuerySyntaxError(f'number too large after "{head}"', value_start, raw)
         return Compare(key, "=" if op == ":" else op, number), end
@@ -355,6 +357,9 @@ class _Parser:
 @functools.lru_cache(maxsize=256)
 def parse_query(text: str) -> Node:
     """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token."""
+    broken = _LONE_SURROGATE.search(text)
+    if broken is not None:  # bytes that were not UTF-8 (surrogate-escaped): no SQL parameter can carry them
+        raise QuerySyntaxError("not text (bytes that are not UTF-8)", broken.start(), broken.group())
     return _Parser(_tokenize(text), len(text)).parse()
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
@@ -231,7 +232,7 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
     import csv  # here: a plain `ragedeck check` lists deck files with this module but writes no report
 
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\r\n")  # CRLF (RFC 4180): a \r in a name is quoted too
     writer.writerow(CSV_COLUMNS)
     for row in rows:
         writer.writerow(
@@ -249,7 +250,8 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
                 row.fingerprint,
             ]
         )
-    return buffer.getvalue()
+    # A file name that was not UTF-8 on disk holds lone surrogates: shown as U+FFFD, never a failed write.
+    return replace_surrogates(buffer.getvalue())
 
 
 _STYLE = """
@@ -349,7 +351,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
             parts.append("</ul>")
         parts.append("</section>")
     parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return replace_surrogates("\n".join(parts) + "\n")
 
 
 def write_report(rows: Sequence[DeckRow], path: Path, title: str | None = None) -> None:

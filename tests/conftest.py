@@ -51,6 +51,15 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv("RAGEDECK_DB", str(data_dir / "cards.sqlite"))
 
 
+@pytest.fixture(autouse=True)
+def _language_follows_the_system_again() -> Iterator[None]:
+    """A test that chose a language (`--lang pt_BR` run in-process) leaves the next one in English."""
+    yield
+    from deckbuilder import i18n
+
+    i18n.set_language(None)
+
+
 @pytest.fixture
 def tmp_db(tmp_path: Path) -> Iterator[CardDatabase]:
     """An empty, migrated card database in a temp folder."""

@@ -109,8 +109,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
     """Import another game's card-data file (the columns its game.json documents) into the database."""
-    from carddb.safeio import UnsafeFileError, read_regular_text
-    from deckbuilder.games.cards import MAX_CARD_DATA_BYTES, import_card_data
+    from carddb.safeio import UnsafeFileError
+    from deckbuilder.games.cards import import_card_data, read_card_file
 
     path: Path = args.path
     shown = shown_name(path)
@@ -121,12 +121,8 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
             )
         )
     try:
-        # A regular file only, read without blocking and within the cap (a FIFO or /dev/zero must not hang us).
-        text = read_regular_text(path, MAX_CARD_DATA_BYTES, encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise CliError(
-            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
-        ) from None
+        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
+        text = read_card_file(path)
     except UnsafeFileError as exc:
         if exc.size is not None:
             raise CliError(
@@ -135,6 +131,10 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
         raise CliError(
             _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
         ) from exc
+    except UnicodeDecodeError:
+        raise CliError(
+            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
+        ) from None
     except OSError as exc:
         raise CliError(
             _("{path}: cannot read: {reason}").format(path=shown, reason=shown_name(exc.strerror or exc))

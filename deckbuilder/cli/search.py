@@ -18,6 +18,7 @@ from deckbuilder.cli.common import (
 from deckbuilder.cli.output import LONE_SURROGATE
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n import ngettext
 
 if TYPE_CHECKING:
     pass
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for card in cards:
             _print_card(card, out)
         shown = f"{len(cards)} of {total}" if len(cards) < total else f"{len(cards)}"
-        print((_("{shown} card") if total == 1 else _("{shown} cards")).format(shown=shown), file=out)
+        print(ngettext("{shown} card", "{shown} cards", total).format(shown=shown), file=out)
         if hints:
             print(_("did you mean {names}?").format(names=_(" or ").join(hints)), file=out)
         return EXIT_OK

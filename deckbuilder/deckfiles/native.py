@@ -62,6 +62,8 @@ declare(
         "DECKFILE_JSON_NUMBER": "a number",
         "DECKFILE_JSON_NULL": "null",
         "DECKFILE_JSON_OBJECT": "an object",
+        "DECKFILE_DUPLICATE_KEY": "{source}: the key {key} appears twice in one object, so the file does not say "
+        "which is meant; it is not read",
         "DECKFILE_UNREAD_SHAPE": "a part an earlier reader could not use, saved in a shape this version cannot show",
     }
 )
@@ -179,7 +181,10 @@ def _load_json(text: str, source: str) -> dict[str, Any]:
     if not text.strip():
         raise DeckFileError(message("DECKFILE_EMPTY", source=source))
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        # Which of two "sept" lists is meant? json.loads would keep the last silently (an illegal deck read legal).
+        raise DeckFileError(message("DECKFILE_DUPLICATE_KEY", source=source, key=exc.key)) from exc
     except json.JSONDecodeError as exc:
         raise DeckFileError(
             message("DECKFILE_BAD_JSON", source=source, line=exc.lineno, column=exc.colno, error=exc.msg)
@@ -194,6 +199,25 @@ def _load_json(text: str, source: str) -> dict[str, Any]:
         raise DeckFileError(
             message("DECKFILE_NOT_OBJECT", source=source, line=line, column=column, kind=_json_type(document))
         )
+    return document
+
+
+class _DuplicateKey(Exception):
+    """An object of the file names one key twice."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _DuplicateKey(_shown(key)[:60])
+            seen.add(key)
     return document
 
 

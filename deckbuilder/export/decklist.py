@@ -31,7 +31,7 @@ from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.loader import format_title
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.games.rage.facts import character_allegiance
-from deckbuilder.i18n import N_, current_language, gettext, render
+from deckbuilder.i18n import N_, current_language, gettext, ngettext, render
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
@@ -209,7 +209,7 @@ def _type_label(entry: DeckEntry, db: _Lookup, lang: str) -> str:
 def _grouped_list(title: str, entries: list[DeckEntry], db: _Lookup, width: float, lang: str) -> list[Any]:
     """A section's cards grouped by card type, in two balanced columns, with counts and totals."""
     total = sum(e.count for e in entries)
-    counted = gettext("{title} ({count} card)" if total == 1 else "{title} ({count} cards)", lang)
+    counted = ngettext("{title} ({count} card)", "{title} ({count} cards)", total, lang)
     heading = _p(counted.format(title=gettext(title, lang), count=total), _H2)
     if not entries:
         return [heading, _p(gettext("(none)", lang))]

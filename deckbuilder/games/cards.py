@@ -8,10 +8,12 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
+from carddb.safeio import read_regular_bytes
 from deckbuilder.games.description import CardField, Game
 from deckbuilder.i18n import _
 
@@ -280,12 +282,26 @@ class GameCardPool:
         return sorted(self._cards.values(), key=lambda c: c.norm_name)
 
 
+def read_card_file(path: Path) -> str:
+    """A card-data file's text: a regular file (never a FIFO or device) of at most MAX_CARD_DATA_BYTES, UTF-8.
+
+    Raises OSError (carddb.safeio.UnsafeFileError with its reason for what is no regular file or too large) or
+    UnicodeDecodeError.
+    """
+    return read_regular_bytes(path, MAX_CARD_DATA_BYTES).decode("utf-8-sig")
+
+
 def shipped_pool(game: Game) -> GameCardPool:
-    """The cards shipped with a game (an empty pool when it ships none)."""
+    """The cards shipped with a game (an empty pool when it ships none or its file cannot be read)."""
     entry = game.cards_path()
     if entry is None:
         return GameCardPool(game.name, ())
-    return GameCardPool(game.name, read_card_data(game, entry.read_text(encoding="utf-8")).cards)
+    try:
+        # A user game's file is a real path (bounded, regular only); a shipped one may sit inside a package archive.
+        text = read_card_file(entry) if isinstance(entry, Path) else entry.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return GameCardPool(game.name, ())  # its cards are unknown: a deck of them is never judged legal
+    return GameCardPool(game.name, read_card_data(game, text).cards)
 
 
 def _stored_value(value: object) -> FieldValue:

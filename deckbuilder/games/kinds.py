@@ -28,8 +28,8 @@ from deckbuilder.legality.results import Result
 if TYPE_CHECKING:
     from deckbuilder.games.cards import GameCard
 
-# A message parameter naming the whole deck: a text that is rendered in the reader's language.
-declare_text({"THE_DECK": "The deck"})
+# Message parameters that are our words, not data: texts rendered in the reader's language.
+declare_text({"THE_DECK": "The deck", "THE_LIMIT": "limit"})
 
 
 @dataclass(slots=True)
@@ -216,7 +216,7 @@ class SumAtMost(RuleKind):
             if bound is None and setting is not None and setting.pile:
                 yield from self._bound_missing(ctx, setting.pile, setting.field, bound_label)
         else:
-            bound, bound_label = int(bound_spec), "limit"
+            bound, bound_label = int(bound_spec), message("THE_LIMIT")
         name = str(params["field"])
         label = ctx.game.field_label(name)
         pile = ctx.pile_label(params.get("pile"))
@@ -240,8 +240,8 @@ class SumAtMost(RuleKind):
                 yield self.messages[0].result(cards, **values)
             else:
                 described = describe(ctx.game, where)
-                message = self.messages[1] if described["where_values"] else self.messages[2]
-                yield message.result(cards, **described, **values)
+                variant = self.messages[1] if described["where_values"] else self.messages[2]
+                yield variant.result(cards, **described, **values)
 
     def _bound_missing(
         self, ctx: GameContext, pile: str, field_name: str, bound_label: str

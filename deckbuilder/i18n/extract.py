@@ -2,8 +2,9 @@
 
 Found from the Python AST of deckbuilder/ (the window included): `_()`, `gettext()`, `N_()`, `t()`, `pgettext()`,
 `ngettext()`, `npgettext()`, Qt's `self.tr()` / `QCoreApplication.translate()` / `QT_TRANSLATE_NOOP()` (their class
-context is ignored; a `disambiguation` is the msgctxt), the declared message templates (the core's and carddb's) and
-the shipped formats' titles and descriptions.
+context is ignored; a `disambiguation` is the msgctxt), `qt_gap()` (a text of Qt's own class that qtbase leaves
+English, the class as msgctxt), the declared message templates (the core's and carddb's) and the shipped formats'
+titles and descriptions.
 
 `python -m deckbuilder.i18n.extract` lists what a catalogue lacks (or holds with other placeholders, or fuzzy) and
 the entries no code uses, exit 1 if any; `--update` appends the missing ones, untranslated, for a translator.
@@ -79,7 +80,9 @@ def _calls(tree: ast.AST, where: str) -> list[Wanted]:
             context = _text(_argument(node, offset + 1, "disambiguation"))
             texts = _text(_argument(node, offset, "sourceText"))
             found += [Wanted(context[0] if context else None, text, None, at) for text in texts]
-        elif name == "pgettext":
+        elif (
+            name == "qt_gap" or name == "pgettext"
+        ):  # a text of Qt's own class (msgctxt) that qtbase leaves untranslated
             context = _text(node.args[0])
             found += [
                 Wanted(context[0], text, None, at) for text in _text(_argument(node, 1, "text")) if context

@@ -44,7 +44,7 @@ from deckbuilder.ui.card_results import (
     first_page,
     group_digits,
 )
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
     from deckbuilder.ui.workers import Worker
@@ -376,9 +376,7 @@ class CardBrowser(QWidget):
         self.error_label.clear()
         self.model.show_page(page)
         total = page.total
-        self.count_label.setText(
-            self.tr("1 card") if total == 1 else fill(self.tr("%1 cards"), group_digits(total))
-        )
+        self.count_label.setText(fill(ngettext("%1 card", "%1 cards", total), group_digits(total)))
 
     def result_count(self) -> int:
         """Rows shown in the table."""

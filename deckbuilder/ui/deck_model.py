@@ -41,12 +41,10 @@ class DeckSectionModel(QAbstractTableModel):
     def __init__(self, section: str, parent: QWidget | None = None, game: Game | None = None) -> None:
         super().__init__(parent)
         self.section = section
-        # Another game's columns: its number and word fields, by label (game.json), after Qty, Name and Type.
+        # Another game's columns: its description's card-list columns, by label, after Qty, Name and Type.
         self.game_fields: dict[str, str] = {}
         if game is not None:
-            self.game_fields = {
-                f.label: f.name for f in game.fields if f.kind != "text" and f.name not in ("name", "type")
-            }
+            self.game_fields = {game.field_label(n): n for n in game.columns if n not in ("name", "type")}
         self._rows: list[DeckRow] = []
         self._tinted: frozenset[str] = frozenset()
         self._tint = QColor()

@@ -54,7 +54,7 @@ from deckbuilder.ui.export_settings import (
     setting_text,
 )
 from deckbuilder.ui.export_settings import translated_label as _label
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
 
 # The preview waits this long after the last change, so typing "230x300mm" renders once, not per key.
@@ -172,7 +172,7 @@ class ExportPreviewDialog(QDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """One line about the whole export under the options (pages, cards)."""
-        return fill(QCoreApplication.translate("ExportPreviewDialog", "%1 page(s)"), preview.pages)
+        return fill(ngettext("%1 page", "%1 pages", preview.pages), preview.pages)
 
     def save_settings(self) -> None:
         """Remember the choices that carry over to the next export."""
@@ -235,13 +235,7 @@ class ExportPreviewDialog(QDialog):
         if preview.messages:
             count = len(preview.messages)
             self.status_label.setText(
-                fill(
-                    QCoreApplication.translate("ExportPreviewDialog", "%1 1 note:")
-                    if count == 1
-                    else QCoreApplication.translate("ExportPreviewDialog", "%1 %2 notes:"),
-                    str(self.describe(preview)),
-                    str(count),
-                )
+                fill(ngettext("%1 %2 note:", "%1 %2 notes:", count), str(self.describe(preview)), str(count))
             )
         self.export_button.setEnabled(True)
 
@@ -429,9 +423,12 @@ class ProxyExportDialog(ExportPreviewDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the whole export."""
-        if preview.pages == 1:
-            return self.tr("1 page of proxies (9 cards a page).")
-        return fill(self.tr("%1 pages of proxies (9 cards a page)."), preview.pages)
+        return fill(
+            ngettext(
+                "%1 page of proxies (9 cards a page).", "%1 pages of proxies (9 cards a page).", preview.pages
+            ),
+            preview.pages,
+        )
 
     def save_settings(self) -> None:
         """Remember paper, gap, bleed, cut marks and the two switches; the card choice is per deck."""
@@ -505,9 +502,9 @@ class DecklistExportDialog(ExportPreviewDialog):
 
     def describe(self, preview: PagePreview) -> str:
         """Pages of the decklist."""
-        if preview.pages == 1:
-            return self.tr("The decklist has 1 page.")
-        return fill(self.tr("The decklist has %1 pages."), preview.pages)
+        return fill(
+            ngettext("The decklist has %1 page.", "The decklist has %1 pages.", preview.pages), preview.pages
+        )
 
     def save_settings(self) -> None:
         """Remember paper, player, event and event date."""

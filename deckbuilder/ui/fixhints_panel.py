@@ -21,6 +21,7 @@ from deckbuilder.deck import Deck
 from deckbuilder.fixhints import FixHint, fix_hints, no_fix_reason
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
+from deckbuilder.ui.translation import fill, ngettext
 
 
 class FixHintsPanel(QWidget):
@@ -108,12 +109,13 @@ class FixHintsPanel(QWidget):
             errors = [hints for error, hints in self.hints if error.severity is Severity.ERROR]
             fixable = sum(1 for hints in errors if hints)
             count = len(errors)
-            text = (
-                self.tr("1 error; one click applies a fix (Undo takes it back)")
-                if count == 1
-                else self.tr("%1 errors; one click applies a fix (Undo takes it back)").replace(
-                    "%1", str(count)
-                )
+            text = fill(
+                ngettext(
+                    "%1 error; one click applies a fix (Undo takes it back)",
+                    "%1 errors; one click applies a fix (Undo takes it back)",
+                    count,
+                ),
+                count,
             )
             if fixable != count:
                 text += self.tr(" — %1 with a fix").replace("%1", str(fixable))

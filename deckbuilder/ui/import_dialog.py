@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from deckbuilder.i18n import gettext, render_text
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
 
 if TYPE_CHECKING:
@@ -203,7 +203,15 @@ class ImportReportDialog(QDialog):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.issues.setSortingEnabled(True)
         if report.issues:
-            layout.addWidget(QLabel(fill(self.tr("%1 row(s) need a look:"), str(len(report.issues))), self))
+            layout.addWidget(
+                QLabel(
+                    fill(
+                        ngettext("%1 row needs a look:", "%1 rows need a look:", len(report.issues)),
+                        len(report.issues),
+                    ),
+                    self,
+                )
+            )
             layout.addWidget(self.issues, 1)
         else:
             self.issues.hide()

@@ -15,7 +15,7 @@ from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import gettext
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality.results import Report
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import fill, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,22 +316,13 @@ def _summary_html(stats: DeckStats, report: Report | None) -> str:
             verdict = fill(QCoreApplication.translate("DeckStatsView", "Legal in %1"), name)
         else:
             count = len(report.errors)
-            if count == 1:
-                verdict = fill(
-                    QCoreApplication.translate("DeckStatsView", "<b>Not legal</b> in %1: 1 error"), name
-                )
-            else:
-                verdict = fill(
-                    QCoreApplication.translate("DeckStatsView", "<b>Not legal</b> in %1: %2 errors"),
-                    name,
-                    count,
-                )
+            verdict = fill(
+                ngettext("<b>Not legal</b> in %1: %2 error", "<b>Not legal</b> in %1: %2 errors", count),
+                name,
+                count,
+            )
         if report.warnings:
             count = len(report.warnings)
-            verdict += (
-                QCoreApplication.translate("DeckStatsView", ", 1 warning")
-                if count == 1
-                else fill(QCoreApplication.translate("DeckStatsView", ", %1 warnings"), count)
-            )
+            verdict += fill(ngettext(", %1 warning", ", %1 warnings", count), count)
         parts.append(verdict)
     return "<br>".join(parts)

@@ -40,6 +40,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return i18n.ngettext(singular, plural, n)
 
 
+def qt_gap(qt_class: str, text: str) -> tuple[str, str]:
+    """Mark a text of one of Qt's own classes that qtbase_<lang>.qm leaves in English, for our catalogue."""
+    return (qt_class, text)
+
+
+# Qt's file dialog labels carry accelerators its Portuguese translation does not know (it shows "&Look in:").
+QT_GAPS = (qt_gap("QFileDialog", "&Look in:"), qt_gap("QFileDialog", "Files of &type:"))
+
+
 class CatalogueTranslator(QTranslator):
     """Answers Qt's translation requests from deckbuilder.i18n's catalogue of one language."""
 
@@ -60,8 +69,11 @@ class CatalogueTranslator(QTranslator):
         self, context: str, source: str, disambiguation: str | None = None, n: int = -1
     ) -> str | None:
         """The translation of a source text; None (a null QString) lets the next translator, then the source, answer."""
-        if not source or (context and _QT_CLASS.match(context)):
+        if not source:
             return None
+        if context and _QT_CLASS.match(context):
+            # Qt's own class: only the gaps its qtbase translation leaves (QT_GAPS), under the class as msgctxt.
+            return self.catalogue.find(source, context)
         return self.catalogue.find(source, disambiguation or None)
 
 

@@ -23,7 +23,7 @@ from deckbuilder.deckfiles import (
 )
 from deckbuilder.deckfiles.kinds import save_filter
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.window_base import WindowBase
 
 log = logging.getLogger(__name__)
@@ -155,11 +155,8 @@ class ExportsMixin(WindowBase):
         def finished(report: Any) -> None:
             dialog.reset()
             messages = getattr(report, "messages", [])
-            text = fill(
-                self.tr("Wrote %1 page(s) to %2."),
-                getattr(report, "pages", "?"),
-                target,
-            )
+            pages = int(getattr(report, "pages", 0))
+            text = fill(ngettext("Wrote %1 page to %2.", "Wrote %1 pages to %2.", pages), pages, target)
             self.notify(
                 self.tr("Proxies exported"),
                 "\n".join([text, *messages]),

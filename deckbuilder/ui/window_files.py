@@ -28,7 +28,7 @@ from deckbuilder.document import Loss
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render_text
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, load_format
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.window_base import Choice, WindowBase
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,11 @@ class FilesMixin(WindowBase):
         if loaded.unknown:
             lines.append(
                 fill(
-                    self.tr("%1 card name(s) are not in the card database; see Unresolved."),
+                    ngettext(
+                        "%1 card name is not in the card database; see Unresolved.",
+                        "%1 card names are not in the card database; see Unresolved.",
+                        len(loaded.unknown),
+                    ),
                     len(loaded.unknown),
                 )
             )
@@ -206,8 +210,13 @@ class FilesMixin(WindowBase):
             Loss.NOTES: self.tr("the deck notes"),
             Loss.RENOWN_AND_FORMAT: self.tr("the Renown level and format"),
             Loss.PRINTINGS: self.tr("the chosen printings"),
-            Loss.UNREAD: self.tr("{0} part(s) of the file that could not be read").format(
-                len(self.deck.unread)
+            Loss.UNREAD: fill(
+                ngettext(
+                    "%1 part of the file that could not be read",
+                    "%1 parts of the file that could not be read",
+                    len(self.deck.unread),
+                ),
+                len(self.deck.unread),
             ),
         }
         return [words[loss] for loss in self.controller.document.losses(kind)]

@@ -487,3 +487,19 @@ def test_replacement_characters_are_kept_and_reported_with_the_card(
     cp1252.write_bytes(row("Odd Byte", Text="bad \x81 byte").encode("latin-1"))
     report = import_path(tmp_db, cp1252)
     assert any("'Odd Byte'" in i.reason and "U+FFFD" in i.reason for i in report.suspicious)
+
+
+def test_a_number_of_5000_digits_is_one_row_kept_as_text_not_a_failed_import(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    huge = "9" * 5000  # past 4,300 digits int() itself raises
+    path = write_card_data(
+        tmp_path / "cards.txt", [row("Good One"), row("Huge", Renown=huge, Rage="-" + huge), row("Good Two")]
+    )
+    report = import_path(tmp_db, path)
+    assert tmp_db.card_count() == 3
+    notes = [i.reason for i in report.issues if i.line == 3]
+    assert any("Renown '99999" in n and "is not a number (kept as text)" in n for n in notes)
+    assert any("Rage '-9999" in n for n in notes)
+    card = tmp_db.lookup("Huge")
+    assert card is not None and card.renown is None

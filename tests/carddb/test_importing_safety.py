@@ -377,7 +377,7 @@ def test_an_oversized_plugininfo_is_not_read_and_sets_txt_are_imported(
     write_card_data(folder / "sets" / "cards.txt", [row("Still Here")])
     (folder / "plugininfo.txt").write_text(PLUGIN_INFO + " " * 1_100_000)
     report = import_path(tmp_db, folder)
-    assert any("plugininfo.txt" in i.reason and "larger than" in i.reason for i in report.suspicious)
+    assert any("plugininfo.txt" in i.reason and "too large" in i.reason for i in report.suspicious)
     assert tmp_db.lookup("Still Here") is not None
     assert tmp_db.deck_zone_labels()["characters"] == "Characters"  # nothing from the refused file
 

@@ -249,7 +249,7 @@ def test_plugin_info_keeps_the_first_label_of_a_zone_and_ignores_stray_closers()
 def test_oversized_plugin_info_is_not_read(tmp_path: Path) -> None:
     path = tmp_path / "plugininfo.txt"
     path.write_text("<filetoinclude>a.txt</filetoinclude>" + " " * 2000)
-    with pytest.raises(ValueError, match="larger than 1,000 bytes"):
+    with pytest.raises(OSError, match=r"too large \(2036 bytes; at most 1000 are read\)"):
         read_plugin_info(path, limit=1000)
     assert read_plugin_info(path, limit=5000).card_data_files == ["a.txt"]
 
@@ -272,3 +272,29 @@ def test_image_finder_refuses_links_outside_the_plugin_and_says_why(tmp_path: Pa
     assert (
         ImageFinder(plugin / "setimages").find("TestSet", "leak") == folder / "leak.jpg"
     )  # no root: no check
+
+
+def test_a_column_named_twice_is_read_from_its_first_place_and_reported() -> None:
+    header = HEADER.replace("Renown", "Name", 1)
+    rows, notes = read_card_data_text(f"{header}\n{card_line('Real Name')}\n")
+    (row,) = rows
+    assert row.values["Name"] == "Real Name"
+    column = LACKEY_HEADER.index("Renown") + 1
+    assert row.extra == {f"Name (column {column})": "3"}  # the second one's cells are kept aside, not lost
+    assert [n.reason for n in notes] == [
+        f"the header names the column Name twice (columns 1 and {column}): the first is read, the other is kept aside"
+    ]
+
+
+def test_a_cell_opening_a_quote_it_does_not_close_is_reported_and_kept() -> None:
+    text = '"Run, it says.'
+    rows, _notes = read_card_data_text(
+        f"{HEADER}\n{card_line('Quoted', text=text)}\n{card_line('Balanced', text=chr(34) + 'Run.' + chr(34))}\n"
+    )
+    quoted, balanced = rows
+    assert quoted.values["Text"] == text
+    assert quoted.problems == [
+        "Text opens a quote that does not close on this line (a cell split across lines?): kept as written, "
+        "check the row and the next one"
+    ]
+    assert balanced.problems == []

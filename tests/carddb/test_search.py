@@ -418,6 +418,8 @@ def test_hyphenated_word_searches_its_parts(cards_db: CardDatabase) -> None:
         ("renown>=", 'expected a number after "renown>=" at position 8', 8, ""),
         ("rage<abc", 'expected a number after "rage<" at position 5', 5, "abc"),
         ("renown>=99999999999", 'number too large after "renown>=" at position 8', 8, "99999999999"),
+        ("rage<" + "9" * 5000, 'number too large after "rage<" at position 5', 5, "9" * 5000),
+        ("gnosis:-" + "1" * 4301, 'number too large after "gnosis:" at position 7', 7, "-" + "1" * 4301),
         ("(t:gift) foo)", 'unbalanced ")" at position 12', 12, ")"),
         ("a (b", 'unbalanced "(" at position 2', 2, "("),
         ('ab "cd', "unterminated quote at position 3", 3, '"cd'),

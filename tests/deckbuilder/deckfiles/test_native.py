@@ -165,3 +165,21 @@ def test_another_games_deck_carries_no_rage_fields() -> None:
     again = deck_from_native(json.dumps(document)).deck
     assert again.game == "lithic-rage"
     assert sorted((e.name, e.count) for e in again.entries) == [("Flint-Born", 1), ("Sling Stone", 3)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"format_version": 1, "sections": {"sept": [{"name": "A", "count": 9}], "sept": []}}', '"sept"'),
+        ('{"format_version": 1, "format": "revised", "format": "open"}', '"format"'),
+        ('{"format_version": 1, "sections": {"combat": [{"name": "A", "count": 9, "count": 1}]}}', '"count"'),
+    ],
+)
+def test_a_key_written_twice_is_refused_and_named(text: str, key: str) -> None:
+    # json.loads keeps the last value silently: an illegal first "sept" list would be read as an empty one.
+    with pytest.raises(DeckFileError) as caught:
+        deck_from_native(text, FakePool(), "twice.json")
+    assert str(caught.value) == (
+        f"twice.json: the key {key} appears twice in one object, so the file does not say which is meant; "
+        "it is not read"
+    )

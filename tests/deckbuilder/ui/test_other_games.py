@@ -156,3 +156,37 @@ def test_decklist_dialog_previews_another_games_deck(qtbot, demo_db, tmp_path: P
     dialog.show()
     _wait_for_preview(qtbot, dialog)
     assert "1 page" in dialog.status_label.text()
+
+
+def test_the_card_list_and_the_deck_show_the_columns_the_game_description_gives(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.games.cards import GameCard
+    from deckbuilder.games.description import game_from_data
+    from deckbuilder.ui.deck_model import DeckSectionModel
+    from deckbuilder.ui.game_cards import GameCardList
+
+    game = game_from_data(
+        {
+            "name": "tiny",
+            "fields": [
+                {"name": "name"},
+                {"name": "type"},
+                {"name": "cost", "kind": "number", "label": "Cost"},
+                {"name": "tier", "kind": "words", "label": "Tier"},
+                {"name": "flavour", "kind": "text", "label": "Flavour"},
+            ],
+            "columns": ["name", "flavour", "cost"],
+            "piles": [{"id": "spells", "label": "Spells", "types": ["Spell"]}],
+        },
+        "test",
+    )
+    cards = GameCardList()
+    qtbot.addWidget(cards)
+    cards.show_cards(game, [GameCard("tiny", "Bolt", "Spell", {"cost": 2, "tier": ("1",), "flavour": "Zap"})])
+    headers = [cards.table.horizontalHeaderItem(c).text() for c in range(cards.table.columnCount())]
+    assert headers == [
+        "Name",
+        "Flavour",
+        "Cost",
+    ]  # the description's columns, not every number and word field
+    assert [cards.table.item(0, c).text() for c in range(3)] == ["Bolt", "Zap", "2"]
+    assert DeckSectionModel("spells", game=game).columns == ("Qty", "Name", "Type", "Flavour", "Cost")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMenu
 
 from deckbuilder import i18n
 from deckbuilder.ui import translation
@@ -105,6 +105,12 @@ def test_the_language_menu_remembers_the_choice_for_the_next_start(make_window) 
 def test_qt_standard_dialog_words_come_from_qtbase(portuguese) -> None:  # type: ignore[no-untyped-def]
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
     assert QCoreApplication.translate("QFileDialog", "Look in:") == "Procurar em:"
+    # qtbase lacks the file dialog's labels with their accelerators; our catalogue fills those gaps.
+    dialog = QFileDialog(None, "x")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    labels = {label.objectName(): label.text() for label in dialog.findChildren(QLabel)}
+    assert (labels["lookInLabel"], labels["fileTypeLabel"]) == ("&Procurar em:", "Arquivos do &tipo:")
+    dialog.deleteLater()
     # A text neither catalogue knows stays as written.
     assert QCoreApplication.translate("MainWindow", "Zzz not translated") == "Zzz not translated"
 
