@@ -9,8 +9,10 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, MAX_SUGGESTED_UNKNOWN, Deck
 from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.kinds import GameContext, Item, RuleKind, kind_named
-from deckbuilder.games.loader import load_game
+from deckbuilder.games.loader import find_format, formats_of, load_game
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
+from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED, INTERNAL_ERROR, unread_results
+from deckbuilder.legality.engine import _result as engine_result  # the checker's own messages, declared there
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 
 if TYPE_CHECKING:
@@ -153,6 +155,13 @@ class Engine:
             resolved=self.resolved(ctx, game),
         )
 
+    def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
+        """The deck resolved to its cards as a check would, without judging it (no suggestions looked for)."""
+        items = _resolve(deck, pool, game)
+        return ResolvedDeck(
+            game.name, tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
+        )
+
     def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
         """The deck as the context resolved it, for every view to read."""
         items = list(ctx.items)
@@ -197,9 +206,6 @@ register_engine(Engine())
 
 
 def _run(name: str, kind: RuleKind | None, params: Mapping[str, Any], ctx: Any) -> list[Result]:
-    # The engine's own messages (declared once, in legality/engine.py).
-    from deckbuilder.legality.engine import INTERNAL_ERROR
-    from deckbuilder.legality.engine import _result as engine_result
 
     if kind is None:
         return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=name, error="no such rule kind")]
@@ -212,9 +218,6 @@ def _run(name: str, kind: RuleKind | None, params: Mapping[str, Any], ctx: Any) 
 
 def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None, list[Result], str]:
     """The format to check against, the notes that choice gives, and why there is none (when none)."""
-    from deckbuilder.games.loader import find_format, formats_of
-    from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED
-    from deckbuilder.legality.engine import _result as engine_result
 
     if isinstance(fmt, GameFormat):
         return fmt, [], ""
@@ -258,8 +261,6 @@ def check(
     FORMAT_NOT_INSTALLED warning), or a name (FormatError when the game has no such format), or a format;
     `settings` override the deck's (Rage's Renown level); `rules` replaces the format's (name, kind, params).
     """
-    from deckbuilder.legality.engine import INTERNAL_ERROR, unread_results
-    from deckbuilder.legality.engine import _result as engine_result
 
     chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
     engine = ENGINES[chosen.engine]
@@ -289,11 +290,7 @@ def check(
 def resolve(deck: Deck, pool: Any, game: Game | str | None = None) -> ResolvedDeck:
     """The deck resolved to its cards as its game's engine resolves it for a check, without judging it."""
     chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
-    engine = ENGINES[chosen.engine]
-    fmt, _notes, _missing = _chosen_format(chosen, deck, None)
-    if fmt is None:
-        fmt = GameFormat("", "", "", ())
-    return engine.resolved(engine.context(deck, pool, chosen, fmt, {}), chosen)
+    return ENGINES[chosen.engine].resolve(deck, pool, chosen)
 
 
 def report_json(report: Report, game: Game | None = None) -> dict[str, object]:

@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import importlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from itertools import accumulate
@@ -182,6 +183,11 @@ def shipped_game(name: str = DEFAULT_GAME) -> Game:
     raise GameError(f"Unknown game '{name}'")
 
 
+@functools.cache
+def _shipped_by_name() -> dict[str, Game]:
+    return {game.name.casefold(): game for game in _shipped_games()}
+
+
 def user_games_dir() -> Path:
     """Where users put their own games (one folder per game)."""
     return user_data_dir() / USER_GAMES_FOLDER
@@ -191,8 +197,8 @@ def _user_game_dirs() -> Iterator[tuple[Path, str]]:
     """Each user game folder with a game.json, and "" or why it is refused (the link policy)."""
     folder = user_games_dir()
     try:
-        entries = sorted(folder.iterdir()) if folder.is_dir() else []
-    except OSError:
+        entries = sorted(folder.iterdir())
+    except OSError:  # no folder (the usual case: one failed call, no listing)
         return
     for entry in entries:
         if not entry.joinpath(GAME_FILE).exists() and not entry.joinpath(GAME_FILE).is_symlink():
@@ -244,6 +250,10 @@ def game_problems() -> list[str]:
 def load_game(name: str | None) -> Game:
     """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
     wanted = (name or DEFAULT_GAME).strip().casefold()
+    if not os.path.isdir(user_games_dir()):  # no games of the player's: the shipped ones, without a listing
+        shipped = _shipped_by_name().get(wanted)
+        if shipped is not None:
+            return shipped
     games = available_games()
     for game in games:
         if game.name.casefold() == wanted:

@@ -204,6 +204,11 @@ def _pack_allegiance(members: list[PackMember]) -> str:
     return GAIA if gaia > wyrm else WYRM
 
 
+def resolve_cards(deck: Deck, pool: CardPool, game: Game) -> list[Placed]:
+    """The deck's cards merged by card (reprints folded), placed by the game's piles."""
+    return _resolve(deck, pool, pile_placer(game))
+
+
 def build_context(
     deck: Deck, pool: CardPool, fmt: Format, renown_level: int, game: Game | None = None
 ) -> CheckContext:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.check import Engine, register_engine
-from deckbuilder.games.rage.context import CheckContext, build_context, totals
+from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
 from deckbuilder.games.rage.format import GAME, Format, is_legacy, legacy_format
 from deckbuilder.games.rage.rules import (
     AllegianceMixedRule,
@@ -41,7 +41,14 @@ from deckbuilder.games.rage.warnings import (
     RequirementUnmetRule,
     RestrictedExtraRule,
 )
-from deckbuilder.games.registry import Message, RuleKind, game_rules, register_game_rule
+from deckbuilder.games.registry import (
+    RULE_KINDS,
+    Message,
+    RuleKind,
+    game_rules,
+    kind_named,
+    register_game_rule,
+)
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.legality.results import Report, Result
 
@@ -97,9 +104,8 @@ class RageRuleKind(RuleKind):
     def check(self, ctx: Any, params: Mapping[str, Any]) -> Iterable[Result]:
         """The rule's results (only the codes `codes` names, when the format gives it)."""
         codes = params.get("codes")
-        for result in self.rule.check(ctx, params):
-            if not isinstance(codes, list) or result.code in codes:
-                yield result
+        found = self.rule.check(ctx, params)
+        return found if not isinstance(codes, list) else [r for r in found if r.code in codes]
 
 
 for _rule in RULES:
@@ -183,6 +189,7 @@ class RageEngine(Engine):
     """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
 
     name = GAME
+    _always: tuple[int, tuple[str, ...]] = (-1, ())
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
 
@@ -208,9 +215,16 @@ class RageEngine(Engine):
             resolved=self.resolved(ctx, game),
         )
 
+    def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
+        """The deck resolved as a check resolves it (reprints folded, cards in game.json's piles), unjudged."""
+        return self._resolved(resolve_cards(deck, pool, game), game)
+
     def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
         """The deck as Rage resolves it: reprints folded, the starting list apart, unknown cards in their zone."""
-        placed = list(ctx.cards)
+        return self._resolved(list(ctx.cards), game)
+
+    @staticmethod
+    def _resolved(placed: list[Any], game: Game) -> ResolvedDeck:
 
         def build() -> tuple[ResolvedCard, ...]:
             return tuple(
@@ -264,8 +278,12 @@ class RageEngine(Engine):
         )
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
-        """The demo-card check: every format runs it."""
-        return [(name, kind) for name, kind in game_rules(GAME) if getattr(kind, "always", False)]
+        """The demo-card check: every format runs it (found by name in the registry at every check)."""
+        if self._always[0] != len(RULE_KINDS):  # a rule registered since: look again
+            names = tuple(name for name, kind in game_rules(GAME) if getattr(kind, "always", False))
+            self._always = (len(RULE_KINDS), names)
+        found = [(name, kind_named(name)) for name in self._always[1]]
+        return [(name, kind) for name, kind in found if kind is not None]
 
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of the earlier shape (codes and limits) as Rage's rule kinds with parameters."""
