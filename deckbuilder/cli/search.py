@@ -19,6 +19,7 @@ from deckbuilder.cli.output import LONE_SURROGATE
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import ngettext
+from deckbuilder.i18n.numbers import format_number
 
 if TYPE_CHECKING:
     pass
@@ -98,7 +99,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.limit is not None and not 1 <= args.limit <= MAX_SEARCH_LIMIT:
         raise CliError(
             _("--limit must be a whole number from 1 to {maximum}, not {value}").format(
-                maximum=f"{MAX_SEARCH_LIMIT:,}", value=args.limit
+                maximum=format_number(MAX_SEARCH_LIMIT), value=args.limit
             )
         )
     if LONE_SURROGATE.search(args.query):

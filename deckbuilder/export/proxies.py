@@ -36,7 +36,7 @@ from deckbuilder.export.printers import NO_CORRECTION, PrinterProfile
 from deckbuilder.export.proxyplan import ProxyFace, plan_cards, plan_copies, plan_faces
 from deckbuilder.export.textproxy import draw_text_proxy
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import declare, format_message, params_of
+from deckbuilder.i18n import declare, format_message, gettext, params_of
 
 # What an export tells the player (shown by the CLI and the export dialog, in the player's language); the
 # planning's own messages are declared in proxyplan.py.
@@ -450,7 +450,7 @@ class _Drawer:
             self.face(canvas, slot, own)
             return
         self._step()
-        if back.image is None or not self._image(canvas, slot, back.image, "card back"):
+        if back.image is None or not self._image(canvas, slot, back.image, gettext("card back")):
             x, y = self.layout.cells[slot]
             draw_plain_back(canvas, x, y, CARD_WIDTH, CARD_HEIGHT, back.title)
         self.report.backs += 1

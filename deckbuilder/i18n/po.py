@@ -10,20 +10,19 @@ import gettext
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 Key = tuple[str | None, str]  # (msgctxt or None, msgid)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 _ESCAPE = re.compile(r"\\(.)")
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+"(.*)"\s*$')
-_CONTINUATION = re.compile(r'^"(.*)"\s*$')
 
 
 class PoError(ValueError):
     """A catalogue line that is not .po syntax (names the line)."""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One catalogue entry: its translation (one form, or one per plural form) and whether it is fuzzy."""
 
     context: str | None
@@ -63,6 +62,8 @@ class PoFile:
 
 
 def _unescape(text: str) -> str:
+    if "\\" not in text:
+        return text
     return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), text)
 
 
@@ -128,9 +129,8 @@ def parse_po(text: str, source: str = "<po>") -> PoFile:
                 fields[name] = value
                 last = (name, 0)
             continue
-        continuation = _CONTINUATION.match(line)
-        if continuation and last is not None:
-            value = _unescape(continuation.group(1))
+        if last is not None and len(line) >= 2 and line[0] == '"' and line[-1] == '"':
+            value = _unescape(line[1:-1])
             if last[0] == "msgstr":
                 forms[last[1]] += value
             else:

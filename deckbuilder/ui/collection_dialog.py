@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from deckbuilder.collection import MAX_OWNED, Collection, CollectionError, Owned
 from deckbuilder.deckfiles.kinds import have_list_filter
+from deckbuilder.i18n import render_text
 
 ANY_PRINTING = ""
 # Whether proxy exports print only the copies missing from the collection (the proxy dialog and the window's menu).
@@ -166,7 +167,7 @@ class CollectionDialog(QDialog):
                 [(card.name if card is not None else name, set_name or None, self.count_spin.value())]
             )
         except CollectionError as exc:
-            self.summary.setText(str(exc))
+            self.summary.setText(render_text(exc.reason))
             return False
         self.name_edit.clear()
         self.count_spin.setValue(1)
@@ -204,7 +205,7 @@ class CollectionDialog(QDialog):
         try:
             summary = self.collection.import_file(path)
         except CollectionError as exc:
-            self.summary.setText(str(exc))
+            self.summary.setText(render_text(exc.reason))
             return False
         self._changed()
         text = (
@@ -212,6 +213,11 @@ class CollectionDialog(QDialog):
         )
         if summary.unknown:
             text += self.tr("; unknown cards kept: %1").replace("%1", ", ".join(summary.unknown))
+        if summary.unused:
+            # Which lines were skipped or refused, in the window's language (the reader's and the collection's).
+            reasons = [render_text(p) for p in (*summary.problems, *summary.refused)]
+            text += "\n" + self.tr("%1 part(s) of the file not added:").replace("%1", str(summary.unused))
+            text += "\n" + "\n".join(reasons)
         self.summary.setText(text)
         return True
 
@@ -227,7 +233,7 @@ class CollectionDialog(QDialog):
         try:
             copies = self.collection.export_file(path)
         except CollectionError as exc:
-            self.summary.setText(str(exc))
+            self.summary.setText(render_text(exc.reason))
             return False
         self.summary.setText(
             self.tr("Wrote %1 copies to %2").replace("%1", str(copies)).replace("%2", path.name)

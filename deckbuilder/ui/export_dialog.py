@@ -131,9 +131,10 @@ class ExportPreviewDialog(QDialog):
         left.addWidget(self.status_label)
         left.addWidget(self.messages_box)
         right = QVBoxLayout()
-        right.addWidget(
-            QLabel(QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:"))
+        self.preview_title = QLabel(
+            QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:")
         )
+        right.addWidget(self.preview_title)
         right.addWidget(self.preview_label)
         right.addStretch(1)
         body = QHBoxLayout()
@@ -422,7 +423,13 @@ class ProxyExportDialog(ExportPreviewDialog):
         return preview_proxies(deck, db, options, PREVIEW_BOX, cancel=cancel)
 
     def describe(self, preview: PagePreview) -> str:
-        """Pages of the whole export."""
+        """Pages of the whole export (and what the preview shows: one page, or a duplex sheet's two sides)."""
+        duplex = self.duplex_box.duplex_combo.currentData() != "none"
+        self.preview_title.setText(
+            self.tr("First sheet as it will print, front and back:")
+            if duplex
+            else QCoreApplication.translate("ExportPreviewDialog", "First page as it will print:")
+        )
         return fill(
             ngettext(
                 "%1 page of proxies (9 cards a page).", "%1 pages of proxies (9 cards a page).", preview.pages

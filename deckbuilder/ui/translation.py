@@ -3,12 +3,12 @@
 `CatalogueTranslator` is a QTranslator that looks every `self.tr()` / `QCoreApplication.translate()` text up in
 deckbuilder.i18n's catalogue (the same .po the CLI and the PDFs read), by its source text and, only where one is
 given, its disambiguation as the msgctxt; never by class name, so moving code between classes keeps its
-translations. Strings of Qt's own classes (a context such as QFileDialog) are left to qtbase_<lang>.qm.
+translations. Strings of Qt's own classes (a context such as QFileDialog) are left to qtbase_<lang>.qm, but for
+the few it leaves English (QT_GAPS).
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 
@@ -17,8 +17,6 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from deckbuilder import i18n
-
-log = logging.getLogger(__name__)
 
 SETTINGS_KEY = "ui/language"
 _PLACEHOLDER = re.compile(r"%(\d)")

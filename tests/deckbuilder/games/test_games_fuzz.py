@@ -20,7 +20,10 @@ hostile_text = st.text(
 )
 csv_text = st.lists(
     st.one_of(
-        hostile_text, st.sampled_from(["Name,Type,Subtype,Cost", "Name", ",", '"', "\r\n", "Action", "3"])
+        hostile_text,
+        st.sampled_from(
+            ["Name,Type,Subtype,Cost", "Name", ",", '"', "\r\n", "Action", "3", "-2", "²", "--5", "Cost"]
+        ),
     ),
     max_size=20,
 ).map("\n".join)
@@ -74,7 +77,10 @@ def test_reading_any_card_data_never_raises_and_keeps_only_named_cards(text: str
     assert all(card.name.strip() for card in data.cards)
     assert len({card.norm_name for card in data.cards}) == len(data.cards)
     for card in data.cards:
-        assert card.number("cost") is None or isinstance(card.number("cost"), int)
+        cost = card.number("cost")
+        assert cost is None or (isinstance(cost, int) and cost >= 0)  # the description's minimum holds
+    lines = text.count("\n") + text.count("\r") + 1
+    assert all(0 <= issue.line <= lines for issue in data.issues)  # every issue names a line of the file
 
 
 @given(json_value)

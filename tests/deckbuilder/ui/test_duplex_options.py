@@ -38,6 +38,7 @@ def test_duplex_previews_front_and_back_and_doubles_the_pages(qtbot, dialog) -> 
     _choose(box.back_combo, "plain")
     _changed_preview(qtbot, dialog, lambda: _choose(box.duplex_combo, "short"))
     assert dialog.preview.pages == 2 * one_sided
+    assert "front and back" in dialog.preview_title.text()
     pixmap = dialog.preview_label.pixmap()
     # Two A4 pages side by side: wider than tall, unlike the one-sided preview.
     assert pixmap.width() / pixmap.height() == pytest.approx(

@@ -98,6 +98,13 @@ def test_collection_dialog_types_imports_and_marks_unknown_cards(qtbot, demo_db,
     dialog.table.item(row, 2).setData(Qt.ItemDataRole.EditRole, 0)
     assert Collection(demo_db).count("Low Feint") == 0
     assert dialog.table.rowCount() == 2
+    # A have list with a bad line adds its good lines and the dialog says which line it refused.
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1\tTwin Claws\n1\t" + "x" * 250 + "\n", encoding="utf-8")
+    assert dialog.import_have_list(bad)
+    assert "1 part(s) of the file not added:" in dialog.summary.text()
+    assert "bad.txt, line 2: refused:" in dialog.summary.text()
+    assert Collection(demo_db).count("Twin Claws") == 1
 
 
 def test_deck_view_shows_owned_and_missing_per_row(window) -> None:  # type: ignore[no-untyped-def]
