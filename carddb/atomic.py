@@ -44,8 +44,13 @@ _STREAM_FLAGS = (
 class UnsafeTargetError(OSError):
     """A target that is not replaced or written (a device, socket, folder, pipe with no reader, dangling link)."""
 
-    def __init__(self, reason: Message, code: int = errno.EINVAL) -> None:
-        super().__init__(code, reason)
+    def __init__(self, reason: Message, code: int = errno.EINVAL, path: Path | str | None = None) -> None:
+        if path is None:
+            super().__init__(code, reason)
+        else:
+            super().__init__(
+                code, reason, os.fspath(path)
+            )  # `filename`, as the OSError of an open() would have
         self.reason = reason
 
 
@@ -80,9 +85,9 @@ def _streamable_devices() -> set[int]:
     return found
 
 
-def _refusal(mode: int) -> UnsafeTargetError:
+def _refusal(mode: int, path: Path) -> UnsafeTargetError:
     what = message("WRITE_WHAT_DEVICE") if stat.S_ISCHR(mode) else what_it_is(mode)
-    return UnsafeTargetError(message("WRITE_NOT_REPLACED", what=what))
+    return UnsafeTargetError(message("WRITE_NOT_REPLACED", what=what), path=path)
 
 
 def _is_stream(mode: int, rdev: int) -> bool:
@@ -96,13 +101,13 @@ def writable_target(path: Path | str) -> Path | None:
         info = os.stat(target)  # follows links: what the player's path names
     except FileNotFoundError:
         if os.path.islink(target):
-            raise UnsafeTargetError(message("WRITE_DANGLING_LINK"), errno.ENOENT) from None
+            raise UnsafeTargetError(message("WRITE_DANGLING_LINK"), errno.ENOENT, target) from None
         return target
     if stat.S_ISREG(info.st_mode):
         return Path(os.path.realpath(target)) if os.path.islink(target) else target
     if _is_stream(info.st_mode, info.st_rdev):
         return None
-    raise _refusal(info.st_mode)
+    raise _refusal(info.st_mode, target)
 
 
 def _open_stream(path: Path) -> int:
@@ -111,12 +116,12 @@ def _open_stream(path: Path) -> int:
         fd = os.open(path, _STREAM_FLAGS)
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a FIFO opened for writing with O_NONBLOCK and no reader
-            raise UnsafeTargetError(message("WRITE_PIPE_NO_READER"), errno.ENXIO) from exc
+            raise UnsafeTargetError(message("WRITE_PIPE_NO_READER"), errno.ENXIO, path) from exc
         raise
     try:
         info = os.fstat(fd)
         if not _is_stream(info.st_mode, info.st_rdev):  # swapped between the check and the open
-            raise _refusal(info.st_mode)
+            raise _refusal(info.st_mode, path)
         os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
@@ -142,7 +147,7 @@ def _still_replaceable(target: Path) -> None:
     except FileNotFoundError:
         return
     if not stat.S_ISREG(mode):
-        raise UnsafeTargetError(message("WRITE_TARGET_CHANGED"))
+        raise UnsafeTargetError(message("WRITE_TARGET_CHANGED"), path=target)
 
 
 @contextlib.contextmanager

@@ -367,6 +367,10 @@ class Deck:
             self._changed(starting, positions_moved=True)
         return entry.count
 
+    def set_setting(self, setting: str, value: int) -> None:
+        """Choose a value for one of another game's player-chosen settings (by its id)."""
+        self.settings[setting] = value
+
     def restore(self, state: DeckState) -> None:
         """Put the deck back in a state taken with `state()` (the Deck object itself stays the same)."""
         self.name = state.name

@@ -103,13 +103,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         pool_cards: list[Any] = []
         for path in paths:
             try:
-                loaded = read_deck(path, pool=db)
+                # --game rage: every file is read as a Rage deck (its zones as Rage's sections).
+                loaded = read_deck(path, pool=db, game=DEFAULT_GAME if args.game else None)
             except (DeckFileError, OSError) as exc:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
             problems = list(loaded.problems)
-            if args.game:
-                loaded.deck.game = DEFAULT_GAME  # --game rage: every file is read as a Rage deck
             if args.format_name and forced_format is None and is_rage(loaded.deck.game):
                 code = _format_not_of_game(
                     path, args.format_name, loaded.deck.game, args.json, documents, err
@@ -170,11 +169,10 @@ def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: Tex
         worst = EXIT_OK
         for path in _deck_paths(args.decks, err):
             try:
-                loaded = read_deck(path)
+                loaded = read_deck(path, game=game.name)  # read as that game's deck: its piles name the zones
             except (DeckFileError, OSError) as exc:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
-            loaded.deck.game = game.name
             code = _check_game_deck(
                 args, path, loaded.deck, list(loaded.problems), db, game, documents, out, err
             )
@@ -239,7 +237,7 @@ def _check_game_deck(
             ),
             file=out,
         )
-        print("  " + " · ".join(f"{label} {value}" for label, value in report.figures), file=out)
+        print("  " + " · ".join(f"{_(label)} {value}" for label, value in report.figures), file=out)
         for problem in problems:
             print(f"  {_('file'):<8} {shown_name(render_text(problem))}", file=out)
         for result in report.results:

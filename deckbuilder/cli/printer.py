@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from deckbuilder.cli.common import EXIT_OK, CliError, check_output
 from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from deckbuilder.export.printers import PrinterProfile
@@ -132,5 +133,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError(str(exc)) from exc
     except OSError as exc:
         raise CliError(
-            _("cannot write {path}: {reason}").format(path=exc.filename, reason=exc.strerror or exc)
+            _("cannot write {path}: {reason}").format(
+                path=exc.filename, reason=render_text(exc.strerror) if exc.strerror else exc
+            )
         ) from exc

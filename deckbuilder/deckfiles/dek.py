@@ -43,6 +43,8 @@ def deck_from_dek(
     pool: CardPool | None = None,
     source: str = "<dek>",
     zone_labels: dict[str, str] | None = None,
+    *,
+    game: str | None = None,
 ) -> LoadedDeck:
     """Read a Lackey .dek: copies of the same card and set merge into one entry; zones become hints."""
     text = check_text_is_deck_like(text, source)
@@ -53,13 +55,13 @@ def deck_from_dek(
         raise DeckFileError(message("DECKFILE_NOT_DEK", source=source, tag=f"{root.tag:.40}"))
     deck = Deck()
     problems: list[str] = []
-    named_game = (root.findtext("meta/game") or "").strip()
+    named_game = game.strip() if game is not None else (root.findtext("meta/game") or "").strip()
     installed = known_game(named_game) if named_game and named_game.casefold() != GAME_ID else None
     pile_labels: dict[str, str] = {}
     if installed is not None:
         deck.game = installed
-        game = game_of(deck)
-        pile_labels = pile_ids_by_label(game) if game is not None else {}
+        described = game_of(deck)
+        pile_labels = pile_ids_by_label(described) if described is not None else {}
     title = root.findtext("meta/title")
     if title and title.strip() and not has_control_chars(title):
         deck.name = title.strip()

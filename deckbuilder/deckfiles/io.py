@@ -31,13 +31,21 @@ def kind_for_path(path: Path | str) -> str | None:
     return None if kind is None else kind.name
 
 
-def parse_deck_text(text: str, pool: CardPool | None = None, source: str = "<text>") -> LoadedDeck:
-    """Read a deck from text of any kind (native JSON, .dek XML or a list), told apart by content."""
-    return kind_of_text(text).read(text, pool, source)
+def parse_deck_text(
+    text: str, pool: CardPool | None = None, source: str = "<text>", game: str | None = None
+) -> LoadedDeck:
+    """Read a deck from text of any kind (native JSON, .dek XML or a list), told apart by content.
+
+    `game` reads it as a deck of that game (its piles decide how zones are read), whatever the text says.
+    """
+    return kind_of_text(text).read(text, pool, source, game=game)
 
 
-def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
-    """Read a deck file; raises DeckFileError when it cannot be read at all."""
+def read_deck(path: Path | str, pool: CardPool | None = None, game: str | None = None) -> LoadedDeck:
+    """Read a deck file; raises DeckFileError when it cannot be read at all.
+
+    `game` reads it as a deck of that game (its piles decide how zones are read), whatever the file says.
+    """
     target = Path(path)
     source = target.name or str(target)
     try:
@@ -73,7 +81,7 @@ def read_deck(path: Path | str, pool: CardPool | None = None) -> LoadedDeck:
         kind = text_list
         if by_name is not text_list:
             notes.append(message("DECKFILE_NOT_THAT_KIND", source=source, kind=message(by_name.description)))
-    loaded = kind.read(text, pool, source)
+    loaded = kind.read(text, pool, source, game=game)
     loaded.problems[:0] = notes
     # Text lists carry no title (and a .dek may lack one): the file name is the deck's name.
     if kind is not _KEEPS_EVERYTHING and loaded.deck.name == _UNTITLED and target.stem:

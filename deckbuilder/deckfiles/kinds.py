@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from carddb.messages import declare
 from deckbuilder.deck import CardPool, Deck
@@ -18,7 +19,15 @@ from deckbuilder.deckfiles.native import deck_from_native, deck_to_native
 from deckbuilder.deckfiles.text import deck_from_text, deck_to_text
 from deckbuilder.i18n import N_, gettext
 
-Reader = Callable[[str, CardPool | None, str], LoadedDeck]
+
+class Reader(Protocol):
+    """Reads a deck file's text; `game` (the player's `--game`) decides the game, whatever the file says."""
+
+    def __call__(
+        self, text: str, pool: CardPool | None = None, source: str = ..., *, game: str | None = None
+    ) -> LoadedDeck: ...
+
+
 Writer = Callable[[Deck, CardPool | None, dict[str, str] | None], str]
 
 # What a kind of file can keep besides the cards and their piles (saving into a kind that lacks one drops it).

@@ -129,7 +129,9 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
     return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
-def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<native deck>") -> LoadedDeck:
+def deck_from_native(
+    text: str, pool: CardPool | None = None, source: str = "<native deck>", *, game: str | None = None
+) -> LoadedDeck:
     """Read native JSON: bad entries are reported in `problems` and skipped; an unreadable file raises."""
     text = check_text_is_deck_like(text, source)
     document = _load_json(text, source)
@@ -140,13 +142,13 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
     deck.notes = _string_field(document, "notes", deck.notes, source, problems, allow_controls=True)
     deck.format = _string_field(document, "format", DEFAULT_FORMAT, source, problems) or DEFAULT_FORMAT
     deck.renown_level = _renown_field(document, source, problems)
-    game_name = _string_field(document, "game", DEFAULT_GAME, source, problems) or DEFAULT_GAME
+    game_name = game or _string_field(document, "game", DEFAULT_GAME, source, problems) or DEFAULT_GAME
     installed = known_game(game_name)
     deck.game = installed or game_name[:60]
     if installed is None:
         problems.append(message("DECKFILE_NATIVE_GAME_NOT_INSTALLED", source=source, game=game_name[:60]))
-    game = game_of(deck)
-    pile_keys = pile_ids_by_label(game) if game is not None else {}
+    described = game_of(deck)
+    pile_keys = pile_ids_by_label(described) if described is not None else {}
     deck.settings = _settings_field(document, source, problems)
 
     sections = document.get("sections", {})
@@ -156,9 +158,9 @@ def deck_from_native(text: str, pool: CardPool | None = None, source: str = "<na
         deck.unread.append(unread_part(source, None, _shown(sections), reason, "sections"))
         sections = {}
     for key, items in sections.items():
-        if game is not None and key.casefold() in pile_keys:
+        if described is not None and key.casefold() in pile_keys:
             hint = None  # another game's cards go to their pile by their Type
-        elif game is None and key in SECTION_KEYS:
+        elif described is None and key in SECTION_KEYS:
             hint = Section(key) if key != UNPLACED_KEY else None
         else:
             problems.append(message("DECKFILE_UNKNOWN_SECTION", source=source, key=key))

@@ -48,8 +48,13 @@ class _Zone:
     starting: bool
 
 
-def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text>") -> LoadedDeck:
-    """Read a text deck list: unreadable lines are reported with their number and skipped."""
+def deck_from_text(
+    text: str, pool: CardPool | None = None, source: str = "<text>", *, game: str | None = None
+) -> LoadedDeck:
+    """Read a text deck list: unreadable lines are reported with their number and skipped.
+
+    `game` reads it as a deck of that game (its piles decide how headers are read); a `# game:` line then is ignored.
+    """
     text = check_text_is_deck_like(text, source)
     lines = _LINE_BREAK.split(text)
     problems: list[str] = []
@@ -58,10 +63,17 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
     unknown_zone: tuple[int, str, str] | None = None  # header of a zone that is no deck section, until a card
     deck = Deck()
     pile_labels: dict[str, str] = {}
+    installed_game = known_game(game) if game is not None else None
+    if installed_game is not None:
+        deck.game = installed_game
+        chosen = game_of(deck)
+        pile_labels = pile_ids_by_label(chosen) if chosen is not None else {}
     for number, raw in enumerate(lines, start=1):
         where = message("DECKFILE_LINE", source=source, line=number)
         line = raw.strip()
         game_line = _GAME_LINE.match(line) if deck.is_empty() else None
+        if game_line and installed_game is not None:
+            continue  # the game the reader was told wins over the file's own line
         if game_line:
             installed = known_game(game_line.group("game"))
             if installed is None:
@@ -70,8 +82,8 @@ def deck_from_text(text: str, pool: CardPool | None = None, source: str = "<text
                 )
             else:
                 deck.game = installed
-                game = game_of(deck)
-                pile_labels = pile_ids_by_label(game) if game is not None else {}
+                described = game_of(deck)
+                pile_labels = pile_ids_by_label(described) if described is not None else {}
             continue
         if not line or line.startswith(_COMMENT_PREFIXES):
             continue

@@ -121,7 +121,7 @@ def _verdict(report: Report, data_date: str, width: float, lang: str) -> list[An
         stamp = gettext("{verdict} in format {format} · {figures}", lang).format(
             verdict=word,
             format=format_title(report.format, report.game, lang),
-            figures=" · ".join(f"{label} {value}" for label, value in report.figures),
+            figures=" · ".join(f"{gettext(label, lang)} {value}" for label, value in report.figures),
         )
     else:
         stamp = gettext(

@@ -117,19 +117,22 @@ def marked_texts(files: list[Path] | None = None) -> set[str]:
 def shipped_format_texts() -> set[str]:
     """Titles and descriptions of the formats we ship (a player's own format files are shown as written)."""
     found: set[str] = set()
-    for path in sorted((_PACKAGE / "games" / "rage" / "formats").glob("*.json")):
+    for path in sorted((_PACKAGE / "games").glob("*/formats/*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         found |= {str(data[key]) for key in ("title", "description") if data.get(key)}
     return found
 
 
 def shipped_game_labels() -> set[str]:
-    """The card-field labels of the games we ship (a player's own game's labels are shown as written)."""
+    """The labels of the games we ship: card fields, piles, header figures, charts, settings (a player's own game's
+    labels are shown as written)."""
     found: set[str] = set()
     for path in sorted((_PACKAGE / "games").glob("*/game.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         for item in data.get("fields", []):
             found.add(str(item.get("label") or item.get("column") or str(item["name"]).title()))
+        for section in ("piles", "header", "statistics", "settings"):
+            found |= {str(item["label"]) for item in data.get(section, []) if item.get("label")}
     return found
 
 
@@ -139,7 +142,7 @@ def wanted() -> dict[Key, Wanted]:
     for key, text in declared().items():
         found.setdefault((None, text), Wanted(None, text, None, f"message {key}"))
     for text in sorted(shipped_format_texts()):
-        found.setdefault((None, text), Wanted(None, text, None, "deckbuilder/legality/formats"))
+        found.setdefault((None, text), Wanted(None, text, None, "deckbuilder/games/*/formats"))
     for text in sorted(shipped_game_labels()):
         found.setdefault((None, text), Wanted(None, text, None, "deckbuilder/games/*/game.json"))
     for item in marked():

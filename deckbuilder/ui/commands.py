@@ -181,7 +181,7 @@ class SetSettingCommand(DeckCommand):
         super().__init__(
             deck,
             fill(QCoreApplication.translate("DeckCommand", "Set %1 to %2"), label, value),
-            lambda d: d.settings.__setitem__(setting, value),
+            lambda d: d.set_setting(setting, value),
             changed,
         )
 

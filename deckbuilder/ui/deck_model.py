@@ -28,7 +28,16 @@ from deckbuilder.collection import RowStatus
 from deckbuilder.games.description import Game
 from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.ui.card_results import CARD_MIME_TYPE, decode_card_names
-from deckbuilder.ui.deck_rows import NUMBER_COLUMNS, OWN_COLUMN, UNRESOLVED, DeckRow, ModelIndex, number_text
+from deckbuilder.ui.deck_rows import (
+    NUMBER_COLUMNS,
+    OWN_COLUMN,
+    RAGE_FIELD_COLUMNS,
+    UNRESOLVED,
+    DeckRow,
+    ModelIndex,
+    number_text,
+    rage_column,
+)
 from deckbuilder.ui.translation import fill
 
 
@@ -57,19 +66,22 @@ class DeckSectionModel(QAbstractTableModel):
             self.columns = (
                 "Qty",
                 "Name",
-                "Renown",
+                rage_column("renown"),
                 "Printing",
                 "Type",
-                "Rage",
-                "Gnosis",
-                "Health",
-                "Allegiance",
+                *map(rage_column, ("rage", "gnosis", "health", "allegiance")),
             )
         elif section == "combat":
             # The Rage a Combat Action needs, beside the Damage it deals.
-            self.columns = ("Qty", "Name", "Printing", "Type", "Damage", "Rage", "Requires")
+            self.columns = (
+                "Qty",
+                "Name",
+                "Printing",
+                "Type",
+                *map(rage_column, ("damage", "rage", "requires")),
+            )
         else:
-            self.columns = ("Qty", "Name", "Printing", "Type", "Requires")
+            self.columns = ("Qty", "Name", "Printing", "Type", rage_column("requires"))
 
     def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> bool:
         """Show these rows, telling the view only what changed; names in `tinted` (normalised) get the error tint.
@@ -215,17 +227,13 @@ class DeckSectionModel(QAbstractTableModel):
                 return card.type
             value = card.value(self.game_fields[column]) if column in self.game_fields else None
             return ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
-        if column == "Allegiance":
+        if column == "Type":
+            return card.type
+        field = RAGE_FIELD_COLUMNS.get(column)
+        if field == "allegiance":
             return character_allegiance(card) if card.section is Section.CHARACTERS else ""
-        return {
-            "Type": card.type,
-            "Renown": number_text(card.renown),
-            "Rage": number_text(card.rage),
-            "Gnosis": number_text(card.gnosis),
-            "Health": number_text(card.health),
-            "Damage": number_text(card.damage),
-            "Requires": card.requires,
-        }.get(column, "")
+        value = getattr(card, field, None) if field is not None else None
+        return value if isinstance(value, str) else number_text(value)
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

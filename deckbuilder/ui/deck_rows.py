@@ -23,6 +23,7 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
@@ -45,22 +46,28 @@ STARTING_TOOLTIP = QT_TRANSLATE_NOOP(
     "Cards that begin the game in play: taken out of the sept deck, they count toward copy limits "
     "but not toward the sept minimum",
 )
+# Rage's own field columns, titled by the labels of its game.json (the model reads each by its field name).
+RAGE_FIELD_COLUMNS: dict[str, str] = {
+    shipped_game().field_label(name): name
+    for name in ("renown", "rage", "gnosis", "health", "damage", "allegiance", "requires")
+}
+
+
+def rage_column(field: str) -> str:
+    """The column key (and English title) of one of Rage's card fields."""
+    return shipped_game().field_label(field)
+
+
 # Column keys as their headers read (the keys stay English: the model and tests address columns by key).
 COLUMN_TITLES = (
     QT_TRANSLATE_NOOP("DeckSectionModel", "Qty"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Own"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Name"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Renown"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Printing"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Type"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Rage"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Gnosis"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Health"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Damage"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Allegiance"),
-    QT_TRANSLATE_NOOP("DeckSectionModel", "Requires"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Zone"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Did you mean"),
+    *RAGE_FIELD_COLUMNS,
 )
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
@@ -70,21 +77,35 @@ COLUMN_WIDTHS = {
     "Qty": 34,
     OWN_COLUMN: 52,
     "Name": 150,
-    "Renown": 56,
     "Printing": 64,
     "Type": 104,
-    "Requires": 84,
     "Did you mean": 160,
-    "Rage": 44,
     "Zone": 70,
-    "Gnosis": 50,
-    "Health": 50,
-    "Damage": 56,
-    "Allegiance": 70,
+    **{
+        rage_column(field): width
+        for field, width in (
+            ("renown", 56),
+            ("requires", 84),
+            ("rage", 44),
+            ("gnosis", 50),
+            ("health", 50),
+            ("damage", 56),
+            ("allegiance", 70),
+        )
+    },
 }
 
 
-NUMBER_COLUMNS = frozenset({"Qty", "Renown", "Rage", "Gnosis", "Health", "Damage"})
+NUMBER_COLUMNS = frozenset(
+    {
+        "Qty",
+        *(
+            k
+            for k, f in RAGE_FIELD_COLUMNS.items()
+            if (c := shipped_game().field_named(f)) and c.kind == "number"
+        ),
+    }
+)
 # Columns the player cannot hide: without them a row says nothing.
 ALWAYS_SHOWN = ("Qty", "Name")
 
@@ -198,7 +219,7 @@ def number_text(value: int | None) -> str:
 
 
 # Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided.
-ELIDED_COLUMNS = frozenset({"Requires", "Did you mean", "Type"})
+ELIDED_COLUMNS = frozenset({rage_column("requires"), "Did you mean", "Type"})
 
 
 def fit_columns(table: QTableView) -> None:

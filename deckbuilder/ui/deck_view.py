@@ -35,16 +35,16 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.cardtypes import Section
-from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
-from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, DeckEntry
+from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import render
+from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.results import Report, Severity
 from deckbuilder.ui.columns import ColumnChooser
+from deckbuilder.ui.deck_menu import deck_row_menu
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
 from deckbuilder.ui.deck_rows import (
     ALWAYS_SHOWN,
@@ -185,9 +185,9 @@ class DeckView(QWidget):
             formats = self._rage_formats
         else:
             self.section_keys = game_section_keys(game)
-            self.section_titles = {pile.id: pile.label for pile in game.piles}
+            self.section_titles = {pile.id: gettext(pile.label) for pile in game.piles}
             self.section_titles[UNRESOLVED] = SECTION_TITLES[UNRESOLVED]
-            formats = [(f.name, f.title or f.name) for f in game.formats]
+            formats = [(f.name, gettext(f.title) if f.title else f.name) for f in game.formats]
         for key in self.section_keys:
             self._add_section(key)
         if self._column_settings is not None:
@@ -213,14 +213,15 @@ class DeckView(QWidget):
         chosen = [s for s in game.settings if not s.pile] if game is not None else []
         position = self._top.indexOf(self.renown_spin) + 1
         for setting in chosen:
-            label = QLabel(setting.label)
+            label = QLabel(gettext(setting.label))
             spin = QSpinBox()
             spin.setObjectName(f"setting-{setting.id}")
             spin.setRange(0, 1_000_000)
             spin.setKeyboardTracking(False)
             spin.setValue(setting.default or 0)
+            shown = gettext(setting.label)
             spin.valueChanged.connect(
-                lambda value, s=setting.id, text=setting.label: self._setting_changed(s, text, value)
+                lambda value, s=setting.id, text=shown: self._setting_changed(s, text, value)
             )
             for widget in (label, spin):
                 self._top.insertWidget(position, widget)
@@ -456,21 +457,23 @@ class DeckView(QWidget):
     def add_one_to_selection(self) -> None:
         """Ask for one more copy of each selected card."""
         for row in self.selected_rows():
-            self._request_add(row, 1)
+            self.request_add(row, 1)
 
     def remove_one_from_selection(self) -> None:
         """Ask to remove one copy of each selected card."""
         for row in self.selected_rows():
-            self._request_remove(row, 1)
+            self.request_remove(row, 1)
 
-    def _request_add(self, row: DeckRow, count: int) -> None:
+    def request_add(self, row: DeckRow, count: int) -> None:
+        """Ask for `count` more copies of a row's entry (of its starting entry for a starting row)."""
         entry = row.entry
         if row.starting:
             self.starting_count_requested.emit(entry.name, entry.set_name, entry.count + count)
         else:
             self.add_requested.emit(entry.name, entry.set_name, count)
 
-    def _request_remove(self, row: DeckRow, count: int) -> None:
+    def request_remove(self, row: DeckRow, count: int) -> None:
+        """Ask to remove `count` copies of a row's entry (of its starting entry for a starting row)."""
         entry = row.entry
         if row.starting:
             self.starting_count_requested.emit(entry.name, entry.set_name, max(entry.count - count, 0))
@@ -512,52 +515,8 @@ class DeckView(QWidget):
         menu.exec(table.viewport().mapToGlobal(pos))
 
     def build_context_menu(self, row: DeckRow) -> QMenu:
-        """Context menu for a row: add/remove copies, start in play or return, pick a printing, take a suggestion."""
-        menu = QMenu(self)
-        entry = row.entry
-        menu.addAction(self.tr("Add one copy"), lambda: self._request_add(row, 1))
-        menu.addAction(self.tr("Remove one copy"), lambda: self._request_remove(row, 1))
-        menu.addAction(self.tr("Remove all copies"), lambda: self._request_remove(row, entry.count))
-        if row.starting:
-            menu.addSeparator()
-            back = menu.addAction(
-                self.tr("Return to sept deck"),
-                lambda: self.return_to_sept_requested.emit(entry.name, entry.set_name, 1),
-            )
-            back.setToolTip(self.tr("Put one copy back into the sept deck"))
-            # The printing of a starting entry is kept as it was moved; choose it on the sept row.
-            return menu
-        if isinstance(row.card, CardInfo) and row.card.section is Section.SEPT:
-            menu.addSeparator()
-            start = menu.addAction(
-                self.tr("Start in play"),
-                lambda: self.start_in_play_requested.emit(entry.name, entry.set_name, 1),
-            )
-            start.setToolTip(self.tr("Move one copy out of the sept deck to begin the game in play"))
-        if isinstance(row.card, CardInfo) and row.card.printings:
-            printings = menu.addMenu(self.tr("Printing"))
-            newest = printings.addAction(self.tr("Newest (no set chosen)"))
-            newest.setCheckable(True)
-            newest.setChecked(entry.set_name is None)
-            newest.triggered.connect(lambda: self.printing_requested.emit(entry.name, entry.set_name, None))
-            for printing in row.card.printings:
-                action = printings.addAction(printing.set_name)
-                action.setCheckable(True)
-                action.setChecked(entry.set_name == printing.set_name)
-                action.triggered.connect(
-                    lambda _=False, s=printing.set_name: self.printing_requested.emit(
-                        entry.name, entry.set_name, s
-                    )
-                )
-        if row.suggestions:
-            replace = menu.addMenu(self.tr("Replace with"))
-            for suggestion in row.suggestions:
-                action = replace.addAction(suggestion)
-                action.triggered.connect(lambda _=False, s=suggestion: self._replace(entry, s))
-        return menu
-
-    def _replace(self, entry: DeckEntry, name: str) -> None:
-        self.replace_requested.emit(entry.name, entry.set_name, name)
+        """Context menu for a row (the deck list's and the card images'): see deck_menu.deck_row_menu."""
+        return deck_row_menu(row, self)
 
 
 def _minimum_part(label: str, count: int, minimum: int | None, not_found: int = 0) -> str:
@@ -579,7 +538,7 @@ def header_text(deck: Deck, report: Report | None, not_found: Mapping[Section, i
             return ""
         return fill(QCoreApplication.translate("DeckView", "Renown level %1"), deck.renown_level)
     if report.figures:  # another game: the figures its game.json names (labels are the game's own words)
-        return " · ".join(f"{label} {value}" for label, value in report.figures)
+        return " · ".join(f"{gettext(label)} {value}" for label, value in report.figures)
     totals = report.totals
     limits = report.limits
     parts = [

@@ -212,11 +212,13 @@ class DeckStatsView(QWidget):
             chart.deleteLater()
         self.game_charts = []
         figures = (
-            " · ".join(f"{label} {value}" for label, value in report.figures) if report is not None else ""
+            " · ".join(f"{gettext(label)} {value}" for label, value in report.figures)
+            if report is not None
+            else ""
         )
         self.summary.setText(html.escape(figures))
         for position, (title, bars) in enumerate(charts):
-            chart = BarChart(title, horizontal=True)
+            chart = BarChart(gettext(title), horizontal=True)
             chart.set_bars([Bar(label, count) for label, count in bars])
             self._column.insertWidget(1 + position, chart)
             self.game_charts.append(chart)

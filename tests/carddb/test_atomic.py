@@ -58,8 +58,9 @@ def test_a_link_to_a_file_writes_the_file_and_keeps_the_link(tmp_path: Path) -> 
 def test_a_link_to_nothing_and_a_folder_are_refused_and_left_alone(tmp_path: Path) -> None:
     dangling = tmp_path / "dangling.json"
     dangling.symlink_to(tmp_path / "nowhere" / "x.json")
-    with pytest.raises(UnsafeTargetError, match="does not exist"):
+    with pytest.raises(UnsafeTargetError, match="does not exist") as caught:
         atomic_write_text(dangling, "x")
+    assert caught.value.filename == str(dangling)  # as an open() error would name it
     assert dangling.is_symlink() and not (tmp_path / "nowhere").exists()
     folder = tmp_path / "folder.json"
     folder.mkdir()

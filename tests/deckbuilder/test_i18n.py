@@ -125,3 +125,12 @@ def test_a_shipped_format_is_named_by_its_translated_title_inside_a_message() ->
     )
     own = (("card", "X"), ("format", "Friday league"))
     assert format_message("BANNED_CARD", own, PORTUGUESE) == "'X' é proibida no formato Friday league"
+
+
+def test_any_games_format_is_named_by_its_translated_title() -> None:
+    from deckbuilder.games.loader import format_title
+
+    assert format_title("revised") == "Revised (open)"
+    assert format_title("revised", lang=PORTUGUESE) == "Revised (aberto)"
+    assert format_title("player", "warrift", PORTUGUESE) == "Deck de jogador de WarRift"
+    assert format_title("no-such-format", "warrift", PORTUGUESE) == "no-such-format"

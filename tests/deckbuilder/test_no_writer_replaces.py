@@ -1,7 +1,7 @@
 """No writer replaces what is not a regular file: a FIFO, a link to one, a socket or a device stays as it was.
 
 Every writer of the program (each `export --to` kind, `collection export` in each have-list kind, `check --report`
-as HTML and CSV, and the deck save of the window, `write_deck`) is pointed at a FIFO nobody reads and at a link to
+as HTML and CSV, the deck save of the window, `write_deck`, and the duplex alignment sheet) is pointed at a FIFO nobody reads and at a link to
 one; each must refuse at once (no hang), exit non-zero, and leave the FIFO a FIFO and the link a link.
 """
 
@@ -22,10 +22,14 @@ from carddb.db import CardDatabase
 from carddb.importing import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
 from deckbuilder.deckfiles import DeckFileError, read_deck, write_deck
+from deckbuilder.deckfiles.kinds import DECK_FILE_KINDS
+from deckbuilder.export import EXPORTS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and device nodes are POSIX")
 
-EXPORT_KINDS = ("dek", "text", "native", "decklist", "proxies")
+# From the registries, so a new export or deck-file kind is in this test the day it is added.
+EXPORT_KINDS = tuple(export.name for export in EXPORTS)
+HAVE_LIST_SUFFIXES = tuple(kind.suffixes[0] for kind in DECK_FILE_KINDS)
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -54,7 +58,7 @@ def _writers(db: Path) -> dict[str, Callable[[Path], tuple[int, str]]]:
         writers[f"export --to {kind}"] = lambda target, kind=kind: run(
             "export", deck, "--to", kind, "-o", str(target), "--db", str(db), "--all-copies"
         )[::2]
-    for suffix in (".dek", ".json", ".txt"):
+    for suffix in HAVE_LIST_SUFFIXES:
         writers[f"collection export {suffix}"] = lambda target: run(
             "collection", "export", str(target), "--db", str(db)
         )[::2]
@@ -73,15 +77,17 @@ def _writers(db: Path) -> dict[str, Callable[[Path], tuple[int, str]]]:
         return 0, ""
 
     writers["deck save"] = save
+    writers["printer sheet"] = lambda target: run("printer", "sheet", "-o", str(target))[::2]
     return writers
 
 
 WRITER_NAMES = [
     *(f"export --to {k}" for k in EXPORT_KINDS),
-    *(f"collection export {s}" for s in (".dek", ".json", ".txt")),
+    *(f"collection export {s}" for s in HAVE_LIST_SUFFIXES),
     "check --report .html",
     "check --report .csv",
     "deck save",
+    "printer sheet",
 ]
 
 

@@ -80,6 +80,9 @@ def test_check_uses_the_deck_files_game_and_the_database_cards(tmp_path: Path) -
     ]  # fmt: skip
     assert document["settings"] == {"cost_limit": 12}
     assert "shipped with the game" in document["problems"][0]
+    # In Portuguese the game's own words are translated too; --json keeps them as the game.json names them.
+    code, out, _err = run("--lang", "pt_BR", "check", str(deck), "--db", str(db_path))
+    assert "Custo 12 / 12 · Ações 4" in out and "Lithic Rage (manual, nível 1)" in out, out
     # A database whose Bone Shaman costs 10 (a user's own card data) is what the check then reads.
     data = (
         (SHIPPED / "lithic-rage" / "cards.csv")
@@ -353,3 +356,15 @@ def test_game_rage_reads_every_file_as_a_rage_deck(tmp_path: Path) -> None:
     document = json.loads(out)["decks"][0]
     assert document["game"] == "rage" and code == 1
     assert {r["code"] for r in document["results"]} >= {"UNKNOWN_CARD", "NO_CHARACTERS"}
+
+
+def test_game_decides_how_a_files_zones_are_read(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    # The same list without its `# game:` line: read as Rage, "Ancestry:" is no section and its cards are unread.
+    bare = _write(tmp_path / "bare.txt", LITHIC_DECK.split("\n", 1)[1])
+    code, out, _err = run("check", "--json", str(bare), "--db", str(db_path))
+    assert "DECK_FILE_UNREAD" in {r["code"] for r in json.loads(out)["decks"][0]["results"]}
+    code, out, _err = run("check", "--json", "--game", "lithic-rage", str(bare), "--db", str(db_path))
+    document = json.loads(out)["decks"][0]
+    assert code == 0 and document["legal"] and document["game"] == "lithic-rage"
+    assert document["totals"] == {"ancestry": 1, "class": 1, "actions": 4, "condition": 0}

@@ -143,3 +143,15 @@ def test_the_browser_card_view_and_search_read_rages_labels_in_the_readers_langu
         == i18n.gettext("Crinos Gnosis", i18n.PORTUGUESE)
         != ("Crinos Gnosis")
     )
+
+
+def test_the_deck_views_rage_columns_are_titled_by_the_descriptions_labels(qtbot: QtBot) -> None:
+    from deckbuilder.ui.deck_model import DeckSectionModel
+    from deckbuilder.ui.deck_rows import NUMBER_COLUMNS
+
+    labels = {f.label for f in _rage().fields}
+    structural = {"Qty", "Name", "Printing", "Type"}
+    for section in ("characters", "sept", "combat"):
+        assert set(DeckSectionModel(section).columns) - structural <= labels, section
+    numbers = {f.label for f in _rage().fields if f.kind == "number"}
+    assert NUMBER_COLUMNS - {"Qty"} <= numbers
