@@ -122,7 +122,8 @@ def _open_stream(path: Path) -> int:
         info = os.fstat(fd)
         if not _is_stream(info.st_mode, info.st_rdev):  # swapped between the check and the open
             raise _refusal(info.st_mode, path)
-        os.set_blocking(fd, True)
+        if hasattr(os, "set_blocking"):  # not on every platform; there O_NONBLOCK was never set either
+            os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise

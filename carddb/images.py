@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from carddb.messages import declare, message
+from carddb.safeio import UnsafeFileError, open_regular
 
 declare(
     {
@@ -61,8 +62,10 @@ def check_image(path: Path) -> CheckedImage:
         size = path.stat().st_size
         if size > MAX_IMAGE_BYTES:
             raise ImageRefused(message("IMAGE_TOO_MANY_BYTES", size=f"{size / 1024 / 1024:.1f}"))
-        with path.open("rb") as handle:
+        with open_regular(path, MAX_IMAGE_BYTES) as handle:  # a FIFO in its place is refused, never waited on
             fmt, width, height = _check_stream(handle, size)
+    except UnsafeFileError as exc:
+        raise ImageRefused(message("IMAGE_UNREADABLE", error=exc.reason)) from exc
     except OSError as exc:
         raise ImageRefused(message("IMAGE_UNREADABLE", error=str(exc.strerror or exc))) from exc
     return CheckedImage(path=path, format=fmt, width=width, height=height)

@@ -7,68 +7,82 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
-from deckbuilder.deck import Deck, DeckState
+from deckbuilder.deck import Deck
+from deckbuilder.document import DeckDocument, Edit
 from deckbuilder.ui.translation import fill
 
 # -- the undo commands ----------------------------------------------------------------------------
 
 
 class DeckCommand(QUndoCommand):
-    """Runs `operation` on the deck; undo restores the snapshot taken before, redo the one after."""
+    """Runs `operation` through the deck's document; undo restores the state before it, redo the state after."""
 
     def __init__(
-        self, deck: Deck, text: str, operation: Callable[[Deck], object], changed: Callable[[], None]
+        self,
+        document: DeckDocument,
+        text: str,
+        operation: Callable[[Deck], object],
+        changed: Callable[[], None],
     ) -> None:
         super().__init__(text)
-        self._deck = deck
+        self._document = document
         self._operation = operation
         self._changed = changed
-        self._before = deck.state()
-        self._after: DeckState | None = None
+        self._edit: Edit | None = None
 
     def redo(self) -> None:
-        if self._after is None:
-            self._operation(self._deck)
-            self._after = self._deck.state()
+        if self._edit is None:
+            self._edit = self._document.edit(self._operation)
         else:
-            self._deck.restore(self._after)
+            self._document.restore(self._edit.after)
         self._changed()
 
     def undo(self) -> None:
-        self._deck.restore(self._before)
+        if self._edit is not None:
+            self._document.restore(self._edit.before)
         self._changed()
 
     def changes_nothing(self) -> bool:
         """True when running the operation left the deck as it was (such commands are dropped)."""
-        return self._after == self._before
+        return self._edit is not None and not self._edit.changed
 
 
 class AddCardCommand(DeckCommand):
     """Add copies of a card (optionally a given printing)."""
 
     def __init__(
-        self, deck: Deck, changed: Callable[[], None], name: str, count: int = 1, set_name: str | None = None
+        self,
+        document: DeckDocument,
+        changed: Callable[[], None],
+        name: str,
+        count: int = 1,
+        set_name: str | None = None,
     ):
         label = (
             fill(QCoreApplication.translate("DeckCommand", "Add %1 × %2"), count, name)
             if count != 1
             else fill(QCoreApplication.translate("DeckCommand", "Add %1"), name)
         )
-        super().__init__(deck, label, lambda d: d.add(name, count, set_name), changed)
+        super().__init__(document, label, lambda d: d.add(name, count, set_name), changed)
 
 
 class RemoveCardCommand(DeckCommand):
     """Remove copies of one entry."""
 
     def __init__(
-        self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
+        self,
+        document: DeckDocument,
+        changed: Callable[[], None],
+        name: str,
+        set_name: str | None,
+        count: int = 1,
     ):
         label = (
             fill(QCoreApplication.translate("DeckCommand", "Remove %1 × %2"), count, name)
             if count != 1
             else fill(QCoreApplication.translate("DeckCommand", "Remove %1"), name)
         )
-        super().__init__(deck, label, lambda d: d.remove_exact(name, set_name, count), changed)
+        super().__init__(document, label, lambda d: d.remove_exact(name, set_name, count), changed)
 
 
 class SetCountCommand(DeckCommand):
@@ -76,7 +90,7 @@ class SetCountCommand(DeckCommand):
 
     def __init__(
         self,
-        deck: Deck,
+        document: DeckDocument,
         changed: Callable[[], None],
         name: str,
         set_name: str | None,
@@ -92,7 +106,7 @@ class SetCountCommand(DeckCommand):
             count,
         )
         super().__init__(
-            deck, label, lambda d: d.set_count(name, set_name, count, starting=starting), changed
+            document, label, lambda d: d.set_count(name, set_name, count, starting=starting), changed
         )
 
 
@@ -100,50 +114,65 @@ class StartInPlayCommand(DeckCommand):
     """Move copies of a sept entry to the starting-in-play list."""
 
     def __init__(
-        self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
+        self,
+        document: DeckDocument,
+        changed: Callable[[], None],
+        name: str,
+        set_name: str | None,
+        count: int = 1,
     ):
         label = (
             fill(QCoreApplication.translate("DeckCommand", "Start %1 × %2 in play"), count, name)
             if count != 1
             else fill(QCoreApplication.translate("DeckCommand", "Start %1 in play"), name)
         )
-        super().__init__(deck, label, lambda d: d.move_to_starting(name, set_name, count), changed)
+        super().__init__(document, label, lambda d: d.move_to_starting(name, set_name, count), changed)
 
 
 class ReturnToSeptCommand(DeckCommand):
     """Move copies of a starting-in-play entry back to the sept deck."""
 
     def __init__(
-        self, deck: Deck, changed: Callable[[], None], name: str, set_name: str | None, count: int = 1
+        self,
+        document: DeckDocument,
+        changed: Callable[[], None],
+        name: str,
+        set_name: str | None,
+        count: int = 1,
     ):
         label = (
             fill(QCoreApplication.translate("DeckCommand", "Return %1 × %2 to sept deck"), count, name)
             if count != 1
             else fill(QCoreApplication.translate("DeckCommand", "Return %1 to sept deck"), name)
         )
-        super().__init__(deck, label, lambda d: d.move_from_starting(name, set_name, count), changed)
+        super().__init__(document, label, lambda d: d.move_from_starting(name, set_name, count), changed)
 
 
 class ChangePrintingCommand(DeckCommand):
     """Choose another printing for an entry."""
 
     def __init__(
-        self, deck: Deck, changed: Callable[[], None], name: str, old_set: str | None, new_set: str | None
+        self,
+        document: DeckDocument,
+        changed: Callable[[], None],
+        name: str,
+        old_set: str | None,
+        new_set: str | None,
     ):
         label = fill(
             QCoreApplication.translate("DeckCommand", "Use %1 printing of %2"),
             new_set or QCoreApplication.translate("DeckCommand", "newest"),
             name,
         )
-        super().__init__(deck, label, lambda d: d.change_printing(name, old_set, new_set), changed)
+        super().__init__(document, label, lambda d: d.change_printing(name, old_set, new_set), changed)
 
 
 class RenameDeckCommand(DeckCommand):
     """Rename the deck."""
 
-    def __init__(self, deck: Deck, changed: Callable[[], None], name: str):
+    def __init__(self, document: DeckDocument, changed: Callable[[], None], name: str):
         super().__init__(
-            deck,
+            document,
             fill(QCoreApplication.translate("DeckCommand", "Rename deck to %1"), name),
             lambda d: setattr(d, "name", name),
             changed,
@@ -153,9 +182,9 @@ class RenameDeckCommand(DeckCommand):
 class SetRenownLevelCommand(DeckCommand):
     """Change the game's Renown level."""
 
-    def __init__(self, deck: Deck, changed: Callable[[], None], level: int):
+    def __init__(self, document: DeckDocument, changed: Callable[[], None], level: int):
         super().__init__(
-            deck,
+            document,
             fill(QCoreApplication.translate("DeckCommand", "Renown level %1"), level),
             lambda d: setattr(d, "renown_level", level),
             changed,
@@ -165,9 +194,9 @@ class SetRenownLevelCommand(DeckCommand):
 class SetFormatCommand(DeckCommand):
     """Change the deck's format."""
 
-    def __init__(self, deck: Deck, changed: Callable[[], None], fmt: str):
+    def __init__(self, document: DeckDocument, changed: Callable[[], None], fmt: str):
         super().__init__(
-            deck,
+            document,
             fill(QCoreApplication.translate("DeckCommand", "Format %1"), fmt),
             lambda d: setattr(d, "format", fmt),
             changed,
@@ -177,9 +206,11 @@ class SetFormatCommand(DeckCommand):
 class SetSettingCommand(DeckCommand):
     """Change one of another game's player-chosen settings (its label as the game names it)."""
 
-    def __init__(self, deck: Deck, changed: Callable[[], None], setting: str, label: str, value: int):
+    def __init__(
+        self, document: DeckDocument, changed: Callable[[], None], setting: str, label: str, value: int
+    ):
         super().__init__(
-            deck,
+            document,
             fill(QCoreApplication.translate("DeckCommand", "Set %1 to %2"), label, value),
             lambda d: d.set_setting(setting, value),
             changed,
@@ -189,9 +220,9 @@ class SetSettingCommand(DeckCommand):
 class SetNotesCommand(DeckCommand):
     """Replace the deck notes."""
 
-    def __init__(self, deck: Deck, changed: Callable[[], None], notes: str):
+    def __init__(self, document: DeckDocument, changed: Callable[[], None], notes: str):
         super().__init__(
-            deck,
+            document,
             QCoreApplication.translate("DeckCommand", "Edit notes"),
             lambda d: setattr(d, "notes", notes),
             changed,

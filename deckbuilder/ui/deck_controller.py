@@ -116,7 +116,7 @@ class DeckController(QObject):
 
     def edit(self, label: str, operation: Callable[[Deck], object]) -> bool:
         """Any change as one undo step named `label`."""
-        return self.push(DeckCommand(self.deck, label, operation, self.recheck))
+        return self.push(DeckCommand(self.document, label, operation, self.recheck))
 
     def add_card(self, name: str, count: int = 1, set_name: str | None = None) -> bool:
         """Add copies of a card; with no printing given, copies join the card's existing row."""
@@ -124,27 +124,29 @@ class DeckController(QObject):
             existing = self.deck.find(name)
             if existing is not None:
                 name, set_name = existing.name, existing.set_name
-        return self.push(AddCardCommand(self.deck, self.recheck, name, count, set_name))
+        return self.push(AddCardCommand(self.document, self.recheck, name, count, set_name))
 
     def remove_card(self, name: str, set_name: str | None = None, count: int = 1) -> bool:
         """Remove copies of one entry."""
-        return self.push(RemoveCardCommand(self.deck, self.recheck, name, set_name, count))
+        return self.push(RemoveCardCommand(self.document, self.recheck, name, set_name, count))
 
     def set_count(self, name: str, set_name: str | None, count: int, *, starting: bool = False) -> bool:
         """Set the copies of one entry (of the starting list when `starting`)."""
-        return self.push(SetCountCommand(self.deck, self.recheck, name, set_name, count, starting=starting))
+        return self.push(
+            SetCountCommand(self.document, self.recheck, name, set_name, count, starting=starting)
+        )
 
     def start_in_play(self, name: str, set_name: str | None = None, count: int = 1) -> bool:
         """Move copies of a sept entry to the starting-in-play list."""
-        return self.push(StartInPlayCommand(self.deck, self.recheck, name, set_name, count))
+        return self.push(StartInPlayCommand(self.document, self.recheck, name, set_name, count))
 
     def return_to_sept(self, name: str, set_name: str | None = None, count: int = 1) -> bool:
         """Move copies of a starting-in-play entry back to the sept deck."""
-        return self.push(ReturnToSeptCommand(self.deck, self.recheck, name, set_name, count))
+        return self.push(ReturnToSeptCommand(self.document, self.recheck, name, set_name, count))
 
     def change_printing(self, name: str, old_set: str | None, new_set: str | None) -> bool:
         """Choose another printing for an entry."""
-        return self.push(ChangePrintingCommand(self.deck, self.recheck, name, old_set, new_set))
+        return self.push(ChangePrintingCommand(self.document, self.recheck, name, old_set, new_set))
 
     def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> bool:
         """Swap an (unknown) card for another in its place, keeping the count."""
@@ -157,20 +159,20 @@ class DeckController(QObject):
 
     def rename(self, name: str) -> bool:
         """Rename the deck."""
-        return self.push(RenameDeckCommand(self.deck, self.recheck, name))
+        return self.push(RenameDeckCommand(self.document, self.recheck, name))
 
     def set_renown_level(self, level: int) -> bool:
         """Change the game's Renown level."""
-        return self.push(SetRenownLevelCommand(self.deck, self.recheck, level))
+        return self.push(SetRenownLevelCommand(self.document, self.recheck, level))
 
     def set_format(self, fmt: str) -> bool:
         """Change the deck's format."""
-        return self.push(SetFormatCommand(self.deck, self.recheck, fmt))
+        return self.push(SetFormatCommand(self.document, self.recheck, fmt))
 
     def set_setting(self, setting: str, label: str, value: int) -> bool:
         """Change one of another game's player-chosen settings."""
-        return self.push(SetSettingCommand(self.deck, self.recheck, setting, label, value))
+        return self.push(SetSettingCommand(self.document, self.recheck, setting, label, value))
 
     def set_notes(self, notes: str) -> bool:
         """Replace the deck notes."""
-        return self.push(SetNotesCommand(self.deck, self.recheck, notes))
+        return self.push(SetNotesCommand(self.document, self.recheck, notes))

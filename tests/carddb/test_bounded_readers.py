@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from carddb.db import CardDatabase
+from carddb.images import ImageRefused, check_image
 from carddb.importing import CardImportError, import_json, import_lackey_plugin, import_path
 from carddb.lackey import MAX_CARD_DATA_BYTES, open_card_data, read_plugin_info
 
@@ -117,3 +118,12 @@ def test_a_plugininfo_that_is_no_regular_file_is_reported_and_the_cards_still_im
     report = finishes(lambda: import_lackey_plugin(tmp_db, plugin))
     assert report.cards_added == 1
     assert any("cannot read plugininfo.txt" in i.reason and REASONS[kind] in i.reason for i in report.issues)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_image_that_is_no_regular_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    # A card image of the database folder, or a card back a player names, replaced by a FIFO or a device.
+    target = hostile(kind, tmp_path, "card.jpg")
+    with pytest.raises(ImageRefused) as caught:
+        finishes(lambda: check_image(target))
+    assert ("too large" if kind == "sparse" else REASONS[kind]) in str(caught.value)

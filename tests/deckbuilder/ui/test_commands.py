@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoStack
 
 from deckbuilder.deck import Deck
+from deckbuilder.document import DeckDocument
 from deckbuilder.ui.commands import (
     AddCardCommand,
     ChangePrintingCommand,
@@ -43,13 +44,14 @@ def test_change_printing_merges_into_an_existing_entry() -> None:
 def test_undo_restores_order_and_redo_repeats_the_edit(qapp) -> None:  # type: ignore[no-untyped-def]
     deck = _deck()
     before = _shape(deck)
+    document = DeckDocument(deck)
     changes: list[int] = []
     stack = QUndoStack()
-    stack.push(RemoveCardCommand(deck, lambda: changes.append(1), "Alpha Wolf", "Base", 1))
-    stack.push(AddCardCommand(deck, lambda: changes.append(1), "Delta Fang", 2))
-    stack.push(SetCountCommand(deck, lambda: changes.append(1), "Beta Claw", None, 3))
-    stack.push(ChangePrintingCommand(deck, lambda: changes.append(1), "Gamma Rite", "Base", None))
-    stack.push(SetRenownLevelCommand(deck, lambda: changes.append(1), 25))
+    stack.push(RemoveCardCommand(document, lambda: changes.append(1), "Alpha Wolf", "Base", 1))
+    stack.push(AddCardCommand(document, lambda: changes.append(1), "Delta Fang", 2))
+    stack.push(SetCountCommand(document, lambda: changes.append(1), "Beta Claw", None, 3))
+    stack.push(ChangePrintingCommand(document, lambda: changes.append(1), "Gamma Rite", "Base", None))
+    stack.push(SetRenownLevelCommand(document, lambda: changes.append(1), 25))
     after = _shape(deck)
     assert after == [("Beta Claw", 3, None), ("Gamma Rite", 3, None), ("Delta Fang", 2, None)]
     assert deck.renown_level == 25
