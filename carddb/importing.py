@@ -41,6 +41,7 @@ from carddb.leftovers import (
 from carddb.messages import declare, message, message_id_of, params_of
 from carddb.model import LACKEY_COLUMNS
 from carddb.normalize import normalize_name
+from carddb.retire import retire_missing
 from carddb.safeio import UnsafeFileError, read_regular_bytes
 from carddb.search import rebuild_search_index
 
@@ -86,6 +87,10 @@ declare(
         "IMPORT_IMAGE_NOT_A_FILE": "is not a regular file",
         "IMPORT_IMAGE_TOO_LARGE": "is larger than 20 MB: skipped",
         "IMPORT_LINE_JOINED": "line {line} joined to {name}'s text",
+        "IMPORT_RETIRED": "{name!r} is no longer in the card data: decks and the collection naming it keep it as a "
+        "retired card",
+        "IMPORT_RETIRED_RENAMED": "{name!r} is no longer in the card data, now {new!r}: decks and the collection "
+        "naming it keep it as a retired card",
         "IMPORT_NO_CARD_ROWS": "the file holds no card rows",
         "IMPORT_PLUGININFO_UNREADABLE": "cannot read plugininfo.txt: {error}",
         "IMPORT_NO_ZONE": "no deck zone found for: {zones}",
@@ -261,6 +266,8 @@ class _Importer:
         self.created_images: list[Path] = []  # files this import wrote (removed again if it fails)
         self.marker = ImportMarker(db)
         self.zone_labels: dict[str, str] = {}
+        # The folder or file whose earlier printings this import replaces (None: nothing is retired).
+        self.scope: tuple[Path, bool] | None = None
         self.card_back = ""  # the plugin's card back image, stored (path relative to the DB folder)
         self._since_poll = 0
         self._sections: dict[str, Section | None] = {}
@@ -513,6 +520,17 @@ class _Importer:
 
     def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
         counts = write_printings(conn, self.printings.values(), identities)
+        if self.scope is not None:
+            # The source is mirrored: what came from inside it before and is not in it now stops being current.
+            root, folder = self.scope
+            today = datetime.date.today().isoformat()
+            for gone in retire_missing(conn, root, folder, self.printings, counts.added, identities, today):
+                reason = (
+                    message("IMPORT_RETIRED_RENAMED", name=gone.name, new=gone.replaced_by)
+                    if gone.replaced_by
+                    else message("IMPORT_RETIRED", name=gone.name)
+                )
+                self.issue(str(root), 0, reason, NOTE)
         self.report.cards_added, self.report.cards_updated = counts.cards_added, counts.cards_updated
         self.report.printings_added, self.report.printings_updated = (
             counts.printings_added,
@@ -609,6 +627,7 @@ def import_lackey_file(
     if not path.is_file():
         raise CardImportError(message("IMPORT_NOT_CARD_DATA_FILE", path=str(path)))
     importer = _Importer(db, str(path), progress, cancel)
+    importer.scope = (path, False)
     if images is None:
         # The folder holding the file is the plugin folder here: links out of it are refused.
         images = ImageFinder(path.parent / "setimages", path.parent.resolve(), importer.check)
@@ -629,6 +648,7 @@ def import_lackey_plugin(
     """
     folder = Path(folder)
     importer = _Importer(db, str(folder), progress, cancel)
+    importer.scope = (folder, True)
     try:
         root = folder.resolve()
     except (OSError, RuntimeError) as exc:
@@ -813,6 +833,7 @@ def import_json(
     text, note = _json_text(path)
     entries = _json_entries(text, source)
     importer = _Importer(db, source, progress, cancel)
+    importer.scope = (path, False)
     if note:
         importer.issue(source, 1, note, SUSPICIOUS)
     total = len(entries)

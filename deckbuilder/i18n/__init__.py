@@ -40,6 +40,7 @@ DECLARING_MODULES = (
     "deckbuilder.legality.engine",
     "deckbuilder.fixhints",
     "deckbuilder.odds",
+    "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
     "deckbuilder.export.proxies",
