@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.games.description import user_games_dir
 from tests.deckbuilder.test_cli import run

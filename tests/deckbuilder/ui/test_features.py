@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.collection import Collection
 from deckbuilder.odds import SampleHand, deck_piles, format_seed
 from deckbuilder.ui.collection_dialog import CollectionDialog
