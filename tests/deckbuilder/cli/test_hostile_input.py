@@ -8,7 +8,7 @@ import json
 import os
 from pathlib import Path
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixture)
 
 
