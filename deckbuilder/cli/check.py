@@ -220,11 +220,19 @@ def _check_game_deck(
             ).format(game=chosen.title, name=chosen.name)
         )
     report = check_generic(deck, pool, chosen, fmt)
+    hints = None
     if args.fix_hints:
-        problems.append(
-            _("fix hints are only worked out for Rage decks, not for {game}").format(game=chosen.title)
-        )
-    documents.append({"file": str(path), **report_json(report, chosen), "problems": problems})
+        from deckbuilder.fixhints import HintList, game_fix_hints
+
+        hints = HintList(game_fix_hints(deck, pool, chosen, pool.cards(), report.format, report))
+    documents.append(
+        {
+            "file": str(path),
+            **report_json(report, chosen),
+            "problems": problems,
+            **({"fix_hints": hints.to_json()} if hints is not None else {}),
+        }
+    )
     if not args.json:
         verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
         print(
@@ -243,6 +251,8 @@ def _check_game_deck(
         for result in report.results:
             severity = _(_SEVERITY_WORDS[result.severity.value])
             print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
+        if hints is not None:
+            hints.print(out)
     _fingerprint(args, deck, pool, documents[-1], out)
     return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
