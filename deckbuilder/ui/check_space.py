@@ -93,7 +93,9 @@ class CheckSpace(QObject):
             self.window.resizeDocks(
                 [self.card_dock, self.check_dock], [asked, card + check - asked], Qt.Orientation.Vertical
             )
-            self.window.layout().activate()
+            layout = self.window.layout()
+            if layout is not None:
+                layout.activate()
             off = self.card_dock.height() - wanted
             if abs(off) <= 2:
                 break
