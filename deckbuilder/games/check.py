@@ -1,4 +1,7 @@
-"""Checking a deck of any game: the game's engine (a registry) runs its format's rules and reports like Rage's."""
+"""Checking a deck of any game: the game's engine (a registry) runs its format's rules and reports like Rage's.
+
+The engines registry lives in games/engines.py; `ENGINES`, `Engine` and `register_engine` are read from here too.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,6 @@ from typing import Any
 
 from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, Deck
 from deckbuilder.games.description import Game, GameFormat
-# The engines registry lives in games/engines.py; ENGINES, Engine and register_engine are read from here too.
 from deckbuilder.games.engines import ENGINES as ENGINES
 from deckbuilder.games.engines import Engine as Engine
 from deckbuilder.games.engines import register_engine as register_engine
