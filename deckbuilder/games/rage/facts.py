@@ -55,6 +55,7 @@ class Requirement:
     alternatives: tuple[frozenset[str], ...] = ()
     judgeable: bool = False
     unknown: tuple[str, ...] = ()
+    judged: tuple[str, ...] = ()  # the alternatives as written, without those of play conditions only
 
 
 @functools.lru_cache(maxsize=4096)
@@ -67,6 +68,7 @@ def parse_requirement(requires: str, vocabulary: frozenset[str] = KNOWN_TRAITS) 
     if not text:
         return Requirement(text)
     alternatives: list[frozenset[str]] = []
+    judged: list[str] = []
     unknown: list[str] = []
     partial = False
     for raw in _ALTERNATIVE_SPLIT.split(text):
@@ -84,11 +86,12 @@ def parse_requirement(requires: str, vocabulary: frozenset[str] = KNOWN_TRAITS) 
         # could lack: the Characters are judged by the other alternatives.
         if traits:
             alternatives.append(frozenset(traits))
+            judged.append(raw.strip())
     named = tuple(dict.fromkeys(u for u in unknown if u))
     if partial:
         # A part naming a trait in words the checker cannot read ("Renown 1 Garou") might be met: never judged.
         return Requirement(text, unknown=named)
-    return Requirement(text, tuple(alternatives), bool(alternatives), named)
+    return Requirement(text, tuple(alternatives), bool(alternatives), named, tuple(judged))
 
 
 def pool_vocabulary(pool: object) -> frozenset[str]:

@@ -114,7 +114,7 @@ class RequirementUnmetRule(Rule):
             needed = alternative - {"gaia", "wyrm"} if totem else alternative
             if any(needed <= member.traits for member in ctx.pack):
                 return None
-        return "", {"wanted": tuple(requirement.text.split(" - "))}
+        return "", {"wanted": requirement.judged}
 
     @staticmethod
     def _need_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:
