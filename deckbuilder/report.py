@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import atomic_write_text
-from deckbuilder.deck import CardPool, Deck
+from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
 from deckbuilder.fingerprint import deck_fingerprint
+from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import N_, current_language, gettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck
 from deckbuilder.legality.formats import Format, FormatError, load_format
@@ -291,7 +292,9 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         if row.verdict != UNREADABLE:
             allegiance = f" · {e(row.allegiance)}" if row.allegiance else ""
             renown = t("Renown {renown} / {level}").format(renown=row.renown, level=row.renown_level)
-            parts.append(f" · {e(row.format)} · {e(renown)}{allegiance}")
+            game, _, name = row.format.rpartition(":")  # "lithic-rage:standard" for another game's deck
+            shown = format_title(name, game or DEFAULT_GAME, lang)
+            parts.append(f" · {e(shown)} · {e(renown)}{allegiance}")
         parts.append("</p><ul>")
         parts.extend(f"<li>{e(text)}</li>" for text in _error_text(row, lang))
         warning = t("warning")

@@ -83,23 +83,6 @@ class CardData:
     issues: list[CardDataIssue] = field(default_factory=list)
 
 
-class _Lines:
-    """The lines of a text fed to a CSV reader one by one; `position` is how many were taken (a restart sets it)."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = list(io.StringIO(text, newline=""))
-        self.position = 0
-
-    def __iter__(self) -> _Lines:
-        return self
-
-    def __next__(self) -> str:
-        if self.position >= len(self.lines):
-            raise StopIteration
-        self.position += 1
-        return self.lines[self.position - 1]
-
-
 def _header_columns(header: list[str], issues: list[CardDataIssue]) -> dict[str, int]:
     columns: dict[str, int] = {}
     for index, name in enumerate(header):
@@ -129,9 +112,11 @@ def read_card_data(game: Game, text: str) -> CardData:
         )
         return result
     delimiter = str(game.card_data.get("delimiter", ","))[:1] or ","
-    lines = _Lines(text.lstrip("\ufeff"))
+    text = text.lstrip("\ufeff")
+    lines: list[str] = []  # the text's lines, split only when a row cannot be read
+    offset = 0  # lines before the text the current reader reads
     # strict: an unbalanced quote is an error at the end of the data, not a field swallowing the rest of the file.
-    reader = csv.reader(lines, delimiter=delimiter, strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -156,13 +141,15 @@ def read_card_data(game: Game, text: str) -> CardData:
     seen: set[str] = set()
     restarts = 0
     while True:
-        line = lines.position + 1  # the row's first line
+        line = offset + reader.line_num + 1  # the row's first line
         try:
             row = next(reader)
         except StopIteration:
             break
         except csv.Error as exc:
-            if lines.position < len(lines.lines):
+            lines = lines or list(io.StringIO(text, newline=""))
+            # Only a quote left open reaches the end of the data; any other error is that row's alone.
+            if offset + reader.line_num < len(lines) or "end of data" not in str(exc):
                 result.issues.append(
                     CardDataIssue(line, _("unreadable row ({error}); skipped").format(error=exc))
                 )
@@ -177,8 +164,10 @@ def read_card_data(game: Game, text: str) -> CardData:
                     CardDataIssue(line, _("too many unclosed quotes; the rest of the file is not read"))
                 )
                 break
-            lines.position = line
-            reader = csv.reader(lines, delimiter=delimiter, strict=True)
+            offset = line
+            reader = csv.reader(
+                io.StringIO("".join(lines[line:]), newline=""), delimiter=delimiter, strict=True
+            )
             continue
         if not any(cell.strip() for cell in row):
             continue

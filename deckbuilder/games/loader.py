@@ -50,6 +50,7 @@ _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_FORMAT_KEYS = frozenset({"name", "title", "description", "rules"})
 
 
 class FormatError(Exception):
@@ -291,6 +292,9 @@ def format_of_data(data: Any, source: str, game: Game | None = None) -> GameForm
     shaped = {k: v for k, v in data.items() if k != "game"}
     try:
         translated = ENGINES[chosen.engine].legacy_format(shaped)
+        unknown = sorted(str(k) for k in shaped if k not in _FORMAT_KEYS and not str(k).startswith("_"))
+        if translated is None and unknown:
+            raise FormatError(f"{source}: unknown field(s): {', '.join(unknown)}"[:300])
         fmt = format_from_data(dict(translated) if translated is not None else shaped, source)
     except (GameError, ValueError) as exc:
         text = str(exc)

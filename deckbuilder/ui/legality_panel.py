@@ -9,7 +9,7 @@ from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
@@ -70,9 +70,7 @@ class LegalityPanel(QWidget):
         self.verdict.setText(
             legal
             if report.is_legal
-            else self.tr("Not legal: 1 error")
-            if errors == 1
-            else fill(self.tr("Not legal: %1 errors"), errors),
+            else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
         lines: list[tuple[str, Result | Severity]] = []
         for severity, title in GROUPS:

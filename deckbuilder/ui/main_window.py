@@ -205,6 +205,7 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
             self._autosave_timer.start()
         self.resize(1280, 720)
         self._restore_geometry()
+        self.controller.report_changed.connect(self.legality.show_report)
         self.controller.deck_changed.connect(self._show_deck)
         self.controller.deck_replaced.connect(self.show_no_card)
         self.controller.path_changed.connect(self._on_path_changed)
@@ -309,7 +310,6 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
         """Show the deck and its report everywhere (after every edit, undo, redo, re-check and opened deck)."""
         self._show_card_source()
         self.deck_view.show_deck(self.deck, self.deck_pool(), self.report, self.unknown)
-        self.legality.show_report(self.report)
         self.notes_view.show_notes(self.deck.notes)
         self._refresh_features()
         self._stats_stale = True

@@ -84,6 +84,10 @@ def test_html_report_escapes_everything_and_has_a_section_per_illegal_deck(
     assert '<img src=x onerror=alert(1)> & "Bob"' in "".join(parser.text)  # shown as text, not run
     assert page.count('<section class="deck"') == 2  # the illegal deck and the unreadable one
     assert "3 decks: 1 legal, 2 not legal." in page
+    assert " · Revised (open) · " in page  # a deck's format by its title, not its id
+    run("--lang", "pt_BR", "check", str(folder), "--db", str(demo_db), "--report", str(target))
+    page = target.read_text(encoding="utf-8")
+    assert "Verificação de decks" in page and " · Revised (aberto) · " in page
 
 
 def test_unknown_report_extension_is_a_clear_error(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811

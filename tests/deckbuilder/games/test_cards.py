@@ -84,3 +84,9 @@ def test_every_games_near_names_come_from_the_one_matcher() -> None:
         "Obsidian Spear"
     ]  # part of a name is offered too, as for Rage's cards
     assert pool.suggest("zzzz") == []
+
+
+def test_a_stray_quote_in_the_last_row_is_that_rows_problem_not_an_unclosed_quote() -> None:
+    costs, issues = _read('Jab,Action,,1,,,,,x\nKick,Action,,2,,,,,"a"b\n')
+    assert costs == {"Jab": 1}
+    assert [(line, reason.split(" (")[0]) for line, reason in issues] == [(3, "unreadable row")]

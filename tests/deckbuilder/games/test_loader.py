@@ -192,3 +192,20 @@ def test_a_user_format_file_may_name_another_game() -> None:
     assert report.game == "lithic-rage" and report.format == "open" and report.is_legal
     _user_format("stray.json", json.dumps({"name": "stray", "game": "no-such-game", "rules": []}))
     assert any("stray.json" in p and "no-such-game" in p for p in format_problems())
+
+
+@pytest.mark.parametrize("game", ["rage", "lithic-rage"])
+def test_an_unknown_field_of_a_format_in_the_one_shape_is_named(game: str) -> None:
+    path = _user_format(
+        "colour.json",
+        json.dumps(
+            {
+                "name": "colour",
+                "game": game,
+                "colour": "red",
+                "rules": [{"kind": "unknown_card" if game != "rage" else "rage:unknown_card"}],
+            }
+        ),
+    )
+    with pytest.raises(FormatError, match="unknown field"):
+        load_format_file(path)

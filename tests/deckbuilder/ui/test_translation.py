@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMenu, QWidget
 
 from deckbuilder import i18n
 from deckbuilder.ui import translation
@@ -172,3 +172,60 @@ def test_a_cards_set_and_the_players_collection_are_two_portuguese_words() -> No
     for (_context, english), forms in about_sets.items():
         if "collection" not in english.casefold():
             assert all("coleç" not in form.casefold() for form in forms), english
+
+
+def _shown_texts(window) -> set[str]:  # type: ignore[no-untyped-def]
+    """Every text the window's own widgets show (labels, buttons, tabs, titles, menus, headers, hints), not data."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QDockWidget,
+        QGroupBox,
+        QLineEdit,
+        QTabWidget,
+    )
+
+    found: set[str] = {window.windowTitle()}
+    for widget in window.findChildren(QWidget):
+        found.add(widget.toolTip())
+        if isinstance(widget, QLabel | QAbstractButton):
+            found.add(widget.text())
+        if isinstance(widget, QGroupBox | QDockWidget):
+            found.add(widget.title() if isinstance(widget, QGroupBox) else widget.windowTitle())
+        if isinstance(widget, QLineEdit):
+            found.add(widget.placeholderText())
+        if isinstance(widget, QTabWidget):
+            found |= {widget.tabText(i) for i in range(widget.count())}
+        if isinstance(widget, QMenu):
+            found |= {a.text() for a in widget.actions()} | {a.toolTip() for a in widget.actions()}
+        header = getattr(widget, "horizontalHeader", None)
+        if isinstance(widget, QAbstractItemView) and header is not None and widget.model() is not None:
+            model = widget.model()
+            found |= {
+                str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(header().count())
+            }
+    return {text for text in found if text}
+
+
+def test_nothing_the_portuguese_window_shows_is_an_english_text_the_catalogue_translates(  # type: ignore[no-untyped-def]
+    portuguese, make_window, qapp
+) -> None:
+    import re
+
+    from PySide6.QtWidgets import QTabWidget
+
+    window = make_window()
+    window.show()
+    window.add_card("Low Feint")  # an illegal deck: verdicts, fix hints and odds have something to say
+    shown: set[str] = set()
+    for tabs in window.findChildren(QTabWidget):
+        for index in range(tabs.count()):
+            tabs.setCurrentIndex(index)
+            qapp.processEvents()
+            shown |= _shown_texts(window)
+    translated = {english: forms[0] for (_c, english), forms in i18n.catalogue("pt_BR").entries.items()}
+    # A title with its count ("Characters (5)") is checked without the count.
+    candidates = shown | {re.sub(r"\s*\(\d+\)$", "", text) for text in shown}
+    english_left = sorted(text for text in candidates if text in translated and translated[text] != text)
+    assert len(shown) > 100
+    assert english_left == [], "shown in English though the catalogue translates them"
