@@ -65,6 +65,7 @@ class WriteCounts:
     cards_updated: int
     printings_added: int
     printings_updated: int
+    added: tuple[str, ...] = ()  # normalised names of the cards new in this write
 
 
 @dataclass(slots=True)
@@ -231,7 +232,9 @@ def write_printings(
     )
     conn.executemany("UPDATE printing SET own_fields = ? WHERE id = ?", own_updates)
     updated_printings = sum(1 for p in printings if (p.norm, p.set_name) in existing)
-    return WriteCounts(len(new_norms), len(old), len(printings) - updated_printings, updated_printings)
+    return WriteCounts(
+        len(new_norms), len(old), len(printings) - updated_printings, updated_printings, tuple(new_norms)
+    )
 
 
 def settle_cards(conn: sqlite3.Connection, card_ids: Iterable[int], identities: dict[str, str]) -> None:

@@ -22,6 +22,7 @@ from carddb.normalize import normalize_name
 from carddb.opening import FTS_DEFINITION as FTS_DEFINITION
 from carddb.opening import DatabaseError as DatabaseError
 from carddb.opening import connect, damaged, is_file_failure, open_database, set_pragmas
+from carddb.retired import retired_card
 
 APP_NAME = "ragedeck"
 DB_ENV_VAR = "RAGEDECK_DB"
@@ -247,8 +248,11 @@ class CardDatabase:
         key = normalize_name(name)
         if key in self._cache:
             return self._cache[key]
-        row = self.reader.execute("SELECT * FROM card WHERE norm_name = ?", (key,)).fetchone()
-        info = self._card_from_row(row) if row is not None else None
+        try:
+            row = self.reader.execute("SELECT * FROM card WHERE norm_name = ?", (key,)).fetchone()
+        except UnicodeEncodeError:  # a lone surrogate: no card has such a name
+            return None
+        info = self._card_from_row(row) if row is not None else retired_card(self.reader, key)
         self._cache[key] = info
         return info
 
@@ -318,7 +322,17 @@ class CardDatabase:
         return [str(r[0]) for r in rows]
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """The closest known card names to an unknown one, best first (cached until the card tables change)."""
+        """The closest known card names to an unknown one, best first (cached until the card tables change).
+
+        For a retired card, the card that took its place comes first.
+        """
+        card = self.lookup(name)
+        successor = card.replaced_by if card is not None and card.retired else ""
+        if successor and limit > 0:
+            return [successor, *[n for n in self._near_names(name, limit) if n != successor]][:limit]
+        return self._near_names(name, limit)
+
+    def _near_names(self, name: str, limit: int) -> list[str]:
         names = self.names()  # a new list after invalidate_caches(): the suggester below is then rebuilt
         suggester: NearNames | None = self.__dict__.get("_suggester")
         if suggester is None or suggester.names is not names:

@@ -32,7 +32,7 @@ def ensure_demo_cards(db: CardDatabase) -> bool:
     """Import the demo set when the database has no cards; True when it did."""
     if db.has_cards():
         return False
-    from carddb.importing import import_lackey_file  # late: importing re-exports this module's functions
+    from carddb.importing import import_lackey_file  # late: opening the app with cards needs no importer
 
     import_lackey_file(db, demo_card_data_path())
     return db.has_cards()

@@ -53,6 +53,10 @@ class CardInfo:
     keywords: tuple[str, ...] = field(default=())
     # "Gaia", "Wyrm" or "Rogue" for a Character (stored at import), "" for every other card.
     allegiance: str = field(default="")
+    # A card its source no longer has (renamed or removed upstream, carddb.retire): not a current card, kept so
+    # decks and the collection naming it can say so; `replaced_by` names the current card that took its place.
+    retired: bool = False
+    replaced_by: str = ""
 
     def __post_init__(self) -> None:
         # Derived fields are computed once so that the rules engine's hot path only reads attributes.

@@ -102,6 +102,21 @@ class Printing(SQLModel, table=True):
     source_line: int = 0
 
 
+class RetiredCard(SQLModel, table=True):
+    """A card its source no longer has (renamed or removed upstream): kept so decks and the collection naming it
+    can say so, with the card that took its place. A later import that has it again brings it back."""
+
+    __tablename__ = "retired_card"
+    norm_name: str = Field(primary_key=True)
+    name: str
+    replaced_by: str = ""  # the name of the current card that took its place ("" when none is known)
+    fields: str = (
+        "{}"  # JSON: its card fields, section, identity, allegiance and newest set when it was retired
+    )
+    retired_on: str = ""  # ISO date of the import that no longer had it
+    source: str = ""  # that import's source
+
+
 class CharacterIdentity(SQLModel, table=True):
     """Editable table: a Character name that is a version of another identity (renamed versions)."""
 

@@ -27,74 +27,28 @@ after one page; its count is FTS5's own. When the query names a card exactly, th
 from __future__ import annotations
 
 import functools
-import re
 import sqlite3
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.normalize import normalize_name
 from carddb.opening import damaged
+from carddb.query import ALLEGIANCES as ALLEGIANCES
+from carddb.query import MAX_DEPTH as MAX_DEPTH
+from carddb.query import MAX_FIELD_TEXT as MAX_FIELD_TEXT
+from carddb.query import MAX_NUMBER as MAX_NUMBER
+from carddb.query import MAX_TERMS as MAX_TERMS
+from carddb.query import NUMERIC_SEARCH_FIELDS as NUMERIC_SEARCH_FIELDS
+from carddb.query import SECTION_WORDS as SECTION_WORDS
+from carddb.query import TEXT_FIELDS as TEXT_FIELDS
+from carddb.query import And, Compare, Field, Node, Not, Or, Text
+from carddb.query import QuerySyntaxError as QuerySyntaxError
+from carddb.query import parse_query as parse_query
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
 
-# Field name typed by the player -> canonical field.
-TEXT_FIELDS: dict[str, str] = {
-    "t": "type",
-    "type": "type",
-    "s": "set",
-    "set": "set",
-    "a": "allegiance",
-    "allegiance": "allegiance",
-    "k": "keyword",
-    "kw": "keyword",
-    "keyword": "keyword",
-    "keywords": "keyword",
-    "req": "requires",
-    "requires": "requires",
-    "n": "name",
-    "name": "name",
-}
-NUMERIC_SEARCH_FIELDS: tuple[str, ...] = (
-    "renown",
-    "rage",
-    "gnosis",
-    "health",
-    "damage",
-    "crage",
-    "cgnosis",
-    "chealth",
-)
-ALLEGIANCES: tuple[str, ...] = ("gaia", "wyrm", "rogue")
-SECTION_WORDS: dict[str, str] = {
-    "character": "characters",
-    "characters": "characters",
-    "sept": "sept",
-    "combat": "combat",
-}
-# Guards that keep any typed text from exhausting Python's recursion or SQLite's expression limits.
-MAX_DEPTH = 40
-MAX_TERMS = 200
-MAX_NUMBER = 10**9
-# Longest text a field test takes: no card field is near it, and SQLite refuses LIKE patterns over 50,000 bytes.
-MAX_FIELD_TEXT = 1000
 # Larger limits and offsets mean "all": SQLite's integers stop at 2**63.
 MAX_ROWS = 2**62
-
-_FIELD_RE = re.compile(r"([A-Za-z]+)(<=|>=|!=|:|=|<|>)")
-_NUMBER_RE = re.compile(r"-?[0-9]+")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_WORD_STOP = frozenset(' \t\n\r\f\v()"')
-
-
-class QuerySyntaxError(ValueError):
-    """A search query that cannot be understood; `position` is the 0-based index of `token`."""
-
-    def __init__(self, message: str, position: int, token: str) -> None:
-        super().__init__(f"{message} at position {position}")
-        self.message = message
-        self.position = position
-        self.token = token
 
 
 class SearchRow(NamedTuple):
@@ -110,257 +64,6 @@ class SearchRow(NamedTuple):
     gnosis: int | None
     health: int | None
     requires: str
-
-
-# -- the syntax tree -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A free word (prefix match) or a quoted phrase (exact phrase) over the full-text index."""
-
-    text: str
-    phrase: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """A text field test: type, set, allegiance, keyword, requires or name."""
-
-    field: str
-    value: str
-
-
-@dataclass(frozen=True, slots=True)
-class Compare:
-    """A numeric field compared with a number (`op` is one of = != < > <= >=)."""
-
-    field: str
-    op: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Not:
-    """The negation of a term or group."""
-
-    child: Node
-
-
-@dataclass(frozen=True, slots=True)
-class And:
-    """Every child matches; no children = every card."""
-
-    children: tuple[Node, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Or:
-    """At least one child matches."""
-
-    children: tuple[Node, ...]
-
-
-Node = Text | Field | Compare | Not | And | Or
-
-
-# -- lexing --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Token:
-    kind: str  # "(" ")" "OR" "AND" "-" "term"
-    position: int
-    text: str
-    node: Node | None = None
-
-
-def _read_quoted(text: str, start: int) -> tuple[str, int]:
-    """The content of the quoted string opening at `start`, and the index after its closing quote."""
-    end = text.find('"', start + 1)
-    if end < 0:
-        raise QuerySyntaxError("unterminated quote", start, text[start:])
-    return text[start + 1 : end], end + 1
-
-
-def _read_word(text: str, start: int) -> int:
-    """The index just after the bare word starting at `start`."""
-    end = start
-    while end < len(text) and text[end] not in _WORD_STOP:
-        end += 1
-    return end
-
-
-def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> tuple[Node, int]:
-    """Read the value of `name<op>` whose value starts at `value_start`; return the term and its end."""
-    key = name.casefold()
-    head = f"{name}{op}"
-    if key in NUMERIC_SEARCH_FIELDS:
-        end = _read_word(text, value_start)
-        raw = text[value_start:end]
-        if not _NUMBER_RE.fullmatch(raw):
-            raise QuerySyntaxError(f'expected a number after "{head}"', value_start, raw)
-        # Digits are counted before int(): past 4,300 of them int() itself refuses (ValueError, not a syntax error).
-        number = int(raw) if len(raw.lstrip("-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
-        if abs(number) > MAX_NUMBER:
-            raise QuerySyntaxError(f'number too large after "{head}"', value_start, raw)
-        return Compare(key, "=" if op == ":" else op, number), end
-    field = TEXT_FIELDS.get(key)
-    if field is None:
-        raise QuerySyntaxError(f'unknown field "{head}"', start, head)
-    if op != ":":
-        raise QuerySyntaxError(f'"{name}" takes ":" not "{op}"', start, head)
-    if value_start < len(text) and text[value_start] == '"':
-        value, end = _read_quoted(text, value_start)
-    else:
-        end = _read_word(text, value_start)
-        value = text[value_start:end]
-    value = " ".join(value.split())
-    if not value:
-        raise QuerySyntaxError(f'expected a value after "{head}"', value_start, text[value_start:end])
-    if len(value) > MAX_FIELD_TEXT:
-        raise QuerySyntaxError(
-            f'text after "{head}" is too long (at most {MAX_FIELD_TEXT} characters)', value_start, value[:40]
-        )
-    if field == "allegiance":
-        value = _allegiance(value, head, value_start)
-    return Field(field, value), end
-
-
-def _allegiance(value: str, head: str, position: int) -> str:
-    """The allegiance named by a full word or its first letters."""
-    wanted = value.casefold()
-    for allegiance in ALLEGIANCES:
-        if allegiance.startswith(wanted):
-            return allegiance
-    raise QuerySyntaxError(f'expected gaia, wyrm or rogue after "{head}"', position, value)
-
-
-def _tokenize(text: str) -> list[_Token]:
-    """Split a query into parentheses, operators and terms (raises QuerySyntaxError)."""
-    tokens: list[_Token] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char.isspace():
-            i += 1
-        elif char in "()":
-            tokens.append(_Token(char, i, char))
-            i += 1
-        elif char == "-" and i + 1 < len(text) and not text[i + 1].isspace():
-            tokens.append(_Token("-", i, char))
-            i += 1
-        elif char == '"':
-            content, end = _read_quoted(text, i)
-            tokens.append(_Token("term", i, text[i:end], Text(content, phrase=True)))
-            i = end
-        else:
-            field = _FIELD_RE.match(text, i)
-            if field is not None:
-                node, end = _field_term(text, i, field.group(1), field.group(2), field.end())
-                tokens.append(_Token("term", i, text[i:end], node))
-                i = end
-                continue
-            end = _read_word(text, i)
-            word = text[i:end]
-            if word in ("OR", "AND"):
-                tokens.append(_Token(word, i, word))
-            else:
-                tokens.append(_Token("term", i, word, Text(word)))
-            i = end
-    if sum(1 for t in tokens if t.kind == "term") > MAX_TERMS:
-        raise QuerySyntaxError(f"too many terms (at most {MAX_TERMS})", 0, text)
-    return tokens
-
-
-# -- parsing -------------------------------------------------------------------------------------
-
-
-class _Parser:
-    """Recursive descent: or := and ("OR" and)*; and := unary+; unary := "-"* (group | term)."""
-
-    def __init__(self, tokens: list[_Token], length: int) -> None:
-        self.tokens = tokens
-        self.index = 0
-        self.length = length
-
-    def peek(self) -> _Token | None:
-        return self.tokens[self.index] if self.index < len(self.tokens) else None
-
-    def parse(self) -> Node:
-        node = self.parse_or(0)
-        token = self.peek()
-        if token is not None:  # only a stray ")" can stop the top level early
-            raise QuerySyntaxError('unbalanced ")"', token.position, token.text)
-        return node
-
-    def parse_or(self, depth: int) -> Node:
-        first = self.peek()
-        if first is not None and first.kind == "OR":
-            raise QuerySyntaxError('expected a term before "OR"', first.position, first.text)
-        branches = [self.parse_and(depth)]
-        while (token := self.peek()) is not None and token.kind == "OR":
-            self.index += 1
-            following = self.peek()
-            if following is None or following.kind in (")", "OR", "AND"):
-                raise QuerySyntaxError('expected a term after "OR"', token.position, token.text)
-            branches.append(self.parse_and(depth))
-        return branches[0] if len(branches) == 1 else Or(tuple(branches))
-
-    def parse_and(self, depth: int) -> Node:
-        children: list[Node] = []
-        while (token := self.peek()) is not None and token.kind not in (")", "OR"):
-            if token.kind == "AND":
-                self.index += 1
-                following = self.peek()
-                if not children or following is None or following.kind in (")", "OR", "AND"):
-                    raise QuerySyntaxError('expected terms on both sides of "AND"', token.position, "AND")
-                continue
-            children.append(self.parse_unary(depth))
-        return children[0] if len(children) == 1 else And(tuple(children))
-
-    def parse_unary(self, depth: int) -> Node:
-        negations = 0
-        token = self.peek()
-        while token is not None and token.kind == "-":
-            negations += 1
-            self.index += 1
-            following = self.peek()
-            if following is None or following.kind in (")", "OR", "AND"):
-                raise QuerySyntaxError('expected a term after "-"', token.position, "-")
-            token = following
-        assert token is not None
-        node = self.parse_primary(token, depth)
-        return Not(node) if negations % 2 else node
-
-    def parse_primary(self, token: _Token, depth: int) -> Node:
-        self.index += 1
-        if token.kind == "term":
-            assert token.node is not None
-            return token.node
-        # token.kind == "(": AND/OR/")" never reach here (parse_and and parse_unary stop before them)
-        if depth >= MAX_DEPTH:
-            raise QuerySyntaxError(
-                f"parentheses nested too deeply (at most {MAX_DEPTH})", token.position, "("
-            )
-        inner_start = self.peek()
-        if inner_start is not None and inner_start.kind == ")":
-            raise QuerySyntaxError("empty parentheses", token.position, "()")
-        node = self.parse_or(depth + 1)
-        closing = self.peek()
-        if closing is None or closing.kind != ")":
-            raise QuerySyntaxError('unbalanced "("', token.position, "(")
-        self.index += 1
-        return node
-
-
-@functools.lru_cache(maxsize=256)
-def parse_query(text: str) -> Node:
-    """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token."""
-    broken = _LONE_SURROGATE.search(text)
-    if broken is not None:  # bytes that were not UTF-8 (surrogate-escaped): no SQL parameter can carry them
-        raise QuerySyntaxError("not text (bytes that are not UTF-8)", broken.start(), broken.group())
-    return _Parser(_tokenize(text), len(text)).parse()
 
 
 # -- compiling to SQL ----------------------------------------------------------------------------

@@ -134,6 +134,8 @@ class Collection:
         owned = []
         for name, set_name, count in found:
             card = self.db.lookup(str(name))
+            if card is not None and card.retired:  # no longer in the card data: shown as unknown, still owned
+                card = None
             owned.append(
                 Owned(
                     str(name),
@@ -258,7 +260,8 @@ class Collection:
             seen: set[str] = set()
             for name, _set, _count in have.items:
                 key = normalize_name(name)
-                if key not in seen and self.db.lookup(name) is None:
+                card = self.db.lookup(name)
+                if key not in seen and (card is None or card.retired):
                     summary.unknown.append(name)
                 seen.add(key)
         return summaries

@@ -1,62 +1,78 @@
-"""Draw odds and sample hands: exact hypergeometric odds where they exist, seeded simulation where cards interact.
+"""Draw odds and sample hands for any game whose description says how hands are drawn (`draws` in game.json).
 
-Rage hands are 5 sept and 5 combat cards (revised rules, "Hand Sizes"); at each redraw a player may discard any cards
-and draw back to 5, so by turn N a player who keeps discarding has seen 5 × N cards of a deck (the most they can see).
-Every odds value says whether it is exact or simulated (with its trials and seed).
+By turn N a player who discards every card not wanted at each redraw has seen `Draw.seen_by_turn(N)` cards of a
+pile (the most they can see); the chance of at least 1, 2 or 3 copies of a card or Type among them is exact
+(hypergeometric). A simulated chance carries its trials, seed and a Wilson interval, which never shrinks to ±0.
+Rage's combat hand per Character lives in the Rage package (games/rage/odds.py).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from itertools import combinations
 from math import comb, sqrt
+from typing import Any
 
-from carddb.cardtypes import Section
-from carddb.model import CardInfo
-from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.rage.context import PackMember, build_context
-from deckbuilder.games.rage.facts import parse_requirement, type_parts
+from deckbuilder.deck import Deck
+from deckbuilder.games.description import Draw, Game
+from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.i18n import ENGLISH, N_, declare, format_message, message_key
 from deckbuilder.i18n.numbers import Percent
-from deckbuilder.legality.formats import load_format
 
-HAND_SIZE = 5
 EXACT = "exact"
 SIMULATED = "simulated"
 DEFAULT_TRIALS = 20_000
+# Fewer deals than this give a figure whose interval is wider than the differences players compare.
+MIN_TRIALS = 1_000
 MAX_TRIALS = 200_000
-# Inclusion–exclusion over the pack's distinct playable sets stays exact up to this many (2^12 terms).
-MAX_EXACT_GROUPS = 12
 MAX_TURNS = 30
-_FORM_WORDS = ("crinos", "hispo", "lupus form", "glabro", "homid form")
+MAX_COPIES = 3
+# The z of a 95 % Wilson interval.
+WILSON_Z = 1.96
 # How a chance was found, as the CLI labels it.
 METHOD_WORDS = {EXACT: N_("exact"), SIMULATED: N_("simulated")}
 # Each chance's message, declared once: `CODE` or `CODE.variant`; `percent` is the chance already formatted.
 MESSAGES = declare(
     {
-        "BY_TURN.card.sept": "{percent} to see '{what}' by turn {turn} ({hits} of {pile} sept cards, {seen} seen)",
-        "BY_TURN.card.combat": "{percent} to see '{what}' by turn {turn} ({hits} of {pile} combat cards, {seen} seen)",
-        "BY_TURN.type.sept": "{percent} to see a {what} by turn {turn} ({hits} of {pile} sept cards, {seen} seen)",
-        "BY_TURN.type.combat": "{percent} to see a {what} by turn {turn} ({hits} of {pile} combat cards, "
+        "BY_TURN.card": "{percent} to see '{what}' by turn {turn} ({hits} of {pile} {pile_label} cards, "
         "{seen} seen)",
-        "CHARACTER_CAN_FIGHT": "{percent} that the opening combat hand holds a Combat Action {character} can play "
-        "({playable} of {pile} cards)",
-        "EVERY_CHARACTER_CAN_FIGHT": "{percent} that the opening combat hand holds a Combat Action for every "
-        "Character",
-        "EVERY_CHARACTER_CAN_FIGHT.simulated": "{percent} that the opening combat hand holds a Combat Action for "
-        "every Character (simulated)",
-        "EACH_CHARACTER_OWN_CARD": "{percent} that one opening combat hand gives each of {characters} Characters a "
-        "different card: a hand holds only {hand}",
-        "EACH_CHARACTER_OWN_CARD.simulated": "{percent} that one opening combat hand gives every Character a "
-        "different Combat Action it can play (simulated)",
+        "BY_TURN.card.copies": "{percent} to see at least {copies} copies of '{what}' by turn {turn} ({hits} of "
+        "{pile} {pile_label} cards, {seen} seen)",
+        "BY_TURN.type": "{percent} to see a {what} by turn {turn} ({hits} of {pile} {pile_label} cards, "
+        "{seen} seen)",
+        "BY_TURN.type.copies": "{percent} to see at least {copies} {what} cards by turn {turn} ({hits} of {pile} "
+        "{pile_label} cards, {seen} seen)",
     }
 )
 
 
+class OddsUnavailable(Exception):
+    """The game's description does not say what draw odds need (its message says what is missing)."""
+
+
 def _message(message_id: str, params: tuple[tuple[str, str], ...]) -> str:
     return format_message(message_id, params, ENGLISH)
+
+
+def shown_percent(share: float, digits: int = 1) -> Percent:
+    """A share as a percentage that reads 100 % only when certain and 0 % only when impossible (never rounded to
+    either end)."""
+    step = 10.0 ** -(digits + 2)
+    if 0.0 < share < 1.0:
+        share = min(max(share, step), 1.0 - step)
+    return Percent(share, digits)
+
+
+def wilson(hits: int, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of `hits` successes in `trials` (never empty at 0 or at `trials`)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = hits / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +87,7 @@ class Odds:
     trials: int = 0
     seed: int | None = None
     variant: str = ""  # which of the code's messages ("" for the code's own)
+    source: str = ""  # the rulebook line the model of play comes from
 
     @property
     def message_id(self) -> str:
@@ -78,36 +95,59 @@ class Odds:
         return message_key(self.code, self.variant)
 
     @property
-    def margin(self) -> float:
-        """Two standard errors of a simulated value (0 for exact values)."""
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson interval of a simulated value (the value itself when exact)."""
         if self.method == EXACT or not self.trials:
-            return 0.0
-        p = self.probability
-        return 2 * sqrt(max(p * (1 - p), 1e-12) / self.trials)
+            return self.probability, self.probability
+        return wilson(round(self.probability * self.trials), self.trials)
+
+    @property
+    def margin(self) -> float:
+        """The wider side of the interval (0 for exact values; never 0 for a simulated one)."""
+        low, high = self.interval
+        return max(high - self.probability, self.probability - low)
+
+    @property
+    def percent(self) -> Percent:
+        """The value as shown: 100 % only when it is 1."""
+        return shown_percent(self.probability)
 
     def to_json(self) -> dict[str, object]:
         """The shape `ragedeck odds --json` prints."""
+        probability = round(self.probability, 6)
+        if 0.0 < self.probability < 1.0:
+            probability = min(max(probability, 1e-6), 1 - 1e-6)
+        low, high = self.interval
         return {
             "code": self.code,
-            "probability": round(self.probability, 6),
+            "probability": probability,
             "method": self.method,
             "message": self.message,
             "params": dict(self.params),
-            **({"trials": self.trials, "seed": self.seed} if self.method == SIMULATED else {}),
+            **({"source": self.source} if self.source else {}),
+            **(
+                {"trials": self.trials, "seed": self.seed, "interval": [round(low, 6), round(high, 6)]}
+                if self.method == SIMULATED
+                else {}
+            ),
         }
+
+
+def at_least(population: int, successes: int, draws: int, copies: int = 1) -> float:
+    """Hypergeometric P(at least `copies` successes) drawing `draws` cards from `population` holding `successes`."""
+    if copies <= 0:
+        return 1.0
+    if population <= 0 or successes < copies or draws < copies:
+        return 0.0
+    draws = min(draws, population)
+    total = comb(population, draws)
+    below = sum(comb(successes, k) * comb(population - successes, draws - k) for k in range(copies))
+    return max(0.0, 1.0 - below / total)
 
 
 def at_least_one(population: int, successes: int, draws: int) -> float:
     """Hypergeometric P(at least one success) drawing `draws` cards from `population` holding `successes`."""
-    if population <= 0 or successes <= 0 or draws <= 0:
-        return 0.0
-    draws = min(draws, population)
-    return 1.0 - comb(population - successes, draws) / comb(population, draws)
-
-
-def cards_seen_by_turn(turn: int, hand_size: int = HAND_SIZE) -> int:
-    """Cards a player has seen by turn N when every card not wanted is discarded at each redraw."""
-    return hand_size * max(turn, 0)
+    return at_least(population, successes, draws, 1)
 
 
 # -- the deck as piles of cards ------------------------------------------------------------------
@@ -115,33 +155,75 @@ def cards_seen_by_turn(turn: int, hand_size: int = HAND_SIZE) -> int:
 
 @dataclass(frozen=True)
 class Piles:
-    """The deck's sept and combat piles as card names (one per copy, deck order) and the resolved cards."""
+    """The deck's draw piles as card names (one per copy, deck order), the resolved cards, and how hands are drawn."""
 
-    sept: tuple[str, ...]
-    combat: tuple[str, ...]
-    cards: dict[str, CardInfo] = field(default_factory=dict)
+    piles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    cards: Mapping[str, Any] = field(default_factory=dict)
+    draws: tuple[Draw, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)
 
-    def pile(self, section: Section) -> tuple[str, ...]:
-        """The names of one pile."""
-        return self.sept if section is Section.SEPT else self.combat
+    def pile(self, pile: str) -> tuple[str, ...]:
+        """The names of one pile (a Rage `Section` is its pile id)."""
+        return self.piles.get(str(pile), ())
+
+    def draw(self, pile: str) -> Draw | None:
+        """How hands are drawn from a pile."""
+        return next((d for d in self.draws if d.pile == str(pile)), None)
+
+    @property
+    def sept(self) -> tuple[str, ...]:
+        """Rage's sept pile."""
+        return self.pile("sept")
+
+    @property
+    def combat(self) -> tuple[str, ...]:
+        """Rage's combat pile."""
+        return self.pile("combat")
+
+    def pile_of(self, name: str) -> str | None:
+        """The draw pile holding a card (case-insensitive), None when no pile does."""
+        key = name.casefold()
+        return next((p for p, names in self.piles.items() if any(n.casefold() == key for n in names)), None)
 
 
-def deck_piles(deck: Deck, pool: CardPool) -> Piles:
-    """Sept and combat piles (the starting list is in play, not in the sept pile)."""
-    sept: list[str] = []
-    combat: list[str] = []
-    cards: dict[str, CardInfo] = {}
-    for entry in deck.entries:
-        card = pool.lookup(entry.name)
-        name = card.name if card is not None else entry.name
-        if card is not None:
-            cards[name] = card
-        section = deck.section_of(entry, pool)
-        if section is Section.SEPT:
-            sept.extend([name] * max(entry.count, 0))
-        elif section is Section.COMBAT:
-            combat.extend([name] * max(entry.count, 0))
-    return Piles(tuple(sept), tuple(combat), cards)
+def lacking(game: Game) -> str:
+    """What the game's description lacks for draw odds ("" when it says enough)."""
+    if not game.draws:
+        return (
+            f'the description of {game.title} gives no "draws" (the piles hands are drawn from and the hand '
+            "sizes), so draw odds cannot be worked out"
+        )
+    return ""
+
+
+def deck_piles(
+    deck: Deck, pool: Any, game: Game | None = None, resolved: ResolvedDeck | None = None
+) -> Piles:
+    """The deck's draw piles as its game's engine resolved it (the starting list is in play, not in a pile)."""
+    from deckbuilder.games.check import resolve  # late: the check module imports every engine
+    from deckbuilder.games.loader import load_game
+
+    chosen = game if game is not None else load_game(deck.game)
+    problem = lacking(chosen)
+    if problem:
+        raise OddsUnavailable(problem)
+    resolved = resolved if resolved is not None else resolve(deck, pool, chosen)
+    wanted = {d.pile for d in chosen.draws}
+    piles: dict[str, list[str]] = {pile: [] for pile in wanted}
+    cards: dict[str, Any] = {}
+    for item in resolved:
+        if item.card is not None:
+            cards[item.name] = item.card
+        if item.pile in piles:
+            piles[item.pile].extend([item.name] * max(item.count, 0))
+    labels = {p: chosen.pile_label(p) for p in wanted}
+    return Piles({p: tuple(n) for p, n in piles.items()}, cards, chosen.draws, labels)
+
+
+def type_words(card: Any) -> set[str]:
+    """A card's Type and each part of a compound Type (`Ally - Victim`), case folded."""
+    text = " ".join(str(getattr(card, "type", "")).split()).casefold()
+    return {text, *(part.strip() for part in text.split(" - "))} - {""}
 
 
 # -- by turn N -----------------------------------------------------------------------------------
@@ -149,27 +231,34 @@ def deck_piles(deck: Deck, pool: CardPool) -> Piles:
 
 def chance_by_turn(
     piles: Piles,
-    section: Section,
-    matches: Callable[[str, CardInfo | None], bool],
+    pile_id: str,
+    matches: Callable[[str, Any], bool],
     label: str,
     turn: int,
     kind: str = "card",
+    copies: int = 1,
 ) -> Odds:
-    """Exact chance of at least one matching card of a pile by turn N (5 × N cards seen)."""
-    pile = piles.pile(section)
+    """Exact chance of at least `copies` matching cards of a pile by turn N."""
+    draw = piles.draw(pile_id)
+    if draw is None:
+        raise OddsUnavailable(f"no hand is drawn from the pile {pile_id}")
+    pile = piles.pile(pile_id)
     hits = sum(1 for name in pile if matches(name, piles.cards.get(name)))
     turn = max(1, min(turn, MAX_TURNS))
-    seen = cards_seen_by_turn(turn)
-    p = at_least_one(len(pile), hits, seen)
+    copies = max(1, min(copies, MAX_COPIES))
+    seen = draw.seen_by_turn(turn)
+    p = at_least(len(pile), hits, seen, copies)
     params = (
         ("what", label),
         ("turn", str(turn)),
         ("hits", str(hits)),
         ("pile", str(len(pile))),
-        ("percent", Percent(p)),
+        ("pile_label", piles.labels.get(str(pile_id), str(pile_id))),
+        ("percent", shown_percent(p)),
         ("seen", str(min(seen, len(pile)))),
+        ("copies", str(copies)),
     )
-    variant = f"{kind}.{'sept' if section is Section.SEPT else 'combat'}"  # pile() reads combat for any other
+    variant = kind if copies == 1 else f"{kind}.copies"
     return Odds(
         code="BY_TURN",
         probability=p,
@@ -177,209 +266,39 @@ def chance_by_turn(
         message=_message(f"BY_TURN.{variant}", params),
         params=params,
         variant=variant,
+        source=draw.source,
     )
 
 
-def card_by_turn(piles: Piles, name: str, turn: int) -> Odds:
-    """Chance of a given card (any of its copies) by turn N."""
-    card = piles.cards.get(name)
-    section = card.section if card is not None and card.section is not None else _section_of_name(piles, name)
+def card_by_turn(piles: Piles, name: str, turn: int, copies: int = 1) -> Odds:
+    """Chance of at least `copies` copies of a card by turn N; KeyError when no draw pile of the deck holds it."""
+    pile_id = piles.pile_of(name)
+    if pile_id is None:
+        raise KeyError(name)
     key = name.casefold()
-    return chance_by_turn(piles, section, lambda n, _c: n.casefold() == key, name, turn)
+    shown = next(n for n in piles.pile(pile_id) if n.casefold() == key)
+    return chance_by_turn(piles, pile_id, lambda n, _c: n.casefold() == key, shown, turn, copies=copies)
 
 
-def type_by_turn(piles: Piles, section: Section, type_word: str, turn: int) -> Odds:
-    """Chance of any card whose Type holds a word (e.g. "Gift", "Combat Action") by turn N."""
-    word = type_word.strip().casefold()
+def type_by_turn(piles: Piles, pile_id: str, type_word: str, turn: int, copies: int = 1) -> Odds:
+    """Chance of at least `copies` cards whose Type holds a word (e.g. "Gift", "Combat Action") by turn N."""
+    word = " ".join(type_word.split()).casefold()
 
-    def matches(_name: str, card: CardInfo | None) -> bool:
-        return card is not None and (word in type_parts(card) or word == card.type.strip().casefold())
+    def matches(_name: str, card: Any) -> bool:
+        return card is not None and word in type_words(card)
 
-    return chance_by_turn(piles, section, matches, type_word.strip(), turn, kind="type")
-
-
-def _section_of_name(piles: Piles, name: str) -> Section:
-    return Section.SEPT if name in piles.sept else Section.COMBAT
+    return chance_by_turn(piles, pile_id, matches, type_word.strip(), turn, kind="type", copies=copies)
 
 
-# -- combat hand per Character -------------------------------------------------------------------
-
-
-def can_play(member: PackMember, card: CardInfo) -> bool:
-    """Whether this Character can play this Combat Action: its Requires, its form and its Rage (in Crinos)."""
-    if "combat action" not in type_parts(card):
-        return False
-    character = member.card
-    best_rage = max(v for v in (character.rage, character.crage, 0) if v is not None)
-    if card.rage is not None and card.rage > best_rage:
-        return False
-    requires = card.requires.casefold()
-    if any(form in requires for form in _FORM_WORDS) and character.crage is None:
-        return False  # a form requirement needs a shapeshifter (a Character with a Crinos side)
-    requirement = parse_requirement(card.requires)
-    if not requirement.judgeable:
-        return True
-    return any(alternative <= member.traits for alternative in requirement.alternatives)
-
-
-@dataclass(frozen=True)
-class CombatOdds:
-    """Opening combat hand odds: per Character (exact), every Character at once (exact), each its own card (simulated)."""
-
-    per_character: tuple[Odds, ...]
-    every_character: Odds | None
-    distinct_cards: Odds | None
-
-
-def combat_hand_odds(
-    deck: Deck, pool: CardPool, seed: int = 1, trials: int = DEFAULT_TRIALS, hand_size: int = HAND_SIZE
-) -> CombatOdds:
-    """The chance the opening combat hand holds a Combat Action each Character can play."""
-    piles = deck_piles(deck, pool)
-    ctx = build_context(deck, pool, load_format(deck.format), deck.renown_level)
-    pile = piles.combat
-    playable: list[tuple[PackMember, frozenset[int]]] = []
-    for member in ctx.pack:
-        positions = frozenset(
-            i for i, name in enumerate(pile) if (card := piles.cards.get(name)) and can_play(member, card)
-        )
-        playable.append((member, positions))
-    per_character = tuple(
-        _character_odds(member.card.name, len(pile), len(positions), hand_size)
-        for member, positions in playable
-    )
-    if not playable:
-        return CombatOdds((), None, None)
-    every = _every_character(pile, playable, hand_size, seed, trials)
-    distinct = _distinct_cards(pile, playable, hand_size, seed, trials)
-    return CombatOdds(per_character, every, distinct)
-
-
-def _character_odds(name: str, population: int, hits: int, hand_size: int) -> Odds:
-    p = at_least_one(population, hits, hand_size)
-    params = (
-        ("character", name),
-        ("playable", str(hits)),
-        ("pile", str(population)),
-        ("percent", Percent(p)),
-    )
-    return Odds(
-        code="CHARACTER_CAN_FIGHT",
-        probability=p,
-        method=EXACT,
-        message=_message("CHARACTER_CAN_FIGHT", params),
-        params=params,
-    )
-
-
-def _every_character(
-    pile: Sequence[str],
-    playable: list[tuple[PackMember, frozenset[int]]],
-    hand_size: int,
-    seed: int,
-    trials: int,
-) -> Odds:
-    """Inclusion–exclusion over the distinct playable sets is exact; too many distinct sets fall back to simulation."""
-    groups = sorted({positions for _member, positions in playable}, key=sorted)
-    population = len(pile)
-    if len(groups) <= MAX_EXACT_GROUPS and population > 0:
-        draws = min(hand_size, population)
-        total = 0.0
-        for size in range(len(groups) + 1):
-            for subset in combinations(groups, size):
-                union = frozenset().union(*subset) if subset else frozenset()
-                total += (-1) ** size * comb(population - len(union), draws) / comb(population, draws)
-        p = max(0.0, min(1.0, total))
-        params = (("characters", str(len(playable))), ("percent", Percent(p)))
-        return Odds(
-            "EVERY_CHARACTER_CAN_FIGHT", p, EXACT, _message("EVERY_CHARACTER_CAN_FIGHT", params), params
-        )
-    full = (1 << len(groups)) - 1
-    masks = _masks(population, groups)
-    hits = _simulate(masks, hand_size, seed, trials, lambda hand: _union(hand) == full)
-    return _simulated("EVERY_CHARACTER_CAN_FIGHT", hits, len(playable), seed, trials)
-
-
-def _distinct_cards(
-    pile: Sequence[str],
-    playable: list[tuple[PackMember, frozenset[int]]],
-    hand_size: int,
-    seed: int,
-    trials: int,
-) -> Odds:
-    """Each Character a different card of the same hand: a matching, where requirements interact (simulated)."""
-    sets = [positions for _member, positions in playable]
-    if len(sets) > min(hand_size, len(pile)):
-        params: tuple[tuple[str, str], ...] = (
-            ("characters", str(len(sets))),
-            ("percent", Percent(0.0)),
-            ("hand", str(hand_size)),
-        )
-        return Odds(
-            "EACH_CHARACTER_OWN_CARD", 0.0, EXACT, _message("EACH_CHARACTER_OWN_CARD", params), params
-        )
-    masks = _masks(len(pile), sets)
-    hits = _simulate(masks, hand_size, seed, trials, lambda hand: _has_matching(hand, len(sets)))
-    return _simulated("EACH_CHARACTER_OWN_CARD", hits, len(sets), seed, trials)
-
-
-def _simulated(code: str, hits: int, characters: int, seed: int, trials: int) -> Odds:
-    """A simulated chance about the pack's Characters: `hits` of `trials` seeded deals."""
-    p = hits / trials if trials else 0.0
-    params = (("characters", str(characters)), ("percent", Percent(p)))
-    return Odds(
-        code,
-        p,
-        SIMULATED,
-        _message(message_key(code, "simulated"), params),
-        params,
-        trials=trials,
-        seed=seed,
-        variant="simulated",
-    )
-
-
-def _masks(population: int, sets: Sequence[frozenset[int]]) -> list[int]:
-    """Per card of the pile, a bit per set (Character or group) that can use it."""
-    masks = [0] * population
-    for bit, positions in enumerate(sets):
-        for position in positions:
-            masks[position] |= 1 << bit
-    return masks
-
-
-def _simulate(
-    masks: Sequence[int], hand_size: int, seed: int, trials: int, success: Callable[[tuple[int, ...]], bool]
-) -> int:
-    """Hands dealt with the seed that succeed; a hand is judged by its cards' masks, each kind of hand once."""
-    rng = random.Random(seed)
-    trials = max(0, min(trials, MAX_TRIALS))
-    draws = min(hand_size, len(masks))
-    indexes = range(len(masks))
-    judged: dict[tuple[int, ...], bool] = {}
-    hits = 0
-    for _ in range(trials):
-        hand = tuple(sorted(masks[i] for i in rng.sample(indexes, draws)))
-        verdict = judged.get(hand)
-        if verdict is None:
-            verdict = judged[hand] = success(hand)
-        hits += verdict
-    return hits
-
-
-def _union(hand: tuple[int, ...]) -> int:
-    total = 0
-    for mask in hand:
-        total |= mask
-    return total
-
-
-def _has_matching(hand: tuple[int, ...], characters: int) -> bool:
-    """Whether each Character can take a different card of the hand (Hall's condition; at most 5 Characters)."""
-    for subset in range(1, 1 << characters):
-        if sum(1 for mask in hand if mask & subset) < subset.bit_count():
-            return False
-    return True
+def pile_for_type(piles: Piles, type_word: str) -> str | None:
+    """The draw pile holding most cards of a Type word (None when no drawn card has that Type)."""
+    word = " ".join(type_word.split()).casefold()
+    counts = {
+        p: sum(1 for n in names if (c := piles.cards.get(n)) is not None and word in type_words(c))
+        for p, names in piles.piles.items()
+    }
+    best = max(counts, key=lambda p: counts[p], default=None)
+    return best if best is not None and counts[best] > 0 else None
 
 
 # -- sample hands --------------------------------------------------------------------------------
@@ -411,53 +330,70 @@ class SampleHand:
     """A shuffled deck and the hands drawn from it; the same deck and seed always deal the same hands."""
 
     seed: int
-    sept_library: list[str]
-    combat_library: list[str]
-    sept_hand: list[str] = field(default_factory=list)
-    combat_hand: list[str] = field(default_factory=list)
-    combat_discard: list[str] = field(default_factory=list)
+    libraries: dict[str, list[str]]
+    hands: dict[str, list[str]]
+    sizes: dict[str, int]
+    discards: dict[str, list[str]] = field(default_factory=dict)
+    # Piles whose discards are reshuffled when they run out (Rage's combat deck; a game's own rule otherwise).
+    reshuffled: frozenset[str] = frozenset({"combat"})
     turn: int = 1
     _rng: random.Random = field(default_factory=random.Random, repr=False)
 
     @classmethod
-    def deal(cls, piles: Piles, seed: int, hand_size: int = HAND_SIZE) -> SampleHand:
-        """Shuffle both piles with the seed and draw the opening hands."""
+    def deal(cls, piles: Piles, seed: int) -> SampleHand:
+        """Shuffle each draw pile with the seed and draw the opening hands."""
         rng = random.Random(seed)
-        sept, combat = list(piles.sept), list(piles.combat)
-        rng.shuffle(sept)
-        rng.shuffle(combat)
-        hand = cls(seed, sept, combat, _rng=rng)
-        hand._fill(Section.SEPT, hand_size)
-        hand._fill(Section.COMBAT, hand_size)
+        libraries: dict[str, list[str]] = {}
+        for draw in piles.draws:
+            library = list(piles.pile(draw.pile))
+            rng.shuffle(library)
+            libraries[draw.pile] = library
+        sizes = {d.pile: d.hand for d in piles.draws}
+        hand = cls(seed, libraries, {p: [] for p in libraries}, sizes, {p: [] for p in libraries}, _rng=rng)
+        for pile in libraries:
+            hand._fill(pile)
         return hand
 
-    def hand(self, section: Section) -> list[str]:
+    def hand(self, pile: str) -> list[str]:
         """The current hand of one pile."""
-        return self.sept_hand if section is Section.SEPT else self.combat_hand
+        return self.hands.get(str(pile), [])
 
-    def redraw(
-        self, discard_sept: Iterable[int] = (), discard_combat: Iterable[int] = (), hand_size: int = HAND_SIZE
-    ) -> None:
-        """The next turn's Redraw: discard the chosen cards (positions in each hand), draw back to the hand size."""
-        for section, positions in ((Section.SEPT, discard_sept), (Section.COMBAT, discard_combat)):
-            hand = self.hand(section)
-            for index in sorted(set(positions), reverse=True):
+    @property
+    def sept_hand(self) -> list[str]:
+        """Rage's sept hand."""
+        return self.hand("sept")
+
+    @property
+    def combat_hand(self) -> list[str]:
+        """Rage's combat hand."""
+        return self.hand("combat")
+
+    def library(self, pile: str) -> list[str]:
+        """The cards left to draw from a pile."""
+        return self.libraries.get(str(pile), [])
+
+    def redraw(self, discard_sept: Iterable[int] = (), discard_combat: Iterable[int] = ()) -> None:
+        """Rage's next turn: discard the chosen cards (positions in each hand), draw back to the hand size."""
+        self.redraw_piles({"sept": discard_sept, "combat": discard_combat})
+
+    def redraw_piles(self, discards: Mapping[str, Iterable[int]]) -> None:
+        """The next turn's redraw: discard the chosen cards (positions in each hand), draw back to the hand size."""
+        for pile in self.hands:
+            hand = self.hands[pile]
+            for index in sorted(set(discards.get(pile, ())), reverse=True):
                 if 0 <= index < len(hand):
-                    card = hand.pop(index)
-                    if section is Section.COMBAT:
-                        self.combat_discard.append(card)
-            self._fill(section, hand_size)
+                    self.discards[pile].append(hand.pop(index))
+            self._fill(pile)
         self.turn += 1
 
-    def _fill(self, section: Section, hand_size: int) -> None:
-        hand = self.hand(section)
-        library = self.sept_library if section is Section.SEPT else self.combat_library
-        while len(hand) < hand_size:
-            if not library and section is Section.COMBAT and self.combat_discard:
-                # Out of combat cards: the discards are reshuffled (revised rules, Combat Phase).
-                library.extend(self.combat_discard)
-                self.combat_discard.clear()
+    def _fill(self, pile: str) -> None:
+        hand, library = self.hands[pile], self.libraries[pile]
+        while len(hand) < self.sizes[pile]:
+            if not library and pile in self.reshuffled and self.discards[pile]:
+                # Out of cards: the discards are reshuffled (Rage: revised rules, Combat Phase).
+                library.extend(self.discards[pile])
+                self.discards[pile].clear()
                 self._rng.shuffle(library)
             if not library:
-                break  # an empty sept deck draws no more
+                break  # an empty pile draws no more
             hand.append(library.pop())

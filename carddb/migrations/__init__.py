@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from carddb.migrations import v2, v3, v4, v5, v6
+from carddb.migrations import v2, v3, v4, v5, v6, v7
 
 # Version N-1 -> N.
 STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
@@ -20,6 +20,7 @@ STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
     4: v4.upgrade,
     5: v5.upgrade,
     6: v6.upgrade,
+    7: v7.upgrade,
 }
 LATEST = max(STEPS)
 

@@ -1,25 +1,18 @@
-"""`ragedeck odds`: draw odds and a seeded sample opening hand of a deck."""
+"""`ragedeck odds`: draw odds and a seeded sample opening hand of a deck of any game whose description says how
+hands are drawn."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
-
-from deckbuilder.cli.common import (
-    EXIT_OK,
-    CliError,
-    add_db_option,
-    is_rage,
-    open_db,
-    read_one_deck,
-)
-from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n.numbers import format_percent
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    pass
+    from deckbuilder.odds import Odds, Piles, SampleHand
+
+from deckbuilder.cli.common import EXIT_OK, CliError, add_db_option, is_rage, open_db, read_one_deck
+from deckbuilder.i18n import gettext as _
 
 
 def add_arguments(odds: argparse.ArgumentParser) -> None:
@@ -34,88 +27,138 @@ def add_arguments(odds: argparse.ArgumentParser) -> None:
     )
     odds.add_argument("--turns", type=int, default=3, metavar="N", help=_("turns to show (default 3)"))
     odds.add_argument(
+        "--copies",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("chance of at least N copies (1 to 3, default 1)"),
+    )
+    odds.add_argument(
         "--seed", metavar="HEX", help=_("deal the sample hand of this seed (shared by another player)")
     )
     odds.add_argument(
-        "--trials", type=int, default=20_000, metavar="N", help=_("simulation trials (max 200000)")
+        "--trials", type=int, default=20_000, metavar="N", help=_("simulation trials (1000 to 200000)")
     )
     odds.add_argument("--json", action="store_true", help=_("print one JSON document"))
 
 
-def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Print the combat-hand odds, the chance of cards or Types by turn N, and a seeded sample hand."""
-    from carddb.cardtypes import Section
-    from deckbuilder import odds
+def _in_range(option: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise CliError(
+            _("{option} must be between {low} and {high}, not {value}").format(
+                option=option, low=low, high=high, value=value
+            )
+        )
 
-    if not 1 <= args.turns <= odds.MAX_TURNS:
-        raise CliError(
-            _("{option} must be between {low} and {high}, not {value}").format(
-                option="--turns", low=1, high=odds.MAX_TURNS, value=args.turns
-            )
-        )
-    if not 0 <= args.trials <= odds.MAX_TRIALS:
-        raise CliError(
-            _("{option} must be between {low} and {high}, not {value}").format(
-                option="--trials", low=0, high=odds.MAX_TRIALS, value=args.trials
-            )
-        )
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Print the combat-hand odds (Rage), the chance of cards or Types by turn N, and a seeded sample hand."""
+    from deckbuilder import odds
+    from deckbuilder.games.description import GameError
+    from deckbuilder.games.loader import load_game
+
+    _in_range("--turns", args.turns, 1, odds.MAX_TURNS)
+    _in_range("--copies", args.copies, 1, odds.MAX_COPIES)
+    _in_range("--trials", args.trials, odds.MIN_TRIALS, odds.MAX_TRIALS)
     try:
         seed = odds.parse_seed(args.seed) if args.seed else odds.new_seed()
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
-        loaded = read_one_deck(args.deck, db)
-        deck = loaded.deck
+        deck = read_one_deck(args.deck, db).deck
+        try:
+            game = load_game(deck.game)
+        except GameError as exc:
+            raise CliError(f"{args.deck}: {exc}") from exc
+        pool: Any = db
         if not is_rage(deck.game):
+            from deckbuilder.games.cards import pool_for
+
+            pool, _shipped = pool_for(db, game)
+        if not game.draws:
             raise CliError(
-                _("{path}: draw odds are only worked out for Rage decks, not for {game}").format(
-                    path=args.deck, game=deck.game
-                )
+                _(
+                    '{path}: the description of {game} does not say how hands are drawn (its "draws": the '
+                    "piles players draw from and the hand sizes), so draw odds cannot be worked out"
+                ).format(path=args.deck, game=game.title)
             )
-        piles = odds.deck_piles(deck, db)
-        combat = odds.combat_hand_odds(deck, db, seed=seed, trials=args.trials)
-        found: list[odds.Odds] = [*combat.per_character]
-        found += [o for o in (combat.every_character, combat.distinct_cards) if o is not None]
+        piles = odds.deck_piles(deck, pool, game)
+        found: list[odds.Odds] = []
+        if is_rage(deck.game):
+            from deckbuilder.games.rage.odds import combat_hand_odds
+
+            combat = combat_hand_odds(deck, pool, seed=seed, trials=args.trials, piles=piles)
+            found += [*combat.per_character]
+            found += [o for o in (combat.every_character, combat.distinct_cards) if o is not None]
+        turns = range(1, args.turns + 1)
         for name in args.card:
-            card = db.lookup(name)
-            label = card.name if card is not None else name
-            found += [odds.card_by_turn(piles, label, turn) for turn in range(1, args.turns + 1)]
+            if piles.pile_of(name) is None:
+                raise CliError(
+                    _("{path}: '{card}' is not in a draw pile of the deck, so it cannot be drawn").format(
+                        path=args.deck, card=name
+                    )
+                )
+            found += [odds.card_by_turn(piles, name, turn, args.copies) for turn in turns]
         for type_word in args.type:
-            section = Section.COMBAT if "combat" in type_word.casefold() else Section.SEPT
-            found += [odds.type_by_turn(piles, section, type_word, turn) for turn in range(1, args.turns + 1)]
+            pile = odds.pile_for_type(piles, type_word)
+            if pile is None:
+                raise CliError(
+                    _("{path}: no card of a draw pile of the deck has the Type '{type}'").format(
+                        path=args.deck, type=type_word
+                    )
+                )
+            found += [odds.type_by_turn(piles, pile, type_word, turn, args.copies) for turn in turns]
         hand = odds.SampleHand.deal(piles, seed)
         if args.json:
             document = {
                 "deck": deck.name,
+                "game": game.name,
                 "odds": [o.to_json() for o in found],
-                "sample_hand": {
-                    "seed": odds.format_seed(seed),
-                    "sept": hand.sept_hand,
-                    "combat": hand.combat_hand,
-                },
+                "sample_hand": {"seed": odds.format_seed(seed), **hand.hands},
             }
             json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
             return EXIT_OK
-        from deckbuilder.i18n import render
-
-        print(
-            _("{deck}: {sept} sept and {combat} combat cards, hands of 5").format(
-                deck=deck.name, sept=len(piles.sept), combat=len(piles.combat)
-            ),
-            file=out,
-        )
-        for item in found:
-            margin = ""
-            if item.method == odds.SIMULATED:
-                margin = _(" ±{margin}, {trials} trials").format(
-                    margin=format_percent(item.margin), trials=item.trials
-                )
-            print(f"  {_(odds.METHOD_WORDS[item.method]):<9} {render(item)}{margin}", file=out)
-        print(_("sample hand (seed {seed}):").format(seed=odds.format_seed(seed)), file=out)
-        print(_("  sept:   {cards}").format(cards="; ".join(hand.sept_hand)), file=out)
-        print(_("  combat: {cards}").format(cards="; ".join(hand.combat_hand)), file=out)
+        _print(args, deck.name, piles, found, hand, seed, out)
         return EXIT_OK
     finally:
         db.close()
+
+
+def _print(
+    args: argparse.Namespace,
+    deck_name: str,
+    piles: Piles,
+    found: list[Odds],
+    hand: SampleHand,
+    seed: int,
+    out: TextIO,
+) -> None:
+    from deckbuilder import odds
+    from deckbuilder.i18n import render
+    from deckbuilder.i18n.numbers import format_percent
+
+    sizes = ", ".join(
+        _("{count} {pile} (hands of {hand})").format(
+            count=len(piles.pile(d.pile)), pile=piles.labels.get(d.pile, d.pile), hand=d.hand
+        )
+        for d in piles.draws
+    )
+    print(f"{deck_name}: {sizes}", file=out)
+    sources: list[str] = []
+    for item in found:
+        margin = ""
+        if item.method == odds.SIMULATED:
+            margin = _(" ±{margin}, {trials} trials").format(
+                margin=format_percent(item.margin), trials=item.trials
+            )
+        print(f"  {_(odds.METHOD_WORDS[item.method]):<9} {render(item)}{margin}", file=out)
+        if item.source and item.source not in sources:
+            sources.append(item.source)
+    for source in sources:
+        print(_("  rule: {source}").format(source=source), file=out)
+    print(_("sample hand (seed {seed}):").format(seed=odds.format_seed(seed)), file=out)
+    for draw in piles.draws:
+        label = piles.labels.get(draw.pile, draw.pile)
+        print(f"  {label}: " + "; ".join(hand.hand(draw.pile)), file=out)

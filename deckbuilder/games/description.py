@@ -35,8 +35,10 @@ _GAME_KEYS = frozenset(
         "formats",
         "default_format",
         "cards",
+        "draws",
     }
 )
+_DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "source"})
 
 
 class GameError(Exception):
@@ -118,6 +120,23 @@ class Statistic:
 
 
 @dataclass(frozen=True, slots=True)
+class Draw:
+    """A pile players draw a hand from: the hand size, the most new cards a turn brings, and the rule saying so."""
+
+    pile: str
+    hand: int
+    refill: (
+        int  # the most cards a turn's redraw brings (the whole hand when the rules let a player discard it)
+    )
+    refill_first_turn: bool = False  # turn 1 already has a redraw before the moment the odds are about
+    source: str = ""  # the rulebook line the figures come from
+
+    def seen_by_turn(self, turn: int) -> int:
+        """Cards a player can have seen by turn N, discarding every card not wanted at each redraw."""
+        return self.hand + self.refill * (max(turn, 1) - 1 + int(self.refill_first_turn))
+
+
+@dataclass(frozen=True, slots=True)
 class FormatRule:
     """One rule of a format: a rule kind and its parameters, with the rulebook passage it comes from."""
 
@@ -157,6 +176,7 @@ class Game:
     formats: tuple[GameFormat, ...] = ()
     default_format: str = ""
     cards: str = ""  # the card-data file shipped with the game (relative to its folder), if any
+    draws: tuple[Draw, ...] = ()  # the piles hands are drawn from (what draw odds need)
     folder: Traversable | None = None
 
     def field_named(self, name: str) -> CardField | None:
@@ -366,6 +386,39 @@ def _statistics(data: Mapping[str, Any], source: str) -> tuple[Statistic, ...]:
     return tuple(found)
 
 
+def _draws(data: Mapping[str, Any], piles: set[str], source: str) -> tuple[Draw, ...]:
+    found: list[Draw] = []
+    for index, item in enumerate(_objects(data, "draws", source)):
+        where = f"draws[{index}]"
+        unknown = sorted(str(k) for k in item if k not in _DRAW_KEYS)
+        if unknown:
+            raise _fail(source, f"{where} has unknown key(s): {', '.join(unknown)}")
+        pile = item.get("pile")
+        if not isinstance(pile, str) or pile not in piles:
+            raise _fail(source, f"{where}.pile names no pile of the game ({pile!r:.40})")
+        numbers: dict[str, int] = {}
+        for key in ("hand", "refill"):
+            value = item.get(key, numbers.get("hand"))
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
+                raise _fail(source, f"{where}.{key} must be a whole number from 1 to 100")
+            numbers[key] = value
+        first = item.get("refill_first_turn", False)
+        if not isinstance(first, bool):
+            raise _fail(source, f"{where}.refill_first_turn must be true or false")
+        found.append(
+            Draw(
+                pile,
+                numbers["hand"],
+                numbers["refill"],
+                first,
+                _text(item, "source", f"{source}: {where}", ""),
+            )
+        )
+    if len({d.pile for d in found}) != len(found):
+        raise _fail(source, 'field "draws" names a pile twice')
+    return tuple(found)
+
+
 def format_from_data(data: Any, source: str) -> GameFormat:
     """A game format from parsed JSON; the rule kinds and their parameters are checked when the game is built."""
     if not isinstance(data, dict):
@@ -448,6 +501,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         formats=tuple(formats),
         default_format=default_format,
         cards=_text(data, "cards", source, ""),
+        draws=_draws(data, {p.id for p in piles}, source),
         folder=folder,
     )
     from deckbuilder.games.check import validate_game  # late: the rule kinds import this module

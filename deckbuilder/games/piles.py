@@ -28,9 +28,7 @@ def game_of(deck: Deck) -> Game | None:
 
 
 def known_game(name: str) -> str | None:
-    """The installed game with this name (as the game spells it), else None."""
-    if is_rage(name.strip()):
-        return DEFAULT_GAME  # a Rage deck never pays for reading the game descriptions
+    """The installed game with this name (as the game spells it; the default game for an empty name), else None."""
     try:
         return load_game(name.strip()[:60]).name
     except GameError:

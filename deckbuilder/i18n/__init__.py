@@ -40,6 +40,7 @@ DECLARING_MODULES = (
     "deckbuilder.legality.engine",
     "deckbuilder.fixhints",
     "deckbuilder.odds",
+    "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
     "deckbuilder.export.proxies",
@@ -241,6 +242,9 @@ def message_key(code: str, variant: str = "") -> str:
     return f"{code}.{variant}" if variant else code
 
 
+_LABEL_PARAMS = ("format", "pile", "field", "where_field", "bound_label")
+
+
 def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), lang: str | None = None) -> str:
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()
@@ -248,9 +252,11 @@ def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), la
     values: dict[str, Any] = {
         key: render_text(value, lang) if isinstance(value, str) else value for key, value in params
     }
-    # A format is named by its title; a shipped format's title is one of our texts (a player's own passes through).
-    if isinstance(values.get("format"), str):
-        values["format"] = gettext(str(values["format"]), lang)
+    # A format is named by its title, a pile, a card field or a setting by its label: a shipped game's are our texts
+    # (in the catalogue), a player's own pass through as written. Card names and values are never looked up.
+    for key in _LABEL_PARAMS:
+        if isinstance(values.get(key), str):
+            values[key] = gettext(str(values[key]), lang)
     try:
         return _formatter(lang).format(template(message_id, lang), **values)
     except (KeyError, IndexError, ValueError):

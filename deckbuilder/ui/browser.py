@@ -14,7 +14,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -36,7 +36,6 @@ from carddb.search import QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.card_results import (
     ANY,
-    NAME_MIN_WIDTH,
     BrowserFilters,
     CardTableModel,
     SearchPage,
@@ -44,6 +43,7 @@ from deckbuilder.ui.card_results import (
     first_page,
     group_digits,
 )
+from deckbuilder.ui.columns import NameFitter
 from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
@@ -63,16 +63,6 @@ class _ResultsView(QTableView):
             self.activated_row.emit(self.currentIndex().row())
             return
         super().keyPressEvent(event)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        # Name, Type and Set fill the width the table has (the numbers scroll in from the right): a wide
-        # window shows whole card names, a narrow one keeps set names whole and elides the name.
-        header = self.horizontalHeader()
-        others = sum(
-            header.sectionSize(c) for c in (1, 2) if c < header.count() and not header.isSectionHidden(c)
-        )
-        header.resizeSection(0, max(NAME_MIN_WIDTH, self.viewport().width() - others))
 
 
 class _ChoicesCombo(QComboBox):
@@ -184,10 +174,11 @@ class CardBrowser(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        # Set names run to "Conclave-Kupala Rising": the Set column shows them whole; Type is elided first.
-        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52)):
+        # Set names run to "Conclave-Kupala Rising": the Set column shows them whole; Type and Requires give way
+        # to the names, which are never cut (the numbers scroll in from the right when the pane is narrow).
+        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
             header.resizeSection(column, width)
+        self.name_fitter = NameFitter(self.table, "name", lambda: {"type": 64, "requires": 120})
 
         self._build_layout()
         self._timer = QTimer(self)

@@ -37,7 +37,6 @@ RESULT_LIMIT = 100
 COLUMNS: tuple[tuple[str, str], ...] = tuple(
     (name, shipped_game().field_label(name)) for name in shipped_game().columns
 )
-NAME_MIN_WIDTH = 120
 NUMERIC_COLUMNS = frozenset(
     name
     for name in shipped_game().columns
@@ -133,6 +132,10 @@ class CardTableModel(QAbstractTableModel):
 
     Sorting re-runs the query in the chosen order, so that it orders every match, not only the loaded rows.
     """
+
+    # Column ids (the game's field names) and their English titles: the column chooser stores ids.
+    columns: tuple[str, ...] = tuple(name for name, _ in COLUMNS)
+    column_titles: tuple[str, ...] = tuple(label for _, label in COLUMNS)
 
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,11 +1,19 @@
-"""Show or hide a table's columns from its header's context menu; the hidden ones are remembered by name."""
+"""A table's columns: show or hide them from the header's context menu (remembered by column id, not by the
+translated title), and keep every card name whole (the Name column takes the spare width; long-text columns
+give way first, and past that the table scrolls sideways rather than cut a name)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from PySide6.QtCore import QObject, QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMenu, QTableView
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
+from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
+
+# The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
+# defaults as nothing hidden; they now live by id under this group, and the old key is read once and dropped.
+ID_GROUP = "column-ids"
+# A long-text column (Type, Requires) is never narrowed below this while it gives way to the names.
+ELIDED_MIN_WIDTH = 48
 
 
 def _names(value: object) -> list[str]:
@@ -19,8 +27,15 @@ def _names(value: object) -> list[str]:
     return []
 
 
+def column_ids(table: QTableView) -> list[str]:
+    """The table's column ids, in order: the model's `columns` (untranslated keys), else the column numbers."""
+    model = table.model()
+    ids: Sequence[str] = getattr(model, "columns", ())
+    return [ids[c] if c < len(ids) else str(c) for c in range(model.columnCount())]
+
+
 class ColumnChooser(QObject):
-    """Right-click a table's header to tick the columns to show; `settings_key` keeps the hidden ones."""
+    """Right-click a table's header to tick the columns to show; `settings_key` keeps the hidden ones by id."""
 
     def __init__(
         self,
@@ -33,7 +48,8 @@ class ColumnChooser(QObject):
         super().__init__(table)
         self.table = table
         self.settings = settings
-        self.key = settings_key
+        self.old_key = settings_key
+        self.key = f"{ID_GROUP}/{settings_key.replace('/', '-')}"
         self.always_shown = frozenset(always_shown)
         self.hidden_by_default = sorted(hidden_by_default)
         header = table.horizontalHeader()
@@ -43,56 +59,161 @@ class ColumnChooser(QObject):
         # A model that changes its columns (the Own column of a collection) keeps the player's choice.
         model.modelReset.connect(self.apply)
         model.columnsInserted.connect(lambda *_args: self.apply())
+        self._migrate()
         self.apply()
 
-    def column_names(self) -> list[str]:
-        """The column titles, in order."""
+    def column_ids(self) -> list[str]:
+        """The column ids, in order."""
+        return column_ids(self.table)
+
+    def column_titles(self) -> list[str]:
+        """The column titles as shown (translated), in order."""
         model = self.table.model()
         return [
             str(model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole))
             for c in range(model.columnCount())
         ]
 
+    def _migrate(self) -> None:
+        """Read a choice stored by title under the old key as ids (an id, a shown title or an English one)."""
+        old = self.settings.value(self.old_key)
+        if old is None:
+            return
+        if self.settings.value(self.key) is None:
+            ids = self.column_ids()
+            english: Sequence[str] = getattr(self.table.model(), "column_titles", ids)
+            by_title = {
+                **dict(zip(english, ids, strict=False)),
+                **dict(zip(self.column_titles(), ids, strict=True)),
+            }
+            hidden = {i for i in (by_title.get(n, n) for n in _names(old)) if i in ids}
+            self.settings.setValue(self.key, sorted(hidden) or "")
+        self.settings.remove(self.old_key)
+
     def hidden(self) -> set[str]:
-        """Titles of the columns the player hid."""
+        """Ids of the columns the player hid."""
         value = self.settings.value(self.key)
         names = self.hidden_by_default if value is None else _names(value)
         return set(names) - self.always_shown
 
     def apply(self) -> None:
-        """Hide the columns the player hid (by title), show the others."""
+        """Hide the columns the player hid (by id), show the others."""
         hidden = self.hidden()
         header = self.table.horizontalHeader()
-        for column, name in enumerate(self.column_names()):
+        for column, name in enumerate(self.column_ids()):
             if header.isSectionHidden(column) != (name in hidden):
                 header.setSectionHidden(column, name in hidden)
 
-    def set_shown(self, name: str, shown: bool) -> None:
-        """Show or hide a column by title and remember it."""
-        if name in self.always_shown:
+    def set_shown(self, column_id: str, shown: bool) -> None:
+        """Show or hide a column by id and remember it."""
+        if column_id in self.always_shown:
             return
         hidden = self.hidden()
         if shown:
-            hidden.discard(name)
+            hidden.discard(column_id)
         else:
-            hidden.add(name)
+            hidden.add(column_id)
         # An empty list is stored as "" (not as no value), so "nothing hidden" survives a restart.
         self.settings.setValue(self.key, sorted(hidden) or "")
         self.apply()
 
     def build_menu(self) -> QMenu:
-        """A checkable entry per column (the ones always shown are greyed)."""
+        """A checkable entry per column, titled as shown (the ones always shown are greyed)."""
         menu = QMenu(self.table)
         hidden = self.hidden()
-        for name in self.column_names():
-            action = menu.addAction(name)
+        for column_id, title in zip(self.column_ids(), self.column_titles(), strict=True):
+            action = menu.addAction(title)
             action.setCheckable(True)
-            action.setChecked(name not in hidden)
-            action.setEnabled(name not in self.always_shown)
-            action.toggled.connect(lambda on, n=name: self.set_shown(n, on))
+            action.setChecked(column_id not in hidden)
+            action.setEnabled(column_id not in self.always_shown)
+            action.toggled.connect(lambda on, n=column_id: self.set_shown(n, on))
         return menu
 
     def _menu_at(self, pos: QPoint) -> None:
         menu = self.build_menu()
         menu.exec(self.table.horizontalHeader().mapToGlobal(pos))
         menu.deleteLater()
+
+
+class NameFitter(QObject):
+    """Keeps a table's Name column as wide as its widest name, and as wide as the spare width when there is more.
+
+    Long-text columns (`elided`, with their preferred widths) give way first, down to ELIDED_MIN_WIDTH; past that
+    the table scrolls sideways. The widest name is measured when rows change, not on every resize.
+    """
+
+    def __init__(
+        self, table: QTableView, name_id: str = "Name", elided: Callable[[], dict[str, int]] = dict
+    ) -> None:
+        super().__init__(table)
+        self.table = table
+        self.name_id = name_id
+        self.elided = elided
+        self._needed: int | None = None
+        header = table.horizontalHeader()
+        header.setStretchLastSection(False)
+        model = table.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged):
+            signal.connect(self.remeasure)
+        model.headerDataChanged.connect(self.remeasure)
+        header.sectionCountChanged.connect(self.remeasure)
+        table.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def name_column(self) -> int:
+        """The Name column's number (-1 when the model has none)."""
+        ids = column_ids(self.table)
+        return ids.index(self.name_id) if self.name_id in ids else -1
+
+    def needed_width(self) -> int:
+        """Pixels the widest name (and the Name title) needs."""
+        if self._needed is None:
+            column = self.name_column()
+            if column < 0:
+                return 0
+            model = self.table.model()
+            widest = max(
+                (
+                    self.table.sizeHintForIndex(model.index(r, column)).width()
+                    for r in range(model.rowCount())
+                ),
+                default=0,
+            )
+            self._needed = max(widest, self.table.horizontalHeader().sectionSizeHint(column)) + 4
+        return self._needed
+
+    def remeasure(self, *_args: object) -> None:
+        """Measure the names again and fit."""
+        self._needed = None
+        self.fit()
+
+    def fit(self) -> None:
+        """Give the Name column its width; long-text columns give way before any name is cut."""
+        column = self.name_column()
+        if column < 0:
+            return
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        ids = column_ids(self.table)
+        preferred = self.elided()
+        shown = [c for c in range(len(ids)) if c != column and not header.isSectionHidden(c)]
+        giving = [c for c in shown if ids[c] in preferred]
+        fixed = sum(header.sectionSize(c) for c in shown if c not in giving)
+        spare = self.table.viewport().width() - fixed
+        needed = self.needed_width()
+        wanted = {c: preferred[ids[c]] for c in giving}
+        room = spare - needed
+        if room < sum(wanted.values()):
+            # Every long-text column gives up the same share of its width, none below the minimum.
+            total = sum(wanted.values()) or 1
+            wanted = {c: max(ELIDED_MIN_WIDTH, w * max(room, 0) // total) for c, w in wanted.items()}
+        for c, width in wanted.items():
+            if header.sectionSize(c) != width:
+                header.resizeSection(c, width)
+        name_width = max(needed, spare - sum(wanted.values()))
+        if header.sectionSize(column) != name_width:
+            header.resizeSection(column, name_width)

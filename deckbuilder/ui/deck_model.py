@@ -28,6 +28,7 @@ from deckbuilder.collection import RowStatus
 from deckbuilder.games.description import Game
 from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.ui.card_results import CARD_MIME_TYPE, decode_card_names
+from deckbuilder.ui.columns import NameFitter
 from deckbuilder.ui.deck_rows import (
     NUMBER_COLUMNS,
     OWN_COLUMN,
@@ -297,6 +298,7 @@ class DeckSectionTable(QTableView):
     cards_dropped = Signal(list)
     plus_pressed = Signal()
     minus_pressed = Signal()
+    name_fitter: NameFitter | None = None  # set by the deck view: keeps every card name whole
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

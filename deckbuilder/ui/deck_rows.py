@@ -218,12 +218,18 @@ def number_text(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-# Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided.
+# Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided
+# (and gives way to the names: columns.NameFitter).
 ELIDED_COLUMNS = frozenset({rage_column("requires"), "Did you mean", "Type"})
 
 
+def elided_widths() -> dict[str, int]:
+    """The long-text columns' preferred widths, by column key."""
+    return {key: COLUMN_WIDTHS.get(key, 100) for key in ELIDED_COLUMNS}
+
+
 def fit_columns(table: QTableView) -> None:
-    """Name stretches, short columns fit their contents, long-text columns keep a set width (resizable)."""
+    """Short columns fit their contents, long-text columns keep a set width (resizable), Name takes the rest."""
     model = table.model()
     header = table.horizontalHeader()
     header.setStretchLastSection(False)
@@ -231,9 +237,7 @@ def fit_columns(table: QTableView) -> None:
     keys: Sequence[str] = getattr(model, "columns", ())
     for column in range(model.columnCount()):
         key = keys[column] if column < len(keys) else ""
-        if key == "Name":
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        elif key in ELIDED_COLUMNS:
+        if key in ELIDED_COLUMNS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, COLUMN_WIDTHS.get(key, 100))
         else:
@@ -249,3 +253,6 @@ def fit_short_columns(table: QTableView) -> None:
     for column, key in enumerate(keys):
         if key != "Name" and key not in ELIDED_COLUMNS:
             table.resizeColumnToContents(column)
+    fitter = getattr(table, "name_fitter", None)  # the deck view's NameFitter, when it has one
+    if fitter is not None:
+        fitter.fit()

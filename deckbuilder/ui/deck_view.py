@@ -43,7 +43,7 @@ from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.results import Report, Severity
-from deckbuilder.ui.columns import ColumnChooser
+from deckbuilder.ui.columns import ColumnChooser, NameFitter
 from deckbuilder.ui.deck_menu import deck_row_menu
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
 from deckbuilder.ui.deck_rows import (
@@ -55,6 +55,7 @@ from deckbuilder.ui.deck_rows import (
     STARTING_TOOLTIP,
     UNRESOLVED,
     DeckRow,
+    elided_widths,
     fit_columns,
     fit_short_columns,
     game_section_keys,
@@ -257,6 +258,7 @@ class DeckView(QWidget):
         box_layout.addWidget(title)
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
+        table.name_fitter = NameFitter(table, "Name", elided_widths)
         fit_columns(table)
         model.modelReset.connect(lambda t=table: fit_columns(t))
         # A new row may be wider than the others (a long printing name, a two-digit count): fit again then.
@@ -353,8 +355,8 @@ class DeckView(QWidget):
         for key, model in self.models.items():
             before = model.columns
             model.set_owned(owned)
-            if model.columns != before:
-                fit_columns(self.tables[key])
+            # New figures may be wider than the old ("0 (−3)"): the Own column fits them whole.
+            (fit_columns if model.columns != before else fit_short_columns)(self.tables[key])
 
     def section_height(self, key: str, rows: int | None = None) -> int:
         """Pixels a section needs to show `rows` rows (all of its rows by default), title and header included."""

@@ -28,6 +28,7 @@ from carddb.db import CardDatabase
 from deckbuilder import odds
 from deckbuilder.deck import Deck
 from deckbuilder.games.rage.facts import type_parts
+from deckbuilder.games.rage.odds import combat_hand_odds
 from deckbuilder.i18n import render
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
@@ -43,7 +44,7 @@ class OddsView(QWidget):
         self.db = db
         self._deck: Deck | None = None
         self._stale = False
-        self.piles = odds.Piles((), ())
+        self.piles = odds.Piles()
         self.hand: odds.SampleHand | None = None
         self.seed = odds.new_seed()
 
@@ -167,16 +168,21 @@ class OddsView(QWidget):
         self._stale = False
         if self._deck is None:
             return
-        self.piles = odds.deck_piles(self._deck, self.db)
-        combat = odds.combat_hand_odds(self._deck, self.db, seed=self.seed, trials=odds.DEFAULT_TRIALS // 4)
+        try:
+            self.piles = odds.deck_piles(self._deck, self.db)
+        except odds.OddsUnavailable:
+            return
+        combat = combat_hand_odds(
+            self._deck, self.db, seed=self.seed, trials=odds.DEFAULT_TRIALS // 4, piles=self.piles
+        )
         rows = [(dict(o.params).get("character", ""), o) for o in combat.per_character]
         if combat.every_character is not None:
             rows.append((self.tr("Every Character"), combat.every_character))
-        if combat.distinct_cards is not None and 1 < len(combat.per_character) <= odds.HAND_SIZE:
+        if combat.distinct_cards is not None and 1 < len(combat.per_character) <= combat.hand_size:
             rows.append((self.tr("Each its own card"), combat.distinct_cards))
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
-            cells = [label, format_percent(value.probability), self._method_text(value)]
+            cells = [label, value.percent.render(), self._method_text(value)]
             self._set_row(self.fight_table, row, cells, render(value))
         _fit_rows(self.fight_table)
         self._fill_what()
@@ -222,17 +228,17 @@ class OddsView(QWidget):
         prefix = self.tr(TYPE_PREFIX)
         if what.startswith(prefix):
             word = what.removeprefix(prefix)
-            section = Section.COMBAT if word.casefold().startswith("combat") else Section.SEPT
-            return [odds.type_by_turn(self.piles, section, word, turn) for turn in turns]
+            pile = odds.pile_for_type(self.piles, word) or Section.SEPT
+            return [odds.type_by_turn(self.piles, pile, word, turn) for turn in turns]
+        if self.piles.pile_of(what) is None:
+            return []
         return [odds.card_by_turn(self.piles, what, turn) for turn in turns]
 
     def _show_by_turn(self) -> None:
         found = self.by_turn()
         self.turn_table.setRowCount(len(found))
         for row, value in enumerate(found):
-            self._set_row(
-                self.turn_table, row, [str(row + 1), format_percent(value.probability)], render(value)
-            )
+            self._set_row(self.turn_table, row, [str(row + 1), value.percent.render()], render(value))
         _fit_rows(self.turn_table)
 
     # -- the sample hand ---------------------------------------------------------------------------
@@ -276,8 +282,8 @@ class OddsView(QWidget):
             self.tr("Turn %1 · seed %2 · %3 sept and %4 combat cards left")
             .replace("%1", str(self.hand.turn))
             .replace("%2", odds.format_seed(self.hand.seed))
-            .replace("%3", str(len(self.hand.sept_library)))
-            .replace("%4", str(len(self.hand.combat_library)))
+            .replace("%3", str(len(self.hand.library("sept"))))
+            .replace("%4", str(len(self.hand.library("combat"))))
         )
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
-from carddb.demo import DEMO_SET, demo_card_data_path
-from carddb.importing import demo_deck_path, ensure_demo_cards, import_path
+from carddb.demo import DEMO_SET, demo_card_data_path, demo_deck_path, ensure_demo_cards
+from carddb.importing import import_path
 from carddb.lackey import read_card_data_text
 from carddb.model import LACKEY_HEADER
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import carddb.importing as importing
+import carddb.importer
 from carddb.db import CardDatabase
-from carddb.images import check_image_data
+from carddb.images import MAX_IMAGE_BYTES, check_image_data
 from carddb.importing import (
     CardImportError,
     ImportCancelled,
@@ -250,7 +250,7 @@ def test_hostile_image_names_are_refused(tmp_db: CardDatabase, tmp_path: Path) -
 def test_oversized_image_is_skipped_with_a_report(tmp_db: CardDatabase, plugin: Path) -> None:
     big = plugin / "sets" / "setimages" / "Unlimited" / "fog.jpg"
     with big.open("wb") as handle:  # sparse: cheap on disk, but stat() says 20 MB + 1
-        handle.truncate(importing.MAX_IMAGE_BYTES + 1)
+        handle.truncate(MAX_IMAGE_BYTES + 1)
     report = import_path(tmp_db, plugin)
     assert any("larger than 20 MB" in i.reason and i.line == 3 for i in report.issues)
     fog = tmp_db.lookup("Fog Walker")
@@ -292,7 +292,7 @@ def test_failure_inside_the_transaction_leaves_database_unchanged(
     def explode(conn: sqlite3.Connection) -> None:
         raise RuntimeError("injected failure")
 
-    monkeypatch.setattr(importing, "rebuild_search_index", explode)
+    monkeypatch.setattr(carddb.importer, "rebuild_search_index", explode)
     with pytest.raises(RuntimeError, match="injected"):
         import_path(tmp_db, plugin)
     assert dump(tmp_db) == before

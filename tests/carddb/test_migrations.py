@@ -4,6 +4,7 @@ exactly the schema of a fresh database (table by table, column by column, index 
 from __future__ import annotations
 
 import ast
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -98,6 +99,10 @@ def test_a_database_of_every_version_migrates_to_exactly_the_fresh_schema(
         assert (mari.text, mari.errata, mari.gnosis) == ("She fights harder.", "Errata one", 4)
         assert [p.set_name for p in mari.printings] == ["Unleashed", "Limited"]
         assert mari.allegiance == "Gaia"
+        own = conn.execute(
+            "SELECT own_fields FROM printing WHERE set_name = 'Limited' AND card_id = ?", (mari.id,)
+        )
+        assert json.loads(own.fetchone()[0]) == {"gnosis": 3, "text": "She fights.", "errata": ""}
         pentex = db.lookup("Pentex Goon")
         assert pentex is not None and pentex.allegiance == "Wyrm"
         assert [r.name for r in search(db, "moon")] == ["Full Moon", "Moon Bridge"]

@@ -513,7 +513,7 @@ def test_real_pool_searches_are_consistent(shared_dir: Path, tmp_db: CardDatabas
 
 
 def test_count_matches_agrees_with_search_without_building_rows(tmp_path: Path) -> None:
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
     from carddb.search import count_matches
 
     with CardDatabase(tmp_path / "c.sqlite") as db:

@@ -6,7 +6,8 @@ import pytest
 import rapidfuzz.process
 
 from carddb.db import CardDatabase
-from carddb.importing import ensure_demo_cards, import_path
+from carddb.demo import ensure_demo_cards
+from carddb.importing import import_path
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
 from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.description import load_game, user_games_dir

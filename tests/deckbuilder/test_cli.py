@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
 from tests.conftest import REAL_DECKS, REAL_PLUGIN
 
@@ -439,7 +439,7 @@ def test_a_console_that_cannot_show_a_name_gets_it_escaped(demo_db: Path, tmp_pa
 
 def test_import_cards_says_how_to_remove_the_demo_cards_and_remove_demo_removes_them(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
 
     path = tmp_path / "c.sqlite"
     with CardDatabase(path) as db:

@@ -68,7 +68,7 @@ def test_the_cli_follows_a_portuguese_system_and_lang_overrides_it(
 
 def test_json_keeps_the_english_message_and_adds_message_id_and_params(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
 
     db = tmp_path / "cards.sqlite"
     with CardDatabase(db) as opened:
@@ -147,7 +147,7 @@ def test_import_cards_json_keeps_english_reasons_beside_message_ids(tmp_path: Pa
 
 def test_check_prints_the_deck_readers_reasons_in_portuguese(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
 
     db = tmp_path / "cards.sqlite"
     with CardDatabase(db) as opened:
@@ -169,7 +169,7 @@ def test_check_prints_the_deck_readers_reasons_in_portuguese(tmp_path: Path) -> 
 
 def test_check_prints_the_native_readers_reasons_in_portuguese(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
 
     db = tmp_path / "cards.sqlite"
     with CardDatabase(db) as opened:
@@ -192,7 +192,7 @@ def test_check_prints_the_native_readers_reasons_in_portuguese(tmp_path: Path) -
 
 def test_an_unreadable_deck_file_is_explained_in_portuguese(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
 
     db = tmp_path / "cards.sqlite"
     with CardDatabase(db) as opened:
@@ -241,7 +241,7 @@ def test_odds_print_percentages_as_portuguese_writes_them_and_json_keeps_english
     import re
 
     from carddb.db import CardDatabase
-    from carddb.importing import demo_deck_path, ensure_demo_cards
+    from carddb.demo import demo_deck_path, ensure_demo_cards
 
     db_path = tmp_path / "cards.sqlite"
     with CardDatabase(db_path) as db:

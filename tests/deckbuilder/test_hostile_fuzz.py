@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carddb.db import CardDatabase
-from carddb.importing import ensure_demo_cards
+from carddb.demo import ensure_demo_cards
 from deckbuilder.collection import MAX_NAME_CHARS, Collection, CollectionError
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.games.cards import read_card_data

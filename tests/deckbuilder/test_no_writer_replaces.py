@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
 from deckbuilder.deckfiles import DeckFileError, read_deck, write_deck
 from deckbuilder.deckfiles.kinds import DECK_FILE_KINDS

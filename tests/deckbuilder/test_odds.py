@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from collections import Counter
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -18,17 +19,21 @@ from carddb.model import CardInfo
 from deckbuilder.cli import main
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import read_deck
+from deckbuilder.games.rage.odds import combat_hand_odds
 from deckbuilder.odds import (
     EXACT,
     SIMULATED,
+    Odds,
     SampleHand,
+    at_least,
     at_least_one,
     card_by_turn,
-    combat_hand_odds,
     deck_piles,
     format_seed,
     parse_seed,
+    shown_percent,
     type_by_turn,
+    wilson,
 )
 from tests.deckbuilder.legality.pool import (
     BASE_COMBAT,
@@ -50,14 +55,63 @@ def test_hypergeometric_matches_hand_counts() -> None:
     assert at_least_one(4, 1, 10) == 1.0  # more draws than cards: every card is seen
 
 
-def test_a_combat_card_by_turn_one_and_two() -> None:
+def test_a_combat_card_by_turn_counts_the_combat_phase_redraw() -> None:
+    # Revised rules, Combat Phase: the opening 5 combat cards, then at each Combat Phase a discard and redraw to 5,
+    # so by the Combat Phase of turn N a player has seen 5 + 5N combat cards (2 copies of 20 here).
     piles = deck_piles(legal_deck(), make_pool())
     first = card_by_turn(piles, BASE_COMBAT[0].name, 1)
     assert first.method == EXACT
-    assert first.probability == pytest.approx(1 - 8568 / 15504)  # 44.7%
+    assert first.probability == pytest.approx(1 - comb(18, 10) / comb(20, 10))
+    assert "Combat Phase" in first.source
     assert card_by_turn(piles, BASE_COMBAT[0].name, 2).probability == pytest.approx(
-        1 - 43758 / 184756
-    )  # 76.3%
+        1 - comb(18, 15) / comb(20, 15)
+    )
+
+
+def _at_least(population: int, hits: int, seen: int, copies: int) -> float:
+    """Worked out apart from the app: the sum of the hypergeometric terms of `copies` hits and more."""
+    return sum(comb(hits, k) * comb(population - hits, seen - k) for k in range(copies, hits + 1)) / comb(
+        population, seen
+    )
+
+
+@pytest.mark.parametrize("copies", [1, 2, 3])
+@pytest.mark.parametrize("turn", [1, 2, 3])
+def test_at_least_n_copies_of_a_sept_card_and_a_type_by_turn(copies: int, turn: int) -> None:
+    piles = deck_piles(legal_deck(), make_pool())  # 10 sept cards × 3 copies
+    odds = card_by_turn(piles, BASE_SEPT[0].name, turn, copies)
+    assert odds.probability == pytest.approx(_at_least(30, 3, 5 * turn, copies))
+    assert dict(odds.params)["copies"] == str(copies)
+    if copies > 1:
+        assert f"at least {copies} copies of" in odds.message
+    # A Type: 20 combat cards are Combat Actions, all of them.
+    assert type_by_turn(piles, "combat", "Combat Action", turn, copies).probability == 1.0
+    assert at_least(30, 3, 5 * turn, copies) == pytest.approx(_at_least(30, 3, 5 * turn, copies))
+
+
+def test_a_figure_reads_100_percent_only_when_certain() -> None:
+    almost = 1 - comb(30, 20) / comb(40, 20)  # 99.978 %: rounds to 100.0 but is not certain
+    assert at_least_one(40, 10, 20) == pytest.approx(almost)
+    assert str(shown_percent(almost)) == "99.9%"
+    assert Odds("BY_TURN", almost, EXACT, "").to_json()["probability"] < 1
+    assert str(shown_percent(1.0)) == "100.0%"
+    assert str(shown_percent(2e-5)) == "0.1%"
+    assert str(shown_percent(0.0)) == "0.0%"
+    piles = deck_piles(legal_deck(), make_pool())
+    # 27 of 30 sept cards are not this one; by turn 6 the 30 cards are all seen: certain, and shown as 100.
+    sure = card_by_turn(piles, BASE_SEPT[0].name, 6)
+    assert sure.probability == 1.0 and sure.message.startswith("100.0%")
+
+
+def test_a_simulated_margin_is_a_wilson_interval_that_never_collapses() -> None:
+    for hits in (0, 1000):
+        odds = Odds("X", hits / 1000, SIMULATED, "", trials=1000, seed=1)
+        low, high = odds.interval
+        assert odds.margin > 0.001
+        assert low <= hits / 1000 <= high
+    # Wilson worked out by hand at p = 0, n = 1000, z = 1.96: the upper end is z²/(n + z²).
+    assert wilson(0, 1000)[1] == pytest.approx(1.96**2 / (1000 + 1.96**2))
+    assert Odds("X", 0.5, EXACT, "").margin == 0.0
 
 
 def test_a_sept_card_and_a_type_by_turn() -> None:
@@ -66,6 +120,7 @@ def test_a_sept_card_and_a_type_by_turn() -> None:
     # Every combat card is a Combat Action: certain on turn 1; no sept card is a Gift.
     assert type_by_turn(piles, Section.COMBAT, "Combat Action", 1).probability == 1.0
     assert type_by_turn(piles, Section.SEPT, "Gift", 6).probability == 0.0
+    assert "Hand Sizes" in card_by_turn(piles, BASE_SEPT[0].name, 1).source
 
 
 def test_starting_cards_are_not_in_the_sept_pile() -> None:
@@ -73,7 +128,8 @@ def test_starting_cards_are_not_in_the_sept_pile() -> None:
     deck.move_to_starting(BASE_SEPT[0].name, None, 3)
     piles = deck_piles(deck, make_pool())
     assert len(piles.sept) == 27
-    assert card_by_turn(piles, BASE_SEPT[0].name, 3).probability == 0.0
+    with pytest.raises(KeyError):
+        card_by_turn(piles, BASE_SEPT[0].name, 3)
 
 
 AHROUN = character("Red Fang", 5, keywords="Garou - Fianna - Ahroun - Homid")
@@ -93,18 +149,37 @@ def _two_character_deck(*combat: tuple[CardInfo, int]) -> tuple[Deck, InMemoryPo
     return deck, InMemoryPool(cards)
 
 
-def test_each_character_and_every_character_exact() -> None:
+def _both_after_the_combat_phase(a: int, b: int, rest: int) -> float:
+    """Two Characters with their own a and b cards: the opening 5, then keep one useful card each and redraw."""
+    n, after = a + b + rest, a + b + rest - 5
+    total = 0.0
+    for i in range(min(a, 5) + 1):
+        for j in range(min(b, 5 - i) + 1):
+            opening = comb(a, i) * comb(b, j) * comb(rest, 5 - i - j) / comb(n, 5)
+            if i and j:
+                win = 1.0
+            elif i:  # keep one of A, draw 4 hoping for a B
+                win = 1 - comb(after - (b - j), 4) / comb(after, 4)
+            elif j:
+                win = 1 - comb(after - (a - i), 4) / comb(after, 4)
+            else:  # discard all 5 and draw 5 again
+                win = 1 - (comb(after - a, 5) + comb(after - b, 5) - comb(after - a - b, 5)) / comb(after, 5)
+            total += opening * win
+    return total
+
+
+def test_each_character_exact_and_every_character_after_the_combat_phase_redraw() -> None:
     deck, pool = _two_character_deck(*((c, 2) for c in [*FOR_AHROUN, *FOR_THEURGE, *TOO_ANGRY]))
-    odds = combat_hand_odds(deck, pool)
+    odds = combat_hand_odds(deck, pool, seed=5, trials=40_000)
     by_name = {dict(o.params)["character"]: o for o in odds.per_character}
-    # Each can play 4 of 20 cards (Rage 9 is more than their Crinos Rage of 5).
+    # Each can play 4 of 20 cards (Rage 9 is more than their Crinos Rage of 5); keep one or redraw all: 10 seen.
     for name in (AHROUN.name, THEURGE.name):
-        assert by_name[name].probability == pytest.approx(1 - 4368 / 15504)
+        assert by_name[name].probability == pytest.approx(1 - comb(16, 10) / comb(20, 10))
         assert by_name[name].method == EXACT
-    # Both at once: 1 - 2·C(16,5)/C(20,5) + C(12,5)/C(20,5) = 7560/15504 (48.8%).
-    assert odds.every_character is not None
-    assert odds.every_character.method == EXACT
-    assert odds.every_character.probability == pytest.approx(7560 / 15504)
+        assert "Combat Phase" in by_name[name].source
+    expected = _both_after_the_combat_phase(4, 4, 12)
+    assert odds.every_character is not None and odds.every_character.method == SIMULATED
+    assert abs(odds.every_character.probability - expected) <= odds.every_character.margin + 0.002
 
 
 def test_sharing_one_card_needs_two_copies_in_hand_simulated() -> None:
@@ -112,11 +187,14 @@ def test_sharing_one_card_needs_two_copies_in_hand_simulated() -> None:
     deck, pool = _two_character_deck((shared, 2), *((c, 3) for c in TOO_ANGRY))
     odds = combat_hand_odds(deck, pool, seed=7, trials=20_000)
     assert odds.every_character is not None and odds.distinct_cards is not None
-    assert odds.every_character.probability == pytest.approx(1 - 8568 / 15504)
-    # Each a card of its own: both copies in the hand, C(2,2)·C(18,3)/C(20,5) = 816/15504 (5.3%).
+    assert odds.every_character.probability == pytest.approx(1 - comb(18, 10) / comb(20, 10))
+    # Each a card of its own: both copies by the Combat Phase (one kept, 4 drawn), worked out by opening hand.
+    one = comb(2, 1) * comb(18, 4) / comb(20, 5) * (1 - comb(14, 4) / comb(15, 4))
+    none = comb(18, 5) / comb(20, 5) * comb(2, 2) * comb(13, 3) / comb(15, 5)
+    expected = comb(18, 3) / comb(20, 5) + one + none
     assert odds.distinct_cards.method == SIMULATED
     assert odds.distinct_cards.trials == 20_000
-    assert abs(odds.distinct_cards.probability - 816 / 15504) <= odds.distinct_cards.margin + 0.002
+    assert abs(odds.distinct_cards.probability - expected) <= odds.distinct_cards.margin + 0.002
     # The same seed gives the same estimate.
     assert combat_hand_odds(deck, pool, seed=7, trials=20_000).distinct_cards == odds.distinct_cards
 
@@ -156,7 +234,7 @@ def test_redraw_keeps_what_is_kept_and_never_deals_more_copies_than_the_deck_has
     assert hand.turn == 9
     # 8 redraws of 4 sept cards from a 30-card deck: the sept pile ran out and the hand stopped filling.
     assert len(hand.sept_hand) == 1
-    seen = Counter([*hand.combat_hand, *hand.combat_library, *hand.combat_discard])
+    seen = Counter([*hand.combat_hand, *hand.library("combat"), *hand.discards["combat"]])
     assert seen == Counter(piles.combat)
 
 
@@ -183,11 +261,30 @@ def test_cli_odds_with_a_shared_seed_deals_the_same_hand(tmp_path: Path) -> None
     assert len(documents[0]["sample_hand"]["combat"]) == 5
     by_turn = [o for o in documents[0]["odds"] if o["code"] == "BY_TURN"]
     assert [o["params"]["turn"] for o in by_turn] == ["1", "2", "3"]
-    assert by_turn[0]["probability"] == pytest.approx(1 - 8568 / 15504, abs=1e-6)
+    assert by_turn[0]["probability"] == pytest.approx(1 - comb(18, 10) / comb(20, 10), abs=1e-6)
+    assert "Combat Phase" in by_turn[0]["source"]
     assert {o["method"] for o in documents[0]["odds"]} == {EXACT, SIMULATED}
     out, err = io.StringIO(), io.StringIO()
     assert main([*args, "--turns", "0"], out=out, err=err) == 2
     assert "--turns must be between" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main([*args, "--trials", "10"], out=out, err=err) == 2
+    assert "--trials must be between 1000 and" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main([*args, "--copies", "2"], out=out, err=err) == 0, err.getvalue()
+    assert "at least 2 copies of 'Low Feint'" in out.getvalue()
+    assert "rule: rage-revised-rules.txt, Chapter 3, Combat Phase" in out.getvalue()
+
+
+def test_cli_odds_refuses_a_card_that_is_not_in_the_deck(tmp_path: Path) -> None:
+    db_path = tmp_path / "db" / "cards.sqlite"
+    with CardDatabase(db_path) as db:
+        ensure_demo_cards(db)
+    out, err = io.StringIO(), io.StringIO()
+    args = ["odds", str(demo_deck_path()), "--db", str(db_path), "--card", "Not A Card In This Deck"]
+    assert main(args, out=out, err=err) == 2
+    assert "'Not A Card In This Deck' is not in a draw pile of the deck" in err.getvalue()
+    assert "0.0%" not in out.getvalue()
 
 
 @pytest.mark.realpool
@@ -199,11 +296,13 @@ def test_real_gaia_deck_dodge_by_turn_and_every_character_can_fight(shared_dir: 
     deck = read_deck(REAL_DECKS / "gaia-example.txt", pool=pool).deck
     piles = deck_piles(deck, pool)
     assert (len(piles.sept), len(piles.combat)) == (30, 20)
-    assert card_by_turn(piles, "Dodge", 1).probability == pytest.approx(1 - 8568 / 15504)
+    assert card_by_turn(piles, "Dodge", 1).probability == pytest.approx(1 - comb(18, 10) / comb(20, 10))
     odds = combat_hand_odds(deck, pool, seed=3, trials=2000)
     assert len(odds.per_character) == 6
     assert odds.every_character is not None
-    assert 0 < odds.every_character.probability <= min(o.probability for o in odds.per_character)
+    least = min(o.probability for o in odds.per_character)
+    assert 0 < odds.every_character.probability <= least + odds.every_character.margin
+    assert odds.every_character.probability == 1.0 or not odds.every_character.message.startswith("100")
 
 
 def test_more_characters_than_cards_in_a_hand_cannot_each_have_their_own() -> None:
@@ -237,7 +336,24 @@ def test_each_its_own_card_when_one_character_has_a_choice() -> None:
     angry = [card(f"Frenzy {i}", "Combat Action", rage=9) for i in range(8)]
     deck, pool = _two_character_deck((x, 2), (y, 2), *((c, 2) for c in angry))
     odds = combat_hand_odds(deck, pool, seed=11, trials=40_000)
-    # x X and y Y in the hand work when x >= 2, or x = 1 and y >= 1:
-    # 2·2·C(16,3) + 2·1·C(16,2) + C(16,3) + 2·C(16,2) + C(16,1) = 2240 + 240 + 560 + 240 + 16 = 3296 of 15504.
+    # A hand works when it has 2 X, or an X and a Y. By opening hand (x X, y Y), then the Combat Phase redraw:
+    expected = 0.0
+    for x_count in range(3):
+        for y_count in range(3):
+            opening = comb(2, x_count) * comb(2, y_count) * comb(16, 5 - x_count - y_count) / comb(20, 5)
+            if x_count == 2 or (x_count and y_count):
+                win = 1.0
+            elif x_count == 1:  # keep the X (Theurge or Ahroun), draw 4 of 15 hoping for the other X or a Y
+                win = 1 - comb(12, 4) / comb(15, 4)
+            elif y_count:  # keep one Y for the Ahroun, draw 4 of 15 hoping for an X for the Theurge
+                win = 1 - comb(13, 4) / comb(15, 4)
+            else:  # discard all, draw 5 of 15 (2 X, 2 Y, 11 others)
+                win = sum(
+                    comb(2, a) * comb(2, b) * comb(11, 5 - a - b)
+                    for a in range(3)
+                    for b in range(3)
+                    if a == 2 or (a and b)
+                ) / comb(15, 5)
+            expected += opening * win
     assert odds.distinct_cards is not None
-    assert abs(odds.distinct_cards.probability - 3296 / 15504) <= odds.distinct_cards.margin + 0.002
+    assert abs(odds.distinct_cards.probability - expected) <= odds.distinct_cards.margin + 0.002

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.report import deck_files, player_from_path, report_html
 from tests.conftest import REAL_DECKS
 from tests.deckbuilder.test_cli import demo_db, real_db, run  # noqa: F401  (fixtures)

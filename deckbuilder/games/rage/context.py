@@ -108,7 +108,7 @@ def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | No
         card = pool.lookup(name)
     except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
         return None, None
-    if card is None:
+    if card is None or getattr(card, "retired", False):  # a retired card is no longer in the data: unknown
         return None, None
     cached = _REPRINTS.get(id(card))
     if cached is not None and cached[0] is card:

@@ -10,7 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck, write_deck
 from deckbuilder.fingerprint import deck_fingerprint
 from tests.deckbuilder.test_cli import demo_db, real_db, run  # noqa: F401  (fixtures)

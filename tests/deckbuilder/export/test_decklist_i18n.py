@@ -7,7 +7,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.export import DecklistOptions, write_decklist_pdf
 

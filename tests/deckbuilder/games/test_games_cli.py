@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.games.description import user_games_dir
 from tests.deckbuilder.test_cli import run
@@ -317,10 +317,12 @@ def test_proxies_of_another_games_deck_print_its_fields(tmp_path: Path) -> None:
     assert "Subtype Spirit, Body" in text
 
 
-def test_draw_odds_refuse_another_games_deck_plainly(tmp_path: Path) -> None:
+def test_draw_odds_work_for_another_game_whose_description_gives_its_hands(tmp_path: Path) -> None:
     deck = _write(tmp_path / "deck.txt", LITHIC_DECK)
-    code, _out, err = run("odds", str(deck), "--db", str(tmp_path / "db.sqlite"))
-    assert code == 2 and "only worked out for Rage decks, not for lithic-rage" in err
+    code, out, err = run("odds", str(deck), "--db", str(tmp_path / "db.sqlite"), "--card", "Fire Dance")
+    # 1 Fire Dance among 4 Actions, a hand of 4: certain on turn 1.
+    assert code == 0, err
+    assert "100.0% to see 'Fire Dance' by turn 1" in out
 
 
 def test_format_is_found_in_each_decks_own_game(tmp_path: Path) -> None:

@@ -305,7 +305,7 @@ def test_the_new_kinds_read_in_portuguese() -> None:
 
     rule = {"kind": "count_at_most", "where": {"field": "tier", "values": ["Legendary", "2"]}, "max": 1}
     result = _report(rule, {"Blue Bolt": 1, "Neutral Bolt": 1}).results[0]
-    assert render(result, "pt_BR") == "O deck tem 2 cartas com Tier Legendary ou 2; o máximo é 1"
+    assert render(result, "pt_BR") == "O deck tem 2 cartas com Nível Legendary ou 2; o máximo é 1"
 
 
 def test_a_numbers_limit_reads_in_the_readers_language() -> None:
@@ -314,4 +314,4 @@ def test_a_numbers_limit_reads_in_the_readers_language() -> None:
     rule = {"kind": "sum_at_most", "pile": "spells", "field": "cost", "bound": 3}
     result = _report(rule, {"Red Bolt": 2}).results[0]
     assert result.message == "Spells: Cost adds up to 4, over the limit of 3"
-    assert render(result, "pt_BR") == "Spells: Cost soma 4, acima do máximo: limite 3"
+    assert render(result, "pt_BR") == "Spells: Custo soma 4, acima do máximo: limite 3"

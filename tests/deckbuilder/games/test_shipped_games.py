@@ -155,3 +155,26 @@ def test_warrift_table_legal_and_illegal_per_rule() -> None:
 def test_a_format_the_game_lacks_falls_back_to_its_default_with_a_warning() -> None:
     codes = _check("warrift", {**STARTING, **ARBITER}, "revised-tournament")
     assert codes == ["FORMAT_NOT_INSTALLED"]
+
+
+def test_a_shipped_games_messages_name_its_piles_fields_and_settings_in_the_readers_language() -> None:
+    from deckbuilder.i18n import render
+
+    deck = Deck(game="warrift")
+    deck.add("Arbiter Squire", 19)
+    report = check_any(deck, shipped_pool(load_game("warrift")))
+    tier_2 = next(r for r in report.results if r.code == "GROUP_COUNT" and "Tier 2" in r.message)
+    assert tier_2.message == "Class deck has 19 cards of Tier 2; exactly 20 are required"
+    assert render(tier_2, "pt_BR").startswith("Deck de classe tem 19 cartas de ")
+    lithic = Deck(game="lithic-rage")
+    for name, count in {"River Folk": 1, "Bone Shaman": 1, "Obsidian Spear": 3, "Knapped Edge": 2}.items():
+        lithic.add(name, count)
+    over = next(
+        r
+        for r in check_any(lithic, shipped_pool(load_game("lithic-rage"))).results
+        if r.code == "SUM_OVER_BOUND"
+    )
+    assert (
+        render(over, "pt_BR")
+        == f"Ações: Custo soma {dict(over.params)['total']}, acima do máximo: Custo da Classe 12"
+    )

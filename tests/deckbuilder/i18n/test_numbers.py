@@ -19,9 +19,19 @@ def test_percentages_and_numbers_follow_the_language() -> None:
 
 def test_a_percent_parameter_is_english_in_json_and_portuguese_in_the_message() -> None:
     declared()
-    params = params_of({"percent": Percent(0.9843), "what": "X", "turn": 3, "hits": 2, "pile": 40, "seen": 9})
+    params = params_of(
+        {
+            "percent": Percent(0.9843),
+            "what": "X",
+            "turn": 3,
+            "hits": 2,
+            "pile": 40,
+            "seen": 9,
+            "pile_label": "Sept",
+        }
+    )
     assert json.loads(json.dumps(params_json(params)))["percent"] == "98.4%"
-    assert format_message("BY_TURN.card.sept", params, ENGLISH).startswith("98.4% to see 'X' by turn 3")
-    assert format_message("BY_TURN.card.sept", params, PORTUGUESE).startswith("98,4 % ")
+    assert format_message("BY_TURN.card", params, ENGLISH).startswith("98.4% to see 'X' by turn 3")
+    assert format_message("BY_TURN.card", params, PORTUGUESE).startswith("98,4 % ")
     copy = pickle.loads(pickle.dumps(Percent(0.25, 0)))
     assert (copy, copy.share, copy.render(PORTUGUESE)) == ("25%", 0.25, "25 %")

@@ -5,8 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from carddb.db import CardDatabase
-from carddb.demo import DEMO_SET, demo_cards_barred, has_demo_cards, remove_demo_cards
-from carddb.importing import demo_deck_path, ensure_demo_cards, import_path
+from carddb.demo import (
+    DEMO_SET,
+    demo_cards_barred,
+    demo_deck_path,
+    ensure_demo_cards,
+    has_demo_cards,
+    remove_demo_cards,
+)
+from carddb.importing import import_path
 from carddb.search import search
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.legality import DEMO_CARD, available_formats, check_deck

@@ -6,10 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from carddb.db import CardDatabase
-from carddb.importing import ensure_demo_cards
+from carddb.demo import ensure_demo_cards
+from deckbuilder import i18n
+from deckbuilder.ui import translation
 
 
 @pytest.fixture
@@ -92,3 +94,16 @@ def window(make_window):  # type: ignore[no-untyped-def]
     win = make_window()
     win.show()
     return win
+
+
+@pytest.fixture
+def portuguese(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The system says pt_BR, as on a Brazilian desktop; the translators are installed as at start-up."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    i18n.set_language(None)
+    assert translation.install(qapp) == "pt_BR"
+    yield
+    translation.install(qapp, "en")
+    i18n.set_language(None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from carddb.cardtypes import Section
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 
 
 class _Changes:

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.export.printers import PrinterProfile, load_profiles, save_profile
 from deckbuilder.ui.export_dialog import ProxyExportDialog, proxy_options_from_settings

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.export.paper import MM
 from deckbuilder.ui.export_dialog import (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.collection import Collection
 from deckbuilder.odds import SampleHand, deck_piles, format_seed
 from deckbuilder.ui.collection_dialog import CollectionDialog
@@ -76,7 +76,8 @@ def test_by_turn_table_for_a_card(window) -> None:  # type: ignore[no-untyped-de
     view.what_combo.setCurrentText("Low Feint")
     view.turn_spin.setValue(2)
     assert view.turn_table.rowCount() == 2
-    assert view.turn_table.item(0, 1).text() == f"{1 - 8568 / 15504:.1%}"  # 2 of 20 in 5 cards
+    # 2 of 20 combat cards; by turn 1's Combat Phase the opening 5 and a redraw of 5: 10 seen (C(18,10)/C(20,10)).
+    assert view.turn_table.item(0, 1).text() == f"{1 - 43758 / 184756:.1%}"
 
 
 def test_collection_dialog_types_imports_and_marks_unknown_cards(qtbot, demo_db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -57,7 +57,7 @@ def test_the_real_deck_previews_and_pictures_its_scans(qtbot, real_window) -> No
 
 
 def test_a_start_on_the_real_pool_does_not_open_the_demo_deck(real_window) -> None:  # type: ignore[no-untyped-def]
-    from carddb.importing import ensure_demo_cards
+    from carddb.demo import ensure_demo_cards
 
     window = real_window
     assert not ensure_demo_cards(window.db)  # the pool is real: no demo cards are added to it

@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import QMessageBox
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.ui.card_results import encode_card_names
 from deckbuilder.ui.deck_rows import tint_color

@@ -7,7 +7,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from PySide6.QtTest import QTest
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.ui.notes import NOTES_COMMIT_DELAY_MS
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import deck_to_native
 from deckbuilder.ui.session import AutosaveStore

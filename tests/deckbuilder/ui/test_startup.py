@@ -39,7 +39,7 @@ print(json.dumps({"code": code, "loaded": loaded}))
 
 def test_showing_the_window_with_a_deck_loads_no_export_chart_or_import_code(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.importing import demo_deck_path, ensure_demo_cards
+    from carddb.demo import demo_deck_path, ensure_demo_cards
 
     db_path = tmp_path / "cards.sqlite"
     with CardDatabase(db_path) as db:

@@ -1,0 +1,91 @@
+"""Columns: chosen by id (whatever the language), card names never cut, short columns show their whole figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+
+from carddb.demo import demo_deck_path
+from deckbuilder.collection import RowStatus
+from deckbuilder.ui.columns import ColumnChooser
+from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
+from tests.deckbuilder.ui.layout_audit import cut_cells
+
+
+def _shown(window, key: str) -> list[str]:  # type: ignore[no-untyped-def]
+    header = window.deck_view.tables[key].horizontalHeader()
+    model = window.deck_view.models[key]
+    return [c for i, c in enumerate(model.columns) if not header.isSectionHidden(i)]
+
+
+def test_portuguese_hides_the_same_default_columns_as_english(portuguese, make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    # The Characters pile hides Type by default (Allegiance says it): in Portuguese too, where it reads "Tipo".
+    assert "Type" not in _shown(window, "characters")
+    assert "Type" in _shown(window, "sept")
+
+
+def test_a_choice_stored_by_title_is_read_as_ids_and_the_old_key_dropped(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue(
+        "columns/deck-combat", ["Printing", "No such column"]
+    )  # English titles, as stored before
+    settings.setValue("columns/deck-sept", "")  # nothing hidden, stored before
+    tables = {}
+    for key in ("combat", "sept", "characters"):
+        table = DeckSectionTable()
+        qtbot.addWidget(table)
+        table.setModel(DeckSectionModel(key))
+        tables[key] = table
+    combat = ColumnChooser(tables["combat"], settings, "columns/deck-combat", ("Name",))
+    sept = ColumnChooser(tables["sept"], settings, "columns/deck-sept", ("Name",), ("Type",))
+    characters = ColumnChooser(
+        tables["characters"], settings, "columns/deck-characters", ("Name",), ("Type",)
+    )
+    assert combat.hidden() == {"Printing"}
+    assert sept.hidden() == set()  # the player's "nothing hidden" survives, not the default
+    assert characters.hidden() == {"Type"}  # never chosen: the default, by id
+    assert settings.value("columns/deck-combat") is None  # read once, then gone
+    model = tables["combat"].model()
+    assert tables["combat"].horizontalHeader().isSectionHidden(model.columns.index("Printing"))
+
+
+def test_a_portuguese_title_stored_before_is_read_as_its_id(portuguese, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    table = DeckSectionTable()
+    qtbot.addWidget(table)
+    table.setModel(DeckSectionModel("combat"))
+    printing = table.model().columns.index("Printing")
+    title = table.model().headerData(printing, Qt.Orientation.Horizontal)
+    assert title != "Printing"
+    settings.setValue("columns/deck-combat", [title])
+    assert ColumnChooser(table, settings, "columns/deck-combat", ("Name",)).hidden() == {"Printing"}
+
+
+def test_no_card_name_is_cut_at_1280x720_and_the_own_column_shows_whole_figures(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.browser.search_in_background()
+    qtbot.waitUntil(lambda: window.browser.model.rowCount() > 0)
+    browser = window.browser.table
+    assert not cut_cells(browser, 0)
+    # A collection that lacks copies: "0 (−3)" is shown whole, and names stay whole beside it.
+    rows = {
+        (r.entry.key, r.entry.set_name, r.starting): RowStatus(0, r.entry.count)
+        for m in window.deck_view.models.values()
+        for r in m.rows()
+    }
+    window.deck_view.show_owned(rows)
+    for key, table in window.deck_view.tables.items():
+        if not table.isVisible():
+            continue
+        model = window.deck_view.models[key]
+        assert not cut_cells(table, model.columns.index("Name")), key
+        own = model.columns.index("Own")
+        assert not cut_cells(table, own), key
+        assert any("−" in str(model.index(r, own).data()) for r in range(model.rowCount())), key
