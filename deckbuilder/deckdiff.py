@@ -37,7 +37,9 @@ class CardChange:
 
     @property
     def status(self) -> str:
-        """ "added", "removed" or "changed"."""
+        """One of "added", "removed", "changed" or "same"."""
+        if self.before == self.after:
+            return "same"
         if self.before == 0:
             return "added"
         return "removed" if self.after == 0 else "changed"
@@ -50,13 +52,18 @@ class CardChange:
 
 @dataclass(frozen=True)
 class PileDiff:
-    """One pile of the game: its id, its label (English, as the game describes it) and its changed cards."""
+    """One pile of the game: its id, its label (English, as the game describes it) and every card in either deck."""
 
     pile: str
     label: str
-    changes: tuple[CardChange, ...]
+    cards: tuple[CardChange, ...]
     before_total: int
     after_total: int
+
+    @property
+    def changes(self) -> tuple[CardChange, ...]:
+        """The cards whose copies differ."""
+        return tuple(c for c in self.cards if c.status != "same")
 
 
 @dataclass(frozen=True)
@@ -172,14 +179,12 @@ def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> Deck
     piles: list[PileDiff] = []
     for pile in [*order, *extra]:
         keys = sorted({k for p, k in (*old, *new) if p == pile}, key=lambda k: (names[k].casefold(), k))
-        changes = tuple(
-            CardChange(key, names[key], old.get((pile, key), 0), new.get((pile, key), 0))
-            for key in keys
-            if old.get((pile, key), 0) != new.get((pile, key), 0)
+        cards = tuple(
+            CardChange(key, names[key], old.get((pile, key), 0), new.get((pile, key), 0)) for key in keys
         )
         totals = (
             sum(n for (p, _k), n in old.items() if p == pile),
             sum(n for (p, _k), n in new.items() if p == pile),
         )
-        piles.append(PileDiff(pile, pile_label(game, pile), changes, *totals))
+        piles.append(PileDiff(pile, pile_label(game, pile), cards, *totals))
     return DeckDiff(game.name, tuple(piles), *reports)

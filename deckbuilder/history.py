@@ -53,6 +53,12 @@ class Version:
         return int(match.group(1)) if match else 0
 
 
+def saved_at(folder: str) -> datetime | None:
+    """When the version kept in a folder of that name was saved (UTC); None for another folder."""
+    match = _VERSION.match(folder)
+    return datetime.strptime(match.group(2), _DATE).replace(tzinfo=UTC) if match else None
+
+
 def history_root() -> Path:
     """Where every deck's history is kept."""
     from carddb.db import user_data_dir

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from carddb.db import CardDatabase
-from carddb.importing import demo_deck_path
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck, write_deck
 from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
 
