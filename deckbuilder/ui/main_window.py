@@ -384,8 +384,8 @@ class MainWindow(
         """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
         try:
             if game_of(self.deck) is not None:
-                # Fix hints, odds and the collection are Rage's: another game's deck shows none of them.
-                self.fix_panel.show_deck(self.deck, None)
+                # Another game's deck: fix hints from its rule kinds' fixes; odds and the collection are Rage's.
+                self.fix_panel.show_deck(self.deck, self.report, self.deck_pool())
                 self.odds_view.show_deck(Deck())
                 self.deck_view.show_owned(None)
                 return
