@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carddb.db import CardDatabase
 from deckbuilder.deck import Deck
@@ -134,3 +136,23 @@ def test_a_history_that_cannot_be_written_does_not_stop_the_save(pool: CardDatab
     document.edit(lambda d: d.add("Full Moon", 2))
     assert document.save(path, lambda p: write_deck(document.deck, p, pool=pool), pool) is not None
     assert read_deck(path, pool).deck.count_of("Full Moon") == 2
+
+
+@settings(max_examples=60)
+@given(damage=st.binary(max_size=2000) | st.text(max_size=500).map(lambda t: t.encode("utf-8")))
+def test_any_index_bytes_lose_no_version(
+    pool: CardDatabase, tmp_path_factory: pytest.TempPathFactory, damage: bytes
+) -> None:
+    folder = tmp_path_factory.mktemp("fuzz")
+    path = folder / "pack.txt"
+    history = DeckHistory(root=folder / "history")
+    deck = Deck(name="Pack")
+    deck.add("Ashen Howler", 1)
+    for copies in (1, 2):
+        deck.set_count("Ashen Howler", None, copies)
+        write_deck(deck, path, pool=pool)
+        history.keep(path, pool)
+    write_deck(deck, path, pool=pool)
+    before = history.versions(path, pool)
+    (history.folder(path) / INDEX).write_bytes(damage)
+    assert [v.sha256 for v in history.versions(path, pool)] == [v.sha256 for v in before]
