@@ -136,7 +136,8 @@ class OddsView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # At 1280×720 the dock is narrower than the seed row and the How column: scroll, never clip.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
