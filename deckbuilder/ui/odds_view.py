@@ -59,10 +59,10 @@ class OddsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        fight_box = QGroupBox(self.tr("Opening combat hand: a Combat Action each can play"))
+        fight_box = QGroupBox(self.tr("First Combat Phase: a Combat Action each can play"))
         fight_box.setToolTip(
             self.tr(
-                "The 5 opening combat cards hold a Combat Action the Character meets (Requires, form, Rage)"
+                "By the first Combat Phase (the 5 opening combat cards, then a discard and redraw to 5; revised rules, Combat Phase) the hand holds a Combat Action the Character meets (Requires, form, Rage)"
             )
         )
         fight_layout = QVBoxLayout(fight_box)

@@ -344,3 +344,25 @@ def test_a_starting_copy_over_the_limit_is_dropped_from_the_starting_list() -> N
 def test_an_unread_line_gets_an_honest_reason() -> None:
     assert "correct or delete that line" in no_fix_reason("DECK_FILE_UNREAD")
     assert "DECK_FILE_UNREAD" in NO_AUTOMATIC_FIX
+
+
+class _PoolWithSets(InMemoryPool):
+    """A pool that lists its sets, as a card database does (demo cards are barred once a real set is in)."""
+
+    def set_names(self) -> list[str]:
+        return sorted({p.set_name for c in self.cards.values() for p in c.printings})
+
+
+def test_demo_cards_get_a_hint_that_takes_them_out_and_keeps_the_sections_full() -> None:
+    from carddb.demo import DEMO_SET
+
+    demo = card("Demo Howl", "Event", sets=(DEMO_SET,))
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 1)
+    deck.add(demo.name, 1)  # 30 sept cards, one of them a demo card
+    pool = _PoolWithSets([*make_pool(*SPARE).cards.values(), demo])
+    hints = _hints_for(deck, pool, "DEMO_CARD")
+    assert hints and hints[0].code == "REMOVE" and hints[0].variant == "demo"
+    fixed = _applied(deck, hints[0])
+    assert fixed.count_of(demo.name) == 0
+    assert check_deck(fixed, pool, REVISED, 20).is_legal
