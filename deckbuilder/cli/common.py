@@ -69,7 +69,8 @@ def forced_game(name: str | None) -> Any:
     """The game --game names when it is not Rage (None for Rage or no --game); CliError when it is unknown."""
     if not name:
         return None
-    from deckbuilder.games.description import GameError, load_game
+    from deckbuilder.games.description import GameError
+    from deckbuilder.games.loader import load_game
 
     try:
         game = load_game(name)

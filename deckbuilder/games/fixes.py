@@ -252,8 +252,28 @@ def _same_value(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> 
 
 
 def _sum_at_most(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
-    """A total over its bound: take out one copy of the costliest cards until it fits (each named card alone too)."""
-    yield from _remove_cards(p, error, params)
+    """A total over its bound: of each named card, the fewest copies whose removal brings the total within it."""
+    name = str(params["field"])
+    values = dict(error.params)
+    try:
+        excess = int(str(values["total"])) - int(str(values["bound"]))
+    except (KeyError, ValueError):
+        yield from _remove_cards(p, error, params)
+        return
+    items = [i for card in error.cards if (i := p.item(card)) is not None and i.card is not None]
+    for item in sorted(items, key=lambda i: -((i.card.number(name) or 0) if i.card else 0)):
+        value = (item.card.number(name) or 0) if item.card is not None else 0
+        if value <= 0:
+            continue
+        take = min(item.count, -(-excess // value))
+        keep = item.count - take
+        if keep:
+            yield make_hint(
+                TRIM, error, p.removal(item, keep=keep), card=item.name, copies=item.count, limit=keep
+            )
+        else:
+            variant = "copies" if item.count != 1 else ""
+            yield make_hint(REMOVE, error, p.removal(item), variant, card=item.name, copies=item.count)
 
 
 for _name, _fixer in (

@@ -47,6 +47,8 @@ MESSAGES = declare(
         f"{ADD_CHARACTER}.card": "Add '{added}' to {pile}",
         "NO_FIX": "no change found that the checker accepts",
         "NO_FIX.INTERNAL_ERROR": "a rule failed inside the checker; there is nothing in the deck to change",
+        "NO_FIX.GROUP_COUNT": "each group needs its own cards, which only the player can choose: add or remove "
+        "cards of that group",
         "NO_FIX.DECK_FILE_UNREAD": "a line of the deck file is not a card the reader understood; correct or "
         "delete that line in the file (the deck holds only the lines that were read)",
     }
@@ -55,6 +57,7 @@ MESSAGES = declare(
 NO_AUTOMATIC_FIX: dict[str, str] = {
     "INTERNAL_ERROR": MESSAGES["NO_FIX.INTERNAL_ERROR"],
     "DECK_FILE_UNREAD": MESSAGES["NO_FIX.DECK_FILE_UNREAD"],
+    "GROUP_COUNT": MESSAGES["NO_FIX.GROUP_COUNT"],
 }
 
 # How many hints of one kind are offered, and how many candidates are tried to find them (bounded work).

@@ -90,3 +90,20 @@ def test_check_fix_hints_for_a_lithic_rage_deck(tmp_path: Path) -> None:
     assert hints[0]["hints"][0]["changes"] == [
         {"name": "Sling Stone", "count": -1, "set": None, "starting": False}
     ]
+
+
+def test_a_total_over_its_bound_takes_out_the_fewest_copies_that_fit() -> None:
+    # 3 Mammoth Charge at Cost 5 = 15 against Bone Shaman's 12: taking 1 out leaves 10.
+    deck, hints = _hints(
+        "Ancestry:\n1\tRiver Folk\nClass:\n1\tBone Shaman\nActions:\n3\tMammoth Charge\n", "SUM_OVER_BOUND"
+    )
+    assert hints[0].message == "Trim 'Mammoth Charge' from 3 to 2 copies"
+    fixed = deck.copy()
+    apply_changes(fixed, hints[0].changes)
+    assert check(fixed, POOL, LITHIC).is_legal
+
+
+def test_a_group_count_has_an_honest_reason_instead_of_a_hint() -> None:
+    from deckbuilder.fixhints import no_fix_reason
+
+    assert "only the player can choose" in no_fix_reason("GROUP_COUNT")
