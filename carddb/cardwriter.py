@@ -52,7 +52,7 @@ class PendingPrinting:
     fields: Values  # its values of CARD_FIELDS, in that order
     image_file: str
     extra: dict[str, str]
-    image_paths: list[str]
+    image_paths: tuple[str, ...]
     source: str
     line: int
 
@@ -187,7 +187,9 @@ def write_printings(
     name_rank = {norm: rank for rank, (_, _, norm) in enumerate(order, start=1)}
     # Ids follow name order, so the index rebuild reads rows in sequence.
     new_norms.sort(key=name_rank.__getitem__)
+    del order
     marks = ", ".join("?" * (7 + len(CARD_FIELDS)))
+    (last_id,) = conn.execute("SELECT coalesce(max(id), 0) FROM card").fetchone()
     conn.executemany(
         "INSERT INTO card (norm_name, name, newest_set, section, identity, allegiance, name_rank, "
         f"{', '.join(CARD_FIELDS)}) VALUES ({marks})",
@@ -204,7 +206,11 @@ def write_printings(
         ),
     )
     if new_norms:
-        card_ids = {str(n): int(i) for n, i in conn.execute("SELECT norm_name, id FROM card")}
+        # The new rows took the ids after the largest, in insertion order (id is the rowid); no norm is read back.
+        new_ids = [
+            int(i) for (i,) in conn.execute("SELECT id FROM card WHERE id > ? ORDER BY id", (last_id,))
+        ]
+        card_ids.update(zip(new_norms, new_ids, strict=True))
     columns = ("name", "newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
     conn.executemany(
         f"UPDATE card SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?",
@@ -219,11 +225,12 @@ def write_printings(
             for i, n in old.items()
         ),
     )
-    rows = [
+    # In card order, the (card_id, set_name) index only ever appends; rows are built one at a time, not held.
+    printings.sort(key=lambda p: card_ids[p.norm])
+    rows = (
         _printing_row(card_ids[p.norm], p, ranks[p.set_name], own_fields(p.fields, in_force[p.norm]))
         for p in printings
-    ]
-    rows.sort(key=lambda row: row[0])  # in card order, the (card_id, set_name) index only ever appends
+    )
     updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
     conn.executemany(
         f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) VALUES ({', '.join('?' * len(_PRINTING_COLUMNS))}) "

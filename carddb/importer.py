@@ -54,6 +54,12 @@ _NUMBER = re.compile(r"[+-]?\d+")
 # Longer digit strings are no card stat; they are kept as text before int() (which refuses 4,300+ digits) sees them.
 _MAX_NUMBER_CHARS = 12
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Text fields with a small vocabulary (sealed, type, notes, requires, keywords): one string object per distinct
+# value instead of one per row, which matters when a million rows are held until the write.
+_SHARED_FIELDS = 5
+# Beyond this many distinct values a column is no vocabulary (hostile or odd data): later values are not shared.
+_MAX_SHARED = 20_000
+_NO_EXTRA: dict[str, str] = {}  # shared by every printing without extra columns; never modified
 
 
 def _check_name(name: str, values: dict[str, str]) -> str:
@@ -111,6 +117,7 @@ class _Importer:
         self._sections: dict[str, Section | None] = {}
         self._set_checks: dict[str, str] = {}  # set name -> why it is refused ("" when fine)
         self._set_image_problems: dict[str, str] = {}  # set name -> why it cannot name an image folder
+        self._shared: dict[str, str] = {}  # one object per repeated value (sets, sources, short fields)
         with contextlib.suppress(OSError, sqlite3.Error):
             clean_import_leftovers(db)  # what an earlier, killed import left behind
 
@@ -168,6 +175,7 @@ class _Importer:
         if reason:
             self.issue(source, line, labelled(reason), REJECTED)
             return
+        set_name = self._share(set_name)
         notes = list(problems)
         if not set_name:
             notes.append(message("IMPORT_NO_SET", name=name))
@@ -180,17 +188,19 @@ class _Importer:
             garbled = [column for column, value in values.items() if "\ufffd" in value]
             notes.append(message("IMPORT_GARBLED", name=name, columns=", ".join(garbled)))
         fields: list[Any] = []
-        extra = dict(extra)
-        for header, numeric in FIELD_SOURCES:
+        extra_copied = False
+        for index, (header, numeric) in enumerate(FIELD_SOURCES):
             raw = values.get(header, "").strip()
             if not numeric or not raw:
-                fields.append(raw if not numeric else None)
+                fields.append((self._share(raw) if index < _SHARED_FIELDS else raw) if not numeric else None)
             elif (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
                 _NUMBER.fullmatch(raw) and len(raw) <= _MAX_NUMBER_CHARS and abs(int(raw)) <= MAX_NUMBER
             ):
                 fields.append(int(raw))
             else:
                 fields.append(None)
+                if not extra_copied:  # the caller's dict is never changed
+                    extra, extra_copied = dict(extra), True
                 extra[header] = raw
                 notes.append(message("IMPORT_NOT_A_NUMBER", name=name, column=header, value=raw[:40]))
         image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes, source, line)
@@ -208,11 +218,20 @@ class _Importer:
             set_name,
             tuple(fields),
             values.get("ImageFile", "").strip(),
-            extra,
-            image_paths,
-            source,
+            dict(extra) if extra and not extra_copied else (extra or _NO_EXTRA),
+            tuple(image_paths),
+            self._share(source),
             line,
         )
+
+    def _share(self, value: str) -> str:
+        """One object for every row's copy of a repeated value (the first _MAX_SHARED distinct values)."""
+        shared = self._shared.get(value)
+        if shared is not None:
+            return shared
+        if len(self._shared) < _MAX_SHARED:
+            self._shared[value] = value
+        return value
 
     def _images(
         self,
