@@ -13,9 +13,9 @@ from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.loader import format_title
-from deckbuilder.i18n import N_, current_language, gettext, pgettext, render, render_text
-from deckbuilder.legality.engine import check_deck
-from deckbuilder.legality.formats import Format, FormatError, load_format
+from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
+from deckbuilder.legality.engine import check_deck, format_not_installed
+from deckbuilder.legality.formats import Format, load_format_or_default
 from deckbuilder.legality.results import Report, Result
 
 # A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
@@ -56,6 +56,9 @@ class DeckRow:
     read_error: str = ""
     problems: tuple[str, ...] = field(default=())
     fingerprint: str = ""  # deckbuilder.fingerprint: shows the list was not changed after registration
+    cards: tuple[
+        tuple[int, str], ...
+    ] = ()  # (copies, name) of every card, Starting ones marked, in deck order
 
 
 class ReportError(Exception):
@@ -98,8 +101,11 @@ def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
         notes.append(f"{folder}: cannot list the folder: {exc.strerror or exc}")
         return []
     for child in children:
-        if child.is_symlink() or child.name.startswith("."):
-            continue  # a link may lead anywhere, a hidden file is no one's deck
+        if child.is_symlink():
+            notes.append(f"{child}: a link; links are not followed")  # a link may lead anywhere
+            continue
+        if child.name.startswith("."):
+            continue  # a hidden file is no one's deck
         if child.is_dir():
             found.extend(_walk(child, depth + 1, notes))
         elif child.suffix.casefold() in DECK_SUFFIXES:
@@ -110,9 +116,13 @@ def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
 
 
 def check_deck_file(
-    path: Path, pool: CardPool, fmt: Format | None = None, renown_level: int | None = None
+    path: Path,
+    pool: CardPool,
+    fmt: Format | None = None,
+    renown_level: int | None = None,
+    formats: dict[str, tuple[Format, str | None]] | None = None,
 ) -> DeckRow:
-    """One row for one deck file; a deck that cannot be read is a row with its error, never an exception."""
+    """One row for one deck file, judged as `ragedeck check` judges it; an unreadable deck is a row with its error."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
 
     player = player_from_path(path)
@@ -127,10 +137,16 @@ def check_deck_file(
     other = _other_game_row(path, player, loaded.deck, loaded.problems, pool)
     if other is not None:
         return other
-    try:
-        chosen = fmt or load_format(loaded.deck.format)
-    except FormatError as exc:
-        return DeckRow(file=str(path), player=player, deck=loaded.deck.name, read_error=str(exc))
+    problems = list(loaded.problems)
+    chosen = fmt
+    if chosen is None:
+        # A format that is not installed: checked by the default one with a note, exactly as `check` does.
+        formats = {} if formats is None else formats
+        if loaded.deck.format not in formats:
+            formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
+        chosen, missing = formats[loaded.deck.format]
+        if missing:
+            problems.append(f"{path.name}: {render(format_not_installed(loaded.deck.format, chosen))}")
     report: Report = check_deck(loaded.deck, pool, chosen, renown_level)
     return DeckRow(
         file=str(path),
@@ -143,8 +159,17 @@ def check_deck_file(
         format=report.format,
         errors=report.errors,
         warnings=report.warnings,
-        problems=tuple(loaded.problems),
+        problems=tuple(problems),
         fingerprint=deck_fingerprint(loaded.deck, pool).code,
+        cards=_cards(loaded.deck),
+    )
+
+
+def _cards(deck: Deck) -> tuple[tuple[int, str], ...]:
+    starting = gettext("(starting)")
+    return (
+        *((e.count, e.name) for e in deck.entries),
+        *((e.count, f"{e.name} {starting}") for e in deck.starting),
     )
 
 
@@ -172,14 +197,16 @@ def _other_game_row(
         warnings=report.warnings,
         problems=tuple(problems),
         fingerprint=deck_fingerprint(deck, cards).code,
+        cards=_cards(deck),
     )
 
 
 def check_files(
     paths: Sequence[Path], pool: CardPool, fmt: Format | None = None, renown_level: int | None = None
 ) -> list[DeckRow]:
-    """A row per deck file, in the given order."""
-    return [check_deck_file(path, pool, fmt, renown_level) for path in paths]
+    """A row per deck file, in the given order (each format read once for the whole batch)."""
+    formats: dict[str, tuple[Format, str | None]] = {}
+    return [check_deck_file(path, pool, fmt, renown_level, formats) for path in paths]
 
 
 # How the HTML page names each verdict (the CSV keeps the stable values).
@@ -192,6 +219,15 @@ def _error_text(row: DeckRow, lang: str | None = None) -> list[str]:
     return [f"{e.code}: {render(e, lang)}" for e in row.errors]
 
 
+# A cell starting with one of these is a formula to a spreadsheet (`=HYPERLINK(…)` from a .dek title): the
+# quote spreadsheets themselves use for "text, not a formula" goes first (OWASP's advice for CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(value: object) -> object:
+    return f"'{value}" if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
+
+
 def report_csv(rows: Sequence[DeckRow]) -> str:
     """One CSV line per deck; the errors of a deck are joined with " | " in one cell."""
     import csv  # here: a plain `ragedeck check` lists deck files with this module but writes no report
@@ -201,7 +237,8 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
     writer.writerow(CSV_COLUMNS)
     for row in rows:
         writer.writerow(
-            [
+            _csv_cell(cell)
+            for cell in [
                 row.file,
                 row.player,
                 row.deck,
@@ -245,6 +282,17 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
     # The title of a report on many decks ("Verificação de decks"), not the window's check of one deck.
     title = pgettext("event report", "Deck check", lang) if title is None else title
     legal = sum(r.verdict == LEGAL for r in rows)
+    unreadable = sum(r.verdict == UNREADABLE for r in rows)
+    illegal = len(rows) - legal - unreadable
+    summary = ", ".join(
+        [
+            ngettext("{count} legal deck", "{count} legal decks", legal, lang).format(count=legal),
+            ngettext("{count} illegal deck", "{count} illegal decks", illegal, lang).format(count=illegal),
+            ngettext("{count} unreadable file", "{count} unreadable files", unreadable, lang).format(
+                count=unreadable
+            ),
+        ]
+    )
     headings = (
         N_("Player"),
         N_("Deck"),
@@ -261,10 +309,8 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         f"<title>{e(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{e(title)}</h1>",
         "<p>"
-        + e(t("{decks} decks: {legal} legal, {illegal} not legal.")).format(
-            decks=len(rows), legal=legal, illegal=len(rows) - legal
-        )
-        + "</p>",
+        + e(ngettext("{count} deck file:", "{count} deck files:", len(rows), lang).format(count=len(rows)))
+        + f" {e(summary)}.</p>",
         "<table><thead><tr>" + "".join(f"<th>{e(t(h))}</th>" for h in headings) + "</tr></thead><tbody>",
     ]
     for index, row in enumerate(rows):
@@ -301,7 +347,12 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         parts.extend(f"<li>{e(warning)} {e(w.code)}: {e(render(w, lang))}</li>" for w in row.warnings)
         file_word = t("file")
         parts.extend(f"<li>{e(file_word)}: {e(render_text(p, lang))}</li>" for p in row.problems)
-        parts.append("</ul></section>")
+        parts.append("</ul>")
+        if row.cards:
+            parts.append(f"<h3>{e(t('Cards'))}</h3><ul>")
+            parts.extend(f"<li>{count} × {e(name)}</li>" for count, name in row.cards)
+            parts.append("</ul>")
+        parts.append("</section>")
     parts.append("</body></html>")
     return replace_surrogates("\n".join(parts) + "\n")
 

@@ -7,12 +7,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+# (file, window size, deck made illegal, language, deck check tab shown: None for Legality)
 SHOTS = (
-    ("screenshot-legal.png", (1280, 720), False, "en"),
-    ("screenshot-large.png", (1920, 1080), False, "en"),
-    ("screenshot-illegal.png", (1280, 720), True, "en"),
-    ("screenshot-pt_BR.png", (1280, 720), True, "pt_BR"),
-    ("screenshot-large-pt_BR.png", (1920, 1080), False, "pt_BR"),
+    ("screenshot-legal.png", (1280, 720), False, "en", None),
+    ("screenshot-large.png", (1920, 1080), False, "en", None),
+    ("screenshot-illegal.png", (1280, 720), True, "en", None),
+    ("screenshot-pt_BR.png", (1280, 720), True, "pt_BR", None),
+    ("screenshot-large-pt_BR.png", (1920, 1080), False, "pt_BR", None),
+    ("fix-hints.png", (1280, 720), True, "en", "fix_panel"),
+    ("draw-odds.png", (1280, 720), False, "en", "odds_view"),
 )
 
 
@@ -33,7 +36,7 @@ def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     db = CardDatabase(scratch / "cards.sqlite")
     import_path(db, plugin)
-    for name, (width, height), illegal, lang in SHOTS:
+    for name, (width, height), illegal, lang, tab in SHOTS:
         if only and name not in only:
             continue
         install(app, lang)
@@ -52,6 +55,10 @@ def main(argv: list[str]) -> int:
         characters.selectRow(0)
         window.show_card(window.deck_view.models["characters"].rows()[0].entry.name)
         for _ in range(5):
+            app.processEvents()
+        if tab is not None:
+            window.report_tabs.setCurrentWidget(getattr(window, tab))
+        for _ in range(10):
             app.processEvents()
         window.grab().save(str(out_dir / name))
         print(f"wrote {out_dir / name} at {width}x{height}")

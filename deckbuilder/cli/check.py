@@ -21,6 +21,7 @@ from deckbuilder.cli.common import (
     read_error,
     warn_if_empty,
 )
+from deckbuilder.cli.output import shown_name
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import N_, render_text
@@ -119,7 +120,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
                 worst = max(worst, code)
                 continue
-            shown_problems = [render_text(p) for p in loaded.problems]  # the reader's notes, in the language
+            # The reader's notes, in the language (one line each: a name in them may hold a newline).
+            shown_problems = [shown_name(render_text(p)) for p in loaded.problems]
             fmt = forced_format
             if fmt is None:
                 # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if missing:
                     note = format_not_installed(loaded.deck.format, fmt)
                     problems.append(f"{path.name}: {note.message}")
-                    shown_problems.append(f"{path.name}: {render(note)}")
+                    shown_problems.append(f"{shown_name(path.name)}: {render(note)}")
             report = check_deck(loaded.deck, db, fmt, args.renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
@@ -207,7 +209,7 @@ def _check_game_deck(
     except (GameError, FormatError) as exc:
         documents.append({"file": str(path), "legal": False, "error": str(exc)})
         if not args.json:
-            print(_("{path}: cannot check: {reason}").format(path=path, reason=exc), file=err)
+            print(_("{path}: cannot check: {reason}").format(path=shown_name(path), reason=exc), file=err)
         return EXIT_UNREADABLE
     pool, shipped = pool_for(db, chosen)
     if shipped:
@@ -218,18 +220,26 @@ def _check_game_deck(
             ).format(game=chosen.title, name=chosen.name)
         )
     report = check_generic(deck, pool, chosen, fmt)
+    hints = None
     if args.fix_hints:
-        problems.append(
-            _("fix hints are only worked out for Rage decks, not for {game}").format(game=chosen.title)
-        )
-    documents.append({"file": str(path), **report_json(report, chosen), "problems": problems})
+        from deckbuilder.fixhints import HintList, game_fix_hints
+
+        hints = HintList(game_fix_hints(deck, pool, chosen, pool.cards(), report.format, report))
+    documents.append(
+        {
+            "file": str(path),
+            **report_json(report, chosen),
+            "problems": problems,
+            **({"fix_hints": hints.to_json()} if hints is not None else {}),
+        }
+    )
     if not args.json:
         verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
         print(
             _("{path}: {verdict} — {deck} ({game}, {format})").format(
-                path=path,
+                path=shown_name(path),
                 verdict=verdict,
-                deck=deck.name,
+                deck=shown_name(deck.name),
                 game=chosen.title,
                 format=format_title(report.format, chosen.name),
             ),
@@ -237,10 +247,12 @@ def _check_game_deck(
         )
         print("  " + " · ".join(f"{_(label)} {value}" for label, value in report.figures), file=out)
         for problem in problems:
-            print(f"  {_('file'):<8} {render_text(problem)}", file=out)
+            print(f"  {_('file'):<8} {shown_name(render_text(problem))}", file=out)
         for result in report.results:
             severity = _(_SEVERITY_WORDS[result.severity.value])
             print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
+        if hints is not None:
+            hints.print(out)
     _fingerprint(args, deck, pool, documents[-1], out)
     return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
@@ -286,7 +298,10 @@ def _unreadable_deck(
     documents.append({"file": str(path), "legal": False, "error": reason})
     if not as_json:
         shown = read_error(exc)
-        print(_("{path}: cannot read: {reason}").format(path=path, reason=shown), file=err)
+        print(
+            _("{path}: cannot read: {reason}").format(path=shown_name(path), reason=shown_name(shown)),
+            file=err,
+        )
     return EXIT_UNREADABLE
 
 
@@ -296,7 +311,11 @@ def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
 
     paths, notes = deck_files(targets)
     for note in notes:
-        print(_("note: {note}").format(note=note), file=err)
+        print(_("note: {note}").format(note=shown_name(note)), file=err)
+    if not paths:
+        # An empty folder, a folder named x.dek or one holding only links: saying "all legal" would be a lie.
+        names = ", ".join(shown_name(target) for target in targets)
+        raise CliError(_("nothing was checked: no deck file in {names}").format(names=names))
     return paths
 
 
@@ -309,7 +328,7 @@ def _write_report(
         write_report(check_files(paths, db, fmt, renown), target)
     except ReportError as exc:
         raise CliError(str(exc)) from exc
-    print(_("wrote {path}").format(path=target), file=err)
+    print(_("wrote {path}").format(path=shown_name(target)), file=err)
 
 
 def _fix_hints(
@@ -334,9 +353,9 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
     verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
     print(
         _("{path}: {verdict} — {deck} ({format}, Renown level {level})").format(
-            path=path,
+            path=shown_name(path),
             verdict=verdict,
-            deck=deck_name,
+            deck=shown_name(deck_name),
             format=format_title(report.format),
             level=report.renown_level,
         ),

@@ -14,6 +14,7 @@ from deckbuilder.cli.common import (
     add_db_option,
     open_db,
 )
+from deckbuilder.cli.output import shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import ngettext, render_text
 
@@ -55,7 +56,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 copies = collection.export_file(args.output)
             except CollectionError as exc:
                 raise CliError(render_text(exc.reason)) from exc
-            print(_("wrote {path}: {copies} copies").format(path=args.output, copies=copies), file=out)
+            print(
+                _("wrote {path}: {copies}").format(path=shown_name(args.output), copies=_copies(copies)),
+                file=out,
+            )
             return EXIT_OK
         rows = collection.unknown() if args.unknown else collection.rows()
         if args.json:
@@ -64,10 +68,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_OK
         for row in rows:
             mark = "" if row.known else "   " + _("(unknown to the card database)")
-            print(f"{row.count:>4}  {row.name:<40} {row.set_name}{mark}".rstrip(), file=out)
+            print(f"{row.count:>4}  {shown_name(row.name):<40} {row.set_name}{mark}".rstrip(), file=out)
         print(
-            _("{copies} copies of {cards} cards").format(
-                copies=sum(r.count for r in rows), cards=len({r.name.casefold() for r in rows})
+            _("{copies} of {cards}").format(
+                copies=_copies(sum(r.count for r in rows)),
+                cards=_cards(len({r.name.casefold() for r in rows})),
             ),
             file=out,
         )
@@ -87,14 +92,17 @@ def _import(collection: Collection, paths: list[Path], replace: bool, out: TextI
             have = collection.read_have_list(path)
         except CollectionError as exc:
             print(
-                _("{path}: cannot read: {reason}").format(path=path, reason=render_text(exc.reason)), file=err
+                _("{path}: cannot read: {reason}").format(
+                    path=shown_name(path), reason=shown_name(render_text(exc.reason))
+                ),
+                file=err,
             )
             worst = EXIT_UNREADABLE
             continue
         for problem in have.problems:
-            print(_("note: {note}").format(note=render_text(problem)), file=err)
+            print(_("note: {note}").format(note=shown_name(render_text(problem))), file=err)
         for refusal in have.refused:
-            print(_("note: {note}").format(note=render_text(refusal)), file=err)
+            print(_("note: {note}").format(note=shown_name(render_text(refusal))), file=err)
         if not have.complete:
             worst = EXIT_UNREADABLE
         lists.append((path, have))
@@ -107,8 +115,8 @@ def _import(collection: Collection, paths: list[Path], replace: bool, out: TextI
         raise CliError(render_text(exc.reason)) from exc
     for (path, _have), summary in zip(lists, summaries, strict=True):
         print(
-            _("{path}: added {copies} copies ({rows} cards)").format(
-                path=path, copies=summary.copies, rows=summary.rows
+            _("{path}: added {copies} ({cards})").format(
+                path=shown_name(path), copies=_copies(summary.copies), cards=_cards(summary.rows)
             ),
             file=out,
         )
@@ -123,7 +131,17 @@ def _import(collection: Collection, paths: list[Path], replace: bool, out: TextI
             )
         for name in summary.unknown:
             print(
-                _("  unknown  '{name}' is not in the card database; kept as written").format(name=name),
+                _("  unknown  '{name}' is not in the card database; kept as written").format(
+                    name=shown_name(name)
+                ),
                 file=out,
             )
     return worst
+
+
+def _copies(count: int) -> str:
+    return ngettext("{count} copy", "{count} copies", count).format(count=count)
+
+
+def _cards(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)

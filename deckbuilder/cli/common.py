@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from carddb.db import DatabaseError
+from deckbuilder.cli.output import shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import render_text
 
@@ -52,7 +53,7 @@ def warn_if_empty(db: CardDatabase, err: TextIO) -> None:
             _(
                 "note: the card database {path} is empty; run `ragedeck import-cards PATH` with a Lackey "
                 "plugin folder or card data file first"
-            ).format(path=db.path),
+            ).format(path=shown_name(db.path)),
             file=err,
         )
 
@@ -68,7 +69,8 @@ def forced_game(name: str | None) -> Any:
     """The game --game names when it is not Rage (None for Rage or no --game); CliError when it is unknown."""
     if not name:
         return None
-    from deckbuilder.games.description import GameError, load_game
+    from deckbuilder.games.description import GameError
+    from deckbuilder.games.loader import load_game
 
     try:
         game = load_game(name)
@@ -103,15 +105,21 @@ def read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
     try:
         return read_deck(path, pool=db)
     except (DeckFileError, OSError) as exc:
-        raise CliError(_("{path}: cannot read: {reason}").format(path=path, reason=read_error(exc))) from exc
+        reason = shown_name(read_error(exc))
+        raise CliError(
+            _("{path}: cannot read: {reason}").format(path=shown_name(path), reason=reason)
+        ) from exc
 
 
 def check_output(output: Path) -> None:
     """Refuse an output path that can never be written, before any work is done."""
     if output.is_dir():
-        raise CliError(_("{path} is a folder; give the name of the file to write").format(path=output))
+        shown = shown_name(output)
+        raise CliError(_("{path} is a folder; give the name of the file to write").format(path=shown))
     parent = output.parent if str(output.parent) else Path(".")
     if not parent.is_dir():
         raise CliError(
-            _("cannot write {path}: the folder {folder} does not exist").format(path=output, folder=parent)
+            _("cannot write {path}: the folder {folder} does not exist").format(
+                path=shown_name(output), folder=shown_name(parent)
+            )
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -17,7 +18,7 @@ from deckbuilder.cli.common import (
     read_error,
     read_one_deck,
 )
-from deckbuilder.cli.output import LONE_SURROGATE
+from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import ngettext, render_text
 
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         loaded = read_one_deck(args.deck, db)
         deck = loaded.deck
         for problem in loaded.problems:
-            print(_("note: {note}").format(note=render_text(problem)), file=err)
+            print(_("note: {note}").format(note=shown_name(render_text(problem))), file=err)
         if args.renown is not None:
             deck.renown_level = args.renown
         if args.format_name:
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 from deckbuilder.legality.engine import format_not_installed
 
                 note = render(format_not_installed(deck.format, fmt))
-                print(_("note: {note}").format(note=f"{args.deck.name}: {note}"), file=err)
+                print(_("note: {note}").format(note=f"{shown_name(args.deck.name)}: {note}"), file=err)
                 deck.format = fmt.name
         try:
             return _export(args, deck, db, out, err)
@@ -122,7 +123,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except OSError as exc:
             raise CliError(
                 _("cannot write {path}: {reason}").format(
-                    path=args.output, reason=render_text(exc.strerror) if exc.strerror else exc
+                    path=shown_name(args.output),
+                    reason=shown_name(render_text(exc.strerror) if exc.strerror else exc),
                 )
             ) from exc
     finally:
@@ -162,15 +164,18 @@ def _write_deck_file(
     if deck.unread and KEEPS_UNREAD not in deck_file_kind(kind).keeps:
         print(
             ngettext(
-                "note: {count} part of {deck} could not be read and is not in {output}; fix it in the original file",
+                "note: {count} part of {deck} could not be read and is not in {output}; "
+                "fix it in the original file",
                 "note: {count} parts of {deck} could not be read and are not in {output}; "
                 "fix them in the original file",
                 len(deck.unread),
-            ).format(count=len(deck.unread), deck=args.deck.name, output=args.output.name),
+            ).format(
+                count=len(deck.unread), deck=shown_name(args.deck.name), output=shown_name(args.output.name)
+            ),
             file=err,
         )
     write_deck(deck, args.output, kind=kind, pool=_deck_pool(deck, db), zone_labels=db.deck_zone_labels())
-    print(_("wrote {path}").format(path=args.output), file=out)
+    print(_("wrote {path}").format(path=shown_name(args.output)), file=out)
     return EXIT_OK
 
 
@@ -187,15 +192,15 @@ def _write_decklist(args: argparse.Namespace, deck: Deck, db: CardDatabase, out:
     except ValueError as exc:
         raise CliError(str(exc)) from exc
     for message in report.messages:
-        print(_("note: {note}").format(note=message), file=err)
-    print(_("wrote {path}").format(path=args.output), file=out)
+        print(_("note: {note}").format(note=shown_name(message)), file=err)
+    print(_("wrote {path}").format(path=shown_name(args.output)), file=out)
     return EXIT_OK
 
 
 def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
     from carddb.cardtypes import Section
     from deckbuilder.collection import Collection
-    from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
+    from deckbuilder.export.proxies import ProxyOptions, plan_faces, write_proxies_pdf
 
     options = ProxyOptions(
         paper=args.paper,
@@ -211,12 +216,16 @@ def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: 
     try:
         result = write_proxies_pdf(deck, db, args.output, options)
     except ValueError as exc:
+        if options.owned and plan_faces(deck, db, dataclasses.replace(options, owned=None), []):
+            # Nothing is missing from the collection, but there is something to print: say how.
+            hint = _("every copy is in your collection; add --all-copies to print them anyway")
+            raise CliError(f"{shown_name(exc)}; {hint}") from exc
         raise CliError(str(exc)) from exc
     for message in result.messages:
-        print(_("note: {note}").format(note=message), file=err)
+        print(_("note: {note}").format(note=shown_name(message)), file=err)
     print(
         _("wrote {path}: {cards} cards on {pages} pages ({images} images, {texts} text proxies)").format(
-            path=args.output,
+            path=shown_name(args.output),
             cards=result.cards,
             pages=result.pages,
             images=result.images_embedded,

@@ -15,6 +15,7 @@ from deckbuilder.cli.common import (
     forced_game,
     open_db,
 )
+from deckbuilder.cli.output import shown_name
 from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
@@ -49,10 +50,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from carddb.importing import CardImportError, import_path
 
     if not args.path.exists():
-        raise CliError(_("{path} does not exist").format(path=args.path))
+        raise CliError(_("{path} does not exist").format(path=shown_name(args.path)))
     game = forced_game(args.game)
     if game is not None:
         return _import_game_cards(args, game, out)
+    if args.path.suffix.casefold() == ".csv":
+        # Rage's card data is Lackey's (or JSON): a CSV read as Lackey would make a card of its header line.
+        raise CliError(
+            _(
+                "{path}: Rage cards are imported from a Lackey plugin folder, a Lackey card data file (.txt) or "
+                "JSON, not CSV; for another game's card data give --game NAME (see `ragedeck games`)"
+            ).format(path=shown_name(args.path))
+        )
     db = open_db(args.db)
     try:
         try:
@@ -71,10 +80,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             print(render_text(report.summary()), file=out)
             for issue in report.issues:
-                where = f"{issue.source}:{issue.line}" if issue.line else issue.source
+                source = shown_name(issue.source)
+                where = f"{source}:{issue.line}" if issue.line else source
                 severity = _(_IMPORT_SEVERITIES.get(issue.severity, issue.severity))
-                print(f"  {severity:<10} {where}: {render_text(issue.reason)}", file=out)
-            print(_("database: {path}").format(path=db.path), file=out)
+                print(f"  {severity:<10} {where}: {shown_name(render_text(issue.reason))}", file=out)
+            print(_("database: {path}").format(path=shown_name(db.path)), file=out)
             if removed:
                 print(
                     ngettext(
@@ -103,31 +113,31 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
     from deckbuilder.games.cards import import_card_data, read_card_file
 
     path: Path = args.path
+    shown = shown_name(path)
     if path.is_dir() or path.is_symlink():
         raise CliError(
             _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
-                path=path, game=game.title
+                path=shown, game=game.title
             )
         )
     try:
-        text = read_card_file(
-            path
-        )  # a regular file only, size-capped: a FIFO or /dev/zero is refused at once
+        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
+        text = read_card_file(path)
     except UnsafeFileError as exc:
         if exc.size is not None:
             raise CliError(
-                _("{path} is too large for card data ({size} bytes)").format(path=path, size=exc.size)
+                _("{path} is too large for card data ({size} bytes)").format(path=shown, size=exc.size)
             ) from exc
         raise CliError(
-            _("{path}: cannot read: {reason}").format(path=path, reason=render_text(exc.reason))
+            _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
         ) from exc
     except UnicodeDecodeError:
         raise CliError(
-            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=path)
+            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
         ) from None
     except OSError as exc:
         raise CliError(
-            _("{path}: cannot read: {reason}").format(path=path, reason=exc.strerror or exc)
+            _("{path}: cannot read: {reason}").format(path=shown, reason=shown_name(exc.strerror or exc))
         ) from exc
     db = open_db(args.db)
     try:
@@ -149,10 +159,10 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
                 done = _(
                     "imported {count} {game} cards from {path}: nothing was stored; the database keeps the cards it had"
                 )
-            print(done.format(count=len(data.cards), game=game.title, path=path), file=out)
+            print(done.format(count=len(data.cards), game=game.title, path=shown), file=out)
             for issue in data.issues:
-                print(f"  {_('problem'):<10} {path}:{issue.line}: {issue.reason}", file=out)
-            print(_("database: {path}").format(path=db.path), file=out)
+                print(f"  {_('problem'):<10} {shown}:{issue.line}: {shown_name(issue.reason)}", file=out)
+            print(_("database: {path}").format(path=shown_name(db.path)), file=out)
         return EXIT_OK if data.cards else EXIT_UNREADABLE
     finally:
         db.close()

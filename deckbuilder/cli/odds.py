@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
+    from deckbuilder.deck import Deck
     from deckbuilder.odds import Odds, Piles, SampleHand
 
 from deckbuilder.cli.common import EXIT_OK, CliError, add_db_option, is_rage, open_db, read_one_deck
+from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
 
 
@@ -60,6 +62,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _in_range("--turns", args.turns, 1, odds.MAX_TURNS)
     _in_range("--copies", args.copies, 1, odds.MAX_COPIES)
     _in_range("--trials", args.trials, odds.MIN_TRIALS, odds.MAX_TRIALS)
+    for name in (*args.card, *args.type):
+        if LONE_SURROGATE.search(name):  # bytes that are not UTF-8 on the command line: no card is named so
+            raise CliError(
+                _("{name}: the name holds bytes that are not UTF-8 text; type it again in UTF-8").format(
+                    name=shown_name(name)
+                )
+            )
     try:
         seed = odds.parse_seed(args.seed) if args.seed else odds.new_seed()
     except ValueError as exc:
@@ -70,7 +79,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             game = load_game(deck.game)
         except GameError as exc:
-            raise CliError(f"{args.deck}: {exc}") from exc
+            raise CliError(f"{shown_name(args.deck)}: {exc}") from exc
         pool: Any = db
         if not is_rage(deck.game):
             from deckbuilder.games.cards import pool_for
@@ -81,8 +90,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 _(
                     '{path}: the description of {game} does not say how hands are drawn (its "draws": the '
                     "piles players draw from and the hand sizes), so draw odds cannot be worked out"
-                ).format(path=args.deck, game=game.title)
+                ).format(path=shown_name(args.deck), game=game.title)
             )
+        if is_rage(deck.game):
+            _use_installed_format(deck, args.deck, err)
         piles = odds.deck_piles(deck, pool, game)
         found: list[odds.Odds] = []
         if is_rage(deck.game):
@@ -96,7 +107,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if piles.pile_of(name) is None:
                 raise CliError(
                     _("{path}: '{card}' is not in a draw pile of the deck, so it cannot be drawn").format(
-                        path=args.deck, card=name
+                        path=shown_name(args.deck), card=name
                     )
                 )
             found += [odds.card_by_turn(piles, name, turn, args.copies) for turn in turns]
@@ -105,7 +116,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if pile is None:
                 raise CliError(
                     _("{path}: no card of a draw pile of the deck has the Type '{type}'").format(
-                        path=args.deck, type=type_word
+                        path=shown_name(args.deck), type=type_word
                     )
                 )
             found += [odds.type_by_turn(piles, pile, type_word, turn, args.copies) for turn in turns]
@@ -145,7 +156,7 @@ def _print(
         )
         for d in piles.draws
     )
-    print(f"{deck_name}: {sizes}", file=out)
+    print(f"{shown_name(deck_name)}: {sizes}", file=out)
     sources: list[str] = []
     for item in found:
         margin = ""
@@ -162,3 +173,16 @@ def _print(
     for draw in piles.draws:
         label = piles.labels.get(draw.pile, draw.pile)
         print(f"  {label}: " + "; ".join(hand.hand(draw.pile)), file=out)
+
+
+def _use_installed_format(deck: Deck, path: Path, err: TextIO) -> None:
+    """A deck whose format is not installed is dealt by the default format's rules, as `check` judges it."""
+    from deckbuilder.i18n import render
+    from deckbuilder.legality.engine import format_not_installed
+    from deckbuilder.legality.formats import load_format_or_default
+
+    fmt, missing = load_format_or_default(deck.format)
+    if missing:
+        note = render(format_not_installed(deck.format, fmt))
+        print(_("note: {note}").format(note=f"{shown_name(path.name)}: {note}"), file=err)
+        deck.format = fmt.name

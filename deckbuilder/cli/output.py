@@ -40,3 +40,14 @@ class SafeWriter(io.TextIOBase):
 
     def flush(self) -> None:
         self._target.flush()
+
+
+_NAME_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def shown_name(value: object) -> str:
+    """A file, deck or player name (or a one-line reason holding one) as printed: every control character escaped.
+
+    A newline or tab in a name is escaped too (`\\u000a`), so a file called "x\\nBob.dek: LEGAL" cannot forge a line.
+    """
+    return _NAME_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", LONE_SURROGATE.sub("\ufffd", str(value)))

@@ -17,6 +17,7 @@ from deckbuilder.deckfiles.common import (
     DeckFileError,
     LoadedDeck,
     decode_deck_bytes,
+    replace_surrogates,
 )
 from deckbuilder.deckfiles.kinds import deck_file_kind, kind_of_path, kind_of_text, suffix_list
 
@@ -84,7 +85,8 @@ def read_deck(path: Path | str, pool: CardPool | None = None, game: str | None =
     loaded.problems[:0] = notes
     # Text lists carry no title (and a .dek may lack one): the file name is the deck's name.
     if kind is not _KEEPS_EVERYTHING and loaded.deck.name == _UNTITLED and target.stem:
-        loaded.deck.name = target.stem
+        # A file name's bytes that are not UTF-8 cannot be written into any file or PDF: shown as U+FFFD.
+        loaded.deck.name = replace_surrogates(target.stem)
     return loaded
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
 
 from carddb.atomic import atomic_open
 from carddb.cardtypes import Section
@@ -377,6 +378,26 @@ def _game_story(
     return story
 
 
+# The sheet's header fields are one line each on paper; far longer text cannot be laid out on a page at all.
+MAX_FIELD_CHARS = 200
+
+
+def _check_fields(options: DecklistOptions) -> None:
+    """Refuse a player, event or date too long for the sheet's header (before any file is touched)."""
+    fields = (
+        (N_("player"), options.player),
+        (N_("event"), options.event),
+        (N_("event date"), options.event_date),
+    )
+    for option, value in fields:
+        if len(value) > MAX_FIELD_CHARS:
+            raise ValueError(
+                gettext(
+                    "the {field} is too long for a decklist ({length} characters; at most {most})"
+                ).format(field=gettext(option), length=f"{len(value):,}", most=MAX_FIELD_CHARS)
+            )
+
+
 @dataclass
 class DecklistReport:
     """What the decklist export has to tell the player (characters it could not draw)."""
@@ -388,9 +409,10 @@ class DecklistReport:
 def write_decklist_pdf(
     deck: Deck, db: CardDatabase, out: Path | str, options: DecklistOptions | None = None
 ) -> DecklistReport:
-    """Write the decklist PDF to `out` (whole file or nothing); ValueError for a bad paper size."""
+    """Write the decklist PDF to `out` (whole file or nothing); ValueError for a bad paper size or overlong field."""
     options = options or DecklistOptions()
     pagesize = parse_paper(options.paper)
+    _check_fields(options)
     register_fonts()
     margin = 14 * MM
     width = pagesize[0] - 2 * margin
@@ -412,5 +434,10 @@ def write_decklist_pdf(
             on_page = _on_page(deck.name, lang)
         else:
             on_page = _on_page(deck.name, lang, decklist_title(deck, lang))
-        doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+        try:
+            doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+        except LayoutError as exc:  # a cell taller than a page (a deck name of thousands of words)
+            raise ValueError(
+                gettext("the decklist does not fit on the page; shorten the deck name or notes")
+            ) from exc
     return DecklistReport()

@@ -1,219 +1,36 @@
-"""Checking a deck of any game: the game's engine (a registry) runs its format's rules and reports like Rage's."""
+"""Checking a deck of any game: the game's engine (a registry) runs its format's rules and reports like Rage's.
+
+The engines registry lives in games/engines.py; `ENGINES`, `Engine` and `register_engine` are read from here too.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
-from carddb.normalize import normalize_name
-from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, MAX_SUGGESTED_UNKNOWN, Deck
+from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, Deck
 from deckbuilder.games.description import Game, GameFormat
-from deckbuilder.games.kinds import GameContext, Item, RuleKind, kind_named
+from deckbuilder.games.engines import ENGINES as ENGINES
+from deckbuilder.games.engines import Engine as Engine
+from deckbuilder.games.engines import register_engine as register_engine
+from deckbuilder.games.kinds import RuleKind, kind_named
 from deckbuilder.games.loader import find_format, formats_of, load_game
-from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
-from deckbuilder.legality.engine import FORMAT_NOT_INSTALLED, INTERNAL_ERROR, unread_results
-from deckbuilder.legality.engine import _result as engine_result  # the checker's own messages, declared there
+from deckbuilder.games.resolved import ResolvedDeck
+from deckbuilder.legality.checker import INTERNAL_ERROR, checker_result, format_not_installed, unread_results
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 
-if TYPE_CHECKING:
-    from deckbuilder.games.cards import GameCard
-
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-
-
-class GamePool(Protocol):
-    """What checking needs of a game's cards: look a name up, suggest near names."""
-
-    def lookup(self, name: str) -> GameCard | None: ...
-
-    def suggest(self, name: str, limit: int = 3) -> list[str]: ...
-
-
-def validate_format(game: Game, fmt: GameFormat) -> list[str]:
-    """What is wrong with one format of a game (unknown rule kinds, bad parameters), one line each."""
-    problems: list[str] = []
-    for index, rule in enumerate(fmt.rules):
-        kind = kind_named(rule.kind)
-        where = f"format {fmt.name}, rules[{index}] ({rule.kind:.60})"
-        if kind is None or getattr(kind, "always", False):
-            problems.append(f"{where}: no such rule kind")
-            continue
-        problems.extend(f"{where}: {p}" for p in kind.problems(game, rule.params))
-    return problems
-
-
-def validate_game(game: Game) -> list[str]:
-    """What is wrong with a game's formats (unknown rule kinds, bad parameters), one line each."""
-    problems: list[str] = []
-    if game.engine not in ENGINES:
-        problems.append(
-            f'"engine" names no registered engine ({game.engine!r:.40}; known: {", ".join(ENGINES)})'
-        )
-    for fmt in game.formats:
-        problems.extend(validate_format(game, fmt))
-    for setting in game.settings:
-        if setting.pile and setting.field:
-            card_field = game.field_named(setting.field)
-            if card_field is not None and card_field.kind != "number":
-                problems.append(f"setting {setting.id}: field {setting.field} is not a number field")
-    if game.formats and game.default_format not in {f.name for f in game.formats}:
-        problems.append(f'"default_format" names no format of the game ({game.default_format!r:.40})')
-    return problems
-
-
-def _resolve(deck: Deck, pool: GamePool, game: Game) -> list[Item]:
-    items: dict[str, Item] = {}
-    for entry in (*deck.entries, *deck.starting):
-        try:
-            card = pool.lookup(entry.name)
-        except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-            card = None
-        key = card.norm_name if card is not None else normalize_name(entry.name)
-        item = items.get(key)
-        if item is None:
-            name = card.name if card is not None else entry.name
-            item = items[key] = Item(key, name, card, game.pile_of(card.type) if card is not None else None)
-        item.count += max(entry.count, 0)
-    return list(items.values())
-
-
-def deck_settings(game: Game, deck: Deck, items: Iterable[Item]) -> dict[str, int | None]:
-    """Each setting's value: the deck's choice (else the default), or the field of the one card in its pile."""
-    values: dict[str, int | None] = {}
-    placed = list(items)
-    for setting in game.settings:
-        if setting.pile:
-            holders = [
-                i.card for i in placed if i.pile == setting.pile and i.card is not None and i.count > 0
-            ]
-            values[setting.id] = holders[0].number(setting.field) if len(holders) == 1 else None
-        else:
-            chosen = deck.settings.get(setting.id)
-            values[setting.id] = chosen if chosen is not None else setting.default
-    return values
-
-
-def figures(
-    game: Game, items: Iterable[Item], settings: dict[str, int | None]
-) -> tuple[tuple[str, str], ...]:
-    """The header figures of the game's description, as (label, shown value)."""
-    placed = [i for i in items if i.pile is not None]
-    shown: list[tuple[str, str]] = []
-    for figure in game.header:
-        chosen = [i for i in placed if not figure.pile or i.pile == figure.pile]
-        if figure.sum:
-            value = sum((i.card.number(figure.sum) or 0) * i.count for i in chosen if i.card is not None)
-        else:
-            value = sum(i.count for i in chosen)
-        text = str(value)
-        if figure.of:
-            bound = settings.get(figure.of)
-            text += f" / {bound if bound is not None else '?'}"
-        shown.append((figure.label, text))
-    return tuple(shown)
-
-
-class Engine:
-    """How a game's decks are checked: the context its rule kinds read, and the report's totals and figures.
-
-    "generic" (here) reads a deck by its game's piles; a game package registers its own (Rage's, in games/rage/).
-    """
-
-    name = "generic"
-    # Whether a player's own game may run on this engine (an engine that needs its game's own card data may not:
-    # what cannot be checked is refused, never judged legal).
-    user_games = True
-
-    def context(
-        self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
-    ) -> Any:
-        """Everything the rule kinds read, built once per check (the deck resolved to its cards)."""
-        items = _resolve(deck, pool, game)
-        values = deck_settings(game, deck, items)
-        values.update({k: v for k, v in settings.items() if k in values and v is not None})
-        suggestions: dict[str, list[str]] = {}
-        for item in [i for i in items if i.card is None][:MAX_SUGGESTED_UNKNOWN]:
-            try:
-                suggestions[item.key] = list(pool.suggest(item.name))
-            except Exception:  # suggestions are a courtesy
-                suggestions[item.key] = []
-        return GameContext(game, fmt, items, values, suggestions)
-
-    def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
-        """The report of a check whose context was built."""
-        return Report(
-            format=fmt.name,
-            renown_level=0,
-            totals=Totals(),
-            results=results,
-            game=game.name,
-            figures=figures(game, ctx.items, ctx.settings),
-            piles=tuple(
-                (p.id, p.label, sum(i.count for i in ctx.items if i.pile == p.id)) for p in game.piles
-            ),
-            settings=tuple(ctx.settings.items()),
-            resolved=self.resolved(ctx, game),
-        )
-
-    def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
-        """The deck resolved to its cards as a check would, without judging it (no suggestions looked for)."""
-        items = _resolve(deck, pool, game)
-        return ResolvedDeck(
-            game.name, tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
-        )
-
-    def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
-        """The deck as the context resolved it, for every view to read."""
-        items = list(ctx.items)
-        return ResolvedDeck(
-            game.name, lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
-        )
-
-    def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
-        """The report's cards per pile and header figures (label -> shown value), as `check --json` prints them."""
-        return {pile: count for pile, _label, count in report.piles}, dict(report.figures)
-
-    def failed(
-        self,
-        deck: Deck,
-        game: Game,
-        fmt: GameFormat,
-        settings: Mapping[str, int | None],
-        results: tuple[Result, ...],
-    ) -> Report:
-        """The report of a check whose context could not be built (the results say why)."""
-        return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
-
-    def always(self, game: Game) -> list[tuple[str, RuleKind]]:
-        """Checks every format of the game runs and none can name (none in the generic engine)."""
-        return []
-
-    def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        """A format file of an earlier shape as the one shape, or None when the engine has no earlier shape."""
-        return None
-
-
-# Every engine by name; a game names one in its description ("engine").
-ENGINES: dict[str, Engine] = {}
-
-
-def register_engine(engine: Engine) -> None:
-    """Register a game engine under its name."""
-    ENGINES[engine.name] = engine
-
-
-register_engine(Engine())
 
 
 def _run(name: str, kind: RuleKind | None, params: Mapping[str, Any], ctx: Any) -> list[Result]:
 
     if kind is None:
-        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=name, error="no such rule kind")]
+        return [checker_result(INTERNAL_ERROR, Severity.ERROR, rule=name, error="no such rule kind")]
     try:
         return list(kind.check(ctx, params))
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
         label = getattr(kind, "label", "") or name
-        return [engine_result(INTERNAL_ERROR, Severity.ERROR, rule=label, error=repr(exc))]
+        return [checker_result(INTERNAL_ERROR, Severity.ERROR, rule=label, error=repr(exc))]
 
 
 def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None, list[Result], str]:
@@ -235,15 +52,7 @@ def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None,
         return None, [], f"the game {game.name} has no format"
     notes = []
     if deck.format != DEFAULT_FORMAT:
-        notes.append(
-            engine_result(
-                FORMAT_NOT_INSTALLED,
-                Severity.WARNING,
-                format=" ".join(deck.format.split())[:60] or "(no name)",
-                available=[f.name for f in known],
-                default=default.name,
-            )
-        )
+        notes.append(format_not_installed(deck.format, default.name, [f.name for f in known]))
     return default, notes, ""
 
 
@@ -267,13 +76,13 @@ def check(
     values = dict(settings or {})
     chosen_fmt, notes, missing = _chosen_format(chosen, deck, fmt)
     if chosen_fmt is None:
-        failure = engine_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=missing)
+        failure = checker_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=missing)
         return Report(format="", renown_level=0, totals=Totals(), results=(failure,), game=chosen.name)
     unread = unread_results(deck.unread)
     try:
         ctx = engine.context(deck, pool, chosen, chosen_fmt, values)
     except Exception as exc:  # unexpected card data must still give the caller a report, not a crash
-        failure = engine_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=repr(exc))
+        failure = checker_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=repr(exc))
         return engine.failed(deck, chosen, chosen_fmt, values, (failure, *unread, *notes))
     results: list[Result] = [*unread, *notes]
     if rules is None:

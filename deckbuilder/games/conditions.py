@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckbuilder.games.description import Game
-
 if TYPE_CHECKING:
     from deckbuilder.games.cards import GameCard
+    from deckbuilder.games.description import Game
 
 
 def _values(where: Any) -> tuple[str, ...]:

@@ -9,7 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
+from deckbuilder.games.engines import validate_game
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
@@ -235,8 +239,6 @@ class Game:
 
 def inside(folder: Traversable, entry: Traversable) -> bool:
     """Whether a file named in a game folder is really in it (a symlink or `..` may lead anywhere on the disk)."""
-    from deckbuilder.games.loader import resolves_inside  # late: the loader imports this module
-
     return resolves_inside(folder, entry)
 
 
@@ -439,10 +441,12 @@ def format_from_data(data: Any, source: str) -> GameFormat:
     )
 
 
-def _read_json(entry: Traversable, source: str) -> Any:
-    from deckbuilder.games.loader import read_game_json  # late: the loader imports this module
-
-    return read_game_json(entry, source)
+def read_game_json(entry: Path | Traversable, source: str) -> Any:
+    """A file of a game's description (GameError naming it)."""
+    try:
+        return read_json(entry)
+    except DataFileError as exc:
+        raise GameError(f"{source}: {exc}") from None
 
 
 def game_from_data(data: Any, source: str, folder: Traversable | None = None) -> Game:
@@ -478,7 +482,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
             if not inside(folder, entry):
                 raise _fail(source, f"formats[{index}] leaves the game's folder (a symlink?): refused")
             formats.append(
-                format_from_data(_read_json(entry, f"{source}: formats/{item}"), f"{source}: {item}")
+                format_from_data(read_game_json(entry, f"{source}: formats/{item}"), f"{source}: {item}")
             )
         else:
             formats.append(format_from_data(item, f"{source}: formats[{index}]"))
@@ -504,23 +508,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         draws=_draws(data, {p.id for p in piles}, source),
         folder=folder,
     )
-    from deckbuilder.games.check import validate_game  # late: the rule kinds import this module
-
     problems = validate_game(game)
     if problems:
         raise _fail(source, "; ".join(problems))
     return game
-
-
-def __getattr__(name: str) -> Any:
-    """The loader's functions, by their former home (deckbuilder.games.loader reads games and formats)."""
-    if name in _LOADER_NAMES:
-        from deckbuilder.games import loader
-
-        return getattr(loader, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_LOADER_NAMES = frozenset(
-    {"load_game_dir", "user_games_dir", "available_games", "game_problems", "load_game", "USER_GAMES_FOLDER"}
-)

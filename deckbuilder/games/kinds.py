@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from carddb.messages import declare as declare_text
 from carddb.messages import message
 from deckbuilder.games.conditions import condition_problems, describe, matches
-from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
 from deckbuilder.games.registry import Message as Message
 from deckbuilder.games.registry import RuleKind as RuleKind
@@ -27,6 +26,7 @@ from deckbuilder.legality.results import Result
 
 if TYPE_CHECKING:
     from deckbuilder.games.cards import GameCard
+    from deckbuilder.games.description import Game, GameFormat
 
 # Message parameters that are our words, not data: texts rendered in the reader's language.
 declare_text({"THE_DECK": "The deck", "THE_LIMIT": "limit"})

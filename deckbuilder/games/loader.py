@@ -5,10 +5,7 @@ path is read only when it resolves inside the folder it was found in (`<user dat
 `<user data>/games` for a game folder, the game's own folder for the files its `game.json` names). A link that
 stays inside is followed; one that leads out is refused and named, never read.
 
-Every file goes through `carddb.safeio.read_regular_bytes`: regular files only (a FIFO or a device is refused at
-once instead of blocking every check), at most `MAX_FILE_BYTES`. JSON is refused, naming the file, when it is nested
-deeper than `MAX_DEPTH`, holds a number longer than `MAX_NUMBER_DIGITS` digits, or repeats a key in one object
-(which of two values was meant cannot be known).
+Every file is read by `games.datafiles` (bounded, regular files only, JSON without surprises).
 """
 
 from __future__ import annotations
@@ -16,17 +13,15 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import json
 import os
 import re
 from collections.abc import Iterator
-from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.db import user_data_dir
-from carddb.safeio import UnsafeFileError, read_regular_bytes
 from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
 from deckbuilder.games.description import (
     GAME_FILE,
     Game,
@@ -34,7 +29,9 @@ from deckbuilder.games.description import (
     GameFormat,
     format_from_data,
     game_from_data,
+    read_game_json,
 )
+from deckbuilder.games.engines import ENGINES, validate_format
 from deckbuilder.i18n import gettext
 
 if TYPE_CHECKING:
@@ -43,95 +40,12 @@ if TYPE_CHECKING:
 USER_GAMES_FOLDER = "games"
 USER_FORMATS_FOLDER = "formats"
 SHIPPED = "shipped"
-MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = 40
-MAX_NUMBER_DIGITS = 40
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _FORMAT_KEYS = frozenset({"name", "title", "description", "rules"})
 
 
 class FormatError(Exception):
     """A format cannot be found or its file is not a valid format (the message says which field and why)."""
-
-
-class DataFileError(ValueError):
-    """A data file that cannot be used: the message says why (without the file's name)."""
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise DataFileError(f"the key {key!r:.60} appears twice in one object")
-        found[key] = value
-    return found
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise DataFileError(f"a number has more than {MAX_NUMBER_DIGITS} digits")
-    return int(text)
-
-
-def _depth(text: str) -> int:
-    """How deeply the JSON text nests (strings skipped); linear, without recursion."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(_DEPTH_STEP[c] for c in brackets), default=0)
-
-
-def parse_json(raw: bytes) -> Any:
-    """Parse a data file's bytes; DataFileError says what is wrong (encoding, line and column, depth, keys)."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataFileError("is not UTF-8 text") from None
-    if _depth(text) > MAX_DEPTH:
-        raise DataFileError(f"is nested too deeply (more than {MAX_DEPTH} levels)")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_int=_bounded_int)
-    except json.JSONDecodeError as exc:
-        raise DataFileError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise DataFileError("is nested too deeply") from None
-
-
-def read_json(entry: Path | Traversable) -> Any:
-    """A data file's JSON, read through the bounded reader (a Traversable of the installed package as it is)."""
-    try:
-        if isinstance(entry, Path):
-            raw = read_regular_bytes(entry, MAX_FILE_BYTES)
-        else:
-            raw = entry.read_bytes()
-            if len(raw) > MAX_FILE_BYTES:
-                raise DataFileError(f"is too large ({len(raw)} bytes; at most {MAX_FILE_BYTES} are read)")
-    except UnsafeFileError as exc:
-        raise DataFileError(f"cannot be read: {exc.reason}") from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        if isinstance(exc, DataFileError):
-            raise
-        raise DataFileError(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
-    return parse_json(raw)
-
-
-def resolves_inside(folder: Path | Traversable, entry: Path | Traversable) -> bool:
-    """Whether a path found in a folder really is in it once links are followed (the one link policy)."""
-    if not isinstance(folder, Path) or not isinstance(entry, Path):
-        return True  # inside the installed package
-    try:
-        return entry.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError, ValueError):
-        return False
-
-
-def read_game_json(entry: Path | Traversable, source: str) -> Any:
-    """A file of a game's description (GameError naming it)."""
-    try:
-        return read_json(entry)
-    except DataFileError as exc:
-        raise GameError(f"{source}: {exc}") from None
 
 
 # -- games -------------------------------------------------------------------------------------------------------
@@ -211,8 +125,6 @@ def _user_game_dirs() -> Iterator[tuple[Path, str]]:
 
 
 def _user_games() -> tuple[list[Game], list[str]]:
-    from deckbuilder.games.check import ENGINES
-
     games: list[Game] = []
     problems: list[str] = []
     _shipped_games()  # the shipped engines are registered before a user game names one
@@ -273,8 +185,6 @@ def user_formats_dir() -> Path:
 
 def format_of_data(data: Any, source: str, game: Game | None = None) -> GameFormat:
     """A format from parsed JSON of either shape, checked against its game (FormatError names field and file)."""
-    from deckbuilder.games.check import ENGINES, validate_format
-
     if not isinstance(data, dict):
         raise FormatError(f"{source}: a format file must hold a JSON object")
     name = data.get("name")

@@ -39,6 +39,7 @@ DECLARING_MODULES = (
     "deckbuilder.games.rage.engine",
     "deckbuilder.legality.engine",
     "deckbuilder.fixhints",
+    "deckbuilder.games.hints",
     "deckbuilder.odds",
     "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",

@@ -118,6 +118,9 @@ def _smoke_proxy_preview(app: QApplication, window: Any) -> dict[str, Any]:
         dialog.deleteLater()
 
 
+_RAGE_SECTIONS = ("characters", "sept", "combat")
+
+
 def smoke_test(deck_path: Path, db_path: Path | None, export_preview: bool = True) -> int:
     """Build the real window offscreen, open the deck, print what the widgets show as one JSON line.
 
@@ -153,7 +156,10 @@ def smoke_test(deck_path: Path, db_path: Path | None, export_preview: bool = Tru
         preview = _smoke_proxy_preview(app, window) if export_preview else None
         line = {
             "title": window.plain_title(),
-            "sections": {key: counts[key] for key in ("characters", "sept", "combat")},
+            # Rage's three sections as before; another game's deck shows its own piles.
+            "sections": {k: counts[k] for k in _RAGE_SECTIONS}
+            if set(_RAGE_SECTIONS) <= set(counts)
+            else counts,
             "renown": int(match.group(1)) if match else None,
             "codes": window.legality.shown_codes(),
         }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -34,6 +35,7 @@ class FixHintsPanel(QWidget):
         self.db = db
         self._deck: Deck | None = None
         self._report: Report | None = None
+        self._pool: Any = None
         self._stale = False
         self._candidates: list[CardInfo] | None = None
         self._candidate_count = -1
@@ -58,9 +60,10 @@ class FixHintsPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(scroll, 1)
 
-    def show_deck(self, deck: Deck, report: Report | None) -> None:
-        """The deck changed: recompute now if the panel is visible, else when it is next shown."""
-        self._deck, self._report = deck, report
+    def show_deck(self, deck: Deck, report: Report | None, pool: Any = None) -> None:
+        """The deck changed: recompute now if the panel is visible, else when it is next shown (`pool`: another
+        game's cards, whose hints come from its rule kinds' fixes)."""
+        self._deck, self._report, self._pool = deck, report, pool
         self._stale = True
         if self.isVisible():
             self.recompute()
@@ -84,6 +87,8 @@ class FixHintsPanel(QWidget):
         deck, report = self._deck, self._report
         if deck is None or report is None:
             self.hints = []
+        elif self._pool is not None:
+            self.hints = fix_hints(deck, self._pool, self._pool.cards(), report.format, None, report)
         else:
             self.hints = fix_hints(
                 deck, self.db, self.candidates(), report.format, report.renown_level, report

@@ -34,6 +34,7 @@ from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_preview import CardPreview
 from deckbuilder.ui.card_view import CardView
+from deckbuilder.ui.check_space import CheckSpace, tidy_tab_bar
 from deckbuilder.ui.collection_dialog import CollectionDialog
 from deckbuilder.ui.commands import (
     DeckCommand,
@@ -187,6 +188,23 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
         self.report_dock.visibilityChanged.connect(lambda _shown: self._update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
+        tidy_tab_bar(self.report_tabs)
+        tidy_tab_bar(self.deck_tabs)
+        check_keys = (
+            (self.legality, "legality"),
+            (self.stats_page, "statistics"),
+            (self.notes_view, "notes"),
+            (self.fix_panel, "fix"),
+            (self.odds_view, "odds"),
+        )
+        self.check_space = CheckSpace(
+            self,
+            self.card_dock,
+            self.report_dock,
+            self.report_tabs,
+            {self.report_tabs.indexOf(page): key for page, key in check_keys},
+            self.settings,
+        )
         # History shares the deck check's place: the card pane keeps its whole height for the scan.
         self.tabifyDockWidget(self.report_dock, self.history_dock)
         self.report_dock.raise_()
@@ -381,8 +399,8 @@ class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMix
         """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
         try:
             if game_of(self.deck) is not None:
-                # Fix hints, odds and the collection are Rage's: another game's deck shows none of them.
-                self.fix_panel.show_deck(self.deck, None)
+                # Another game's deck: fix hints from its rule kinds' fixes; odds and the collection are Rage's.
+                self.fix_panel.show_deck(self.deck, self.report, self.deck_pool())
                 self.odds_view.show_deck(Deck())
                 self.deck_view.show_owned(None)
                 return

@@ -59,10 +59,10 @@ class OddsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        fight_box = QGroupBox(self.tr("Opening combat hand: a Combat Action each can play"))
+        fight_box = QGroupBox(self.tr("First Combat Phase: a Combat Action each can play"))
         fight_box.setToolTip(
             self.tr(
-                "The 5 opening combat cards hold a Combat Action the Character meets (Requires, form, Rage)"
+                "By the first Combat Phase (the 5 opening combat cards, then a discard and redraw to 5; revised rules, Combat Phase) the hand holds a Combat Action the Character meets (Requires, form, Rage)"
             )
         )
         fight_layout = QVBoxLayout(fight_box)
@@ -136,7 +136,8 @@ class OddsView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # At 1280×720 the dock is narrower than the seed row and the How column: scroll, never clip.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

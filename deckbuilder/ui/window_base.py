@@ -17,6 +17,7 @@ from deckbuilder.ui.session import AutosaveStore
 
 if TYPE_CHECKING:
     from deckbuilder.ui.browser import CardBrowser
+    from deckbuilder.ui.check_space import CheckSpace
     from deckbuilder.ui.deck_view import DeckView
     from deckbuilder.ui.window_cards import DemoBanner
 
@@ -44,6 +45,7 @@ class WindowBase(QMainWindow):
     card_dock: QDockWidget
     report_dock: QDockWidget
     history_dock: QDockWidget
+    check_space: CheckSpace
     recent_menu: QMenu
     _game_pools: dict[str, object]
     _layout_restored: bool

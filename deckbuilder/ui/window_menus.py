@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.export import EXPORTS
-from deckbuilder.games.description import available_games
+from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import gettext
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
 from deckbuilder.ui.translation import language_actions, save_language

@@ -108,6 +108,7 @@ class SessionMixin(WindowBase):
 
     def save_window_state(self) -> None:
         """Remember geometry, dock layout and splitter positions."""
+        self.check_space.remember()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("window/mainSplitter", self.splitter.saveState())
@@ -133,6 +134,7 @@ class SessionMixin(WindowBase):
                 middle = self.width() - right
                 self.splitter.setSizes([round(middle * 0.36), round(middle * 0.64)])
             QTimer.singleShot(0, self.deck_view.fit_sections_to_content)
+            QTimer.singleShot(0, self.check_space.apply)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.interactive and not self.maybe_save():

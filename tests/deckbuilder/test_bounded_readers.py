@@ -18,7 +18,7 @@ from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
 from deckbuilder.games.cards import shipped_pool
-from deckbuilder.games.description import load_game, user_games_dir
+from deckbuilder.games.loader import load_game, user_games_dir
 from tests.carddb.test_bounded_readers import KINDS, REASONS, finishes, hostile
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev are POSIX")

@@ -9,7 +9,15 @@ import pytest
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
-from deckbuilder.fixhints import NO_AUTOMATIC_FIX, PLANNERS, FixHint, apply_changes, fix_hints
+from deckbuilder.fixhints import (
+    NO_AUTOMATIC_FIX,
+    PLANNERS,
+    Change,
+    FixHint,
+    apply_changes,
+    fix_hints,
+    no_fix_reason,
+)
 from deckbuilder.games.rage.engine import RULES
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import RULE_CODES, Format
@@ -180,7 +188,8 @@ def test_every_error_code_has_a_case_or_a_reason_for_no_fix() -> None:
     error_codes.discard("PRINTING_NOT_IN_FORMAT")  # an info the SET_NOT_IN_FORMAT rule also yields
     assert error_codes <= set(RULE_CODES)
     assert error_codes == set(CASES)
-    assert set(PLANNERS) == set(CASES) | {"ALLEGIANCE_UNUSABLE"}  # a warning with a fix too
+    # A warning with a fix too, and the demo cards (an engine check every format runs).
+    assert set(PLANNERS) == set(CASES) | {"ALLEGIANCE_UNUSABLE", "DEMO_CARD"}
     assert "INTERNAL_ERROR" in NO_AUTOMATIC_FIX
 
 
@@ -283,3 +292,77 @@ def test_a_swap_that_leaves_the_pack_still_over_the_level_is_not_offered() -> No
     deck, pool, _ = _deck_over_level()
     for hint in _hints_for(deck, pool, "RENOWN_OVER_LEVEL"):
         assert check_deck(_applied(deck, hint), pool, REVISED, 20).totals.renown <= 20
+
+
+def test_an_empty_pack_of_a_wyrm_sept_deck_is_offered_wyrm_or_rogue_characters() -> None:
+    meetings = [card(f"Board Meeting {i}", "Board Meeting") for i in range(10)]
+    deck = Deck(name="Wyrm sept")
+    for meeting in meetings:
+        deck.add(meeting.name, 3)
+    for combat in BASE_COMBAT:
+        deck.add(combat.name, 2)
+    pool = _pool(*meetings)
+    hints = _hints_for(deck, pool, "NO_CHARACTERS")
+    assert hints
+    for hint in hints:
+        added = pool.lookup(hint.changes[0].name)
+        assert added is not None and dict(hint.params)["allegiance"] in ("Wyrm", "Rogue"), hint.message
+        assert "Gaia" not in added.type
+
+
+def test_filler_cards_are_chosen_for_the_pack_not_by_name() -> None:
+    # A card no Character of the pack can play (Rage 9) sorts first by name; the filler must be one they can play.
+    angry = card("Aardvark Frenzy", "Combat Action", rage=9)
+    deck = legal_deck()
+    deck.remove(BASE_COMBAT[0].name, 2)
+    pool = _pool(angry)
+    hints = _hints_for(deck, pool, "COMBAT_MINIMUM")
+    assert hints
+    added = {c.name for h in hints for c in h.changes if c.count > 0}
+    assert angry.name not in added
+
+
+def test_a_mistyped_name_offers_replace_before_remove() -> None:
+    # Removing the one mistyped copy is the smaller change, but the player meant a real card: replacing comes first.
+    deck = legal_deck()
+    deck.add("Spare Omn AA", 1, zone_hint=Section.SEPT)
+    hints = _hints_for(deck, _pool(), "UNKNOWN_CARD")
+    kinds = [(h.code, h.variant) for h in hints]
+    assert kinds[0] == ("REPLACE", "closest") and kinds[-1] == ("REMOVE", ""), kinds
+    assert hints[0].message == "Replace 'Spare Omn AA' with 'Spare Omen AA' (the closest card name)"
+
+
+def test_a_starting_copy_over_the_limit_is_dropped_from_the_starting_list() -> None:
+    deck = legal_deck()
+    deck.add(BASE_SEPT[0].name, 1, starting=True)  # 3 in the sept deck + 1 starting: 4 of a limit of 3
+    hints = _hints_for(deck, _pool(), "SEPT_COPIES")
+    assert hints[0].changes == (Change(BASE_SEPT[0].name, -1, None, starting=True),)
+    assert hints[0].message == f"Drop '{BASE_SEPT[0].name}' from the starting list (1 over the limit)"
+    assert check_deck(_applied(deck, hints[0]), _pool(), REVISED, 20).is_legal
+
+
+def test_an_unread_line_gets_an_honest_reason() -> None:
+    assert "correct or delete that line" in no_fix_reason("DECK_FILE_UNREAD")
+    assert "DECK_FILE_UNREAD" in NO_AUTOMATIC_FIX
+
+
+class _PoolWithSets(InMemoryPool):
+    """A pool that lists its sets, as a card database does (demo cards are barred once a real set is in)."""
+
+    def set_names(self) -> list[str]:
+        return sorted({p.set_name for c in self.cards.values() for p in c.printings})
+
+
+def test_demo_cards_get_a_hint_that_takes_them_out_and_keeps_the_sections_full() -> None:
+    from carddb.demo import DEMO_SET
+
+    demo = card("Demo Howl", "Event", sets=(DEMO_SET,))
+    deck = legal_deck()
+    deck.remove(BASE_SEPT[0].name, 1)
+    deck.add(demo.name, 1)  # 30 sept cards, one of them a demo card
+    pool = _PoolWithSets([*make_pool(*SPARE).cards.values(), demo])
+    hints = _hints_for(deck, pool, "DEMO_CARD")
+    assert hints and hints[0].code == "REMOVE" and hints[0].variant == "demo"
+    fixed = _applied(deck, hints[0])
+    assert fixed.count_of(demo.name) == 0
+    assert check_deck(fixed, pool, REVISED, 20).is_legal

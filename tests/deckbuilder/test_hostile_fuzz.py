@@ -20,7 +20,7 @@ from carddb.demo import ensure_demo_cards
 from deckbuilder.collection import MAX_NAME_CHARS, Collection, CollectionError
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.games.cards import read_card_data
-from deckbuilder.games.description import load_game
+from deckbuilder.games.loader import load_game
 from deckbuilder.legality.results import Result, Severity
 from deckbuilder.report import (
     CSV_COLUMNS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -83,7 +84,8 @@ def test_html_report_escapes_everything_and_has_a_section_per_illegal_deck(
     assert "img" not in parser.tags
     assert '<img src=x onerror=alert(1)> & "Bob"' in "".join(parser.text)  # shown as text, not run
     assert page.count('<section class="deck"') == 2  # the illegal deck and the unreadable one
-    assert "3 decks: 1 legal, 2 not legal." in page
+    # The unreadable file is counted apart from the illegal deck.
+    assert "3 deck files: 1 legal deck, 1 illegal deck, 1 unreadable file." in page
     assert " · Revised (open) · " in page  # a deck's format by its title, not its id
     run("--lang", "pt_BR", "check", str(folder), "--db", str(demo_db), "--report", str(target))
     page = target.read_text(encoding="utf-8")
@@ -116,7 +118,7 @@ def test_folder_walk_skips_links_and_hidden_files(tmp_path: Path) -> None:
 
 
 def test_html_of_no_decks_is_still_a_page() -> None:
-    assert "0 decks: 0 legal, 0 not legal." in report_html([])
+    assert "0 deck files: 0 legal decks, 0 illegal decks, 0 unreadable files." in report_html([])
 
 
 @pytest.mark.realpool
@@ -179,3 +181,30 @@ def test_html_report_never_lets_deck_text_become_markup(player: str, deck: str, 
         "ul",
         "li",
     }
+
+
+def test_the_report_and_check_agree_on_every_deck(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    folder = _event_folder(tmp_path)
+    text = demo_deck_path().read_text(encoding="utf-8")
+    # Checked against the default format, with a note, by both: not "unreadable" in one and LEGAL in the other.
+    (folder / "dave.json").write_text(text.replace('"format": "revised"', '"format": "no-such-format"'))
+    (folder / "erin.txt").write_text("# game: lithic-rage\n1 Some Ancestry\n", encoding="utf-8")
+    target = tmp_path / "report.csv"
+    _code, out, _err = run("check", str(folder), "--db", str(demo_db), "--json", "--report", str(target))
+    checked = {Path(d["file"]).name: ("unreadable" if "error" in d else "legal" if d["legal"] else "illegal")
+               for d in json.loads(out)["decks"]}  # fmt: skip
+    reported = {Path(row["file"]).name: row["verdict"] for row in _rows(target)}
+    assert checked == reported
+    assert reported["dave.json"] == "legal" and reported["carol.dek"] == "unreadable"
+    assert reported["erin.txt"] == "illegal"
+
+
+def test_each_illegal_decks_page_lists_its_cards(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    folder = _event_folder(tmp_path)
+    target = tmp_path / "report.html"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(target))
+    page = target.read_text(encoding="utf-8")
+    illegal = page.split('<section class="deck"')[1]
+    deck = json.loads(demo_deck_path().read_text(encoding="utf-8"))
+    for entry in deck["sections"]["characters"]:
+        assert f"{entry.get('count', 1)} × {entry['name']}" in illegal

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.check import Engine, register_engine
+from deckbuilder.games.engines import Engine, register_engine
 from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
 from deckbuilder.games.rage.format import GAME, Format, is_legacy, legacy_format
 from deckbuilder.games.rage.rules import (

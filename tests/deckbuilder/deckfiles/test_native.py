@@ -152,7 +152,7 @@ def test_another_games_deck_carries_no_rage_fields() -> None:
     import json
 
     from deckbuilder.games.cards import shipped_pool
-    from deckbuilder.games.description import load_game
+    from deckbuilder.games.loader import load_game
 
     deck = Deck(game="lithic-rage")
     deck.add("Flint-Born")

@@ -8,7 +8,7 @@ from deckbuilder.deck import Deck
 from deckbuilder.games import cards
 from deckbuilder.games.cards import GameCardPool, read_card_data, shipped_pool
 from deckbuilder.games.check import check_any
-from deckbuilder.games.description import load_game
+from deckbuilder.games.loader import load_game
 
 HEADER = "Name,Type,Subtype,Cost,M,A,W,S,Text\n"
 

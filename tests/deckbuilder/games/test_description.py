@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from deckbuilder.games.cards import shipped_pool
-from deckbuilder.games.description import GameError, game_from_data, load_game
+from deckbuilder.games.description import GameError, game_from_data
+from deckbuilder.games.loader import load_game
 from deckbuilder.games.search import search_cards
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from deckbuilder.deck import Deck
 from deckbuilder.games.cards import GameCardPool, read_card_data
 from deckbuilder.games.check import check_generic
-from deckbuilder.games.description import GameError, game_from_data, load_game
+from deckbuilder.games.description import GameError, game_from_data
+from deckbuilder.games.loader import load_game
 
 any_char = st.characters(blacklist_categories=())
 hostile_text = st.text(
@@ -118,7 +119,7 @@ def test_checking_any_lithic_rage_deck_never_raises(entries: list[tuple[str, int
 
 
 def test_deeply_nested_game_file_is_refused_cleanly(tmp_path: Any) -> None:
-    from deckbuilder.games.description import load_game_dir
+    from deckbuilder.games.loader import load_game_dir
 
     (tmp_path / "game.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     with pytest.raises(GameError):
@@ -164,7 +165,7 @@ def test_unhashable_values_where_names_belong_are_game_errors(data: dict[str, An
 
 def test_a_user_game_may_not_read_files_outside_its_folder(tmp_path: Any) -> None:
     from deckbuilder.games.cards import shipped_pool
-    from deckbuilder.games.description import load_game_dir
+    from deckbuilder.games.loader import load_game_dir
 
     outside = tmp_path / "secret.json"
     outside.write_text('{"name": "f", "rules": []}', encoding="utf-8")

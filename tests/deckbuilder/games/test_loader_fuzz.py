@@ -16,15 +16,9 @@ from hypothesis import strategies as st
 from deckbuilder.deck import Deck
 from deckbuilder.games.cards import GameCardPool
 from deckbuilder.games.check import check
+from deckbuilder.games.datafiles import DataFileError, parse_json
 from deckbuilder.games.description import GameError
-from deckbuilder.games.loader import (
-    DataFileError,
-    FormatError,
-    format_of_data,
-    load_game,
-    load_game_dir,
-    parse_json,
-)
+from deckbuilder.games.loader import FormatError, format_of_data, load_game, load_game_dir
 from tests.deckbuilder.legality.pool import legal_deck, make_pool
 
 KEYS = [

@@ -10,7 +10,8 @@ from carddb.cardtypes import COMBAT_TYPES, SEPT_TYPES, Section, classify_type
 from carddb.fields import CARD_FIELDS
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles.native import SECTION_KEYS as NATIVE_SECTION_KEYS
-from deckbuilder.games.description import Game, load_game
+from deckbuilder.games.description import Game
+from deckbuilder.games.loader import load_game
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
 from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED

@@ -7,7 +7,7 @@ import pytest
 from deckbuilder.deck import Deck
 from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.check import check_any
-from deckbuilder.games.description import available_games, load_game
+from deckbuilder.games.loader import available_games, load_game
 
 LITHIC = {
     "Flint-Born": 1,

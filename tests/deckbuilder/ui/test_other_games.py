@@ -112,7 +112,7 @@ def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path:
 
 
 def test_a_player_chosen_setting_is_a_spin_box_and_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]
-    from deckbuilder.games.description import user_games_dir
+    from deckbuilder.games.loader import user_games_dir
 
     folder = user_games_dir() / "budget"
     (folder).mkdir(parents=True)

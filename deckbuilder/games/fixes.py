@@ -1,0 +1,327 @@
+"""How each generic rule kind's violations can be fixed: one fixer declared per kind (`register_fixes`), read by the
+fix-it hints of every game on the generic engine (`ragedeck check --fix-hints`, the window's Fix it tab).
+
+A fixer proposes deck changes for one result of its kind; every proposal is re-checked by the engine before it is
+offered (games/hints.py `Verifier`), so a fixer may be generous. A game's own Python rule declares its fixes the
+same way, under its registered name (`<game>:<kind>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckbuilder.deck import Deck
+from deckbuilder.games.check import ENGINES, check
+from deckbuilder.games.conditions import matches
+from deckbuilder.games.description import Game, GameFormat
+from deckbuilder.games.hints import (
+    ADD_CARDS,
+    ADD_CHARACTER,
+    MAX_HINTS_PER_ERROR,
+    REMOVE,
+    REPLACE,
+    TRIM,
+    Change,
+    FixHint,
+    Verifier,
+    describe_added,
+    describe_removed,
+    make_hint,
+)
+from deckbuilder.games.kinds import GameContext, Item, kind_named
+from deckbuilder.legality.results import Report, Result
+
+
+@dataclass
+class GenericPlanner:
+    """What fixers read: the deck, its game and format, the check's context, the cards hints may add."""
+
+    deck: Deck
+    pool: Any
+    game: Game
+    fmt: GameFormat
+    report: Report
+    candidates: Sequence[Any]
+    ctx: GameContext = field(init=False)
+    verifier: Verifier = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ctx = ENGINES[self.game.engine].context(self.deck, self.pool, self.game, self.fmt, {})
+        self.verifier = Verifier(
+            self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt)
+        )
+
+    def item(self, name: str) -> Item | None:
+        """The resolved deck card of that name."""
+        key = name.casefold()
+        return next((i for i in self.ctx.items if i.name.casefold() == key), None)
+
+    def removal(self, item: Item, keep: int = 0) -> list[Change]:
+        """Changes taking a card down to `keep` copies, entry by entry (printings kept apart)."""
+        excess = item.count - keep
+        changes: list[Change] = []
+        for entry in (*self.deck.entries, *self.deck.starting):
+            if excess > 0 and (entry.key == item.key or entry.name.casefold() == item.name.casefold()):
+                take = min(entry.count, excess)
+                changes.append(
+                    Change(entry.name, -take, entry.set_name, starting=entry in self.deck.starting)
+                )
+                excess -= take
+        return changes
+
+    def copy_limit(self) -> int | None:
+        """The format's copy limit (its copies_at_most rule over the whole deck), if any."""
+        for rule in self.fmt.rules:
+            if rule.kind == "copies_at_most" and "pile" not in rule.params:
+                return int(rule.params["max"])
+        return None
+
+    def additions(self, pile: str | None, missing: int) -> list[Change]:
+        """`missing` copies for a pile: more copies of the deck's own cards first, then the game's other cards."""
+        limit = self.copy_limit()
+        changes: list[Change] = []
+        own = [i for i in self.ctx.in_pile(pile) if i.card is not None]
+        for item in own:
+            room = missing if limit is None else min(missing, limit - item.count)
+            if room > 0:
+                changes.append(Change(item.name, room))
+                missing -= room
+        used = {i.key for i in self.ctx.items}
+        for card in self.candidates:
+            if missing <= 0:
+                break
+            if card.norm_name in used or (pile and self.game.pile_of(card.type) != pile):
+                continue
+            if not pile and self.game.pile_of(card.type) is None:
+                continue
+            take = missing if limit is None else min(limit, missing)
+            changes.append(Change(card.name, take))
+            missing -= take
+        return changes if missing <= 0 else []
+
+
+Fixer = Callable[[GenericPlanner, Result, Mapping[str, Any]], Iterator[FixHint]]
+# Every rule kind's fixer by the name a format gives the kind.
+KIND_FIXES: dict[str, Fixer] = {}
+
+
+def register_fixes(kind: str, fixer: Fixer) -> None:
+    """Declare how the violations of a rule kind can be fixed."""
+    KIND_FIXES[kind] = fixer
+
+
+def _remove_cards(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """Take each card the result names out of the deck (fewest copies first)."""
+    items = [i for name in error.cards if (i := p.item(name)) is not None]
+    for item in sorted(items, key=lambda i: i.count):
+        variant = "copies" if item.count != 1 else ""
+        yield make_hint(REMOVE, error, p.removal(item), variant, card=item.name, copies=item.count)
+
+
+def _unknown(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """An unknown name: the closest names first, then taking it out."""
+    for name in error.cards:
+        item = p.item(name)
+        if item is None:
+            continue
+        for suggestion in p.ctx.suggestions.get(item.key, [])[: MAX_HINTS_PER_ERROR - 1]:
+            removed = p.removal(item)
+            changes = [*removed, *(Change(suggestion, -c.count, None, c.starting) for c in removed)]
+            yield make_hint(REPLACE, error, changes, "closest", card=item.name, added=suggestion)
+    yield from _remove_cards(p, error, params)
+
+
+def _pile_count(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """Too few cards: add the missing ones; too many: take the surplus out, most copies first."""
+    pile = params.get("pile")
+    label = p.ctx.pile_label(pile)
+    count = sum(i.count for i in p.ctx.in_pile(pile))
+    low, high = params.get("min"), params.get("max")
+    if low is not None and count < low:
+        changes = p.additions(pile, low - count)
+        if changes:
+            yield make_hint(
+                ADD_CARDS,
+                error,
+                changes,
+                "pile",
+                missing=low - count,
+                pile=label,
+                added=describe_added(changes),
+            )
+    if high is not None and count > high:
+        excess = count - high
+        changes = []
+        for item in sorted(p.ctx.in_pile(pile), key=lambda i: -i.count):
+            take = min(item.count, excess)
+            if take > 0:
+                changes.extend(p.removal(item, keep=item.count - take))
+                excess -= take
+        yield make_hint(
+            REMOVE, error, changes, "pile", count=count - high, pile=label, removed=describe_removed(changes)
+        )
+
+
+def _trim(limit_of: Callable[[Mapping[str, Any]], int]) -> Fixer:
+    def fixer(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+        """Trim each named card to the limit."""
+        limit = limit_of(params)
+        for name in error.cards:
+            item = p.item(name)
+            if item is not None and item.count > limit:
+                yield make_hint(
+                    TRIM, error, p.removal(item, keep=limit), card=item.name, copies=item.count, limit=limit
+                )
+
+    return fixer
+
+
+def _exactly_one(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """None in the pile: add one of the game's cards for it; several: keep one."""
+    pile = str(params["pile"])
+    items = [i for i in p.ctx.in_pile(pile) if i.count > 0]
+    if not items:
+        for card in [c for c in p.candidates if p.game.pile_of(c.type) == pile][:6]:
+            yield make_hint(
+                ADD_CHARACTER,
+                error,
+                [Change(card.name, 1)],
+                "card",
+                added=card.name,
+                pile=p.ctx.pile_label(pile),
+            )
+        return
+    for keep in items:
+        changes = [c for other in items for c in p.removal(other, keep=1 if other is keep else 0)]
+        removed = describe_removed(changes)
+        yield make_hint(
+            REMOVE,
+            error,
+            changes,
+            "pile",
+            count=sum(-c.count for c in changes),
+            pile=p.ctx.pile_label(pile),
+            removed=removed,
+        )
+
+
+def _count_at_most(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """Too many matching cards: take out the surplus, one card at a time."""
+    chosen = [
+        i
+        for i in p.ctx.in_pile(params.get("pile"))
+        if i.card is not None and matches(i.card, params["where"])
+    ]
+    excess = sum(i.count for i in chosen) - int(params["max"])
+    for item in sorted(chosen, key=lambda i: i.count):
+        take = min(item.count, excess)
+        changes = p.removal(item, keep=item.count - take)
+        yield make_hint(
+            REMOVE,
+            error,
+            changes,
+            "pile",
+            count=take,
+            pile=p.ctx.pile_label(params.get("pile")),
+            removed=describe_removed(changes),
+        )
+
+
+def _same_value(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """Mixed values: take out the cards of each smaller group of values (the largest group stays)."""
+    name = str(params["field"])
+    groups: dict[str, list[Item]] = {}
+    for item in p.ctx.in_pile(params.get("pile")):
+        if item.card is not None:
+            groups.setdefault(",".join(item.card.words(name)) or "-", []).append(item)
+    keep = max(groups, key=lambda g: sum(i.count for i in groups[g]), default=None)
+    changes = [c for value, items in groups.items() if value != keep for i in items for c in p.removal(i)]
+    if changes:
+        label = p.ctx.pile_label(params.get("pile"))
+        yield make_hint(
+            REMOVE,
+            error,
+            changes,
+            "pile",
+            count=sum(-c.count for c in changes),
+            pile=label,
+            removed=describe_removed(changes),
+        )
+
+
+def _sum_at_most(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """A total over its bound: of each named card, the fewest copies whose removal brings the total within it."""
+    name = str(params["field"])
+    values = dict(error.params)
+    try:
+        excess = int(str(values["total"])) - int(str(values["bound"]))
+    except (KeyError, ValueError):
+        yield from _remove_cards(p, error, params)
+        return
+    items = [i for card in error.cards if (i := p.item(card)) is not None and i.card is not None]
+    for item in sorted(items, key=lambda i: -((i.card.number(name) or 0) if i.card else 0)):
+        value = (item.card.number(name) or 0) if item.card is not None else 0
+        if value <= 0:
+            continue
+        take = min(item.count, -(-excess // value))
+        keep = item.count - take
+        if keep:
+            yield make_hint(
+                TRIM, error, p.removal(item, keep=keep), card=item.name, copies=item.count, limit=keep
+            )
+        else:
+            variant = "copies" if item.count != 1 else ""
+            yield make_hint(REMOVE, error, p.removal(item), variant, card=item.name, copies=item.count)
+
+
+for _name, _fixer in (
+    ("unknown_card", _unknown),
+    ("unplaceable_card", _remove_cards),
+    ("pile_count", _pile_count),
+    ("copies_at_most", _trim(lambda params: int(params["max"]))),
+    ("distinct_within_group", _trim(lambda _params: 1)),
+    ("exactly_one", _exactly_one),
+    ("count_at_most", _count_at_most),
+    ("same_value", _same_value),
+    ("same_as_card", _remove_cards),
+    ("sum_at_most", _sum_at_most),
+):
+    register_fixes(_name, _fixer)
+
+
+def _rules_for(fmt: GameFormat, code: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """The format's rules (kind name, parameters) that can report a code."""
+    found = []
+    for rule in fmt.rules:
+        kind = kind_named(rule.kind)
+        if kind is not None and code in {m.code for m in kind.messages}:
+            found.append((rule.kind, rule.params))
+    return found
+
+
+def generic_hints(
+    deck: Deck,
+    pool: Any,
+    game: Game,
+    fmt: GameFormat,
+    report: Report,
+    candidates: Sequence[Any],
+    wanted: Sequence[Result],
+) -> list[tuple[Result, list[FixHint]]]:
+    """For each wanted result, the verified hints its rule kind's fixer proposes (empty when none helps)."""
+    planner = GenericPlanner(deck, pool, game, fmt, report, candidates)
+    found: list[tuple[Result, list[FixHint]]] = []
+    for error in wanted:
+        proposals: list[FixHint] = []
+        try:
+            for kind, params in _rules_for(fmt, error.code):
+                fixer = KIND_FIXES.get(kind)
+                if fixer is not None:
+                    proposals.extend(fixer(planner, error, params))
+            hints = planner.verifier.offered(error, iter(proposals), by_size=error.code != "UNKNOWN_CARD")
+        except Exception:  # a hint is a courtesy: a fixer failure leaves the error without one, never crashes
+            hints = []
+        found.append((error, hints))
+    return found
