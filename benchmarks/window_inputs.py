@@ -59,3 +59,24 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+def child_window_open(args: dict[str, str]) -> dict[str, float]:
+    """Seconds for the window to open a deck file until its rows and report are shown (run in its own process)."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from carddb.db import CardDatabase
+    from deckbuilder.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(["bench"])
+    window = MainWindow(CardDatabase(Path(args["db"])), interactive=False)
+    window.notify = lambda *_a, **_k: None  # type: ignore[method-assign]  # no modal box in a benchmark
+    window.show()
+    app.processEvents()
+    start = time.perf_counter()
+    if not window.open_deck(Path(args["deck"]), ask_first=False):
+        raise RuntimeError(f"the window did not open {args['deck']}")
+    app.processEvents()
+    return {"seconds": time.perf_counter() - start}
