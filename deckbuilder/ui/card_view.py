@@ -195,6 +195,7 @@ class CardImage(QWidget):
         self._scaled: QPixmap | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(60, 84)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setToolTip(caption)
 
     def sizeHint(self) -> QSize:
@@ -209,6 +210,8 @@ class CardImage(QWidget):
                 target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
             )
         painter = QPainter(self)
+        # Paint every pixel: a caption left from a larger size must not show through once the pane shrinks.
+        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
         x = (self.width() - self._scaled.width()) // 2
         # The caption sits right under the image, and the pair is centred as one block.
         y = (self.height() - self._scaled.height() - caption_height) // 2

@@ -208,10 +208,14 @@ class NameFitter(QObject):
         needed = self.needed_width()
         wanted = {c: preferred[ids[c]] for c in giving}
         room = spare - needed
-        if room < sum(wanted.values()):
-            # Every long-text column gives up the same share of its width, none below the minimum.
-            total = sum(wanted.values()) or 1
-            wanted = {c: max(ELIDED_MIN_WIDTH, w * max(room, 0) // total) for c, w in wanted.items()}
+        deficit = sum(wanted.values()) - max(room, 0)
+        # The rightmost long-text column gives way first (Requires before Type), none below the minimum.
+        for c in sorted(giving, key=header.visualIndex, reverse=True):
+            if deficit <= 0:
+                break
+            cut = min(deficit, max(0, wanted[c] - ELIDED_MIN_WIDTH))
+            wanted[c] -= cut
+            deficit -= cut
         for c, width in wanted.items():
             if header.sectionSize(c) != width:
                 header.resizeSection(c, width)

@@ -132,7 +132,9 @@ class SessionMixin(WindowBase):
                     Qt.Orientation.Vertical,
                 )
                 middle = self.width() - right
-                self.splitter.setSizes([round(middle * 0.36), round(middle * 0.64)])
+                # A wide window gives the browser what the deck does not need (its Type column then shows whole).
+                browser = max(round(middle * 0.36), min(middle - 720, round(middle * 0.5)))
+                self.splitter.setSizes([browser, middle - browser])
             QTimer.singleShot(0, self.deck_view.fit_sections_to_content)
             QTimer.singleShot(0, self.check_space.apply)
 

@@ -263,3 +263,27 @@ def test_none_clears_the_view(tmp_db: CardDatabase, view: CardView) -> None:
     assert view.card is None and view.shown_images == []
     assert not view.showing_text_card
     assert "No card selected" in view.details.toPlainText()
+
+
+def test_a_card_side_repaints_its_whole_area_so_no_old_caption_shows_through(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QColor, QPainter, QPixmap
+
+    image = QImage(250, 350, QImage.Format.Format_RGB32)
+    image.fill(QColor("blue"))
+    side = CardImage(image, "Breed form")
+    qtbot.addWidget(side)
+    side.resize(200, 300)
+    canvas = QPixmap(side.size())
+    canvas.fill(QColor(255, 0, 0))  # what a larger size left on screen
+    painter = QPainter(canvas)
+    side.render(painter, QPoint(), renderFlags=side.RenderFlag(0))
+    painter.end()
+    shown = canvas.toImage()
+    reds = sum(
+        1
+        for x in range(0, shown.width(), 4)
+        for y in range(0, shown.height(), 4)
+        if shown.pixelColor(x, y) == QColor(255, 0, 0)
+    )
+    assert reds == 0
