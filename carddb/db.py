@@ -18,11 +18,12 @@ from typing import Any, ParamSpec, TypeVar
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.model import CardInfo, PrintingInfo
 from carddb.nearnames import NearNames
-from carddb.normalize import normalize_name
+from carddb.normalize import normalize_name, split_keywords
 from carddb.opening import FTS_DEFINITION as FTS_DEFINITION
 from carddb.opening import DatabaseError as DatabaseError
 from carddb.opening import connect, damaged, is_file_failure, open_database, set_pragmas
 from carddb.retired import retired_card
+from carddb.traits import trait_vocabulary
 
 APP_NAME = "ragedeck"
 DB_ENV_VAR = "RAGEDECK_DB"
@@ -81,6 +82,7 @@ class CardDatabase:
         self._cache: dict[str, CardInfo | None] = {}
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
+        self._traits: frozenset[str] | None = None
         self._reader: sqlite3.Connection | None = None
         conn = open_database(self.path)
         conn.row_factory = sqlite3.Row
@@ -162,6 +164,7 @@ class CardDatabase:
         self._cache.clear()
         self._names = None
         self._norm_to_name = None
+        self._traits = None
 
     # -- meta ------------------------------------------------------------------------------------
 
@@ -299,6 +302,14 @@ class CardDatabase:
             self._names = [p[0] for p in pairs]
             self._norm_to_name = {p[1]: p[0] for p in pairs}
         return self._names
+
+    @_reads
+    def trait_vocabulary(self) -> frozenset[str]:
+        """The words a Requires field can be judged by: known traits and every Character's keywords (cached)."""
+        if self._traits is None:
+            rows = self.reader.execute("SELECT DISTINCT keywords FROM card WHERE section = 'characters'")
+            self._traits = trait_vocabulary(k for row in rows for k in split_keywords(str(row[0] or "")))
+        return self._traits
 
     @_reads
     def card_types(self) -> list[str]:

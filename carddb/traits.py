@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterable
 
 _WORD_CLEAN = re.compile(r"[^\w\s']+")
 
@@ -66,24 +68,43 @@ KNOWN_TRAITS = (
     WYRM_ASPECTS | AUSPICES | BREEDS | GAROU_TRIBES | FERA | BASTET_TRIBES | WYRM_FACTIONS | OTHER_TRAITS
 )
 _FILLER_WORDS = frozenset({"any", "character", "a", "an"})
-_MAX_TRAIT_WORDS = max(len(t.split()) for t in KNOWN_TRAITS)
 
 
-def tokenize_traits(text: str) -> tuple[frozenset[str], bool]:
-    """Known traits in a phrase (longest match first) and whether every word was understood."""
+@functools.lru_cache(maxsize=64)
+def _longest(vocabulary: frozenset[str]) -> int:
+    return max((len(t.split()) for t in vocabulary), default=1)
+
+
+def trait_vocabulary(keywords: Iterable[str]) -> frozenset[str]:
+    """The words a Requires field is judged by: the known traits plus every keyword some card carries."""
+    words = {canonical_trait(piece) for keyword in keywords for piece in keyword.split(",")}
+    return KNOWN_TRAITS | frozenset(w for w in words if w)
+
+
+def scan_traits(
+    text: str, vocabulary: frozenset[str] = KNOWN_TRAITS
+) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Traits of the vocabulary in a phrase (longest match first) and the words of it no trait covers."""
     words = canonical_trait(text).split()
+    longest = _longest(vocabulary)
     found: set[str] = set()
-    understood = True
+    unknown: list[str] = []
     i = 0
     while i < len(words):
-        for j in range(min(len(words), i + _MAX_TRAIT_WORDS), i, -1):
+        for j in range(min(len(words), i + longest), i, -1):
             phrase = " ".join(words[i:j])
-            if phrase in KNOWN_TRAITS:
+            if phrase in vocabulary:
                 found.add(phrase)
                 i = j
                 break
         else:
             if words[i] not in _FILLER_WORDS:
-                understood = False
+                unknown.append(words[i])
             i += 1
-    return frozenset(found), understood
+    return frozenset(found), tuple(unknown)
+
+
+def tokenize_traits(text: str, vocabulary: frozenset[str] = KNOWN_TRAITS) -> tuple[frozenset[str], bool]:
+    """Traits of the vocabulary in a phrase (longest match first) and whether every word was understood."""
+    found, unknown = scan_traits(text, vocabulary)
+    return found, not unknown

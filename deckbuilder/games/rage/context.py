@@ -11,8 +11,18 @@ from typing import TYPE_CHECKING
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
+from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck
-from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of, member_traits
+from deckbuilder.games.rage.facts import (
+    GAIA,
+    ROGUE,
+    WYRM,
+    Requirement,
+    facts_of,
+    member_traits,
+    parse_requirement,
+    pool_vocabulary,
+)
 from deckbuilder.games.rage.format import Format
 from deckbuilder.legality.results import Totals
 
@@ -66,6 +76,9 @@ class CheckContext:
     rogue_renown: int
     suggestions: dict[str, list[str]]
     pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
+    vocabulary: frozenset[str] = (
+        KNOWN_TRAITS  # the words a Requires field is judged by (facts.pool_vocabulary)
+    )
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -74,6 +87,10 @@ class CheckContext:
     def rogue_cap(self) -> int:
         """The most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)."""
         return self.renown // 2
+
+    def requirement(self, card: CardInfo) -> Requirement:
+        """The card's Requires field parsed with the pool's vocabulary."""
+        return parse_requirement(card.requires, self.vocabulary)
 
     def known(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo]]:
         """The entries with a card in the database (worked out once per list per check: every rule asks)."""
@@ -246,6 +263,7 @@ def build_context(
         rogue_renown=rogue_renown,
         suggestions=suggestions,
         pool=pool,
+        vocabulary=pool_vocabulary(pool),
     )
 
 

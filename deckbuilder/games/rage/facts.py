@@ -1,8 +1,9 @@
 """What Rage's rules read of one card, worked out once per card: Type parts, Requires, allegiance, identity, traits.
 
-Requirement matching (`REQUIREMENT_UNMET`) only judges words it knows (tribes, auspices, breeds, Fera, Wyrm
-factions and Aspects, allegiance); a requirement such as "Crinos form" or "Not bluffed" is about play, not about
-the pack, so it is never reported.
+Requirement matching (`REQUIREMENT_UNMET`) judges the words it knows (tribes, auspices, breeds, Fera, Wyrm
+factions and Aspects, allegiance) and every keyword some Character of the pool carries (Kailindo, Walid Set, ...);
+a requirement such as "Crinos form" or "Not bluffed" is about play, not about the pack, so it is never judged: such
+an unknown part is named once as REQUIREMENT_UNKNOWN (info).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from carddb.traits import (
 from carddb.traits import (
     WYRM_FACTIONS as WYRM_FACTIONS,
 )
+from carddb.traits import scan_traits as _scan_traits
 from carddb.traits import tokenize_traits as _tokenize_traits
 
 _ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
@@ -44,33 +46,65 @@ _RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
 
 @dataclass(frozen=True, slots=True)
 class Requirement:
-    """A parsed Requires field: OR-alternatives, each an AND-set of traits; `judgeable` False means unknown."""
+    """A parsed Requires field: OR-alternatives, each an AND-set of traits; `judgeable` False means unknown.
+
+    `unknown` holds the parts whose words are neither a known trait nor a keyword any Character carries.
+    """
 
     text: str
     alternatives: tuple[frozenset[str], ...] = ()
     judgeable: bool = False
+    unknown: tuple[str, ...] = ()
+    judged: tuple[str, ...] = ()  # the alternatives as written, without those of play conditions only
 
 
 @functools.lru_cache(maxsize=4096)
-def parse_requirement(requires: str) -> Requirement:
-    """Parse a Requires field; alternatives are split on ` - ` and commas, `+` joins parts that all apply."""
+def parse_requirement(requires: str, vocabulary: frozenset[str] = KNOWN_TRAITS) -> Requirement:
+    """Parse a Requires field; alternatives are split on ` - ` and commas, `+` joins parts that all apply.
+
+    A word is judged when it is in `vocabulary` (the known traits and the pool's Character keywords).
+    """
     text = requires.strip()
     if not text:
         return Requirement(text)
     alternatives: list[frozenset[str]] = []
+    judged: list[str] = []
+    unknown: list[str] = []
+    partial = False
     for raw in _ALTERNATIVE_SPLIT.split(text):
         if not raw.strip():
             continue
         traits: set[str] = set()
         for part in raw.split("+"):
-            part_traits, understood = _tokenize_traits(part)
-            if understood:
+            part_traits, words = _scan_traits(part, vocabulary)
+            if not words:
                 traits |= part_traits
-        if not traits:
-            # One alternative the checker cannot judge (e.g. "Crinos form") might be met: never warn on this card.
-            return Requirement(text)
-        alternatives.append(frozenset(traits))
-    return Requirement(text, tuple(alternatives), judgeable=bool(alternatives))
+            else:
+                unknown.append(part.strip(" ().").strip())
+                partial = partial or bool(part_traits)
+        # An alternative of play conditions only ("Not bluffed" in "Kailindo - Not bluffed") names nobody the pack
+        # could lack: the Characters are judged by the other alternatives.
+        if traits:
+            alternatives.append(frozenset(traits))
+            judged.append(raw.strip())
+    named = tuple(dict.fromkeys(u for u in unknown if u))
+    if partial:
+        # A part naming a trait in words the checker cannot read ("Renown 1 Garou") might be met: never judged.
+        return Requirement(text, unknown=named)
+    return Requirement(text, tuple(alternatives), bool(alternatives), named, tuple(judged))
+
+
+def pool_vocabulary(pool: object) -> frozenset[str]:
+    """The words the pool lets a Requires field be judged by (`trait_vocabulary()`), else the known traits."""
+    method = getattr(pool, "trait_vocabulary", None)
+    if callable(method):
+        try:
+            vocabulary = method()
+        except Exception:  # a broken pool must not crash the checker; judge by the known traits
+            return KNOWN_TRAITS
+        if isinstance(vocabulary, frozenset):
+            return vocabulary
+    return KNOWN_TRAITS
 
 
 def character_allegiance(card: CardInfo) -> str:

@@ -12,6 +12,7 @@ from functools import cache
 from itertools import combinations
 
 from carddb.model import CardInfo
+from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
@@ -52,7 +53,7 @@ def _message(message_id: str, params: tuple[tuple[str, str], ...]) -> str:
     return format_message(message_id, params, ENGLISH)
 
 
-def can_play(member: PackMember, card: CardInfo) -> bool:
+def can_play(member: PackMember, card: CardInfo, vocabulary: frozenset[str] = KNOWN_TRAITS) -> bool:
     """Whether this Character can play this Combat Action: its Requires, its form and its Rage (in Crinos)."""
     if "combat action" not in type_parts(card):
         return False
@@ -63,7 +64,7 @@ def can_play(member: PackMember, card: CardInfo) -> bool:
     requires = card.requires.casefold()
     if any(form in requires for form in _FORM_WORDS) and character.crage is None:
         return False  # a form requirement needs a shapeshifter (a Character with a Crinos side)
-    requirement = parse_requirement(card.requires)
+    requirement = parse_requirement(card.requires, vocabulary)
     if not requirement.judgeable:
         return True
     return any(alternative <= member.traits for alternative in requirement.alternatives)
@@ -94,7 +95,9 @@ def combat_hand_odds(
     playable: list[tuple[PackMember, frozenset[int]]] = []
     for member in ctx.pack:
         positions = frozenset(
-            i for i, name in enumerate(pile) if (card := piles.cards.get(name)) and can_play(member, card)
+            i
+            for i, name in enumerate(pile)
+            if (card := piles.cards.get(name)) and can_play(member, card, ctx.vocabulary)
         )
         playable.append((member, positions))
     if not playable:

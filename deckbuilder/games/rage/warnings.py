@@ -69,24 +69,41 @@ class RequirementUnmetRule(Rule):
         "REQUIREMENT_UNMET.gnosis": "'{card}' needs Gnosis {need}; the highest in your pack is {best} ({best_card})",
         "REQUIREMENT_UNMET.renown": "'{card}' needs a Character of Renown {need}; the highest in your pack is "
         "{best} ({best_card})",
+        "REQUIREMENT_UNKNOWN": "No card in the data carries '{word}' as a keyword, so the requirement of "
+        "{names!q} is not checked",
     }
     severity = Severity.WARNING
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        yield from self._unknown_words(ctx)
         if not ctx.pack:
             return
         for item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
-            if not facts_of(card).has_needs or allegiance_block(card, ctx.allegiance):
+            judgeable = ctx.requirement(card).judgeable
+            if not (judgeable or facts_of(card).has_needs) or allegiance_block(card, ctx.allegiance):
                 continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
             problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
             if problem is not None:
                 variant, params = problem
                 yield self.result([item.name], variant=variant, card=card.name, extra=params)
 
+    def _unknown_words(self, ctx: CheckContext) -> Iterable[Result]:
+        """Each requirement word that is neither a known trait nor any Character's keyword, once per deck."""
+        cards_by_word: dict[str, list[str]] = {}
+        for _item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
+            for word in ctx.requirement(card).unknown:
+                names = cards_by_word.setdefault(word, [])
+                if card.name not in names:
+                    names.append(card.name)
+        for word, names in cards_by_word.items():
+            yield self.result(
+                names, code="REQUIREMENT_UNKNOWN", severity=Severity.INFO, word=word, names=names
+            )
+
     @staticmethod
     def _keyword_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:
         facts = facts_of(card)
-        requirement = facts.requirement
+        requirement = ctx.requirement(card)
         if not requirement.judgeable:
             return None
         blocked = blocked_traits(card, ctx.allegiance)
@@ -97,7 +114,7 @@ class RequirementUnmetRule(Rule):
             needed = alternative - {"gaia", "wyrm"} if totem else alternative
             if any(needed <= member.traits for member in ctx.pack):
                 return None
-        return "", {"wanted": tuple(requirement.text.split(" - "))}
+        return "", {"wanted": requirement.judged}
 
     @staticmethod
     def _need_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:

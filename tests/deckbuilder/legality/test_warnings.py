@@ -129,10 +129,18 @@ def test_requirements_about_play_not_the_pack_are_never_reported() -> None:
         card("Lunar Blade", "Equipment", requires="(Crinos form)", keywords="Non-Fetish"),
         card("Long Wait", "Event", requires="Renown 4 or less Gaia Garou"),
         card("Dodgy Feint", "Combat Action", requires="Not bluffed", rage=1),
-        card("Odd Ally", "Ally", requires="Uktena - Not Frenzied", renown=1),
     ]
     report = check_deck(gaia_deck(*(c.name for c in vague)), make_pool(*vague))
     assert found(report, "REQUIREMENT_UNMET") == []
+
+
+def test_a_play_condition_beside_a_trait_does_not_hide_the_trait() -> None:
+    # Issue 19.1: "Kailindo - Not Bluffed" needs a Kailindo Character; the play condition is not a way around it.
+    odd = card("Odd Ally", "Ally", requires="Uktena - Not Frenzied", renown=1)
+    report = check_deck(gaia_deck(odd.name), make_pool(odd))
+    assert found(report, "REQUIREMENT_UNMET") == [
+        "'Odd Ally' requires Uktena; no Character in your pack meets that"
+    ]
 
 
 def test_compound_requirement_needs_every_trait_in_one_character() -> None:
