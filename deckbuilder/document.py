@@ -102,6 +102,22 @@ class DeckDocument:
         """Put the deck back in an earlier (or later, for redo) state."""
         self.deck.restore(state)
 
+    def save(self, path: Path, write: Callable[[Path], object], pool: object = None) -> str | None:
+        """Write the deck to `path` through `write`, keeping the file it replaces in the deck's history (Save As
+        carries the history along); returns why the history could not be kept (the save itself went ahead)."""
+        from deckbuilder.history import DeckHistory
+
+        history, problem = DeckHistory(), None
+        try:
+            if self.path is not None and path != self.path:
+                history.carry(self.path, path)
+            history.keep(path, pool)
+        except (OSError, ValueError) as exc:
+            problem = str(exc)
+        write(path)
+        self.saved_as(path)
+        return problem
+
     def saved_as(self, path: Path) -> None:
         """The deck was written to `path`, which is now its file (a new file warns about its losses again)."""
         if path != self.path:

@@ -57,6 +57,11 @@ COMMANDS: tuple[Command, ...] = (
         N_("export a deck: Lackey .dek/text, PDF decklist, PDF proxy sheets"),
         "deckbuilder.cli.export",
     ),
+    Command(
+        "diff",
+        N_("compare two decks of one game pile by pile, with each one's legality"),
+        "deckbuilder.cli.diff",
+    ),
     Command("odds", N_("draw odds and a sample opening hand of a deck"), "deckbuilder.cli.odds"),
     Command(
         "printer",

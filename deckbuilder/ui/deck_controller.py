@@ -85,6 +85,13 @@ class DeckController(QObject):
         self.path_changed.emit(path)
         self.recheck()
 
+    def save(self, path: Path, write: Callable[[Path], object], pool: object = None) -> str | None:
+        """Write the deck to `path` through the document (which keeps the file it replaces in the deck's history)."""
+        problem = self.document.save(path, write, pool)
+        self.undo_stack.setClean()
+        self.path_changed.emit(path)
+        return problem
+
     def saved_as(self, path: Path) -> None:
         """The deck was written to `path`: it is its file now and it has no unsaved edits."""
         self.document.saved_as(path)

@@ -54,6 +54,7 @@ from deckbuilder.ui.window_base import APP_TITLE
 from deckbuilder.ui.window_cards import CardDataMixin, DemoBanner
 from deckbuilder.ui.window_exports import ExportsMixin
 from deckbuilder.ui.window_files import FilesMixin
+from deckbuilder.ui.window_history import HistoryMixin
 from deckbuilder.ui.window_menus import MenusMixin
 from deckbuilder.ui.window_prompts import PromptsMixin
 from deckbuilder.ui.window_session import SessionMixin
@@ -70,7 +71,9 @@ AUTOSAVE_INTERVAL_MS = 60_000
 AUTOSAVE_DEBOUNCE_MS = 2_000
 
 
-class MainWindow(MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMixin, PromptsMixin):
+class MainWindow(
+    MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMixin, HistoryMixin, PromptsMixin
+):
     """One deck being edited against one card database: the layout, and the wiring between its parts."""
 
     def __init__(

@@ -235,15 +235,17 @@ class FilesMixin(WindowBase):
 
     def _write(self, path: Path) -> bool:
         self.commit_pending_edits()
+        pool, labels = self.deck_pool(), self.db.deck_zone_labels()
         try:
-            write_deck(self.deck, path, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels())
+            self.controller.save(
+                path, lambda p: write_deck(self.deck, p, pool=pool, zone_labels=labels), pool
+            )
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify(
                 self.tr("Cannot save deck"),
                 fill(self.tr("Cannot save %1: %2"), str(path), str(exc)),
             )
             return False
-        self.controller.saved_as(path)
         self.autosave.discard()
         self._remember_recent(path)
         self._update_title()

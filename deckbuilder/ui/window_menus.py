@@ -87,6 +87,8 @@ class MenusMixin(WindowBase):
             keys.SaveAs,
             "actionSaveAs",
         )
+        self._action(file_menu, self.tr("Deck &history…"), self.show_deck_history, None, "actionDeckHistory")
+        self._action(file_menu, self.tr("Co&mpare with…"), self.compare_with, None, "actionCompareWith")
         export_menu = file_menu.addMenu(self.tr("&Export"))
         pdf_exports = {"decklist": self.export_decklist_pdf, "proxies": self.export_proxies_pdf}
         for (
