@@ -6,13 +6,15 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
 from deckbuilder.fingerprint import deck_fingerprint
-from deckbuilder.games.loader import format_title
+from deckbuilder.games.description import Game, GameError
+from deckbuilder.games.loader import format_title, load_game
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck, format_not_installed
 from deckbuilder.legality.formats import Format, load_format_or_default
@@ -33,6 +35,8 @@ CSV_COLUMNS = (
     "renown",
     "renown_level",
     "allegiance",
+    "figures",
+    "game",
     "format",
     "errors",
     "fingerprint",
@@ -51,6 +55,9 @@ class DeckRow:
     renown_level: int = 0
     allegiance: str = ""
     format: str = ""
+    game: str = ""  # the deck's game (its name): the format is one of that game's
+    figures: tuple[tuple[str, str], ...] = ()  # the header figures its game.json names, (label, shown value)
+    settings: tuple[tuple[str, int | None], ...] = ()  # the deck's settings as checked (Rage's Renown level)
     errors: tuple[Result, ...] = ()
     warnings: tuple[Result, ...] = ()
     read_error: str = ""
@@ -157,6 +164,7 @@ def check_deck_file(
         renown_level=report.renown_level,
         allegiance=report.totals.allegiance,
         format=report.format,
+        **_game_fields(report),
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
@@ -192,13 +200,35 @@ def _other_game_row(
         player=player,
         deck=deck.name,
         verdict=LEGAL if report.is_legal else ILLEGAL,
-        format=f"{game.name}:{report.format}",
+        format=report.format,
+        **_game_fields(report, game),
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
         fingerprint=deck_fingerprint(deck, cards).code,
         cards=_cards(deck),
     )
+
+
+def _game_fields(report: Report, game: Game | None = None) -> dict[str, Any]:
+    """The game, its header figures (as its engine shows them) and the settings of a checked deck's row."""
+    from deckbuilder.games.check import ENGINES
+
+    chosen = game if game is not None and game.name == report.game else load_game(report.game)
+    _totals, shown = ENGINES[chosen.engine].summary(report, chosen)
+    return {"game": chosen.name, "figures": tuple(shown.items()), "settings": report.settings}
+
+
+def _figures_text(row: DeckRow, lang: str | None = None) -> str:
+    """`Cost 8 / 10 · Actions 30`: the row's figures with their labels in the reader's language."""
+    return " · ".join(f"{gettext(label, lang)} {value}" for label, value in row.figures)
+
+
+def _game_title(row: DeckRow, lang: str | None = None) -> str:
+    try:
+        return gettext(load_game(row.game).title, lang) if row.game else ""
+    except GameError:
+        return row.game
 
 
 def check_files(
@@ -217,6 +247,11 @@ def _error_text(row: DeckRow, lang: str | None = None) -> list[str]:
     if row.verdict == UNREADABLE:
         return [gettext("cannot read: {reason}", lang).format(reason=render_text(row.read_error, lang))]
     return [f"{e.code}: {render(e, lang)}" for e in row.errors]
+
+
+def _has_renown(row: DeckRow) -> bool:
+    """Whether the row's game counts Renown against a Renown level (a game with no such setting shows none)."""
+    return row.verdict != UNREADABLE and any(key == "renown_level" for key, _value in row.settings)
 
 
 # A cell starting with one of these is a formula to a spreadsheet (`=HYPERLINK(…)` from a .dek title): the
@@ -243,9 +278,11 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
                 row.player,
                 row.deck,
                 row.verdict,
-                row.renown if row.verdict != UNREADABLE else "",
-                row.renown_level if row.verdict != UNREADABLE else "",
+                row.renown if _has_renown(row) else "",
+                row.renown_level if _has_renown(row) else "",
                 row.allegiance,
+                _figures_text(row, "en"),
+                row.game,
                 row.format,
                 " | ".join(_error_text(row)),
                 row.fingerprint,
@@ -297,7 +334,9 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         N_("Player"),
         N_("Deck"),
         N_("Verdict"),
-        N_("Renown"),
+        N_("Game"),
+        N_("Format"),
+        N_("Figures"),
         N_("Allegiance"),
         N_("Errors"),
         N_("Fingerprint"),
@@ -317,11 +356,12 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         verdict = e(t(_VERDICT_WORDS.get(row.verdict, row.verdict)))
         if row.verdict != LEGAL:
             verdict = f'<a href="#deck-{index}">{verdict}</a>'
-        renown = f"{row.renown} / {row.renown_level}" if row.verdict != UNREADABLE else ""
+        shown = format_title(row.format, row.game, lang) if row.format else ""
         errors = "<br>".join(e(text) for text in _error_text(row, lang))
         parts.append(
             f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
-            f"<td>{e(renown)}</td><td>{e(row.allegiance)}</td><td>{errors}</td>"
+            f"<td>{e(_game_title(row, lang))}</td><td>{e(shown)}</td><td>{e(_figures_text(row, lang))}</td>"
+            f"<td>{e(row.allegiance)}</td><td>{errors}</td>"
             f'<td class="fingerprint">{e(row.fingerprint)}</td><td>{e(row.file)}</td></tr>'
         )
     parts.append("</tbody></table>")
@@ -337,10 +377,10 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         )
         if row.verdict != UNREADABLE:
             allegiance = f" · {e(row.allegiance)}" if row.allegiance else ""
-            renown = t("Renown {renown} / {level}").format(renown=row.renown, level=row.renown_level)
-            game, _, name = row.format.rpartition(":")  # "lithic-rage:standard" for another game's deck
-            shown = format_title(name, game or DEFAULT_GAME, lang)
-            parts.append(f" · {e(shown)} · {e(renown)}{allegiance}")
+            shown = format_title(row.format, row.game or DEFAULT_GAME, lang)
+            parts.append(
+                f" · {e(_game_title(row, lang))} · {e(shown)} · {e(_figures_text(row, lang))}{allegiance}"
+            )
         parts.append("</p><ul>")
         parts.extend(f"<li>{e(text)}</li>" for text in _error_text(row, lang))
         warning = t("warning")

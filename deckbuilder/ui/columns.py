@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Sequence
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
@@ -189,6 +190,8 @@ class NameFitter(QObject):
 
     def remeasure(self, *_args: object) -> None:
         """Measure the names again and fit."""
+        if not shiboken6.isValid(self.table):
+            return  # a QTableWidget's own model clears its rows while the table is being destroyed
         self._needed = None
         self.fit()
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.search import search_cards
+from deckbuilder.ui.columns import NameFitter
 
 
 class _CardTable(QTableWidget):
@@ -49,6 +50,8 @@ class GameCardList(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()
+        # Column 0 is the name (the list reads names from it): as wide as the widest name, the rest scroll.
+        self.name_fitter = NameFitter(self.table, "0")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
@@ -93,9 +96,9 @@ class GameCardList(QWidget):
             for column, text in enumerate(values):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, self.table.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.name_fitter.remeasure()
 
     def _selected(self, row: int) -> None:
         item = self.table.item(row, 0) if row >= 0 else None

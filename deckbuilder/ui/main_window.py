@@ -390,11 +390,15 @@ class MainWindow(
         self._stats_stale = False
         try:
             game = game_of(self.deck)
+            report = self.report
+            # The deck as its latest check resolved it: the charts count what the verdict counted, resolved once.
+            resolved = report.resolved if report is not None else None
             if game is not None:
-                charts = game_statistics(game, self.deck, self.deck_pool())
-                self.stats.update_game_stats(charts, self.report)
+                found = resolved if resolved is not None and resolved.game == game.name else None
+                charts = game_statistics(game, found or self.deck, self.deck_pool())
+                self.stats.update_game_stats(charts, report)
                 return
-            self.stats.update_stats(self.deck, self.db, self.report)
+            self.stats.update_stats(self.deck, self.db, report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
 

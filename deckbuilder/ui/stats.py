@@ -231,7 +231,8 @@ class DeckStatsView(QWidget):
         self.game_charts = []
         for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
             chart.show()
-        self.stats = stats = compute_deck_stats(deck, pool)
+        # The deck as the check resolved it (reprints folded), rather than resolving it a second time.
+        self.stats = stats = compute_deck_stats(deck, pool, report.resolved if report is not None else None)
         self.summary.setText(_summary_html(stats, report))
         # Types are card data, shown as written; only the bar of cards the database lacks is ours.
         self.type_chart.set_bars(

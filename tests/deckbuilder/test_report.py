@@ -183,6 +183,31 @@ def test_html_report_never_lets_deck_text_become_markup(player: str, deck: str, 
     }
 
 
+def test_another_games_deck_has_its_game_format_and_figures(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    folder = _event_folder(tmp_path)
+    (folder / "erin.txt").write_text(
+        "# game: lithic-rage\nAncestry:\n1\tRiver Folk\nClass:\n1\tBone Shaman\nActions:\n3\tMammoth Charge\n",
+        encoding="utf-8",
+    )
+    target = tmp_path / "report.csv"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(target))
+    rows = {r["player"]: r for r in _rows(target)}
+    erin, alice = rows["erin"], rows["Alice Smith"]
+    assert (erin["game"], erin["format"]) == ("lithic-rage", "standard")
+    assert (alice["game"], alice["format"]) == ("rage", "revised")
+    # Three Actions of Cost 5 against the Bone Shaman's limit of 12: the game's own figures, no Renown.
+    assert erin["figures"] == "Cost 15 / 12 · Actions 3"
+    assert erin["renown"] == erin["renown_level"] == ""
+    assert alice["figures"].startswith("Renown ") and alice["renown_level"] == "20"
+    page_path = tmp_path / "report.html"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(page_path))
+    page = page_path.read_text(encoding="utf-8")
+    assert "Renown 0 / 0" not in page
+    assert (
+        "<td>Lithic Rage</td><td>Lithic Rage (manual, level 1)</td><td>Cost 15 / 12 · Actions 3</td>" in page
+    )
+
+
 def test_the_report_and_check_agree_on_every_deck(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
     folder = _event_folder(tmp_path)
     text = demo_deck_path().read_text(encoding="utf-8")

@@ -260,9 +260,9 @@ def test_organisers_report_checks_each_deck_by_its_own_game(tmp_path: Path) -> N
     rows = (tmp_path / "r.csv").read_text(encoding="utf-8").splitlines()
     assert rows[1].startswith(f"{lithic},lithic,lithic,illegal")
     assert (
-        "lithic-rage:standard" in rows[1] and "TOO_MANY_COPIES" in rows[1] and "UNKNOWN_CARD" not in rows[1]
+        ",lithic-rage,standard," in rows[1] and "TOO_MANY_COPIES" in rows[1] and "UNKNOWN_CARD" not in rows[1]
     )
-    assert ",revised," in rows[2]
+    assert ",rage,revised," in rows[2]
 
 
 def test_a_chosen_setting_travels_in_the_native_file_and_bounds_the_check(tmp_path: Path) -> None:

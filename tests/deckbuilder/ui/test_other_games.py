@@ -111,6 +111,32 @@ def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path:
     assert "Cost 12 / 12" in window.stats.summary.text()
 
 
+def test_statistics_read_the_deck_as_its_check_resolved_it(window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import deckbuilder.games.check as games_check
+    from carddb.demo import demo_deck_path
+
+    def second_resolve(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the statistics resolved the deck a second time")
+
+    path = tmp_path / "shaman.txt"
+    path.write_text(LITHIC_DECK, encoding="utf-8")
+    assert window.stats is not None  # built (with an empty deck) on first use
+    for deck_file in (path, demo_deck_path()):
+        window.report_tabs.setCurrentIndex(0)  # statistics hidden: counted when shown, not at opening
+        assert window.report_tabs.currentWidget() is not window.stats_page
+        assert window.open_deck(deck_file, ask_first=False)
+        monkeypatch.setattr(games_check, "resolve", second_resolve)
+        window.report_tabs.setCurrentWidget(
+            window.stats_page
+        )  # a failure is logged, the charts left as they were
+        monkeypatch.undo()
+        if deck_file == path:
+            bars = {c.title: [(b.label, b.value) for b in c.bars] for c in window.stats.game_charts}
+            assert bars["Cost curve"] == [("2", 1), ("3", 2), ("4", 1)]
+        else:
+            assert sum(bar.value for bar in window.stats.type_chart.bars) == window.deck.total_cards()
+
+
 def test_a_player_chosen_setting_is_a_spin_box_and_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]
     from deckbuilder.games.loader import user_games_dir
 
@@ -190,3 +216,14 @@ def test_the_card_list_and_the_deck_show_the_columns_the_game_description_gives(
     ]  # the description's columns, not every number and word field
     assert [cards.table.item(0, c).text() for c in range(3)] == ["Bolt", "Zap", "2"]
     assert DeckSectionModel("spells", game=game).columns == ("Qty", "Name", "Type", "Flavour", "Cost")
+
+
+def test_another_games_card_list_never_cuts_a_name(window) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1280, 720)
+    assert window.open_deck(
+        Path(__file__).parents[2] / "golden" / "decks" / "warrift-00.txt", ask_first=False
+    )
+    table = window.game_cards.table
+    assert table.rowCount() > 10
+    # WarRift's wide Type and Class columns take what they need; the names keep theirs and the list scrolls.
+    assert table.horizontalHeader().sectionSize(0) >= table.sizeHintForColumn(0)
