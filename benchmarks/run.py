@@ -489,7 +489,35 @@ CHILDREN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "bare-qt": child_bare_qt,
     "proxies": child_proxies,
     "img2pdf": child_img2pdf,
+    "window-open": lambda args: __import__("window_inputs").child_window_open(
+        args
+    ),  # benchmarks/ is on sys.path
 }
+
+
+def bench_window_open(results: Results) -> None:
+    """Issue 22: the window opens a 100,000-unknown-name .dek and a 90,000-entry native deck vs `ragedeck check`."""
+    from window_inputs import write_native_deck, write_unknown_dek  # benchmarks/ is on sys.path as a script
+
+    from carddb.db import CardDatabase
+    from carddb.demo import ensure_demo_cards
+
+    folder = scratch() / "window-open"
+    folder.mkdir(exist_ok=True)
+    db_path = folder / "cards.sqlite"
+    db = CardDatabase(db_path)
+    ensure_demo_cards(db)
+    db.close()
+    decks = [
+        ("100,000 unknown names (.dek)", write_unknown_dek(folder / "unknown.dek")),
+        ("90,000 entries (native)", write_native_deck(folder / "native.ragedeck")),
+    ]
+    for label, deck in decks:
+        (cli,) = processes_in_turns(
+            [([*ragedeck_command(), "check", str(deck), "--db", str(db_path)], (0, 1))], 1
+        )
+        window = run_child("window-open", {"db": str(db_path), "deck": str(deck)})["seconds"]
+        results.add(label, "window opens the deck", window, "s", "`ragedeck check` (process)", cli)
 
 
 # -- the run ---------------------------------------------------------------------------------------------------------
@@ -1089,6 +1117,7 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             bench_size(size, args.seed, results, judged=size == judged_size)
         judge_import_linearity(results)
+        bench_window_open(results)
     finally:
         if _SCRATCH is not None:
             shutil.rmtree(_SCRATCH, ignore_errors=True)

@@ -4,6 +4,7 @@ give way first, and past that the table scrolls sideways rather than cut a name)
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterable, Sequence
 
 import shiboken6
@@ -15,6 +16,8 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 ID_GROUP = "column-ids"
 # A long-text column (Type, Requires) is never narrowed below this while it gives way to the names.
 ELIDED_MIN_WIDTH = 48
+# Past this many rows only the names longest in characters are laid out to find the widest one.
+MEASURED_NAMES = 200
 
 
 def _names(value: object) -> list[str]:
@@ -177,13 +180,11 @@ class NameFitter(QObject):
             if column < 0:
                 return 0
             model = self.table.model()
-            widest = max(
-                (
-                    self.table.sizeHintForIndex(model.index(r, column)).width()
-                    for r in range(model.rowCount())
-                ),
-                default=0,
-            )
+            indexes = [model.index(r, column) for r in range(model.rowCount())]
+            if len(indexes) > MEASURED_NAMES:
+                # Laying out every cell of a 100,000-row table took seconds per change: measure the longest names.
+                indexes = heapq.nlargest(MEASURED_NAMES, indexes, key=lambda i: len(str(i.data() or "")))
+            widest = max((self.table.sizeHintForIndex(index).width() for index in indexes), default=0)
             self._needed = max(widest, self.table.horizontalHeader().sectionSizeHint(column)) + 4
         return self._needed
 

@@ -99,12 +99,17 @@ class DeckSectionModel(QAbstractTableModel):
             self.endResetModel()
             return True
         recolour = tint != old_tint
-        last = len(self.columns) - 1
-        for number, row in enumerate(self._rows):
-            if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted)):
-                self.dataChanged.emit(
-                    self.index(number, 0), self.index(number, last), [Qt.ItemDataRole.BackgroundRole]
-                )
+        changed = [
+            number
+            for number, row in enumerate(self._rows)
+            if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted))
+        ]
+        if changed:  # one signal for the span: a signal per row re-measured the whole table per row
+            self.dataChanged.emit(
+                self.index(changed[0], 0),
+                self.index(changed[-1], len(self.columns) - 1),
+                [Qt.ItemDataRole.BackgroundRole],
+            )
         return False
 
     def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
@@ -121,22 +126,40 @@ class DeckSectionModel(QAbstractTableModel):
         """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
         if not self.can_patch(new_rows):
             return False
+        # Runs of neighbouring rows go in and out in one step each: a signal per row made a 100,000-row deck
+        # re-fit its columns 100,000 times (quadratic), and so did list inserts in the middle.
         wanted = {row.identity for row in new_rows}
-        for number in range(len(self._rows) - 1, -1, -1):
-            if self._rows[number].identity not in wanted:
-                self.beginRemoveRows(QModelIndex(), number, number)
-                del self._rows[number]
-                self.endRemoveRows()
+        end = len(self._rows)
+        while end > 0:
+            if self._rows[end - 1].identity in wanted:
+                end -= 1
+                continue
+            start = end - 1
+            while start > 0 and self._rows[start - 1].identity not in wanted:
+                start -= 1
+            self.beginRemoveRows(QModelIndex(), start, end - 1)
+            del self._rows[start:end]
+            self.endRemoveRows()
+            end = start
         last = len(self.columns) - 1
-        for number, row in enumerate(new_rows):
+        number = 0
+        while number < len(new_rows):
+            row = new_rows[number]
             if number < len(self._rows) and self._rows[number].identity == row.identity:
                 if self._rows[number] is not row and self._rows[number] != row:
                     self._rows[number] = row
                     self.dataChanged.emit(self.index(number, 0), self.index(number, last))
+                number += 1
                 continue
-            self.beginInsertRows(QModelIndex(), number, number)
-            self._rows.insert(number, row)
+            # The run of new rows ends at the next row already shown (kept rows are in the same order).
+            kept = self._rows[number].identity if number < len(self._rows) else None
+            stop = number + 1
+            while stop < len(new_rows) and new_rows[stop].identity != kept:
+                stop += 1
+            self.beginInsertRows(QModelIndex(), number, stop - 1)
+            self._rows[number:number] = new_rows[number:stop]
             self.endInsertRows()
+            number = stop
         return True
 
     def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:

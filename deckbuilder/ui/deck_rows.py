@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
-from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
@@ -177,12 +177,17 @@ def rows_by_section(
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
     reusable = previous or {}
+    asked = [0]  # names this call asked the pool about: near names for the first MAX_SUGGESTED_UNKNOWN only
 
     def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
         card = pool.lookup(entry.name)
         suggestions: tuple[str, ...] = ()
         if card is None:
-            suggestions = tuple(known_suggestions.get(entry.key) or pool.suggest(entry.name))
+            if entry.key in known_suggestions:  # the reader's answer, empty past its own limit
+                suggestions = tuple(known_suggestions[entry.key])
+            elif asked[0] < MAX_SUGGESTED_UNKNOWN:
+                asked[0] += 1
+                suggestions = tuple(pool.suggest(entry.name))
         old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
         # An unknown card's row is kept too while its suggestions stand (they are cached per name).
         if old is not None and old.card is card and old.suggestions == suggestions:

@@ -12,6 +12,7 @@ from deckbuilder.ui.labels import SteadyLabel
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
+BULLET = "•  "  # before each result line
 GROUPS: tuple[tuple[Severity, str], ...] = (
     (Severity.ERROR, QT_TRANSLATE_NOOP("LegalityPanel", "Errors")),
     (Severity.WARNING, QT_TRANSLATE_NOOP("LegalityPanel", "Warnings")),
@@ -76,7 +77,7 @@ class LegalityPanel(QWidget):
         for severity, title in GROUPS:
             results = [r for r in report.results if r.severity is severity]
             lines.append((f"{self.tr(title)} ({len(results)})", severity))
-            lines.extend((f"•  {render(result)}", result) for result in results)
+            lines.extend((f"{BULLET}{render(result)}", result) for result in results)
         while self.list.count() > len(lines):
             self.list.takeItem(self.list.count() - 1)
         for row, (text, value) in enumerate(lines):
@@ -105,7 +106,9 @@ class LegalityPanel(QWidget):
             self.group_items[value] = item
         else:
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-            item.setToolTip(f"{value.code}: {render(value)}")
+            item.setToolTip(
+                f"{value.code}: {text.removeprefix(BULLET)}"
+            )  # rendered once: huge reports list many
 
     def _result_items(self) -> list[tuple[QListWidgetItem, Result]]:
         items: list[tuple[QListWidgetItem, Result]] = []
