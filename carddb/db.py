@@ -18,12 +18,12 @@ from typing import Any, ParamSpec, TypeVar
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.model import CardInfo, PrintingInfo
 from carddb.nearnames import NearNames
-from carddb.normalize import normalize_name, split_keywords
+from carddb.normalize import normalize_name
 from carddb.opening import FTS_DEFINITION as FTS_DEFINITION
 from carddb.opening import DatabaseError as DatabaseError
 from carddb.opening import connect, damaged, is_file_failure, open_database, set_pragmas
 from carddb.retired import retired_card
-from carddb.traits import trait_vocabulary
+from carddb.traits import stored_trait_vocabulary
 
 APP_NAME = "ragedeck"
 DB_ENV_VAR = "RAGEDECK_DB"
@@ -307,8 +307,7 @@ class CardDatabase:
     def trait_vocabulary(self) -> frozenset[str]:
         """The words a Requires field can be judged by: known traits and every Character's keywords (cached)."""
         if self._traits is None:
-            rows = self.reader.execute("SELECT DISTINCT keywords FROM card WHERE section = 'characters'")
-            self._traits = trait_vocabulary(k for row in rows for k in split_keywords(str(row[0] or "")))
+            self._traits = stored_trait_vocabulary(self.reader)
         return self._traits
 
     @_reads

@@ -44,6 +44,7 @@ from carddb.normalize import normalize_name
 from carddb.retire import retire_missing
 from carddb.safeio import UnsafeFileError
 from carddb.search import rebuild_search_index
+from carddb.traits import store_trait_words
 
 PROGRESS_EVERY = 50
 # Real set names are at most ~25 characters; longer ones are card text that slipped a column.
@@ -364,6 +365,7 @@ class _Importer:
             conn.execute("PRAGMA cache_size = -65536")
             self._write_cards(conn, identities)
             rebuild_search_index(conn)
+            store_trait_words(conn)
             meta = {
                 "card_data_date": datetime.date.today().isoformat(),
                 "card_data_source": self.report.source,

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
+import sqlite3
 from collections.abc import Iterable
+
+from carddb.normalize import split_keywords
 
 _WORD_CLEAN = re.compile(r"[^\w\s']+")
 
@@ -108,3 +112,42 @@ def tokenize_traits(text: str, vocabulary: frozenset[str] = KNOWN_TRAITS) -> tup
     """Traits of the vocabulary in a phrase (longest match first) and whether every word was understood."""
     found, unknown = scan_traits(text, vocabulary)
     return found, not unknown
+
+
+# Where an import keeps the words Characters carry, so a check reads them instead of splitting every keyword.
+TRAIT_WORDS_META = "character_trait_words"
+_CARDS_SIGNATURE = "SELECT count(*), coalesce(max(id), 0) FROM card"
+
+
+def cards_signature(conn: sqlite3.Connection) -> list[int]:
+    """What changes whenever cards are added or removed (count and highest id): stored words are valid for it."""
+    row = conn.execute(_CARDS_SIGNATURE).fetchone()
+    return [int(row[0]), int(row[1])]
+
+
+def character_words(conn: sqlite3.Connection) -> frozenset[str]:
+    """The canonical words of every Character's keywords, read from the card table."""
+    rows = conn.execute("SELECT DISTINCT keywords FROM card WHERE section = 'characters'")
+    keywords = {str(row[0]) for row in rows if row[0]}
+    return trait_vocabulary(k for text in keywords for k in split_keywords(text)) - KNOWN_TRAITS
+
+
+def store_trait_words(conn: sqlite3.Connection) -> None:
+    """Keep the Characters' words in meta, in the import's own transaction (after the cards are written)."""
+    value = {"cards": cards_signature(conn), "words": sorted(character_words(conn))}
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (TRAIT_WORDS_META, json.dumps(value))
+    )
+
+
+def stored_trait_vocabulary(conn: sqlite3.Connection) -> frozenset[str]:
+    """The vocabulary from meta when it was stored for these cards, else worked out from the cards."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (TRAIT_WORDS_META,)).fetchone()
+    if row is not None:
+        try:
+            stored = json.loads(str(row[0]))
+            if stored.get("cards") == cards_signature(conn) and isinstance(stored.get("words"), list):
+                return KNOWN_TRAITS | frozenset(str(word) for word in stored["words"])
+        except (ValueError, AttributeError):
+            pass  # a damaged value: work it out from the cards
+    return KNOWN_TRAITS | character_words(conn)
