@@ -19,9 +19,7 @@ from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.hints import (
     ADD_CARDS,
     ADD_CHARACTER,
-    MAX_HINTS_PER_ERROR,
     REMOVE,
-    REPLACE,
     TRIM,
     Change,
     FixHint,
@@ -29,6 +27,7 @@ from deckbuilder.games.hints import (
     describe_added,
     describe_removed,
     make_hint,
+    replace_with_suggestions,
 )
 from deckbuilder.games.kinds import GameContext, Item, kind_named
 from deckbuilder.legality.results import Report, Result
@@ -126,10 +125,9 @@ def _unknown(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Ite
         item = p.item(name)
         if item is None:
             continue
-        for suggestion in p.ctx.suggestions.get(item.key, [])[: MAX_HINTS_PER_ERROR - 1]:
-            removed = p.removal(item)
-            changes = [*removed, *(Change(suggestion, -c.count, None, c.starting) for c in removed)]
-            yield make_hint(REPLACE, error, changes, "closest", card=item.name, added=suggestion)
+        yield from replace_with_suggestions(
+            error, item.name, p.ctx.suggestions.get(item.key, []), p.removal(item)
+        )
     yield from _remove_cards(p, error, params)
 
 

@@ -148,6 +148,16 @@ def make_hint(
     )
 
 
+def replace_with_suggestions(
+    error: Result, name: str, suggestions: Sequence[str], removal: Sequence[Change]
+) -> Iterator[FixHint]:
+    """Swap an unknown card (its `removal`) for each suggested name, the closest first, leaving room for removal."""
+    for suggestion in suggestions[: MAX_HINTS_PER_ERROR - 1]:
+        # The printing written for the unknown name means nothing for the suggested card: take its newest.
+        changes = [*removal, *(Change(suggestion, -c.count, None, c.starting) for c in removal)]
+        yield make_hint(REPLACE, error, changes, "closest", card=name, added=suggestion)
+
+
 def describe_added(changes: Sequence[Change]) -> str:
     """The cards a hint adds, as `2 × Name, 1 × Other`."""
     return ", ".join(f"{c.count} × {c.name}" for c in changes if c.count > 0)

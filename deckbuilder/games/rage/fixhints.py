@@ -28,6 +28,7 @@ from deckbuilder.games.hints import (
     apply_changes,
     describe_added,
     make_hint,
+    replace_with_suggestions,
 )
 from deckbuilder.games.rage.context import CheckContext, Placed, build_context
 from deckbuilder.games.rage.facts import (
@@ -260,11 +261,9 @@ def _replace_unknown(p: _Planner, error: Result) -> Iterator[FixHint]:
         if item is None:
             continue
         # The closest names first, leaving room for taking the card out (the last resort, offered last).
-        for suggestion in p.ctx.suggestions.get(item.key, [])[: MAX_HINTS_PER_ERROR - 1]:
-            removed = p.removal(item)
-            # The printing written for the unknown name means nothing for the suggested card: take its newest.
-            changes = [*removed, *(Change(suggestion, -c.count, None, c.starting) for c in removed)]
-            yield make_hint(REPLACE, error, changes, "closest", card=item.name, added=suggestion)
+        yield from replace_with_suggestions(
+            error, item.name, p.ctx.suggestions.get(item.key, []), p.removal(item)
+        )
     yield from _remove_or_replace(p, error)
 
 
