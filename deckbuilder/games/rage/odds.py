@@ -14,16 +14,18 @@ from itertools import combinations
 from carddb.model import CardInfo
 from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.games.loader import find_format, load_game
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
-from deckbuilder.i18n import ENGLISH, declare, format_message, message_key
-from deckbuilder.legality.formats import load_format
+from deckbuilder.games.rage.format import GAME, format_view
+from deckbuilder.i18n import ENGLISH, N_, declare, format_message, gettext, message_key
 from deckbuilder.odds import (
     DEFAULT_TRIALS,
     EXACT,
     MAX_TRIALS,
     SIMULATED,
     Odds,
+    OddsTable,
     OddsUnavailable,
     Piles,
     at_least_one,
@@ -90,7 +92,9 @@ def combat_hand_odds(
         raise OddsUnavailable("Rage's description gives no combat hand")
     hand_size = draw.hand
     seen = draw.seen_by_turn(1)
-    ctx = build_context(deck, pool, load_format(deck.format), deck.renown_level)
+    game = load_game(GAME)
+    fmt = format_view(find_format(game, deck.format), game)  # FormatError: the deck's format is not installed
+    ctx = build_context(deck, pool, fmt, deck.renown_level)
     pile = piles.combat
     playable: list[tuple[PackMember, frozenset[int]]] = []
     for member in ctx.pack:
@@ -109,6 +113,24 @@ def combat_hand_odds(
     every = _every_character(pile, playable, hand_size, seen, seed, trials, draw.source)
     distinct = _distinct_cards(pile, playable, hand_size, seed, trials, draw.source)
     return CombatOdds(per_character, every, distinct, hand_size)
+
+
+COMBAT_TABLE_TITLE = N_("First Combat Phase: a Combat Action each can play")
+COMBAT_TABLE_TOOLTIP = N_(
+    "By the first Combat Phase (the 5 opening combat cards, then a discard and redraw to 5; revised rules, Combat "
+    "Phase) the hand holds a Combat Action the Character meets (Requires, form, Rage)"
+)
+
+
+def combat_table(deck: Deck, pool: CardPool, piles: Piles, seed: int, trials: int) -> OddsTable:
+    """The Draw odds tab's table: each Character, every Character, and each its own card (when a hand can)."""
+    combat = combat_hand_odds(deck, pool, seed=seed, trials=trials, piles=piles)
+    rows: list[tuple[str, Odds]] = [(dict(o.params).get("character", ""), o) for o in combat.per_character]
+    if combat.every_character is not None:
+        rows.append((gettext("Every Character"), combat.every_character))
+    if combat.distinct_cards is not None and 1 < len(combat.per_character) <= combat.hand_size:
+        rows.append((gettext("Each its own card"), combat.distinct_cards))
+    return OddsTable(COMBAT_TABLE_TITLE, COMBAT_TABLE_TOOLTIP, tuple(rows))
 
 
 def _character_odds(name: str, population: int, hits: int, seen: int, source: str) -> Odds:
