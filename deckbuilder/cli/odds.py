@@ -93,8 +93,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
         _use_installed_format(deck, game, args.deck, err)
         piles = odds.deck_piles(deck, pool, game)
-        # The odds the game's engine adds to its description's draws (Rage's first combat hand per Character).
-        found: list[odds.Odds] = ENGINES[game.engine].extra_odds(deck, pool, game, piles, seed, args.trials)
+        # The odds the game's engine adds to its description's draws, turns 1..N (Rage's combat hand per Character).
+        found: list[odds.Odds] = ENGINES[game.engine].extra_odds(
+            deck, pool, game, piles, seed, args.trials, args.turns
+        )
         turns = range(1, args.turns + 1)
         for name in args.card:
             if piles.pile_of(name) is None:

@@ -207,12 +207,16 @@ class Engine:
         """How the game's decks are laid out in deck files (games/layout.py)."""
         return Layout(game, zone_labels)
 
-    def extra_odds(self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int) -> list[Any]:
-        """Odds the engine works out beyond the description's draws (Rage: the first combat hand), as Odds."""
+    def extra_odds(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turns: int = 1
+    ) -> list[Any]:
+        """Odds the engine works out beyond the description's draws for turns 1..N (Rage: the combat hand), as Odds."""
         return []
 
-    def odds_table(self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int) -> Any | None:
-        """Those odds as the Draw odds tab shows them (an odds.OddsTable), None when the engine has none."""
+    def odds_table(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
+    ) -> Any | None:
+        """Those odds at one turn as the Draw odds tab shows them (an odds.OddsTable), None when the engine has none."""
         return None
 
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
-from deckbuilder.collection import Collection, deck_status
+from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.fixhints import FixHint
 from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
@@ -411,6 +411,8 @@ class MainWindow(
             # The collection counts copies of the card database's cards (Rage's); another game's deck has none.
             owned = self._owned_copies() if pool is self.db else {}
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
+            # The browser's in:deck / is:owned / is:missing ask about this deck and this collection.
+            self.browser.set_deck(deck_terms(self.deck, owned), self.db.data_version())
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 

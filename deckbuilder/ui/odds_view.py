@@ -51,6 +51,7 @@ class OddsView(QWidget):
         self.db = db
         self._deck: Deck | None = None
         self._pool: Any = db
+        self._game: Game | None = None
         self._stale = False
         self.piles = odds.Piles()
         self.hand: odds.SampleHand | None = None
@@ -67,10 +68,19 @@ class OddsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        # The odds the deck's game's engine adds (Rage: the first Combat Phase); hidden for a game with none.
+        # The turn the engine's table is worked out for (Rage: the Combat Phase of turn N), when it asks for one.
+        self.fight_turn_spin = QSpinBox()
+        self.fight_turn_spin.setObjectName("fightTurn")
+        self.fight_turn_spin.setRange(1, odds.MAX_TURNS)
+        self.fight_rule = QLabel()
+        self.fight_rule.setObjectName("fightRule")
+        self.fight_rule.setWordWrap(True)
+        # The odds the deck's game's engine adds (Rage: the Combat Phase); hidden for a game with none.
         self.fight_box = QGroupBox()
         fight_layout = QVBoxLayout(self.fight_box)
+        fight_layout.addWidget(self.fight_turn_spin)
         fight_layout.addWidget(self.fight_table)
+        fight_layout.addWidget(self.fight_rule)
         # Why there are no odds (a game whose description gives no "draws", or is not installed).
         self.unavailable = QLabel()
         self.unavailable.setObjectName("oddsUnavailable")
@@ -146,6 +156,7 @@ class OddsView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(scroll)
 
+        self.fight_turn_spin.valueChanged.connect(self._show_table)
         self.what_combo.currentIndexChanged.connect(self._show_by_turn)
         self.turn_spin.valueChanged.connect(self._show_by_turn)
         self.deal_button.clicked.connect(self._deal_typed_seed)
@@ -190,18 +201,13 @@ class OddsView(QWidget):
                 raise odds.OddsUnavailable(self.tr("The deck's game is not installed."))
             self.piles = odds.deck_piles(self._deck, self._pool, game)
         except odds.OddsUnavailable as exc:
+            self._game = None
             self._show_unavailable(self._unavailable_text(game, exc))
             return
         self._show_unavailable("")
         self._build_hands()
-        table = None
-        try:
-            table = ENGINES[game.engine].odds_table(
-                self._deck, self._pool, game, self.piles, self.seed, odds.DEFAULT_TRIALS // 4
-            )
-        except Exception:  # the engine's own odds are extra: the draws' odds still show
-            log.exception("the engine's odds failed")
-        self._show_table(table)
+        self._game = game
+        self._show_table()
         self.turn_note.setText(self._seen_text())
         self._fill_what()
         self._show_by_turn()
@@ -224,17 +230,40 @@ class OddsView(QWidget):
             self.fight_box.hide()
             self.hand = None
 
-    def _show_table(self, table: odds.OddsTable | None) -> None:
+    def _show_table(self) -> None:
+        """The table the deck's game's engine adds, at the chosen turn, each row explained with its rule."""
+        table: odds.OddsTable | None = None
+        if self._deck is not None and self._game is not None:
+            try:
+                table = ENGINES[self._game.engine].odds_table(
+                    self._deck,
+                    self._pool,
+                    self._game,
+                    self.piles,
+                    self.seed,
+                    odds.DEFAULT_TRIALS // 4,
+                    self.fight_turn_spin.value(),
+                )
+            except Exception:  # the engine's own odds are extra: the draws' odds still show
+                log.exception("the engine's odds failed")
         self.fight_box.setVisible(table is not None)
         rows = table.rows if table is not None else ()
         if table is not None:
             self.fight_box.setTitle(gettext(table.title))
             self.fight_box.setToolTip(gettext(table.tooltip))
+            self.fight_turn_spin.setVisible(bool(table.turn_prefix))
+            self.fight_turn_spin.setPrefix(gettext(table.turn_prefix) if table.turn_prefix else "")
+            self.fight_turn_spin.setToolTip(gettext(table.turn_tooltip) if table.turn_tooltip else "")
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
             cells = [label, value.percent.render(), self._method_text(value)]
-            self._set_row(self.fight_table, row, cells, render(value))
+            explained = render(value)
+            if value.source:
+                explained += "\n" + self.tr("Rule: %1").replace("%1", value.source)
+            self._set_row(self.fight_table, row, cells, explained)
         _fit_rows(self.fight_table)
+        source = next((value.source for _label, value in rows if value.source), "")
+        self.fight_rule.setText(self.tr("Rule: %1").replace("%1", source) if source else "")
 
     def _build_hands(self) -> None:
         """One list per draw pile of the deck's game, titled by the pile (kept while the piles stay the same)."""

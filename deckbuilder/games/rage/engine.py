@@ -282,19 +282,21 @@ class RageEngine(Engine):
 
         return RageLayout(game, zone_labels)
 
-    def extra_odds(self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int) -> list[Any]:
-        """The first Combat Phase: each Character's combat hand, every Character's, the distinct cards seen."""
-        from deckbuilder.games.rage.odds import combat_hand_odds
+    def extra_odds(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turns: int = 1
+    ) -> list[Any]:
+        """The combat hand at each Combat Phase of turns 1..N: each Character, every Character, each its own card."""
+        from deckbuilder.games.rage.odds import combat_extra_odds
 
-        combat = combat_hand_odds(deck, pool, seed=seed, trials=trials, piles=piles)
-        found: list[Any] = [*combat.per_character]
-        return found + [o for o in (combat.every_character, combat.distinct_cards) if o is not None]
+        return list(combat_extra_odds(deck, pool, piles, seed, trials, turns))
 
-    def odds_table(self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int) -> Any | None:
-        """The Draw odds tab's first Combat Phase table (games/rage/odds.py)."""
+    def odds_table(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
+    ) -> Any | None:
+        """The Draw odds tab's Combat Phase table at one turn (games/rage/odds.py)."""
         from deckbuilder.games.rage.odds import combat_table
 
-        return combat_table(deck, pool, piles, seed, trials)
+        return combat_table(deck, pool, piles, seed, trials, turn)
 
 
 register_engine(RageEngine())

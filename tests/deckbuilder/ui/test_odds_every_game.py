@@ -71,12 +71,13 @@ def test_a_warrift_deck_deals_its_starting_hand_and_rage_gets_its_combat_table_b
     view.turn_spin.setValue(1)
     assert view.turn_table.item(0, 1).text() == _percent(1 - comb(5, 5) / comb(10, 5))
     assert view.fight_box.isHidden()
-    # Back to a Rage deck: its sept and combat hands and the first Combat Phase table, from its game package.
+    # Back to a Rage deck: its sept and combat hands and the Combat Phase table, from its game package.
     window.undo_stack.setClean()
     assert window.open_deck(demo_deck_path(), ask_first=False)
     assert list(view.hand_lists) == ["sept", "combat"]
     assert not view.fight_box.isHidden() and view.fight_table.rowCount() > 2
-    assert view.fight_box.title() == "First Combat Phase: a Combat Action each can play"
+    assert view.fight_box.title() == "Combat Phase: a Combat Action each can play"
+    assert view.fight_turn_spin.isVisibleTo(view) and view.fight_rule.text().startswith("Rule: ")
 
 
 def test_a_game_without_draws_says_why_there_are_no_odds(window) -> None:  # type: ignore[no-untyped-def]
