@@ -98,7 +98,9 @@ class OddsView(QWidget):
         self.turn_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.turn_table.horizontalHeader().setStretchLastSection(True)
         self.turn_note = QLabel(
-            self.tr("Seen by turn N: 5 × N cards, discarding every other card at each redraw")
+            self.tr(
+                "Seen by turn N: the opening hand, then every card not wanted discarded and drawn again at each redraw, and the cards played drawn back; each row says how many"
+            )
         )
         self.turn_note.setWordWrap(True)
         turn_box = QGroupBox(self.tr("A card or Type by turn N"))
