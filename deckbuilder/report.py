@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,12 +12,13 @@ from carddb.atomic import atomic_write_text
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
+from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game, GameError
-from deckbuilder.games.loader import format_title, load_game
+from deckbuilder.games.loader import find_format, format_title, load_game
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck, format_not_installed
-from deckbuilder.legality.formats import Format, load_format_or_default
+from deckbuilder.legality.formats import Format, load_format, load_format_or_default
 from deckbuilder.legality.results import Report, Result
 
 # A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
@@ -113,6 +114,8 @@ def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
             continue
         if child.name.startswith("."):
             continue  # a hidden file is no one's deck
+        if depth == 0 and child.name == EVENT_FILE:
+            continue  # the organiser's event settings (deckbuilder.event), not a deck
         if child.is_dir():
             found.extend(_walk(child, depth + 1, notes))
         elif child.suffix.casefold() in DECK_SUFFIXES:
@@ -128,6 +131,7 @@ def check_deck_file(
     fmt: Format | None = None,
     renown_level: int | None = None,
     formats: dict[str, tuple[Format, str | None]] | None = None,
+    event: Event | None = None,
 ) -> DeckRow:
     """One row for one deck file, judged as `ragedeck check` judges it; an unreadable deck is a row with its error."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
@@ -141,11 +145,16 @@ def check_deck_file(
         return DeckRow(file=str(path), player=player, read_error=reason)
     except Exception as exc:  # a reader fault on one odd file must not stop an event's report
         return DeckRow(file=str(path), player=player, read_error=f"internal error while reading: {exc!r}")
-    other = _other_game_row(path, player, loaded.deck, loaded.problems, pool)
+    other = _other_game_row(path, player, loaded.deck, loaded.problems, pool, event)
     if other is not None:
         return other
     problems = list(loaded.problems)
     chosen = fmt
+    named = format_for_game(event, DEFAULT_GAME) if chosen is None else None
+    if named is not None:
+        chosen = load_format(named)
+    if renown_level is None and event is not None:
+        renown_level = event.renown
     if chosen is None:
         # A format that is not installed: checked by the default one with a note, exactly as `check` does.
         formats = {} if formats is None else formats
@@ -182,7 +191,7 @@ def _cards(deck: Deck) -> tuple[tuple[int, str], ...]:
 
 
 def _other_game_row(
-    path: Path, player: str, deck: Deck, problems: Sequence[str], pool: CardPool
+    path: Path, player: str, deck: Deck, problems: Sequence[str], pool: CardPool, event: Event | None = None
 ) -> DeckRow | None:
     """Another game's deck, checked by its game's rules against its cards (None for a Rage deck)."""
     from carddb.db import CardDatabase
@@ -194,7 +203,8 @@ def _other_game_row(
     if game is None:
         return None
     cards = pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0]
-    report = check_generic(deck, cards, game)
+    named = format_for_game(event, game.name)
+    report = check_generic(deck, cards, game, find_format(game, named) if named else None)
     return DeckRow(
         file=str(path),
         player=player,
@@ -232,11 +242,22 @@ def _game_title(row: DeckRow, lang: str | None = None) -> str:
 
 
 def check_files(
-    paths: Sequence[Path], pool: CardPool, fmt: Format | None = None, renown_level: int | None = None
+    paths: Sequence[Path],
+    pool: CardPool,
+    fmt: Format | None = None,
+    renown_level: int | None = None,
+    events: Mapping[Path, Event] | None = None,
+    given: Event | None = None,
 ) -> list[DeckRow]:
-    """A row per deck file, in the given order (each format read once for the whole batch)."""
+    """A row per deck file, in the given order (each format read once for the whole batch); each deck judged as
+    its folder's event.json asks, the command line's `given` event over it."""
     formats: dict[str, tuple[Format, str | None]] = {}
-    return [check_deck_file(path, pool, fmt, renown_level, formats) for path in paths]
+    rows = []
+    for path in paths:
+        own = event_for(path, events or {})
+        event = given.over(own) if given is not None else own
+        rows.append(check_deck_file(path, pool, fmt, renown_level, formats, event))
+    return rows
 
 
 # How the HTML page names each verdict (the CSV keeps the stable values).

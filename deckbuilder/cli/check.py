@@ -24,7 +24,7 @@ from deckbuilder.cli.common import (
 from deckbuilder.cli.output import shown_name
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.games.loader import format_title
-from deckbuilder.i18n import N_, render_text
+from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -71,6 +71,12 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help=_("organiser's report of every deck: FILE.html or FILE.csv"),
     )
+    check.add_argument(
+        "--print-all",
+        type=Path,
+        metavar="FILE",
+        help=_("every deck's decklist in one PDF, in file order (an unreadable deck gets a page saying why)"),
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -93,11 +99,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if not _some_game_has_format(args.format_name):
                 raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
+    events = _events(args)
     db = open_db(args.db)
     try:
         warn_if_empty(db, err)
         documents: list[dict[str, Any]] = []
         formats: dict[str, tuple[Format, str | None]] = {}
+        event_formats: dict[str, Format] = {}
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
         pool_cards: list[Any] = []
@@ -109,6 +117,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
             problems = list(loaded.problems)
+            renown, event_format = _event_values(args, path, events, loaded.deck.game)
+            # Another game's deck is judged by the format its folder's event.json names for its game.
+            deck_args = (
+                args
+                if event_format is None
+                else argparse.Namespace(**{**vars(args), "format_name": event_format})
+            )
             if args.format_name and forced_format is None and is_rage(loaded.deck.game):
                 code = _format_not_of_game(
                     path, args.format_name, loaded.deck.game, args.json, documents, err
@@ -117,12 +132,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 continue
             if not is_rage(loaded.deck.game):
                 # Another game's deck met in a batch: checked by its game's rules, printed the same way.
-                code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
+                code = _check_game_deck(deck_args, path, loaded.deck, problems, db, None, documents, out, err)
                 worst = max(worst, code)
                 continue
             # The reader's notes, in the language (one line each: a name in them may hold a newline).
             shown_problems = [shown_name(render_text(p)) for p in loaded.problems]
             fmt = forced_format
+            if fmt is None and event_format is not None:
+                if event_format not in event_formats:
+                    event_formats[event_format] = load_format(event_format)
+                fmt = event_formats[event_format]
             if fmt is None:
                 # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
                 if loaded.deck.format not in formats:
@@ -132,7 +151,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     note = format_not_installed(loaded.deck.format, fmt)
                     problems.append(f"{path.name}: {note.message}")
                     shown_problems.append(f"{shown_name(path.name)}: {render(note)}")
-            report = check_deck(loaded.deck, db, fmt, args.renown)
+            report = check_deck(loaded.deck, db, fmt, renown)
             if not report.is_legal and worst == EXIT_OK:
                 worst = EXIT_ILLEGAL
             hints = _fix_hints(args, loaded.deck, db, fmt, report, pool_cards)
@@ -153,7 +172,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
         if args.report is not None:
-            _write_report(paths, db, forced_format, args.renown, args.report, err)
+            _write_report(args, paths, db, forced_format, events, err)
+        if args.print_all is not None:
+            _print_all(args, paths, db, events, err)
         return worst
     finally:
         db.close()
@@ -319,16 +340,72 @@ def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
     return paths
 
 
-def _write_report(
-    paths: Sequence[Path], db: CardDatabase, fmt: Any, renown: int | None, target: Path, err: TextIO
-) -> None:
-    from deckbuilder.report import ReportError, check_files, write_report
+def _events(args: argparse.Namespace) -> dict[Path, Any]:
+    """The event.json of each folder named (a file that cannot be used stops the run, naming the key)."""
+    from deckbuilder.event import EventError, events_of
 
     try:
-        write_report(check_files(paths, db, fmt, renown), target)
+        return events_of(args.decks)
+    except EventError as exc:
+        raise CliError(str(exc)) from exc
+
+
+def _event_values(
+    args: argparse.Namespace, path: Path, events: dict[Path, Any], game: str
+) -> tuple[int | None, str | None]:
+    """The Renown level and the format of the deck's event.json, where the command line gives none."""
+    from deckbuilder.event import event_for, format_for_game
+
+    event = event_for(path, events)
+    renown = args.renown if args.renown is not None or event is None else event.renown
+    return renown, None if args.format_name else format_for_game(event, game)
+
+
+def _print_all(
+    args: argparse.Namespace, paths: Sequence[Path], db: CardDatabase, events: dict[Path, Any], err: TextIO
+) -> None:
+    """`--print-all FILE.pdf`: every deck's decklist in one PDF, judged as the event asks."""
+    from carddb.atomic import UnsafeTargetError
+    from deckbuilder.event import Event
+    from deckbuilder.export.printall import write_event_decklists
+
+    given = Event(format=args.format_name, renown=args.renown)
+    try:
+        written = write_event_decklists(paths, db, args.print_all, events, None if given.is_empty else given)
+    except (OSError, ValueError, UnsafeTargetError) as exc:
+        reason = read_error(exc) if isinstance(exc, OSError) else str(exc)
+        raise CliError(
+            _("cannot write {path}: {reason}").format(path=shown_name(args.print_all), reason=reason)
+        ) from exc
+    for message in written.messages:
+        print(_("note: {note}").format(note=shown_name(message)), file=err)
+    decks = ngettext("{count} decklist", "{count} decklists", written.decks).format(count=written.decks)
+    pages = ngettext("{count} page", "{count} pages", written.pages).format(count=written.pages)
+    print(
+        _("wrote {path}: {decks} on {pages}").format(
+            path=shown_name(args.print_all), decks=decks, pages=pages
+        ),
+        file=err,
+    )
+
+
+def _write_report(
+    args: argparse.Namespace,
+    paths: Sequence[Path],
+    db: CardDatabase,
+    fmt: Any,
+    events: dict[Path, Any],
+    err: TextIO,
+) -> None:
+    from deckbuilder.event import Event
+    from deckbuilder.report import ReportError, check_files, write_report
+
+    given = Event(format=args.format_name, renown=args.renown)
+    try:
+        write_report(check_files(paths, db, fmt, args.renown, events, given), args.report)
     except ReportError as exc:
         raise CliError(str(exc)) from exc
-    print(_("wrote {path}").format(path=shown_name(target)), file=err)
+    print(_("wrote {path}").format(path=shown_name(args.report)), file=err)
 
 
 def _fix_hints(
