@@ -10,6 +10,7 @@ from functools import cached_property
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
+    Qt,
 )
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
@@ -21,7 +22,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
-from deckbuilder.games.cards import GameCard
+from deckbuilder.games.cards import GameCard, in_card_database
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
@@ -172,7 +173,9 @@ def rows_by_section(
 
     A row from `previous` whose entry, card and suggestions are unchanged is reused as it is.
     """
-    game = game_of(deck)
+    described = game_of(deck)
+    # The card database's cards (Rage's) by their sections; any other game's by its piles.
+    game = None if in_card_database(described) else described
     keys = SECTION_KEYS if game is None else game_section_keys(game)
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
@@ -260,4 +263,32 @@ def fit_short_columns(table: QTableView) -> None:
             table.resizeColumnToContents(column)
     fitter = getattr(table, "name_fitter", None)  # the deck view's NameFitter, when it has one
     if fitter is not None:
+        fitter.fit()
+
+
+def widen_short_columns(
+    table: QTableView, first: QModelIndex, last: QModelIndex, roles: Sequence[int] = ()
+) -> None:
+    """Fit the short columns among changed cells: one changed row widens its columns if it must, more rows refit."""
+    if roles and Qt.ItemDataRole.DisplayRole not in roles:
+        return  # a tint or a font: the texts are the same
+    model = table.model()
+    keys: Sequence[str] = getattr(model, "columns", ())
+    header = table.horizontalHeader()
+    widened = False
+    for column in range(first.column(), min(last.column() + 1, len(keys))):
+        key = keys[column]
+        if key == "Name" or key in ELIDED_COLUMNS or header.isSectionHidden(column):
+            continue
+        if first.row() != last.row():
+            table.resizeColumnToContents(column)
+            widened = True
+            continue
+        # As QTableView measures a column: the delegate's size, and the grid line.
+        needed = table.sizeHintForIndex(model.index(first.row(), column)).width() + int(table.showGrid())
+        if needed > header.sectionSize(column):
+            header.resizeSection(column, needed)
+            widened = True
+    fitter = getattr(table, "name_fitter", None)
+    if widened and fitter is not None:
         fitter.fit()
