@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck
-from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
+from tests.deckbuilder.cli.helpers import run
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -45,7 +45,7 @@ def _deck_cards(db_path: Path) -> list[str]:
     return [e.name for e in deck.entries]
 
 
-def test_every_deck_is_on_its_own_pages_in_file_order(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_every_deck_is_on_its_own_pages_in_file_order(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     pdf = tmp_path / "decklists.pdf"
     code, _out, err = run("check", str(folder), "--db", str(demo_db), "--print-all", str(pdf))
@@ -67,7 +67,7 @@ def test_every_deck_is_on_its_own_pages_in_file_order(demo_db: Path, tmp_path: P
     assert "Alice's pack" not in bob
 
 
-def test_a_long_deck_runs_over_pages_that_count_its_own_pages(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_a_long_deck_runs_over_pages_that_count_its_own_pages(demo_db: Path, tmp_path: Path) -> None:
     folder = tmp_path / "long"
     folder.mkdir()
     notes = "\n".join(f"Line {n} of a long sideboard note." for n in range(160))
@@ -82,7 +82,7 @@ def test_a_long_deck_runs_over_pages_that_count_its_own_pages(demo_db: Path, tmp
     assert "Short pack" in pages[-1] and "page 1 of this deck" in pages[-1]
 
 
-def test_the_event_file_judges_every_deck_and_is_no_deck(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_event_file_judges_every_deck_and_is_no_deck(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     event = {"event": "Rage Night 12", "date": "2026-12-05", "format": "revised-tournament", "renown": 12}
     (folder / "event.json").write_text(
@@ -121,7 +121,7 @@ def test_the_event_file_judges_every_deck_and_is_no_deck(demo_db: Path, tmp_path
     ],
 )
 def test_a_bad_event_file_is_refused_naming_it(
-    demo_db: Path,  # noqa: F811
+    demo_db: Path,
     tmp_path: Path,
     event: object,
     said: str,
@@ -135,7 +135,7 @@ def test_a_bad_event_file_is_refused_naming_it(
     assert not pdf.exists()  # nothing is written for a folder whose event cannot be used
 
 
-def test_an_event_file_linking_out_of_the_folder_is_not_read(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_an_event_file_linking_out_of_the_folder_is_not_read(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     outside = tmp_path / "outside.json"
     outside.write_text(json.dumps({"renown": 1}), encoding="utf-8")
@@ -144,7 +144,7 @@ def test_an_event_file_linking_out_of_the_folder_is_not_read(demo_db: Path, tmp_
     assert code == 2 and "link" in err
 
 
-def test_the_options_apply_to_every_deck_of_every_game(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_options_apply_to_every_deck_of_every_game(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     (folder / "carol.dek").unlink()
     pdf = tmp_path / "all.pdf"
@@ -173,7 +173,7 @@ def test_the_options_apply_to_every_deck_of_every_game(demo_db: Path, tmp_path: 
     assert out.count("Renown level 25)") == 2
 
 
-def test_the_sheets_read_in_portuguese(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_sheets_read_in_portuguese(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     pdf = tmp_path / "todos.pdf"
     _code, _out, err = run(
