@@ -16,6 +16,7 @@ from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game, GameError
 from deckbuilder.games.loader import find_format, format_title, load_game
+from deckbuilder.guesses import Guess, guessed_lines
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
 from deckbuilder.legality.engine import check_deck, format_not_installed
 from deckbuilder.legality.formats import Format, load_format, load_format_or_default
@@ -41,6 +42,7 @@ CSV_COLUMNS = (
     "format",
     "errors",
     "fingerprint",
+    "guessed",
 )
 
 
@@ -64,6 +66,7 @@ class DeckRow:
     read_error: str = ""
     problems: tuple[str, ...] = field(default=())
     fingerprint: str = ""  # deckbuilder.fingerprint: shows the list was not changed after registration
+    guesses: tuple[Guess, ...] = ()  # lines read only by a guess (a reprint folded, a near name): for a look
     cards: tuple[
         tuple[int, str], ...
     ] = ()  # (copies, name) of every card, Starting ones marked, in deck order
@@ -179,6 +182,7 @@ def check_deck_file(
         problems=tuple(problems),
         fingerprint=deck_fingerprint(loaded.deck, pool).code,
         cards=_cards(loaded.deck),
+        guesses=guessed_lines(loaded.deck, report, path),
     )
 
 
@@ -218,6 +222,7 @@ def _other_game_row(
         problems=tuple(problems),
         fingerprint=deck_fingerprint(deck, cards).code,
         cards=_cards(deck),
+        guesses=guessed_lines(deck, report, path),
     )
 
 
@@ -308,6 +313,7 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
                 row.format,
                 " | ".join(_error_text(row)),
                 row.fingerprint,
+                " | ".join(g.text("en") for g in row.guesses),
             ]
         )
     # A file name that was not UTF-8 on disk holds lone surrogates: shown as U+FFFD, never a failed write.
@@ -323,6 +329,7 @@ th { background: #eee; }
 .illegal { color: #a11; font-weight: bold; }
 .unreadable { color: #8a5a00; font-weight: bold; }
 .fingerprint { font-family: monospace; white-space: nowrap; }
+td.guessed { background: #fff3c4; }
 section.deck { page-break-before: always; margin-top: 3em; }
 @media print { section.deck { margin-top: 0; } }
 """
@@ -362,6 +369,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         N_("Allegiance"),
         N_("Errors"),
         N_("Fingerprint"),
+        N_("Read by a guess"),
         N_("File"),
     )
     parts = [
@@ -384,7 +392,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
             f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
             f"<td>{e(_game_title(row, lang))}</td><td>{e(shown)}</td><td>{e(_figures_text(row, lang))}</td>"
             f"<td>{e(row.allegiance)}</td><td>{errors}</td>"
-            f'<td class="fingerprint">{e(row.fingerprint)}</td><td>{e(row.file)}</td></tr>'
+            f'<td class="fingerprint">{e(row.fingerprint)}</td>{_guess_cell(row, lang)}<td>{e(row.file)}</td></tr>'
         )
     parts.append("</tbody></table>")
     for index, row in enumerate(rows):
@@ -409,6 +417,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         parts.extend(f"<li>{e(warning)} {e(w.code)}: {e(render(w, lang))}</li>" for w in row.warnings)
         file_word = t("file")
         parts.extend(f"<li>{e(file_word)}: {e(render_text(p, lang))}</li>" for p in row.problems)
+        parts.extend(f'<li class="guessed">{e(g.text(lang))}</li>' for g in row.guesses)
         parts.append("</ul>")
         if row.cards:
             parts.append(f"<h3>{e(t('Cards'))}</h3><ul>")
@@ -417,6 +426,15 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         parts.append("</section>")
     parts.append("</body></html>")
     return replace_surrogates("\n".join(parts) + "\n")
+
+
+def _guess_cell(row: DeckRow, lang: str) -> str:
+    """The row's guessed lines, marked so the organiser's eye stops on them (an empty cell when there are none)."""
+    import html
+
+    if not row.guesses:
+        return "<td></td>"
+    return '<td class="guessed">' + "<br>".join(html.escape(g.text(lang)) for g in row.guesses) + "</td>"
 
 
 def write_report(rows: Sequence[DeckRow], path: Path, title: str | None = None) -> None:
