@@ -89,6 +89,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     other_game = forced_game(args.game)
     if other_game is not None:
+        if args.report is not None or args.print_all is not None:
+            # Those read every file of the folder as the deck of its own game; a forced game would not be shown.
+            raise CliError(
+                _("--report and --print-all read each deck as its own game: give them without --game")
+            )
         return _check_other_game(args, other_game, out, err)
     forced_format = None
     if args.format_name:
@@ -184,6 +189,7 @@ def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: Tex
     """`check --game NAME` for a game other than Rage: every deck is read and checked as that game's."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
 
+    events = _events(args)
     db = open_db(args.db)
     try:
         documents: list[dict[str, Any]] = []
@@ -194,8 +200,14 @@ def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: Tex
             except (DeckFileError, OSError) as exc:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
+            event_format = _event_values(args, path, events, game.name)[1]
+            deck_args = (
+                args
+                if event_format is None
+                else argparse.Namespace(**{**vars(args), "format_name": event_format})
+            )
             code = _check_game_deck(
-                args, path, loaded.deck, list(loaded.problems), db, game, documents, out, err
+                deck_args, path, loaded.deck, list(loaded.problems), db, game, documents, out, err
             )
             worst = max(worst, code)
         if args.json:

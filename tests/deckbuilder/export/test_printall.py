@@ -182,3 +182,20 @@ def test_the_sheets_read_in_portuguese(demo_db: Path, tmp_path: Path) -> None:
     assert "3 listas de deck em 4 páginas" in err
     pages = _pages(pdf)
     assert "Arquivo de deck não lido" in pages[2] and "página 1 deste deck" in pages[2]
+
+
+def test_a_forced_game_takes_its_format_from_the_event_and_refuses_the_organiser_outputs(
+    demo_db: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "rift"
+    folder.mkdir()
+    (folder / "dave.txt").write_text(
+        "Starting deck:\n5 Apprentice Mage\n5 Recruit Warrior\n", encoding="utf-8"
+    )
+    (folder / "event.json").write_text(json.dumps({"formats": {"warrift": "player"}}), encoding="utf-8")
+    _code, out, _err = run("check", "--game", "warrift", str(folder), "--db", str(demo_db))
+    assert "WarRift player" in out or "(WarRift, player" in out
+    code, out, err = run(
+        "check", "--game", "warrift", str(folder), "--db", str(demo_db), "--print-all", "x.pdf"
+    )
+    assert code == 2 and out == "" and "without --game" in err
