@@ -14,6 +14,7 @@ from deckbuilder.cli.common import (
     EXIT_UNREADABLE,
     CliError,
     add_db_option,
+    check_output,
     check_renown,
     forced_game,
     is_rage,
@@ -104,6 +105,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if not _some_game_has_format(args.format_name):
                 raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
+    if args.print_all is not None:
+        check_output(args.print_all)  # a folder or a missing folder is refused before forty decks are checked
     events = _events(args)
     db = open_db(args.db)
     try:

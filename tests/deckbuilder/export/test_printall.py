@@ -199,3 +199,13 @@ def test_a_forced_game_takes_its_format_from_the_event_and_refuses_the_organiser
         "check", "--game", "warrift", str(folder), "--db", str(demo_db), "--print-all", "x.pdf"
     )
     assert code == 2 and out == "" and "without --game" in err
+
+
+def test_a_pdf_that_cannot_be_written_is_refused_before_any_check(demo_db: Path, tmp_path: Path) -> None:
+    folder = _event_folder(tmp_path)
+    code, out, err = run("check", str(folder), "--db", str(demo_db), "--print-all", str(tmp_path))
+    assert code == 2 and out == "" and "is a folder" in err
+    code, out, err = run(
+        "check", str(folder), "--db", str(demo_db), "--print-all", str(tmp_path / "no" / "x.pdf")
+    )
+    assert code == 2 and out == ""
