@@ -67,7 +67,7 @@ def judge(deck: Deck, db: CardDatabase, event: Event | None) -> Report:
     from deckbuilder.games.piles import game_of
 
     game = game_of(deck) or load_game(DEFAULT_GAME)
-    pool: Any = db if game.name == DEFAULT_GAME else pool_for(db, game)[0]
+    pool: Any = pool_for(db, game)[0]  # the card database for Rage, the game's cards for any other
     if event is None:
         return check(deck, pool, game)
     return check(deck, pool, game, format_for_game(event, game.name), event.settings_for(game))
