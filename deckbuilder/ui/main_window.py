@@ -167,7 +167,7 @@ class MainWindow(
         self.report_tabs.addTab(self.legality, self.tr("Legality"))
         self.report_tabs.addTab(self.stats_page, self.tr("Statistics"))
         self._stats_stale = True
-        self._owned_cache: tuple[int, dict[str, int]] | None = None
+        self._owned_cache: tuple[tuple[int, str], dict[str, int]] | None = None
         self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
@@ -405,30 +405,29 @@ class MainWindow(
     def _refresh_features(self) -> None:
         """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
         try:
+            owned = self._owned_copies(self.deck.game)  # the deck's own game's collection
+            self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
             if game_of(self.deck) is not None:
-                # Another game's deck: fix hints from its rule kinds' fixes; odds and the collection are Rage's.
+                # Another game's deck: fix hints from its rule kinds' fixes; odds are Rage's.
                 self.fix_panel.show_deck(self.deck, self.report, self.deck_pool())
                 self.odds_view.show_deck(Deck())
-                self.deck_view.show_owned(None)
                 return
             self.fix_panel.show_deck(self.deck, self.report)
             self.odds_view.show_deck(self.deck)
-            owned = self._owned_copies()
-            self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
-    def _owned_copies(self) -> dict[str, int]:
-        """Copies owned per card; read again only when the database changed (every write commits through another
-        connection than the reader's, so its data_version moves), not on every edit of the deck."""
-        version = self.db.data_version()
+    def _owned_copies(self, game: str) -> dict[str, int]:
+        """Copies owned per card of a game; read again only when the database changed (every write commits through
+        another connection than the reader's, so its data_version moves) or the game did, not on every edit."""
+        version = (self.db.data_version(), game)
         if self._owned_cache is None or self._owned_cache[0] != version:
-            self._owned_cache = (version, Collection(self.db).owned_map())
+            self._owned_cache = (version, Collection(self.db, game).owned_map())
         return self._owned_cache[1]
 
     def open_collection(self) -> CollectionDialog:
         """The collection dialog; the deck view's owned/missing column follows its changes."""
-        dialog = CollectionDialog(self.db, self)
+        dialog = CollectionDialog(self.db, self, game=self.deck.game)
         dialog.collection_changed.connect(self.refresh)
         if self.interactive:
             dialog.exec()
