@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
-from deckbuilder.collection import Collection, deck_status
+from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.fixhints import FixHint
 from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
@@ -414,6 +414,8 @@ class MainWindow(
                 return
             self.fix_panel.show_deck(self.deck, self.report)
             self.odds_view.show_deck(self.deck)
+            # The browser's in:deck / is:owned / is:missing ask about this deck and this collection.
+            self.browser.set_deck(deck_terms(self.deck, owned), self.db.data_version())
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
