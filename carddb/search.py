@@ -100,9 +100,7 @@ _FLAG_SQL: dict[str, str] = {
     # The card table holds Rage's cards: their copies are the Rage collection's.
     "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.game = 'rage' AND c.count > 0)",
 }
-_OWNED_COPIES = (
-    "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.game = 'rage' AND c.norm_name = card.norm_name)"
-)
+_OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.game = 'rage' AND c.norm_name = card.norm_name)"
 
 
 def _filled(params: Sequence[object], deck: DeckTerms | None) -> list[object]:

@@ -125,3 +125,14 @@ def test_a_players_own_game_has_a_collection_too(tmp_db: CardDatabase, tmp_path:
         ("Glass Blade", 3, True),
         ("Iron Ward", 1, False),
     ]
+
+
+def test_searching_rages_cards_for_owned_ones_reads_rages_collection_only(tmp_db: CardDatabase) -> None:
+    from carddb.demo import ensure_demo_cards
+    from carddb.search import search
+
+    ensure_demo_cards(tmp_db)
+    Collection(tmp_db, "warrift").set_count("Low Feint", None, 3)  # a WarRift card of the same name
+    assert search(tmp_db, "is:owned") == [] and search(tmp_db, "own>=1") == []
+    Collection(tmp_db).set_count("Low Feint", None, 1)
+    assert [row.name for row in search(tmp_db, "own>=1")] == ["Low Feint"]
