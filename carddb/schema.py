@@ -139,6 +139,8 @@ class GameCard(SQLModel, table=True):
     name: str
     type: str = ""
     fields: str = "{}"  # JSON object: field name -> text, whole number, list of words or null
+    # The card's image, relative to the database folder ("" = none), copied in when the card data was imported.
+    image: str = Field(default="", sa_column_kwargs={"server_default": ""})
     source: str = ""  # file the row came from
     source_line: int = 0
 

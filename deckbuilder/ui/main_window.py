@@ -349,6 +349,9 @@ class MainWindow(
             self._gallery.menu_for = self.deck_view.build_context_menu  # the list's menu, the list's requests
             for view in self._gallery.lists.values():
                 self.preview.watch(view, self._gallery_card_at)
+            self._gallery.watch = lambda view: self.preview.watch(
+                view, self._gallery_card_at
+            )  # another game's
             layout = self.gallery_page.layout()
             assert layout is not None
             layout.addWidget(self._gallery)
@@ -364,6 +367,11 @@ class MainWindow(
             return
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
+            game = game_of(self.deck)
+            if game is not None:  # another game's piles, its cards' images found where its pool finds them
+                images = getattr(self.deck_pool(), "images", None)
+                self.gallery.show_game_rows(rows, self.deck_view.illegal, game, images)
+                return
             self.gallery.show_rows(rows, self.deck_view.illegal)
         except Exception:  # the picture view must never block editing
             log.exception("deck images failed")
@@ -502,7 +510,7 @@ class MainWindow(
         if game is not None:
             card = self.deck_pool().lookup(name)
             if isinstance(card, GameCard):
-                self.card_view.show_game_card(card, game)
+                self.card_view.show_game_card(card, game, getattr(self.deck_pool(), "images", None))
             else:
                 self.card_view.show_card(None, None)
             return
