@@ -138,28 +138,30 @@ class Collection:
         self.game = collection_game(game)
         self._pool: Any = None  # the game's cards, read on first need (Rage's: the database itself)
 
-    def _described(self) -> Game | None:
-        """The game's description (None for Rage, or a game that is not installed: none of its cards is known)."""
+    def described(self) -> Game | None:
+        """The game's description (None for a game that is not installed: none of its cards is known)."""
         from deckbuilder.games.description import GameError
         from deckbuilder.games.loader import load_game
 
-        if self.game == DEFAULT_GAME:
-            return None
         try:
             return load_game(self.game)
         except GameError:
             return None
 
+    def in_card_database(self) -> bool:
+        """Whether the game's cards are the card database's own (Rage's: printings, zone labels)."""
+        from deckbuilder.games.cards import in_card_database
+
+        game = self.described()
+        return game is not None and in_card_database(game)
+
     def pool(self) -> Any:
-        """Where this game's card names are looked up: the card database for Rage, else the game's cards."""
+        """Where this game's card names are looked up: the game's pool (Rage's is the card database)."""
         if self._pool is None:
             from deckbuilder.games.cards import GameCardPool, pool_for
 
-            game = self._described()
-            if self.game == DEFAULT_GAME:
-                self._pool = self.db
-            else:
-                self._pool = pool_for(self.db, game)[0] if game is not None else GameCardPool(self.game, ())
+            game = self.described()
+            self._pool = pool_for(self.db, game)[0] if game is not None else GameCardPool(self.game, ())
         return self._pool
 
     def current_name(self, name: str) -> str | None:
@@ -340,9 +342,10 @@ class Collection:
         from deckbuilder.deckfiles.io import kind_for_path
 
         deck = self.as_deck()
-        labels = self.db.deck_zone_labels() if self.game == DEFAULT_GAME else None
+        own = self.in_card_database()
+        labels = self.db.deck_zone_labels() if own else None
         try:
-            if self.game != DEFAULT_GAME:  # another game's cards go to its piles, by its own card pool
+            if not own:  # another game's cards go to its piles, by its own card pool
                 write_deck(deck, path, pool=self.pool())
             elif (
                 kind_for_path(path) == KIND_DEK

@@ -16,7 +16,7 @@ from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.duplex import DUPLEX_NONE
 from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE
-from deckbuilder.games.cards import as_card_info, pool_for
+from deckbuilder.games.cards import GameCardPool, as_card_info, pool_for
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import declare, format_message, params_of
 
@@ -204,7 +204,8 @@ def plan_copies(
     images: _Images | None = None
     if game is not None:
         pool = pool_for(db, game)[0]
-        images = pool.images or _NoImages()
+        if isinstance(pool, GameCardPool):  # its images are found where its cards came from
+            images = pool.images or _NoImages()
 
         def lookup(name: str) -> CardInfo | None:
             return as_card_info(pool.lookup(name), game)

@@ -143,7 +143,7 @@ class CollectionDialog(QDialog):
         names = pool.names() if pool is self.db else [card.name for card in pool.cards()]
         self.completer.model().setStringList(names)  # type: ignore[attr-defined]
         # Printings are Rage's: another game's cards are owned by name.
-        self.printing_combo.setVisible(self.collection.game == DEFAULT_GAME)
+        self.printing_combo.setVisible(self.collection.in_card_database())
         index = self.game_combo.findData(self.collection.game)
         if index != self.game_combo.currentIndex():
             self.game_combo.setCurrentIndex(index)
@@ -184,7 +184,7 @@ class CollectionDialog(QDialog):
         self.summary.setText(text)
 
     def _fill_printings(self, name: str) -> None:
-        card = self.db.lookup(name) if name.strip() and self.collection.game == DEFAULT_GAME else None
+        card = self.db.lookup(name) if name.strip() and self.printing_combo.isVisibleTo(self) else None
         self.printing_combo.clear()
         self.printing_combo.addItem(self.tr("Any printing"), ANY_PRINTING)
         for set_name in card.sets if card is not None else ():

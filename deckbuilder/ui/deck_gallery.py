@@ -191,7 +191,8 @@ class DeckGallery(QTabWidget):
 
     def _queue_current(self) -> None:
         index = self.currentIndex()
-        view = self.lists[self.piles[index]] if 0 <= index < len(self.piles) else None
+        # While the tabs are being made for other piles, a tab may show before its list is known.
+        view = self.lists.get(self.piles[index]) if 0 <= index < len(self.piles) else None
         if view is None:
             return
         self._pending = [view.item(i) for i in range(view.count()) if view.item(i).icon().isNull()]

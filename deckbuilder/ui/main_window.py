@@ -23,7 +23,7 @@ from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.fixhints import FixHint
-from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
+from deckbuilder.games.cards import GameCard, GameCardPool, in_card_database, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.piles import game_of
@@ -367,7 +367,9 @@ class MainWindow(
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
             game = game_of(self.deck)
-            if game is not None:  # another game's piles, its cards' images found where its pool finds them
+            if game is not None and not in_card_database(
+                game
+            ):  # its piles, its images where its pool finds them
                 images = getattr(self.deck_pool(), "images", None)
                 self.gallery.show_game_rows(rows, self.deck_view.illegal, game, images)
                 return
