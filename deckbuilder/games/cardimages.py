@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,33 +15,32 @@ from deckbuilder.i18n import _, render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
-    from deckbuilder.games.cards import CardData
 
 GAME_IMAGES = "games"  # card-images/games/<game>/: beside Rage's set folders, apart from them
 
 
-def store_card_images(db: CardDatabase, game: str, data: CardData, folder: Path | None) -> dict[str, str]:
-    """Copy each card's image into the database folder: normalised name -> stored path (relative to the folder).
+def store_card_images(
+    db: CardDatabase, game: str, cards: Iterable[tuple[str, str, str, int]], folder: Path | None
+) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    """Copy the images of cards given as (normalised name, name, image as written, line) into the database folder.
 
-    An image that is missing, outside `folder`, unreadable or not a sound JPEG or PNG is reported in
-    `data.issues` with its card's line; that card is kept without an image.
+    Returns normalised name -> stored path (relative to the database folder), and (line, why) for each image that
+    is missing, outside `folder`, unreadable or not a sound JPEG or PNG: that card is kept without an image.
     """
-    from deckbuilder.games.cards import CardDataIssue
-
     stored: dict[str, str] = {}
+    problems: list[tuple[int, str]] = []
     copied: dict[Path, str] = {}  # one copy per source file, whatever number of cards name it
-    for card in data.cards:
-        if not card.image:
+    for key, name, image, line in cards:
+        if not image:
             continue
-        line = data.lines.get(card.norm_name, 0)
-        found = image_in_folder(folder, card.image) if folder is not None else None
+        found = image_in_folder(folder, image) if folder is not None else None
         if found is None:
-            data.issues.append(
-                CardDataIssue(
+            problems.append(
+                (
                     line,
                     _(
                         "'{card}': image {image} is missing or outside the card file's folder; left out"
-                    ).format(card=card.name[:60], image=card.image[:80]),
+                    ).format(card=name[:60], image=image[:80]),
                 )
             )
             continue
@@ -51,18 +51,18 @@ def store_card_images(db: CardDatabase, game: str, data: CardData, folder: Path 
                 reason = (
                     render_text(exc.reason) if isinstance(exc, ImageRefused) else str(exc.strerror or exc)
                 )
-                data.issues.append(
-                    CardDataIssue(
+                problems.append(
+                    (
                         line,
                         _("'{card}': image {image} not used: {reason}").format(
-                            card=card.name[:60], image=card.image[:80], reason=reason
+                            card=name[:60], image=image[:80], reason=reason
                         ),
                     )
                 )
                 copied[found] = ""
         if copied[found]:
-            stored[card.norm_name] = copied[found]
-    return stored
+            stored[key] = copied[found]
+    return stored, problems
 
 
 def _copy(db: CardDatabase, game: str, found: Path) -> str:

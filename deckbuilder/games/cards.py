@@ -381,7 +381,9 @@ def import_card_data(
     from deckbuilder.games.cardimages import store_card_images
 
     data = read_card_data(game, text)
-    stored = store_card_images(db, game.name, data, folder)
+    named = ((c.norm_name, c.name, c.image, data.lines.get(c.norm_name, 0)) for c in data.cards)
+    stored, problems = store_card_images(db, game.name, named, folder)
+    data.issues.extend(CardDataIssue(line, reason) for line, reason in problems)
     rows = [
         (
             card.name,
@@ -445,7 +447,7 @@ def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | Non
         if card_field.kind == "text":
             texts.append(shown)
         else:
-            figures.append(f"{card_field.label} {shown}")
+            figures.append(f"{game.shown_label(card_field.name)} {shown}")  # in the reader's language
     text = "\n".join([" · ".join(figures), *texts] if figures else texts)
     # One printing holding the card's image, so whatever shows or prints a card's image shows this one.
     printings = (PrintingInfo("", (card.image,), (card.image,)),) if card.image else ()

@@ -363,7 +363,7 @@ class CardView(QWidget):
         self.card = None  # not a card of the card database: reshowing it from there would find another
         problems = "".join(f"<p><i>{html.escape(p)}</i></p>" for p in self.image_problems)
         rows = "".join(
-            f"<tr><td><b>{html.escape(f.label)}</b></td><td>{html.escape(_shown(card.value(f.name)))}</td></tr>"
+            f"<tr><td><b>{html.escape(game.shown_label(f.name))}</b></td><td>{html.escape(_shown(card.value(f.name)))}</td></tr>"
             for f in game.fields
             if f.name not in ("name", "type") and _shown(card.value(f.name))
         )
