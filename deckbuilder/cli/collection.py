@@ -86,7 +86,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_OK
         rows = collection.unknown() if args.unknown else collection.rows()
         if args.json:
-            json.dump({"cards": [r.to_json() for r in rows]}, out, indent=2, ensure_ascii=False)
+            document = {"game": collection.game, "cards": [r.to_json() for r in rows]}
+            json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
             return EXIT_OK
         for row in rows:

@@ -70,6 +70,7 @@ def test_cli_imports_a_have_list_into_the_game_it_names_and_exports_it_back(
     assert "'Flint Dagger of Nowhere' is not in the card database" in out
     assert _cli("collection", "list", "--db", db)[1].splitlines() == ["0 copies of 0 cards"]  # Rage's: empty
     code, out, _err = _cli("collection", "list", "--game", "lithic-rage", "--json", "--db", db)
+    assert json.loads(out)["game"] == "lithic-rage"
     listed = {c["name"]: (c["count"], c["known"]) for c in json.loads(out)["cards"]}
     assert listed == {
         "Bone Shaman": (1, True),
