@@ -420,11 +420,10 @@ class MainWindow(
             self.odds_view.show_deck(self.deck, pool)
             owned = self._owned_copies(self.deck.game)  # the deck's own game's collection
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
-            # The browser's in:deck / is:owned / is:missing ask about this deck and this collection (the browser
-            # lists the card database's cards, Rage's: another game's deck lends it no owned copies).
-            self.browser.set_deck(
-                deck_terms(self.deck, owned if pool is self.db else {}), self.db.data_version()
-            )
+            # The card lists' in:deck / is:owned / is:missing ask about this deck and its game's collection.
+            terms = deck_terms(self.deck, owned)
+            self.browser.set_deck(terms, self.db.data_version())
+            self.game_cards.set_deck(terms)
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
