@@ -80,18 +80,38 @@ def load_game_dir(folder: Path | Traversable) -> Game:
 
 
 @functools.cache
+def _shipped_dir(folder_name: str) -> Game:
+    """The shipped game in one folder beside this module, its engine package imported first (read once)."""
+    entry = _games_root() / folder_name
+    _engine_package(entry)
+    return load_game_dir(entry)
+
+
+@functools.cache
 def _shipped_games() -> tuple[Game, ...]:
     found = []
     for entry in sorted(_games_root().iterdir(), key=lambda e: e.name):
         if entry.is_dir() and entry.joinpath(GAME_FILE).is_file():
-            _engine_package(entry)
-            found.append(load_game_dir(entry))
+            found.append(_shipped_dir(entry.name))
     found.sort(key=lambda g: (g.name != DEFAULT_GAME, g.name))
     return tuple(found)
 
 
+def _shipped_named(wanted: str) -> Game | None:
+    """The shipped game of this (case-folded) name; only its own folder is read when it bears the game's name,
+    as every shipped folder does (a check of a Rage deck need not read and validate every other game)."""
+    if _NAME_PATTERN.match(wanted) and (_games_root() / wanted / GAME_FILE).is_file():
+        game = _shipped_dir(wanted)
+        if game.name.casefold() == wanted:
+            return game
+    return _shipped_by_name().get(wanted)
+
+
 def shipped_game(name: str = DEFAULT_GAME) -> Game:
     """A game we ship, read once (Rage's fields and labels for its card views: no user folder is scanned)."""
+    found = _shipped_named(name.casefold())
+    if found is not None and found.name == name:
+        return found
     for game in _shipped_games():
         if game.name == name:
             return game
@@ -164,7 +184,7 @@ def load_game(name: str | None) -> Game:
     """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
     wanted = (name or DEFAULT_GAME).strip().casefold()
     if not os.path.isdir(user_games_dir()):  # no games of the player's: the shipped ones, without a listing
-        shipped = _shipped_by_name().get(wanted)
+        shipped = _shipped_named(wanted)
         if shipped is not None:
             return shipped
     games = available_games()
