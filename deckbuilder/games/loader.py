@@ -51,6 +51,7 @@ class FormatError(Exception):
 # -- games -------------------------------------------------------------------------------------------------------
 
 
+@functools.cache
 def _games_root() -> Path:
     return Path(__file__).resolve().parent  # beside this module: cheaper than importlib.resources
 
@@ -97,6 +98,7 @@ def _shipped_games() -> tuple[Game, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=64)  # the shipped folders are part of the installed program: they do not change while it runs
 def _shipped_named(wanted: str) -> Game | None:
     """The shipped game of this (case-folded) name; only its own folder is read when it bears the game's name,
     as every shipped folder does (a check of a Rage deck need not read and validate every other game)."""
