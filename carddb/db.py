@@ -35,6 +35,12 @@ def user_data_dir() -> Path:
     override = os.environ.get("RAGEDECK_DATA_DIR")
     if override:
         return Path(override)
+    # Asked on every check (user games and formats): platformdirs' answer is kept per value of what it reads.
+    return _platform_data_dir(os.environ.get("XDG_DATA_HOME"), os.path.expanduser("~"))
+
+
+@functools.lru_cache(maxsize=8)
+def _platform_data_dir(_xdg_data_home: str | None, _home: str) -> Path:
     import platformdirs  # late: ~7 ms that a command given --db or $RAGEDECK_DB never needs
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
