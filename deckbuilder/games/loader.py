@@ -127,7 +127,13 @@ def _shipped_by_name() -> dict[str, Game]:
 
 def user_games_dir() -> Path:
     """Where users put their own games (one folder per game)."""
-    return user_data_dir() / USER_GAMES_FOLDER
+    return _below(user_data_dir(), USER_GAMES_FOLDER)
+
+
+@functools.lru_cache(maxsize=16)
+def _below(folder: Path, name: str) -> Path:
+    """folder / name, kept: every check asks for the user games and formats folders (pathlib costs ~3 µs each)."""
+    return folder / name
 
 
 def _user_game_dirs() -> Iterator[tuple[Path, str]]:
@@ -202,7 +208,7 @@ def load_game(name: str | None) -> Game:
 
 def user_formats_dir() -> Path:
     """Where users put their own format files (`"game"` names the game; Rage's when absent)."""
-    return user_data_dir() / USER_FORMATS_FOLDER
+    return _below(user_data_dir(), USER_FORMATS_FOLDER)
 
 
 def format_of_data(data: Any, source: str, game: Game | None = None) -> GameFormat:
@@ -252,7 +258,7 @@ def _user_formats() -> tuple[list[GameFormat], list[str]]:
     formats: list[GameFormat] = []
     problems: list[str] = []
     try:
-        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        files = sorted(folder.glob("*.json")) if os.path.isdir(folder) else []
     except OSError:
         return [], []
     for file in files:
