@@ -98,10 +98,11 @@ def _shipped_games() -> tuple[Game, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=64)  # the shipped folders are part of the installed program: they do not change while it runs
+@functools.lru_cache(maxsize=64)
 def _shipped_named(wanted: str) -> Game | None:
     """The shipped game of this (case-folded) name; only its own folder is read when it bears the game's name,
-    as every shipped folder does (a check of a Rage deck need not read and validate every other game)."""
+    as every shipped folder does (a check of a Rage deck need not read and validate every other game). Kept:
+    the shipped folders are part of the installed program and do not change while it runs."""
     if _NAME_PATTERN.match(wanted) and (_games_root() / wanted / GAME_FILE).is_file():
         game = _shipped_dir(wanted)
         if game.name.casefold() == wanted:
