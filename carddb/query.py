@@ -37,6 +37,16 @@ NUMERIC_SEARCH_FIELDS: tuple[str, ...] = (
     "chealth",
 )
 ALLEGIANCES: tuple[str, ...] = ("gaia", "wyrm", "rogue")
+# Terms about the deck being edited and the player's collection: `in:deck`, `is:owned`, `is:missing`.
+# Field -> the words it takes -> the Flag it means.
+FLAG_FIELDS: dict[str, dict[str, str]] = {
+    "in": {"deck": "in_deck"},
+    "is": {"owned": "owned", "missing": "missing"},
+}
+# Flags whose answer depends on the deck being edited (the collection alone answers the others).
+DECK_FLAGS = frozenset({"in_deck", "missing"})
+# Copies owned (the collection, any printing): `own>=2`, `own=0`, `own:1`.
+OWN_FIELD = "own"
 SECTION_WORDS: dict[str, str] = {
     "character": "characters",
     "characters": "characters",
@@ -115,7 +125,14 @@ class Or:
     children: tuple[Node, ...]
 
 
-Node = Text | Field | Compare | Not | And | Or
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A yes/no fact about a card for this player: in the deck being edited, owned, missing for the deck."""
+
+    flag: str  # "in_deck" | "owned" | "missing"
+
+
+Node = Text | Field | Compare | Flag | Not | And | Or
 
 
 # -- lexing --------------------------------------------------------------------------------------
@@ -149,7 +166,9 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
     """Read the value of `name<op>` whose value starts at `value_start`; return the term and its end."""
     key = name.casefold()
     head = f"{name}{op}"
-    if key in NUMERIC_SEARCH_FIELDS:
+    if key in FLAG_FIELDS:
+        return _flag_term(text, start, key, op, head, value_start)
+    if key in NUMERIC_SEARCH_FIELDS or key == OWN_FIELD:
         end = _read_word(text, value_start)
         raw = text[value_start:end]
         if not _NUMBER_RE.fullmatch(raw):
@@ -179,6 +198,30 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
     if field == "allegiance":
         value = _allegiance(value, head, value_start)
     return Field(field, value), end
+
+
+def _flag_term(text: str, start: int, key: str, op: str, head: str, value_start: int) -> tuple[Node, int]:
+    """`in:deck`, `is:owned`, `is:missing`: one of the words the field takes."""
+    words = FLAG_FIELDS[key]
+    if op != ":":
+        raise QuerySyntaxError(f'"{text[start : start + len(key)]}" takes ":" not "{op}"', start, head)
+    end = _read_word(text, value_start)
+    value = text[value_start:end].casefold()
+    if value not in words:
+        expected = " or ".join(words)
+        raise QuerySyntaxError(f'expected {expected} after "{head}"', value_start, text[value_start:end])
+    return Flag(words[value]), end
+
+
+def uses_deck(node: Node) -> bool:
+    """Whether the query asks about the deck being edited (`in:deck`, `is:missing`)."""
+    if isinstance(node, Flag):
+        return node.flag in DECK_FLAGS
+    if isinstance(node, Not):
+        return uses_deck(node.child)
+    if isinstance(node, And | Or):
+        return any(uses_deck(child) for child in node.children)
+    return False
 
 
 def _allegiance(value: str, head: str, position: int) -> str:

@@ -14,6 +14,10 @@ The language, as a player types it (field names are case-insensitive, positions 
 - ``k:ahroun`` — keyword field contains; ``req:fianna`` — requires field contains; ``n:lord`` — name contains.
 - ``renown>=5``, ``rage<3``, ``gnosis=2``, ``renown:5`` (means ``=``), also ``health``, ``damage``, ``crage``,
   ``cgnosis``, ``chealth`` with ``= != < > <= >=`` (no spaces around the operator).
+- ``in:deck`` — the card is in the deck being edited (any pile, the starting list included; ``-in:deck``: not in
+  it). ``is:owned`` — the collection holds a copy (any printing); ``own>=2``, ``own=0`` — copies owned, compared
+  like the numbers above. ``is:missing`` — the deck uses more copies than the collection holds. The deck is given
+  to `search` as `DeckTerms` (the window's deck, `ragedeck search --deck FILE`); without one they match nothing.
 - ``-`` before any term or group negates it; ``OR`` (uppercase) between terms; juxtaposition (or an uppercase
   ``AND``) is AND; parentheses group. ``OR`` binds looser than AND.
 
@@ -27,7 +31,10 @@ after one page; its count is FTS5's own. When the query names a card exactly, th
 from __future__ import annotations
 
 import functools
+import json
 import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.normalize import normalize_name
@@ -38,9 +45,9 @@ from carddb.query import MAX_FIELD_TEXT as MAX_FIELD_TEXT
 from carddb.query import MAX_NUMBER as MAX_NUMBER
 from carddb.query import MAX_TERMS as MAX_TERMS
 from carddb.query import NUMERIC_SEARCH_FIELDS as NUMERIC_SEARCH_FIELDS
+from carddb.query import OWN_FIELD, And, Compare, Field, Flag, Node, Not, Or, Text
 from carddb.query import SECTION_WORDS as SECTION_WORDS
 from carddb.query import TEXT_FIELDS as TEXT_FIELDS
-from carddb.query import And, Compare, Field, Node, Not, Or, Text
 from carddb.query import QuerySyntaxError as QuerySyntaxError
 from carddb.query import parse_query as parse_query
 
@@ -64,6 +71,46 @@ class SearchRow(NamedTuple):
     gnosis: int | None
     health: int | None
     requires: str
+
+
+@dataclass(frozen=True)
+class DeckTerms:
+    """What `in:deck` and `is:missing` ask: the deck's cards and those it lacks copies of (normalised names)."""
+
+    cards: frozenset[str] = frozenset()
+    missing: frozenset[str] = frozenset()
+
+
+NO_DECK = DeckTerms()
+
+
+class _DeckNames:
+    """A placeholder parameter in a cached plan, filled from the DeckTerms of each search."""
+
+    def __init__(self, attribute: str) -> None:
+        self.attribute = attribute
+
+
+_IN_DECK = _DeckNames("cards")
+_MISSING = _DeckNames("missing")
+_FLAG_SQL: dict[str, str] = {
+    # The deck's names travel as one JSON parameter: any number of cards, one SQL text (and one cached plan).
+    "in_deck": "card.norm_name IN (SELECT value FROM json_each(?))",
+    "missing": "card.norm_name IN (SELECT value FROM json_each(?))",
+    "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.count > 0)",
+}
+_OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.norm_name = card.norm_name)"
+
+
+def _filled(params: Sequence[object], deck: DeckTerms | None) -> list[object]:
+    """The plan's parameters with the deck's names in place of the placeholders."""
+    terms = deck or NO_DECK
+    return [
+        json.dumps(sorted(getattr(terms, p.attribute)), ensure_ascii=False)
+        if isinstance(p, _DeckNames)
+        else p
+        for p in params
+    ]
 
 
 # -- compiling to SQL ----------------------------------------------------------------------------
@@ -143,6 +190,13 @@ def _compile(node: Node, params: list[object]) -> str:
         return _compile_fts_group([node], "AND", params)
     if isinstance(node, Field):
         return _compile_field(node, params)
+    if isinstance(node, Flag):
+        if node.flag != "owned":
+            params.append(_IN_DECK if node.flag == "in_deck" else _MISSING)
+        return f"({_FLAG_SQL[node.flag]})"
+    if isinstance(node, Compare) and node.field == OWN_FIELD:
+        params.append(node.value)
+        return f"({_OWNED_COPIES} {'<>' if node.op == '!=' else node.op} ?)"
     if isinstance(node, Compare):
         params.append(node.value)
         operator = "<>" if node.op == "!=" else node.op
@@ -192,13 +246,14 @@ def compile_query(
     order: str = "name",
     descending: bool = False,
     exclude_rank: int | None = None,
+    deck: DeckTerms | None = None,
 ) -> tuple[str, list[object]]:
     """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError, ValueError for `order`)."""
     if order not in _ORDER_SQL:
         raise ValueError(f"cannot order search results by {order!r}")
     sql, params = _plan(query, order, descending, exclude_rank is not None)
     excluded = [] if exclude_rank is None else [exclude_rank]
-    return sql, [*params, *excluded, _bounded(limit), _bounded(offset)]
+    return sql, [*_filled(params, deck), *excluded, _bounded(limit), _bounded(offset)]
 
 
 @functools.lru_cache(maxsize=256)
@@ -259,29 +314,31 @@ def search(
     offset: int = 0,
     order: str = "name",
     descending: bool = False,
+    deck: DeckTerms | None = None,
 ) -> list[SearchRow]:
     """Cards matching `query`, a page of `limit` from `offset`, ordered by a SearchRow field (name breaks ties).
 
     A blank query lists every card. In name order (ascending), a card the query names exactly comes first.
+    `deck` answers `in:deck` and `is:missing` (without it they match nothing).
     Raises QuerySyntaxError for a query it cannot read and DatabaseError for a damaged database.
     """
     conn = db.reader
     try:
         pinned = _exact_rank(conn, query) if order == "name" and not descending else None
         if pinned is None:
-            return _run(conn, *compile_query(query, limit, offset, order, descending))
+            return _run(conn, *compile_query(query, limit, offset, order, descending, deck=deck))
         page = _bounded(limit)
         first: list[SearchRow] = []
         if offset <= 0 and page > 0:
             first = _run(conn, f"{_SELECT} WHERE card.name_rank = ?", [pinned])
             page -= 1
         rest_offset = max(0, offset - 1)
-        return first + _run(conn, *compile_query(query, page, rest_offset, order, descending, pinned))
+        return first + _run(conn, *compile_query(query, page, rest_offset, order, descending, pinned, deck))
     except sqlite3.Error as exc:
         raise damaged(db.path, exc) from exc
 
 
-def count_matches(db: CardDatabase, query: str) -> int:
+def count_matches(db: CardDatabase, query: str, deck: DeckTerms | None = None) -> int:
     """How many cards match `query` (no rows are built; free words are counted by FTS5 itself)."""
     node = parse_query(query)
     pure, expression = _pure_fts(node)
@@ -292,7 +349,7 @@ def count_matches(db: CardDatabase, query: str) -> int:
             params.append(expression)
         else:
             sql = f"SELECT count(*) FROM card WHERE {_compile(node, params)}"
-        return int(db.reader.execute(sql, params).fetchone()[0])
+        return int(db.reader.execute(sql, _filled(params, deck)).fetchone()[0])
     except sqlite3.Error as exc:
         raise damaged(db.path, exc) from exc
 

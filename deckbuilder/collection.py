@@ -16,6 +16,7 @@ from carddb.db import CardDatabase
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
 from carddb.safeio import read_regular_bytes
+from carddb.search import DeckTerms
 from deckbuilder.deck import Deck
 
 MAX_OWNED = 9999  # copies of one printing; more is a typing slip, not a collection
@@ -391,3 +392,12 @@ def deck_status(deck: Deck, owned: Mapping[str, int]) -> dict[tuple[str, str | N
 def missing_copies(deck: Deck, owned: Mapping[str, int]) -> int:
     """Copies of the deck the player does not own."""
     return sum(s.missing for s in deck_status(deck, owned).values())
+
+
+def deck_terms(deck: Deck, owned: Mapping[str, int]) -> DeckTerms:
+    """What the search's `in:deck` and `is:missing` ask about this deck: its cards, and those it lacks copies of."""
+    status = deck_status(deck, owned)
+    return DeckTerms(
+        cards=frozenset(e.key for e in (*deck.entries, *deck.starting) if e.count > 0),
+        missing=frozenset(key for (key, _set, _starting), row in status.items() if row.missing > 0),
+    )

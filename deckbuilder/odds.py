@@ -317,7 +317,8 @@ def format_seed(seed: int) -> str:
 def parse_seed(text: str) -> int:
     """A shared seed back to its number; raises ValueError with a clear message."""
     cleaned = text.strip().removeprefix("#")
-    if not cleaned or len(cleaned) > 8:
+    # int(…, 16) also takes a sign and underscores: "-1" would be a seed no hand was ever dealt with.
+    if not cleaned or len(cleaned) > 8 or not all(c in "0123456789abcdefABCDEF" for c in cleaned):
         raise ValueError(f"{text!r} is not a hand seed (up to 8 hex digits, e.g. 1A2B3C4D)")
     try:
         return int(cleaned, 16)

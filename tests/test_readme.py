@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.search import search
-from tests.conftest import REAL_CARDDATA, REAL_PLUGIN
+from carddb.search import DeckTerms, search
+from tests.conftest import REAL_CARDDATA, REAL_DECKS, REAL_PLUGIN
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -61,6 +61,17 @@ def real_pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CardDatabase
     db.close()
 
 
+def _example_deck(db: CardDatabase) -> DeckTerms:
+    """What a deck example asks about: the real example deck, with every other one of its cards owned."""
+    from deckbuilder.collection import Collection, deck_terms
+    from deckbuilder.deckfiles import read_deck
+
+    deck = read_deck(REAL_DECKS / "gaia-example.txt", pool=db).deck
+    owned = {e.key: e.count for e in deck.entries[::2]}
+    Collection(db).set_counts((e.name, None, e.count) for e in deck.entries[::2])
+    return deck_terms(deck, owned)
+
+
 def test_the_readme_and_the_search_box_give_query_examples() -> None:
     assert len(readme_queries()) >= 3
     assert search_box_queries()
@@ -71,7 +82,8 @@ def test_the_readme_and_the_search_box_give_query_examples() -> None:
 @pytest.mark.realpool
 @pytest.mark.parametrize("query", readme_queries() + search_box_queries())
 def test_every_query_example_finds_cards_in_the_real_pool(real_pool: CardDatabase, query: str) -> None:
-    assert search(real_pool, query, limit=5), f"the example query {query!r} finds no card"
+    deck = _example_deck(real_pool)  # the deck and collection examples ask about one
+    assert search(real_pool, query, limit=5, deck=deck), f"the example query {query!r} finds no card"
 
 
 def test_install_and_test_are_one_command_each_in_a_virtual_environment() -> None:

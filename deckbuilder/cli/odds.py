@@ -99,9 +99,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if is_rage(deck.game):
             from deckbuilder.games.rage.odds import combat_hand_odds
 
-            combat = combat_hand_odds(deck, pool, seed=seed, trials=args.trials, piles=piles)
-            found += [*combat.per_character]
-            found += [o for o in (combat.every_character, combat.distinct_cards) if o is not None]
+            # The combat hand at each Combat Phase of turns 1..N (refilled after each combat).
+            combat = combat_hand_odds(
+                deck, pool, seed=seed, trials=args.trials, piles=piles, turns=args.turns
+            )
+            for turn in combat.turns:
+                found += [*turn.per_character]
+                found += [o for o in (turn.every_character, turn.distinct_cards) if o is not None]
         turns = range(1, args.turns + 1)
         for name in args.card:
             if piles.pile_of(name) is None:

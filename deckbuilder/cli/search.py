@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from deckbuilder.cli.common import (
@@ -13,6 +15,7 @@ from deckbuilder.cli.common import (
     add_db_option,
     forced_game,
     open_db,
+    read_one_deck,
     warn_if_empty,
 )
 from deckbuilder.cli.output import LONE_SURROGATE
@@ -22,7 +25,8 @@ from deckbuilder.i18n import ngettext
 from deckbuilder.i18n.numbers import format_number
 
 if TYPE_CHECKING:
-    pass
+    from carddb.db import CardDatabase
+    from carddb.search import DeckTerms
 
 
 MAX_SEARCH_LIMIT = 100_000
@@ -45,6 +49,12 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
     search.add_argument(
         "--game", metavar="NAME", help=_("search another game's cards (words, field:word, field>=N)")
     )
+    search.add_argument(
+        "--deck",
+        type=Path,
+        metavar="FILE",
+        help=_("the deck that in:deck and is:missing ask about (is:owned and own>=N read your collection)"),
+    )
 
 
 def _search_game(args: argparse.Namespace, game: Any, out: TextIO) -> int:
@@ -57,7 +67,10 @@ def _search_game(args: argparse.Namespace, game: Any, out: TextIO) -> int:
         pool, _shipped = pool_for(db, game)
     finally:
         db.close()
-    found = search_cards(game, pool.cards(), args.query)
+    deck = _deck_terms(args.deck, pool) if args.deck is not None else None
+    if deck is None and {"in:deck", "-in:deck"} & set(args.query.casefold().split()):
+        raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
+    found = search_cards(game, pool.cards(), args.query, deck)
     shown = found[: args.limit] if args.limit is not None else found
     if args.json:
         cards = [
@@ -111,8 +124,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         warn_if_empty(db, err)
         try:
-            rows = search(db, args.query, limit=args.limit)
-            total = count_matches(db, args.query) if args.limit is not None else len(rows)
+            deck = _rage_deck_terms(args, db)
+            rows = search(db, args.query, limit=args.limit, deck=deck)
+            total = count_matches(db, args.query, deck) if args.limit is not None else len(rows)
         except QuerySyntaxError as exc:
             print(_("error: {error}").format(error=exc), file=err)
             print(f"  {args.query}", file=err)
@@ -140,6 +154,26 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     finally:
         db.close()
+
+
+def _rage_deck_terms(args: argparse.Namespace, db: CardDatabase) -> DeckTerms | None:
+    """The --deck file's cards for in:deck and is:missing; a query asking about a deck without one is refused."""
+    from carddb.query import uses_deck
+    from carddb.search import parse_query
+    from deckbuilder.collection import Collection
+
+    if args.deck is None:
+        if uses_deck(parse_query(args.query)):
+            raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
+        return None
+    return _deck_terms(args.deck, db, Collection(db).owned_map())
+
+
+def _deck_terms(path: Path, pool: Any, owned: Mapping[str, int] | None = None) -> DeckTerms:
+    """The cards of the deck file, and those it needs more copies of than `owned` holds (the collection is Rage's)."""
+    from deckbuilder.collection import deck_terms
+
+    return deck_terms(read_one_deck(path, pool).deck, owned or {})
 
 
 def _rage_numbers() -> list[str]:
@@ -191,7 +225,7 @@ def _print_card(card: Any, out: TextIO) -> None:
             print(f"  {label}: {' '.join(value.split())}", file=out)
 
 
-_SEARCH_VALUE_OPTIONS = frozenset({"--db", "--limit", "--game"})
+_SEARCH_VALUE_OPTIONS = frozenset({"--db", "--limit", "--game", "--deck"})
 _SEARCH_FLAG_OPTIONS = frozenset({"--json", "-h", "--help"})
 
 

@@ -1,6 +1,7 @@
 """Searching a game's cards: words match the name, Type or any field; `field:word` and `field>=N` narrow by one field.
 
-A field is named by its name or one of the search words its game description gives it (`t:` for type).
+A field is named by its name or one of the search words its game description gives it (`t:` for type); `in:deck`
+matches the cards of the deck being edited (as Rage's search does).
 """
 
 from __future__ import annotations
@@ -8,9 +9,13 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
+
+if TYPE_CHECKING:
+    from carddb.search import DeckTerms
 
 MAX_QUERY_CHARS = 1000
 _COMPARE = re.compile(r"^(?P<field>[a-z0-9_.-]+)(?P<op><=|>=|=|<|>)(?P<value>-?\d{1,9})$")
@@ -36,8 +41,13 @@ def _texts(card: GameCard, game: Game, only: str | None = None) -> list[str]:
     return [text.casefold() for text in found]
 
 
-def _term_matches(card: GameCard, game: Game, term: str) -> bool:
+_IN_DECK = "in:deck"
+
+
+def _term_matches(card: GameCard, game: Game, term: str, deck: DeckTerms | None) -> bool:
     folded = term.casefold()
+    if folded == _IN_DECK:
+        return deck is not None and card.norm_name in deck.cards
     compare = _COMPARE.match(folded)
     named = game.search_field(compare["field"]) if compare else None
     if compare and named is not None:
@@ -51,15 +61,17 @@ def _term_matches(card: GameCard, game: Game, term: str) -> bool:
     return any(folded in text for text in _texts(card, game))
 
 
-def search_cards(game: Game, cards: Iterable[GameCard], query: str) -> list[GameCard]:
-    """The cards matching every term of the query (`-term` excludes), in name order; any text is a valid query."""
+def search_cards(
+    game: Game, cards: Iterable[GameCard], query: str, deck: DeckTerms | None = None
+) -> list[GameCard]:
+    """The cards matching every term (`-term` excludes; `deck` answers `in:deck`), in name order; any text is valid."""
     terms = query[:MAX_QUERY_CHARS].split()
     wanted = [t for t in terms if not t.startswith("-") or len(t) == 1]
     unwanted = [t[1:] for t in terms if t.startswith("-") and len(t) > 1]
     found = [
         card
         for card in cards
-        if all(_term_matches(card, game, t) for t in wanted)
-        and not any(_term_matches(card, game, t) for t in unwanted)
+        if all(_term_matches(card, game, t, deck) for t in wanted)
+        and not any(_term_matches(card, game, t, deck) for t in unwanted)
     ]
     return sorted(found, key=lambda c: c.norm_name)

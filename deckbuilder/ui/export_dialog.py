@@ -34,7 +34,7 @@ from deckbuilder.export.paper import parse_paper
 from deckbuilder.export.preview import PagePreview, preview_decklist, preview_proxies
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
-from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.duplex_options import DuplexOptions, duplex_fields_from_settings
 from deckbuilder.ui.export_settings import (
     KEY_BLEED,
@@ -295,7 +295,7 @@ class ProxyExportDialog(ExportPreviewDialog):
         self.both_sides_check.setChecked(setting_bool(settings, KEY_BOTH_SIDES, True))
         self.page_numbers_check = QCheckBox(self.tr("Page numbers"))
         self.page_numbers_check.setChecked(setting_bool(settings, KEY_PAGE_NUMBERS, True))
-        self.missing_only_check = QCheckBox(self.tr("Only copies missing from my collection"))
+        self.missing_only_check = QCheckBox(self.tr(MISSING_ONLY_LABEL))
         self.missing_only_check.setObjectName("proxyMissingOnly")
         self.missing_only_check.setChecked(setting_bool(settings, KEY_MISSING_ONLY, True))
         self.card_list = QListWidget()

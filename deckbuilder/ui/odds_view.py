@@ -59,14 +59,28 @@ class OddsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        fight_box = QGroupBox(self.tr("First Combat Phase: a Combat Action each can play"))
+        self.fight_turn_spin = QSpinBox()
+        self.fight_turn_spin.setObjectName("fightTurn")
+        self.fight_turn_spin.setRange(1, odds.MAX_TURNS)
+        self.fight_turn_spin.setPrefix(self.tr("Combat Phase of turn "))
+        self.fight_turn_spin.setToolTip(
+            self.tr(
+                "At each Combat Phase the hand discards what it cannot use and draws back to 5; each combat plays one card and the hand is refilled after it (revised rules, Chapter 3, Combat Phase; Chapter 5, Ending Combat)"
+            )
+        )
+        self.fight_rule = QLabel()
+        self.fight_rule.setObjectName("fightRule")
+        self.fight_rule.setWordWrap(True)
+        fight_box = QGroupBox(self.tr("Combat Phase: a Combat Action each can play"))
         fight_box.setToolTip(
             self.tr(
-                "By the first Combat Phase (the 5 opening combat cards, then a discard and redraw to 5; revised rules, Combat Phase) the hand holds a Combat Action the Character meets (Requires, form, Rage)"
+                "The combat hand at the Combat Phase of the chosen turn holds a Combat Action the Character meets (Requires, form, Rage)"
             )
         )
         fight_layout = QVBoxLayout(fight_box)
+        fight_layout.addWidget(self.fight_turn_spin)
         fight_layout.addWidget(self.fight_table)
+        fight_layout.addWidget(self.fight_rule)
 
         self.what_combo = QComboBox()
         self.what_combo.setObjectName("oddsWhat")
@@ -143,6 +157,7 @@ class OddsView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(scroll)
 
+        self.fight_turn_spin.valueChanged.connect(self._show_combat)
         self.what_combo.currentIndexChanged.connect(self._show_by_turn)
         self.turn_spin.valueChanged.connect(self._show_by_turn)
         self.deal_button.clicked.connect(self._deal_typed_seed)
@@ -173,22 +188,37 @@ class OddsView(QWidget):
             self.piles = odds.deck_piles(self._deck, self.db)
         except odds.OddsUnavailable:
             return
-        combat = combat_hand_odds(
-            self._deck, self.db, seed=self.seed, trials=odds.DEFAULT_TRIALS // 4, piles=self.piles
-        )
-        rows = [(dict(o.params).get("character", ""), o) for o in combat.per_character]
-        if combat.every_character is not None:
-            rows.append((self.tr("Every Character"), combat.every_character))
-        if combat.distinct_cards is not None and 1 < len(combat.per_character) <= combat.hand_size:
-            rows.append((self.tr("Each its own card"), combat.distinct_cards))
-        self.fight_table.setRowCount(len(rows))
-        for row, (label, value) in enumerate(rows):
-            cells = [label, value.percent.render(), self._method_text(value)]
-            self._set_row(self.fight_table, row, cells, render(value))
-        _fit_rows(self.fight_table)
+        self._show_combat()
         self._fill_what()
         self._show_by_turn()
         self.deal(self.seed)
+
+    def _show_combat(self) -> None:
+        """The combat hand at the Combat Phase of the chosen turn, each row explained with the rule it follows."""
+        if self._deck is None or self.piles.draw("combat") is None:
+            return
+        turn = self.fight_turn_spin.value()
+        combat = combat_hand_odds(
+            self._deck, self.db, seed=self.seed, trials=odds.DEFAULT_TRIALS // 4, piles=self.piles, turns=turn
+        )
+        shown = combat.turn(turn)
+        rows: list[tuple[str, odds.Odds]] = []
+        if shown is not None:
+            rows = [(dict(o.params).get("character", ""), o) for o in shown.per_character]
+            if shown.every_character is not None:
+                rows.append((self.tr("Every Character"), shown.every_character))
+            if shown.distinct_cards is not None and 1 < len(shown.per_character) <= combat.hand_size:
+                rows.append((self.tr("Each its own card"), shown.distinct_cards))
+        self.fight_table.setRowCount(len(rows))
+        for row, (label, value) in enumerate(rows):
+            cells = [label, value.percent.render(), self._method_text(value)]
+            explained = render(value)
+            if value.source:
+                explained += "\n" + self.tr("Rule: %1").replace("%1", value.source)
+            self._set_row(self.fight_table, row, cells, explained)
+        _fit_rows(self.fight_table)
+        source = next((value.source for _label, value in rows if value.source), "")
+        self.fight_rule.setText(self.tr("Rule: %1").replace("%1", source) if source else "")
 
     def _method_text(self, value: odds.Odds) -> str:
         if value.method == odds.EXACT:

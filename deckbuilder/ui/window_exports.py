@@ -22,11 +22,13 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.deckfiles.kinds import save_filter
-from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.window_base import WindowBase
 
 log = logging.getLogger(__name__)
+# What a proxy export that the collection leaves nothing to print finishes with (the window says how to print them).
+EVERY_COPY_OWNED = object()
 
 
 class ExportsMixin(WindowBase):
@@ -41,10 +43,15 @@ class ExportsMixin(WindowBase):
             path = self.ask_save_path(self.tr("Export deck"), save_filter((chosen,)), name)
             if path is None:
                 return False
+        pool, zones = self.deck_pool(), self.db.deck_zone_labels()
+        return self._write_export(
+            path, lambda: write_deck(self.deck, path, kind=kind, pool=pool, zone_labels=zones)
+        )
+
+    def _write_export(self, path: Path, write: Callable[[], object]) -> bool:
+        """Run one export writer: a clear message when it cannot write, "Exported" in the status bar when done."""
         try:
-            write_deck(
-                self.deck, path, kind=kind, pool=self.deck_pool(), zone_labels=self.db.deck_zone_labels()
-            )
+            write()
         except (DeckFileError, OSError, ValueError) as exc:
             self.notify(
                 self.tr("Export failed"),
@@ -105,17 +112,8 @@ class ExportsMixin(WindowBase):
         target = self._pdf_export_target("decklist", options, path)
         if target is None:
             return False
-        options, path = target
-        try:
-            write_decklist_pdf(self.deck, self.db, path, options)
-        except (OSError, ValueError) as exc:
-            self.notify(
-                self.tr("Export failed"),
-                fill(self.tr("Cannot write %1: %2"), str(path), str(exc)),
-            )
-            return False
-        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
-        return True
+        options, written = target
+        return self._write_export(written, lambda: write_decklist_pdf(self.deck, self.db, written, options))
 
     def export_proxies_pdf(self, path: Path | None = None, options: Any = None) -> Any:
         """Write proxy sheets in a background thread with a progress dialog; returns the Worker (None if not started).
@@ -123,6 +121,7 @@ class ExportsMixin(WindowBase):
         Options come from the dialog with its preview, or are the last chosen layout when a path is given.
         """
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
+        from deckbuilder.export.proxies import plan_faces
         from deckbuilder.ui.workers import run_in_thread
 
         chosen_target = self._pdf_export_target("proxies", options, path)
@@ -135,7 +134,15 @@ class ExportsMixin(WindowBase):
         def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:
             # The worker thread gets its own database handle: SQLite connections stay on their thread.
             with CardDatabase(db_path) as worker_db:
-                return write_proxies_pdf(deck, worker_db, target, chosen, progress=progress, cancel=cancel)
+                try:
+                    return write_proxies_pdf(
+                        deck, worker_db, target, chosen, progress=progress, cancel=cancel
+                    )
+                except ValueError:
+                    every = dataclasses.replace(chosen, owned=None)
+                    if chosen.owned and plan_faces(deck, worker_db, every, []):
+                        return EVERY_COPY_OWNED  # not a failure: the player owns what they asked for
+                    raise
 
         dialog = QProgressDialog(
             self.tr("Writing proxy sheets…"),
@@ -154,6 +161,18 @@ class ExportsMixin(WindowBase):
 
         def finished(report: Any) -> None:
             dialog.reset()
+            if report is EVERY_COPY_OWNED:
+                self.notify(
+                    self.tr("Nothing to print"),
+                    fill(
+                        self.tr(
+                            "Every copy of these cards is in your collection, so there is nothing to print. "
+                            "To print them anyway, untick “%1” in the proxy export dialog (File → Export)."
+                        ),
+                        self.tr(MISSING_ONLY_LABEL),
+                    ),
+                )
+                return
             messages = getattr(report, "messages", [])
             pages = int(getattr(report, "pages", 0))
             text = fill(ngettext("Wrote %1 page to %2.", "Wrote %1 pages to %2.", pages), pages, target)

@@ -1,19 +1,18 @@
-"""Rage's combat hand per Character, as the rules play it: the opening 5 combat cards, then at the Combat Phase a
-discard of any of them and a redraw back to 5 (revised rules, Combat Phase), so the hand a Character fights with
-has seen up to 10 cards. Exact where one Character is asked about; simulated (seeded) where Characters interact.
+"""Rage's combat hand per Character, as the rules play it: the opening 5 combat cards, then at each Combat Phase a
+discard of any of them and a redraw back to 5 (revised rules, Chapter 3, Combat Phase); each combat plays cards and
+the hand is refilled after it (Chapter 5, Ending Combat), turn after turn (games/rage/combat_play.py). Exact where one
+Character is asked about; simulated (seeded) where Characters interact.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
 
 from carddb.model import CardInfo
 from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.games.rage.combat_play import COMBAT_PLAYS, exact_by_turn, simulate_by_turn
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
 from deckbuilder.i18n import ENGLISH, declare, format_message, message_key
@@ -22,6 +21,7 @@ from deckbuilder.odds import (
     DEFAULT_TRIALS,
     EXACT,
     MAX_TRIALS,
+    MAX_TURNS,
     SIMULATED,
     Odds,
     OddsUnavailable,
@@ -45,6 +45,18 @@ MESSAGES = declare(
         "EACH_CHARACTER_OWN_CARD.simulated": "{percent} that the combat hand at the first Combat Phase gives every "
         "Character a different Combat Action it can play, keeping the useful cards and redrawing the rest "
         "(simulated)",
+        "CHARACTER_CAN_FIGHT.later": "{percent} that {character} has a Combat Action it can play at the Combat "
+        "Phase of turn {turn} ({playable} of {pile} combat cards; it plays one in each combat before and the hand "
+        "is refilled after it, then a discard and redraw at each Combat Phase)",
+        "EVERY_CHARACTER_CAN_FIGHT.later": "{percent} that every Character has a Combat Action it can play at the "
+        "Combat Phase of turn {turn} (one played in each combat before and the hand refilled after it, then a "
+        "discard and redraw at each Combat Phase)",
+        "EVERY_CHARACTER_CAN_FIGHT.later.simulated": "{percent} that every Character has a Combat Action it can "
+        "play at the Combat Phase of turn {turn}, keeping the useful cards, playing one in each combat before and "
+        "refilling the hand after it (simulated)",
+        "EACH_CHARACTER_OWN_CARD.later.simulated": "{percent} that the combat hand at the Combat Phase of turn "
+        "{turn} gives every Character a different Combat Action it can play, keeping the useful cards, playing one "
+        "in each combat before and refilling the hand after it (simulated)",
     }
 )
 
@@ -71,25 +83,47 @@ def can_play(member: PackMember, card: CardInfo, vocabulary: frozenset[str] = KN
 
 
 @dataclass(frozen=True)
+class CombatTurn:
+    """The Combat Phase of one turn: per Character (exact), every Character at once, each its own card."""
+
+    turn: int
+    per_character: tuple[Odds, ...]
+    every_character: Odds | None
+    distinct_cards: Odds | None
+
+
+@dataclass(frozen=True)
 class CombatOdds:
-    """First Combat Phase odds: per Character (exact), every Character at once, each its own card (simulated)."""
+    """The combat hand at each Combat Phase of turns 1..N; the first three fields are the first Combat Phase's."""
 
     per_character: tuple[Odds, ...]
     every_character: Odds | None
     distinct_cards: Odds | None
     hand_size: int = 5
+    turns: tuple[CombatTurn, ...] = ()
+
+    def turn(self, number: int) -> CombatTurn | None:
+        """The odds at the Combat Phase of one turn (None when not worked out)."""
+        return next((t for t in self.turns if t.turn == number), None)
 
 
 def combat_hand_odds(
-    deck: Deck, pool: CardPool, seed: int = 1, trials: int = DEFAULT_TRIALS, piles: Piles | None = None
+    deck: Deck,
+    pool: CardPool,
+    seed: int = 1,
+    trials: int = DEFAULT_TRIALS,
+    piles: Piles | None = None,
+    turns: int = 1,
+    plays: int = COMBAT_PLAYS,
 ) -> CombatOdds:
-    """The chance that each Character has a Combat Action it can play at the first Combat Phase."""
+    """The chance that each Character has a Combat Action it can play at the Combat Phase of turns 1..N."""
     piles = piles if piles is not None else deck_piles(deck, pool)
     draw = piles.draw("combat")
     if draw is None:
         raise OddsUnavailable("Rage's description gives no combat hand")
     hand_size = draw.hand
-    seen = draw.seen_by_turn(1)
+    turns = max(1, min(turns, MAX_TURNS))
+    trials = max(0, min(trials, MAX_TRIALS))
     ctx = build_context(deck, pool, load_format(deck.format), deck.renown_level)
     pile = piles.combat
     playable: list[tuple[PackMember, frozenset[int]]] = []
@@ -102,91 +136,122 @@ def combat_hand_odds(
         playable.append((member, positions))
     if not playable:
         return CombatOdds((), None, None, hand_size)
-    per_character = tuple(
-        _character_odds(member.card.name, len(pile), len(positions), seen, draw.source)
-        for member, positions in playable
-    )
-    every = _every_character(pile, playable, hand_size, seen, seed, trials, draw.source)
-    distinct = _distinct_cards(pile, playable, hand_size, seed, trials, draw.source)
-    return CombatOdds(per_character, every, distinct, hand_size)
-
-
-def _character_odds(name: str, population: int, hits: int, seen: int, source: str) -> Odds:
-    # Keep a playable card if the opening hand has one, else discard all and draw again: `seen` cards in all.
-    p = at_least_one(population, hits, seen)
-    params = (
-        ("character", name),
-        ("playable", str(hits)),
-        ("pile", str(population)),
-        ("seen", str(min(seen, population))),
-        ("percent", shown_percent(p)),
-    )
-    message = _message("CHARACTER_CAN_FIGHT", params)
-    return Odds("CHARACTER_CAN_FIGHT", p, EXACT, message, params, source=source)
-
-
-def _every_character(
-    pile: Sequence[str],
-    playable: list[tuple[PackMember, frozenset[int]]],
-    hand_size: int,
-    seen: int,
-    seed: int,
-    trials: int,
-    source: str,
-) -> Odds:
-    """Exact when every Character can play the same cards; otherwise simulated with the keep-and-redraw play."""
-    groups = sorted({positions for _member, positions in playable}, key=sorted)
-    if all(at_least_one(len(pile), len(group), hand_size) == 1.0 for group in groups):
-        groups = groups[:1]  # the opening hand alone holds a card for each: certain, whatever the groups
-    if len(groups) == 1:
-        p = at_least_one(len(pile), len(groups[0]), seen)
-        params: tuple[tuple[str, str], ...] = (
-            ("characters", str(len(playable))),
-            ("seen", str(min(seen, len(pile)))),
-            ("percent", shown_percent(p)),
+    play = _Play(len(pile), hand_size, turns, plays, seed, trials, draw.source, draw.seen_by_turn(1))
+    per_turn = [
+        play.character_odds(member.card.name, len(positions)) for member, positions in playable
+    ]  # per Character, per turn
+    every = play.every_character(playable)
+    distinct = play.distinct_cards(playable)
+    found = tuple(
+        CombatTurn(
+            n + 1,
+            tuple(chances[n] for chances in per_turn),
+            every[n],
+            distinct[n] if n < len(distinct) else None,
         )
-        message = _message("EVERY_CHARACTER_CAN_FIGHT", params)
-        return Odds("EVERY_CHARACTER_CAN_FIGHT", p, EXACT, message, params, source=source)
-    full = (1 << len(groups)) - 1
-    masks = _masks(len(pile), groups)
-    hits = _simulate(masks, hand_size, seed, trials, _coverage, lambda hand: _union(hand) == full)
-    return _simulated("EVERY_CHARACTER_CAN_FIGHT", hits, len(playable), seed, trials, source)
-
-
-def _distinct_cards(
-    pile: Sequence[str],
-    playable: list[tuple[PackMember, frozenset[int]]],
-    hand_size: int,
-    seed: int,
-    trials: int,
-    source: str,
-) -> Odds:
-    """Each Character a different card of the same hand: a matching, where requirements interact (simulated)."""
-    sets = [positions for _member, positions in playable]
-    if len(sets) > min(hand_size, len(pile)):
-        params: tuple[tuple[str, str], ...] = (
-            ("characters", str(len(sets))),
-            ("percent", shown_percent(0.0)),
-            ("hand", str(hand_size)),
-        )
-        message = _message("EACH_CHARACTER_OWN_CARD", params)
-        return Odds("EACH_CHARACTER_OWN_CARD", 0.0, EXACT, message, params, source=source)
-    masks = _masks(len(pile), sets)
-    count = len(sets)
-    hits = _simulate(
-        masks, hand_size, seed, trials, _matching_size, lambda hand: _matching_size(hand) == count
+        for n in range(turns)
     )
-    return _simulated("EACH_CHARACTER_OWN_CARD", hits, count, seed, trials, source)
+    first = found[0]
+    return CombatOdds(first.per_character, first.every_character, first.distinct_cards, hand_size, found)
 
 
-def _simulated(code: str, hits: int, characters: int, seed: int, trials: int, source: str) -> Odds:
-    """A simulated chance about the pack's Characters: `hits` of `trials` seeded deals."""
-    p = hits / trials if trials else 0.0
-    # An estimate is never shown as certain or impossible: only an exact figure can be.
-    shown = shown_percent(min(max(p, 1e-6), 1 - 1e-6))
-    params = (("characters", str(characters)), ("percent", shown))
-    message = _message(message_key(code, "simulated"), params)
-    return Odds(code, p, SIMULATED, message, params, trials, seed, "simulated", source)
+@dataclass(frozen=True)
+class _Play:
+    """The figures of one deck's combat pile, turn by turn, as one model of play."""
+
+    population: int
+    hand: int
+    turns: int
+    plays: int
+    seed: int
+    trials: int
+    source: str
+    seen: int  # cards seen by the first Combat Phase: the opening hand and one redraw
+
+    def _variant(self, turn: int, simulated: bool = False) -> str:
+        later = "later" if turn > 1 else ""
+        return ".".join(v for v in (later, "simulated" if simulated else "") if v)
+
+    def character_odds(self, name: str, hits: int) -> list[Odds]:
+        """Exact, turn by turn: keep a playable card or discard all, redraw, play one in each combat, refill."""
+        chances = exact_by_turn(self.population, hits, self.hand, self.turns, self.plays)
+        found = []
+        for n, p in enumerate(chances, start=1):
+            params = (
+                ("character", name),
+                ("playable", str(hits)),
+                ("pile", str(self.population)),
+                ("seen", str(min(self.seen, self.population))),
+                ("turn", str(n)),
+                ("percent", shown_percent(p)),
+            )
+            variant = self._variant(n)
+            message = _message(message_key("CHARACTER_CAN_FIGHT", variant), params)
+            found.append(
+                Odds("CHARACTER_CAN_FIGHT", p, EXACT, message, params, 0, None, variant, self.source)
+            )
+        return found
+
+    def every_character(self, playable: list[tuple[PackMember, frozenset[int]]]) -> list[Odds]:
+        """Exact when every Character can play the same cards; otherwise simulated."""
+        groups = sorted({positions for _member, positions in playable}, key=sorted)
+        if all(at_least_one(self.population, len(group), self.hand) == 1.0 for group in groups):
+            groups = groups[:1]  # any hand holds a card for each: certain, whatever the groups
+        if len(groups) == 1:
+            chances = exact_by_turn(self.population, len(groups[0]), self.hand, self.turns, self.plays)
+            found = []
+            for n, p in enumerate(chances, start=1):
+                params: tuple[tuple[str, str], ...] = (
+                    ("characters", str(len(playable))),
+                    ("seen", str(min(self.seen, self.population))),
+                    ("turn", str(n)),
+                    ("percent", shown_percent(p)),
+                )
+                variant = self._variant(n)
+                message = _message(message_key("EVERY_CHARACTER_CAN_FIGHT", variant), params)
+                found.append(
+                    Odds(
+                        "EVERY_CHARACTER_CAN_FIGHT", p, EXACT, message, params, 0, None, variant, self.source
+                    )
+                )
+            return found
+        masks = _masks(self.population, groups)
+        full = len(groups)
+        hits = simulate_by_turn(
+            masks, self.hand, self.turns, self.seed, self.trials, _coverage, full, self.plays
+        )
+        return [
+            self._simulated("EVERY_CHARACTER_CAN_FIGHT", h, len(playable), n) for n, h in enumerate(hits, 1)
+        ]
+
+    def distinct_cards(self, playable: list[tuple[PackMember, frozenset[int]]]) -> list[Odds]:
+        """Each Character a different card of the same hand: a matching, where requirements interact."""
+        sets = [positions for _member, positions in playable]
+        if len(sets) > min(self.hand, self.population):
+            params: tuple[tuple[str, str], ...] = (
+                ("characters", str(len(sets))),
+                ("percent", shown_percent(0.0)),
+                ("hand", str(self.hand)),
+            )
+            message = _message("EACH_CHARACTER_OWN_CARD", params)
+            # Never, at any turn: one figure says so.
+            return [Odds("EACH_CHARACTER_OWN_CARD", 0.0, EXACT, message, params, source=self.source)]
+        masks = _masks(self.population, sets)
+        count = len(sets)
+        hits = simulate_by_turn(
+            masks, self.hand, self.turns, self.seed, self.trials, _matching_size, count, self.plays
+        )
+        return [self._simulated("EACH_CHARACTER_OWN_CARD", h, count, n) for n, h in enumerate(hits, 1)]
+
+    def _simulated(self, code: str, hits: int, characters: int, turn: int) -> Odds:
+        """A simulated chance about the pack's Characters: `hits` of `trials` seeded games."""
+        p = hits / self.trials if self.trials else 0.0
+        # An estimate is never shown as certain or impossible: only an exact figure can be.
+        shown = shown_percent(min(max(p, 1e-6), 1 - 1e-6))
+        params = (("characters", str(characters)), ("turn", str(turn)), ("percent", shown))
+        variant = self._variant(turn, simulated=True)
+        message = _message(message_key(code, variant), params)
+        return Odds(code, p, SIMULATED, message, params, self.trials, self.seed, variant, self.source)
 
 
 def _masks(population: int, sets: Sequence[frozenset[int]]) -> list[int]:
@@ -196,47 +261,6 @@ def _masks(population: int, sets: Sequence[frozenset[int]]) -> list[int]:
         for position in positions:
             masks[position] |= 1 << bit
     return masks
-
-
-def _simulate(
-    masks: Sequence[int],
-    hand_size: int,
-    seed: int,
-    trials: int,
-    worth: Callable[[tuple[int, ...]], int],
-    success: Callable[[tuple[int, ...]], bool],
-) -> int:
-    """Seeded deals that succeed at the first Combat Phase: the opening hand keeps the fewest cards worth the most
-    (`worth`), the rest are discarded and the hand drawn back to its size from the cards below."""
-    rng = random.Random(seed)
-    trials = max(0, min(trials, MAX_TRIALS))
-    population = len(masks)
-    draws = min(2 * hand_size, population)
-    opening = min(hand_size, population)
-    keep = cache(lambda hand: _best_keep(hand, worth))
-    judged: dict[tuple[int, ...], bool] = {}
-    hits = 0
-    for _ in range(trials):
-        order = [masks[i] for i in rng.sample(range(population), draws)]
-        kept = keep(tuple(sorted(order[:opening])))
-        hand = tuple(sorted((*kept, *order[opening : opening + hand_size - len(kept)])))
-        verdict = judged.get(hand)
-        if verdict is None:
-            verdict = judged[hand] = success(hand)
-        hits += verdict
-    return hits
-
-
-def _best_keep(hand: tuple[int, ...], worth: Callable[[tuple[int, ...]], int]) -> tuple[int, ...]:
-    """The fewest cards of a hand that are worth the most (the rest are discarded at the Combat Phase)."""
-    best: tuple[int, ...] = ()
-    best_worth = 0
-    for size in range(1, len(hand) + 1):
-        for subset in combinations(hand, size):
-            value = worth(subset)
-            if value > best_worth:
-                best, best_worth = subset, value
-    return best
 
 
 def _union(hand: tuple[int, ...]) -> int:

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from carddb.demo import demo_deck_path
 from deckbuilder.collection import Collection
+from deckbuilder.games.rage.odds import combat_hand_odds
 from deckbuilder.odds import SampleHand, deck_piles, format_seed
 from deckbuilder.ui.collection_dialog import CollectionDialog
 from deckbuilder.ui.deck_rows import OWN_COLUMN
@@ -67,6 +68,21 @@ def test_draw_odds_tab_shows_each_character_and_deals_a_shared_seed(qtbot, windo
     qtbot.mouseClick(view.new_button, Qt.MouseButton.LeftButton)
     assert view.seed_edit.text() == format_seed(view.seed)
     assert "Turn 1" in view.hand_label.text()
+
+
+def test_draw_odds_tab_shows_the_combat_hand_of_a_later_turn_with_its_rule(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.report_tabs.setCurrentWidget(window.odds_view)
+    view = window.odds_view
+    view.fight_turn_spin.setValue(2)
+    tips = [view.fight_table.item(r, 0).toolTip() for r in range(view.fight_table.rowCount())]
+    assert tips and all("Combat Phase of turn 2" in tip for tip in tips)
+    assert all("Ending Combat" in tip for tip in tips)  # the refill's rule line explains every figure
+    assert "Chapter 5, Ending Combat" in view.fight_rule.text()
+    expected = combat_hand_odds(window.deck, window.db, turns=2).turn(2)
+    assert expected is not None
+    first = expected.per_character[0]
+    assert view.fight_table.item(0, 1).text() == first.percent.render()
 
 
 def test_by_turn_table_for_a_card(window) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,92 @@
+"""`ragedeck search --deck FILE`: the deck and collection terms on the command line, for Rage and another game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from carddb.db import CardDatabase
+from carddb.demo import demo_deck_path
+from carddb.normalize import normalize_name
+from deckbuilder.collection import Collection
+from deckbuilder.deckfiles import read_deck
+from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
+
+
+def _found(out: str) -> set[str]:
+    return {card["name"] for card in json.loads(out)["cards"]}
+
+
+def test_in_deck_lists_exactly_the_decks_cards(demo_db: Path) -> None:  # noqa: F811
+    with CardDatabase(demo_db) as db:
+        deck = read_deck(demo_deck_path(), pool=db).deck
+        wanted = {db.lookup(e.name).name for e in (*deck.entries, *deck.starting)}  # type: ignore[union-attr]
+        every = {card.name for card in db.all_cards()}
+    deck_file = str(demo_deck_path())
+    code, out, _err = run("search", "in:deck", "--deck", deck_file, "--db", str(demo_db), "--json")
+    assert code == 0
+    assert _found(out) == wanted
+    # A query starting with "-" is a NOT, as everywhere else in `search`.
+    code, out, _err = run("search", "-in:deck", "--deck", deck_file, "--db", str(demo_db), "--json")
+    assert _found(out) == every - wanted
+
+
+def test_owned_and_missing_follow_the_collection(demo_db: Path) -> None:  # noqa: F811
+    with CardDatabase(demo_db) as db:
+        Collection(db).set_counts([("Ashen Howler", None, 1), ("Bark Hide", None, 1)])
+    deck_file = str(demo_deck_path())
+    code, out, _err = run("search", "is:owned", "--db", str(demo_db), "--json")
+    assert (code, _found(out)) == (0, {"Ashen Howler", "Bark Hide"})
+    # The demo deck plays one Ashen Howler (owned) and three Bark Hide (one owned): Bark Hide is missing.
+    code, out, _err = run("search", "is:missing t:gift", "--deck", deck_file, "--db", str(demo_db), "--json")
+    assert "Bark Hide" in _found(out)
+    code, out, _err = run(
+        "search", "in:deck -is:missing", "--deck", deck_file, "--db", str(demo_db), "--json"
+    )
+    assert _found(out) == {"Ashen Howler"}
+
+
+def test_a_deck_term_without_a_deck_is_a_clear_error(demo_db: Path) -> None:  # noqa: F811
+    code, out, err = run("search", "t:gift in:deck", "--db", str(demo_db))
+    assert code == 2
+    assert out == ""
+    assert "--deck FILE" in err
+    code, _out, err = run("search", "in:deck", "--deck", "/nonexistent/deck.txt", "--db", str(demo_db))
+    assert code == 2
+    assert "deck.txt" in err
+
+
+def test_another_games_search_takes_in_deck(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+    deck = tmp_path / "rift.txt"
+    deck.write_text(
+        "# game: warrift\nStarting deck:\n5 Apprentice Mage\n5 Recruit Warrior\n", encoding="utf-8"
+    )
+    code, out, _err = run(
+        "search", "in:deck", "--game", "warrift", "--deck", str(deck), "--db", str(demo_db), "--json"
+    )
+    assert code == 0
+    assert _found(out) == {"Apprentice Mage", "Recruit Warrior"}
+    code, out, _err = run(
+        "search",
+        "-in:deck t:starter",
+        "--game",
+        "warrift",
+        "--deck",
+        str(deck),
+        "--db",
+        str(demo_db),
+        "--json",
+    )
+    assert all(normalize_name(name) not in {"apprentice mage", "recruit warrior"} for name in _found(out))
+    code, _out, err = run("search", "in:deck", "--game", "warrift", "--db", str(demo_db))
+    assert code == 2 and "--deck FILE" in err
+
+
+def test_portuguese_error_and_help(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    code, _out, err = run("--lang", "pt_BR", "search", "in:deck", "--db", str(demo_db))
+    assert code == 2
+    assert "--deck ARQUIVO" in err and "precisam de um deck" in err
+    assert run("--lang", "pt_BR", "search", "--help")[0] == 0
+    assert "is:owned e own>=N leem a sua coleção" in " ".join(capsys.readouterr().out.split())
