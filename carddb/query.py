@@ -213,15 +213,22 @@ def _flag_term(text: str, start: int, key: str, op: str, head: str, value_start:
     return Flag(words[value]), end
 
 
+def asks_about(node: Node) -> frozenset[str]:
+    """The flags a query uses ("in_deck", "owned", "missing"; "own" for a count of copies owned)."""
+    if isinstance(node, Flag):
+        return frozenset({node.flag})
+    if isinstance(node, Compare):
+        return frozenset({OWN_FIELD}) if node.field == OWN_FIELD else frozenset()
+    if isinstance(node, Not):
+        return asks_about(node.child)
+    if isinstance(node, And | Or):
+        return frozenset().union(*(asks_about(child) for child in node.children))
+    return frozenset()
+
+
 def uses_deck(node: Node) -> bool:
     """Whether the query asks about the deck being edited (`in:deck`, `is:missing`)."""
-    if isinstance(node, Flag):
-        return node.flag in DECK_FLAGS
-    if isinstance(node, Not):
-        return uses_deck(node.child)
-    if isinstance(node, And | Or):
-        return any(uses_deck(child) for child in node.children)
-    return False
+    return bool(asks_about(node) & DECK_FLAGS)
 
 
 def _allegiance(value: str, head: str, position: int) -> str:

@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.search import QuerySyntaxError, SearchRow, parse_query
+from carddb.query import DECK_FLAGS, asks_about
+from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.card_results import (
     ANY,
@@ -125,6 +126,14 @@ class CardBrowser(QWidget):
         self.query_edit = QLineEdit()
         self.query_edit.setPlaceholderText(self.tr('Search: name words, t:gift, renown>=3, "exact phrase" …'))
         self.query_edit.setClearButtonEnabled(True)
+        self.query_edit.setToolTip(
+            self.tr(
+                "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
+                "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
+                "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
+                "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
+            )
+        )
         self.query_edit.setObjectName("queryEdit")
         self.error_label = QLabel()
         self.error_label.setObjectName("queryError")
@@ -147,10 +156,31 @@ class CardBrowser(QWidget):
         self.allegiance_combo.addItem(self.tr("Any"), "")
         for label in ("Gaia", "Wyrm", "Rogue"):  # allegiances are the game's names
             self.allegiance_combo.addItem(label, label)
+        # The deck being edited and the collection: `in:deck` / `is:owned` / `is:missing` as filters.
+        self.deck_combo = QComboBox()
+        self.deck_combo.setObjectName("deckFilter")
+        self.collection_combo = QComboBox()
+        self.collection_combo.setObjectName("collectionFilter")
+        for combo, choices in (
+            (self.deck_combo, (("in", self.tr("In this deck")), ("out", self.tr("Not in this deck")))),
+            (
+                self.collection_combo,
+                (
+                    ("owned", self.tr("Owned")),
+                    ("unowned", self.tr("Not owned")),
+                    ("missing", self.tr("Missing for this deck")),
+                ),
+            ),
+        ):
+            combo.addItem(self.tr("Any"), "")
+            for value, label in choices:
+                combo.addItem(label, value)
+        self.deck_terms = DeckTerms()
+        self._collection_version: object = None
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
             field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
         }
-        for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
+        for combo in self._filter_combos():
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.reset_button = QToolButton()
@@ -190,7 +220,7 @@ class CardBrowser(QWidget):
         self._pending = False
         self.query_edit.textChanged.connect(self._schedule)
         self.query_edit.returnPressed.connect(self.run_search)
-        for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
+        for combo in self._filter_combos():
             combo.currentIndexChanged.connect(self._schedule)
         for low, high in self.range_spins.values():
             low.valueChanged.connect(self._schedule)
@@ -202,6 +232,16 @@ class CardBrowser(QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.reload()
+
+    def _filter_combos(self) -> tuple[QComboBox, ...]:
+        return (
+            self.section_combo,
+            self.type_combo,
+            self.set_combo,
+            self.allegiance_combo,
+            self.deck_combo,
+            self.collection_combo,
+        )
 
     def _build_layout(self) -> None:
         filters = QGridLayout()
@@ -227,7 +267,11 @@ class CardBrowser(QWidget):
             row, column = 2 + position // 2, (position % 2) * 2
             filters.addWidget(QLabel(label), row, column)
             filters.addLayout(pair, row, column + 1)
-        filters.addWidget(self.reset_button, 3, 3, Qt.AlignmentFlag.AlignRight)
+        filters.addWidget(QLabel(self.tr("Deck")), 3, 2)
+        filters.addWidget(self.deck_combo, 3, 3)
+        filters.addWidget(QLabel(self.tr("Collection")), 4, 0)
+        filters.addWidget(self.collection_combo, 4, 1, 1, 2)  # "Missing for this deck" shows whole
+        filters.addWidget(self.reset_button, 4, 3, Qt.AlignmentFlag.AlignRight)
         filters.setColumnStretch(1, 1)
         filters.setColumnStretch(3, 1)
         layout = QVBoxLayout(self)
@@ -276,15 +320,29 @@ class CardBrowser(QWidget):
             renown=bounds("renown"),
             rage=bounds("rage"),
             gnosis=bounds("gnosis"),
+            deck=str(self.deck_combo.currentData() or ""),
+            collection=str(self.collection_combo.currentData() or ""),
         )
 
     def reset_filters(self) -> None:
         """Clear every filter (the query stays)."""
-        for combo in (self.section_combo, self.type_combo, self.set_combo, self.allegiance_combo):
+        for combo in self._filter_combos():
             combo.setCurrentIndex(0)
         for low, high in self.range_spins.values():
             low.setValue(-1)
             high.setValue(-1)
+
+    def set_deck(self, terms: DeckTerms, collection_version: object = None) -> None:
+        """The deck being edited (and the collection's version): a search asking about either runs again."""
+        changed_deck, self.deck_terms = terms != self.deck_terms, terms
+        changed_collection = collection_version != self._collection_version
+        self._collection_version = collection_version
+        try:
+            asked = asks_about(parse_query(self._composed()))
+        except QuerySyntaxError:
+            return
+        if (changed_deck and asked & DECK_FLAGS) or (changed_collection and asked):
+            self._schedule()
 
     def _schedule(self) -> None:
         self._generation += 1  # the query changed: an answer still on its way is stale
@@ -302,7 +360,11 @@ class CardBrowser(QWidget):
         self._generation += 1  # a background search still running is now stale
         try:
             page = first_page(
-                self.db, self._composed(), self.model.page_order(), self.model.page_descending()
+                self.db,
+                self._composed(),
+                self.model.page_order(),
+                self.model.page_descending(),
+                self.deck_terms,
             )
         except QuerySyntaxError as exc:
             self._show_error(exc)
@@ -323,10 +385,11 @@ class CardBrowser(QWidget):
             self._pending = True  # searched again as soon as the running one stops: one thread at a time
             return
         self._pending = False
-        generation, order, descending = (
+        generation, order, descending, deck = (
             self._generation,
             self.model.page_order(),
             self.model.page_descending(),
+            self.deck_terms,
         )
         db_path = self.db.path
 
@@ -336,7 +399,7 @@ class CardBrowser(QWidget):
             if cancelled():
                 raise WorkCancelled
             with CardDatabase(db_path) as db:  # SQLite connections stay on their own thread
-                return generation, first_page(db, composed, order, descending)
+                return generation, first_page(db, composed, order, descending, deck)
 
         from deckbuilder.ui.workers import WorkCancelled, run_in_thread
 
@@ -350,7 +413,9 @@ class CardBrowser(QWidget):
             return
         if (page.order, page.descending) != (self.model.page_order(), self.model.page_descending()):
             # The player sorted while it ran: fetch the first page again in the order now chosen.
-            page = first_page(self.db, page.query, self.model.page_order(), self.model.page_descending())
+            page = first_page(
+                self.db, page.query, self.model.page_order(), self.model.page_descending(), page.deck
+            )
         self._show(page)
 
     def _background_stopped(self) -> None:

@@ -3,6 +3,7 @@ drag payload of card names."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.search import SearchRow, count_matches, search
+from carddb.search import DeckTerms, SearchRow, count_matches, search
 from deckbuilder import i18n
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
@@ -77,6 +78,8 @@ class BrowserFilters:
     renown: tuple[int | None, int | None] = (None, None)
     rage: tuple[int | None, int | None] = (None, None)
     gnosis: tuple[int | None, int | None] = (None, None)
+    deck: str = ""  # "in" / "out": in the deck being edited or not
+    collection: str = ""  # "owned" / "unowned" / "missing" (the deck plays more copies than are owned)
 
     def is_empty(self) -> bool:
         """True when no filter narrows the results."""
@@ -106,7 +109,13 @@ def compose_query(text: str, filters: BrowserFilters) -> str:
             terms.append(f"{field}>={low}")
         if high is not None:
             terms.append(f"{field}<={high}")
+    terms.extend(t for t in (_DECK_TERMS.get(filters.deck), _COLLECTION_TERMS.get(filters.collection)) if t)
     return " ".join(terms)
+
+
+# The deck and collection filters, as the query language says them.
+_DECK_TERMS = {"in": "in:deck", "out": "-in:deck"}
+_COLLECTION_TERMS = {"owned": "is:owned", "unowned": "-is:owned", "missing": "is:missing"}
 
 
 @dataclass(frozen=True)
@@ -118,13 +127,16 @@ class SearchPage:
     total: int
     order: str = "name"
     descending: bool = False
+    deck: DeckTerms | None = None  # what in:deck and is:missing asked about
 
 
-def first_page(db: CardDatabase, query: str, order: str = "name", descending: bool = False) -> SearchPage:
+def first_page(
+    db: CardDatabase, query: str, order: str = "name", descending: bool = False, deck: DeckTerms | None = None
+) -> SearchPage:
     """Build the first RESULT_LIMIT rows; count the rest only when there are more (raises QuerySyntaxError)."""
-    rows = search(db, query, limit=RESULT_LIMIT + 1, order=order, descending=descending)
-    total = len(rows) if len(rows) <= RESULT_LIMIT else count_matches(db, query)
-    return SearchPage(query, rows[:RESULT_LIMIT], total, order, descending)
+    rows = search(db, query, limit=RESULT_LIMIT + 1, order=order, descending=descending, deck=deck)
+    total = len(rows) if len(rows) <= RESULT_LIMIT else count_matches(db, query, deck)
+    return SearchPage(query, rows[:RESULT_LIMIT], total, order, descending, deck)
 
 
 class CardTableModel(QAbstractTableModel):
@@ -171,10 +183,10 @@ class CardTableModel(QAbstractTableModel):
             return
         page = self._page
         more = search(
-            self.db, page.query, RESULT_LIMIT, len(self._rows), page.order, page.descending
+            self.db, page.query, RESULT_LIMIT, len(self._rows), page.order, page.descending, page.deck
         )  # the same query as the first page: it parsed then
         if not more:  # the database changed under the search (an import): what is loaded is all there is
-            self._page = SearchPage(page.query, page.rows, len(self._rows), page.order, page.descending)
+            self._page = dataclasses.replace(page, total=len(self._rows))
             return
         self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(more) - 1)
         self._rows.extend(more)
@@ -189,11 +201,13 @@ class CardTableModel(QAbstractTableModel):
         if (field, descending) == (page.order, page.descending):
             return
         rows = (
-            search(self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending)
+            search(
+                self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending, deck=page.deck
+            )
             if page.total
             else []
         )
-        self.show_page(SearchPage(page.query, rows, page.total, field, descending))
+        self.show_page(SearchPage(page.query, rows, page.total, field, descending, page.deck))
 
     def row_at(self, row: int) -> SearchRow | None:
         """The SearchRow at a row."""

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
-from deckbuilder.collection import Collection, deck_status
+from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.fixhints import FixHint
 from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
@@ -415,6 +415,8 @@ class MainWindow(
             self.odds_view.show_deck(self.deck)
             owned = self._owned_copies()
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
+            # The browser's in:deck / is:owned / is:missing ask about this deck and this collection.
+            self.browser.set_deck(deck_terms(self.deck, owned), self.db.data_version())
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
