@@ -10,6 +10,7 @@ from carddb.importing import import_path
 from carddb.search import count_matches, search
 from deckbuilder.collection import Collection
 from deckbuilder.deck import Deck
+from deckbuilder.i18n import render
 from deckbuilder.legality import check_deck
 from tests.carddb.test_importing import PLUGIN_INFO, row, write_card_data
 
@@ -85,10 +86,23 @@ def test_a_deck_and_the_collection_that_name_a_retired_card_keep_it_and_are_told
     deck = Deck()
     deck.add("Dodge", 2)
     report = check_deck(deck, tmp_db)
-    unknown = [r for r in report.results if r.code == "UNKNOWN_CARD"]
-    assert [r.cards for r in unknown] == [("Dodge",)]
-    assert "Dodge Roll" in unknown[0].message
-    assert [e.name for e in deck.entries] == ["Dodge"]  # the deck keeps what it names
+    retired = [r for r in report.results if r.code == "RETIRED_CARD"]
+    assert [r.cards for r in retired] == [("Dodge",)]
+    assert "UNKNOWN_CARD" not in report.codes  # its own result, not a card the data never had
+    deck.add("Block")
+    (removed,) = [r for r in check_deck(deck, tmp_db).results if r.cards == ("Block",)]
+    assert (removed.code, removed.message) == (
+        "RETIRED_CARD",
+        "'Block' is no longer in the card data (retired by the last import)",
+    )
+    assert (
+        render(removed, "pt_BR")
+        == "'Block' não está mais nos dados das cartas (aposentada pela última importação)"
+    )
+    assert retired[0].message == (
+        "'Dodge' is no longer in the card data (retired by the last import) — did you mean 'Dodge Roll'?"
+    )
+    assert [e.name for e in deck.entries] == ["Dodge", "Block"]  # the deck keeps what it names
 
     collection = Collection(tmp_db)
     assert collection.count("Dodge") == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
@@ -69,6 +70,18 @@ def _deck_unknown() -> tuple[Deck, InMemoryPool, Format]:
     deck.remove(first, 2)
     deck.add(first.replace("Quick", "Quik"), 2, zone_hint=Section.COMBAT)  # a typo, placed by its file
     return deck, _pool(), REVISED
+
+
+def _deck_retired() -> tuple[Deck, InMemoryPool, Format]:
+    first = BASE_COMBAT[0]
+    # A re-import renamed it: the old name is retired, the card that took its place is current.
+    old = dataclasses.replace(
+        first, name="Quick Swipe", norm_name="quick swipe", retired=True, replaced_by=first.name
+    )
+    deck = legal_deck()
+    deck.remove(first.name, 2)
+    deck.add(old.name, 2, zone_hint=Section.COMBAT)
+    return deck, _pool(old), REVISED
 
 
 def _deck_unplaceable() -> tuple[Deck, InMemoryPool, Format]:
@@ -167,6 +180,7 @@ def _deck_sept_copies() -> tuple[Deck, InMemoryPool, Format]:
 
 CASES: dict[str, Callable[[], tuple[Deck, InMemoryPool, Format]]] = {
     "UNKNOWN_CARD": _deck_unknown,
+    "RETIRED_CARD": _deck_retired,
     "UNPLACEABLE_CARD": _deck_unplaceable,
     "SET_NOT_IN_FORMAT": _deck_set_not_in_format,
     "BANNED_CARD": _deck_banned,

@@ -79,6 +79,8 @@ class CheckContext:
     vocabulary: frozenset[str] = (
         KNOWN_TRAITS  # the words a Requires field is judged by (facts.pool_vocabulary)
     )
+    # Unknown cards a re-import retired (no longer in the card data): key -> the card that took its place ("").
+    retired: dict[str, str] = field(default_factory=dict)
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -248,6 +250,11 @@ def build_context(
     renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
     rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
     suggestions = {p.key: _safe_suggest(pool, p.name) for p in unknown[:MAX_SUGGESTED_UNKNOWN]}
+    retired = {
+        p.key: str(getattr(card, "replaced_by", "") or "")
+        for p in unknown[:MAX_SUGGESTED_UNKNOWN]
+        if (card := _safe_lookup(pool, p.name)) is not None and getattr(card, "retired", False)
+    }
     return CheckContext(
         fmt=fmt,
         renown_level=renown_level,
@@ -264,6 +271,7 @@ def build_context(
         suggestions=suggestions,
         pool=pool,
         vocabulary=pool_vocabulary(pool),
+        retired=retired,
     )
 
 

@@ -47,7 +47,7 @@ from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Report, Result
 
 # Errors whose hints keep the planner's order (the likeliest fix first), not smallest first.
-PLANNER_ORDER = frozenset({"UNKNOWN_CARD"})
+PLANNER_ORDER = frozenset({"UNKNOWN_CARD", "RETIRED_CARD"})
 
 
 def _stable(name: str) -> str:
@@ -477,6 +477,7 @@ def _pile_sizes(resolved: Iterable[ResolvedCard]) -> dict[str, int]:
 
 PLANNERS = {
     "UNKNOWN_CARD": _replace_unknown,
+    "RETIRED_CARD": _replace_unknown,  # the card that took its place first (the database suggests it first)
     "UNPLACEABLE_CARD": _remove_or_replace,
     "SET_NOT_IN_FORMAT": _remove_or_replace,
     "BANNED_CARD": _remove_or_replace,

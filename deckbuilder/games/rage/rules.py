@@ -4,6 +4,9 @@ per check and the parameters its format gives it (minimums, copy limits, sets, b
 Codes are those of DECK-RULES.md. Additions to the specification:
 
 - `UNPLACEABLE_CARD` (error): a known card whose Type fits no section (§1 "report it, never guess silently").
+- `RETIRED_CARD` (error): a card the card data had until a re-import no longer found it in its source (renamed or
+  removed upstream); like `UNKNOWN_CARD` it is not in the card data, but the player is told why and, when it was
+  renamed, the card that took its place.
 - `PRINTING_NOT_IN_FORMAT` (info): the deck names a printing from a set the format does not allow, but another
   printing of the card is allowed, so the card itself is legal.
 
@@ -103,17 +106,30 @@ class Rule:
 
 
 class UnknownCardRule(Rule):
-    """Every card is in the card database (with near names suggested)."""
+    """Every card is in the card database (with near names suggested); a retired card is told apart."""
 
     messages: ClassVar[Mapping[str, str]] = {
         "UNKNOWN_CARD": "'{card}' is not in the card database",
         "UNKNOWN_CARD.hint": "'{card}' is not in the card database — did you mean {hints!r}?",
+        "RETIRED_CARD": "'{card}' is no longer in the card data (retired by the last import)",
+        "RETIRED_CARD.hint": "'{card}' is no longer in the card data (retired by the last import) — did you mean "
+        "{hints!r}?",
+        "RETIRED_CARD.renamed": "'{card}' is no longer in the card data (retired by the last import) — did you "
+        "mean '{replaced_by}'?",
     }
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
         for item in ctx.unknown:
             hints = ctx.suggestions.get(item.key, [])
-            yield self.result([item.name], variant="hint" if hints else "", card=item.name, hints=hints)
+            successor = ctx.retired.get(item.key)
+            if successor is None:
+                yield self.result([item.name], variant="hint" if hints else "", card=item.name, hints=hints)
+                continue
+            variant = "renamed" if successor else "hint" if hints else ""
+            extra = {"replaced_by": successor} if successor else {}
+            yield self.result(
+                [item.name], code="RETIRED_CARD", variant=variant, card=item.name, hints=hints, extra=extra
+            )
 
 
 class UnplaceableCardRule(Rule):

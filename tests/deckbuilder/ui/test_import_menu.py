@@ -159,3 +159,29 @@ def test_after_importing_real_cards_the_window_offers_to_remove_the_demo_cards( 
     # Kept or not, the demo card is no longer legal in the deck: real card data is in.
     codes = window.legality.shown_codes()
     assert ("UNKNOWN_CARD" if remove else "DEMO_CARD") in codes
+
+
+def test_a_card_a_reimport_retires_is_told_apart_from_an_unknown_card(  # type: ignore[no-untyped-def]
+    tmp_path: Path, make_window, monkeypatch
+) -> None:
+    window = make_window()
+    window.show()
+    source = _card_file(tmp_path / "trial.txt")
+    monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
+    seen: list[str] = []
+    timer = _answer_dialogs(_accept_reports(seen))
+    window.findChild(QAction, "actionImportCardFile").trigger()
+    window.add_card("Quartz Trial Gift")
+    window.add_card("Never A Card Anywhere")
+    assert "RETIRED_CARD" not in window.legality.shown_codes()
+    # The same file again without the Gift: the re-import retires it.
+    kept = [line for line in source.read_text(encoding="utf-8").splitlines() if "Quartz" not in line]
+    source.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    window.findChild(QAction, "actionImportCardFile").trigger()
+    timer.stop()
+    assert len(seen) == 2
+    assert window.legality.shown_codes().count("RETIRED_CARD") == 1
+    assert window.legality.shown_codes().count("UNKNOWN_CARD") == 1  # the name no card data ever had
+    item = window.legality.item_for("RETIRED_CARD")
+    assert item is not None
+    assert "'Quartz Trial Gift' is no longer in the card data (retired by the last import)" in item.text()
