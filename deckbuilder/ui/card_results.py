@@ -209,6 +209,11 @@ class CardTableModel(QAbstractTableModel):
         )
         self.show_page(SearchPage(page.query, rows, page.total, field, descending, page.deck))
 
+    def column_texts(self, column: int, start: int = 0, stop: int | None = None) -> list[str]:
+        """What a column shows in rows start..stop, without an index per row (the name fitter measures these)."""
+        field = COLUMNS[column][0]
+        return [_shown(getattr(row, field)) for row in self._rows[start:stop]]
+
     def row_at(self, row: int) -> SearchRow | None:
         """The SearchRow at a row."""
         return self._rows[row] if 0 <= row < len(self._rows) else None
@@ -233,7 +238,7 @@ class CardTableModel(QAbstractTableModel):
         field = COLUMNS[index.column()][0]
         value = getattr(row, field)
         if role == Qt.ItemDataRole.DisplayRole:
-            return "" if value is None else str(value)
+            return _shown(value)
         if role == Qt.ItemDataRole.TextAlignmentRole and field in NUMERIC_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and field in ("name", "requires"):
@@ -255,3 +260,8 @@ class CardTableModel(QAbstractTableModel):
             if row is not None and row.name not in names:
                 names.append(row.name)
         return encode_card_names(names)
+
+
+def _shown(value: object) -> str:
+    """A search row's field as its cell shows it."""
+    return "" if value is None else str(value)

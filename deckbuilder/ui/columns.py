@@ -8,7 +8,7 @@ import heapq
 from collections.abc import Callable, Iterable, Sequence
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
@@ -18,6 +18,8 @@ ID_GROUP = "column-ids"
 ELIDED_MIN_WIDTH = 48
 # Past this many rows only the names longest in characters are laid out to find the widest one.
 MEASURED_NAMES = 200
+# Text widths remembered per table before the memory starts afresh.
+ADVANCES_KEPT = 20_000
 
 
 def _names(value: object) -> list[str]:
@@ -154,11 +156,16 @@ class NameFitter(QObject):
         self.name_id = name_id
         self.elided = elided
         self._needed: int | None = None
+        # Text widths by name in the table's font: a search page or an edit measures only names not seen before.
+        self._advances: dict[str, int] = {}
+        self._font_key = ""
         header = table.horizontalHeader()
         header.setStretchLastSection(False)
         model = table.model()
-        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged):
+        for signal in (model.modelReset, model.rowsRemoved):
             signal.connect(self.remeasure)
+        model.rowsInserted.connect(self._rows_inserted)
+        model.dataChanged.connect(self._data_changed)
         model.headerDataChanged.connect(self.remeasure)
         header.sectionCountChanged.connect(self.remeasure)
         table.viewport().installEventFilter(self)
@@ -179,14 +186,65 @@ class NameFitter(QObject):
             column = self.name_column()
             if column < 0:
                 return 0
-            model = self.table.model()
-            indexes = [model.index(r, column) for r in range(model.rowCount())]
-            if len(indexes) > MEASURED_NAMES:
-                # Laying out every cell of a 100,000-row table took seconds per change: measure the longest names.
-                indexes = heapq.nlargest(MEASURED_NAMES, indexes, key=lambda i: len(str(i.data() or "")))
-            widest = max((self.table.sizeHintForIndex(index).width() for index in indexes), default=0)
-            self._needed = max(widest, self.table.horizontalHeader().sectionSizeHint(column)) + 4
+            widest = self._widest(column, range(self.table.model().rowCount()))
+            self._needed = max(widest, self.table.horizontalHeader().sectionSizeHint(column) + 4)
         return self._needed
+
+    def _widest(self, column: int, rows: range) -> int:
+        """Pixels the widest of these rows' names needs (text margins included)."""
+        model = self.table.model()
+        texts_of = getattr(model, "column_texts", None)  # our models give the texts without an index per row
+        if callable(texts_of):
+            texts: list[str] = list(texts_of(column, rows.start, rows.stop))
+        else:
+            texts = [str(model.index(r, column).data() or "") for r in rows]
+        if not texts:
+            return 0
+        candidates: Sequence[int] = range(len(texts))
+        if len(texts) > MEASURED_NAMES:
+            # Laying out every name of a 100,000-row table took seconds per change: measure the longest ones.
+            candidates = heapq.nlargest(MEASURED_NAMES, candidates, key=lambda r: len(texts[r]))
+        advance = self._advance_of()
+        top = heapq.nlargest(3, candidates, key=lambda r: advance(texts[r]))
+        # The view's own measure of the widest few settles near-ties (delegate margins, a font from the model).
+        widest = (self.table.sizeHintForIndex(model.index(rows.start + r, column)).width() for r in top)
+        return max(widest, default=0) + 4
+
+    def _advance_of(self) -> Callable[[str], int]:
+        """A name's text width in the table's font, remembered while the font stays."""
+        metrics = self.table.fontMetrics()
+        font_key = self.table.font().key()
+        if font_key != self._font_key or len(self._advances) > ADVANCES_KEPT:
+            self._advances, self._font_key = {}, font_key
+        advances = self._advances
+
+        def advance(text: str) -> int:
+            width = advances.get(text)
+            if width is None:
+                width = advances[text] = metrics.horizontalAdvance(text)
+            return width
+
+        return advance
+
+    def _rows_inserted(self, _parent: object, first: int, last: int) -> None:
+        """New rows can only widen the Name column: measure just them when the others are measured."""
+        column = self.name_column()
+        if self._needed is not None and column >= 0 and last - first < MEASURED_NAMES:
+            self._needed = max(self._needed, self._widest(column, range(first, last + 1)))
+            self.fit()
+            return
+        self.remeasure()
+
+    def _data_changed(
+        self, top_left: QModelIndex, bottom_right: QModelIndex, roles: Sequence[int] = ()
+    ) -> None:
+        """Measure again only when a shown name may have changed (not a count, an owned figure or a tint)."""
+        column = self.name_column()
+        if not top_left.column() <= column <= bottom_right.column():
+            return
+        if roles and Qt.ItemDataRole.DisplayRole not in roles:
+            return
+        self.remeasure()
 
     def remeasure(self, *_args: object) -> None:
         """Measure the names again and fit."""

@@ -141,14 +141,14 @@ class DeckSectionModel(QAbstractTableModel):
             del self._rows[start:end]
             self.endRemoveRows()
             end = start
-        last = len(self.columns) - 1
         number = 0
         while number < len(new_rows):
             row = new_rows[number]
             if number < len(self._rows) and self._rows[number].identity == row.identity:
-                if self._rows[number] is not row and self._rows[number] != row:
+                old = self._rows[number]
+                if old is not row and old != row:
                     self._rows[number] = row
-                    self.dataChanged.emit(self.index(number, 0), self.index(number, last))
+                    self._row_changed(number, old, row)
                 number += 1
                 continue
             # The run of new rows ends at the next row already shown (kept rows are in the same order).
@@ -162,6 +162,18 @@ class DeckSectionModel(QAbstractTableModel):
             number = stop
         return True
 
+    def _row_changed(self, number: int, old: DeckRow, new: DeckRow) -> None:
+        """Tell the view which cells of a replaced row show something else (a count edit: the Qty cell only).
+
+        The name fitter and the short columns measure again only what a signal names, so a count edit does not
+        re-measure every name of the pile.
+        """
+        changed = [c for c, key in enumerate(self.columns) if self._cell(old, key) != self._cell(new, key)]
+        if old.card is not new.card or old.suggestions != new.suggestions:
+            changed = [0, len(self.columns) - 1]  # tooltips and colours follow the card: the whole row
+        if changed:
+            self.dataChanged.emit(self.index(number, changed[0]), self.index(number, changed[-1]))
+
     def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
         """Owned/missing copies per row from the collection; None hides the Own column."""
         base = tuple(c for c in self.columns if c != OWN_COLUMN)
@@ -170,9 +182,10 @@ class DeckSectionModel(QAbstractTableModel):
             (*base[:1], OWN_COLUMN, *base[1:]) if owned is not None and self.section != UNRESOLVED else base
         )
         if columns == self.columns:
-            # Same columns: repaint the Own cells only, so the selection survives.
-            self._owned = owned
-            if OWN_COLUMN in columns and self._rows:
+            # Same columns: repaint the Own cells only (so the selection survives), and only when they changed:
+            # every edit hands over the deck's figures again, most often the same.
+            before, self._owned = self._owned, owned
+            if OWN_COLUMN in columns and self._rows and before != owned:
                 column = columns.index(OWN_COLUMN)
                 self.dataChanged.emit(self.index(0, column), self.index(len(self._rows) - 1, column))
             return
@@ -195,6 +208,11 @@ class DeckSectionModel(QAbstractTableModel):
     def rows(self) -> list[DeckRow]:
         """Every row."""
         return list(self._rows)
+
+    def column_texts(self, column: int, start: int = 0, stop: int | None = None) -> list[str]:
+        """What a column shows in rows start..stop, without an index per row (the name fitter measures these)."""
+        key = self.columns[column]
+        return [self._cell(row, key) for row in self._rows[start:stop]]
 
     def copies(self) -> int:
         """Copies in this section."""

@@ -10,6 +10,7 @@ from functools import cached_property
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
+    Qt,
 )
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
@@ -260,4 +261,32 @@ def fit_short_columns(table: QTableView) -> None:
             table.resizeColumnToContents(column)
     fitter = getattr(table, "name_fitter", None)  # the deck view's NameFitter, when it has one
     if fitter is not None:
+        fitter.fit()
+
+
+def widen_short_columns(
+    table: QTableView, first: QModelIndex, last: QModelIndex, roles: Sequence[int] = ()
+) -> None:
+    """Fit the short columns among changed cells: one changed row widens its columns if it must, more rows refit."""
+    if roles and Qt.ItemDataRole.DisplayRole not in roles:
+        return  # a tint or a font: the texts are the same
+    model = table.model()
+    keys: Sequence[str] = getattr(model, "columns", ())
+    header = table.horizontalHeader()
+    widened = False
+    for column in range(first.column(), min(last.column() + 1, len(keys))):
+        key = keys[column]
+        if key == "Name" or key in ELIDED_COLUMNS or header.isSectionHidden(column):
+            continue
+        if first.row() != last.row():
+            table.resizeColumnToContents(column)
+            widened = True
+            continue
+        # As QTableView measures a column: the delegate's size, and the grid line.
+        needed = table.sizeHintForIndex(model.index(first.row(), column)).width() + int(table.showGrid())
+        if needed > header.sectionSize(column):
+            header.resizeSection(column, needed)
+            widened = True
+    fitter = getattr(table, "name_fitter", None)
+    if widened and fitter is not None:
         fitter.fit()

@@ -62,6 +62,7 @@ from deckbuilder.ui.deck_rows import (
     row_key,
     rows_by_section,
     tint_color,
+    widen_short_columns,
 )
 from deckbuilder.ui.labels import SteadyLabel
 from deckbuilder.ui.translation import fill
@@ -263,6 +264,10 @@ class DeckView(QWidget):
         model.modelReset.connect(lambda t=table: fit_columns(t))
         # A new row may be wider than the others (a long printing name, a two-digit count): fit again then.
         model.rowsInserted.connect(lambda *_args, t=table: fit_short_columns(t))
+        # A changed figure may be wider than the column ("10" copies, an owned "0 (−3)"): that column grows.
+        model.dataChanged.connect(
+            lambda first, last, roles=(), t=table: widen_short_columns(t, first, last, roles)
+        )
         model.count_requested.connect(
             self.starting_count_requested if key == STARTING else self.count_requested
         )
@@ -355,8 +360,9 @@ class DeckView(QWidget):
         for key, model in self.models.items():
             before = model.columns
             model.set_owned(owned)
-            # New figures may be wider than the old ("0 (−3)"): the Own column fits them whole.
-            (fit_columns if model.columns != before else fit_short_columns)(self.tables[key])
+            if model.columns != before:
+                fit_columns(self.tables[key])
+            # Same columns: figures that changed signal dataChanged, and widen_short_columns fits them whole.
 
     def section_height(self, key: str, rows: int | None = None) -> int:
         """Pixels a section needs to show `rows` rows (all of its rows by default), title and header included."""

@@ -89,3 +89,48 @@ def test_no_card_name_is_cut_at_1280x720_and_the_own_column_shows_whole_figures(
         own = model.columns.index("Own")
         assert not cut_cells(table, own), key
         assert any("−" in str(model.index(r, own).data()) for r in range(model.rowCount())), key
+
+
+def test_a_count_edit_measures_no_name_and_a_wider_count_is_shown_whole(
+    make_window, qtbot, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui.columns import NameFitter
+
+    window = make_window()
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    measured: list[int] = []
+    widest = NameFitter._widest
+    monkeypatch.setattr(NameFitter, "_widest", lambda self, *a: measured.append(1) or widest(self, *a))
+    model = window.deck_view.models["combat"]
+    row = model.rows()[0]
+
+    window.controller.set_count(row.entry.name, row.entry.set_name, 1000)
+
+    assert measured == []  # the names are what they were: a count edit re-measures none of them
+    table = window.deck_view.tables["combat"]
+    assert model.index(0, 0).data() == "1000"
+    assert not cut_cells(table, model.columns.index("Qty"))
+    assert not cut_cells(table, model.columns.index("Name"))
+
+
+def test_the_same_owned_figures_repaint_nothing(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    rows = {
+        (r.entry.key, r.entry.set_name, r.starting): RowStatus(1, r.entry.count - 1)
+        for m in window.deck_view.models.values()
+        for r in m.rows()
+    }
+    window.deck_view.show_owned(rows)
+    model = window.deck_view.models["sept"]
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, _bottom, _roles=(): changed.append(top.row()))
+    window.deck_view.show_owned(dict(rows))
+    assert changed == []
+    first = model.rows()[0]
+    rows[(first.entry.key, first.entry.set_name, first.starting)] = RowStatus(0, first.entry.count)
+    window.deck_view.show_owned(rows)
+    assert changed  # a figure moved: the Own cells repaint
+    assert model.index(0, model.columns.index("Own")).data() == f"0 (−{first.entry.count})"
