@@ -52,6 +52,7 @@ class FixHintsPanel(QWidget):
         self.body_layout.setContentsMargins(0, 0, 0, 0)
         self.body_layout.setSpacing(4)
         scroll = QScrollArea()
+        scroll.setObjectName("fixList")
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
+from deckbuilder.ui.theme import verdict_colours
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
 BULLET = "•  "  # before each result line
+# The mark beside the verdict: its colour is never the only sign (the words say it too).
+LEGAL_MARK, ILLEGAL_MARK = "✔", "✘"
 GROUPS: tuple[tuple[Severity, str], ...] = (
     (Severity.ERROR, QT_TRANSLATE_NOOP("LegalityPanel", "Errors")),
     (Severity.WARNING, QT_TRANSLATE_NOOP("LegalityPanel", "Warnings")),
@@ -32,6 +44,10 @@ class LegalityPanel(QWidget):
         font = self.verdict.label.font()
         font.setBold(True)
         self.verdict.label.setFont(font)
+        self.mark = QLabel()
+        self.mark.setObjectName("legalityMark")
+        self.mark.setFont(font)
+        self.mark.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.list = QListWidget()
         self.list.setObjectName("legalityList")
         # A list view (unlike a tree) re-wraps long messages to the panel's width.
@@ -43,7 +59,11 @@ class LegalityPanel(QWidget):
         self.list.itemActivated.connect(self._item_clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.verdict)
+        top = QHBoxLayout()
+        top.setSpacing(6)
+        top.addWidget(self.mark)
+        top.addWidget(self.verdict, 1)
+        layout.addLayout(top)
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
         self.group_items: dict[Severity, QListWidgetItem] = {}
@@ -60,6 +80,7 @@ class LegalityPanel(QWidget):
             self.list.clear()
             self.group_items.clear()
             self.verdict.setText(self.tr("No deck checked"))
+            self._colour_verdict()
             return
         errors = len(report.errors)
         title = format_title(report.format, report.game)
@@ -73,6 +94,7 @@ class LegalityPanel(QWidget):
             if report.is_legal
             else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
+        self._colour_verdict()
         lines: list[tuple[str, Result | Severity]] = []
         for severity, title in GROUPS:
             results = [r for r in report.results if r.severity is severity]
@@ -86,6 +108,28 @@ class LegalityPanel(QWidget):
                 item = QListWidgetItem()
                 self.list.addItem(item)
             self._fill(item, text, value)
+
+    def _colour_verdict(self) -> None:
+        """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
+        report = self._report
+        colours = verdict_colours(self.palette())
+        if report is None:
+            mark, colour = "", self.palette().color(QPalette.ColorRole.WindowText)
+        elif report.is_legal:
+            mark, colour = LEGAL_MARK, colours.warning if report.warnings else colours.legal
+        else:
+            mark, colour = ILLEGAL_MARK, colours.illegal
+        self.mark.setText(mark)
+        for label in (self.mark, self.verdict.label):
+            palette = label.palette()
+            if palette.color(QPalette.ColorRole.WindowText) != colour:
+                palette.setColor(QPalette.ColorRole.WindowText, colour)
+                label.setPalette(palette)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._colour_verdict()  # a new theme: colours readable on its base
 
     def _fill(self, item: QListWidgetItem, text: str, value: Result | Severity) -> None:
         """Make one list line show a group heading or a result (untouched when it already does)."""
