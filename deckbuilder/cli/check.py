@@ -292,7 +292,7 @@ def _unreadable_deck(
 
 def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
     """The files named, and the deck files inside any folder named."""
-    from deckbuilder.report import deck_files
+    from deckbuilder.deckfiles.walk import deck_files
 
     paths, notes = deck_files(targets)
     for note in notes:
