@@ -209,7 +209,9 @@ class ExportPreviewDialog(QDialog):
 
         def shown() -> bool:
             # A dialog destroyed with its window (never closed) must not be drawn into when the page arrives.
-            return not self._closed and generation == self._generation and shiboken6.isValid(self.preview_label)
+            return (
+                not self._closed and generation == self._generation and shiboken6.isValid(self.preview_label)
+            )
 
         def finished(preview: PagePreview) -> None:
             if shown():
