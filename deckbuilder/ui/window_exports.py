@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from deckbuilder.collection import Collection
+from deckbuilder.collection import owned_for
 from deckbuilder.deckfiles import (
     DeckFileError,
     deck_file_kind,
@@ -98,7 +98,7 @@ class ExportsMixin(WindowBase):
             elif kind == "proxies":
                 options = proxy_options_from_settings(self.settings)
                 if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
-                    options = dataclasses.replace(options, owned=Collection(self.db).owned_map())
+                    options = dataclasses.replace(options, owned=owned_for(self.db, self.deck))
             else:
                 options = decklist_options_from_settings(self.settings, self.report)
         if options is None:
