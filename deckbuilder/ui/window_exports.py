@@ -31,6 +31,13 @@ log = logging.getLogger(__name__)
 EVERY_COPY_OWNED = object()
 
 
+@dataclasses.dataclass(frozen=True)
+class _Refused:
+    """A proxy export the options leave nothing to print or cannot lay out: the player's to fix, not a crash."""
+
+    reason: str
+
+
 class ExportsMixin(WindowBase):
     """Export the deck: Lackey files, PDF decklist, PDF proxies."""
 
@@ -138,11 +145,11 @@ class ExportsMixin(WindowBase):
                     return write_proxies_pdf(
                         deck, worker_db, target, chosen, progress=progress, cancel=cancel
                     )
-                except ValueError:
+                except ValueError as exc:
                     every = dataclasses.replace(chosen, owned=None)
                     if chosen.owned and plan_faces(deck, worker_db, every, []):
                         return EVERY_COPY_OWNED  # not a failure: the player owns what they asked for
-                    raise
+                    return _Refused(str(exc))  # told plainly, no traceback logged
 
         dialog = QProgressDialog(
             self.tr("Writing proxy sheets…"),
@@ -161,6 +168,9 @@ class ExportsMixin(WindowBase):
 
         def finished(report: Any) -> None:
             dialog.reset()
+            if isinstance(report, _Refused):
+                failed(report.reason)
+                return
             if report is EVERY_COPY_OWNED:
                 self.notify(
                     self.tr("Nothing to print"),
