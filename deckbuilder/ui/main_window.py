@@ -411,8 +411,10 @@ class MainWindow(
             # The collection counts copies of the card database's cards (Rage's); another game's deck has none.
             owned = self._owned_copies() if pool is self.db else {}
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
-            # The browser's in:deck / is:owned / is:missing ask about this deck and this collection.
-            self.browser.set_deck(deck_terms(self.deck, owned), self.db.data_version())
+            # The card lists' in:deck / is:owned / is:missing ask about this deck and this collection.
+            terms = deck_terms(self.deck, owned)
+            self.browser.set_deck(terms, self.db.data_version())
+            self.game_cards.set_deck(terms)
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
