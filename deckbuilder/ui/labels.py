@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -53,6 +54,11 @@ class SteadyLabel(QWidget):
         if height != self.height() or height != self.minimumHeight():
             self.setFixedHeight(height)  # the only case that needs the layouts above
         self.label.resize(self.width(), height)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()  # a larger text size (View → Text size) needs a taller line
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
