@@ -175,7 +175,8 @@ class CardBrowser(QWidget):
             combo.addItem(self.tr("Any"), "")
             for value, label in choices:
                 combo.addItem(label, value)
-        self.deck_terms = DeckTerms()
+        self._deck_source: Callable[[], DeckTerms] = DeckTerms
+        self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
             field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
@@ -332,16 +333,30 @@ class CardBrowser(QWidget):
             low.setValue(-1)
             high.setValue(-1)
 
-    def set_deck(self, terms: DeckTerms, collection_version: object = None) -> None:
-        """The deck being edited (and the collection's version): a search asking about either runs again."""
-        changed_deck, self.deck_terms = terms != self.deck_terms, terms
+    @property
+    def deck_terms(self) -> DeckTerms:
+        """What `in:deck` and `is:missing` ask about: the deck's terms, worked out when a search first needs them."""
+        if self._deck_terms is None:
+            self._deck_terms = self._deck_source()
+        return self._deck_terms
+
+    def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
+        """The deck being edited (and the collection's version): a search asking about either runs again.
+
+        `terms` may be a function giving them: every edit hands the deck over, and only a query that asks about
+        the deck needs its terms (a deck of 90,000 cards took a second and a half to work them out).
+        """
+        before = self._deck_terms
+        self._deck_source = terms if callable(terms) else lambda: terms
+        self._deck_terms = None
         changed_collection = collection_version != self._collection_version
         self._collection_version = collection_version
         try:
             asked = asks_about(parse_query(self._composed()))
         except QuerySyntaxError:
             return
-        if (changed_deck and asked & DECK_FLAGS) or (changed_collection and asked):
+        changed_deck = bool(asked & DECK_FLAGS) and self.deck_terms != before
+        if changed_deck or (changed_collection and asked):
             self._schedule()
 
     def _schedule(self) -> None:

@@ -416,7 +416,8 @@ class MainWindow(
             owned = self._owned_copies()
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
             # The browser's in:deck / is:owned / is:missing ask about this deck and this collection.
-            self.browser.set_deck(deck_terms(self.deck, owned), self.db.data_version())
+            deck = self.deck
+            self.browser.set_deck(lambda: deck_terms(deck, owned), self.db.data_version())
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
