@@ -16,8 +16,8 @@ from carddb.cardtypes import Section, classify_type
 from carddb.fields import CARD_FIELDS, HEADER_OF, NUMERIC_FIELDS
 from carddb.identities import character_identity
 from carddb.normalize import split_keywords
-from carddb.search import name_order_key
 from carddb.sets import UNKNOWN_SET_BASE, set_rank
+from carddb.staging import STAGE
 
 _PRINTING_COLUMNS = (
     "card_id",
@@ -40,21 +40,12 @@ FIELD_SOURCES = tuple((HEADER_OF[f], f in NUMERIC_FIELDS) for f in CARD_FIELDS)
 _to_json = json.JSONEncoder(ensure_ascii=False).encode
 
 Values = tuple[Any, ...]  # a printing's values of CARD_FIELDS, in that order
-
-
-@dataclass(slots=True)
-class PendingPrinting:
-    """One validated row of an import, waiting to be written."""
-
-    name: str
-    norm: str
-    set_name: str
-    fields: Values  # its values of CARD_FIELDS, in that order
-    image_file: str
-    extra: dict[str, str]
-    image_paths: tuple[str, ...]
-    source: str
-    line: int
+_SEQ_MASK = (
+    1 << 32
+) - 1  # a staged row's seq, below its set's rank, in the key that picks the printing in force
+_CHUNK = 5000  # rows read from the stage between two writes
+# A card whose printing in force is an older import's: (card id, name, the fields in force, their set).
+Forced = tuple[int, str, Values, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +56,8 @@ class WriteCounts:
     cards_updated: int
     printings_added: int
     printings_updated: int
-    added: tuple[str, ...] = ()  # normalised names of the cards new in this write
+    new_since: int = 0  # cards with a higher id are new in this write
+    printings_before: int = 0  # the highest printing id before this write (printings above it are new)
 
 
 @dataclass(slots=True)
@@ -143,105 +135,148 @@ def stored_printings(
     return cards
 
 
-def write_printings(
-    conn: sqlite3.Connection, pending: Iterable[PendingPrinting], identities: dict[str, str]
-) -> WriteCounts:
-    """Write the pending printings (later ones of a card and set win) and settle each touched card's fields."""
-    printings = list(pending)
-    known = conn.execute("SELECT norm_name, id, name FROM card").fetchall()
-    card_ids: dict[str, int] = {str(n): int(i) for n, i, _ in known}
-    first_seen = unknown_set_order(conn)
-    ranks = {p.set_name: set_rank(p.set_name, first_seen) for p in printings}
-    newest: dict[str, PendingPrinting] = {}
-    for p in printings:
-        current = newest.get(p.norm)
-        if current is None or ranks[p.set_name] >= ranks[current.set_name]:
-            newest[p.norm] = p
-    new_norms = [norm for norm in newest if norm not in card_ids]
-    in_force: dict[str, Values] = {n: newest[n].fields for n in newest}
-    in_force_set: dict[str, str] = {n: newest[n].set_name for n in newest}
+def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteCounts:
+    """Write the staged printings (carddb.staging, finished) and settle each touched card's fields in force."""
+    _rank_sets(conn)
+    conn.execute(
+        "CREATE TEMP TABLE newest (norm TEXT PRIMARY KEY, seq INTEGER NOT NULL, rows INTEGER NOT NULL) WITHOUT ROWID"
+    )
+    # A card's printing in force: its highest-ranked set, the later row on a tie (rank above, seq in the low bits).
+    conn.execute(
+        f"INSERT INTO temp.newest SELECT s.norm, max((r.rank << 32) | s.seq) & {_SEQ_MASK}, count(*) "
+        f"FROM {STAGE} AS s JOIN temp.stage_rank AS r ON r.set_name = s.set_name GROUP BY s.norm"
+    )
+    (last_card,) = conn.execute("SELECT coalesce(max(id), 0) FROM card").fetchone()
+    (last_printing,) = conn.execute("SELECT coalesce(max(id), 0) FROM printing").fetchone()
+    conn.execute(
+        "CREATE TEMP TABLE old (norm TEXT PRIMARY KEY, card_id INTEGER NOT NULL, seq INTEGER NOT NULL)"
+    )
+    old = conn.execute(
+        "INSERT INTO temp.old SELECT n.norm, c.id, n.seq FROM temp.newest AS n JOIN card AS c ON c.norm_name = n.norm"
+    ).rowcount
+    updated = 0
+    forced: dict[str, Forced] = {}
     own_updates: list[tuple[str, int]] = []
-    existing: set[tuple[str, str]] = set()
-    old = {card_ids[n]: n for n in newest if n in card_ids}
     if old:
-        imported_sets: dict[str, set[str]] = {}
-        for p in printings:
-            imported_sets.setdefault(p.norm, set()).add(p.set_name)
-        for card_id, (_fields, stored) in stored_printings(conn, old).items():
-            norm = old[card_id]
-            existing.update((norm, s.set_name) for s in stored)
-            kept = [s for s in stored if s.set_name not in imported_sets[norm]]
-            best = max(kept, key=lambda s: (s.rank, s.id), default=None)
-            if best is not None and best.rank > ranks[newest[norm].set_name]:
-                in_force[norm], in_force_set[norm] = best.values, best.set_name  # an older import's is newer
-            for s in kept:
-                own = own_fields(s.values, in_force[norm])
-                if own != s.own:
-                    own_updates.append((own, s.id))
-    # A new card's name_rank is a guess (SQLite's NOCASE order, computed here) that
-    # search.rebuild_search_index checks and corrects.
-    order = sorted(
-        [(*name_order_key(str(name), int(i)), str(norm)) for norm, i, name in known]
-        + [(*name_order_key(newest[n].name, 1 << 62), n) for n in new_norms]
-    )
-    name_rank = {norm: rank for rank, (_, _, norm) in enumerate(order, start=1)}
-    # Ids follow name order, so the index rebuild reads rows in sequence.
-    new_norms.sort(key=name_rank.__getitem__)
-    del order
-    marks = ", ".join("?" * (7 + len(CARD_FIELDS)))
-    (last_id,) = conn.execute("SELECT coalesce(max(id), 0) FROM card").fetchone()
-    conn.executemany(
-        "INSERT INTO card (norm_name, name, newest_set, section, identity, allegiance, name_rank, "
-        f"{', '.join(CARD_FIELDS)}) VALUES ({marks})",
-        (
-            (
-                n,
-                newest[n].name,
-                in_force_set[n],
-                *card_facts(newest[n].name, in_force[n], identities),
-                name_rank[n],
-            )
-            + in_force[n]
-            for n in new_norms
-        ),
-    )
-    if new_norms:
-        # The new rows took the ids after the largest, in insertion order (id is the rowid); no norm is read back.
-        new_ids = [
-            int(i) for (i,) in conn.execute("SELECT id FROM card WHERE id > ? ORDER BY id", (last_id,))
-        ]
-        card_ids.update(zip(new_norms, new_ids, strict=True))
+        (updated,) = conn.execute(
+            f"SELECT count(*) FROM temp.old AS o JOIN {STAGE} AS s ON s.norm = o.norm "
+            "JOIN printing AS p ON p.card_id = o.card_id AND p.set_name = s.set_name"
+        ).fetchone()
+        forced, own_updates = _settle_mixed(conn)
+    _stage_own_fields(conn, forced)
     columns = ("name", "newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
-    conn.executemany(
-        f"UPDATE card SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?",
-        (
-            (
-                newest[n].name,
-                in_force_set[n],
-                *card_facts(newest[n].name, in_force[n], identities),
-                *in_force[n],
-                i,
-            )
-            for i, n in old.items()
-        ),
+    staged = ", ".join(
+        f"s.{c}" for c in ("name", "set_name", "section", "identity", "allegiance", *CARD_FIELDS)
     )
-    # In card order, the (card_id, set_name) index only ever appends; rows are built one at a time, not held.
-    printings.sort(key=lambda p: card_ids[p.norm])
-    rows = (
-        _printing_row(card_ids[p.norm], p, ranks[p.set_name], own_fields(p.fields, in_force[p.norm]))
-        for p in printings
-    )
+    added = conn.execute(
+        f"INSERT INTO card (norm_name, {', '.join(columns)}, name_rank) "
+        f"SELECT s.norm, {staged}, row_number() OVER (ORDER BY s.name COLLATE NOCASE, s.norm) "
+        f"FROM temp.newest AS n JOIN {STAGE} AS s ON s.seq = n.seq "
+        "WHERE NOT EXISTS (SELECT 1 FROM temp.old AS o WHERE o.norm = n.norm) "
+        # Ids follow name order, so the search index rebuild reads rows in sequence. A new card's name_rank is a
+        # guess (its place among the new ones) that search.rebuild_search_index checks and corrects.
+        "ORDER BY s.name COLLATE NOCASE, s.norm"
+    ).rowcount
+    update = f"UPDATE card SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?"
+    if old:
+        cursor = conn.execute(
+            f"SELECT {staged}, o.card_id FROM temp.old AS o JOIN {STAGE} AS s ON s.seq = o.seq "
+            "WHERE o.norm NOT IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(forced)),),
+        )
+        while batch := cursor.fetchmany(_CHUNK):
+            conn.executemany(update, batch)
+        conn.executemany(
+            update,
+            [
+                (name, set_name, *card_facts(name, values, identities), *values, card_id)
+                for card_id, name, values, set_name in forced.values()
+            ],
+        )
     updates = ", ".join(f"{c} = excluded.{c}" for c in _PRINTING_COLUMNS[2:])
-    conn.executemany(
-        f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) VALUES ({', '.join('?' * len(_PRINTING_COLUMNS))}) "
-        f"ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}",
-        rows,
-    )
+    written = conn.execute(
+        f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) "
+        "SELECT c.id, s.set_name, r.rank, s.image_file, s.image_paths, coalesce(w.own, ''), s.extra, s.source, "
+        f"s.line FROM {STAGE} AS s JOIN card AS c ON c.norm_name = s.norm "
+        "JOIN temp.stage_rank AS r ON r.set_name = s.set_name LEFT JOIN temp.stage_own AS w ON w.seq = s.seq "
+        # In card order, the (card_id, set_name) index only ever appends.
+        f"WHERE true ORDER BY c.id, s.seq ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}"
+    ).rowcount
     conn.executemany("UPDATE printing SET own_fields = ? WHERE id = ?", own_updates)
-    updated_printings = sum(1 for p in printings if (p.norm, p.set_name) in existing)
-    return WriteCounts(
-        len(new_norms), len(old), len(printings) - updated_printings, updated_printings, tuple(new_norms)
+    return WriteCounts(added, old, written - updated, updated, int(last_card), int(last_printing))
+
+
+def _rank_sets(conn: sqlite3.Connection) -> None:
+    """temp.stage_rank: each staged set's rank; sets outside the known order rank by first appearance."""
+    first_seen = unknown_set_order(conn)
+    conn.execute(
+        "CREATE TEMP TABLE stage_rank (set_name TEXT PRIMARY KEY, rank INTEGER NOT NULL) WITHOUT ROWID"
     )
+    sets = conn.execute(f"SELECT set_name FROM {STAGE} GROUP BY set_name ORDER BY min(seq)").fetchall()
+    conn.executemany(
+        "INSERT INTO temp.stage_rank VALUES (?, ?)", ((s, set_rank(str(s), first_seen)) for (s,) in sets)
+    )
+
+
+def _settle_mixed(conn: sqlite3.Connection) -> tuple[dict[str, Forced], list[tuple[str, int]]]:
+    """Cards that keep printings this import did not bring: which keep an older import's printing in force
+    (by norm name), and the own_fields those kept printings need now."""
+    mixed = dict(
+        conn.execute(
+            "SELECT DISTINCT o.card_id, o.norm FROM temp.old AS o JOIN printing AS p ON p.card_id = o.card_id "
+            f"WHERE NOT EXISTS (SELECT 1 FROM {STAGE} AS s WHERE s.norm = o.norm AND s.set_name = p.set_name)"
+        ).fetchall()
+    )
+    forced: dict[str, Forced] = {}
+    own_updates: list[tuple[str, int]] = []
+    if not mixed:
+        return forced, own_updates
+    imported: dict[str, set[str]] = {}
+    newest: dict[str, tuple[str, str, int, Values]] = {}
+    for norm, name, set_name, rank, is_newest, *values in conn.execute(
+        f"SELECT s.norm, s.name, s.set_name, r.rank, s.seq = n.seq, {', '.join(f's.{f}' for f in CARD_FIELDS)} "
+        f"FROM {STAGE} AS s JOIN temp.newest AS n ON n.norm = s.norm "
+        "JOIN temp.stage_rank AS r ON r.set_name = s.set_name WHERE s.norm IN (SELECT value FROM json_each(?))",
+        (json.dumps(list(mixed.values())),),
+    ):
+        imported.setdefault(norm, set()).add(set_name)
+        if is_newest:
+            newest[norm] = (name, set_name, rank, tuple(values))
+    for card_id, (_fields, stored) in stored_printings(conn, mixed).items():
+        norm = mixed[card_id]
+        name, set_name, rank, in_force = newest[norm]
+        kept = [s for s in stored if s.set_name not in imported[norm]]
+        best = max(kept, key=lambda s: (s.rank, s.id), default=None)
+        if best is not None and best.rank > rank:
+            in_force = best.values  # an older import's printing is newer
+            forced[norm] = (card_id, name, in_force, best.set_name)
+        for s in kept:
+            own = own_fields(s.values, in_force)
+            if own != s.own:
+                own_updates.append((own, s.id))
+    return forced, own_updates
+
+
+def _stage_own_fields(conn: sqlite3.Connection, forced: dict[str, Forced]) -> None:
+    """temp.stage_own: the own_fields of each staged printing whose fields are not its card's in force."""
+    conn.execute("CREATE TEMP TABLE stage_own (seq INTEGER PRIMARY KEY, own TEXT NOT NULL)")
+    width = len(CARD_FIELDS)
+    # Only a card with several printings, or one an older printing keeps in force, has any.
+    cursor = conn.execute(
+        f"SELECT s.seq, s.norm, {', '.join(f's.{f}' for f in CARD_FIELDS)}, {', '.join(f'w.{f}' for f in CARD_FIELDS)} "
+        f"FROM temp.newest AS n JOIN {STAGE} AS s ON s.norm = n.norm JOIN {STAGE} AS w ON w.seq = n.seq "
+        "WHERE (n.rows > 1 OR n.norm IN (SELECT value FROM json_each(?1))) "
+        "AND (s.seq != n.seq OR n.norm IN (SELECT value FROM json_each(?1)))",
+        (json.dumps(list(forced)),),
+    )
+    while batch := cursor.fetchmany(_CHUNK):
+        own_rows = []
+        for seq, norm, *values in batch:
+            force = forced.get(norm)
+            own = own_fields(tuple(values[:width]), force[2] if force else tuple(values[width:]))
+            if own:
+                own_rows.append((seq, own))
+        conn.executemany("INSERT INTO temp.stage_own VALUES (?, ?)", own_rows)
 
 
 def settle_cards(conn: sqlite3.Connection, card_ids: Iterable[int], identities: dict[str, str]) -> None:
@@ -266,17 +301,3 @@ def settle_cards(conn: sqlite3.Connection, card_ids: Iterable[int], identities: 
     columns = ("newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
     conn.executemany(f"UPDATE card SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?", card_updates)
     conn.executemany("UPDATE printing SET own_fields = ? WHERE id = ?", own_updates)
-
-
-def _printing_row(card_id: int, p: PendingPrinting, rank: int, own: str) -> tuple[Any, ...]:
-    return (
-        card_id,
-        p.set_name,
-        rank,
-        p.image_file,
-        json.dumps(p.image_paths) if p.image_paths else "",
-        own,
-        _to_json(p.extra) if p.extra else "{}",
-        p.source,
-        p.line,
-    )

@@ -114,9 +114,11 @@ class CardDatabase:
         return conn
 
     @contextmanager
-    def write_transaction(self) -> Iterator[sqlite3.Connection]:
-        """A new connection inside BEGIN IMMEDIATE: committed when the block ends, rolled back on any error."""
-        conn = self.raw_connection()
+    def write_transaction(self, conn: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
+        """A connection (a new one, or `conn` from raw_connection, left open) inside BEGIN IMMEDIATE: committed
+        when the block ends, rolled back on any error."""
+        own = conn is None
+        conn = self.raw_connection() if conn is None else conn
         try:
             conn.execute("BEGIN IMMEDIATE")
             yield conn
@@ -128,7 +130,8 @@ class CardDatabase:
                 raise damaged(self.path, exc) from exc
             raise
         finally:
-            conn.close()
+            if own:
+                conn.close()
 
     @property
     def reader(self) -> sqlite3.Connection:

@@ -12,11 +12,12 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Iterable
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
 
 from carddb.cardtypes import Section, classify_type
-from carddb.cardwriter import FIELD_SOURCES, PendingPrinting, write_printings
+from carddb.cardwriter import FIELD_SOURCES, card_facts, write_staged
 from carddb.db import CardDatabase
 from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.importreport import (
@@ -44,6 +45,7 @@ from carddb.normalize import normalize_name
 from carddb.retire import retire_missing
 from carddb.safeio import UnsafeFileError
 from carddb.search import rebuild_search_index
+from carddb.staging import Stage
 from carddb.traits import store_trait_words
 
 PROGRESS_EVERY = 50
@@ -55,12 +57,16 @@ _NUMBER = re.compile(r"[+-]?\d+")
 # Longer digit strings are no card stat; they are kept as text before int() (which refuses 4,300+ digits) sees them.
 _MAX_NUMBER_CHARS = 12
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-# Text fields with a small vocabulary (sealed, type, notes, requires, keywords): one string object per distinct
-# value instead of one per row, which matters when a million rows are held until the write.
-_SHARED_FIELDS = 5
-# Beyond this many distinct values a column is no vocabulary (hostile or odd data): later values are not shared.
-_MAX_SHARED = 20_000
-_NO_EXTRA: dict[str, str] = {}  # shared by every printing without extra columns; never modified
+# One encoder for every row: json.dumps with options builds a new JSONEncoder per call.
+_to_json = json.JSONEncoder(ensure_ascii=False).encode
+_FIELD_HEADERS = tuple(header for header, _numeric in FIELD_SOURCES)
+_BLANKS = ("",) * len(FIELD_SOURCES)
+_NUMERIC_AT = tuple(index for index, (_header, numeric) in enumerate(FIELD_SOURCES) if numeric)
+
+
+def _json_list(texts: list[str]) -> str:
+    """json.dumps(texts) for a list of strings, without building an encoder per row."""
+    return "[" + ", ".join(map(encode_basestring_ascii, texts)) + "]"
 
 
 def _check_name(name: str, values: dict[str, str]) -> str:
@@ -93,7 +99,7 @@ def _database_error(db: CardDatabase, exc: sqlite3.Error) -> CardImportError:
 
 
 class _Importer:
-    """Collects validated printings from any source, then writes them in one transaction.
+    """Stages validated printings from any source (carddb.staging), then writes them in one transaction.
 
     Images go to their final, content-addressed paths (never overwritten) before the commit, so a committed
     row never points at a missing file; files of an import that fails are removed unless something uses them.
@@ -106,7 +112,8 @@ class _Importer:
         self.report = ImportReport(source=source)
         self.progress = progress
         self.cancel = cancel
-        self.printings: dict[tuple[str, str], PendingPrinting] = {}
+        self._stage: Stage | None = None  # opened with the first row
+        self._identities = db.identity_table()
         self.stored_images: dict[Path, tuple[str, str]] = {}  # source image -> (stored path, refusal)
         self.created_images: list[Path] = []  # files this import wrote (removed again if it fails)
         self.marker = ImportMarker(db)
@@ -118,7 +125,6 @@ class _Importer:
         self._sections: dict[str, Section | None] = {}
         self._set_checks: dict[str, str] = {}  # set name -> why it is refused ("" when fine)
         self._set_image_problems: dict[str, str] = {}  # set name -> why it cannot name an image folder
-        self._shared: dict[str, str] = {}  # one object per repeated value (sets, sources, short fields)
         with contextlib.suppress(OSError, sqlite3.Error):
             clean_import_leftovers(db)  # what an earlier, killed import left behind
 
@@ -161,7 +167,7 @@ class _Importer:
         images: ImageFinder | None = None,
         label: str = "",
     ) -> None:
-        """Validate one row and keep it as a printing (later rows of the same name and set win)."""
+        """Validate one row and stage it as a printing (later rows of the same name and set win)."""
 
         def labelled(reason: str) -> str:
             return message("IMPORT_LABELLED", label=label, reason=reason) if label else reason
@@ -176,7 +182,6 @@ class _Importer:
         if reason:
             self.issue(source, line, labelled(reason), REJECTED)
             return
-        set_name = self._share(set_name)
         notes = list(problems)
         if not set_name:
             notes.append(message("IMPORT_NO_SET", name=name))
@@ -188,51 +193,56 @@ class _Importer:
         if "\ufffd" in "".join(values.values()):  # one scan; the columns are named only when it is there
             garbled = [column for column, value in values.items() if "\ufffd" in value]
             notes.append(message("IMPORT_GARBLED", name=name, columns=", ".join(garbled)))
-        fields: list[Any] = []
+        # Every field stripped in one pass of C loops; numbers are then read where a numeric column has text.
+        fields: list[Any] = list(map(str.strip, map(values.get, _FIELD_HEADERS, _BLANKS)))
         extra_copied = False
-        for index, (header, numeric) in enumerate(FIELD_SOURCES):
-            raw = values.get(header, "").strip()
-            if not numeric or not raw:
-                fields.append((self._share(raw) if index < _SHARED_FIELDS else raw) if not numeric else None)
+        for index in _NUMERIC_AT:
+            raw = fields[index]
+            if not raw:
+                fields[index] = None
             elif (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
                 _NUMBER.fullmatch(raw) and len(raw) <= _MAX_NUMBER_CHARS and abs(int(raw)) <= MAX_NUMBER
             ):
-                fields.append(int(raw))
+                fields[index] = int(raw)
             else:
-                fields.append(None)
+                fields[index] = None
                 if not extra_copied:  # the caller's dict is never changed
                     extra, extra_copied = dict(extra), True
+                header = _FIELD_HEADERS[index]
                 extra[header] = raw
                 notes.append(message("IMPORT_NOT_A_NUMBER", name=name, column=header, value=raw[:40]))
         image_paths = self._images(images, set_name, values.get("ImageFile", ""), name, notes, source, line)
-        key = (normalize_name(name), set_name)
-        earlier = self.printings.pop(key, None)
+        in_force = tuple(fields)
+        row = (
+            normalize_name(name),
+            name,
+            set_name,
+            *in_force,
+            values.get("ImageFile", "").strip(),
+            _json_list(image_paths) if image_paths else "",
+            _to_json(extra) if extra else "{}",
+            source,
+            line,
+            *card_facts(name, in_force, self._identities),
+        )
+        try:
+            earlier = self.stage().add(row)
+        except (
+            sqlite3.DatabaseError
+        ) as exc:  # the temp file cannot grow (disk full), the database is unreadable
+            raise _database_error(self.db, exc) from exc
         if earlier is not None:
             notes.append(
-                message("IMPORT_DUPLICATE", name=name, set=set_name, line=earlier.line, source=earlier.source)
+                message("IMPORT_DUPLICATE", name=name, set=set_name, line=earlier[0], source=earlier[1])
             )
         for note in notes:
             self.issue(source, line, labelled(note), SUSPICIOUS)
-        self.printings[key] = PendingPrinting(
-            name,
-            key[0],
-            set_name,
-            tuple(fields),
-            values.get("ImageFile", "").strip(),
-            dict(extra) if extra and not extra_copied else (extra or _NO_EXTRA),
-            tuple(image_paths),
-            self._share(source),
-            line,
-        )
 
-    def _share(self, value: str) -> str:
-        """One object for every row's copy of a repeated value (the first _MAX_SHARED distinct values)."""
-        shared = self._shared.get(value)
-        if shared is not None:
-            return shared
-        if len(self._shared) < _MAX_SHARED:
-            self._shared[value] = value
-        return value
+    def stage(self) -> Stage:
+        """The staged rows of this import, on the connection that will write them (opened on first use)."""
+        if self._stage is None:
+            self._stage = Stage(self.db.raw_connection())
+        return self._stage
 
     def _images(
         self,
@@ -344,9 +354,10 @@ class _Importer:
     def write(self) -> ImportReport:
         """Write every kept printing in one transaction; nothing changes on error or cancel."""
         try:
-            if self.printings:
+            if self._stage is not None and self._stage.rows:
                 try:
                     self._restore_missing_images()
+                    self._stage.finish()
                     self._write_transaction()
                 except sqlite3.DatabaseError as exc:
                     if isinstance(exc, sqlite3.ProgrammingError | sqlite3.IntegrityError):
@@ -355,15 +366,24 @@ class _Importer:
                 self.created_images.clear()  # committed: these files are in use now
                 self.db.invalidate_caches()
         finally:
-            self.discard_images()
+            self.close()
         return self.report
 
+    def close(self) -> None:
+        """Drop the staged rows and the images of an import that did not commit (idempotent)."""
+        try:
+            self.discard_images()
+        finally:
+            stage, self._stage = self._stage, None
+            if stage is not None:
+                stage.conn.close()
+
     def _write_transaction(self) -> None:
-        identities = self.db.identity_table()
-        with self.db.write_transaction() as conn:
+        assert self._stage is not None
+        with self.db.write_transaction(self._stage.conn) as conn:
             # Index pages of a 100,000-card import do not fit SQLite's default 2 MB cache.
             conn.execute("PRAGMA cache_size = -65536")
-            self._write_cards(conn, identities)
+            self._write_cards(conn)
             rebuild_search_index(conn)
             store_trait_words(conn)
             meta = {
@@ -377,13 +397,13 @@ class _Importer:
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
             self.poll(self.report.rows_read, self.report.rows_read)
 
-    def _write_cards(self, conn: sqlite3.Connection, identities: dict[str, str]) -> None:
-        counts = write_printings(conn, self.printings.values(), identities)
+    def _write_cards(self, conn: sqlite3.Connection) -> None:
+        counts = write_staged(conn, self._identities)
         if self.scope is not None:
             # The source is mirrored: what came from inside it before and is not in it now stops being current.
             root, folder = self.scope
             today = datetime.date.today().isoformat()
-            for gone in retire_missing(conn, root, folder, self.printings, counts.added, identities, today):
+            for gone in retire_missing(conn, root, folder, counts, self._identities, today):
                 reason = (
                     message("IMPORT_RETIRED_RENAMED", name=gone.name, new=gone.replaced_by)
                     if gone.replaced_by

@@ -89,7 +89,7 @@ def import_lackey_file(
         _read_lackey(importer, path, images, 0, _size(path))
         return importer.write()
     finally:
-        importer.discard_images()
+        importer.close()
 
 
 def import_lackey_plugin(
@@ -145,7 +145,7 @@ def import_lackey_plugin(
         _store_card_back(importer, images, str(plugin_file))
         return importer.write()
     finally:
-        importer.discard_images()
+        importer.close()
 
 
 def _store_card_back(importer: _Importer, images: ImageFinder, source: str) -> None:

@@ -136,16 +136,19 @@ def import_json(
     entries = _json_entries(text, source)
     importer = _Importer(db, source, progress, cancel)
     importer.scope = (path, False)
-    if note:
-        importer.issue(source, 1, note, SUSPICIOUS)
-    total = len(entries)
-    for index, (line, key, entry) in enumerate(entries, start=1):
-        importer.report.rows_read += 1
-        _add_json_entry(importer, source, line, index, key, entry)
-        importer.tick(index, total)
-    if not entries:
-        importer.issue(source, 0, message("IMPORT_NO_CARD_ENTRIES"), SUSPICIOUS)
-    return importer.write()
+    try:
+        if note:
+            importer.issue(source, 1, note, SUSPICIOUS)
+        total = len(entries)
+        for index, (line, key, entry) in enumerate(entries, start=1):
+            importer.report.rows_read += 1
+            _add_json_entry(importer, source, line, index, key, entry)
+            importer.tick(index, total)
+        if not entries:
+            importer.issue(source, 0, message("IMPORT_NO_CARD_ENTRIES"), SUSPICIOUS)
+        return importer.write()
+    finally:
+        importer.close()
 
 
 def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key: str, entry: Any) -> None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carddb.cardwriter import settle_cards
+from carddb.cardwriter import WriteCounts, settle_cards
 from carddb.fields import CARD_FIELDS
+from carddb.staging import STAGE
 
 # Name similarity (rapidfuzz ratio) a new card needs to be taken as a retired card's new name.
 _NAME_CUTOFF = 60
@@ -45,26 +45,29 @@ def retire_missing(
     conn: sqlite3.Connection,
     root: Path,
     folder: bool,
-    kept: Collection[tuple[str, str]],
-    added: Iterable[str],
+    written: WriteCounts,
     identities: dict[str, str],
     today: str,
 ) -> list[Retired]:
-    """Remove printings from inside `root` this import did not bring (`kept`: (norm name, set)); retire bare cards."""
+    """Remove printings from inside `root` this import (the staged rows, `written`) did not bring; retire bare cards."""
     real_root = os.path.realpath(root)
-    sources = [str(r[0]) for r in conn.execute("SELECT DISTINCT source FROM printing")]
+    # Only printings from before this import can be stale: the ones it wrote are in the stage.
+    before = written.printings_before
+    sources = [
+        str(r[0]) for r in conn.execute("SELECT DISTINCT source FROM printing WHERE id <= ?", (before,))
+    ]
     in_scope = [s for s in sources if _within(s, real_root, folder)]
     stale: list[int] = []
     touched: set[int] = set()
     if in_scope:
-        for printing_id, card_id, norm, set_name in conn.execute(
-            "SELECT p.id, p.card_id, c.norm_name, p.set_name FROM printing AS p JOIN card AS c ON c.id = p.card_id "
-            "WHERE p.source IN (SELECT value FROM json_each(?))",
-            (json.dumps(in_scope),),
+        for printing_id, card_id in conn.execute(
+            "SELECT p.id, p.card_id FROM printing AS p JOIN card AS c ON c.id = p.card_id "
+            "WHERE p.id <= ? AND p.source IN (SELECT value FROM json_each(?)) "
+            f"AND NOT EXISTS (SELECT 1 FROM {STAGE} AS s WHERE s.norm = c.norm_name AND s.set_name = p.set_name)",
+            (before, json.dumps(in_scope)),
         ):
-            if (norm, set_name) not in kept:
-                stale.append(int(printing_id))
-                touched.add(int(card_id))
+            stale.append(int(printing_id))
+            touched.add(int(card_id))
     # Whatever this import brought is current again.
     conn.execute("DELETE FROM retired_card WHERE norm_name IN (SELECT norm_name FROM card)")
     if not stale:
@@ -79,7 +82,7 @@ def retire_missing(
     settle_cards(conn, touched - {int(r[0]) for r in bare}, identities)
     if not bare:
         return []
-    successors = _successors([dict(zip(columns, row, strict=True)) for row in bare], conn, set(added))
+    successors = _successors([dict(zip(columns, row, strict=True)) for row in bare], conn, written.new_since)
     retired = []
     rows = []
     for row in bare:
@@ -108,17 +111,16 @@ def retire_missing(
     return retired
 
 
-def _successors(cards: list[dict[str, Any]], conn: sqlite3.Connection, added: set[str]) -> dict[str, str]:
-    """Retired norm name -> the name of the card new in this import that took its place."""
-    if not added:
-        return {}
+def _successors(cards: list[dict[str, Any]], conn: sqlite3.Connection, new_since: int) -> dict[str, str]:
+    """Retired norm name -> the name of the card new in this import (id above `new_since`) that took its place."""
     new = [
         (str(n), str(name), str(kind), str(text))
         for n, name, kind, text in conn.execute(
-            "SELECT norm_name, name, type, text FROM card WHERE norm_name IN (SELECT value FROM json_each(?))",
-            (json.dumps(sorted(added)),),
+            "SELECT norm_name, name, type, text FROM card WHERE id > ? ORDER BY norm_name", (new_since,)
         )
     ]
+    if not new:
+        return {}
     by_text: dict[tuple[str, str], list[str]] = {}
     for _norm, name, kind, text in new:
         if text.strip():

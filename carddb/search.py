@@ -354,22 +354,17 @@ def count_matches(db: CardDatabase, query: str, deck: DeckTerms | None = None) -
         raise damaged(db.path, exc) from exc
 
 
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def name_order_key(name: str, card_id: int) -> tuple[str, int]:
-    """A card's place in name order: SQLite's NOCASE (only ASCII letters fold), then id."""
-    return name.translate(_ASCII_LOWER), card_id
-
-
 def rebuild_search_index(conn: sqlite3.Connection) -> None:
     """Renumber cards in name order and refill the full-text index (runs inside the caller's transaction)."""
-    rows = conn.execute("SELECT id, name, name_rank FROM card").fetchall()
-    rows.sort(key=lambda r: name_order_key(str(r[1]), int(r[0])))
-    # Only rows whose place changed are written (none after a fresh import, which inserts them in place).
-    moved = [(rank, r[0]) for rank, r in enumerate(rows, start=1) if r[2] != rank]
-    if moved:
-        conn.executemany("UPDATE card SET name_rank = ? WHERE id = ?", moved)
+    # Name order: SQLite's NOCASE (only ASCII letters fold), then id. Only rows whose place
+    # changed are written (none after a fresh import, which inserts them in place).
+    # The window is worked out whole before its first row comes back, so updating cards as rows come is safe.
+    moved = conn.execute(
+        "SELECT rank, id FROM (SELECT id, name_rank, row_number() OVER (ORDER BY name COLLATE NOCASE, id) AS rank "
+        "FROM card) WHERE rank != name_rank"
+    )
+    while batch := moved.fetchmany(10_000):
+        conn.executemany("UPDATE card SET name_rank = ? WHERE id = ?", batch)
     conn.execute("INSERT INTO card_fts (card_fts) VALUES ('delete-all')")
     # In rowid order: FTS5 appends to its doclists instead of merging (about 4x faster at 100,000 cards).
     conn.execute(

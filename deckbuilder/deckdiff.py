@@ -156,10 +156,9 @@ def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> Deck
     """Compare two decks of one game (GamesDiffer otherwise); `check` also checks each against its own format."""
     from deckbuilder.games import check as checking
     from deckbuilder.games.loader import load_game
-    from deckbuilder.games.piles import is_rage
 
     game_a, game_b = before.game or DEFAULT_GAME, after.game or DEFAULT_GAME
-    if game_a != game_b and not (is_rage(game_a) and is_rage(game_b)):
+    if game_a.casefold() != game_b.casefold():
         raise GamesDiffer(
             _("the decks are of different games ({first} and {second})").format(first=game_a, second=game_b)
         )

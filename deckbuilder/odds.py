@@ -154,6 +154,22 @@ def at_least_one(population: int, successes: int, draws: int) -> float:
 
 
 @dataclass(frozen=True)
+class OddsTable:
+    """Odds a game's engine works out beyond its description's draws (Rage's first combat hand), as a table.
+
+    `title` and `tooltip` are English (translated where shown); each row is (label as shown, odds): a label names
+    a card (data, as imported) or is already in the reader's language.
+    """
+
+    title: str
+    tooltip: str
+    rows: tuple[tuple[str, Odds], ...] = ()
+    # A table worked out for a chosen turn: the turn chooser's prefix and tooltip (English); "" = no chooser.
+    turn_prefix: str = ""
+    turn_tooltip: str = ""
+
+
+@dataclass(frozen=True)
 class Piles:
     """The deck's draw piles as card names (one per copy, deck order), the resolved cards, and how hands are drawn."""
 

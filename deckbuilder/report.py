@@ -184,14 +184,15 @@ def _cards(deck: Deck) -> tuple[tuple[int, str], ...]:
 def _other_game_row(
     path: Path, player: str, deck: Deck, problems: Sequence[str], pool: CardPool
 ) -> DeckRow | None:
-    """Another game's deck, checked by its game's rules against its cards (None for a Rage deck)."""
+    """Another game's deck, checked by its game's rules against its cards (None for a deck of the default game,
+    Rage, whose row is judged with the batch's Rage format and Renown level and carries its Renown columns)."""
     from carddb.db import CardDatabase
     from deckbuilder.games.cards import pool_for
     from deckbuilder.games.check import check_generic
     from deckbuilder.games.piles import game_of
 
     game = game_of(deck)
-    if game is None:
+    if game is None or game.name == DEFAULT_GAME:
         return None
     cards = pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0]
     report = check_generic(deck, cards, game)

@@ -12,7 +12,7 @@ import pytest
 from deckbuilder.games.description import _FIELD_KEYS, _GAME_KEYS
 from deckbuilder.games.kinds import RULE_KINDS
 from deckbuilder.games.loader import user_formats_dir, user_games_dir
-from tests.deckbuilder.test_cli import run
+from tests.deckbuilder.cli.helpers import run
 
 GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "GAMES.md").read_text(encoding="utf-8")
 # A fenced block: ```INFO\n...\n``` (the info string is the language, then optionally the file it is).

@@ -59,10 +59,11 @@ def warn_if_empty(db: CardDatabase, err: TextIO) -> None:
 
 
 def is_rage(game: str) -> bool:
-    """True when a deck's game is Rage."""
-    from deckbuilder.games.piles import is_rage as rage
+    """True when a deck's game is the default game, Rage (`check` judges it with a Renown level and prints its
+    own summary line)."""
+    from deckbuilder.deck import DEFAULT_GAME
 
-    return rage(game)
+    return not game or game.casefold() == DEFAULT_GAME
 
 
 def forced_game(name: str | None) -> Any:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from deckbuilder.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     CliError,
     add_db_option,
-    is_rage,
     open_db,
     read_one_deck,
 )
@@ -38,13 +37,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print what changed from A to B; exit 0 when equal, 1 when they differ, 2 when one cannot be read."""
     from deckbuilder.deckdiff import GamesDiffer, diff_decks
     from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.description import GameError
     from deckbuilder.games.loader import load_game
 
     db = open_db(args.db)
     try:
         first = read_one_deck(args.first, db)
         second = read_one_deck(args.second, db)
-        pool: Any = db if is_rage(first.deck.game) else pool_for(db, load_game(first.deck.game))[0]
+        try:
+            game = load_game(first.deck.game)
+        except GameError as exc:
+            raise CliError(f"{args.first}: {exc}") from exc
+        pool, _shipped = pool_for(db, game)
         try:
             diff = diff_decks(first.deck, second.deck, pool)
         except GamesDiffer as exc:

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _deck_pool(deck: Deck, db: CardDatabase) -> Any:
-    """The cards a deck's names are looked up in: the database for Rage, the deck's game's cards otherwise."""
+    """The cards a deck's names are looked up in: its game's (the database for a game that is not installed)."""
     from deckbuilder.games.cards import pool_for
     from deckbuilder.games.piles import game_of
 

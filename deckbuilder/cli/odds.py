@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from deckbuilder.deck import Deck
+    from deckbuilder.games.description import Game
     from deckbuilder.odds import Odds, Piles, SampleHand
 
-from deckbuilder.cli.common import EXIT_OK, CliError, add_db_option, is_rage, open_db, read_one_deck
+from deckbuilder.cli.common import EXIT_OK, CliError, add_db_option, open_db, read_one_deck
 from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
 
@@ -56,7 +57,9 @@ def _in_range(option: str, value: int, low: int, high: int) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the combat-hand odds (Rage), the chance of cards or Types by turn N, and a seeded sample hand."""
     from deckbuilder import odds
+    from deckbuilder.games.cards import pool_for
     from deckbuilder.games.description import GameError
+    from deckbuilder.games.engines import ENGINES
     from deckbuilder.games.loader import load_game
 
     _in_range("--turns", args.turns, 1, odds.MAX_TURNS)
@@ -80,11 +83,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             game = load_game(deck.game)
         except GameError as exc:
             raise CliError(f"{shown_name(args.deck)}: {exc}") from exc
-        pool: Any = db
-        if not is_rage(deck.game):
-            from deckbuilder.games.cards import pool_for
-
-            pool, _shipped = pool_for(db, game)
+        pool, _shipped = pool_for(db, game)
         if not game.draws:
             raise CliError(
                 _(
@@ -92,20 +91,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "piles players draw from and the hand sizes), so draw odds cannot be worked out"
                 ).format(path=shown_name(args.deck), game=game.title)
             )
-        if is_rage(deck.game):
-            _use_installed_format(deck, args.deck, err)
+        _use_installed_format(deck, game, args.deck, err)
         piles = odds.deck_piles(deck, pool, game)
-        found: list[odds.Odds] = []
-        if is_rage(deck.game):
-            from deckbuilder.games.rage.odds import combat_hand_odds
-
-            # The combat hand at each Combat Phase of turns 1..N (refilled after each combat).
-            combat = combat_hand_odds(
-                deck, pool, seed=seed, trials=args.trials, piles=piles, turns=args.turns
-            )
-            for turn in combat.turns:
-                found += [*turn.per_character]
-                found += [o for o in (turn.every_character, turn.distinct_cards) if o is not None]
+        # The odds the game's engine adds to its description's draws, turns 1..N (Rage's combat hand per Character).
+        found: list[odds.Odds] = ENGINES[game.engine].extra_odds(
+            deck, pool, game, piles, seed, args.trials, args.turns
+        )
         turns = range(1, args.turns + 1)
         for name in args.card:
             if piles.pile_of(name) is None:
@@ -179,14 +170,18 @@ def _print(
         print(f"  {label}: " + "; ".join(hand.hand(draw.pile)), file=out)
 
 
-def _use_installed_format(deck: Deck, path: Path, err: TextIO) -> None:
-    """A deck whose format is not installed is dealt by the default format's rules, as `check` judges it."""
+def _use_installed_format(deck: Deck, game: Game, path: Path, err: TextIO) -> None:
+    """A deck whose format its game does not have is dealt by the default format's rules, as `check` judges it."""
+    from deckbuilder.deck import DEFAULT_FORMAT
+    from deckbuilder.games.loader import formats_of
     from deckbuilder.i18n import render
-    from deckbuilder.legality.engine import format_not_installed
-    from deckbuilder.legality.formats import load_format_or_default
+    from deckbuilder.legality.checker import format_not_installed
 
-    fmt, missing = load_format_or_default(deck.format)
-    if missing:
-        note = render(format_not_installed(deck.format, fmt))
+    known = formats_of(game)
+    if not known or any(f.name.casefold() == deck.format.strip().casefold() for f in known):
+        return
+    default = next((f for f in known if f.name == game.default_format), known[0])
+    if deck.format != DEFAULT_FORMAT:  # a deck that names no format of its own is on its game's default
+        note = render(format_not_installed(deck.format, default.name, [f.name for f in known]))
         print(_("note: {note}").format(note=f"{shown_name(path.name)}: {note}"), file=err)
-        deck.format = fmt.name
+    deck.format = default.name

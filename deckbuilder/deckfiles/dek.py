@@ -5,26 +5,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from carddb.cardtypes import Section
 from carddb.messages import message
 from deckbuilder.deck import CardPool, Deck, DeckEntry
 from deckbuilder.deckfiles.common import (
     KIND_DEK,
     MAX_NAME_CHARS,
-    STARTING_LABEL,
-    UNPLACED_LABEL,
     DeckFileError,
     LoadedDeck,
     check_text_is_deck_like,
     find_unknown,
     has_control_chars,
-    is_starting_zone,
-    is_unplaced_zone,
-    merged_zone_labels,
-    section_for_zone,
     unread_part,
 )
-from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
+from deckbuilder.games.piles import game_of, known_game, layout_of
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET  # imported where used: only a .dek needs the XML libraries
@@ -56,12 +49,10 @@ def deck_from_dek(
     deck = Deck()
     problems: list[str] = []
     named_game = game.strip() if game is not None else (root.findtext("meta/game") or "").strip()
-    installed = known_game(named_game) if named_game and named_game.casefold() != GAME_ID else None
-    pile_labels: dict[str, str] = {}
+    installed = known_game(named_game) if named_game else None
     if installed is not None:
         deck.game = installed
-        described = game_of(deck)
-        pile_labels = pile_ids_by_label(described) if described is not None else {}
+    layout = layout_of(game_of(deck), zone_labels)  # what each zone's label means for the deck's game
     title = root.findtext("meta/title")
     if title and title.strip() and not has_control_chars(title):
         deck.name = title.strip()
@@ -78,14 +69,9 @@ def deck_from_dek(
                 )
             continue
         label = zone.get("name", "")
-        hint = section_for_zone(label, zone_labels) if not pile_labels else None
-        starting = is_starting_zone(label) if not pile_labels else False
-        unknown_zone = (
-            label.casefold() not in pile_labels
-            if pile_labels
-            else hint is None and not starting and not is_unplaced_zone(label)
-        )
-        if unknown_zone and zone.find(".//card") is not None:
+        placement = layout.place(label)
+        hint, starting = placement.hint, placement.starting
+        if not placement.known and zone.find(".//card") is not None:
             reason = message("DECKFILE_UNKNOWN_ZONE", label=label[:40])
             problems.append(message("DECKFILE_AT", where=source, reason=reason))
             deck.unread.append(
@@ -159,19 +145,19 @@ def deck_to_dek(
     An entry without a chosen printing gets the newest one's set, unless `pin_printings` is off (a have list's
     "any printing" rows stay without a set, so they read back as any printing).
     """
-    labels = merged_zone_labels(zone_labels)
+    game = game_of(deck)
     lines = [
         f'<deck version="{DEK_VERSION}">',
         "  <meta>",
-        f"    <game>{_text(deck.game if game_of(deck) is not None else GAME_ID)}</game>",
+        f"    <game>{_text(game.name if game is not None else GAME_ID)}</game>",
         f"    <title>{_text(deck.name)}</title>",
         "  </meta>",
     ]
-    for label, entries in _zones(deck, pool, labels):
-        if not entries:
+    for zone in layout_of(game, zone_labels).zones(deck, pool):
+        if not zone.entries:
             continue
-        lines.append(f"  <superzone name={quoteattr(_clean(label))}>")
-        for entry in entries:
+        lines.append(f"  <superzone name={quoteattr(_clean(zone.label))}>")
+        for entry in zone.entries:
             image_id, set_name = _printing_of(entry, pool)
             if not pin_printings and not entry.set_name:
                 set_name = ""
@@ -183,20 +169,6 @@ def deck_to_dek(
         lines.append("  </superzone>")
     lines.append("</deck>")
     return "\n".join(lines) + "\n"
-
-
-def _zones(deck: Deck, pool: CardPool | None, labels: dict[str, str]) -> list[tuple[str, list[DeckEntry]]]:
-    game = game_of(deck)
-    if game is not None:
-        return [(label, entries) for _pile, label, entries in grouped_by_pile(deck, game, pool)]
-    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
-    for entry in deck.entries:
-        section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
-        grouped.setdefault(section, []).append(entry)
-    zones = [(labels[s.value], grouped[s]) for s in Section]
-    zones.append((UNPLACED_LABEL, grouped.get(None, [])))
-    zones.append((STARTING_LABEL, list(deck.starting)))
-    return zones
 
 
 def _printing_of(entry: DeckEntry, pool: CardPool | None) -> tuple[str, str]:

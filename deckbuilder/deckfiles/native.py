@@ -32,7 +32,7 @@ from deckbuilder.deckfiles.common import (
     replace_surrogates,
     unread_part,
 )
-from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
+from deckbuilder.games.piles import game_of, known_game, layout_of
 
 # The native reader's notes and reasons (carddb Messages, rendered in the reader's language where shown).
 declare(
@@ -92,34 +92,25 @@ def _unread_json(part: UnreadPart) -> dict[str, Any]:
 
 
 def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
-    """The deck as native JSON; sections by card Type via the pool when given, else by each zone hint."""
-    sections: dict[str, list[dict[str, Any]]] = {key: [] for key in SECTION_KEYS}
+    """The deck as native JSON: sections as its game's layout places them (by card Type via the pool when given)."""
     game = game_of(deck)
-    starting = deck.starting
-    if game is not None:
-        # Another game's deck is saved by its own piles (its starting cards are placed by their Type too).
-        sections = {
-            pile: [_entry_json(e) for e in entries]
-            for pile, _label, entries in grouped_by_pile(deck, game, pool)
-        }
-        starting = ()
-    else:
-        for entry in deck.entries:
-            section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
-            sections[section.value if section is not None else UNPLACED_KEY].append(_entry_json(entry))
-    # Rage's own fields (its Renown level, its starting list) are not written for another game's deck.
-    rage_only = {} if game is not None else {"renown_level": deck.renown_level}
+    layout = layout_of(game)
+    zones = layout.zones(deck, pool)
+    sections = {zone.key: [_entry_json(e) for e in zone.entries] for zone in zones if not zone.starting}
+    starting = [_entry_json(e) for zone in zones if zone.starting for e in zone.entries]
+    # The Renown level and the starting list are written for a game whose layout keeps them (Rage's).
+    renown = {"renown_level": deck.renown_level} if layout.keeps_renown_level else {}
     document = {
         "format_version": FORMAT_VERSION,
         "app": APP_ID,
         "name": deck.name,
         "notes": deck.notes,
-        **rage_only,
+        **renown,
         "format": deck.format,
         "game": deck.game,
         **({"settings": dict(deck.settings)} if deck.settings else {}),
         "sections": sections,
-        **({"starting": [_entry_json(e) for e in starting]} if game is None else {}),
+        **({"starting": starting} if any(zone.starting for zone in zones) else {}),
     }
     if deck.unread:
         # What a reader could not use travels with the deck, so saving never makes a partly read deck look whole.
@@ -147,8 +138,7 @@ def deck_from_native(
     deck.game = installed or game_name[:60]
     if installed is None:
         problems.append(message("DECKFILE_NATIVE_GAME_NOT_INSTALLED", source=source, game=game_name[:60]))
-    described = game_of(deck)
-    pile_keys = pile_ids_by_label(described) if described is not None else {}
+    layout = layout_of(game_of(deck))  # what each section's key means for the deck's game
     deck.settings = _settings_field(document, source, problems)
 
     sections = document.get("sections", {})
@@ -158,11 +148,9 @@ def deck_from_native(
         deck.unread.append(unread_part(source, None, _shown(sections), reason, "sections"))
         sections = {}
     for key, items in sections.items():
-        if described is not None and key.casefold() in pile_keys:
-            hint = None  # another game's cards go to their pile by their Type
-        elif described is None and key in SECTION_KEYS:
-            hint = Section(key) if key != UNPLACED_KEY else None
-        else:
+        placement = layout.place(key, strict=True)
+        hint = placement.hint
+        if not placement.known:
             problems.append(message("DECKFILE_UNKNOWN_SECTION", source=source, key=key))
             hint = None
             if isinstance(items, list) and items:

@@ -3,29 +3,22 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from carddb.cardtypes import Section
 from carddb.messages import message
-from deckbuilder.deck import CardPool, Deck, DeckEntry
+from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import (
     KIND_TEXT,
     MAX_COUNT,
     MAX_LINE_CHARS,
-    STARTING_LABEL,
-    UNPLACED_LABEL,
     LoadedDeck,
     check_text_is_deck_like,
     find_unknown,
     has_control_chars,
-    is_starting_zone,
-    is_unplaced_zone,
-    merged_zone_labels,
-    section_for_zone,
     unread_part,
     valid_count,
 )
-from deckbuilder.games.piles import game_of, grouped_by_pile, known_game, pile_ids_by_label
+from deckbuilder.games.layout import Layout, Placement
+from deckbuilder.games.piles import game_of, known_game, layout_of
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # `Characters:`, `Sept (30):`, `Combat Deck:` — a zone header never starts with a count.
@@ -41,33 +34,26 @@ _COMMENT_PREFIXES = ("#", "//")
 _GAME_LINE = re.compile(r"^#\s*game\s*:\s*(?P<game>\S.*?)\s*$", re.IGNORECASE)
 
 
-@dataclass
-class _Zone:
-    label: str
-    section: Section | None
-    starting: bool
-
-
 def deck_from_text(
     text: str, pool: CardPool | None = None, source: str = "<text>", *, game: str | None = None
 ) -> LoadedDeck:
     """Read a text deck list: unreadable lines are reported with their number and skipped.
 
-    `game` reads it as a deck of that game (its piles decide how headers are read); a `# game:` line then is ignored.
+    `game` reads it as a deck of that game (its layout decides how headers are read); a `# game:` line then is
+    ignored. Every game's list is read the same way: its game's layout says what each header means.
     """
     text = check_text_is_deck_like(text, source)
     lines = _LINE_BREAK.split(text)
     problems: list[str] = []
-    headerless_hint = _headerless_section(lines)
-    zone: _Zone | None = None
+    zone: Placement | None = None
+    zone_label = ""
     unknown_zone: tuple[int, str, str] | None = None  # header of a zone that is no deck section, until a card
     deck = Deck()
-    pile_labels: dict[str, str] = {}
     installed_game = known_game(game) if game is not None else None
     if installed_game is not None:
         deck.game = installed_game
-        chosen = game_of(deck)
-        pile_labels = pile_ids_by_label(chosen) if chosen is not None else {}
+    layout: Layout | None = None  # the deck's game's, once its `# game:` line (if any) is read
+    headerless_hint = None
     for number, raw in enumerate(lines, start=1):
         where = message("DECKFILE_LINE", source=source, line=number)
         line = raw.strip()
@@ -82,11 +68,13 @@ def deck_from_text(
                 )
             else:
                 deck.game = installed
-                described = game_of(deck)
-                pile_labels = pile_ids_by_label(described) if described is not None else {}
+                layout = None
             continue
         if not line or line.startswith(_COMMENT_PREFIXES):
             continue
+        if layout is None:
+            layout = layout_of(game_of(deck))
+            headerless_hint = layout.headerless(_headers(lines))
         if len(line) > MAX_LINE_CHARS:
             reason = message("DECKFILE_LINE_TOO_LONG", length=len(line))
             problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
@@ -99,16 +87,9 @@ def deck_from_text(
             continue
         header = _HEADER.match(line)
         if header:
-            zone = _zone(header.group("label"))
-            unknown_zone = None
-            if pile_labels:
-                # Another game's pile header: its cards go to their pile by their Type.
-                if zone.label.casefold() not in pile_labels:
-                    unknown_zone = (number, line, where)
-                zone = _Zone(zone.label, None, False)
-                continue
-            if zone.section is None and not zone.starting and not is_unplaced_zone(zone.label):
-                unknown_zone = (number, line, where)
+            zone_label = header.group("label")
+            zone = layout.place(zone_label)
+            unknown_zone = None if zone.known else (number, line, where)
             continue
         parsed = _parse_card_line(line, pool)
         if isinstance(parsed, str):
@@ -119,35 +100,20 @@ def deck_from_text(
         if unknown_zone is not None:
             # Its cards are still read and checked, but a "Sideboard:" may mean them to be outside the deck.
             zone_line, zone_text, zone_where = unknown_zone
-            reason = message("DECKFILE_UNKNOWN_ZONE", label=zone.label if zone is not None else zone_text)
+            reason = message("DECKFILE_UNKNOWN_ZONE", label=zone_label if zone is not None else zone_text)
             problems.append(message("DECKFILE_AT", where=zone_where, reason=reason))
             deck.unread.append(unread_part(source, zone_line, zone_text, reason))
             unknown_zone = None
         if zone is not None and zone.starting:
             deck.add(name, count, set_name, starting=True)
         else:
-            deck.add(name, count, set_name, zone.section if zone is not None else headerless_hint)
+            deck.add(name, count, set_name, zone.hint if zone is not None else headerless_hint)
     return LoadedDeck(deck=deck, kind=KIND_TEXT, problems=problems, unknown=find_unknown(deck, pool))
 
 
-def _zone(label: str) -> _Zone:
-    return _Zone(label=label, section=section_for_zone(label), starting=is_starting_zone(label))
-
-
-def _headerless_section(lines: list[str]) -> Section | None:
-    """The section of lines before the first header: Lackey writes its first zone without one.
-
-    Decided only when the headers name exactly the two other sections (never guessed otherwise).
-    """
-    named: set[Section] = set()
-    for raw in lines:
-        header = _HEADER.match(raw.strip())
-        if header:
-            section = section_for_zone(header.group("label"))
-            if section is not None:
-                named.add(section)
-    missing = [s for s in Section if s not in named]
-    return missing[0] if len(missing) == 1 else None
+def _headers(lines: list[str]) -> list[str]:
+    """The zone labels of a list's header lines (the layout decides the zone of lines before the first)."""
+    return [header.group("label") for raw in lines if (header := _HEADER.match(raw.strip()))]
 
 
 def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | None] | str:
@@ -176,29 +142,14 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
 
 
 def deck_to_text(deck: Deck, pool: CardPool | None, zone_labels: dict[str, str] | None = None) -> str:
-    """The deck as Lackey text: a `Label:` line per zone, then `count<TAB>name` lines."""
+    """The deck as Lackey text: a `# game:` line for a game other than the default, a `Label:` line per zone, then
+    `count<TAB>name` lines (its game's layout says the zones)."""
     game = game_of(deck)
-    if game is not None:
-        piled = [f"# game: {game.name}"]
-        for _pile, label, entries in grouped_by_pile(deck, game, pool):
-            if entries:
-                piled.append(f"{_one_line(label)}:")
-                piled.extend(f"{e.count}\t{_one_line(e.name)}" for e in entries)
-        return "\n".join(piled) + "\n"
-    labels = merged_zone_labels(zone_labels)
-    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in Section}
-    for entry in deck.entries:
-        section = deck.section_of(entry, pool) if pool is not None else entry.zone_hint
-        grouped.setdefault(section, []).append(entry)
-    zones = [(labels[s.value], grouped[s]) for s in Section]
-    zones.append((UNPLACED_LABEL, grouped.get(None, [])))
-    zones.append((STARTING_LABEL, list(deck.starting)))
-    lines: list[str] = []
-    for label, entries in zones:
-        if not entries:
-            continue
-        lines.append(f"{_one_line(label)}:")
-        lines.extend(f"{e.count}\t{_one_line(e.name)}" for e in entries)
+    lines = [f"# game: {game.name}"] if game is not None and game.name != DEFAULT_GAME else []
+    for zone in layout_of(game, zone_labels).zones(deck, pool):
+        if zone.entries:
+            lines.append(f"{_one_line(zone.label)}:")
+            lines.extend(f"{e.count}\t{_one_line(e.name)}" for e in zone.entries)
     return "\n".join(lines) + "\n" if lines else ""
 
 

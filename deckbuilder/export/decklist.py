@@ -17,7 +17,7 @@ from carddb.atomic import atomic_open
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
-from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.deck import DEFAULT_GAME, Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import (
     FONT,
@@ -28,7 +28,8 @@ from deckbuilder.export.pdftext import (
     register_fonts,
 )
 from deckbuilder.fingerprint import deck_fingerprint
-from deckbuilder.games.loader import format_title
+from deckbuilder.games.description import Game
+from deckbuilder.games.loader import format_title, load_game
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, render
@@ -38,8 +39,6 @@ from deckbuilder.legality.results import Report, Severity
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
-    from deckbuilder.games.description import Game
 
 
 class _Listed(Protocol):
@@ -270,15 +269,16 @@ def _display_name(entry: DeckEntry, db: _Lookup) -> str:
 
 
 def decklist_title(deck: Deck, lang: str) -> str:
-    """The sheet's title: "Rage decklist", or the deck's game's ("Lithic Rage decklist")."""
-    game = game_of(deck)
-    if game is None:
-        return gettext("Rage decklist", lang)
-    return gettext("{game} decklist", lang).format(game=game.title)
+    """The sheet's title: the deck's game's ("Rage decklist", "Lithic Rage decklist")."""
+    return gettext("{game} decklist", lang).format(game=_game(deck).title)
 
 
-def _on_page(deck_name: str, lang: str, title: str | None = None) -> Any:
-    title = title or gettext("Rage decklist", lang)
+def _game(deck: Deck) -> Game:
+    """The deck's game; the default game's layout for a deck of a game that is not installed."""
+    return game_of(deck) or load_game(DEFAULT_GAME)
+
+
+def _on_page(deck_name: str, lang: str, title: str) -> Any:
     page = gettext("page {number}", lang)
 
     def draw(canvas: Canvas, doc: Any) -> None:
@@ -296,9 +296,15 @@ def _on_page(deck_name: str, lang: str, title: str | None = None) -> Any:
 
 def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width: float) -> list[Any]:
     """The flowables of the decklist (exposed so the layout can be checked without writing a file)."""
-    game = game_of(deck)
-    if game is not None:
-        return _game_story(deck, game, db, options, width)
+    game = _game(deck)
+    # The sheet of the game's engine: Rage's lists its pack with Renown and allegiance; any other, its piles.
+    return _STORIES.get(game.engine, _game_story)(deck, game, db, options, width)
+
+
+def _rage_story(
+    deck: Deck, game: Game, db: CardDatabase, options: DecklistOptions, width: float
+) -> list[Any]:
+    """Rage's decklist: the pack with Renown and allegiance, the sept and combat lists, the starting list."""
     report = options.report
     if report is None:
         report = check_deck(deck, db)
@@ -322,7 +328,7 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
         (t("Fingerprint"), deck_fingerprint(deck, db).code, "", ""),
     ]
     story: list[Any] = [
-        _p(t("Rage decklist"), _TITLE),
+        _p(decklist_title(deck, lang), _TITLE),
         _p(deck.name, _SUBTITLE),
         Spacer(1, 4),
         _field_table(fields, width),
@@ -382,6 +388,10 @@ def _game_story(
 MAX_FIELD_CHARS = 200
 
 
+# The decklist of a game whose engine lays its sheet out its own way (by engine name); any other gets _game_story.
+_STORIES = {"rage": _rage_story}
+
+
 def _check_fields(options: DecklistOptions) -> None:
     """Refuse a player, event or date too long for the sheet's header (before any file is touched)."""
     fields = (
@@ -430,10 +440,7 @@ def write_decklist_pdf(
             creator="Rage Deckbuilder",
         )
         lang = options.lang or current_language()
-        if game_of(deck) is None:
-            on_page = _on_page(deck.name, lang)
-        else:
-            on_page = _on_page(deck.name, lang, decklist_title(deck, lang))
+        on_page = _on_page(deck.name, lang, decklist_title(deck, lang))
         try:
             doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
         except LayoutError as exc:  # a cell taller than a page (a deck name of thousands of words)

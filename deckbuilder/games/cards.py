@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
@@ -333,8 +333,18 @@ def import_card_data(db: CardDatabase, game: Game, text: str, source: str) -> Ca
     return data
 
 
-def pool_for(db: CardDatabase | None, game: Game) -> tuple[GameCardPool, bool]:
-    """The game's cards in the database, else its shipped card set; True when the shipped set was used."""
+def pool_for(db: CardDatabase | None, game: Game) -> tuple[Any, bool]:
+    """Where a deck of `game` looks its cards up, for any game: True when it is the game's shipped card set.
+
+    The game's engine answers for cards it keeps itself (Rage's: the card database, CardInfo); any other game's
+    are its cards in the database (GameCard), else its shipped card set.
+    """
+    from deckbuilder.games.engines import ENGINES
+
+    engine = ENGINES.get(game.engine)
+    own = engine.card_pool(db, game) if engine is not None and db is not None else None
+    if own is not None:
+        return own, False
     if db is not None:
         pool = database_pool(db, game)
         if pool.cards():
@@ -342,12 +352,23 @@ def pool_for(db: CardDatabase | None, game: Game) -> tuple[GameCardPool, bool]:
     return shipped_pool(game), True
 
 
-def as_card_info(card: GameCard | None, game: Game) -> CardInfo | None:
+def in_card_database(game: Game | None) -> bool:
+    """Whether a game's cards are the card database's own (CardInfo; Rage's), so the views of those cards serve its
+    decks; a game that is not installed is read as the default game's. Its engine says so (`card_database`)."""
+    from deckbuilder.games.engines import ENGINES
+    from deckbuilder.games.loader import load_game
+
+    chosen = game if game is not None else load_game(None)
+    engine = ENGINES.get(chosen.engine)
+    return engine is not None and engine.card_database
+
+
+def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | None:
     """Another game's card as a plain CardInfo for what prints any card (text proxies): its fields become text."""
     from carddb.model import CardInfo
 
-    if card is None:
-        return None
+    if card is None or isinstance(card, CardInfo):  # a card of the card database is one already
+        return card
     figures: list[str] = []
     texts: list[str] = []
     for card_field in game.fields:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck
 from deckbuilder.games.kinds import GameContext, Item, RuleKind, kind_named
+from deckbuilder.games.layout import Layout
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.legality.results import Report, Result, Totals
 
@@ -119,6 +120,10 @@ class Engine:
     """
 
     name = "generic"
+    # Whether the game's cards are the card database's own (card and printing tables, CardInfo, imported from a
+    # Lackey plugin): its decks are looked up there, and the views of those cards (the card browser, card view,
+    # collection) serve them. Otherwise its cards are a GameCardPool (games/cards.pool_for).
+    card_database = False
     # Whether a player's own game may run on this engine (an engine that needs its game's own card data may not:
     # what cannot be checked is refused, never judged legal).
     user_games = True
@@ -189,6 +194,29 @@ class Engine:
 
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of an earlier shape as the one shape, or None when the engine has no earlier shape."""
+        return None
+
+    def card_pool(self, db: Any, game: Game) -> Any | None:
+        """The card database itself for an engine whose cards are its own (`card_database`), else None.
+
+        None: the game's cards are its `game_card` rows, else its shipped set (games/cards.pool_for).
+        """
+        return db if self.card_database else None
+
+    def layout(self, game: Game, zone_labels: Mapping[str, str] | None = None) -> Layout:
+        """How the game's decks are laid out in deck files (games/layout.py)."""
+        return Layout(game, zone_labels)
+
+    def extra_odds(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turns: int = 1
+    ) -> list[Any]:
+        """Odds the engine works out beyond the description's draws for turns 1..N (Rage: the combat hand), as Odds."""
+        return []
+
+    def odds_table(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
+    ) -> Any | None:
+        """Those odds at one turn as the Draw odds tab shows them (an odds.OddsTable), None when the engine has none."""
         return None
 
 

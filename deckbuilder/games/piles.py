@@ -1,28 +1,34 @@
-"""A deck of a data-described game grouped by its piles, for the deck files and the views (Rage keeps its Sections)."""
+"""A deck's game (Rage's included), and its layout in deck files (its engine's, games/layout.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from deckbuilder.deck import DEFAULT_GAME, Deck, DeckEntry
+from deckbuilder.deck import DEFAULT_GAME, Deck
 from deckbuilder.games.description import Game, GameError
+from deckbuilder.games.engines import ENGINES
+from deckbuilder.games.layout import (
+    UNPLACED_ID as UNPLACED_ID,
+)
+from deckbuilder.games.layout import (
+    UNPLACED_PILE_LABEL as UNPLACED_PILE_LABEL,
+)
+from deckbuilder.games.layout import (
+    Layout,
+)
+from deckbuilder.games.layout import (
+    grouped_by_pile as grouped_by_pile,
+)
+from deckbuilder.games.layout import (
+    pile_ids_by_label as pile_ids_by_label,
+)
 from deckbuilder.games.loader import load_game
-
-UNPLACED_ID = "unplaced"
-UNPLACED_PILE_LABEL = "Unplaced"
-
-
-def is_rage(game: str) -> bool:
-    """Whether a deck's game is Rage (every existing behaviour applies)."""
-    return not game or game.casefold() == DEFAULT_GAME
 
 
 def game_of(deck: Deck) -> Game | None:
-    """The deck's game when it is a data-described one (None for Rage, or a game that is not installed)."""
-    if is_rage(deck.game):
-        return None
+    """The deck's game (Rage's for a deck that names none), None when that game is not installed."""
     try:
-        return load_game(deck.game)
+        return load_game(deck.game or DEFAULT_GAME)
     except GameError:
         return None
 
@@ -35,30 +41,7 @@ def known_game(name: str) -> str | None:
         return None
 
 
-def pile_ids_by_label(game: Game) -> dict[str, str]:
-    """Each pile's id and label, casefolded, to its id: how deck files name a pile."""
-    found: dict[str, str] = {}
-    for pile in game.piles:
-        found[pile.id.casefold()] = pile.id
-        found[pile.label.casefold()] = pile.id
-    found[UNPLACED_ID] = UNPLACED_ID
-    found[UNPLACED_PILE_LABEL.casefold()] = UNPLACED_ID
-    return found
-
-
-def grouped_by_pile(deck: Deck, game: Game, pool: Any | None) -> list[tuple[str, str, list[DeckEntry]]]:
-    """(pile id, label, entries) for every pile of the game, then the cards no pile takes (unknown or unplaceable)."""
-    grouped: dict[str, list[DeckEntry]] = {p.id: [] for p in game.piles}
-    grouped[UNPLACED_ID] = []
-    for entry in (*deck.entries, *deck.starting):
-        card = None
-        if pool is not None:
-            try:
-                card = pool.lookup(entry.name)
-            except Exception:  # a broken pool leaves the card unplaced, never crashes a save
-                card = None
-        pile = game.pile_of(card.type) if card is not None and hasattr(card, "values") else None
-        grouped[pile or UNPLACED_ID].append(entry)
-    piles = [(p.id, p.label, grouped[p.id]) for p in game.piles]
-    piles.append((UNPLACED_ID, UNPLACED_PILE_LABEL, grouped[UNPLACED_ID]))
-    return piles
+def layout_of(game: Game | None, zone_labels: Mapping[str, str] | None = None) -> Layout:
+    """How a deck of this game is laid out in deck files (a game that is not installed: the default game's)."""
+    chosen = game if game is not None else load_game(DEFAULT_GAME)
+    return ENGINES[chosen.engine].layout(chosen, zone_labels)

@@ -45,6 +45,7 @@ from deckbuilder.ui.card_results import (
     group_digits,
 )
 from deckbuilder.ui.columns import NameFitter
+from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
@@ -57,10 +58,7 @@ class _ResultsView(QTableView):
     activated_row = Signal(int)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if (
-            event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Plus)
-            and self.currentIndex().isValid()
-        ):
+        if matches(event, "add") and self.currentIndex().isValid():
             self.activated_row.emit(self.currentIndex().row())
             return
         super().keyPressEvent(event)

@@ -5,6 +5,7 @@ The models never change the deck; they emit requests that the deck controller tu
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -15,9 +16,20 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QFont, QKeyEvent
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+    QGuiApplication,
+    QIcon,
+    QKeyEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QStyle,
     QTableView,
     QWidget,
 )
@@ -39,7 +51,15 @@ from deckbuilder.ui.deck_rows import (
     number_text,
     rage_column,
 )
+from deckbuilder.ui.shortcuts import matches
+from deckbuilder.ui.theme import verdict_colours
 from deckbuilder.ui.translation import fill
+
+
+@functools.cache
+def _error_icon() -> QIcon:
+    """The mark beside a name an error names (the style's warning sign)."""
+    return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
 
 
 class DeckSectionModel(QAbstractTableModel):
@@ -288,12 +308,19 @@ class DeckSectionModel(QAbstractTableModel):
             return self._cell(row, column)
         if role == Qt.ItemDataRole.BackgroundRole and row.name_key in self._tinted:
             return self._tint
+        if column == "Name" and row.name_key in self._tinted:
+            # The tint is never the only sign of a card an error names: a mark beside the name, and words for a
+            # screen reader.
+            if role == Qt.ItemDataRole.DecorationRole:
+                return _error_icon()
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return fill(self.tr("%1 (named by an error)"), self._cell(row, column))
         if role == Qt.ItemDataRole.FontRole and column == "Printing" and row.entry.set_name is None:
             font = QFont()
             font.setItalic(True)  # no printing chosen: the newest is used
             return font
         if role == Qt.ItemDataRole.ForegroundRole and column == OWN_COLUMN and "−" in self._cell(row, column):
-            return QColor(180, 30, 30)
+            return verdict_colours(QGuiApplication.palette()).illegal  # readable in a light or dark theme
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == OWN_COLUMN:
                 return self.tr(
@@ -380,11 +407,11 @@ class DeckSectionTable(QTableView):
             super().dropEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Minus, Qt.Key.Key_Backspace):
+        # The keys are read from ui/shortcuts.py, the list Help → Keyboard shortcuts shows.
+        if matches(event, "fewer"):
             self.minus_pressed.emit()
             return
-        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+        if matches(event, "more"):
             self.plus_pressed.emit()
             return
         super().keyPressEvent(event)

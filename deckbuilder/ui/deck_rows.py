@@ -22,7 +22,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
-from deckbuilder.games.cards import GameCard
+from deckbuilder.games.cards import GameCard, in_card_database
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
@@ -207,7 +207,9 @@ def rows_by_section(
 
     A row from `previous` whose entry, card and suggestions are unchanged is reused as it is.
     """
-    game = game_of(deck)
+    described = game_of(deck)
+    # The card database's cards (Rage's) by their sections; any other game's by its piles.
+    game = None if in_card_database(described) else described
     keys = SECTION_KEYS if game is None else game_section_keys(game)
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     unknown = unknown or {}

@@ -39,7 +39,9 @@ from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.fingerprint import deck_fingerprint
+from deckbuilder.games.cards import in_card_database
 from deckbuilder.games.description import Game
+from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext
 from deckbuilder.legality.results import Report
@@ -294,7 +296,9 @@ class DeckView(QWidget):
         unknown: dict[str, list[str]] | None = None,
     ) -> None:
         """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
-        self.set_game(game_of(deck))
+        game = game_of(deck)
+        # The card database's cards (Rage's) are shown in its sections and columns; any other game's by its piles.
+        self.set_game(None if in_card_database(game) else game)
         self._deck = deck
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
@@ -335,11 +339,10 @@ class DeckView(QWidget):
         finally:
             self._updating = False
         not_found: dict[Section, int] = {}
-        if game_of(deck) is None:
-            for row in grouped[UNRESOLVED]:
-                if row.entry.zone_hint is not None and row.entry.count > 0:
-                    hint = row.entry.zone_hint
-                    not_found[hint] = not_found.get(hint, 0) + row.entry.count
+        for row in grouped[UNRESOLVED]:  # only a game whose files give zone hints has any (Rage's)
+            if row.entry.zone_hint is not None and row.entry.count > 0:
+                hint = row.entry.zone_hint
+                not_found[hint] = not_found.get(hint, 0) + row.entry.count
         self.header_label.setText(header_text(deck, report, not_found))
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
         self.header_label.set_tool_tip_source(
@@ -534,17 +537,30 @@ def _minimum_part(label: str, count: int, minimum: int | None, not_found: int = 
 
 
 def header_text(deck: Deck, report: Report | None, not_found: Mapping[Section, int] | None = None) -> str:
-    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report.
+    """The header figures the deck's game's description names, valued by its check (its engine's summary).
 
-    `not_found`: copies per pile that the check counts there by their file's zone but the view shows as unresolved.
+    An engine may lay its header out its own way (`_HEADERS`: Rage's adds the Rogues' Renown, each section's
+    minimum and the pack's allegiance). `not_found`: copies per pile that the check counts there by their file's
+    zone but the view shows as unresolved.
     """
-    not_found = not_found or {}
+    game = game_of(deck)
+    if game is None:
+        return ""
+    return _HEADERS.get(game.engine, _described_header)(deck, game, report, not_found or {})
+
+
+def _described_header(deck: Deck, game: Game, report: Report | None, not_found: Mapping[Section, int]) -> str:
+    """`Cost 8 / 10 · Actions 30`: each figure of the game's header, its label in the game's own words."""
+    if report is None or report.game != game.name:
+        return ""
+    _totals, shown = ENGINES[game.engine].summary(report, game)
+    return " · ".join(f"{gettext(figure.label)} {shown.get(figure.label, '')}" for figure in game.header)
+
+
+def _rage_header(deck: Deck, game: Game, report: Report | None, not_found: Mapping[Section, int]) -> str:
+    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
     if report is None:
-        if game_of(deck) is not None:
-            return ""
         return fill(QCoreApplication.translate("DeckView", "Renown level %1"), deck.renown_level)
-    if report.figures:  # another game: the figures its game.json names (labels are the game's own words)
-        return " · ".join(f"{gettext(label)} {value}" for label, value in report.figures)
     totals = report.totals
     limits = report.limits
     parts = [
@@ -568,3 +584,7 @@ def header_text(deck: Deck, report: Report | None, not_found: Mapping[Section, i
     if totals.allegiance:
         parts.append(totals.allegiance)
     return " · ".join(parts)
+
+
+# The header of a game whose engine lays it out its own way, by engine name (any other: _described_header).
+_HEADERS = {"rage": _rage_header}

@@ -52,6 +52,7 @@ class FixHintsPanel(QWidget):
         self.body_layout.setContentsMargins(0, 0, 0, 0)
         self.body_layout.setSpacing(4)
         scroll = QScrollArea()
+        scroll.setObjectName("fixList")
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -61,8 +62,8 @@ class FixHintsPanel(QWidget):
         layout.addWidget(scroll, 1)
 
     def show_deck(self, deck: Deck, report: Report | None, pool: Any = None) -> None:
-        """The deck changed: recompute now if the panel is visible, else when it is next shown (`pool`: another
-        game's cards, whose hints come from its rule kinds' fixes)."""
+        """The deck changed: recompute now if the panel is visible, else when it is next shown (`pool`: where the
+        deck's game looks its cards up, the card database when None)."""
         self._deck, self._report, self._pool = deck, report, pool
         self._stale = True
         if self.isVisible():
@@ -87,12 +88,11 @@ class FixHintsPanel(QWidget):
         deck, report = self._deck, self._report
         if deck is None or report is None:
             self.hints = []
-        elif self._pool is not None:
-            self.hints = fix_hints(deck, self._pool, self._pool.cards(), report.format, None, report)
         else:
-            self.hints = fix_hints(
-                deck, self.db, self.candidates(), report.format, report.renown_level, report
-            )
+            pool: Any = self._pool if self._pool is not None else self.db
+            # The cards hints may suggest: the card database's (read once per import) or the game pool's own.
+            cards = self.candidates() if pool is self.db else pool.cards()
+            self.hints = fix_hints(deck, pool, cards, report.format, report.renown_level, report)
         self._rebuild()
 
     def _rebuild(self) -> None:

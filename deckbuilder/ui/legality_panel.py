@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtGui import QHelpEvent, QPalette
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
+from deckbuilder.ui.theme import verdict_colours
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 # Lines laid out per pass of the event loop (QListView.Batched).
@@ -17,6 +27,8 @@ LAYOUT_BATCH = 500
 # More lines than this to drop: clear the list rather than remove them one by one.
 BULK_LINES = 1_000
 BULLET = "•  "  # before each result line
+# The mark beside the verdict: its colour is never the only sign (the words say it too).
+LEGAL_MARK, ILLEGAL_MARK = "✔", "✘"
 GROUPS: tuple[tuple[Severity, str], ...] = (
     (Severity.ERROR, QT_TRANSLATE_NOOP("LegalityPanel", "Errors")),
     (Severity.WARNING, QT_TRANSLATE_NOOP("LegalityPanel", "Warnings")),
@@ -36,6 +48,10 @@ class LegalityPanel(QWidget):
         font = self.verdict.label.font()
         font.setBold(True)
         self.verdict.label.setFont(font)
+        self.mark = QLabel()
+        self.mark.setObjectName("legalityMark")
+        self.mark.setFont(font)
+        self.mark.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.list = _ResultList(self)
         self.list.setObjectName("legalityList")
         # A list view (unlike a tree) re-wraps long messages to the panel's width.
@@ -51,7 +67,11 @@ class LegalityPanel(QWidget):
         self.list.itemActivated.connect(self._item_clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.verdict)
+        top = QHBoxLayout()
+        top.setSpacing(6)
+        top.addWidget(self.mark)
+        top.addWidget(self.verdict, 1)
+        layout.addLayout(top)
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
         self._values: list[Result | Severity] = []  # what each line shows, by row
@@ -70,6 +90,7 @@ class LegalityPanel(QWidget):
             self._values.clear()
             self.group_items.clear()
             self.verdict.setText(self.tr("No deck checked"))
+            self._colour_verdict()
             return
         errors = len(report.errors)
         title = format_title(report.format, report.game)
@@ -83,6 +104,7 @@ class LegalityPanel(QWidget):
             if report.is_legal
             else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
+        self._colour_verdict()
         lang = current_language()  # once: a huge deck's report has a line per unknown card
         lines: list[tuple[str, Result | Severity]] = []
         for severity, heading in GROUPS:
@@ -111,6 +133,28 @@ class LegalityPanel(QWidget):
                 self._fill(item, text, value)
             self.list.addItem(item)
         self._values.extend(value for _text, value in new)
+
+    def _colour_verdict(self) -> None:
+        """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
+        report = self._report
+        colours = verdict_colours(self.palette())
+        if report is None:
+            mark, colour = "", self.palette().color(QPalette.ColorRole.WindowText)
+        elif report.is_legal:
+            mark, colour = LEGAL_MARK, colours.warning if report.warnings else colours.legal
+        else:
+            mark, colour = ILLEGAL_MARK, colours.illegal
+        self.mark.setText(mark)
+        for label in (self.mark, self.verdict.label):
+            palette = label.palette()
+            if palette.color(QPalette.ColorRole.WindowText) != colour:
+                palette.setColor(QPalette.ColorRole.WindowText, colour)
+                label.setPalette(palette)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._colour_verdict()  # a new theme: colours readable on its base
 
     def _fill(self, item: QListWidgetItem, text: str, value: Result | Severity) -> None:
         """Make one list line show a group heading or a result."""

@@ -24,12 +24,11 @@ from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.fixhints import FixHint
 from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
-from deckbuilder.games.check import check_generic
+from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
-from deckbuilder.legality import check_deck
-from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, available_formats
+from deckbuilder.legality.formats import available_formats
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_preview import CardPreview
@@ -391,29 +390,26 @@ class MainWindow(
         try:
             game = game_of(self.deck)
             report = self.report
+            pool = self.deck_pool()
+            if game is None or pool is self.db:  # the card database's cards (Rage's): their own charts
+                self.stats.update_stats(self.deck, self.db, report)
+                return
             # The deck as its latest check resolved it: the charts count what the verdict counted, resolved once.
             resolved = report.resolved if report is not None else None
-            if game is not None:
-                found = resolved if resolved is not None and resolved.game == game.name else None
-                charts = game_statistics(game, found or self.deck, self.deck_pool())
-                self.stats.update_game_stats(charts, report)
-                return
-            self.stats.update_stats(self.deck, self.db, report)
+            found = resolved if resolved is not None and resolved.game == game.name else None
+            charts = game_statistics(game, found or self.deck, pool)
+            self.stats.update_game_stats(charts, report)
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
 
     def _refresh_features(self) -> None:
         """Fix-it hints, draw odds and owned/missing copies for the deck on show (never blocks editing)."""
         try:
-            if game_of(self.deck) is not None:
-                # Another game's deck: fix hints from its rule kinds' fixes; odds and the collection are Rage's.
-                self.fix_panel.show_deck(self.deck, self.report, self.deck_pool())
-                self.odds_view.show_deck(Deck())
-                self.deck_view.show_owned(None)
-                return
-            self.fix_panel.show_deck(self.deck, self.report)
-            self.odds_view.show_deck(self.deck)
-            owned = self._owned_copies()
+            pool = self.deck_pool()
+            self.fix_panel.show_deck(self.deck, self.report, pool)
+            self.odds_view.show_deck(self.deck, pool)
+            # The collection counts copies of the card database's cards (Rage's); another game's deck has none.
+            owned = self._owned_copies() if pool is self.db else {}
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
             # The browser's in:deck / is:owned / is:missing ask about this deck and this collection.
             deck = self.deck
@@ -444,11 +440,11 @@ class MainWindow(
             self.preview.watch(table, self._deck_card_at)
 
     def _show_card_source(self) -> None:
-        """Rage's browser for a Rage deck; the deck's game's cards for another game's."""
+        """The card browser over the card database's cards (Rage's), else the list of the deck's game's cards."""
         game = game_of(self.deck)
-        self.browser.setVisible(game is None)
-        self.game_cards.setVisible(game is not None)
-        pool = self.deck_pool() if game is not None else None
+        pool = self.deck_pool()
+        self.browser.setVisible(pool is self.db)
+        self.game_cards.setVisible(pool is not self.db)
         if (
             game is not None
             and isinstance(pool, GameCardPool)
@@ -458,7 +454,7 @@ class MainWindow(
             self.game_cards.source = (game.name, id(pool))  # the pool is kept until the next card import
 
     def deck_pool(self) -> CardPool:
-        """Where the deck's names are looked up: the database for Rage, its game's cards for another game."""
+        """Where the deck's names are looked up: its game's pool (games/cards.pool_for; Rage's is the database)."""
         game = game_of(self.deck)
         if game is None:
             return self.db
@@ -468,19 +464,10 @@ class MainWindow(
         return cast(CardPool, pool)
 
     def _check(self, deck: Deck) -> Report | None:
-        """The deck's check: its game's rules, or Rage's engine on the deck's format (the default if it is gone)."""
+        """The deck's check by its game's engine, on the deck's format (its game's default, with a warning, when
+        that format is gone); None for a deck of a game that is not installed."""
         game = game_of(deck)
-        if game is not None:
-            return check_generic(deck, self.deck_pool(), game)
-        try:
-            return check_deck(deck, self.db, deck.format, deck.renown_level)
-        except FormatError as exc:
-            # A format file removed while the deck is open: check on the default rather than raise.
-            self.statusBar().showMessage(self.tr("Format problem: {0}").format(exc))
-            try:
-                return check_deck(deck, self.db, DEFAULT_FORMAT_NAME, deck.renown_level)
-            except FormatError:
-                return None
+        return check(deck, self.deck_pool(), game) if game is not None else None
 
     def _browser_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
         row = self.browser.model.row_at(index.row())
@@ -499,16 +486,13 @@ class MainWindow(
             self.show_card(str(names[0]))
 
     def show_card(self, name: str) -> None:
-        """Show a card in the card view (unknown names clear it); another game's card from its own cards."""
+        """Show a card in the card view, looked up in the deck's game's cards (unknown names clear it)."""
         game = game_of(self.deck)
-        if game is not None:
-            card = self.deck_pool().lookup(name)
-            if isinstance(card, GameCard):
-                self.card_view.show_game_card(card, game)
-            else:
-                self.card_view.show_card(None, None)
-            return
-        self.card_view.show_card(self.db.lookup(name), self.db)
+        card = self.deck_pool().lookup(name)
+        if isinstance(card, GameCard) and game is not None:
+            self.card_view.show_game_card(card, game)
+        else:
+            self.card_view.show_card(card if isinstance(card, CardInfo) else None, self.db)
 
     def show_no_card(self) -> None:
         """Clear the card pane (another deck took this one's place: its card belonged to the old one)."""

@@ -1,6 +1,10 @@
-"""Draw odds tab: the opening combat hand per Character, a card or Type by turn N, and a seeded sample hand."""
+"""Draw odds tab, for every game whose description says how hands are drawn ("draws"): a card or Type by turn N,
+a seeded sample hand per draw pile, and the odds the game's engine adds (Rage's first combat hand per Character)."""
 
 from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
@@ -23,17 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from carddb.cardtypes import Section
 from carddb.db import CardDatabase
 from deckbuilder import odds
 from deckbuilder.deck import Deck
-from deckbuilder.games.rage.facts import type_parts
-from deckbuilder.games.rage.odds import combat_hand_odds
-from deckbuilder.i18n import render
+from deckbuilder.games.engines import ENGINES
+from deckbuilder.games.piles import game_of
+from deckbuilder.i18n import gettext, render
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
+
 TYPE_PREFIX = QT_TRANSLATE_NOOP("OddsView", "Type: ")
+log = logging.getLogger(__name__)
 
 
 class OddsView(QWidget):
@@ -43,6 +50,8 @@ class OddsView(QWidget):
         super().__init__(parent)
         self.db = db
         self._deck: Deck | None = None
+        self._pool: Any = db
+        self._game: Game | None = None
         self._stale = False
         self.piles = odds.Piles()
         self.hand: odds.SampleHand | None = None
@@ -59,28 +68,24 @@ class OddsView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # The turn the engine's table is worked out for (Rage: the Combat Phase of turn N), when it asks for one.
         self.fight_turn_spin = QSpinBox()
         self.fight_turn_spin.setObjectName("fightTurn")
         self.fight_turn_spin.setRange(1, odds.MAX_TURNS)
-        self.fight_turn_spin.setPrefix(self.tr("Combat Phase of turn "))
-        self.fight_turn_spin.setToolTip(
-            self.tr(
-                "At each Combat Phase the hand discards what it cannot use and draws back to 5; each combat plays one card and the hand is refilled after it (revised rules, Chapter 3, Combat Phase; Chapter 5, Ending Combat)"
-            )
-        )
         self.fight_rule = QLabel()
         self.fight_rule.setObjectName("fightRule")
         self.fight_rule.setWordWrap(True)
-        fight_box = QGroupBox(self.tr("Combat Phase: a Combat Action each can play"))
-        fight_box.setToolTip(
-            self.tr(
-                "The combat hand at the Combat Phase of the chosen turn holds a Combat Action the Character meets (Requires, form, Rage)"
-            )
-        )
-        fight_layout = QVBoxLayout(fight_box)
+        # The odds the deck's game's engine adds (Rage: the Combat Phase); hidden for a game with none.
+        self.fight_box = QGroupBox()
+        fight_layout = QVBoxLayout(self.fight_box)
         fight_layout.addWidget(self.fight_turn_spin)
         fight_layout.addWidget(self.fight_table)
         fight_layout.addWidget(self.fight_rule)
+        # Why there are no odds (a game whose description gives no "draws", or is not installed).
+        self.unavailable = QLabel()
+        self.unavailable.setObjectName("oddsUnavailable")
+        self.unavailable.setWordWrap(True)
+        self.unavailable.hide()
 
         self.what_combo = QComboBox()
         self.what_combo.setObjectName("oddsWhat")
@@ -97,11 +102,9 @@ class OddsView(QWidget):
         self.turn_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.turn_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.turn_table.horizontalHeader().setStretchLastSection(True)
-        self.turn_note = QLabel(
-            self.tr("Seen by turn N: 5 × N cards, discarding every other card at each redraw")
-        )
+        self.turn_note = QLabel()
         self.turn_note.setWordWrap(True)
-        turn_box = QGroupBox(self.tr("A card or Type by turn N"))
+        self.turn_box = turn_box = QGroupBox(self.tr("A card or Type by turn N"))
         self.what_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         turn_layout = QGridLayout(turn_box)
         turn_layout.addWidget(self.what_combo, 0, 0)
@@ -117,17 +120,16 @@ class OddsView(QWidget):
         self.new_button = QPushButton(self.tr("Reshuffle"))
         self.new_button.setToolTip(self.tr("Shuffle again with a new seed"))
         self.redraw_button = QPushButton(self.tr("Redraw selected"))
-        self.redraw_button.setToolTip(self.tr("Next turn: discard the selected cards and draw back to 5"))
-        self.sept_list = QListWidget()
-        self.sept_list.setObjectName("septHand")
-        self.combat_list = QListWidget()
-        self.combat_list.setObjectName("combatHand")
-        for hand_list in (self.sept_list, self.combat_list):
-            hand_list.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
+        self.redraw_button.setToolTip(
+            self.tr("Next turn: discard the selected cards and draw back to the hand size")
+        )
+        # One hand per draw pile of the deck's game (built when the game's draws change): pile id -> list.
+        self.hand_lists: dict[str, QListWidget] = {}
+        self._hand_titles: list[QLabel] = []
         self.hand_label = QLabel()
         self.hand_label.setObjectName("handLabel")
-        hand_box = QGroupBox(self.tr("Sample hand"))
-        hand_layout = QGridLayout(hand_box)
+        self.hand_box = hand_box = QGroupBox(self.tr("Sample hand"))
+        self.hand_layout = hand_layout = QGridLayout(hand_box)
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("Seed")))
         controls.addWidget(self.seed_edit)
@@ -135,18 +137,15 @@ class OddsView(QWidget):
         controls.addWidget(self.new_button)
         controls.addWidget(self.redraw_button)
         hand_layout.addLayout(controls, 0, 0, 1, 2)
-        hand_layout.addWidget(QLabel(self.tr("Sept hand")), 1, 0)
-        hand_layout.addWidget(QLabel(self.tr("Combat hand")), 1, 1)
-        hand_layout.addWidget(self.sept_list, 2, 0)
-        hand_layout.addWidget(self.combat_list, 2, 1)
-        hand_layout.addWidget(self.hand_label, 3, 0, 1, 2)
 
         body = QWidget()
         body_layout = QVBoxLayout(body)
         body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(fight_box)
+        body_layout.addWidget(self.unavailable)
+        body_layout.addWidget(self.fight_box)
         body_layout.addWidget(turn_box)
         body_layout.addWidget(hand_box)
+        body_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -157,7 +156,7 @@ class OddsView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(scroll)
 
-        self.fight_turn_spin.valueChanged.connect(self._show_combat)
+        self.fight_turn_spin.valueChanged.connect(self._show_table)
         self.what_combo.currentIndexChanged.connect(self._show_by_turn)
         self.turn_spin.valueChanged.connect(self._show_by_turn)
         self.deal_button.clicked.connect(self._deal_typed_seed)
@@ -167,9 +166,11 @@ class OddsView(QWidget):
 
     # -- the deck ----------------------------------------------------------------------------------
 
-    def show_deck(self, deck: Deck) -> None:
-        """The deck changed: recompute now if visible, else when next shown."""
+    def show_deck(self, deck: Deck, pool: Any = None) -> None:
+        """The deck changed (its names looked up in `pool`, the card database when None): recompute now if visible,
+        else when next shown."""
         self._deck = deck
+        self._pool = pool if pool is not None else self.db
         self._stale = True
         if self.isVisible():
             self.recompute()
@@ -179,36 +180,80 @@ class OddsView(QWidget):
         if self._stale:
             self.recompute()
 
+    @property
+    def sept_list(self) -> QListWidget:
+        """The sample hand of Rage's sept deck (any game's draw pile: `hand_lists`)."""
+        return self.hand_lists["sept"]
+
+    @property
+    def combat_list(self) -> QListWidget:
+        """The sample hand of Rage's combat deck."""
+        return self.hand_lists["combat"]
+
     def recompute(self) -> None:
         """Odds and the sample hand of the deck on show (the hand keeps its seed)."""
         self._stale = False
         if self._deck is None:
             return
+        game = game_of(self._deck)
         try:
-            self.piles = odds.deck_piles(self._deck, self.db)
-        except odds.OddsUnavailable:
+            if game is None:
+                raise odds.OddsUnavailable(self.tr("The deck's game is not installed."))
+            self.piles = odds.deck_piles(self._deck, self._pool, game)
+        except odds.OddsUnavailable as exc:
+            self._game = None
+            self._show_unavailable(self._unavailable_text(game, exc))
             return
-        self._show_combat()
+        self._show_unavailable("")
+        self._build_hands()
+        self._game = game
+        self._show_table()
+        self.turn_note.setText(self._seen_text())
         self._fill_what()
         self._show_by_turn()
         self.deal(self.seed)
 
-    def _show_combat(self) -> None:
-        """The combat hand at the Combat Phase of the chosen turn, each row explained with the rule it follows."""
-        if self._deck is None or self.piles.draw("combat") is None:
-            return
-        turn = self.fight_turn_spin.value()
-        combat = combat_hand_odds(
-            self._deck, self.db, seed=self.seed, trials=odds.DEFAULT_TRIALS // 4, piles=self.piles, turns=turn
-        )
-        shown = combat.turn(turn)
-        rows: list[tuple[str, odds.Odds]] = []
-        if shown is not None:
-            rows = [(dict(o.params).get("character", ""), o) for o in shown.per_character]
-            if shown.every_character is not None:
-                rows.append((self.tr("Every Character"), shown.every_character))
-            if shown.distinct_cards is not None and 1 < len(shown.per_character) <= combat.hand_size:
-                rows.append((self.tr("Each its own card"), shown.distinct_cards))
+    def _unavailable_text(self, game: Game | None, exc: Exception) -> str:
+        if game is not None and not game.draws:
+            return self.tr(
+                "The description of %1 does not say how hands are drawn (its “draws”: the piles players draw from "
+                "and the hand sizes), so draw odds cannot be worked out."
+            ).replace("%1", gettext(game.title))
+        return str(exc)
+
+    def _show_unavailable(self, text: str) -> None:
+        self.unavailable.setText(text)
+        self.unavailable.setVisible(bool(text))
+        for box in (self.turn_box, self.hand_box):
+            box.setVisible(not text)
+        if text:
+            self.fight_box.hide()
+            self.hand = None
+
+    def _show_table(self) -> None:
+        """The table the deck's game's engine adds, at the chosen turn, each row explained with its rule."""
+        table: odds.OddsTable | None = None
+        if self._deck is not None and self._game is not None:
+            try:
+                table = ENGINES[self._game.engine].odds_table(
+                    self._deck,
+                    self._pool,
+                    self._game,
+                    self.piles,
+                    self.seed,
+                    odds.DEFAULT_TRIALS // 4,
+                    self.fight_turn_spin.value(),
+                )
+            except Exception:  # the engine's own odds are extra: the draws' odds still show
+                log.exception("the engine's odds failed")
+        self.fight_box.setVisible(table is not None)
+        rows = table.rows if table is not None else ()
+        if table is not None:
+            self.fight_box.setTitle(gettext(table.title))
+            self.fight_box.setToolTip(gettext(table.tooltip))
+            self.fight_turn_spin.setVisible(bool(table.turn_prefix))
+            self.fight_turn_spin.setPrefix(gettext(table.turn_prefix) if table.turn_prefix else "")
+            self.fight_turn_spin.setToolTip(gettext(table.turn_tooltip) if table.turn_tooltip else "")
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
             cells = [label, value.percent.render(), self._method_text(value)]
@@ -219,6 +264,45 @@ class OddsView(QWidget):
         _fit_rows(self.fight_table)
         source = next((value.source for _label, value in rows if value.source), "")
         self.fight_rule.setText(self.tr("Rule: %1").replace("%1", source) if source else "")
+
+    def _build_hands(self) -> None:
+        """One list per draw pile of the deck's game, titled by the pile (kept while the piles stay the same)."""
+        wanted = [d.pile for d in self.piles.draws]
+        if list(self.hand_lists) == wanted:
+            for title, pile in zip(self._hand_titles, wanted, strict=True):
+                title.setText(self._hand_title(pile))
+            return
+        for widget in (*self.hand_lists.values(), *self._hand_titles):
+            self.hand_layout.removeWidget(widget)
+            widget.deleteLater()
+        self.hand_layout.removeWidget(self.hand_label)
+        self.hand_lists, self._hand_titles = {}, []
+        for column, pile in enumerate(wanted):
+            title = QLabel(self._hand_title(pile))
+            hand_list = QListWidget()
+            hand_list.setObjectName(f"{pile}Hand")
+            hand_list.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
+            self.hand_layout.addWidget(title, 1, column)
+            self.hand_layout.addWidget(hand_list, 2, column)
+            self._hand_titles.append(title)
+            self.hand_lists[pile] = hand_list
+        self.hand_layout.addWidget(self.hand_label, 3, 0, 1, max(len(wanted), 1))
+
+    def _hand_title(self, pile: str) -> str:
+        return self.tr("%1 hand").replace("%1", gettext(self.piles.labels.get(pile, pile)))
+
+    def _seen_text(self) -> str:
+        """How many cards each draw pile shows by turn N (the description's hand and redraw)."""
+        parts = [
+            self.tr("%1: %2 + %3 a turn")
+            .replace("%1", gettext(self.piles.labels.get(d.pile, d.pile)))
+            .replace("%2", str(d.seen_by_turn(1)))
+            .replace("%3", str(d.refill))
+            for d in self.piles.draws
+        ]
+        return self.tr("Seen by turn N, discarding every other card at each redraw: %1").replace(
+            "%1", "; ".join(parts)
+        )
 
     def _method_text(self, value: odds.Odds) -> str:
         if value.method == odds.EXACT:
@@ -236,12 +320,13 @@ class OddsView(QWidget):
 
     def _fill_what(self) -> None:
         current = self.what_combo.currentText()
-        names = sorted(set(self.piles.sept) | set(self.piles.combat), key=str.casefold)
+        names = sorted({name for pile in self.piles.piles.values() for name in pile}, key=str.casefold)
         types: set[str] = set()
         for name in names:
             card = self.piles.cards.get(name)
             if card is not None:
-                types |= {part.title() for part in type_parts(card)}
+                text = " ".join(str(getattr(card, "type", "")).split()).casefold()
+                types |= {part.strip().title() for part in text.split(" - ") if part.strip()}
         choices = [f"{self.tr(TYPE_PREFIX)}{t}" for t in sorted(types)] + names
         self.what_combo.blockSignals(True)
         self.what_combo.clear()
@@ -259,7 +344,9 @@ class OddsView(QWidget):
         prefix = self.tr(TYPE_PREFIX)
         if what.startswith(prefix):
             word = what.removeprefix(prefix)
-            pile = odds.pile_for_type(self.piles, word) or Section.SEPT
+            pile = odds.pile_for_type(self.piles, word)
+            if pile is None:
+                return []
             return [odds.type_by_turn(self.piles, pile, word, turn) for turn in turns]
         if self.piles.pile_of(what) is None:
             return []
@@ -294,27 +381,31 @@ class OddsView(QWidget):
         self.deal(seed)
 
     def redraw_selected(self) -> None:
-        """Discard the selected cards of both hands and draw back to 5 (the next turn)."""
+        """Discard the selected cards of every hand and draw back to the hand size (the next turn)."""
         if self.hand is None:
             return
-        sept = [self.sept_list.row(item) for item in self.sept_list.selectedItems()]
-        combat = [self.combat_list.row(item) for item in self.combat_list.selectedItems()]
-        self.hand.redraw(sept, combat)
+        discards = {
+            pile: [hand_list.row(item) for item in hand_list.selectedItems()]
+            for pile, hand_list in self.hand_lists.items()
+        }
+        self.hand.redraw_piles(discards)
         self._show_hand()
 
     def _show_hand(self) -> None:
         if self.hand is None:
             return
-        self.sept_list.clear()
-        self.sept_list.addItems(self.hand.sept_hand)
-        self.combat_list.clear()
-        self.combat_list.addItems(self.hand.combat_hand)
+        for pile, hand_list in self.hand_lists.items():
+            hand_list.clear()
+            hand_list.addItems(self.hand.hand(pile))
+        left = ", ".join(
+            f"{len(self.hand.library(pile))} {gettext(self.piles.labels.get(pile, pile))}"
+            for pile in self.hand_lists
+        )
         self.hand_label.setText(
-            self.tr("Turn %1 · seed %2 · %3 sept and %4 combat cards left")
+            self.tr("Turn %1 · seed %2 · cards left: %3")
             .replace("%1", str(self.hand.turn))
             .replace("%2", odds.format_seed(self.hand.seed))
-            .replace("%3", str(len(self.hand.library("sept"))))
-            .replace("%4", str(len(self.hand.library("combat"))))
+            .replace("%3", left)
         )
 
 

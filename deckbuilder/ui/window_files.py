@@ -13,7 +13,7 @@ from PySide6.QtGui import (
     QGuiApplication,
 )
 
-from deckbuilder.deck import DEFAULT_GAME, Deck
+from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, Deck
 from deckbuilder.deckfiles import (
     DECK_FILE_KINDS,
     DeckFileError,
@@ -25,9 +25,10 @@ from deckbuilder.deckfiles import (
 )
 from deckbuilder.deckfiles.kinds import save_filter
 from deckbuilder.document import Loss
+from deckbuilder.games.cards import in_card_database
+from deckbuilder.games.loader import formats_of
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render_text
-from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatError, load_format
 from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.window_base import Choice, WindowBase
 
@@ -70,32 +71,30 @@ class FilesMixin(WindowBase):
         `path` is where Save writes (None: ask); `source` the file the deck was read from, when it differs.
         """
         notes = self._settle_format(deck)
-        if game_of(deck) is not None:
+        if not in_card_database(game_of(deck)):
             unknown = (
-                None  # names the reader looked up among Rage's cards: the deck view asks its game's cards
+                None  # names the reader looked up in the card database: the deck view asks its game's cards
             )
         self.controller.replace(deck, path, unknown, source=source or path)
         self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes
 
     def _settle_format(self, deck: Deck) -> list[str]:
-        """Put a deck whose format is not installed on the default format; the note saying so, if any."""
+        """Put a deck whose format its game does not have on the game's default format; the note saying so, if any."""
         game = game_of(deck)
-        if game is not None:
-            if deck.format not in {f.name for f in game.formats}:
-                deck.format = game.default_format  # a format of another game (or Rage's default) means none
+        if game is None:
             return []
-        try:
-            load_format(deck.format)
-        except FormatError:
-            missing = deck.format
-            deck.format = DEFAULT_FORMAT_NAME
-            return [
-                self.tr(
-                    "The deck's format “{0}” is not installed; the deck is opened on the default format “{1}”.",
-                ).format(missing, DEFAULT_FORMAT_NAME)
-            ]
-        return []
+        known = formats_of(game)
+        if not known or deck.format in {f.name for f in known}:
+            return []
+        missing, deck.format = deck.format, game.default_format
+        if missing == DEFAULT_FORMAT:  # a deck that names no format of its own: its game's default, silently
+            return []
+        return [
+            self.tr(
+                "The deck's format “{0}” is not installed; the deck is opened on the default format “{1}”.",
+            ).format(missing, game.default_format)
+        ]
 
     def new_deck(self, game: str = DEFAULT_GAME) -> bool:
         """Start an empty deck (of another game when named)."""

@@ -5,11 +5,9 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtGui import (
     QAction,
-    QKeySequence,
 )
 from PySide6.QtWidgets import (
     QMenu,
@@ -20,21 +18,22 @@ from deckbuilder.export import EXPORTS
 from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import gettext
 from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.shortcuts import sequences
 from deckbuilder.ui.translation import language_actions, save_language
-from deckbuilder.ui.window_base import WindowBase
+from deckbuilder.ui.window_keys import KeyboardMixin
 
 log = logging.getLogger(__name__)
 
 
-class MenusMixin(WindowBase):
+class MenusMixin(KeyboardMixin):
     """Builds the menu bar."""
 
     def _action(
-        self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: Any = None, name: str = ""
+        self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: str | None = None, name: str = ""
     ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcuts(sequences(shortcut))
         action.triggered.connect(lambda _checked=False: slot())
         if name:
             action.setObjectName(name)
@@ -42,14 +41,13 @@ class MenusMixin(WindowBase):
         return action
 
     def _build_menus(self) -> None:
-        keys = QKeySequence.StandardKey
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
         self._action(
             file_menu,
             self.tr("&New deck"),
             self.new_deck,
-            keys.New,
+            "new",
             "actionNew",
         )
         games_menu = file_menu.addMenu(self.tr("New deck for another &game"))
@@ -67,7 +65,7 @@ class MenusMixin(WindowBase):
             file_menu,
             self.tr("&Open deck…"),
             self.open_deck,
-            keys.Open,
+            "open",
             "actionOpen",
         )
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
@@ -79,12 +77,12 @@ class MenusMixin(WindowBase):
             "actionPaste",
         )
         file_menu.addSeparator()
-        self._action(file_menu, self.tr("&Save"), self.save, keys.Save, "actionSave")
+        self._action(file_menu, self.tr("&Save"), self.save, "save", "actionSave")
         self._action(
             file_menu,
             self.tr("Save &as…"),
             self.save_as,
-            keys.SaveAs,
+            "save_as",
             "actionSaveAs",
         )
         self._action(file_menu, self.tr("Deck &history…"), self.show_deck_history, None, "actionDeckHistory")
@@ -119,17 +117,17 @@ class MenusMixin(WindowBase):
             "actionImportCardFile",
         )
         file_menu.addSeparator()
-        self._action(file_menu, self.tr("&Quit"), self.close, keys.Quit, "actionQuit")
+        self._action(file_menu, self.tr("&Quit"), self.close, "quit", "actionQuit")
 
         edit_menu = bar.addMenu(self.tr("&Edit"))
         undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
-        undo.setShortcut(QKeySequence(keys.Undo))
+        undo.setShortcuts(sequences("undo"))
         redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcut(QKeySequence(keys.Redo))
+        redo.setShortcuts(sequences("redo"))
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
         edit_menu.addSeparator()
-        self._action(edit_menu, self.tr("&Find cards"), self._focus_search, keys.Find)
+        self._action(edit_menu, self.tr("&Find cards"), self._focus_search, "find", "actionFind")
         self._action(
             edit_menu,
             self.tr("Add selected card"),
@@ -184,6 +182,7 @@ class MenusMixin(WindowBase):
         )
         self.missing_only_action.setChecked(bool(self.settings.value(KEY_MISSING_ONLY, True, bool)))
         self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
+        self._build_keyboard_actions(edit_menu, view_menu)
         self._update_recent_menu()
 
     def _language_chosen(self, lang: str | None) -> None:

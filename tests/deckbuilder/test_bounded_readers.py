@@ -7,43 +7,26 @@ the rest of the work goes on.
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
-from carddb.db import CardDatabase
-from carddb.demo import demo_deck_path, ensure_demo_cards
-from deckbuilder.cli import main
+from carddb.demo import demo_deck_path
 from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.loader import load_game, user_games_dir
 from tests.carddb.test_bounded_readers import KINDS, REASONS, finishes, hostile
+from tests.deckbuilder.cli.helpers import run_bounded
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev are POSIX")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    """The CLI in-process (in a thread that must finish): exit code, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    code = finishes(lambda: main(list(args), out=out, err=err))
-    return int(code), out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def demo_db(tmp_path: Path) -> Path:
-    path = tmp_path / "db" / "cards.sqlite"
-    with CardDatabase(path) as db:
-        assert ensure_demo_cards(db)
-    return path
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_another_games_card_csv_is_refused_at_once(demo_db: Path, tmp_path: Path, kind: str) -> None:
     # The devices are named themselves: import-cards refuses a link before it looks further.
     target = hostile(kind, tmp_path, "cards.csv") if kind in ("fifo", "sparse") else Path(f"/dev/{kind}")
-    code, _out, err = run("import-cards", "--game", "lithic-rage", str(target), "--db", str(demo_db))
+    code, _out, err = run_bounded("import-cards", "--game", "lithic-rage", str(target), "--db", str(demo_db))
     assert code != 0
     assert ("too large for card data" if kind == "sparse" else REASONS[kind]) in err
 
@@ -69,14 +52,14 @@ def test_a_user_games_cards_file_that_is_no_regular_file_gives_no_cards(kind: st
 def test_a_have_list_that_is_no_regular_file_is_refused_and_the_collection_kept(
     demo_db: Path, tmp_path: Path, kind: str
 ) -> None:
-    code, _out, err = run("collection", "import", str(demo_deck_path()), "--db", str(demo_db))
+    code, _out, err = run_bounded("collection", "import", str(demo_deck_path()), "--db", str(demo_db))
     assert code == 0, err
     target = hostile(kind, tmp_path, "have.txt")
-    code, _out, err = run("collection", "import", "--replace", str(target), "--db", str(demo_db))
+    code, _out, err = run_bounded("collection", "import", "--replace", str(target), "--db", str(demo_db))
     assert code == 2 and "cannot read" in err
     expected = "too large to be a deck" if kind == "sparse" else REASONS[kind]
     assert expected in err
-    code, out, _err = run("collection", "list", "--db", str(demo_db))
+    code, out, _err = run_bounded("collection", "list", "--db", str(demo_db))
     assert "55 copies" in out
 
 
@@ -90,7 +73,7 @@ def test_one_hostile_deck_in_an_organisers_folder_is_reported_and_the_others_che
     for kind in kinds:
         hostile(kind, folder, f"{kind}.dek")
     report = tmp_path / "report.csv"
-    code, _out, err = run("check", str(folder), "--report", str(report), "--db", str(demo_db))
+    code, _out, err = run_bounded("check", str(folder), "--report", str(report), "--db", str(demo_db))
     assert code == 2
     rows = report.read_text(encoding="utf-8").splitlines()
     by_file = {Path(row.split(",")[0]).name: row for row in rows[1:]}

@@ -13,32 +13,8 @@ import pytest
 from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.cli import main
-from tests.conftest import REAL_DECKS, REAL_PLUGIN
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    """Run the CLI in-process; return exit code, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def demo_db(tmp_path: Path) -> Path:
-    """A database holding only the bundled demo set."""
-    path = tmp_path / "demo" / "cards.sqlite"
-    with CardDatabase(path) as db:
-        assert ensure_demo_cards(db)
-    return path
-
-
-@pytest.fixture
-def real_db(shared_dir: Path, tmp_path: Path) -> Path:
-    """A database with the real pool imported through the CLI."""
-    path = tmp_path / "real" / "cards.sqlite"
-    code, _out, err = run("import-cards", str(REAL_PLUGIN), "--db", str(path))
-    assert code == 0, err
-    return path
+from tests.conftest import REAL_DECKS
+from tests.deckbuilder.cli.helpers import run
 
 
 def test_demo_deck_is_legal(demo_db: Path) -> None:
@@ -439,7 +415,6 @@ def test_a_console_that_cannot_show_a_name_gets_it_escaped(demo_db: Path, tmp_pa
 
 def test_import_cards_says_how_to_remove_the_demo_cards_and_remove_demo_removes_them(tmp_path: Path) -> None:
     from carddb.db import CardDatabase
-    from carddb.demo import ensure_demo_cards
 
     path = tmp_path / "c.sqlite"
     with CardDatabase(path) as db:

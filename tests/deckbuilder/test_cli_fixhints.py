@@ -12,7 +12,7 @@ from deckbuilder.deckfiles import read_deck
 from deckbuilder.fixhints import Change, apply_changes
 from deckbuilder.legality import check_deck
 from tests.conftest import REAL_DECKS
-from tests.deckbuilder.test_cli import real_db, run  # noqa: F401  (fixture)
+from tests.deckbuilder.cli.helpers import run
 
 pytestmark = pytest.mark.realpool
 
@@ -24,7 +24,7 @@ def _over_level_deck(tmp_path: Path) -> Path:
     return path
 
 
-def test_fix_hints_are_printed_under_each_error(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_fix_hints_are_printed_under_each_error(real_db: Path, tmp_path: Path) -> None:
     deck = _over_level_deck(tmp_path)
     code, out, _ = run("check", str(deck), "--db", str(real_db), "--fix-hints")
     assert code == 1
@@ -32,7 +32,7 @@ def test_fix_hints_are_printed_under_each_error(real_db: Path, tmp_path: Path) -
     assert "fix      CHARACTER_COPIES: Trim 'Howard Koar' from 3 to 1 copies" in out
 
 
-def test_json_hints_applied_to_the_deck_make_it_legal(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_json_hints_applied_to_the_deck_make_it_legal(real_db: Path, tmp_path: Path) -> None:
     deck_path = _over_level_deck(tmp_path)
     code, out, _ = run("check", str(deck_path), "--db", str(real_db), "--fix-hints", "--json")
     assert code == 1
@@ -55,7 +55,7 @@ def test_json_hints_applied_to_the_deck_make_it_legal(real_db: Path, tmp_path: P
         assert check_deck(deck, db, "revised", 20).is_legal
 
 
-def test_a_legal_deck_prints_no_hints(real_db: Path) -> None:  # noqa: F811
+def test_a_legal_deck_prints_no_hints(real_db: Path) -> None:
     code, out, _ = run("check", str(REAL_DECKS / "gaia-example.txt"), "--db", str(real_db), "--fix-hints")
     assert code == 0
     assert "fix " not in out

@@ -7,7 +7,6 @@ one; each must refuse at once (no hang), exit non-zero, and leave the FIFO a FIF
 
 from __future__ import annotations
 
-import io
 import os
 import socket
 import stat
@@ -19,11 +18,12 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.demo import demo_deck_path, ensure_demo_cards
-from deckbuilder.cli import main
+from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import DeckFileError, read_deck, write_deck
 from deckbuilder.deckfiles.kinds import DECK_FILE_KINDS
 from deckbuilder.export import EXPORTS
+from tests.carddb.test_bounded_readers import HANG
+from tests.deckbuilder.cli.helpers import run
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and device nodes are POSIX")
 
@@ -32,22 +32,12 @@ EXPORT_KINDS = tuple(export.name for export in EXPORTS)
 HAVE_LIST_SUFFIXES = tuple(kind.suffixes[0] for kind in DECK_FILE_KINDS)
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    """The CLI in-process: exit code, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
 @pytest.fixture
-def demo_db(tmp_path: Path) -> Path:
-    """A database with the demo set and a small collection."""
-    path = tmp_path / "db" / "cards.sqlite"
-    with CardDatabase(path) as db:
-        assert ensure_demo_cards(db)
-    code, _out, err = run("collection", "import", str(demo_deck_path()), "--db", str(path))
+def owning_db(demo_db: Path) -> Path:
+    """The demo database with a small collection (what `collection export` writes)."""
+    code, _out, err = run("collection", "import", str(demo_deck_path()), "--db", str(demo_db))
     assert code == 0, err
-    return path
+    return demo_db
 
 
 def _writers(db: Path) -> dict[str, Callable[[Path], tuple[int, str]]]:
@@ -101,7 +91,7 @@ def _suffix(name: str) -> str:
 @pytest.mark.parametrize("name", WRITER_NAMES)
 @pytest.mark.parametrize("through_link", [False, True], ids=["fifo", "link-to-fifo"])
 def test_no_writer_replaces_a_fifo_or_hangs_on_one(
-    demo_db: Path, tmp_path: Path, name: str, through_link: bool
+    owning_db: Path, tmp_path: Path, name: str, through_link: bool
 ) -> None:
     suffix = _suffix(name)
     fifo = tmp_path / f"out{suffix}"
@@ -110,23 +100,23 @@ def test_no_writer_replaces_a_fifo_or_hangs_on_one(
     if through_link:
         target = tmp_path / f"link{suffix}"
         target.symlink_to(fifo.name)
-    code, err = _writers(demo_db)[name](target)
+    code, err = _writers(owning_db)[name](target)
     assert code != 0
     assert "nobody reads" in err
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     if through_link:
         assert os.path.islink(target) and os.readlink(target) == fifo.name
-    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "db") == sorted(
+    assert sorted(p.name for p in tmp_path.iterdir() if p != owning_db.parent) == sorted(
         {fifo.name, target.name}
     )  # no temp file left
 
 
 @pytest.mark.parametrize("name", WRITER_NAMES)
-def test_no_writer_replaces_a_socket(demo_db: Path, tmp_path: Path, name: str) -> None:
+def test_no_writer_replaces_a_socket(owning_db: Path, tmp_path: Path, name: str) -> None:
     path = tmp_path / f"s{_suffix(name)}"
     with socket.socket(socket.AF_UNIX) as sock:
         sock.bind(str(path))
-        code, err = _writers(demo_db)[name](path)
+        code, err = _writers(owning_db)[name](path)
         assert code != 0
         assert "a socket stands there" in err
         assert stat.S_ISSOCK(os.lstat(path).st_mode)
@@ -134,37 +124,32 @@ def test_no_writer_replaces_a_socket(demo_db: Path, tmp_path: Path, name: str) -
 
 @pytest.mark.parametrize("name", ["export --to native", "export --to decklist", "check --report .csv"])
 def test_a_fifo_with_a_reader_gets_the_whole_content_as_a_stream(
-    demo_db: Path, tmp_path: Path, name: str
+    owning_db: Path, tmp_path: Path, name: str
 ) -> None:
     suffix = _suffix(name)
     fifo = tmp_path / f"pipe{suffix}"
     os.mkfifo(fifo)
     # Our read end is open before the writer starts (so it finds a reader); a thread drains it meanwhile.
-    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-    finished = threading.Event()
+    read_end = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    # Our own write end, open for the whole run, so the reader sees the end of the stream only once we close it:
+    # never before the writer under test has opened the pipe, nor while it is still writing.
+    our_write_end = os.open(fifo, os.O_WRONLY)
+    os.set_blocking(read_end, True)
     received: list[bytes] = []
 
     def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except BlockingIOError:
-                chunk = None
-            if chunk:
-                received.append(chunk)
-            elif chunk == b"" and finished.is_set():
-                return  # the writer is done and closed its end
-            else:
-                finished.wait(0.01)
+        while chunk := os.read(read_end, 1 << 16):  # blocks until there is data or the end of the stream
+            received.append(chunk)
 
     thread = threading.Thread(target=drain, daemon=True)
     thread.start()
     try:
-        code, err = _writers(demo_db)[name](fifo)
+        code, err = _writers(owning_db)[name](fifo)
     finally:
-        finished.set()
-        thread.join(30)
-        os.close(fd)
+        os.close(our_write_end)  # the writer under test has closed its end too: the stream ends here
+        thread.join(HANG)
+        os.close(read_end)
+    assert not thread.is_alive(), "the reader never saw the end of the stream"
     assert code == 0, err
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     data = b"".join(received)
@@ -178,7 +163,7 @@ def test_a_fifo_with_a_reader_gets_the_whole_content_as_a_stream(
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mknod needs root")
 def test_a_null_device_is_written_as_a_stream_and_any_other_device_is_refused(
-    demo_db: Path, tmp_path: Path
+    owning_db: Path, tmp_path: Path
 ) -> None:
     # Our own device nodes in a temp folder: the machine's /dev/null is never touched by a test.
     null_device = os.stat(os.devnull).st_rdev
@@ -187,9 +172,9 @@ def test_a_null_device_is_written_as_a_stream_and_any_other_device_is_refused(
     zero_node = tmp_path / "zero"
     os.mknod(zero_node, stat.S_IFCHR | 0o666, os.makedev(1, 5))
     deck = str(demo_deck_path())
-    code, _out, err = run("export", deck, "--to", "decklist", "-o", str(null_node), "--db", str(demo_db))
+    code, _out, err = run("export", deck, "--to", "decklist", "-o", str(null_node), "--db", str(owning_db))
     assert code == 0, err
     assert stat.S_ISCHR(os.lstat(null_node).st_mode) and os.lstat(null_node).st_rdev == null_device
-    code, _out, err = run("export", deck, "--to", "text", "-o", str(zero_node), "--db", str(demo_db))
+    code, _out, err = run("export", deck, "--to", "text", "-o", str(zero_node), "--db", str(owning_db))
     assert code != 0 and "a device other than the null device" in err
     assert stat.S_ISCHR(os.lstat(zero_node).st_mode)

@@ -13,7 +13,7 @@ from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.description import game_from_data
 from deckbuilder.games.loader import load_game, user_games_dir
 from deckbuilder.odds import OddsUnavailable, SampleHand, card_by_turn, deck_piles, type_by_turn
-from tests.deckbuilder.test_cli import run
+from tests.deckbuilder.cli.helpers import run
 
 LITHIC_DECK = """# game: lithic-rage
 Ancestry:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from carddb.demo import demo_deck_path
 from deckbuilder.report import deck_files, player_from_path, report_html
 from tests.conftest import REAL_DECKS
-from tests.deckbuilder.test_cli import demo_db, real_db, run  # noqa: F401  (fixtures)
+from tests.deckbuilder.cli.helpers import run
 
 
 class _Collect(HTMLParser):
@@ -51,7 +51,7 @@ def _rows(path: Path) -> list[dict[str, str]]:
 
 
 def test_csv_report_has_one_row_per_deck_with_unreadable_decks_as_rows(
-    demo_db: Path,  # noqa: F811
+    demo_db: Path,
     tmp_path: Path,
 ) -> None:
     folder = _event_folder(tmp_path)
@@ -72,7 +72,7 @@ def test_csv_report_has_one_row_per_deck_with_unreadable_decks_as_rows(
 
 
 def test_html_report_escapes_everything_and_has_a_section_per_illegal_deck(
-    demo_db: Path,  # noqa: F811
+    demo_db: Path,
     tmp_path: Path,
 ) -> None:
     folder = _event_folder(tmp_path)
@@ -92,7 +92,7 @@ def test_html_report_escapes_everything_and_has_a_section_per_illegal_deck(
     assert "Verificação de decks" in page and " · Revised (aberto) · " in page
 
 
-def test_unknown_report_extension_is_a_clear_error(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_unknown_report_extension_is_a_clear_error(demo_db: Path, tmp_path: Path) -> None:
     code, _out, err = run(
         "check", str(demo_deck_path()), "--db", str(demo_db), "--report", str(tmp_path / "r.xlsx")
     )
@@ -122,7 +122,7 @@ def test_html_of_no_decks_is_still_a_page() -> None:
 
 
 @pytest.mark.realpool
-def test_real_event_report(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_real_event_report(real_db: Path, tmp_path: Path) -> None:
     folder = tmp_path / "event"
     folder.mkdir()
     shutil.copy(REAL_DECKS / "gaia-example.txt", folder / "dana.txt")
@@ -183,7 +183,7 @@ def test_html_report_never_lets_deck_text_become_markup(player: str, deck: str, 
     }
 
 
-def test_another_games_deck_has_its_game_format_and_figures(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_another_games_deck_has_its_game_format_and_figures(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     (folder / "erin.txt").write_text(
         "# game: lithic-rage\nAncestry:\n1\tRiver Folk\nClass:\n1\tBone Shaman\nActions:\n3\tMammoth Charge\n",
@@ -208,7 +208,7 @@ def test_another_games_deck_has_its_game_format_and_figures(demo_db: Path, tmp_p
     )
 
 
-def test_the_report_and_check_agree_on_every_deck(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_report_and_check_agree_on_every_deck(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     text = demo_deck_path().read_text(encoding="utf-8")
     # Checked against the default format, with a note, by both: not "unreadable" in one and LEGAL in the other.
@@ -224,7 +224,7 @@ def test_the_report_and_check_agree_on_every_deck(demo_db: Path, tmp_path: Path)
     assert reported["erin.txt"] == "illegal"
 
 
-def test_each_illegal_decks_page_lists_its_cards(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_each_illegal_decks_page_lists_its_cards(demo_db: Path, tmp_path: Path) -> None:
     folder = _event_folder(tmp_path)
     target = tmp_path / "report.html"
     run("check", str(folder), "--db", str(demo_db), "--report", str(target))

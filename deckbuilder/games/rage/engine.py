@@ -15,7 +15,8 @@ from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.engines import Engine, register_engine
 from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
-from deckbuilder.games.rage.format import GAME, Format, is_legacy, legacy_format
+from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
+from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
 from deckbuilder.games.rage.rules import (
     AllegianceMixedRule,
     BannedCardRule,
@@ -54,6 +55,7 @@ from deckbuilder.legality.results import Report, Result
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game, GameFormat
+    from deckbuilder.games.layout import Layout
 
 # Rule order is report order within each severity (and the order of the shipped formats' rules).
 RULES: tuple[Rule, ...] = (
@@ -168,27 +170,11 @@ def registered_rules(always: bool = False) -> tuple[tuple[str, Rule], ...]:
     )
 
 
-# id(GameFormat) -> (that format, its Rage view): a check asks the view of the same format again and again.
-_VIEWS: dict[int, tuple[GameFormat, Format]] = {}
-
-
-def format_view(fmt: GameFormat, game: Game | None = None) -> Format:
-    """Rage's view of a format (limits, sets, bans from its rule kinds), worked out once per format object."""
-    cached = _VIEWS.get(id(fmt))
-    if cached is not None and cached[0] is fmt:
-        return cached[1]
-    level = next((s.default for s in game.settings if s.id == "renown_level"), None) if game else None
-    view = Format.of(fmt, level if level is not None else Format.of(fmt).default_renown_level)
-    if len(_VIEWS) > 1000:
-        _VIEWS.clear()
-    _VIEWS[id(fmt)] = (fmt, view)
-    return view
-
-
 class RageEngine(Engine):
     """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
 
     name = GAME
+    card_database = True  # Rage's cards: the card and printing tables, imported from the Lackey plugin
     _always: tuple[int, tuple[str, ...]] = (-1, ())
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
@@ -288,6 +274,29 @@ class RageEngine(Engine):
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of the earlier shape (codes and limits) as Rage's rule kinds with parameters."""
         return legacy_format(data) if is_legacy(data) else None
+
+    def layout(self, game: Game, zone_labels: Mapping[str, str] | None = None) -> Layout:
+        """Lackey's zones by the plugin's labels, then Unplaced and Starting (games/rage/layout.py)."""
+        # Only deck files need it: `check` starts lighter.
+        from deckbuilder.games.rage.layout import RageLayout
+
+        return RageLayout(game, zone_labels)
+
+    def extra_odds(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turns: int = 1
+    ) -> list[Any]:
+        """The combat hand at each Combat Phase of turns 1..N: each Character, every Character, each its own card."""
+        from deckbuilder.games.rage.odds import combat_extra_odds
+
+        return list(combat_extra_odds(deck, pool, piles, seed, trials, turns))
+
+    def odds_table(
+        self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
+    ) -> Any | None:
+        """The Draw odds tab's Combat Phase table at one turn (games/rage/odds.py)."""
+        from deckbuilder.games.rage.odds import combat_table
+
+        return combat_table(deck, pool, piles, seed, trials, turn)
 
 
 register_engine(RageEngine())

@@ -13,11 +13,14 @@ import fnmatch
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.normalize import normalize_name
 from deckbuilder.games.description import GameFormat
 from deckbuilder.games.registry import game_rules
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
 
 GAME = "rage"
 DEFAULT_FORMAT_NAME = "revised"
@@ -304,3 +307,20 @@ def legacy_format(data: Mapping[str, Any]) -> dict[str, Any]:
     shaped: dict[str, Any] = {key: data[key] for key in ("name", "title", "description") if key in data}
     shaped["rules"] = rules
     return shaped
+
+
+# id(GameFormat) -> (that format, its Rage view): a check asks the view of the same format again and again.
+_VIEWS: dict[int, tuple[GameFormat, Format]] = {}
+
+
+def format_view(fmt: GameFormat, game: Game | None = None) -> Format:
+    """Rage's view of a format (limits, sets, bans from its rule kinds), worked out once per format object."""
+    cached = _VIEWS.get(id(fmt))
+    if cached is not None and cached[0] is fmt:
+        return cached[1]
+    level = next((s.default for s in game.settings if s.id == "renown_level"), None) if game else None
+    view = Format.of(fmt, level if level is not None else Format.of(fmt).default_renown_level)
+    if len(_VIEWS) > 1000:
+        _VIEWS.clear()
+    _VIEWS[id(fmt)] = (fmt, view)
+    return view

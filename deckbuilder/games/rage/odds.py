@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from carddb.model import CardInfo
 from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import CardPool, Deck
+from deckbuilder.games.loader import find_format, load_game
 from deckbuilder.games.rage.combat_play import COMBAT_PLAYS, exact_by_turn, simulate_by_turn
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
-from deckbuilder.i18n import ENGLISH, declare, format_message, message_key
-from deckbuilder.legality.formats import load_format
+from deckbuilder.games.rage.format import GAME, format_view
+from deckbuilder.i18n import ENGLISH, N_, declare, format_message, gettext, message_key
 from deckbuilder.odds import (
     DEFAULT_TRIALS,
     EXACT,
@@ -24,6 +25,7 @@ from deckbuilder.odds import (
     MAX_TURNS,
     SIMULATED,
     Odds,
+    OddsTable,
     OddsUnavailable,
     Piles,
     at_least_one,
@@ -124,7 +126,9 @@ def combat_hand_odds(
     hand_size = draw.hand
     turns = max(1, min(turns, MAX_TURNS))
     trials = max(0, min(trials, MAX_TRIALS))
-    ctx = build_context(deck, pool, load_format(deck.format), deck.renown_level)
+    game = load_game(GAME)
+    fmt = format_view(find_format(game, deck.format), game)  # FormatError: the deck's format is not installed
+    ctx = build_context(deck, pool, fmt, deck.renown_level)
     pile = piles.combat
     playable: list[tuple[PackMember, frozenset[int]]] = []
     for member in ctx.pack:
@@ -153,6 +157,51 @@ def combat_hand_odds(
     )
     first = found[0]
     return CombatOdds(first.per_character, first.every_character, first.distinct_cards, hand_size, found)
+
+
+COMBAT_TABLE_TITLE = N_("Combat Phase: a Combat Action each can play")
+COMBAT_TABLE_TOOLTIP = N_(
+    "The combat hand at the Combat Phase of the chosen turn holds a Combat Action the Character meets (Requires, "
+    "form, Rage)"
+)
+COMBAT_TURN_PREFIX = N_("Combat Phase of turn ")
+COMBAT_TURN_TOOLTIP = N_(
+    "At each Combat Phase the hand discards what it cannot use and draws back to 5; each combat plays one card and "
+    "the hand is refilled after it (revised rules, Chapter 3, Combat Phase; Chapter 5, Ending Combat)"
+)
+
+
+def combat_extra_odds(
+    deck: Deck, pool: CardPool, piles: Piles, seed: int, trials: int, turns: int
+) -> list[Odds]:
+    """`ragedeck odds`: the combat hand at each Combat Phase of turns 1..N (refilled after each combat)."""
+    combat = combat_hand_odds(deck, pool, seed=seed, trials=trials, piles=piles, turns=turns)
+    found: list[Odds] = []
+    for turn in combat.turns:
+        found += [*turn.per_character]
+        found += [o for o in (turn.every_character, turn.distinct_cards) if o is not None]
+    return found
+
+
+def combat_table(deck: Deck, pool: CardPool, piles: Piles, seed: int, trials: int, turn: int) -> OddsTable:
+    """The Draw odds tab's table at the Combat Phase of one turn: each Character, every Character, each its own
+    card (when a hand can hold one for each)."""
+    combat = combat_hand_odds(deck, pool, seed=seed, trials=trials, piles=piles, turns=turn)
+    shown = combat.turn(turn)
+    rows: list[tuple[str, Odds]] = []
+    if shown is not None:
+        rows = [(dict(o.params).get("character", ""), o) for o in shown.per_character]
+        if shown.every_character is not None:
+            rows.append((gettext("Every Character"), shown.every_character))
+        if shown.distinct_cards is not None and 1 < len(shown.per_character) <= combat.hand_size:
+            rows.append((gettext("Each its own card"), shown.distinct_cards))
+    return OddsTable(
+        COMBAT_TABLE_TITLE,
+        COMBAT_TABLE_TOOLTIP,
+        tuple(rows),
+        turn_prefix=COMBAT_TURN_PREFIX,
+        turn_tooltip=COMBAT_TURN_TOOLTIP,
+    )
 
 
 @dataclass(frozen=True)

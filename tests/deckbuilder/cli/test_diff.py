@@ -8,7 +8,7 @@ from pathlib import Path
 from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck, write_deck
-from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
+from tests.deckbuilder.cli.helpers import run
 
 LITHIC = (
     "# game: lithic-rage\nAncestry:\n1\tRiver Folk\nClass:\n1\tBone Shaman\nActions:\n2\tObsidian Spear\n"
@@ -26,7 +26,7 @@ def _demo_copies(db_path: Path, folder: Path) -> tuple[Path, Path]:
         return folder / "same.dek", folder / "changed.txt"
 
 
-def test_equal_decks_in_two_file_kinds_exit_0(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_equal_decks_in_two_file_kinds_exit_0(demo_db: Path, tmp_path: Path) -> None:
     same, _changed = _demo_copies(demo_db, tmp_path)
     code, out, _err = run("diff", str(demo_deck_path()), str(same), "--db", str(demo_db))
     assert code == 0
@@ -34,7 +34,7 @@ def test_equal_decks_in_two_file_kinds_exit_0(demo_db: Path, tmp_path: Path) -> 
     assert out.count("LEGAL") == 2
 
 
-def test_a_changed_count_exits_1_and_names_the_card_in_its_pile(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_a_changed_count_exits_1_and_names_the_card_in_its_pile(demo_db: Path, tmp_path: Path) -> None:
     same, changed = _demo_copies(demo_db, tmp_path)
     code, out, _err = run("diff", str(same), str(changed), "--db", str(demo_db))
     assert code == 1
@@ -50,7 +50,7 @@ def test_a_changed_count_exits_1_and_names_the_card_in_its_pile(demo_db: Path, t
     assert changes[0]["card"] in lines[0]
 
 
-def test_unreadable_file_or_two_games_exit_2(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_unreadable_file_or_two_games_exit_2(demo_db: Path, tmp_path: Path) -> None:
     (tmp_path / "lithic.txt").write_text(LITHIC, encoding="utf-8")
     code, _out, err = run("diff", str(demo_deck_path()), str(tmp_path / "missing.dek"), "--db", str(demo_db))
     assert code == 2 and "missing.dek" in err
@@ -58,7 +58,7 @@ def test_unreadable_file_or_two_games_exit_2(demo_db: Path, tmp_path: Path) -> N
     assert code == 2 and "different games" in err
 
 
-def test_another_games_decks_are_compared_by_its_piles(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_another_games_decks_are_compared_by_its_piles(demo_db: Path, tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(LITHIC, encoding="utf-8")
     (tmp_path / "b.txt").write_text(
         LITHIC.replace("2\tObsidian Spear", "3\tObsidian Spear"), encoding="utf-8"

@@ -13,7 +13,7 @@ from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path
 from deckbuilder.deckfiles import read_deck, write_deck
 from deckbuilder.fingerprint import deck_fingerprint
-from tests.deckbuilder.test_cli import demo_db, real_db, run  # noqa: F401  (fixtures)
+from tests.deckbuilder.cli.helpers import run
 
 
 def _demo_code(db_path: Path) -> str:
@@ -22,7 +22,7 @@ def _demo_code(db_path: Path) -> str:
 
 
 def test_check_prints_the_same_code_for_the_deck_in_every_file_kind(
-    demo_db: Path,  # noqa: F811
+    demo_db: Path,
     tmp_path: Path,
 ) -> None:
     code = _demo_code(demo_db)
@@ -44,7 +44,7 @@ def test_check_prints_the_same_code_for_the_deck_in_every_file_kind(
     assert "fingerprint" not in run("check", str(demo_deck_path()), "--db", str(demo_db), "--json")[1]
 
 
-def test_the_report_and_the_decklist_show_the_code(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_report_and_the_decklist_show_the_code(demo_db: Path, tmp_path: Path) -> None:
     code = _demo_code(demo_db)
     folder = tmp_path / "event"
     folder.mkdir()
@@ -64,7 +64,7 @@ def test_the_report_and_the_decklist_show_the_code(demo_db: Path, tmp_path: Path
     assert code in PdfReader(pdf).pages[0].extract_text()
 
 
-def test_real_example_decks_keep_their_code_through_every_file_kind(real_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_real_example_decks_keep_their_code_through_every_file_kind(real_db: Path, tmp_path: Path) -> None:
     from tests.conftest import REAL_DECKS
 
     codes = set()

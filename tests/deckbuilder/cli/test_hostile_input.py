@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from carddb.demo import demo_deck_path
-from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixture)
+from tests.deckbuilder.cli.helpers import run
 
 
 def _demo_text(**changes: object) -> str:
@@ -18,7 +18,7 @@ def _demo_text(**changes: object) -> str:
     return json.dumps(data)
 
 
-def test_a_newline_in_a_file_or_deck_name_cannot_forge_a_line(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_a_newline_in_a_file_or_deck_name_cannot_forge_a_line(demo_db: Path, tmp_path: Path) -> None:
     forged = tmp_path / "x\nBob - Wyrm.dek: LEGAL.json"
     forged.write_text(_demo_text(), encoding="utf-8")
     code, out, err = run("check", str(forged), "--db", str(demo_db))
@@ -30,7 +30,7 @@ def test_a_newline_in_a_file_or_deck_name_cannot_forge_a_line(demo_db: Path, tmp
     assert code == 2 and not any(line.startswith("Carol") for line in err.splitlines()), err
 
 
-def test_the_organisers_csv_neutralises_formulas(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_organisers_csv_neutralises_formulas(demo_db: Path, tmp_path: Path) -> None:
     folder = tmp_path / "event"
     folder.mkdir()
     (folder / "=HYPERLINK(1) - a.json").write_text(_demo_text(name="@SUM(A1)"), encoding="utf-8")
@@ -43,7 +43,7 @@ def test_the_organisers_csv_neutralises_formulas(demo_db: Path, tmp_path: Path) 
     assert cells == {("'=HYPERLINK(1)", "'@SUM(A1)"), ("'+1", "'-2")}
 
 
-def test_a_folder_with_no_deck_to_check_says_nothing_was_checked(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_a_folder_with_no_deck_to_check_says_nothing_was_checked(demo_db: Path, tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     named_like_a_deck = tmp_path / "x.dek"
@@ -58,7 +58,7 @@ def test_a_folder_with_no_deck_to_check_says_nothing_was_checked(demo_db: Path, 
     assert "a link; links are not followed" in err
 
 
-def test_bytes_that_are_not_utf8_in_odds_and_export_do_not_crash(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_bytes_that_are_not_utf8_in_odds_and_export_do_not_crash(demo_db: Path, tmp_path: Path) -> None:
     code, _out, err = run("odds", str(demo_deck_path()), "--card", "Quick\udcffClaw", "--db", str(demo_db))
     assert code == 2 and "not UTF-8" in err and "Traceback" not in err
     deck = tmp_path / os.fsdecode(b"pack-\xff.txt")
@@ -71,7 +71,7 @@ def test_bytes_that_are_not_utf8_in_odds_and_export_do_not_crash(demo_db: Path, 
     assert "pack-\ufffd" in (tmp_path / "out.dek").read_text(encoding="utf-8")
 
 
-def test_odds_of_a_deck_whose_format_is_not_installed(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_odds_of_a_deck_whose_format_is_not_installed(demo_db: Path, tmp_path: Path) -> None:
     deck = tmp_path / "deck.json"
     deck.write_text(_demo_text(format="no-such-format"), encoding="utf-8")
     code, out, err = run("odds", str(deck), "--db", str(demo_db), "--seed", "00c0ffee")
@@ -79,7 +79,7 @@ def test_odds_of_a_deck_whose_format_is_not_installed(demo_db: Path, tmp_path: P
     assert "no-such-format" in err and "sample hand (seed 00C0FFEE)" in out
 
 
-def test_overlong_decklist_fields_are_a_clear_error(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_overlong_decklist_fields_are_a_clear_error(demo_db: Path, tmp_path: Path) -> None:
     target = tmp_path / "list.pdf"
     for option, value in (("--player", "A" * 5000), ("--event", "word " * 2000)):
         code, _out, err = run(
@@ -90,7 +90,7 @@ def test_overlong_decklist_fields_are_a_clear_error(demo_db: Path, tmp_path: Pat
         assert not target.exists()
 
 
-def test_rage_card_data_is_not_read_from_a_csv(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_rage_card_data_is_not_read_from_a_csv(demo_db: Path, tmp_path: Path) -> None:
     data = tmp_path / "cards.csv"
     data.write_text("Name,Type\nFoo,Gift\n", encoding="utf-8")
     code, _out, err = run("import-cards", "--game", "rage", str(data), "--db", str(demo_db))
@@ -99,7 +99,7 @@ def test_rage_card_data_is_not_read_from_a_csv(demo_db: Path, tmp_path: Path) ->
     assert json.loads(out)["count"] == 0  # no card was made of the header line
 
 
-def test_proxies_of_a_deck_owned_whole_suggest_all_copies(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_proxies_of_a_deck_owned_whole_suggest_all_copies(demo_db: Path, tmp_path: Path) -> None:
     code, _out, err = run("collection", "import", str(demo_deck_path()), "--db", str(demo_db))
     assert code == 0, err
     target = tmp_path / "proxies.pdf"
@@ -121,7 +121,7 @@ def test_proxies_of_a_deck_owned_whole_suggest_all_copies(demo_db: Path, tmp_pat
     assert code == 0 and target.read_bytes().startswith(b"%PDF")
 
 
-def test_collection_counts_use_singular_and_plural_in_both_languages(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_collection_counts_use_singular_and_plural_in_both_languages(demo_db: Path, tmp_path: Path) -> None:
     have = tmp_path / "have.txt"
     have.write_text("1 Quick Claw\n", encoding="utf-8")
     code, out, _err = run("collection", "import", str(have), "--db", str(demo_db))

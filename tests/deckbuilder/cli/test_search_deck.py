@@ -12,14 +12,14 @@ from carddb.demo import demo_deck_path
 from carddb.normalize import normalize_name
 from deckbuilder.collection import Collection
 from deckbuilder.deckfiles import read_deck
-from tests.deckbuilder.test_cli import demo_db, run  # noqa: F401  (fixtures)
+from tests.deckbuilder.cli.helpers import run
 
 
 def _found(out: str) -> set[str]:
     return {card["name"] for card in json.loads(out)["cards"]}
 
 
-def test_in_deck_lists_exactly_the_decks_cards(demo_db: Path) -> None:  # noqa: F811
+def test_in_deck_lists_exactly_the_decks_cards(demo_db: Path) -> None:
     with CardDatabase(demo_db) as db:
         deck = read_deck(demo_deck_path(), pool=db).deck
         wanted = {db.lookup(e.name).name for e in (*deck.entries, *deck.starting)}  # type: ignore[union-attr]
@@ -33,7 +33,7 @@ def test_in_deck_lists_exactly_the_decks_cards(demo_db: Path) -> None:  # noqa: 
     assert _found(out) == every - wanted
 
 
-def test_owned_and_missing_follow_the_collection(demo_db: Path) -> None:  # noqa: F811
+def test_owned_and_missing_follow_the_collection(demo_db: Path) -> None:
     with CardDatabase(demo_db) as db:
         Collection(db).set_counts([("Ashen Howler", None, 1), ("Bark Hide", None, 1)])
     deck_file = str(demo_deck_path())
@@ -48,7 +48,7 @@ def test_owned_and_missing_follow_the_collection(demo_db: Path) -> None:  # noqa
     assert _found(out) == {"Ashen Howler"}
 
 
-def test_a_deck_term_without_a_deck_is_a_clear_error(demo_db: Path) -> None:  # noqa: F811
+def test_a_deck_term_without_a_deck_is_a_clear_error(demo_db: Path) -> None:
     code, out, err = run("search", "t:gift in:deck", "--db", str(demo_db))
     assert code == 2
     assert out == ""
@@ -58,7 +58,7 @@ def test_a_deck_term_without_a_deck_is_a_clear_error(demo_db: Path) -> None:  # 
     assert "deck.txt" in err
 
 
-def test_another_games_search_takes_in_deck(demo_db: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_another_games_search_takes_in_deck(demo_db: Path, tmp_path: Path) -> None:
     deck = tmp_path / "rift.txt"
     deck.write_text(
         "# game: warrift\nStarting deck:\n5 Apprentice Mage\n5 Recruit Warrior\n", encoding="utf-8"
@@ -84,7 +84,7 @@ def test_another_games_search_takes_in_deck(demo_db: Path, tmp_path: Path) -> No
     assert code == 2 and "--deck FILE" in err
 
 
-def test_portuguese_error_and_help(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+def test_portuguese_error_and_help(demo_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _out, err = run("--lang", "pt_BR", "search", "in:deck", "--db", str(demo_db))
     assert code == 2
     assert "--deck ARQUIVO" in err and "precisam de um deck" in err

@@ -11,7 +11,7 @@ from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.check import check
 from deckbuilder.games.kinds import RULE_KINDS
 from deckbuilder.games.loader import load_game
-from tests.deckbuilder.test_cli import run
+from tests.deckbuilder.cli.helpers import run
 
 LITHIC = load_game("lithic-rage")
 POOL = shipped_pool(LITHIC)

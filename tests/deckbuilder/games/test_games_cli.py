@@ -10,7 +10,7 @@ from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path, ensure_demo_cards
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.games.loader import user_games_dir
-from tests.deckbuilder.test_cli import run
+from tests.deckbuilder.cli.helpers import run
 
 SHIPPED = Path(__file__).resolve().parents[3] / "deckbuilder" / "games"
 LITHIC_DECK = """# game: lithic-rage

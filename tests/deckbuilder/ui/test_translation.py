@@ -40,7 +40,7 @@ def _menu_titles(window) -> list[str]:  # type: ignore[no-untyped-def]
 def test_the_window_under_lang_pt_br_shows_portuguese_menus_and_results(portuguese, make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     window.show()
-    assert _menu_titles(window) == ["&Arquivo", "&Editar", "E&xibir", "&Coleção"]
+    assert _menu_titles(window) == ["&Arquivo", "&Editar", "E&xibir", "&Coleção", "A&juda"]
     file_menu = window.menuBar().actions()[0].menu()
     assert isinstance(file_menu, QMenu)
     texts = [a.text() for a in file_menu.actions() if a.text()]

@@ -1,0 +1,80 @@
+"""Accessible names: what a screen reader says for each widget of the window a player can reach.
+
+A widget whose text already names it (a button, a check box) is left alone; the others are named here, by
+object name, else from what a sighted player reads beside them (their tooltip or placeholder)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QLineEdit, QTabWidget, QWidget
+
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+
+CONTEXT = "Accessibility"
+# Object name -> accessible name (English; translated when set).
+NAMES = {
+    "queryEdit": QT_TRANSLATE_NOOP("Accessibility", "Card search"),
+    "resultsTable": QT_TRANSLATE_NOOP("Accessibility", "Card results"),
+    "deckName": QT_TRANSLATE_NOOP("Accessibility", "Deck name"),
+    "renownLevel": QT_TRANSLATE_NOOP("Accessibility", "Renown level"),
+    "formatCombo": QT_TRANSLATE_NOOP("Accessibility", "Format"),
+    "deckTabs": QT_TRANSLATE_NOOP("Accessibility", "Deck as list or card images"),
+    "reportTabs": QT_TRANSLATE_NOOP("Accessibility", "Deck check"),
+    "legalityList": QT_TRANSLATE_NOOP("Accessibility", "Legality results"),
+    "deckNotes": QT_TRANSLATE_NOOP("Accessibility", "Deck notes"),
+    "editHistory": QT_TRANSLATE_NOOP("Accessibility", "Edit history"),
+    "fixList": QT_TRANSLATE_NOOP("Accessibility", "Fixes"),
+    "fightTable": QT_TRANSLATE_NOOP("Accessibility", "Odds of each Character's first fight"),
+    "turnTable": QT_TRANSLATE_NOOP("Accessibility", "Odds by turn"),
+    "oddsWhat": QT_TRANSLATE_NOOP("Accessibility", "Card or type to draw"),
+    "seedEdit": QT_TRANSLATE_NOOP("Accessibility", "Sample hand seed"),
+    "septHand": QT_TRANSLATE_NOOP("Accessibility", "Sample sept hand"),
+    "combatHand": QT_TRANSLATE_NOOP("Accessibility", "Sample combat hand"),
+    "deckGallery": QT_TRANSLATE_NOOP("Accessibility", "Card images by pile"),
+}
+
+
+def _shown_words(widget: QWidget) -> str:
+    """What a sighted player reads on or beside the widget: its tooltip's first line, else its placeholder."""
+    tip = widget.toolTip().strip()
+    if tip and "<" not in tip:
+        return tip.splitlines()[0]
+    if isinstance(widget, QLineEdit):
+        return widget.placeholderText()
+    return ""
+
+
+def _page_title(widget: QWidget) -> str:
+    """The title of the tab the widget is on (a list or scroll area is named by the page it fills)."""
+    below: list[QWidget] = []
+    parent: QWidget | None = widget
+    while parent is not None:
+        if isinstance(parent, QTabWidget):  # its pages sit in a stacked widget between it and them
+            index = next((i for i in map(parent.indexOf, below) if i >= 0), -1)
+            if index >= 0:
+                return parent.tabText(index).replace("&", "")
+        below.append(parent)
+        parent = parent.parentWidget()
+    return ""
+
+
+def name_widgets(root: QWidget) -> int:
+    """Give every unnamed widget under `root` an accessible name; returns how many were named."""
+    named = 0
+    for widget in (root, *root.findChildren(QWidget)):
+        if widget.accessibleName() or widget.objectName().startswith("qt_"):
+            continue
+        if isinstance(widget, QAbstractButton) and widget.text().replace("&", "").strip() not in (
+            "",
+            "+",
+            "−",
+        ):
+            continue  # the button's own words name it
+        english = NAMES.get(widget.objectName())
+        name = QCoreApplication.translate(CONTEXT, english) if english else _shown_words(widget)
+        if not name and isinstance(widget, QAbstractScrollArea):
+            name = _page_title(widget)
+        if name:
+            widget.setAccessibleName(name)
+            named += 1
+    return named

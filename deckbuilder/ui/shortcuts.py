@@ -1,0 +1,153 @@
+"""The one list of keyboard shortcuts: the menus, the tables' own keys and Help → Keyboard shortcuts read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+
+CONTEXT = "Shortcuts"
+Key = QKeySequence.StandardKey | str
+
+# Where a shortcut works (a key a table reads itself would type into the search box if it were window-wide).
+ANYWHERE = QT_TRANSLATE_NOOP("Shortcuts", "Anywhere")
+SEARCH_BOX = QT_TRANSLATE_NOOP("Shortcuts", "Search box")
+RESULTS = QT_TRANSLATE_NOOP("Shortcuts", "Card results")
+DECK_LIST = QT_TRANSLATE_NOOP("Shortcuts", "Deck list")
+FIX_IT = QT_TRANSLATE_NOOP("Shortcuts", "Fix it")
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One action a key runs: its id, what it does (English, translated when shown), its keys and where."""
+
+    id: str
+    label: str
+    keys: tuple[Key, ...]
+    where: str = ANYWHERE
+
+
+_S = QKeySequence.StandardKey
+SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("new", QT_TRANSLATE_NOOP("Shortcuts", "New deck"), (_S.New,)),
+    Shortcut("open", QT_TRANSLATE_NOOP("Shortcuts", "Open a deck"), (_S.Open,)),
+    Shortcut("save", QT_TRANSLATE_NOOP("Shortcuts", "Save the deck"), (_S.Save,)),
+    Shortcut("save_as", QT_TRANSLATE_NOOP("Shortcuts", "Save the deck as"), (_S.SaveAs,)),
+    # QKeySequence.Quit is empty on Windows and bare X11; Ctrl+Q is what Linux and macOS desktops use.
+    Shortcut("quit", QT_TRANSLATE_NOOP("Shortcuts", "Quit"), ("Ctrl+Q",)),
+    Shortcut("undo", QT_TRANSLATE_NOOP("Shortcuts", "Undo"), (_S.Undo,)),
+    Shortcut("redo", QT_TRANSLATE_NOOP("Shortcuts", "Redo"), (_S.Redo,)),
+    Shortcut("find", QT_TRANSLATE_NOOP("Shortcuts", "Search for cards"), (_S.Find,)),
+    Shortcut("to_results", QT_TRANSLATE_NOOP("Shortcuts", "Go to the card results"), ("Down",), SEARCH_BOX),
+    Shortcut("add", QT_TRANSLATE_NOOP("Shortcuts", "Add the card to the deck"), ("Return", "+"), RESULTS),
+    Shortcut("deck", QT_TRANSLATE_NOOP("Shortcuts", "Go to the deck list"), ("Ctrl+D",)),
+    Shortcut("next_pile", QT_TRANSLATE_NOOP("Shortcuts", "Next pile"), ("Ctrl+PgDown",), DECK_LIST),
+    Shortcut("previous_pile", QT_TRANSLATE_NOOP("Shortcuts", "Previous pile"), ("Ctrl+PgUp",), DECK_LIST),
+    Shortcut("more", QT_TRANSLATE_NOOP("Shortcuts", "One more copy"), ("+", "="), DECK_LIST),
+    Shortcut("fewer", QT_TRANSLATE_NOOP("Shortcuts", "One copy fewer"), ("-", "Del", "Backspace"), DECK_LIST),
+    Shortcut(
+        "start_in_play",
+        QT_TRANSLATE_NOOP("Shortcuts", "Start one copy in play"),
+        ("Ctrl+Shift+P",),
+        DECK_LIST,
+    ),
+    Shortcut(
+        "return_to_sept",
+        QT_TRANSLATE_NOOP("Shortcuts", "Return one copy to the sept deck"),
+        ("Ctrl+Shift+B",),
+        DECK_LIST,
+    ),
+    Shortcut("legality", QT_TRANSLATE_NOOP("Shortcuts", "Go to the legality results"), ("Ctrl+Shift+L",)),
+    Shortcut("fix", QT_TRANSLATE_NOOP("Shortcuts", "Go to Fix it"), ("Ctrl+Shift+F",)),
+    Shortcut("apply_fix", QT_TRANSLATE_NOOP("Shortcuts", "Apply the fix"), ("Space",), FIX_IT),
+    Shortcut("next_fix", QT_TRANSLATE_NOOP("Shortcuts", "Next fix"), ("Tab",), FIX_IT),
+    Shortcut("text_larger", QT_TRANSLATE_NOOP("Shortcuts", "Larger text"), (_S.ZoomIn,)),
+    Shortcut("text_smaller", QT_TRANSLATE_NOOP("Shortcuts", "Smaller text"), (_S.ZoomOut,)),
+    Shortcut("text_default", QT_TRANSLATE_NOOP("Shortcuts", "Default text size"), ("Ctrl+0",)),
+    Shortcut("shortcuts", QT_TRANSLATE_NOOP("Shortcuts", "Keyboard shortcuts"), (_S.HelpContents,)),
+)
+BY_ID = {s.id: s for s in SHORTCUTS}
+
+
+def sequences(shortcut_id: str) -> list[QKeySequence]:
+    """The key sequences of a shortcut (a standard key may be several, or none, on this platform)."""
+    found: list[QKeySequence] = []
+    for key in BY_ID[shortcut_id].keys:
+        if isinstance(key, str):
+            found.append(QKeySequence(key))
+        else:
+            found.extend(QKeySequence.keyBindings(key))
+    return [s for s in found if not s.isEmpty()]
+
+
+def matches(event: QKeyEvent, shortcut_id: str) -> bool:
+    """True when a key press is one of the shortcut's keys (a table's own keys: +, −, Enter)."""
+    pressed = event.keyCombination()
+    modifiers = pressed.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    if pressed.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Minus, Qt.Key.Key_Equal):
+        modifiers &= ~Qt.KeyboardModifier.ShiftModifier  # "+" is Shift+= on many keyboards
+    if pressed.key() == Qt.Key.Key_Enter:
+        pressed = Qt.Key.Key_Return | modifiers
+    # A one-key sequence's combination (QKeySequence's [] is not in PySide6's stubs).
+    wanted = [s[0] for s in sequences(shortcut_id) if s.count() == 1]  # type: ignore[index]
+    return any(w.key() == pressed.key() and w.keyboardModifiers() == modifiers for w in wanted)
+
+
+def shown_keys(shortcut_id: str) -> str:
+    """The keys as the player reads them on this platform, in the language of the window."""
+    shown: list[QKeySequence] = []
+    for key in BY_ID[shortcut_id].keys:
+        # A standard key's first binding is the one to learn (the others are media keys and alternatives).
+        bindings = [QKeySequence(key)] if isinstance(key, str) else QKeySequence.keyBindings(key)[:1]
+        shown.extend(b for b in bindings if not b.isEmpty())
+    return ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in shown)
+
+
+class ShortcutsDialog(QDialog):
+    """Help → Keyboard shortcuts: every entry of SHORTCUTS, what it does, its keys and where it works."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shortcutsDialog")
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
+        tr = QCoreApplication.translate
+        self.table = QTableWidget(len(SHORTCUTS), 3)
+        self.table.setObjectName("shortcutsTable")
+        self.table.setAccessibleName(self.tr("Keyboard shortcuts"))
+        self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys"), self.tr("Where")])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for row, shortcut in enumerate(SHORTCUTS):
+            cells = (tr(CONTEXT, shortcut.label), shown_keys(shortcut.id), tr(CONTEXT, shortcut.where))
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(buttons)
+        self.resize(560, 520)
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """The table as shown: (action, keys, where) per row."""
+        rows = []
+        for r in range(self.table.rowCount()):
+            cells = [self.table.item(r, c) for c in range(3)]
+            action, keys, where = (cell.text() if cell is not None else "" for cell in cells)
+            rows.append((action, keys, where))
+        return rows

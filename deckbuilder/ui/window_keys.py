@@ -1,0 +1,258 @@
+"""The window by keyboard alone: the actions that move between its parts and act on the deck list's selection,
+View → Text size and Theme, and Help → Keyboard shortcuts (keys from ui/shortcuts.py, the one list)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import QMenu, QPushButton, QTableView, QTabWidget, QUndoView, QWidget
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo
+from deckbuilder.ui.accessibility import name_widgets
+from deckbuilder.ui.shortcuts import ShortcutsDialog, matches, sequences
+from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance
+from deckbuilder.ui.window_base import WindowBase
+
+
+class _SearchBoxKeys(QObject):
+    """Down in the search box goes to the first card result (Qt's line edit ignores Down)."""
+
+    def __init__(self, box: QWidget, results: QTableView) -> None:
+        super().__init__(box)
+        self.results = results
+        box.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and matches(event, "to_results")
+        ):
+            _focus_table(self.results)
+            return True
+        return False
+
+
+def _focus_table(table: QTableView) -> None:
+    """Focus a table with a current, selected row (the first when none is)."""
+    table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    model = table.model()
+    if not model.rowCount() or table.selectionModel().hasSelection():
+        return
+    current = table.currentIndex()
+    table.selectionModel().setCurrentIndex(
+        current if current.isValid() else model.index(0, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+
+
+class KeyboardMixin(WindowBase):
+    """Keyboard actions over the deck list, the deck check's tabs, the text size and the theme."""
+
+    report_tabs: QTabWidget
+    appearance: Appearance
+
+    def _keyed(
+        self, menu: QMenu, text: str, shortcut_id: str, slot: Callable[[], object], name: str
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts(sequences(shortcut_id))
+        action.setObjectName(name)
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _build_keyboard_actions(self, edit_menu: QMenu, view_menu: QMenu) -> None:
+        edit_menu.addSeparator()
+        self._keyed(
+            edit_menu, self.tr("Go to the &deck list"), "deck", self.focus_deck_list, "actionGoToDeck"
+        )
+        self._keyed(
+            edit_menu, self.tr("&Next pile"), "next_pile", lambda: self.focus_pile(1), "actionNextPile"
+        )
+        self._keyed(
+            edit_menu,
+            self.tr("Pre&vious pile"),
+            "previous_pile",
+            lambda: self.focus_pile(-1),
+            "actionPreviousPile",
+        )
+        self._keyed(
+            edit_menu,
+            self.tr("Start &in play"),
+            "start_in_play",
+            lambda: self.move_selection(True),
+            "actionStartInPlay",
+        )
+        self._keyed(
+            edit_menu,
+            self.tr("Return to sep&t deck"),
+            "return_to_sept",
+            lambda: self.move_selection(False),
+            "actionReturnToSept",
+        )
+        self._keyed(
+            edit_menu,
+            self.tr("Go to the &legality results"),
+            "legality",
+            self.focus_legality,
+            "actionLegality",
+        )
+        self._keyed(edit_menu, self.tr("Go to Fi&x it"), "fix", self.focus_fix_it, "actionFixIt")
+        _SearchBoxKeys(self.browser.query_edit, self.browser.table)
+
+        self.appearance = Appearance(self.settings, self)
+        size_menu = view_menu.addMenu(self.tr("&Text size"))
+        size_menu.setObjectName("menuTextSize")
+        self._keyed(
+            size_menu,
+            self.tr("&Larger"),
+            "text_larger",
+            lambda: self.appearance.step_text(1),
+            "actionTextLarger",
+        )
+        self._keyed(
+            size_menu,
+            self.tr("&Smaller"),
+            "text_smaller",
+            lambda: self.appearance.step_text(-1),
+            "actionTextSmaller",
+        )
+        self._keyed(
+            size_menu,
+            self.tr("&Default"),
+            "text_default",
+            lambda: self.appearance.set_text_size(100),
+            "actionTextDefault",
+        )
+        theme_menu = view_menu.addMenu(self.tr("T&heme"))
+        theme_menu.setObjectName("menuTheme")
+        self.theme_actions: dict[str, QAction] = {}
+        for theme in THEMES:
+            action = theme_menu.addAction(self.tr(THEME_LABELS[theme]))
+            action.setCheckable(True)
+            action.setObjectName(f"actionTheme-{theme}")
+            action.triggered.connect(lambda _checked=False, t=theme: self._theme_chosen(t))
+            self.theme_actions[theme] = action
+        theme_menu.aboutToShow.connect(self._tick_theme)
+        self._tick_theme()
+
+        for history in self.findChildren(QUndoView):
+            history.setObjectName(history.objectName() or "editHistory")
+        self._name_piles()
+        self.deck_view.sections_rebuilt.connect(self._name_piles)
+        name_widgets(self)
+        # The statistics, the card images and Fix it's rows are built when first shown: named then.
+        self.report_tabs.currentChanged.connect(lambda _index: name_widgets(self.report_tabs))
+        self.deck_view.sections_rebuilt.connect(lambda: name_widgets(self.deck_view))
+        deck_tabs = self.findChild(QTabWidget, "deckTabs")
+        if deck_tabs is not None:
+            deck_tabs.currentChanged.connect(lambda _index: name_widgets(deck_tabs))
+
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.setObjectName("menuHelp")
+        self._keyed(
+            help_menu, self.tr("&Keyboard shortcuts"), "shortcuts", self.show_shortcuts, "actionShortcuts"
+        )
+
+    def _name_piles(self) -> None:
+        """A screen reader names each pile's table by the pile's title."""
+        for key, table in self.deck_view.tables.items():
+            table.setAccessibleName(self.deck_view.section_title(key))
+
+    def _theme_chosen(self, theme: str) -> None:
+        self.appearance.set_theme(theme)
+        self._tick_theme()
+        # The deck list's tint is read from the palette, which reaches the widgets by posted events: after them.
+        QTimer.singleShot(0, self, self.refresh)
+
+    def _tick_theme(self) -> None:
+        for theme, action in self.theme_actions.items():
+            action.setChecked(theme == self.appearance.theme)
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts (modal when interactive)."""
+        dialog = ShortcutsDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if self.interactive:
+            dialog.exec()
+        else:
+            dialog.show()
+        return dialog
+
+    def _shown_piles(self) -> list[QTableView]:
+        view = self.deck_view
+        return [
+            table
+            for key, table in view.tables.items()
+            if view.section_boxes.get(key, table).isVisibleTo(view)
+        ]
+
+    def focus_deck_list(self) -> None:
+        """Focus the pile last used (else the first with cards) in the deck list."""
+        self.deck_tabs_to_list()
+        piles = self._shown_piles()
+        current = next((t for t in piles if t.hasFocus() or t.currentIndex().isValid()), None)
+        current = current or next((t for t in piles if t.model().rowCount()), piles[0] if piles else None)
+        if current is not None:
+            _focus_table(current)
+
+    def deck_tabs_to_list(self) -> None:
+        """Show the deck as lists (not as card images)."""
+        tabs = self.deck_view.parentWidget()
+        while tabs is not None and not isinstance(tabs, QTabWidget):
+            tabs = tabs.parentWidget()
+        if tabs is not None:
+            tabs.setCurrentWidget(self.deck_view)
+
+    def focus_pile(self, step: int) -> None:
+        """Focus the next (1) or previous (-1) pile of the deck list, wrapping round."""
+        piles = self._shown_piles()
+        if not piles:
+            return
+        focused = next((i for i, t in enumerate(piles) if t.hasFocus()), -1 if step > 0 else 0)
+        _focus_table(piles[(focused + step) % len(piles)])
+
+    def move_selection(self, to_starting: bool) -> None:
+        """Start one copy of each selected sept card in play, or return one of each starting card to the sept."""
+        view = self.deck_view
+        focused = [key for key, table in view.tables.items() if table.hasFocus()]
+        # The pile the keys are in acts; from elsewhere (a menu), every selected row.
+        rows = view._selected_rows_of(focused[0]) if focused else view.selected_rows()
+        for row in rows:
+            entry = row.entry
+            if (
+                to_starting
+                and not row.starting
+                and isinstance(row.card, CardInfo)
+                and row.card.section is Section.SEPT
+            ):
+                self.controller.start_in_play(entry.name, entry.set_name, 1)
+            elif not to_starting and row.starting:
+                self.controller.return_to_sept(entry.name, entry.set_name, 1)
+
+    def _show_check_tab(self, page: QWidget) -> None:
+        self.report_dock.show()
+        self.report_dock.raise_()
+        self.report_tabs.setCurrentWidget(page)
+
+    def focus_legality(self) -> None:
+        """Show the legality results and focus their list."""
+        legality = self.report_tabs.widget(0)
+        if legality is None:
+            return
+        self._show_check_tab(legality)
+        target = legality.findChild(QWidget, "legalityList")
+        (target or legality).setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_fix_it(self) -> None:
+        """Show Fix it and focus its first Apply button (Tab moves to the next, Space applies)."""
+        panel = self.findChild(QWidget, "fixHints")
+        if panel is None:
+            return
+        self._show_check_tab(panel)
+        button = next(iter(panel.findChildren(QPushButton, "applyHint")), None)
+        (button or panel).setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -1,0 +1,100 @@
+"""Issue 17: Rage takes the same path as every other game: its deck's game, its pool, its deck files' layout."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from carddb.db import CardDatabase
+from carddb.demo import ensure_demo_cards
+from deckbuilder.cli import main
+from deckbuilder.deck import Deck
+from deckbuilder.deckfiles import DECK_FILE_KINDS, read_deck, write_deck
+from deckbuilder.games.cards import GameCardPool, in_card_database, pool_for
+from deckbuilder.games.engines import Engine
+from deckbuilder.games.loader import load_game
+from deckbuilder.games.piles import game_of
+from deckbuilder.games.rage.engine import RageEngine
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path) -> CardDatabase:
+    db = CardDatabase(tmp_path / "cards.sqlite")
+    assert ensure_demo_cards(db)
+    yield db
+    db.close()
+
+
+def _lithic_deck() -> Deck:
+    deck = Deck(name="Shaman", game="lithic-rage")
+    deck.add("River Folk", 1)
+    deck.add("Bone Shaman", 1)
+    deck.add("Obsidian Spear", 2)
+    return deck
+
+
+def _rage_deck() -> Deck:
+    deck = Deck(name="Pack")
+    deck.add("Low Feint", 2)
+    deck.add("Rending Sweep", 1)
+    return deck
+
+
+def test_a_rage_deck_has_its_game_like_any_other() -> None:
+    assert game_of(Deck()) == load_game("rage")
+    assert game_of(_lithic_deck()) == load_game("lithic-rage")
+    assert game_of(Deck(game="not-a-game")) is None
+
+
+def test_the_pool_of_any_game_comes_from_one_call(demo_db: CardDatabase) -> None:
+    rage, shipped = pool_for(demo_db, load_game("rage"))
+    assert rage is demo_db and not shipped  # Rage's cards are the card database's own
+    assert rage.lookup("Low Feint") is not None
+    lithic, shipped = pool_for(demo_db, load_game("lithic-rage"))
+    assert isinstance(lithic, GameCardPool) and shipped and lithic.lookup("Bone Shaman") is not None
+    assert in_card_database(load_game("rage")) and not in_card_database(load_game("lithic-rage"))
+
+
+def test_every_deck_file_kind_reads_and_writes_every_game_through_its_engines_layout(
+    demo_db: CardDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[str, str]] = []
+
+    def recording(original: Any) -> Any:
+        def layout(self: Engine, game: Any, zone_labels: Any = None) -> Any:
+            asked.append((self.name, game.name))
+            return original(self, game, zone_labels)
+
+        return layout
+
+    monkeypatch.setattr(Engine, "layout", recording(Engine.layout))
+    monkeypatch.setattr(RageEngine, "layout", recording(RageEngine.layout))
+    for deck in (_rage_deck(), _lithic_deck()):
+        pool = pool_for(demo_db, load_game(deck.game))[0]
+        for kind in DECK_FILE_KINDS:
+            asked.clear()
+            path = tmp_path / f"{deck.game}{kind.suffixes[0]}"
+            write_deck(deck, path, kind=kind.name, pool=pool)
+            loaded = read_deck(path, pool=pool)
+            engine = load_game(deck.game).engine
+            # Written and read back by the deck's game's engine's layout, whatever the game.
+            assert asked and set(asked) == {(engine, deck.game)}, (kind.name, asked)
+            assert loaded.deck.game == deck.game
+            assert sorted((e.name, e.count) for e in loaded.deck.entries) == sorted(
+                (e.name, e.count) for e in deck.entries
+            )
+
+
+def test_diff_of_decks_whose_game_is_not_installed_is_a_clear_error(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (first, second):
+        path.write_text(
+            '{"format_version": 1, "game": "gone-game", "sections": {"characters": [{"name": "X"}]}}',
+            encoding="utf-8",
+        )
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["diff", str(first), str(second), "--db", str(tmp_path / "cards.sqlite")], out=out, err=err)
+    assert code == 2 and "gone-game" in err.getvalue()

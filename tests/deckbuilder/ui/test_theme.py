@@ -1,0 +1,114 @@
+"""View → Theme and View → Text size: remembered, applied to the whole window, and the verdict colours readable
+(WCAG contrast ≥ 4.5) on the base of every palette the window can wear."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+from carddb.demo import demo_deck_path
+from deckbuilder.ui.settings import app_settings
+from deckbuilder.ui.theme import (
+    MIN_CONTRAST,
+    TEXT_SIZES,
+    Appearance,
+    contrast_ratio,
+    dark_palette,
+    is_dark,
+    reset_appearance,
+    verdict_colours,
+)
+
+
+@pytest.fixture(autouse=True)
+def _desktop_again(qapp: QApplication) -> Iterator[None]:
+    yield
+    reset_appearance()  # the next test starts on the desktop's palette and font
+
+
+def _palettes(qapp: QApplication) -> dict[str, QPalette]:
+    return {
+        "desktop": QPalette(qapp.palette()),
+        "light": qapp.style().standardPalette(),
+        "dark": dark_palette(),
+    }
+
+
+def test_contrast_ratio_is_wcag() -> None:
+    assert contrast_ratio(QColor("black"), QColor("white")) == pytest.approx(21.0)
+    assert contrast_ratio(QColor("#777777"), QColor("white")) == pytest.approx(4.48, abs=0.01)
+    assert contrast_ratio(QColor("red"), QColor("red")) == pytest.approx(1.0)
+
+
+def test_verdict_colours_are_readable_on_every_palette(qapp: QApplication) -> None:
+    for name, palette in _palettes(qapp).items():
+        colours = verdict_colours(palette)
+        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window):
+            for what in ("legal", "illegal", "warning"):
+                ratio = contrast_ratio(getattr(colours, what), palette.color(role))
+                assert ratio >= MIN_CONTRAST, (name, role, what, ratio)
+        # the three stay three colours a player tells apart
+        assert len({c.name() for c in (colours.legal, colours.illegal, colours.warning)}) == 3
+
+
+def test_dark_palette_reads_light_on_dark() -> None:
+    palette = dark_palette()
+    assert is_dark(palette)
+    for text, back in (
+        ("Text", "Base"),
+        ("WindowText", "Window"),
+        ("ButtonText", "Button"),
+        ("HighlightedText", "Highlight"),
+    ):
+        ratio = contrast_ratio(
+            palette.color(getattr(QPalette.ColorRole, text)), palette.color(getattr(QPalette.ColorRole, back))
+        )
+        assert ratio >= MIN_CONTRAST, (text, back, ratio)
+
+
+def test_theme_menu_darkens_the_window_and_is_remembered(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.add_card("Bark Hide")
+    window.theme_actions["dark"].trigger()
+    assert is_dark(QApplication.palette())
+    qtbot.waitUntil(lambda: is_dark(window.deck_view.tables["sept"].palette()))
+    assert app_settings().value("view/theme") == "dark"
+    verdict = window.legality.verdict.label
+    qtbot.waitUntil(lambda: is_dark(verdict.palette()))
+    shown = verdict.palette().color(QPalette.ColorRole.WindowText)
+    assert contrast_ratio(shown, verdict.palette().color(QPalette.ColorRole.Window)) >= MIN_CONTRAST
+    assert shown == verdict_colours(QApplication.palette()).illegal
+    window.theme_actions["light"].trigger()
+    assert not is_dark(QApplication.palette())
+    assert app_settings().value("view/theme") == "light"
+    # the next start reads the choice back
+    window.theme_actions["dark"].trigger()
+    assert Appearance(app_settings(), window).theme == "dark"
+
+
+def test_system_theme_follows_the_desktops_colour_scheme(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui import theme
+
+    window.theme_actions["system"].trigger()
+    assert not is_dark(QApplication.palette())
+    # The desktop turns dark (offscreen Qt cannot be asked to: its answer and its signal are played here).
+    monkeypatch.setattr(theme, "system_is_dark", lambda: True)
+    QGuiApplication.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+    assert is_dark(QApplication.palette())
+    window.theme_actions["light"].trigger()  # a choice of Light stays light on a dark desktop
+    assert not is_dark(QApplication.palette())
+
+
+def test_text_size_grows_the_window_text_and_is_remembered(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    before = window.browser.table.fontMetrics().height()
+    window.findChild(type(window.theme_actions["dark"]), "actionTextLarger").trigger()
+    window.findChild(type(window.theme_actions["dark"]), "actionTextLarger").trigger()
+    assert window.appearance.text_size == TEXT_SIZES[TEXT_SIZES.index(100) + 2]
+    qtbot.waitUntil(lambda: window.browser.table.fontMetrics().height() > before)
+    assert int(app_settings().value("view/text-size")) == window.appearance.text_size
+    window.findChild(type(window.theme_actions["dark"]), "actionTextDefault").trigger()
+    qtbot.waitUntil(lambda: window.browser.table.fontMetrics().height() == before)
