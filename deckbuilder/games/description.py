@@ -42,7 +42,7 @@ _GAME_KEYS = frozenset(
         "draws",
     }
 )
-_DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "source"})
+_DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
 
 
 class GameError(Exception):
@@ -134,10 +134,15 @@ class Draw:
     )
     refill_first_turn: bool = False  # turn 1 already has a redraw before the moment the odds are about
     source: str = ""  # the rulebook line the figures come from
+    # Cards each turn plays from the hand that the rules draw back before the next redraw (Rage: the card played in
+    # each combat, refilled after combat); the odds' one assumption about play, 0 when the description says none.
+    played: int = 0
 
     def seen_by_turn(self, turn: int) -> int:
-        """Cards a player can have seen by turn N, discarding every card not wanted at each redraw."""
-        return self.hand + self.refill * (max(turn, 1) - 1 + int(self.refill_first_turn))
+        """Cards a player can have seen by turn N, discarding every card not wanted at each redraw (and drawing
+        back the cards each earlier turn played)."""
+        turn = max(turn, 1)
+        return self.hand + self.refill * (turn - 1 + int(self.refill_first_turn)) + self.played * (turn - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,6 +412,9 @@ def _draws(data: Mapping[str, Any], piles: set[str], source: str) -> tuple[Draw,
         first = item.get("refill_first_turn", False)
         if not isinstance(first, bool):
             raise _fail(source, f"{where}.refill_first_turn must be true or false")
+        played = item.get("played", 0)
+        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= numbers["hand"]:
+            raise _fail(source, f"{where}.played must be a whole number from 0 to the hand size")
         found.append(
             Draw(
                 pile,
@@ -414,6 +422,7 @@ def _draws(data: Mapping[str, Any], piles: set[str], source: str) -> tuple[Draw,
                 numbers["refill"],
                 first,
                 _text(item, "source", f"{source}: {where}", ""),
+                played,
             )
         )
     if len({d.pile for d in found}) != len(found):

@@ -297,7 +297,7 @@ class OddsView(QWidget):
             self.tr("%1: %2 + %3 a turn")
             .replace("%1", gettext(self.piles.labels.get(d.pile, d.pile)))
             .replace("%2", str(d.seen_by_turn(1)))
-            .replace("%3", str(d.refill))
+            .replace("%3", str(d.refill + d.played))  # and the cards played, drawn back
             for d in self.piles.draws
         ]
         return self.tr("Seen by turn N, discarding every other card at each redraw: %1").replace(

@@ -57,15 +57,19 @@ def test_hypergeometric_matches_hand_counts() -> None:
 
 def test_a_combat_card_by_turn_counts_the_combat_phase_redraw() -> None:
     # Revised rules, Combat Phase: the opening 5 combat cards, then at each Combat Phase a discard and redraw to 5,
-    # so by the Combat Phase of turn N a player has seen 5 + 5N combat cards (2 copies of 20 here).
+    # and after each combat the card it played drawn back: by turn N's Combat Phase 5 + 5N + (N - 1) combat cards
+    # seen (2 copies of 20 here).
     piles = deck_piles(legal_deck(), make_pool())
     first = card_by_turn(piles, BASE_COMBAT[0].name, 1)
     assert first.method == EXACT
     assert first.probability == pytest.approx(1 - comb(18, 10) / comb(20, 10))
     assert "Combat Phase" in first.source
-    assert card_by_turn(piles, BASE_COMBAT[0].name, 2).probability == pytest.approx(
-        1 - comb(18, 15) / comb(20, 15)
-    )
+    # Turn 2: 5 more at its Combat Phase, and 1 drawn after the first combat for the card it played (ch. 5,
+    # Ending Combat: the hand is refilled after every combat): 16 seen.
+    second = card_by_turn(piles, BASE_COMBAT[0].name, 2)
+    assert second.probability == pytest.approx(1 - comb(18, 16) / comb(20, 16))
+    assert dict(second.params)["seen"] == "16"
+    assert "Ending Combat" in second.source
 
 
 def _at_least(population: int, hits: int, seen: int, copies: int) -> float:

@@ -120,3 +120,8 @@ def test_a_draw_must_name_a_pile_and_a_hand_size() -> None:
         game_from_data({**base, "draws": [{"pile": "deck", "hand": 0}]}, "bad")
     game = game_from_data({**base, "draws": [{"pile": "deck", "hand": 6, "refill": 2}]}, "ok")
     assert [game.draws[0].seen_by_turn(t) for t in (1, 2, 3)] == [6, 8, 10]
+    with pytest.raises(GameError, match=r"draws\[0\]\.played must be a whole number from 0 to the hand size"):
+        game_from_data({**base, "draws": [{"pile": "deck", "hand": 4, "played": 5}]}, "bad")
+    # A card played each turn and drawn back before the next redraw is one more seen per later turn.
+    game = game_from_data({**base, "draws": [{"pile": "deck", "hand": 6, "refill": 2, "played": 1}]}, "ok")
+    assert [game.draws[0].seen_by_turn(t) for t in (1, 2, 3)] == [6, 9, 12]

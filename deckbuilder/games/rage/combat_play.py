@@ -15,17 +15,12 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
-# Each combat plays one card from the hand: the Combat Action the alpha fights with (the model's one assumption).
-COMBAT_PLAYS = 1
-
 # (useful cards in hand, cards in hand, useful cards in the combat deck, cards in the combat deck); the discards
 # are the rest of the pile.
 _State = tuple[int, int, int, int]
 
 
-def exact_by_turn(
-    population: int, useful: int, hand: int, turns: int, plays: int = COMBAT_PLAYS
-) -> list[float]:
+def exact_by_turn(population: int, useful: int, hand: int, turns: int, plays: int) -> list[float]:
     """Per turn 1..N, the exact chance that the combat hand holds a useful card at the Combat Phase, keeping every
     useful card, discarding the rest and redrawing there, and playing `plays` useful cards in each combat."""
     useful = max(0, min(useful, population))
@@ -87,7 +82,7 @@ def simulate_by_turn(
     trials: int,
     worth: Worth,
     full: int,
-    plays: int = COMBAT_PLAYS,
+    plays: int,
 ) -> list[int]:
     """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase.
 

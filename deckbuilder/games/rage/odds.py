@@ -13,7 +13,7 @@ from carddb.model import CardInfo
 from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.loader import find_format, load_game
-from deckbuilder.games.rage.combat_play import COMBAT_PLAYS, exact_by_turn, simulate_by_turn
+from deckbuilder.games.rage.combat_play import exact_by_turn, simulate_by_turn
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
 from deckbuilder.games.rage.format import GAME, format_view
@@ -116,14 +116,16 @@ def combat_hand_odds(
     trials: int = DEFAULT_TRIALS,
     piles: Piles | None = None,
     turns: int = 1,
-    plays: int = COMBAT_PLAYS,
+    plays: int | None = None,
 ) -> CombatOdds:
-    """The chance that each Character has a Combat Action it can play at the Combat Phase of turns 1..N."""
+    """The chance that each Character has a Combat Action it can play at the Combat Phase of turns 1..N; each
+    combat plays `plays` cards (by default the description's `played`: the one the alpha fights with)."""
     piles = piles if piles is not None else deck_piles(deck, pool)
     draw = piles.draw("combat")
     if draw is None:
         raise OddsUnavailable("Rage's description gives no combat hand")
     hand_size = draw.hand
+    plays = draw.played if plays is None else max(0, plays)
     turns = max(1, min(turns, MAX_TURNS))
     trials = max(0, min(trials, MAX_TRIALS))
     game = load_game(GAME)

@@ -79,6 +79,8 @@ def test_draw_odds_tab_shows_the_combat_hand_of_a_later_turn_with_its_rule(windo
     assert tips and all("Combat Phase of turn 2" in tip for tip in tips)
     assert all("Ending Combat" in tip for tip in tips)  # the refill's rule line explains every figure
     assert "Chapter 5, Ending Combat" in view.fight_rule.text()
+    # By turn N: the opening 5 and the first Combat Phase's 5, then 5 a turn and the card each combat played.
+    assert "Combat: 10 + 6 a turn" in view.turn_note.text()
     expected = combat_hand_odds(window.deck, window.db, turns=2).turn(2)
     assert expected is not None
     first = expected.per_character[0]

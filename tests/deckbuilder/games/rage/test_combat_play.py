@@ -14,12 +14,15 @@ import pytest
 
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
+from deckbuilder.games.loader import load_game
 from deckbuilder.games.rage.combat_play import exact_by_turn
 from deckbuilder.games.rage.odds import combat_hand_odds
 from deckbuilder.odds import EXACT, SIMULATED
 from tests.deckbuilder.legality.pool import InMemoryPool, card, character
 
 HAND = 5
+# Rage's description: one card played in each combat (refilled after it).
+PLAYED = next(d.played for d in load_game("rage").draws if d.pile == "combat")
 # A pile as counts of kinds of card: "a" (the first Character can play it), "b" (the second), "-" (neither).
 Pile = tuple[tuple[str, int], ...]
 Keep = Callable[[Counter[str]], Counter[str]]
@@ -114,7 +117,8 @@ def test_one_characters_chance_each_turn_matches_the_game_played_card_by_card(
         _one_kind_play,
         lambda hand: hand["a"] > 0,
     )
-    assert exact_by_turn(population, useful, HAND, turns) == pytest.approx(
+    assert PLAYED == 1
+    assert exact_by_turn(population, useful, HAND, turns, PLAYED) == pytest.approx(
         [float(p) for p in expected], abs=1e-12
     )
 
