@@ -16,8 +16,7 @@ from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game, GameError
 from deckbuilder.games.loader import format_title, load_game
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
-from deckbuilder.legality.engine import check_deck, format_not_installed
-from deckbuilder.legality.formats import Format, load_format_or_default
+from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Report, Result
 
 # A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
@@ -125,12 +124,15 @@ def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
 def check_deck_file(
     path: Path,
     pool: CardPool,
-    fmt: Format | None = None,
+    fmt: Format | str | None = None,
     renown_level: int | None = None,
-    formats: dict[str, tuple[Format, str | None]] | None = None,
+    formats: dict[tuple[str, str], tuple[Any, list[Result]]] | None = None,
 ) -> DeckRow:
-    """One row for one deck file, judged as `ragedeck check` judges it; an unreadable deck is a row with its error."""
+    """One row for one deck file of any game, judged as `ragedeck check` judges it (by its game's engine, against its
+    game's cards); an unreadable deck is a row with its error. `fmt` is used for the decks of a game that has it."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.check import check, deck_format
 
     player = player_from_path(path)
     try:
@@ -141,66 +143,32 @@ def check_deck_file(
         return DeckRow(file=str(path), player=player, read_error=reason)
     except Exception as exc:  # a reader fault on one odd file must not stop an event's report
         return DeckRow(file=str(path), player=player, read_error=f"internal error while reading: {exc!r}")
-    other = _other_game_row(path, player, loaded.deck, loaded.problems, pool)
-    if other is not None:
-        return other
+    deck = loaded.deck
+    try:
+        game = load_game(deck.game)
+    except GameError as exc:
+        return DeckRow(file=str(path), player=player, deck=deck.name, read_error=str(exc))
     problems = list(loaded.problems)
-    chosen = fmt
+    chosen = _format_of_game(game, fmt)
     if chosen is None:
         # A format that is not installed: checked by the default one with a note, exactly as `check` does.
         formats = {} if formats is None else formats
-        if loaded.deck.format not in formats:
-            formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
-        chosen, missing = formats[loaded.deck.format]
-        if missing:
-            problems.append(f"{path.name}: {render(format_not_installed(loaded.deck.format, chosen))}")
-    report: Report = check_deck(loaded.deck, pool, chosen, renown_level)
-    return DeckRow(
-        file=str(path),
-        player=player,
-        deck=loaded.deck.name,
-        verdict=LEGAL if report.is_legal else ILLEGAL,
-        renown=report.totals.renown,
-        renown_level=report.renown_level,
-        allegiance=report.totals.allegiance,
-        format=report.format,
-        **_game_fields(report),
-        errors=report.errors,
-        warnings=report.warnings,
-        problems=tuple(problems),
-        fingerprint=deck_fingerprint(loaded.deck, pool).code,
-        cards=_cards(loaded.deck),
-    )
-
-
-def _cards(deck: Deck) -> tuple[tuple[int, str], ...]:
-    starting = gettext("(starting)")
-    return (
-        *((e.count, e.name) for e in deck.entries),
-        *((e.count, f"{e.name} {starting}") for e in deck.starting),
-    )
-
-
-def _other_game_row(
-    path: Path, player: str, deck: Deck, problems: Sequence[str], pool: CardPool
-) -> DeckRow | None:
-    """Another game's deck, checked by its game's rules against its cards (None for a deck of the default game,
-    Rage, whose row is judged with the batch's Rage format and Renown level and carries its Renown columns)."""
-    from carddb.db import CardDatabase
-    from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.check import check_generic
-    from deckbuilder.games.piles import game_of
-
-    game = game_of(deck)
-    if game is None or game.name == DEFAULT_GAME:
-        return None
-    cards = pool_for(pool if isinstance(pool, CardDatabase) else None, game)[0]
-    report = check_generic(deck, cards, game)
+        key = (game.name, deck.format)
+        if key not in formats:
+            formats[key] = deck_format(game, deck)
+        chosen, notes = formats[key]
+        problems.extend(f"{path.name}: {render(note)}" for note in notes)
+    cards = pool_for(pool, game)[0]  # the card database for Rage, the game's cards for any other
+    settings = {"renown_level": renown_level} if renown_level is not None else {}
+    report: Report = check(deck, cards, game, chosen, settings)
     return DeckRow(
         file=str(path),
         player=player,
         deck=deck.name,
         verdict=LEGAL if report.is_legal else ILLEGAL,
+        renown=report.totals.renown,
+        renown_level=report.renown_level,
+        allegiance=report.totals.allegiance,
         format=report.format,
         **_game_fields(report, game),
         errors=report.errors,
@@ -208,6 +176,31 @@ def _other_game_row(
         problems=tuple(problems),
         fingerprint=deck_fingerprint(deck, cards).code,
         cards=_cards(deck),
+    )
+
+
+def _format_of_game(game: Game, fmt: Format | str | None) -> Any:
+    """The format `fmt` names when it is one of the game's (a name, or Rage's view of a format), else None."""
+    from deckbuilder.games.loader import FormatError, find_format
+
+    if fmt is None:
+        return None
+    if not isinstance(fmt, str):  # Rage's view of one of its formats
+        shape = fmt.format
+        if shape is None:
+            return fmt  # a view made without its format: `check` reads it as it always has
+        return shape if shape.game in ("", game.name) else None
+    try:
+        return find_format(game, fmt)
+    except FormatError:
+        return None
+
+
+def _cards(deck: Deck) -> tuple[tuple[int, str], ...]:
+    starting = gettext("(starting)")
+    return (
+        *((e.count, e.name) for e in deck.entries),
+        *((e.count, f"{e.name} {starting}") for e in deck.starting),
     )
 
 
@@ -233,10 +226,10 @@ def _game_title(row: DeckRow, lang: str | None = None) -> str:
 
 
 def check_files(
-    paths: Sequence[Path], pool: CardPool, fmt: Format | None = None, renown_level: int | None = None
+    paths: Sequence[Path], pool: CardPool, fmt: Format | str | None = None, renown_level: int | None = None
 ) -> list[DeckRow]:
     """A row per deck file, in the given order (each format read once for the whole batch)."""
-    formats: dict[str, tuple[Format, str | None]] = {}
+    formats: dict[tuple[str, str], tuple[Any, list[Result]]] = {}
     return [check_deck_file(path, pool, fmt, renown_level, formats) for path in paths]
 
 

@@ -16,7 +16,6 @@ from deckbuilder.cli.common import (
     add_db_option,
     check_renown,
     forced_game,
-    is_rage,
     open_db,
     read_error,
     warn_if_empty,
@@ -30,7 +29,10 @@ from deckbuilder.i18n import gettext as _
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from deckbuilder.deck import Deck
-    from deckbuilder.legality.results import Report
+    from deckbuilder.games.description import Game
+    from deckbuilder.legality.results import Report, Result
+
+_SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 
 
 def add_arguments(check: argparse.ArgumentParser) -> None:
@@ -76,185 +78,144 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check each deck; exit 0 if all legal, 1 if any illegal, 2 if any cannot be read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
-    from deckbuilder.games.check import report_json
-    from deckbuilder.i18n import render
-    from deckbuilder.legality.engine import check_deck, format_not_installed
-    from deckbuilder.legality.formats import Format, FormatError, load_format, load_format_or_default
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.loader import FormatError, find_format, load_game
 
-    other_game = forced_game(args.game)
-    if other_game is not None:
-        return _check_other_game(args, other_game, out, err)
-    forced_format = None
+    forced = forced_game(args.game)  # --game: every file is read and checked as that game's deck
     if args.format_name:
         # --format names a format of each deck's own game: refused here only when no game has it.
         try:
-            forced_format = load_format(args.format_name)
+            find_format(forced or load_game(DEFAULT_GAME), args.format_name)
         except FormatError as exc:
-            if not _some_game_has_format(args.format_name):
+            if forced is not None or not _some_game_has_format(args.format_name):
                 raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
     db = open_db(args.db)
     try:
         warn_if_empty(db, err)
         documents: list[dict[str, Any]] = []
-        formats: dict[str, tuple[Format, str | None]] = {}
+        run_state = _Run(args, db, documents, out, err)
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
-        pool_cards: list[Any] = []
+        pool = pool_for(db, forced)[0] if forced is not None else db
         for path in paths:
             try:
-                # --game rage: every file is read as a Rage deck (its zones as Rage's sections).
-                loaded = read_deck(path, pool=db, game=DEFAULT_GAME if args.game else None)
+                loaded = read_deck(path, pool=pool, game=forced.name if forced is not None else None)
             except (DeckFileError, OSError) as exc:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
-            problems = list(loaded.problems)
-            if args.format_name and forced_format is None and is_rage(loaded.deck.game):
-                code = _format_not_of_game(
-                    path, args.format_name, loaded.deck.game, args.json, documents, err
-                )
-                worst = max(worst, code)
-                continue
-            if not is_rage(loaded.deck.game):
-                # Another game's deck met in a batch: checked by its game's rules, printed the same way.
-                code = _check_game_deck(args, path, loaded.deck, problems, db, None, documents, out, err)
-                worst = max(worst, code)
-                continue
-            # The reader's notes, in the language (one line each: a name in them may hold a newline).
-            shown_problems = [shown_name(render_text(p)) for p in loaded.problems]
-            fmt = forced_format
-            if fmt is None:
-                # Formats are read once per run: a batch of 200 decks must not re-read the format folder 200 times.
-                if loaded.deck.format not in formats:
-                    formats[loaded.deck.format] = load_format_or_default(loaded.deck.format)
-                fmt, missing = formats[loaded.deck.format]
-                if missing:
-                    note = format_not_installed(loaded.deck.format, fmt)
-                    problems.append(f"{path.name}: {note.message}")
-                    shown_problems.append(f"{shown_name(path.name)}: {render(note)}")
-            report = check_deck(loaded.deck, db, fmt, args.renown)
-            if not report.is_legal and worst == EXIT_OK:
-                worst = EXIT_ILLEGAL
-            hints = _fix_hints(args, loaded.deck, db, fmt, report, pool_cards)
-            documents.append(
-                {
-                    "file": str(path),
-                    **report_json(report),
-                    "problems": problems,
-                    **({"fix_hints": hints.to_json()} if hints is not None else {}),
-                }
-            )
-            if not args.json:
-                _print_report(path, loaded.deck.name, report, shown_problems, out)
-                if hints is not None:
-                    hints.print(out)
-            _fingerprint(args, loaded.deck, db, documents[-1], out)
+            worst = max(worst, run_state.check(path, loaded.deck, list(loaded.problems), forced))
         if args.json:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
         if args.report is not None:
-            _write_report(paths, db, forced_format, args.renown, args.report, err)
+            _write_report(paths, db, args.format_name, args.renown, args.report, err)
         return worst
     finally:
         db.close()
 
 
-def _check_other_game(args: argparse.Namespace, game: Any, out: TextIO, err: TextIO) -> int:
-    """`check --game NAME` for a game other than Rage: every deck is read and checked as that game's."""
-    from deckbuilder.deckfiles import DeckFileError, read_deck
+class _Run:
+    """One `check` run over a batch of decks of any games: each game's pool and each format read once."""
 
-    db = open_db(args.db)
-    try:
-        documents: list[dict[str, Any]] = []
-        worst = EXIT_OK
-        for path in _deck_paths(args.decks, err):
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        db: CardDatabase,
+        documents: list[dict[str, Any]],
+        out: TextIO,
+        err: TextIO,
+    ) -> None:
+        self.args, self.db, self.documents, self.out, self.err = args, db, documents, out, err
+        self.pools: dict[str, tuple[Any, bool]] = {}
+        # (game, the deck's format) -> the format it is checked on and the note saying it is not installed.
+        # A batch of 200 decks must not re-read the format folder 200 times.
+        self.formats: dict[tuple[str, str], tuple[Any, list[Result]]] = {}
+        self.candidates: dict[str, list[Any]] = {}
+
+    def check(self, path: Path, deck: Deck, problems: list[str], forced: Game | None) -> int:
+        """Check one deck by its game's engine (or --game's); its JSON document and printed report."""
+        from deckbuilder.games.cards import pool_for
+        from deckbuilder.games.check import check, deck_format, report_json
+        from deckbuilder.games.description import GameError
+        from deckbuilder.games.loader import FormatError, find_format, load_game
+        from deckbuilder.i18n import render
+
+        args = self.args
+        try:
+            game = forced or load_game(deck.game)
+        except GameError as exc:  # a game that is not installed: its rules are not known
+            return self._not_checked(path, str(exc))
+        shown_problems = [shown_name(render_text(p)) for p in problems]
+        if args.format_name:
             try:
-                loaded = read_deck(path, game=game.name)  # read as that game's deck: its piles name the zones
-            except (DeckFileError, OSError) as exc:
-                worst = _unreadable_deck(path, exc, args.json, documents, err)
-                continue
-            code = _check_game_deck(
-                args, path, loaded.deck, list(loaded.problems), db, game, documents, out, err
+                fmt = find_format(game, args.format_name)
+            except FormatError:
+                return self._not_checked(
+                    path,
+                    _("'{format}' is not a format of the game {game}").format(
+                        format=args.format_name[:60], game=game.name
+                    ),
+                )
+        else:
+            key = (game.name, deck.format)
+            if key not in self.formats:
+                self.formats[key] = deck_format(game, deck)
+            fmt, notes = self.formats[key]
+            for note in notes:  # checked against the game's default format instead
+                problems.append(f"{path.name}: {note.message}")
+                shown_problems.append(f"{shown_name(path.name)}: {render(note)}")
+        if game.name not in self.pools:
+            self.pools[game.name] = pool_for(self.db, game)
+        pool, shipped = self.pools[game.name]
+        if shipped:
+            problems.append(
+                _(
+                    "the card database holds no {game} cards: checked against the card set shipped with the game "
+                    "(`ragedeck import-cards --game {name} FILE` imports your own)"
+                ).format(game=game.title, name=game.name)
             )
-            worst = max(worst, code)
-        if args.json:
-            json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
-            out.write("\n")
-        return worst
-    finally:
-        db.close()
-
-
-def _check_game_deck(
-    args: argparse.Namespace,
-    path: Path,
-    deck: Deck,
-    problems: list[str],
-    db: CardDatabase,
-    game: Any,
-    documents: list[dict[str, Any]],
-    out: TextIO,
-    err: TextIO,
-) -> int:
-    """Check one deck of a data-described game; its JSON document and printed report look like Rage's."""
-    from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.check import check_generic, report_json
-    from deckbuilder.games.description import GameError
-    from deckbuilder.games.loader import FormatError, find_format, load_game
-    from deckbuilder.i18n import render
-
-    try:
-        chosen = game if game is not None else load_game(deck.game)
-        fmt = find_format(chosen, args.format_name) if args.format_name else None
-    except (GameError, FormatError) as exc:
-        documents.append({"file": str(path), "legal": False, "error": str(exc)})
+            shown_problems.append(shown_name(render_text(problems[-1])))
+        settings = {"renown_level": args.renown} if args.renown is not None else {}
+        report = check(deck, pool, game, fmt, settings)
+        hints = self._fix_hints(deck, pool, game, report)
+        self.documents.append(
+            {
+                "file": str(path),
+                **report_json(report, game),
+                "problems": problems,
+                **({"fix_hints": hints.to_json()} if hints is not None else {}),
+            }
+        )
         if not args.json:
-            print(_("{path}: cannot check: {reason}").format(path=shown_name(path), reason=exc), file=err)
-        return EXIT_UNREADABLE
-    pool, shipped = pool_for(db, chosen)
-    if shipped:
-        problems.append(
-            _(
-                "the card database holds no {game} cards: checked against the card set shipped with the game "
-                "(`ragedeck import-cards --game {name} FILE` imports your own)"
-            ).format(game=chosen.title, name=chosen.name)
-        )
-    report = check_generic(deck, pool, chosen, fmt)
-    hints = None
-    if args.fix_hints:
-        from deckbuilder.fixhints import HintList, game_fix_hints
+            _PRINTERS.get(game.engine, _print_game_report)(
+                path, deck.name, game, report, shown_problems, self.out
+            )
+            if hints is not None:
+                hints.print(self.out)
+        _fingerprint(args, deck, pool, self.documents[-1], self.out)
+        return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
-        hints = HintList(game_fix_hints(deck, pool, chosen, pool.cards(), report.format, report))
-    documents.append(
-        {
-            "file": str(path),
-            **report_json(report, chosen),
-            "problems": problems,
-            **({"fix_hints": hints.to_json()} if hints is not None else {}),
-        }
-    )
-    if not args.json:
-        verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
-        print(
-            _("{path}: {verdict} — {deck} ({game}, {format})").format(
-                path=shown_name(path),
-                verdict=verdict,
-                deck=shown_name(deck.name),
-                game=chosen.title,
-                format=format_title(report.format, chosen.name),
-            ),
-            file=out,
-        )
-        print("  " + " · ".join(f"{_(label)} {value}" for label, value in report.figures), file=out)
-        for problem in problems:
-            print(f"  {_('file'):<8} {shown_name(render_text(problem))}", file=out)
-        for result in report.results:
-            severity = _(_SEVERITY_WORDS[result.severity.value])
-            print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
-        if hints is not None:
-            hints.print(out)
-    _fingerprint(args, deck, pool, documents[-1], out)
-    return EXIT_OK if report.is_legal else EXIT_ILLEGAL
+    def _not_checked(self, path: Path, reason: str) -> int:
+        self.documents.append({"file": str(path), "legal": False, "error": reason})
+        if not self.args.json:
+            print(
+                _("{path}: cannot check: {reason}").format(path=shown_name(path), reason=reason),
+                file=self.err,
+            )
+        return EXIT_UNREADABLE
+
+    def _fix_hints(self, deck: Deck, pool: Any, game: Game, report: Report) -> Any:
+        if not self.args.fix_hints:
+            return None
+        from deckbuilder.fixhints import HintList, fix_hints
+
+        if (
+            game.name not in self.candidates
+        ):  # the cards hints may suggest, read once for all the decks of a run
+            self.candidates[game.name] = pool.all_cards() if pool is self.db else pool.cards()
+        cards = self.candidates[game.name]
+        return HintList(fix_hints(deck, pool, cards, report.format, self.args.renown, report))
 
 
 def _fingerprint(
@@ -277,17 +238,6 @@ def _some_game_has_format(name: str) -> bool:
 
     wanted = name.strip().casefold()
     return any(f.name.casefold() == wanted for game in available_games() for f in formats_of(game))
-
-
-def _format_not_of_game(
-    path: Path, name: str, game: str, as_json: bool, documents: list[dict[str, Any]], err: TextIO
-) -> int:
-    """A deck whose game has no format of the name --format gives: not checked (another game's format)."""
-    reason = _("'{format}' is not a format of the game {game}").format(format=name[:60], game=game)
-    documents.append({"file": str(path), "legal": False, "error": reason})
-    if not as_json:
-        print(_("{path}: cannot check: {reason}").format(path=path, reason=reason), file=err)
-    return EXIT_UNREADABLE
 
 
 def _unreadable_deck(
@@ -331,24 +281,42 @@ def _write_report(
     print(_("wrote {path}").format(path=shown_name(target)), file=err)
 
 
-def _fix_hints(
-    args: argparse.Namespace, deck: Any, db: CardDatabase, fmt: Any, report: Any, pool_cards: list[Any]
-) -> Any:
-    if not args.fix_hints:
-        return None
-    from deckbuilder.fixhints import HintList, fix_hints
+def _print_game_report(
+    path: Path, deck_name: str, game: Game, report: Report, problems: Sequence[str], out: TextIO
+) -> None:
+    """A deck's verdict, its game and format, the header figures its description names, then each result."""
+    from deckbuilder.games.check import ENGINES
 
-    if not pool_cards:
-        pool_cards.extend(db.all_cards())  # read once for all the decks of this run
-    return HintList(fix_hints(deck, db, pool_cards, fmt, args.renown, report))
+    verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
+    print(
+        _("{path}: {verdict} — {deck} ({game}, {format})").format(
+            path=shown_name(path),
+            verdict=verdict,
+            deck=shown_name(deck_name),
+            game=game.title,
+            format=format_title(report.format, game.name),
+        ),
+        file=out,
+    )
+    _totals, shown = ENGINES[game.engine].summary(report, game)
+    print("  " + " · ".join(f"{_(label)} {value}" for label, value in shown.items()), file=out)
+    _print_results(report, problems, out)
 
 
-_SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
-
-
-def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence[str], out: TextIO) -> None:
+def _print_results(report: Report, problems: Sequence[str], out: TextIO) -> None:
     from deckbuilder.i18n import render
 
+    for problem in problems:
+        print(f"  {_('file'):<8} {problem}", file=out)
+    for result in report.results:
+        severity = _(_SEVERITY_WORDS[result.severity.value])
+        print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
+
+
+def _print_rage_report(
+    path: Path, deck_name: str, game: Game, report: Report, problems: Sequence[str], out: TextIO
+) -> None:
+    """Rage's verdict line names its Renown level; its summary adds the Rogues' Renown and the allegiance."""
     totals = report.totals
     verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
     print(
@@ -376,8 +344,8 @@ def _print_report(path: Path, deck_name: str, report: Report, problems: Sequence
         + allegiance,
         file=out,
     )
-    for problem in problems:
-        print(f"  {_('file'):<8} {problem}", file=out)
-    for result in report.results:
-        severity = _(_SEVERITY_WORDS[result.severity.value])
-        print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
+    _print_results(report, problems, out)
+
+
+# How a game's report is printed, by its engine (any other: _print_game_report, its description's figures).
+_PRINTERS = {"rage": _print_rage_report}

@@ -58,16 +58,8 @@ def warn_if_empty(db: CardDatabase, err: TextIO) -> None:
         )
 
 
-def is_rage(game: str) -> bool:
-    """True when a deck's game is the default game, Rage (`check` judges it with a Renown level and prints its
-    own summary line)."""
-    from deckbuilder.deck import DEFAULT_GAME
-
-    return not game or game.casefold() == DEFAULT_GAME
-
-
 def forced_game(name: str | None) -> Any:
-    """The game --game names when it is not Rage (None for Rage or no --game); CliError when it is unknown."""
+    """The game --game names (None without --game); CliError when it is unknown."""
     if not name:
         return None
     from deckbuilder.games.description import GameError
@@ -77,7 +69,7 @@ def forced_game(name: str | None) -> Any:
         game = load_game(name)
     except GameError as exc:
         raise CliError(str(exc)) from exc
-    return None if is_rage(game.name) else game
+    return game
 
 
 def check_renown(value: int | None, option: str) -> None:

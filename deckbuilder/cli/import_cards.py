@@ -51,8 +51,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if not args.path.exists():
         raise CliError(_("{path} does not exist").format(path=shown_name(args.path)))
+    from deckbuilder.games.cards import in_card_database
+
     game = forced_game(args.game)
-    if game is not None:
+    if game is not None and not in_card_database(game):  # a game whose cards go to its own table
         return _import_game_cards(args, game, out)
     if args.path.suffix.casefold() == ".csv":
         # Rage's card data is Lackey's (or JSON): a CSV read as Lackey would make a card of its header line.

@@ -117,8 +117,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     if LONE_SURROGATE.search(args.query):
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
+    from deckbuilder.games.cards import in_card_database
+
     game = forced_game(args.game)
-    if game is not None:
+    if game is not None and not in_card_database(game):  # a game whose cards are not the card database's
         return _search_game(args, game, out)
     db = open_db(args.db)
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -103,6 +102,8 @@ def _header_columns(header: list[str], issues: list[CardDataIssue]) -> dict[str,
 
 def read_card_data(game: Game, text: str) -> CardData:
     """Read a game's card-data file (CSV with a header naming the game's columns); bad rows are reported, not fatal."""
+    import csv  # here: checking a Rage deck looks its pool up in this module and reads no CSV
+
     result = CardData()
     if len(text) > MAX_CARD_DATA_BYTES:
         result.issues.append(
@@ -333,19 +334,20 @@ def import_card_data(db: CardDatabase, game: Game, text: str, source: str) -> Ca
     return data
 
 
-def pool_for(db: CardDatabase | None, game: Game) -> tuple[Any, bool]:
+def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:
     """Where a deck of `game` looks its cards up, for any game: True when it is the game's shipped card set.
 
     The game's engine answers for cards it keeps itself (Rage's: the card database, CardInfo); any other game's
     are its cards in the database (GameCard), else its shipped card set.
     """
+    from carddb.db import CardDatabase
     from deckbuilder.games.engines import ENGINES
 
     engine = ENGINES.get(game.engine)
     own = engine.card_pool(db, game) if engine is not None and db is not None else None
     if own is not None:
         return own, False
-    if db is not None:
+    if isinstance(db, CardDatabase):
         pool = database_pool(db, game)
         if pool.cards():
             return pool, False

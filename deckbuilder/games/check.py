@@ -56,6 +56,13 @@ def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None,
     return default, notes, ""
 
 
+def deck_format(game: Game, deck: Deck) -> tuple[GameFormat | None, list[Result]]:
+    """The format of its game a deck is checked on (its own, else the game's default) and the note saying its own is
+    not installed (none for a deck that names no format), as `check` chooses it; for callers that show the note."""
+    chosen, notes, _missing = _chosen_format(game, deck, None)
+    return chosen, notes
+
+
 def check(
     deck: Deck,
     pool: Any,

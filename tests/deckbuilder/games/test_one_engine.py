@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -98,3 +99,61 @@ def test_diff_of_decks_whose_game_is_not_installed_is_a_clear_error(tmp_path: Pa
     out, err = io.StringIO(), io.StringIO()
     code = main(["diff", str(first), str(second), "--db", str(tmp_path / "cards.sqlite")], out=out, err=err)
     assert code == 2 and "gone-game" in err.getvalue()
+
+
+LITHIC_TEXT = """# game: lithic-rage
+Ancestry:
+1\tRiver Folk
+Class:
+1\tBone Shaman
+Actions:
+2\tObsidian Spear
+1\tFire Dance
+1\tAncestor's Whisper
+"""
+
+
+def _native(path: Path, deck: Deck, fmt: str) -> Path:
+    deck.format = fmt
+    write_deck(deck, path, kind="native")
+    return path
+
+
+def test_check_treats_a_missing_format_the_same_way_for_every_game(
+    demo_db: CardDatabase, tmp_path: Path
+) -> None:
+    lithic = read_deck(_write(tmp_path / "lithic.txt", LITHIC_TEXT)).deck
+    files = [
+        _native(tmp_path / "lithic.json", lithic, "league"),
+        _native(tmp_path / "rage.json", _rage_deck(), "league"),
+    ]
+    out, err = io.StringIO(), io.StringIO()
+    main(["check", "--json", *map(str, files), "--db", str(demo_db.path)], out=out, err=err)
+    documents = json.loads(out.getvalue())["decks"]
+    for document in documents:
+        # Checked against its game's default format, the note among the file's problems, as Rage's always was.
+        assert any("'league' is not installed" in p for p in document["problems"]), document
+        assert "FORMAT_NOT_INSTALLED" not in {r["code"] for r in document["results"]}
+    assert [d["format"] for d in documents] == ["standard", "revised"]
+
+
+def test_the_organisers_report_judges_every_game_the_same_way(demo_db: CardDatabase, tmp_path: Path) -> None:
+    from deckbuilder.games.loader import user_formats_dir
+    from deckbuilder.report import check_files
+
+    user_formats_dir().mkdir(parents=True, exist_ok=True)
+    (user_formats_dir() / "open.json").write_text(
+        json.dumps({"name": "open", "game": "lithic-rage", "rules": []}), encoding="utf-8"
+    )
+    lithic = _write(tmp_path / "lithic.txt", LITHIC_TEXT)
+    gone = _write(tmp_path / "gone.json", '{"format_version": 1, "game": "gone-game", "sections": {}}')
+    rows = check_files([lithic, gone], demo_db, "open")
+    # The format asked for is used for the decks of a game that has it, Rage's or not.
+    assert (rows[0].game, rows[0].format, rows[0].verdict) == ("lithic-rage", "open", "legal")
+    # A deck of a game that is not installed is a row saying so, not a crash of the whole report.
+    assert rows[1].verdict == "unreadable" and "gone-game" in rows[1].read_error
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
