@@ -6,7 +6,6 @@ upstream loses nothing: an owned card the database no longer knows is kept, repo
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,9 +14,9 @@ from pathlib import Path
 from carddb.db import CardDatabase
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
-from carddb.safeio import read_regular_bytes
 from carddb.search import DeckTerms
 from deckbuilder.deck import Deck
+from deckbuilder.deckfiles.common import lines_of
 
 MAX_OWNED = 9999  # copies of one printing; more is a typing slip, not a collection
 MAX_NAME_CHARS = 200
@@ -332,7 +331,7 @@ def _checked(deck: Deck, source: str, path: Path | None = None) -> HaveList:
         except CollectionError as exc:
             refusals.append((entry.name, exc.reason))
     listed = refusals[:MAX_LISTED_REFUSALS]
-    lines = _lines_of(path, [name for name, _reason in listed]) if path is not None and listed else {}
+    lines = lines_of(path, [name for name, _reason in listed]) if path is not None and listed else {}
     refused = [
         message(
             "COLLECTION_REFUSED",
@@ -352,29 +351,6 @@ def _shown(name: str) -> str:
     """A refused name as it is shown: one line, cut, without characters a terminal would act on."""
     text = "".join(ch if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF else "\ufffd" for ch in name)
     return text[:40] + ("…" if len(text) > 40 else "")
-
-
-def _xml_escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _lines_of(path: Path, names: Sequence[str]) -> dict[str, int]:
-    """The first line of the file that holds each name (as written, or escaped for XML or JSON); best effort."""
-    from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
-
-    try:
-        text, _note = decode_deck_bytes(read_regular_bytes(path, MAX_FILE_BYTES), path.name)
-    except (OSError, DeckFileError):
-        return {}
-    forms = {name: {name, _xml_escaped(name), json.dumps(name, ensure_ascii=False)[1:-1]} for name in names}
-    found: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        for name in [n for n in forms if n not in found]:
-            if any(form and form in line for form in forms[name]):
-                found[name] = number
-        if len(found) == len(forms):
-            break
-    return found
 
 
 def deck_status(deck: Deck, owned: Mapping[str, int]) -> dict[tuple[str, str | None, bool], RowStatus]:

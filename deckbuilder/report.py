@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,9 +12,11 @@ from carddb.atomic import atomic_write_text
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
+from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.description import Game, GameError
-from deckbuilder.games.loader import format_title, load_game
+from deckbuilder.games.loader import find_format, format_title, load_game
+from deckbuilder.guesses import Guess, guessed_lines
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
 from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Report, Result
@@ -39,6 +41,7 @@ CSV_COLUMNS = (
     "format",
     "errors",
     "fingerprint",
+    "guessed",
 )
 
 
@@ -62,6 +65,7 @@ class DeckRow:
     read_error: str = ""
     problems: tuple[str, ...] = field(default=())
     fingerprint: str = ""  # deckbuilder.fingerprint: shows the list was not changed after registration
+    guesses: tuple[Guess, ...] = ()  # lines read only by a guess (a reprint folded, a near name): for a look
     cards: tuple[
         tuple[int, str], ...
     ] = ()  # (copies, name) of every card, Starting ones marked, in deck order
@@ -112,6 +116,8 @@ def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
             continue
         if child.name.startswith("."):
             continue  # a hidden file is no one's deck
+        if depth == 0 and child.name == EVENT_FILE:
+            continue  # the organiser's event settings (deckbuilder.event), not a deck
         if child.is_dir():
             found.extend(_walk(child, depth + 1, notes))
         elif child.suffix.casefold() in DECK_SUFFIXES:
@@ -127,6 +133,7 @@ def check_deck_file(
     fmt: Format | str | None = None,
     renown_level: int | None = None,
     formats: dict[tuple[str, str], tuple[Any, list[Result]]] | None = None,
+    event: Event | None = None,
 ) -> DeckRow:
     """One row for one deck file of any game, judged as `ragedeck check` judges it (by its game's engine, against its
     game's cards); an unreadable deck is a row with its error. `fmt` is used for the decks of a game that has it."""
@@ -150,6 +157,11 @@ def check_deck_file(
         return DeckRow(file=str(path), player=player, deck=deck.name, read_error=str(exc))
     problems = list(loaded.problems)
     chosen = _format_of_game(game, fmt)
+    named = format_for_game(event, game.name) if chosen is None else None
+    if named is not None:
+        chosen = find_format(game, named)  # the folder's event.json names a format of this deck's game
+    if renown_level is None and event is not None:
+        renown_level = event.renown
     if chosen is None:
         # A format that is not installed: checked by the default one with a note, exactly as `check` does.
         formats = {} if formats is None else formats
@@ -176,6 +188,7 @@ def check_deck_file(
         problems=tuple(problems),
         fingerprint=deck_fingerprint(deck, cards).code,
         cards=_cards(deck),
+        guesses=guessed_lines(deck, report, path),
     )
 
 
@@ -226,11 +239,22 @@ def _game_title(row: DeckRow, lang: str | None = None) -> str:
 
 
 def check_files(
-    paths: Sequence[Path], pool: CardPool, fmt: Format | str | None = None, renown_level: int | None = None
+    paths: Sequence[Path],
+    pool: CardPool,
+    fmt: Format | str | None = None,
+    renown_level: int | None = None,
+    events: Mapping[Path, Event] | None = None,
+    given: Event | None = None,
 ) -> list[DeckRow]:
-    """A row per deck file, in the given order (each format read once for the whole batch)."""
+    """A row per deck file, in the given order (each format read once for the whole batch); each deck judged as
+    its folder's event.json asks, the command line's `given` event over it."""
     formats: dict[tuple[str, str], tuple[Any, list[Result]]] = {}
-    return [check_deck_file(path, pool, fmt, renown_level, formats) for path in paths]
+    rows = []
+    for path in paths:
+        own = event_for(path, events or {})
+        event = given.over(own) if given is not None else own
+        rows.append(check_deck_file(path, pool, fmt, renown_level, formats, event))
+    return rows
 
 
 # How the HTML page names each verdict (the CSV keeps the stable values).
@@ -280,6 +304,7 @@ def report_csv(rows: Sequence[DeckRow]) -> str:
                 row.format,
                 " | ".join(_error_text(row)),
                 row.fingerprint,
+                " | ".join(g.text("en") for g in row.guesses),
             ]
         )
     # A file name that was not UTF-8 on disk holds lone surrogates: shown as U+FFFD, never a failed write.
@@ -295,6 +320,7 @@ th { background: #eee; }
 .illegal { color: #a11; font-weight: bold; }
 .unreadable { color: #8a5a00; font-weight: bold; }
 .fingerprint { font-family: monospace; white-space: nowrap; }
+td.guessed { background: #fff3c4; }
 section.deck { page-break-before: always; margin-top: 3em; }
 @media print { section.deck { margin-top: 0; } }
 """
@@ -334,6 +360,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         N_("Allegiance"),
         N_("Errors"),
         N_("Fingerprint"),
+        N_("Read by a guess"),
         N_("File"),
     )
     parts = [
@@ -356,7 +383,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
             f'<tr><td>{e(row.player)}</td><td>{e(row.deck)}</td><td class="{e(row.verdict)}">{verdict}</td>'
             f"<td>{e(_game_title(row, lang))}</td><td>{e(shown)}</td><td>{e(_figures_text(row, lang))}</td>"
             f"<td>{e(row.allegiance)}</td><td>{errors}</td>"
-            f'<td class="fingerprint">{e(row.fingerprint)}</td><td>{e(row.file)}</td></tr>'
+            f'<td class="fingerprint">{e(row.fingerprint)}</td>{_guess_cell(row, lang)}<td>{e(row.file)}</td></tr>'
         )
     parts.append("</tbody></table>")
     for index, row in enumerate(rows):
@@ -381,6 +408,7 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         parts.extend(f"<li>{e(warning)} {e(w.code)}: {e(render(w, lang))}</li>" for w in row.warnings)
         file_word = t("file")
         parts.extend(f"<li>{e(file_word)}: {e(render_text(p, lang))}</li>" for p in row.problems)
+        parts.extend(f'<li class="guessed">{e(g.text(lang))}</li>' for g in row.guesses)
         parts.append("</ul>")
         if row.cards:
             parts.append(f"<h3>{e(t('Cards'))}</h3><ul>")
@@ -389,6 +417,15 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
         parts.append("</section>")
     parts.append("</body></html>")
     return replace_surrogates("\n".join(parts) + "\n")
+
+
+def _guess_cell(row: DeckRow, lang: str) -> str:
+    """The row's guessed lines, marked so the organiser's eye stops on them (an empty cell when there are none)."""
+    import html
+
+    if not row.guesses:
+        return "<td></td>"
+    return '<td class="guessed">' + "<br>".join(html.escape(g.text(lang)) for g in row.guesses) + "</td>"
 
 
 def write_report(rows: Sequence[DeckRow], path: Path, title: str | None = None) -> None:

@@ -14,6 +14,7 @@ from deckbuilder.cli.common import (
     EXIT_UNREADABLE,
     CliError,
     add_db_option,
+    check_output,
     check_renown,
     forced_game,
     open_db,
@@ -22,8 +23,9 @@ from deckbuilder.cli.common import (
 )
 from deckbuilder.cli.output import shown_name
 from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.event import Event, event_for, format_for_game
 from deckbuilder.games.loader import format_title
-from deckbuilder.i18n import N_, render_text
+from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -73,6 +75,12 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help=_("organiser's report of every deck: FILE.html or FILE.csv"),
     )
+    check.add_argument(
+        "--print-all",
+        type=Path,
+        metavar="FILE",
+        help=_("every deck's decklist in one PDF, in file order (an unreadable deck gets a page saying why)"),
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -82,6 +90,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from deckbuilder.games.loader import FormatError, find_format, load_game
 
     forced = forced_game(args.game)  # --game: every file is read and checked as that game's deck
+    if forced is not None and (args.report is not None or args.print_all is not None):
+        # Those read every file of the folder as the deck of its own game; a forced game would not be shown.
+        raise CliError(_("--report and --print-all read each deck as its own game: give them without --game"))
     if args.format_name:
         # --format names a format of each deck's own game: refused here only when no game has it.
         try:
@@ -90,11 +101,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if forced is not None or not _some_game_has_format(args.format_name):
                 raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
+    if args.print_all is not None:
+        check_output(args.print_all)  # a folder or a missing folder is refused before forty decks are checked
+    events = _events(args)
     db = open_db(args.db)
     try:
         warn_if_empty(db, err)
         documents: list[dict[str, Any]] = []
-        run_state = _Run(args, db, documents, out, err)
+        run_state = _Run(args, db, documents, out, err, events)
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
         pool = pool_for(db, forced)[0] if forced is not None else db
@@ -109,7 +123,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
             out.write("\n")
         if args.report is not None:
-            _write_report(paths, db, args.format_name, args.renown, args.report, err)
+            _write_report(args, paths, db, events, err)
+        if args.print_all is not None:
+            _print_all(args, paths, db, events, err)
         return worst
     finally:
         db.close()
@@ -125,8 +141,10 @@ class _Run:
         documents: list[dict[str, Any]],
         out: TextIO,
         err: TextIO,
+        events: dict[Path, Event] | None = None,
     ) -> None:
         self.args, self.db, self.documents, self.out, self.err = args, db, documents, out, err
+        self.events = events or {}  # each folder's event.json (deckbuilder.event); the command line wins
         self.pools: dict[str, tuple[Any, bool]] = {}
         # (game, the deck's format) -> the format it is checked on and the note saying it is not installed.
         # A batch of 200 decks must not re-read the format folder 200 times.
@@ -147,7 +165,12 @@ class _Run:
         except GameError as exc:  # a game that is not installed: its rules are not known
             return self._not_checked(path, str(exc))
         shown_problems = [shown_name(render_text(p)) for p in problems]
-        if args.format_name:
+        event = event_for(path, self.events)
+        named = None if args.format_name else format_for_game(event, game.name)
+        renown = args.renown if args.renown is not None or event is None else event.renown
+        if named is not None:
+            fmt = find_format(game, named)  # the folder's event.json names a format of this deck's game
+        elif args.format_name:
             try:
                 fmt = find_format(game, args.format_name)
             except FormatError:
@@ -176,9 +199,9 @@ class _Run:
                 ).format(game=game.title, name=game.name)
             )
             shown_problems.append(shown_name(render_text(problems[-1])))
-        settings = {"renown_level": args.renown} if args.renown is not None else {}
+        settings = {"renown_level": renown} if renown is not None else {}
         report = check(deck, pool, game, fmt, settings)
-        hints = self._fix_hints(deck, pool, game, report)
+        hints = self._fix_hints(deck, pool, game, report, renown)
         self.documents.append(
             {
                 "file": str(path),
@@ -205,7 +228,7 @@ class _Run:
             )
         return EXIT_UNREADABLE
 
-    def _fix_hints(self, deck: Deck, pool: Any, game: Game, report: Report) -> Any:
+    def _fix_hints(self, deck: Deck, pool: Any, game: Game, report: Report, renown: int | None) -> Any:
         if not self.args.fix_hints:
             return None
         from deckbuilder.fixhints import HintList, fix_hints
@@ -215,7 +238,7 @@ class _Run:
         ):  # the cards hints may suggest, read once for all the decks of a run
             self.candidates[game.name] = pool.all_cards() if pool is self.db else pool.cards()
         cards = self.candidates[game.name]
-        return HintList(fix_hints(deck, pool, cards, report.format, self.args.renown, report))
+        return HintList(fix_hints(deck, pool, cards, report.format, renown, report))
 
 
 def _fingerprint(
@@ -269,16 +292,58 @@ def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
     return paths
 
 
+def _events(args: argparse.Namespace) -> dict[Path, Any]:
+    """The event.json of each folder named (a file that cannot be used stops the run, naming the key)."""
+    from deckbuilder.event import EventError, events_of
+
+    try:
+        return events_of(args.decks)
+    except EventError as exc:
+        raise CliError(str(exc)) from exc
+
+
+def _print_all(
+    args: argparse.Namespace, paths: Sequence[Path], db: CardDatabase, events: dict[Path, Any], err: TextIO
+) -> None:
+    """`--print-all FILE.pdf`: every deck's decklist in one PDF, judged as the event asks."""
+    from carddb.atomic import UnsafeTargetError
+    from deckbuilder.export.printall import write_event_decklists
+
+    given = Event(format=args.format_name, renown=args.renown)
+    try:
+        written = write_event_decklists(paths, db, args.print_all, events, None if given.is_empty else given)
+    except (OSError, ValueError, UnsafeTargetError) as exc:
+        reason = read_error(exc) if isinstance(exc, OSError) else str(exc)
+        raise CliError(
+            _("cannot write {path}: {reason}").format(path=shown_name(args.print_all), reason=reason)
+        ) from exc
+    for message in written.messages:
+        print(_("note: {note}").format(note=shown_name(message)), file=err)
+    decks = ngettext("{count} decklist", "{count} decklists", written.decks).format(count=written.decks)
+    pages = ngettext("{count} page", "{count} pages", written.pages).format(count=written.pages)
+    print(
+        _("wrote {path}: {decks} on {pages}").format(
+            path=shown_name(args.print_all), decks=decks, pages=pages
+        ),
+        file=err,
+    )
+
+
 def _write_report(
-    paths: Sequence[Path], db: CardDatabase, fmt: Any, renown: int | None, target: Path, err: TextIO
+    args: argparse.Namespace,
+    paths: Sequence[Path],
+    db: CardDatabase,
+    events: dict[Path, Any],
+    err: TextIO,
 ) -> None:
     from deckbuilder.report import ReportError, check_files, write_report
 
+    given = Event(format=args.format_name, renown=args.renown)
     try:
-        write_report(check_files(paths, db, fmt, renown), target)
+        write_report(check_files(paths, db, args.format_name, args.renown, events, given), args.report)
     except ReportError as exc:
         raise CliError(str(exc)) from exc
-    print(_("wrote {path}").format(path=shown_name(target)), file=err)
+    print(_("wrote {path}").format(path=shown_name(args.report)), file=err)
 
 
 def _print_game_report(

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
+from carddb.safeio import read_regular_bytes
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
 
 # A deck of a few hundred cards is a few kilobytes; anything near this is not a deck file.
@@ -217,3 +221,24 @@ def valid_count(value: str) -> int | None:
         return None
     count = int(text)
     return count if 1 <= count <= MAX_COUNT else None
+
+
+def _xml_escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def lines_of(path: Path, names: Sequence[str]) -> dict[str, int]:
+    """The first line of the deck file that holds each name (as written, or escaped for XML or JSON); best effort."""
+    try:
+        text, _note = decode_deck_bytes(read_regular_bytes(path, MAX_FILE_BYTES), path.name)
+    except (OSError, DeckFileError):
+        return {}
+    forms = {name: {name, _xml_escaped(name), json.dumps(name, ensure_ascii=False)[1:-1]} for name in names}
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        for name in [n for n in forms if n not in found]:
+            if any(form and form in line for form in forms[name]):
+                found[name] = number
+        if len(found) == len(forms):
+            break
+    return found

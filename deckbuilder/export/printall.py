@@ -1,0 +1,202 @@
+"""Every deck of an event on the decklist sheet, in one PDF: file order, each deck from a new page, an unreadable
+deck a page saying why (`ragedeck check DIR --print-all decklists.pdf`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Frame, PageBreak, PageTemplate, Paragraph, Spacer
+from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
+
+from carddb.atomic import atomic_open
+from carddb.db import CardDatabase
+from deckbuilder.deck import DEFAULT_GAME, Deck
+from deckbuilder.event import Event, event_for, format_for_game
+from deckbuilder.export.decklist import DecklistOptions, decklist_story, decklist_title
+from deckbuilder.export.paper import MM, parse_paper
+from deckbuilder.export.pdftext import (
+    FONT,
+    FONT_BOLD,
+    draw_string,
+    names_missing_glyphs,
+    pdf_markup,
+    register_fonts,
+)
+from deckbuilder.i18n import current_language, gettext, render_text
+from deckbuilder.legality.results import Report
+
+_TITLE = ParagraphStyle("pa-title", fontName=FONT_BOLD, fontSize=16, leading=19, spaceAfter=6)
+_TEXT = ParagraphStyle("pa-text", fontName=FONT, fontSize=10, leading=13, spaceAfter=4)
+
+
+@dataclass
+class PrintAllReport:
+    """What the export has to tell the organiser: pages written, decks printed and unread, undrawable text."""
+
+    pages: int = 0
+    decks: int = 0
+    unreadable: int = 0
+    messages: list[str] = field(default_factory=list)
+
+
+class _DeckStart(Flowable):  # type: ignore[misc]  # reportlab has no type hints
+    """Invisible mark where a deck begins: the footer of each later page names that deck and counts its pages."""
+
+    def __init__(self, state: dict[str, Any], footer: str) -> None:
+        super().__init__()
+        self.state = state
+        self.footer = footer
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        self.state.update(footer=self.footer, first=self.canv.getPageNumber())
+
+
+def judge(deck: Deck, db: CardDatabase, event: Event | None) -> Report:
+    """The deck checked as the event asks (its format and Renown level), by its own game's rules and cards."""
+    from deckbuilder.games.cards import pool_for
+    from deckbuilder.games.check import check
+    from deckbuilder.games.loader import load_game
+    from deckbuilder.games.piles import game_of
+
+    game = game_of(deck) or load_game(DEFAULT_GAME)
+    pool: Any = pool_for(db, game)[0]  # the card database for Rage, the game's cards for any other
+    if event is None:
+        return check(deck, pool, game)
+    return check(deck, pool, game, format_for_game(event, game.name), event.settings_for(game))
+
+
+def _deck_pages(
+    path: Path, db: CardDatabase, event: Event | None, width: float, lang: str, state: dict[str, Any]
+) -> tuple[list[Any], bool]:
+    """One deck's flowables (its decklist, or the page saying why it cannot be read) and whether it was read."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+    from deckbuilder.report import player_from_path
+
+    try:
+        loaded = read_deck(path, pool=db)
+    except (DeckFileError, OSError, ValueError) as exc:
+        reason = exc.reason if isinstance(exc, DeckFileError) else getattr(exc, "strerror", None) or str(exc)
+        return _unreadable_page(path, render_text(reason, lang), lang, state), False
+    deck = loaded.deck
+    options = DecklistOptions(
+        player=player_from_path(path),
+        event=event.name if event else "",
+        event_date=event.date if event else "",
+        report=judge(deck, db, event),
+        lang=lang,
+    )
+    footer = f"{deck.name} · {decklist_title(deck, lang)} · {path.name}"
+    return [_DeckStart(state, footer), *decklist_story(deck, db, options, width)], True
+
+
+def _unreadable_page(path: Path, reason: str, lang: str, state: dict[str, Any]) -> list[Any]:
+    from deckbuilder.report import player_from_path
+
+    return [
+        _DeckStart(state, path.name),
+        Paragraph(pdf_markup(gettext("Deck file not read", lang)), _TITLE),
+        Paragraph(pdf_markup(gettext("Player: {player}", lang).format(player=player_from_path(path))), _TEXT),
+        Paragraph(pdf_markup(gettext("File: {path}", lang).format(path=path)), _TEXT),
+        Paragraph(pdf_markup(gettext("Why: {reason}", lang).format(reason=reason)), _TEXT),
+        Spacer(1, 6),
+        Paragraph(pdf_markup(gettext("Ask the player for a deck file that can be read.", lang)), _TEXT),
+    ]
+
+
+def _footer(state: dict[str, Any], lang: str) -> Callable[[Any, Any], None]:
+    page_word = gettext("page {number} of this deck", lang)
+
+    def draw(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFillColor(colors.grey)
+        y = doc.bottomMargin / 2
+        draw_string(canvas, doc.leftMargin, y, str(state.get("footer", ""))[:150], FONT, 7.5)
+        number = canvas.getPageNumber() - int(state.get("first", 1)) + 1
+        canvas.setFont(FONT, 7.5)
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, y, page_word.format(number=number))
+        canvas.restoreState()
+
+    return draw
+
+
+@names_missing_glyphs
+def write_event_decklists(
+    paths: Sequence[Path],
+    db: CardDatabase,
+    out: Path | str,
+    events: Mapping[Path, Event] | None = None,
+    event: Event | None = None,
+    paper: str = "a4",
+    lang: str | None = None,
+) -> PrintAllReport:
+    """Write every deck's decklist into one PDF (whole or nothing); `event` (over each folder's) judges them."""
+    pagesize = parse_paper(paper)
+    register_fonts()
+    lang = lang or current_language()
+    margin = 14 * MM
+    width = pagesize[0] - 2 * margin
+    report = PrintAllReport()
+    parts: list[tuple[Path, list[Any]]] = []
+    state: dict[str, Any] = {}
+    for path in paths:
+        own = event_for(path, events or {})
+        chosen = event.over(own) if event is not None else own
+        flowables, read = _deck_pages(path, db, chosen, width, lang, state)
+        parts.append((path, flowables))
+        report.decks += read
+        report.unreadable += not read
+    with atomic_open(out) as handle:
+        doc = BaseDocTemplate(
+            handle,
+            pagesize=pagesize,
+            leftMargin=margin,
+            rightMargin=margin,
+            topMargin=margin,
+            bottomMargin=margin,
+            title=gettext("Decklists", lang),
+            creator="Rage Deckbuilder",
+        )
+        frame = Frame(margin, margin, width, pagesize[1] - 2 * margin, id="page")
+        doc.addPageTemplates([PageTemplate(id="deck", frames=[frame], onPageEnd=_footer(state, lang))])
+        try:
+            doc.build(_joined(parts))
+        except LayoutError:
+            # One deck cannot be laid out (a name of thousands of words): it gets a page saying so, the rest print.
+            for index, (path, flowables) in enumerate(parts):
+                if not _fits(flowables, doc, frame):
+                    reason = gettext(
+                        "the decklist does not fit on the page; shorten the deck name or notes", lang
+                    )
+                    parts[index] = (path, _unreadable_page(path, reason, lang, state))
+            doc.build(_joined(parts))
+        report.pages = doc.page
+    return report
+
+
+def _joined(parts: list[tuple[Path, list[Any]]]) -> list[Any]:
+    story: list[Any] = []
+    for index, (_path, flowables) in enumerate(parts):
+        if index:
+            story.append(PageBreak())
+        story.extend(flowables)
+    return story
+
+
+def _fits(flowables: list[Any], doc: BaseDocTemplate, frame: Frame) -> bool:
+    """Whether every flowable of one deck fits a page (split where it may)."""
+    import copy
+
+    for flowable in flowables:
+        piece = copy.copy(flowable)
+        _w, height = piece.wrap(frame._width, frame._height)
+        if height > frame._height and not piece.split(frame._width, frame._height):
+            return False
+    return True

@@ -1,0 +1,86 @@
+"""The organiser's report flags every line read only by a guess: a reprint folded, a name near a card's."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from carddb.db import CardDatabase
+from carddb.demo import demo_deck_path
+from carddb.importing import import_path
+from deckbuilder.deckfiles import read_deck
+from deckbuilder.guesses import NEAR_NAME, REPRINT, Guess, guessed_lines
+from deckbuilder.legality import check_deck
+from tests.deckbuilder.cli.helpers import run
+
+DEMO_CARDS = Path(demo_deck_path()).with_name("demo-cards.txt")
+_ALLY = "Ally\t[Demo]\t\t\t\t\t\t\t\t\t\t\tWhile in play, your pack may ignore one bluff each turn.\t"
+
+
+@pytest.fixture
+def reprint_db(tmp_path: Path) -> Path:
+    """The demo cards and one Ally printed twice: `Whippoorwill` and its reprint `Whippoorwill (2)`."""
+    data = tmp_path / "cards.txt"
+    text = DEMO_CARDS.read_text(encoding="utf-8").rstrip("\n")
+    text += f"\nWhippoorwill\tDemo\t\t\t{_ALLY}\nWhippoorwill (2)\tDemo Reprint\t\t\t{_ALLY}\n"
+    data.write_text(text, encoding="utf-8")
+    path = tmp_path / "db" / "cards.sqlite"
+    with CardDatabase(path) as db:
+        import_path(db, data)
+    return path
+
+
+def _deck_text() -> str:
+    return (
+        "Characters:\n1\tAshen Howler\n1\tMoss-on-Stone\n"
+        "Sept:\n3\tBark Hide\n2\tWhippoorwill (2)\n1\tWhippoorwill\n"
+        "Combat:\n2\tWhipoorwill Strike\n2\tGround Shake\n1\tGrond Shake\n"
+    )
+
+
+def test_the_guessed_lines_of_a_deck_with_their_line_numbers(reprint_db: Path, tmp_path: Path) -> None:
+    deck_file = tmp_path / "erin.txt"
+    deck_file.write_text(_deck_text(), encoding="utf-8")
+    with CardDatabase(reprint_db) as db:
+        deck = read_deck(deck_file, pool=db).deck
+        found = guessed_lines(deck, check_deck(deck, db), deck_file)
+    assert Guess(REPRINT, "Whippoorwill (2)", "Whippoorwill", 6) in found
+    assert Guess(NEAR_NAME, "Grond Shake", "Ground Shake", 11) in found
+    # Names the deck gives exactly, in any case or spacing, are no guess; a name with no near card is only an error.
+    assert {g.written for g in found} <= {"Whippoorwill (2)", "Grond Shake", "Whipoorwill Strike"}
+    assert found[0].text() == "line 6: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)"
+
+
+def test_the_report_flags_the_guessed_line_in_its_row(reprint_db: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "erin.txt").write_text(_deck_text(), encoding="utf-8")
+    (folder / "frank.txt").write_text(
+        _deck_text().replace("(2)", "").replace("Grond", "Ground"), encoding="utf-8"
+    )
+    csv_path, html_path = tmp_path / "r.csv", tmp_path / "r.html"
+    for target in (csv_path, html_path):
+        run("check", str(folder), "--db", str(reprint_db), "--report", str(target))
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(csv_path.read_text(encoding="utf-8")))}
+    assert "line 6: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)" in rows["erin"]["guessed"]
+    assert "line 11: 'Grond Shake' is no card; did the player mean 'Ground Shake'?" in rows["erin"]["guessed"]
+    assert "(a reprint" not in rows["frank"]["guessed"] and "Grond" not in rows["frank"]["guessed"]
+    page = html_path.read_text(encoding="utf-8")
+    assert '<td class="guessed">line 6: &#x27;Whippoorwill (2)&#x27; read as &#x27;Whippoorwill&#x27;' in page
+
+
+def test_the_guesses_read_in_portuguese(reprint_db: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "erin.txt").write_text(_deck_text(), encoding="utf-8")
+    target = tmp_path / "r.html"
+    run("--lang", "pt_BR", "check", str(folder), "--db", str(reprint_db), "--report", str(target))
+    page = target.read_text(encoding="utf-8")
+    assert "Lido por palpite" in page
+    assert (
+        "linha 6: &#x27;Whippoorwill (2)&#x27; lido como &#x27;Whippoorwill&#x27; (uma reimpressão; palpite)"
+        in page
+    )
