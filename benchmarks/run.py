@@ -481,6 +481,12 @@ def child_img2pdf(args: dict[str, Any]) -> dict[str, Any]:
     return {"seconds": seconds, "peak_mib": peak_mib(), "bytes": len(data)}
 
 
+def child_window_import(args: dict[str, Any]) -> dict[str, Any]:
+    """The window's card import (benchmarks/window_inputs.py), with the PySide6 guard of the other GUI children."""
+    guard_pyside_refcount_bug()
+    return __import__("window_inputs").child_window_import(args)  # type: ignore[no-any-return]
+
+
 CHILDREN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "import": child_import,
     "baseline-import": child_baseline_import,
@@ -492,6 +498,8 @@ CHILDREN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "window-open": lambda args: __import__("window_inputs").child_window_open(
         args
     ),  # benchmarks/ is on sys.path
+    "window-import": child_window_import,
+    "cli-import": lambda args: __import__("window_inputs").child_cli_import(args),
 }
 
 
@@ -518,6 +526,24 @@ def bench_window_open(results: Results) -> None:
         )
         window = run_child("window-open", {"db": str(db_path), "deck": str(deck)})["seconds"]
         results.add(label, "window opens the deck", window, "s", "`ragedeck check` (process)", cli)
+
+
+def bench_window_import(results: Results) -> None:
+    """Issue 22: the window imports a 200,000-entry JSON card file (worker thread, progress, cancel) vs the CLI."""
+    from window_inputs import JSON_CARDS
+    from window_inputs import bench_window_import as measure
+
+    window, cli, bare = measure(scratch() / "window-import", run_child, ragedeck_command(), child_env())
+    label = f"{JSON_CARDS:,} JSON cards"
+    results.add(
+        label,
+        "window imports the card file (start -> done)",
+        window,
+        "s",
+        "`ragedeck import-cards` (process)",
+        cli,
+    )
+    results.details.append(f"{label}: the same import_path call in a process without Qt: {bare:.2f} s")
 
 
 # -- the run ---------------------------------------------------------------------------------------------------------
@@ -1118,6 +1144,7 @@ def main(argv: list[str] | None = None) -> int:
             bench_size(size, args.seed, results, judged=size == judged_size)
         judge_import_linearity(results)
         bench_window_open(results)
+        bench_window_import(results)
     finally:
         if _SCRATCH is not None:
             shutil.rmtree(_SCRATCH, ignore_errors=True)

@@ -11,7 +11,7 @@ import re
 import sqlite3
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
@@ -165,12 +165,15 @@ class _Importer:
         extra: dict[str, str],
         problems: Iterable[str] = (),
         images: ImageFinder | None = None,
-        label: str = "",
+        label: Callable[[], str] | None = None,
     ) -> None:
-        """Validate one row and stage it as a printing (later rows of the same name and set win)."""
+        """Validate one row and stage it as a printing (later rows of the same name and set win).
+
+        `label` names the row in its issues (a JSON entry); it is worked out only for a row that has one.
+        """
 
         def labelled(reason: str) -> str:
-            return message("IMPORT_LABELLED", label=label, reason=reason) if label else reason
+            return message("IMPORT_LABELLED", label=label(), reason=reason) if label else reason
 
         name = values.get("Name", "").strip()
         reason = _check_name(name, values)

@@ -18,6 +18,8 @@ from carddb.safeio import UnsafeFileError, read_regular_bytes
 MAX_JSON_BYTES = 100 * 1024 * 1024
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Lackey header names by their casefolded spelling (JSON keys match them whatever their case).
+_KNOWN = {k.casefold(): k for k in LACKEY_COLUMNS}
 
 
 def _json_text(path: Path) -> tuple[str, str]:
@@ -57,11 +59,10 @@ def _json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
 
 def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
     decoder = json.JSONDecoder()
-    ws = re.compile(r"\s*")
+    blank = re.compile(r"\s*").match  # always matches (maybe nothing)
 
     def skip(pos: int) -> int:
-        match = ws.match(text, pos)
-        return match.end() if match else pos
+        return blank(text, pos).end()  # type: ignore[union-attr]
 
     def error(exc: json.JSONDecodeError) -> CardImportError:
         return CardImportError(
@@ -112,7 +113,7 @@ def _scan_json_entries(text: str, source: str) -> list[tuple[int, str, Any]]:
 
 def _safe_text(text: str) -> str:
     """The text with lone surrogates (legal in JSON escapes, not in UTF-8) replaced by U+FFFD."""
-    return _SURROGATE.sub("\ufffd", text)
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)  # nearly every text: one C check
 
 
 def _json_cell(value: Any) -> str | None:
@@ -153,19 +154,21 @@ def import_json(
 
 def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key: str, entry: Any) -> None:
     key = _safe_text(key)
-    label = message("IMPORT_ENTRY_LABEL", index=index, key=key[:60])
+
+    def label() -> str:  # worked out only for an entry with an issue
+        return message("IMPORT_ENTRY_LABEL", index=index, key=key[:60])
+
     if not isinstance(entry, dict):
         reason = message("IMPORT_ENTRY_NOT_OBJECT", kind=type(entry).__name__)
-        importer.issue(source, line, message("IMPORT_LABELLED", label=label, reason=reason), REJECTED)
+        importer.issue(source, line, message("IMPORT_LABELLED", label=label(), reason=reason), REJECTED)
         return
     values: dict[str, str] = {}
     extra: dict[str, str] = {}
     problems: list[str] = []
-    known = {k.casefold(): k for k in LACKEY_COLUMNS}
     for raw_name, raw in entry.items():
         field_name = _safe_text(str(raw_name))
         cell = _json_cell(raw)
-        column = known.get(field_name.casefold())
+        column = _KNOWN.get(field_name.casefold())
         if cell is None:
             problems.append(message("IMPORT_FIELD_NOT_TEXT", field=field_name, kind=type(raw).__name__))
             try:
@@ -185,6 +188,6 @@ def _add_json_entry(importer: _Importer, source: str, line: int, index: int, key
         # A glued raw row or text-as-name says more than "Type missing"; an entry with only a Name says less.
         if not name_problem or message_id_of(name_problem) == "IMPORT_NAME_ONLY":
             name_problem = message("IMPORT_MISSING_FIELDS", fields=", ".join(missing))
-        importer.issue(source, line, message("IMPORT_LABELLED", label=label, reason=name_problem), REJECTED)
+        importer.issue(source, line, message("IMPORT_LABELLED", label=label(), reason=name_problem), REJECTED)
         return
     importer.add_row(source, line, values, extra, problems, None, label)
