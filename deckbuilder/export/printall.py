@@ -32,6 +32,7 @@ from deckbuilder.legality.results import Report
 
 _TITLE = ParagraphStyle("pa-title", fontName=FONT_BOLD, fontSize=16, leading=19, spaceAfter=6)
 _TEXT = ParagraphStyle("pa-text", fontName=FONT, fontSize=10, leading=13, spaceAfter=4)
+_HEADING = ParagraphStyle("pa-heading", fontName=FONT_BOLD, fontSize=11.5, leading=14, spaceAfter=3)
 
 
 @dataclass
@@ -94,7 +95,25 @@ def _deck_pages(
         lang=lang,
     )
     footer = f"{deck.name} · {decklist_title(deck, lang)} · {path.name}"
-    return [_DeckStart(state, footer), *decklist_story(deck, db, options, width)], True
+    return [
+        _DeckStart(state, footer),
+        *decklist_story(deck, db, options, width),
+        *_guesses(deck, options, path, lang),
+    ], True
+
+
+def _guesses(deck: Deck, options: DecklistOptions, path: Path, lang: str) -> list[Any]:
+    """The lines read only by a guess, under the sheet: what the organiser asks the player about at registration."""
+    from deckbuilder.guesses import guessed_lines
+
+    found = guessed_lines(deck, options.report, path)
+    if not found:
+        return []
+    return [
+        Spacer(1, 6),
+        Paragraph(pdf_markup(gettext("Read by a guess", lang)), _HEADING),
+        *(Paragraph(pdf_markup(g.text(lang)), _TEXT) for g in found),
+    ]
 
 
 def _unreadable_page(path: Path, reason: str, lang: str, state: dict[str, Any]) -> list[Any]:

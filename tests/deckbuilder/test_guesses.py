@@ -84,3 +84,16 @@ def test_the_guesses_read_in_portuguese(reprint_db: Path, tmp_path: Path) -> Non
         "linha 6: &#x27;Whippoorwill (2)&#x27; lido como &#x27;Whippoorwill&#x27; (uma reimpressão; palpite)"
         in page
     )
+
+
+def test_the_printed_sheet_lists_the_guessed_lines(reprint_db: Path, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "erin.txt").write_text(_deck_text(), encoding="utf-8")
+    pdf = tmp_path / "all.pdf"
+    run("check", str(folder), "--db", str(reprint_db), "--print-all", str(pdf))
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(str(pdf)).pages)
+    assert "Read by a guess" in text
+    assert "line 6: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)" in text
