@@ -33,8 +33,19 @@ IMAGES_FOLDER = "card-images"
 def user_data_dir() -> Path:
     """The per-user data folder (database, autosaves, user formats)."""
     override = os.environ.get("RAGEDECK_DATA_DIR")
+    # Asked several times a check (user games, user formats): the answer is kept per value of what it reads.
     if override:
-        return Path(override)
+        return _path(override)
+    return _platform_data_dir(os.environ.get("XDG_DATA_HOME"), os.path.expanduser("~"))
+
+
+@functools.lru_cache(maxsize=8)
+def _path(text: str) -> Path:
+    return Path(text)
+
+
+@functools.lru_cache(maxsize=8)
+def _platform_data_dir(_xdg_data_home: str | None, _home: str) -> Path:
     import platformdirs  # late: ~7 ms that a command given --db or $RAGEDECK_DB never needs
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))

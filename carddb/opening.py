@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import sqlite3
 import stat
 import time
@@ -187,6 +186,8 @@ def _create_new(path: Path) -> None:
 
 
 def _build_and_link(path: Path) -> None:
+    import secrets  # late: hashlib/OpenSSL (~2 ms) only when a database is created, never on a check
+
     _remove_stale_creations(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}{_CREATING}")
     try:

@@ -116,7 +116,9 @@ def tokenize_traits(text: str, vocabulary: frozenset[str] = KNOWN_TRAITS) -> tup
 
 # Where an import keeps the words Characters carry, so a check reads them instead of splitting every keyword.
 TRAIT_WORDS_META = "character_trait_words"
-_CARDS_SIGNATURE = "SELECT count(*), coalesce(max(id), 0) FROM card"
+# Two subqueries, not one SELECT of both aggregates: alone, count(*) scans the smallest index and max(id) is one
+# seek; together SQLite scans the whole table (~4 ms instead of ~0.5 ms at 100,000 cards, on every cold check).
+_CARDS_SIGNATURE = "SELECT (SELECT count(*) FROM card), (SELECT coalesce(max(id), 0) FROM card)"
 
 
 def cards_signature(conn: sqlite3.Connection) -> list[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,19 +11,14 @@ from typing import Any
 from carddb.atomic import atomic_write_text
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
-from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
-from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
-from deckbuilder.fingerprint import deck_fingerprint
+from deckbuilder.deckfiles.walk import deck_files as deck_files  # the walk lives with the deck files
+from deckbuilder.event import Event, event_for, format_for_game
 from deckbuilder.games.description import Game, GameError
 from deckbuilder.games.loader import find_format, format_title, load_game
 from deckbuilder.guesses import Guess, guessed_lines
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
 from deckbuilder.legality.formats import Format
 from deckbuilder.legality.results import Report, Result
-
-# A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
-MAX_DECK_FILES = 2000
-MAX_DEPTH = 4
 
 LEGAL = "legal"
 ILLEGAL = "illegal"
@@ -85,48 +80,6 @@ def player_from_path(path: Path) -> str:
     return " ".join(stem.replace("_", " ").split()) or path.name
 
 
-def deck_files(targets: Iterable[Path]) -> tuple[list[Path], list[str]]:
-    """Deck files named or found in folders (sorted, bounded), and notes about what was skipped."""
-    found: list[Path] = []
-    notes: list[str] = []
-    for target in targets:
-        if target.is_dir():
-            found.extend(_walk(target, 0, notes))
-        else:
-            found.append(target)
-        if len(found) > MAX_DECK_FILES:
-            notes.append(f"only the first {MAX_DECK_FILES} deck files are checked")
-            return found[:MAX_DECK_FILES], notes
-    return found, notes
-
-
-def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
-    if depth > MAX_DEPTH:
-        notes.append(f"{folder}: folders deeper than {MAX_DEPTH} levels are not searched")
-        return []
-    found: list[Path] = []
-    try:
-        children = sorted(folder.iterdir(), key=lambda p: p.name.casefold())
-    except OSError as exc:
-        notes.append(f"{folder}: cannot list the folder: {exc.strerror or exc}")
-        return []
-    for child in children:
-        if child.is_symlink():
-            notes.append(f"{child}: a link; links are not followed")  # a link may lead anywhere
-            continue
-        if child.name.startswith("."):
-            continue  # a hidden file is no one's deck
-        if depth == 0 and child.name == EVENT_FILE:
-            continue  # the organiser's event settings (deckbuilder.event), not a deck
-        if child.is_dir():
-            found.extend(_walk(child, depth + 1, notes))
-        elif child.suffix.casefold() in DECK_SUFFIXES:
-            found.append(child)
-        if len(found) > MAX_DECK_FILES:
-            break
-    return found
-
-
 def check_deck_file(
     path: Path,
     pool: CardPool,
@@ -186,10 +139,17 @@ def check_deck_file(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
-        fingerprint=deck_fingerprint(deck, cards).code,
+        fingerprint=_fingerprint(deck, cards),
         cards=_cards(deck),
         guesses=guessed_lines(deck, report, path),
     )
+
+
+def _fingerprint(deck: Deck, pool: Any) -> str:
+    """The deck's fingerprint code (imported late: hashlib costs ~2 ms that `ragedeck check` never needs)."""
+    from deckbuilder.fingerprint import deck_fingerprint
+
+    return deck_fingerprint(deck, pool).code
 
 
 def _format_of_game(game: Game, fmt: Format | str | None) -> Any:

@@ -10,17 +10,18 @@ from __future__ import annotations
 import argparse
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TextIO, cast
+from typing import NamedTuple, TextIO, cast
 
 from deckbuilder.i18n import N_
 
 Runner = Callable[[argparse.Namespace, TextIO, TextIO], int]
 
 
-@dataclass(frozen=True)
-class Command:
-    """One subcommand: its name, its one-line help (English, translated when shown) and the module that runs it."""
+class Command(NamedTuple):
+    """One subcommand: its name, its one-line help (English, translated when shown) and the module that runs it.
+
+    A named tuple, not a dataclass: building a frozen dataclass costs every `ragedeck` start ~0.4 ms.
+    """
 
     name: str
     help: str

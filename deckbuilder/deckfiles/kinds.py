@@ -7,9 +7,8 @@ filters, the folders an organiser's report walks, `ragedeck export --to`, and wh
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from carddb.messages import declare
 from deckbuilder.deck import CardPool, Deck
@@ -37,9 +36,8 @@ KEEPS_PRINTINGS = "printings"
 KEEPS_UNREAD = "unread"  # parts of the file it was read from that could not be read
 
 
-@dataclass(frozen=True)
-class DeckFileKind:
-    """One kind of deck file."""
+class DeckFileKind(NamedTuple):
+    """One kind of deck file (a named tuple: a frozen dataclass costs every `ragedeck check` start ~0.4 ms)."""
 
     name: str  # stable id: LoadedDeck.kind, `write_deck(kind=...)`, `ragedeck export --to`
     label: str  # file dialog label (English, translated where shown)

@@ -13,8 +13,8 @@ from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.engines import ENGINES as ENGINES
 from deckbuilder.games.engines import Engine as Engine
 from deckbuilder.games.engines import register_engine as register_engine
-from deckbuilder.games.kinds import RuleKind, kind_named
 from deckbuilder.games.loader import find_format, formats_of, load_game
+from deckbuilder.games.registry import RuleKind, kind_named
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.legality.checker import INTERNAL_ERROR, checker_result, format_not_installed, unread_results
 from deckbuilder.legality.results import Report, Result, Severity, Totals

@@ -11,14 +11,23 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck
-from deckbuilder.games.kinds import GameContext, Item, RuleKind, kind_named
 from deckbuilder.games.layout import Layout
+from deckbuilder.games.registry import RuleKind, kind_named, load_kinds_when_missing
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
+    # The generic kinds are imported where the generic engine uses them: a Rage check needs none of them.
     from deckbuilder.games.cards import GameCard
     from deckbuilder.games.description import Game, GameFormat
+    from deckbuilder.games.kinds import Item
+
+
+def _register_generic_kinds() -> None:
+    import deckbuilder.games.kinds  # noqa: F401  (registers the generic kinds on import)
+
+
+load_kinds_when_missing(_register_generic_kinds)
 
 
 class GamePool(Protocol):
@@ -62,6 +71,8 @@ def validate_game(game: Game) -> list[str]:
 
 
 def _resolve(deck: Deck, pool: GamePool, game: Game) -> list[Item]:
+    from deckbuilder.games.kinds import Item
+
     items: dict[str, Item] = {}
     for entry in (*deck.entries, *deck.starting):
         try:
@@ -141,6 +152,8 @@ class Engine:
                 suggestions[item.key] = list(pool.suggest(item.name))
             except Exception:  # suggestions are a courtesy
                 suggestions[item.key] = []
+        from deckbuilder.games.kinds import GameContext
+
         return GameContext(game, fmt, items, values, suggestions)
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:

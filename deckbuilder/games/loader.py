@@ -51,6 +51,7 @@ class FormatError(Exception):
 # -- games -------------------------------------------------------------------------------------------------------
 
 
+@functools.cache
 def _games_root() -> Path:
     return Path(__file__).resolve().parent  # beside this module: cheaper than importlib.resources
 
@@ -80,18 +81,40 @@ def load_game_dir(folder: Path | Traversable) -> Game:
 
 
 @functools.cache
+def _shipped_dir(folder_name: str) -> Game:
+    """The shipped game in one folder beside this module, its engine package imported first (read once)."""
+    entry = _games_root() / folder_name
+    _engine_package(entry)
+    return load_game_dir(entry)
+
+
+@functools.cache
 def _shipped_games() -> tuple[Game, ...]:
     found = []
     for entry in sorted(_games_root().iterdir(), key=lambda e: e.name):
         if entry.is_dir() and entry.joinpath(GAME_FILE).is_file():
-            _engine_package(entry)
-            found.append(load_game_dir(entry))
+            found.append(_shipped_dir(entry.name))
     found.sort(key=lambda g: (g.name != DEFAULT_GAME, g.name))
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=64)
+def _shipped_named(wanted: str) -> Game | None:
+    """The shipped game of this (case-folded) name; only its own folder is read when it bears the game's name,
+    as every shipped folder does (a check of a Rage deck need not read and validate every other game). Kept:
+    the shipped folders are part of the installed program and do not change while it runs."""
+    if _NAME_PATTERN.match(wanted) and (_games_root() / wanted / GAME_FILE).is_file():
+        game = _shipped_dir(wanted)
+        if game.name.casefold() == wanted:
+            return game
+    return _shipped_by_name().get(wanted)
+
+
 def shipped_game(name: str = DEFAULT_GAME) -> Game:
     """A game we ship, read once (Rage's fields and labels for its card views: no user folder is scanned)."""
+    found = _shipped_named(name.casefold())
+    if found is not None and found.name == name:
+        return found
     for game in _shipped_games():
         if game.name == name:
             return game
@@ -105,7 +128,13 @@ def _shipped_by_name() -> dict[str, Game]:
 
 def user_games_dir() -> Path:
     """Where users put their own games (one folder per game)."""
-    return user_data_dir() / USER_GAMES_FOLDER
+    return _below(user_data_dir(), USER_GAMES_FOLDER)
+
+
+@functools.lru_cache(maxsize=16)
+def _below(folder: Path, name: str) -> Path:
+    """folder / name, kept: every check asks for the user games and formats folders (pathlib costs ~3 µs each)."""
+    return folder / name
 
 
 def _user_game_dirs() -> Iterator[tuple[Path, str]]:
@@ -164,7 +193,7 @@ def load_game(name: str | None) -> Game:
     """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
     wanted = (name or DEFAULT_GAME).strip().casefold()
     if not os.path.isdir(user_games_dir()):  # no games of the player's: the shipped ones, without a listing
-        shipped = _shipped_by_name().get(wanted)
+        shipped = _shipped_named(wanted)
         if shipped is not None:
             return shipped
     games = available_games()
@@ -180,7 +209,7 @@ def load_game(name: str | None) -> Game:
 
 def user_formats_dir() -> Path:
     """Where users put their own format files (`"game"` names the game; Rage's when absent)."""
-    return user_data_dir() / USER_FORMATS_FOLDER
+    return _below(user_data_dir(), USER_FORMATS_FOLDER)
 
 
 def format_of_data(data: Any, source: str, game: Game | None = None) -> GameFormat:
@@ -230,7 +259,7 @@ def _user_formats() -> tuple[list[GameFormat], list[str]]:
     formats: list[GameFormat] = []
     problems: list[str] = []
     try:
-        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        files = sorted(folder.glob("*.json")) if os.path.isdir(folder) else []
     except OSError:
         return [], []
     for file in files:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from deckbuilder.deck import Deck
 from deckbuilder.document import DeckDocument
-from deckbuilder.fixhints import Change, apply_changes
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.commands import (
     AddCardCommand,
@@ -27,6 +27,9 @@ from deckbuilder.ui.commands import (
     StartInPlayCommand,
 )
 from deckbuilder.ui.translation import fill
+
+if TYPE_CHECKING:
+    from deckbuilder.fixhints import Change
 
 
 class DeckController(QObject):
@@ -162,7 +165,11 @@ class DeckController(QObject):
 
     def apply_changes(self, label: str, changes: tuple[Change, ...]) -> bool:
         """A fix-it hint's changes as one undo step."""
-        return self.edit(label, lambda deck: apply_changes(deck, changes))
+        from deckbuilder.fixhints import (
+            apply_changes as apply,  # late: the fix planners are not needed to start
+        )
+
+        return self.edit(label, lambda deck: apply(deck, changes))
 
     def rename(self, name: str) -> bool:
         """Rename the deck."""

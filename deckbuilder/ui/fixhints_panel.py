@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -19,10 +19,13 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
-from deckbuilder.fixhints import FixHint, fix_hints, no_fix_reason
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.translation import fill, ngettext
+
+if TYPE_CHECKING:
+    # deckbuilder.fixhints (the fix planners, odds, hashlib) is imported when hints are first worked out.
+    from deckbuilder.fixhints import FixHint
 
 
 class FixHintsPanel(QWidget):
@@ -92,10 +95,14 @@ class FixHintsPanel(QWidget):
             pool: Any = self._pool if self._pool is not None else self.db
             # The cards hints may suggest: the card database's (read once per import) or the game pool's own.
             cards = self.candidates() if pool is self.db else pool.cards()
+            from deckbuilder.fixhints import fix_hints
+
             self.hints = fix_hints(deck, pool, cards, report.format, report.renown_level, report)
         self._rebuild()
 
     def _rebuild(self) -> None:
+        from deckbuilder.fixhints import no_fix_reason
+
         while self.body_layout.count():
             item = self.body_layout.takeAt(0)
             widget = item.widget() if item is not None else None

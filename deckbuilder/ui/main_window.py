@@ -23,7 +23,6 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.fixhints import FixHint
 from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
@@ -60,6 +59,7 @@ from deckbuilder.ui.window_prompts import PromptsMixin
 from deckbuilder.ui.window_session import SessionMixin
 
 if TYPE_CHECKING:
+    from deckbuilder.fixhints import FixHint
     from deckbuilder.ui.deck_gallery import DeckGallery
     from deckbuilder.ui.stats import DeckStatsView
 

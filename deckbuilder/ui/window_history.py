@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckbuilder.deck import Deck
-from deckbuilder.deckdiff import GamesDiffer, diff_decks
 from deckbuilder.deckfiles import DeckFileError, LoadedDeck, read_deck
-from deckbuilder.history import DeckHistory
 from deckbuilder.i18n import render_text
-from deckbuilder.ui.compare_view import CompareDialog
-from deckbuilder.ui.history_view import HistoryDialog, version_label
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import WindowBase
+
+if TYPE_CHECKING:
+    # Imported when a history or compare window first opens: the window starts without them (and hashlib).
+    from deckbuilder.ui.compare_view import CompareDialog
+    from deckbuilder.ui.history_view import HistoryDialog
 
 
 class HistoryMixin(WindowBase):
@@ -30,6 +32,9 @@ class HistoryMixin(WindowBase):
                 warning=False,
             )
             return None
+        from deckbuilder.history import DeckHistory
+        from deckbuilder.ui.history_view import HistoryDialog
+
         dialog = HistoryDialog(DeckHistory(), self.deck_path, self.deck_pool(), self)
         dialog.open_requested.connect(self.open_version)
         dialog.restore_requested.connect(self.restore_version)
@@ -85,6 +90,8 @@ class HistoryMixin(WindowBase):
         return self._show_compare(loaded.deck, self.deck, path.name, self.tr("this deck"))
 
     def _compare_versions(self, older: Path, newer: object) -> CompareDialog | None:
+        from deckbuilder.ui.history_view import version_label
+
         first = self._read(older)
         if first is None:
             return None
@@ -98,6 +105,9 @@ class HistoryMixin(WindowBase):
     def _show_compare(
         self, first: Deck, second: Deck, first_name: str, second_name: str
     ) -> CompareDialog | None:
+        from deckbuilder.deckdiff import GamesDiffer, diff_decks
+        from deckbuilder.ui.compare_view import CompareDialog
+
         try:
             diff = diff_decks(first, second, self.deck_pool())
         except GamesDiffer:

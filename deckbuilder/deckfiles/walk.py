@@ -1,0 +1,58 @@
+"""The deck files a command is given: files as named, folders walked (bounded, links never followed).
+
+Its own module, light: `ragedeck check` walks folders without loading the organiser's report (deckbuilder.report).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
+from deckbuilder.event import EVENT_FILE
+
+# A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
+MAX_DECK_FILES = 2000
+MAX_DEPTH = 4
+
+
+def deck_files(targets: Iterable[Path]) -> tuple[list[Path], list[str]]:
+    """Deck files named or found in folders (sorted, bounded), and notes about what was skipped."""
+    found: list[Path] = []
+    notes: list[str] = []
+    for target in targets:
+        if target.is_dir():
+            found.extend(_walk(target, 0, notes))
+        else:
+            found.append(target)
+        if len(found) > MAX_DECK_FILES:
+            notes.append(f"only the first {MAX_DECK_FILES} deck files are checked")
+            return found[:MAX_DECK_FILES], notes
+    return found, notes
+
+
+def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
+    if depth > MAX_DEPTH:
+        notes.append(f"{folder}: folders deeper than {MAX_DEPTH} levels are not searched")
+        return []
+    found: list[Path] = []
+    try:
+        children = sorted(folder.iterdir(), key=lambda p: p.name.casefold())
+    except OSError as exc:
+        notes.append(f"{folder}: cannot list the folder: {exc.strerror or exc}")
+        return []
+    for child in children:
+        if child.is_symlink():
+            notes.append(f"{child}: a link; links are not followed")  # a link may lead anywhere
+            continue
+        if child.name.startswith("."):
+            continue  # a hidden file is no one's deck
+        if depth == 0 and child.name == EVENT_FILE:
+            continue  # the organiser's event settings (deckbuilder.event), not a deck
+        if child.is_dir():
+            found.extend(_walk(child, depth + 1, notes))
+        elif child.suffix.casefold() in DECK_SUFFIXES:
+            found.append(child)
+        if len(found) > MAX_DECK_FILES:
+            break
+    return found
