@@ -1,29 +1,60 @@
-"""Retake the README's window screenshots from the real card pool: python docs/make_screenshots.py PLUGIN DECK OUTDIR."""
+"""Retake the README's window screenshots from the real card pool: python docs/make_screenshots.py PLUGIN DECK OUTDIR
+[FILE ...]. Run it under Xvfb for the real platform (xvfb-run -s "-screen 0 1280x720x24" ...); offscreen otherwise."""
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
-# (file, window size, deck made illegal, language, deck check tab shown: None for Legality)
+
+class Shot(NamedTuple):
+    """One screenshot: its file, the window's size (logical pixels), what is shown and how."""
+
+    name: str
+    size: tuple[int, int]
+    illegal: bool  # the deck made illegal (a third Dodge, a second Buggerhead)
+    lang: str
+    tab: str | None = None  # the deck check tab shown (None: Legality)
+    theme: str = "light"
+    scale: str = "1"  # QT_SCALE_FACTOR: read when the application starts, so such a shot runs in its own process
+    deck_tab: int = 0  # 0: the deck as lists, 1: as card images
+
+
 SHOTS = (
-    ("screenshot-legal.png", (1280, 720), False, "en", None),
-    ("screenshot-large.png", (1920, 1080), False, "en", None),
-    ("screenshot-illegal.png", (1280, 720), True, "en", None),
-    ("screenshot-pt_BR.png", (1280, 720), True, "pt_BR", None),
-    ("screenshot-large-pt_BR.png", (1920, 1080), False, "pt_BR", None),
-    ("fix-hints.png", (1280, 720), True, "en", "fix_panel"),
-    ("draw-odds.png", (1280, 720), False, "en", "odds_view"),
+    Shot("screenshot-legal.png", (1280, 720), False, "en"),
+    Shot("screenshot-large.png", (1920, 1080), False, "en"),
+    Shot("screenshot-illegal.png", (1280, 720), True, "en"),
+    Shot("screenshot-pt_BR.png", (1280, 720), True, "pt_BR"),
+    Shot("screenshot-large-pt_BR.png", (1920, 1080), False, "pt_BR"),
+    Shot("fix-hints.png", (1280, 720), True, "en", "fix_panel"),
+    Shot("draw-odds.png", (1280, 720), False, "en", "odds_view"),
+    Shot("screenshot-dark.png", (1280, 720), True, "en", theme="dark"),
+    Shot("screenshot-dark-pt_BR.png", (1280, 720), True, "pt_BR", "stats_page", theme="dark", deck_tab=1),
+    Shot("screenshot-scale150.png", (1280, 720), True, "en", scale="1.5"),
+    Shot("screenshot-scale150-pt_BR.png", (1280, 720), False, "pt_BR", "fix_panel", scale="1.5"),
 )
 
 
 def main(argv: list[str]) -> int:
-    """Import the plugin into a scratch database, open the deck at each size and save the window's picture."""
+    """Import the plugin into a scratch database, open the deck for each shot and save the window's picture."""
     plugin, deck_path, out_dir = (Path(a) for a in argv[:3])
     only = set(argv[3:])
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    here = os.environ.get("QT_SCALE_FACTOR", "1")
+    wanted = [s for s in SHOTS if (not only or s.name in only)]
+    for shot in (s for s in wanted if s.scale != here):
+        # Another scale: this script again, in a process that starts at that scale, for that shot alone.
+        env = {**os.environ, "QT_SCALE_FACTOR": shot.scale}
+        done = subprocess.run([sys.executable, __file__, *argv[:3], shot.name], env=env, check=False)
+        if done.returncode:
+            return done.returncode
+    wanted = [s for s in wanted if s.scale == here]
+    if not wanted:
+        return 0
     scratch = Path(tempfile.mkdtemp(prefix="ragedeck-shots-"))
     os.environ["RAGEDECK_DATA_DIR"] = str(scratch)  # fresh settings: the default layout is what is shown
     from PySide6.QtWidgets import QApplication
@@ -36,32 +67,36 @@ def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     db = CardDatabase(scratch / "cards.sqlite")
     import_path(db, plugin)
-    for name, (width, height), illegal, lang, tab in SHOTS:
-        if only and name not in only:
-            continue
-        install(app, lang)
+    for shot in wanted:
+        install(app, shot.lang)
         for stale in scratch.glob("settings.ini"):
             stale.unlink()
         window = MainWindow(db, interactive=False)
-        window.resize(width, height)
+        window.appearance.set_theme(shot.theme)
+        window.resize(*shot.size)
         window.show()
         if not window.open_deck(deck_path, ask_first=False):
             print(window.last_message, file=sys.stderr)
             return 1
-        if illegal:
+        if shot.illegal:
             window.add_card("Dodge")  # a third copy: over the combat copy limit
             window.add_card("Buggerhead")  # a second copy of a Character
         characters = window.deck_view.tables["characters"]
         characters.selectRow(0)
         window.show_card(window.deck_view.models["characters"].rows()[0].entry.name)
+        window.deck_tabs.setCurrentIndex(shot.deck_tab)
         for _ in range(5):
             app.processEvents()
-        if tab is not None:
-            window.report_tabs.setCurrentWidget(getattr(window, tab))
+        if shot.tab is not None:
+            window.report_tabs.setCurrentWidget(getattr(window, shot.tab))
+        gallery = getattr(window, "_gallery", None)
+        while gallery is not None and shot.deck_tab and gallery.loading():
+            app.processEvents()
         for _ in range(10):
             app.processEvents()
-        window.grab().save(str(out_dir / name))
-        print(f"wrote {out_dir / name} at {width}x{height}")
+        image = window.grab()
+        image.save(str(out_dir / shot.name))
+        print(f"wrote {out_dir / shot.name} at {shot.size[0]}x{shot.size[1]} ({image.width()}x{image.height()} px)")
         window.undo_stack.setClean()
         window.close()
         window.deleteLater()

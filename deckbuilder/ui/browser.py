@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QSizePolicy,
     QSpinBox,
     QTableView,
     QToolButton,
@@ -105,7 +106,8 @@ def _range_spin() -> QSpinBox:
     spin.setRange(-1, 99)
     spin.setValue(-1)
     spin.setSpecialValueText("–")
-    spin.setMaximumWidth(48)
+    # As wide as its text needs, no wider (it follows View → Text size).
+    spin.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
     return spin
 
 

@@ -173,6 +173,8 @@ class NameFitter(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
             self.fit()
+        elif event.type() == QEvent.Type.FontChange:
+            self.remeasure()  # View → Text size: the names are wider
         return False
 
     def name_column(self) -> int:

@@ -6,7 +6,7 @@ import functools
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QMenu, QTabWidget, QVBoxLayout, QWidget
 
@@ -119,11 +119,23 @@ class DeckGallery(QTabWidget):
             self._rows[key] = pile
             view = self.lists[key]
             view.clear()
+            captions = [self._caption(row, bool(why)) for row, why in pile]
+            # Every item as tall as the longest caption needs (wrapped at the thumbnail's width): no name is cut.
+            metrics = view.fontMetrics()
+            wrap = QRect(0, 0, THUMB_WIDTH + 8, 10_000)
+            text_height = max(
+                [2 * metrics.height()]
+                + [
+                    metrics.boundingRect(wrap, int(flag), c).height()
+                    for c in captions
+                    # Qt wraps a caption at words, and a word wider than the item anywhere.
+                    for flag in (Qt.TextFlag.TextWordWrap, Qt.TextFlag.TextWrapAnywhere)
+                ]
+            )
             for row, why in pile:
                 card = row.card
                 assert card is not None
-                label = f"{row.entry.count} × {card.name}"
-                item = QListWidgetItem(f"{ILLEGAL_MARK} {label}" if why else label)
+                item = QListWidgetItem(self._caption(row, bool(why)))
                 item.setData(ROW_ROLE, row)
                 item.setData(ILLEGAL_ROLE, bool(why))
                 # Not by colour alone: the sign in the caption and the reasons in the tooltip say it too.
@@ -131,11 +143,14 @@ class DeckGallery(QTabWidget):
                 item.setToolTip("\n".join(tip))
                 if why:
                     item.setBackground(tint)
-                item.setSizeHint(
-                    QSize(THUMB_WIDTH + 12, THUMB_SIZE.height() + 2 * view.fontMetrics().height() + 12)
-                )
+                item.setSizeHint(QSize(THUMB_WIDTH + 12, THUMB_SIZE.height() + text_height + 12))
                 view.addItem(item)
         self._queue_current()
+
+    @staticmethod
+    def _caption(row: DeckRow, illegal: bool) -> str:
+        label = f"{row.entry.count} × {row.card.name if row.card is not None else row.entry.name}"
+        return f"{ILLEGAL_MARK} {label}" if illegal else label
 
     def _queue_current(self) -> None:
         view = self.lists[PILES[self.currentIndex()]] if 0 <= self.currentIndex() < len(PILES) else None

@@ -62,6 +62,11 @@ class SteadyLabel(QWidget):
             self.setFixedHeight(height)  # the only case that needs the layouts above
         self.label.resize(self.width(), height)
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()  # a larger text size (View → Text size) needs a taller line
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit()

@@ -27,6 +27,9 @@ class Bar:
     accent: bool = False
 
 
+MIN_BAR = 40  # pixels a horizontal bar keeps beside the labels
+
+
 class BarChart(QWidget):
     """A small labelled bar chart in palette colours; horizontal bars suit long labels, vertical suit numbers."""
 
@@ -59,7 +62,31 @@ class BarChart(QWidget):
         return QSize(240, row * (lines + 2) + 90)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(120, self.sizeHint().height())
+        # Wide enough for the longest label whole beside a short bar: the statistics page scrolls sideways
+        # before a card name is cut.
+        width = self._widest_label() + self._value_width() + MIN_BAR if self.horizontal and self.bars else 120
+        return QSize(width, self.sizeHint().height())
+
+    def _widest_label(self) -> int:
+        metrics = QFontMetrics(self.font())
+        return max((metrics.horizontalAdvance(b.label) for b in self.bars), default=0) + 12
+
+    def _value_width(self) -> int:
+        metrics = QFontMetrics(self.font())
+        return max((metrics.horizontalAdvance(str(b.value)) for b in self.bars), default=0) + 6
+
+    def _label_width(self, width: float) -> int:
+        """The label column: the longest label, up to what leaves a short bar and its value room."""
+        return int(min(self._widest_label(), max(width * 0.45, width - self._value_width() - MIN_BAR)))
+
+    def cut_labels(self) -> list[str]:
+        """The bar labels drawn shortened at the chart's present width."""
+        metrics = QFontMetrics(self.font())
+        if self.horizontal:
+            room = self._label_width(self.width()) - 4
+        else:
+            room = int(self.width() / max(1, len(self.bars)))
+        return [b.label for b in self.bars if metrics.horizontalAdvance(b.label) > room]
 
     def paintEvent(self, event: QPaintEvent) -> None:
         palette = self.palette()
@@ -101,10 +128,8 @@ class BarChart(QWidget):
 
     def _paint_horizontal(self, painter: QPainter, area: QRectF, row: int) -> None:
         metrics = QFontMetrics(self.font())
-        label_width = min(
-            max(metrics.horizontalAdvance(b.label) for b in self.bars) + 12, int(area.width() * 0.45)
-        )
-        value_width = max(metrics.horizontalAdvance(str(b.value)) for b in self.bars) + 6
+        label_width = self._label_width(area.width())
+        value_width = self._value_width()
         top = max(1, max(b.value for b in self.bars))
         span = max(1.0, area.width() - label_width - value_width)
         text_colour = self.palette().color(QPalette.ColorRole.WindowText)

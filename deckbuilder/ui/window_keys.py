@@ -104,28 +104,31 @@ class KeyboardMixin(WindowBase):
         self._keyed(edit_menu, self.tr("Go to Fi&x it"), "fix", self.focus_fix_it, "actionFixIt")
         _SearchBoxKeys(self.browser.query_edit, self.browser.table)
 
+        # The tables were built with the desktop's font: their rows follow the remembered text size.
+        self.fit_rows_to_font()
         self.appearance = Appearance(self.settings, self)
+        QTimer.singleShot(0, self, self.fit_rows_to_font)
         size_menu = view_menu.addMenu(self.tr("&Text size"))
         size_menu.setObjectName("menuTextSize")
         self._keyed(
             size_menu,
             self.tr("&Larger"),
             "text_larger",
-            lambda: self.appearance.step_text(1),
+            lambda: self._text_size(step=1),
             "actionTextLarger",
         )
         self._keyed(
             size_menu,
             self.tr("&Smaller"),
             "text_smaller",
-            lambda: self.appearance.step_text(-1),
+            lambda: self._text_size(step=-1),
             "actionTextSmaller",
         )
         self._keyed(
             size_menu,
             self.tr("&Default"),
             "text_default",
-            lambda: self.appearance.set_text_size(100),
+            lambda: self._text_size(percent=100),
             "actionTextDefault",
         )
         theme_menu = view_menu.addMenu(self.tr("T&heme"))
@@ -162,6 +165,26 @@ class KeyboardMixin(WindowBase):
         """A screen reader names each pile's table by the pile's title."""
         for key, table in self.deck_view.tables.items():
             table.setAccessibleName(self.deck_view.section_title(key))
+
+    def _text_size(self, step: int = 0, percent: int | None = None) -> None:
+        if percent is not None:
+            self.appearance.set_text_size(percent)
+        else:
+            self.appearance.step_text(step)
+        QTimer.singleShot(0, self, self.fit_rows_to_font)  # after the new font has reached the tables
+
+    def fit_rows_to_font(self) -> None:
+        """Rows as tall as the text in force: each table keeps the margin it was built with around its text."""
+        for table in self.findChildren(QTableView):
+            header = table.verticalHeader()
+            height = table.fontMetrics().height()
+            built = table.property("rowMargin")
+            if built is None:
+                built = header.defaultSectionSize() - height if table.property("rowFont") is None else 4
+                table.setProperty("rowMargin", built)
+            table.setProperty("rowFont", height)
+            if header.defaultSectionSize() != height + int(built):
+                header.setDefaultSectionSize(height + int(built))
 
     def _theme_chosen(self, theme: str) -> None:
         self.appearance.set_theme(theme)

@@ -36,7 +36,7 @@ def exact_by_turn(population: int, useful: int, hand: int, turns: int, plays: in
                 (held, held, lib_useful, lib_size), hand - held, population, useful
             ).items():
                 after[state] = after.get(state, 0.0) + p * q
-        chances.append(min(1.0, sum(p for state, p in after.items() if state[0] > 0)))
+        chances.append(_share(after))
         if turn == turns - 1:
             break
         # The combat plays useful cards; after it the hand is refilled, nothing discarded by choice.
@@ -47,6 +47,15 @@ def exact_by_turn(population: int, useful: int, hand: int, turns: int, plays: in
             for state, q in _draw(kept, hand - kept[1], population, useful).items():
                 states[state] = states.get(state, 0.0) + p * q
     return chances
+
+
+def _share(states: dict[_State, float]) -> float:
+    """The chance of a useful card in hand: exactly 1 (or 0) when no way of play misses (or finds) one, so a sum
+    of floats never shows a certain figure as 99.9 % or an impossible one as 0.1 %."""
+    found = [p for state, p in states.items() if state[0] > 0]
+    if len(found) == len(states):
+        return 1.0
+    return min(1.0, sum(found)) if found else 0.0
 
 
 def _draw(state: _State, wanted: int, population: int, useful: int) -> dict[_State, float]:

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QStyle, QTableView, QTabWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QComboBox,
+    QListView,
+    QStyle,
+    QTabBar,
+    QTableView,
+    QTableWidget,
+    QTabWidget,
+    QWidget,
+)
+
+from deckbuilder.ui.stats import BarChart
 
 
 def _text_margin(view: QAbstractItemView) -> int:
@@ -34,7 +50,127 @@ def clipped_tab_titles(tabs: QTabWidget) -> list[str]:
     metrics = bar.fontMetrics()
     clipped = []
     for i in range(bar.count()):
+        if not bar.isTabVisible(i):
+            continue
         text = bar.tabText(i).replace("&", "")
         if metrics.horizontalAdvance(text) > bar.tabRect(i).width() - 8:
             clipped.append(text)
     return clipped
+
+
+def cut_list_items(view: QListView) -> list[str]:
+    """Item captions of a list the view does not show whole: wider than a one-line item, or (icon mode, word wrap)
+    needing more lines than the item's text area holds."""
+    cut = []
+    metrics = view.fontMetrics()
+    for row in range(view.model().rowCount()):
+        index = view.model().index(row, view.modelColumn())
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        if not text:
+            continue
+        rect = view.visualRect(index)
+        if view.viewMode() == QListView.ViewMode.IconMode:
+            width = rect.width() - 4
+            below_icon = rect.height() - view.iconSize().height() - 4
+            if not view.wordWrap():
+                if metrics.horizontalAdvance(text) > width:
+                    cut.append(text)
+                continue
+            # Qt wraps at words, and a word wider than the item anywhere: the taller of the two layouts.
+            needed = max(
+                metrics.boundingRect(QRect(0, 0, width, 10_000), int(flag), text).height()
+                for flag in (Qt.TextFlag.TextWordWrap, Qt.TextFlag.TextWrapAnywhere)
+            )
+            if needed > below_icon:
+                cut.append(text)
+        else:
+            icon = 0 if index.data(Qt.ItemDataRole.DecorationRole) is None else view.iconSize().width() + 4
+            if metrics.horizontalAdvance(text) + icon + _text_margin(view) > view.viewport().width():
+                cut.append(text)
+    return cut
+
+
+def cut_chart_labels(chart: QWidget) -> list[str]:
+    """Bar labels a statistics chart draws shortened (its own measure of what it elides)."""
+    return list(chart.cut_labels()) if hasattr(chart, "cut_labels") else []
+
+
+def _name_column(table: QTableView) -> int | None:
+    ids = list(getattr(table.model(), "columns", ()))
+    for name in ("Name", "name"):
+        if name in ids:
+            return ids.index(name)
+    return None
+
+
+def _inside_scroll_area(widget: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea) and not isinstance(parent, QTableView):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _qt_part(widget: QWidget) -> bool:
+    # The inner parts of Qt's own widgets (a spin box's line edit, a tab bar's scroll arrows) are sized by them.
+    parent = widget.parentWidget()
+    return widget.objectName().startswith("qt_") or isinstance(
+        parent, (QAbstractSpinBox, QComboBox, QTabBar, QAbstractItemView)
+    )
+
+
+def audit(window) -> list[str]:  # type: ignore[no-untyped-def]
+    """What a player would see cut or squeezed in the window as shown."""
+    problems = []
+    for table in window.findChildren(QTableView):
+        column = _name_column(table)
+        if table.isVisible() and column is not None and not table.isColumnHidden(column):
+            problems += [
+                f"{table.objectName() or type(table).__name__}: cut name {t!r}"
+                for t in cut_cells(table, column)
+            ]
+        elif table.isVisible() and isinstance(table, QTableWidget):  # Draw odds: Characters and chances
+            for c in range(table.columnCount()):
+                problems += [f"{table.objectName()}: cut cell {t!r}" for t in cut_cells(table, c)]
+    for view in window.findChildren(QListView):
+        # A list that wraps its lines (the legality results) shows them whole by construction.
+        wraps = view.viewMode() == QListView.ViewMode.ListMode and view.wordWrap()
+        # A dock tabbed behind another is "visible" to Qt but shows nothing.
+        if view.isVisible() and not view.visibleRegion().isEmpty() and not wraps:
+            problems += [f"{view.objectName()}: cut item {t!r}" for t in cut_list_items(view)]
+    for chart in window.findChildren(BarChart):
+        if chart.isVisible():
+            problems += [f"chart {chart.title!r}: cut label {t!r}" for t in cut_chart_labels(chart)]
+    for tabs in window.findChildren(QTabWidget):
+        if tabs.isVisible():
+            problems += [f"{tabs.objectName()}: clipped tab {t!r}" for t in clipped_tab_titles(tabs)]
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisible() or widget.isWindow() or _inside_scroll_area(widget) or _qt_part(widget):
+            continue
+        hint = widget.minimumSizeHint()
+        if hint.isValid() and (widget.width() < hint.width() or widget.height() < hint.height()):
+            problems.append(
+                f"{type(widget).__name__} {widget.objectName()!r}: {widget.size().toTuple()} < {hint.toTuple()}"
+            )
+    return problems
+
+
+def audit_every_view(window, wait: Callable[[int], object]) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    """The audit on every tab of the deck check, with the deck as lists and as card images (each pile)."""
+    found: dict[str, list[str]] = {}
+    for deck_tab in range(window.deck_tabs.count()):
+        window.deck_tabs.setCurrentIndex(deck_tab)
+        for tab in range(window.report_tabs.count()):
+            window.report_tabs.setCurrentIndex(tab)
+            wait(20)
+            where = f"{window.deck_tabs.tabText(deck_tab)} / {window.report_tabs.tabText(tab)}"
+            found[where] = audit(window)
+        gallery = getattr(window, "_gallery", None)
+        if deck_tab and gallery is not None:
+            for pile in range(gallery.count()):
+                if gallery.isTabVisible(pile):
+                    gallery.setCurrentIndex(pile)
+                    wait(20)
+                    found[f"{window.deck_tabs.tabText(deck_tab)} / {gallery.tabText(pile)}"] = audit(window)
+    return {where: problems for where, problems in found.items() if problems}

@@ -105,7 +105,7 @@ def _one_kind_play(hand: Counter[str]) -> str | None:
 
 @pytest.mark.parametrize(
     ("population", "useful", "turns"),
-    [(8, 2, 4), (9, 1, 4), (12, 3, 4), (20, 4, 3), (6, 3, 3), (4, 1, 2)],
+    [(8, 2, 4), (9, 1, 4), (12, 3, 4), (20, 4, 3), (20, 8, 3), (6, 3, 3), (4, 1, 2), (7, 0, 2)],
 )
 def test_one_characters_chance_each_turn_matches_the_game_played_card_by_card(
     population: int, useful: int, turns: int
@@ -118,9 +118,12 @@ def test_one_characters_chance_each_turn_matches_the_game_played_card_by_card(
         lambda hand: hand["a"] > 0,
     )
     assert PLAYED == 1
-    assert exact_by_turn(population, useful, HAND, turns, PLAYED) == pytest.approx(
-        [float(p) for p in expected], abs=1e-12
-    )
+    found = exact_by_turn(population, useful, HAND, turns, PLAYED)
+    assert found == pytest.approx([float(p) for p in expected], abs=1e-12)
+    # Certain and impossible turns are exactly so (a figure reads 100 % only when certain).
+    assert [p for p, e in zip(found, expected, strict=True) if e in (0, 1)] == [
+        e for e in expected if e in (0, 1)
+    ]
 
 
 @pytest.mark.parametrize("turn", [1, 2, 3, 4])
@@ -201,3 +204,11 @@ def test_every_character_simulated_turn_by_turn_lies_within_its_margin_of_the_ex
         assert abs(every.probability - float(exact)) <= every.margin + 0.002, turn
     # The same seed plays the same games.
     assert combat_hand_odds(deck, pool, seed=19, trials=20_000, turns=3).turns == odds.turns
+
+
+def test_a_certain_or_impossible_turn_is_exactly_1_or_0() -> None:
+    # 8 useful of 20, one played per combat: from turn 2's Combat Phase no way of play is left without one.
+    chances = exact_by_turn(20, 8, HAND, 3, PLAYED)
+    assert chances[0] < 1.0 and chances[1:] == [1.0, 1.0]
+    assert exact_by_turn(20, 0, HAND, 3, PLAYED) == [0.0, 0.0, 0.0]
+    assert exact_by_turn(20, 16, HAND, 2, PLAYED) == [1.0, 1.0]  # any 5 of 20 hold one of 16
