@@ -340,6 +340,10 @@ class CardBrowser(QWidget):
             self._deck_terms = self._deck_source()
         return self._deck_terms
 
+    def _deck_asked(self, composed: str) -> DeckTerms | None:
+        """The deck's terms for a query that asks about the deck; None for any other (nothing worked out)."""
+        return self.deck_terms if asks_about(parse_query(composed)) & DECK_FLAGS else None
+
     def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
         """The deck being edited (and the collection's version): a search asking about either runs again.
 
@@ -374,12 +378,13 @@ class CardBrowser(QWidget):
         self._timer.stop()
         self._generation += 1  # a background search still running is now stale
         try:
+            composed = self._composed()
             page = first_page(
                 self.db,
-                self._composed(),
+                composed,
                 self.model.page_order(),
                 self.model.page_descending(),
-                self.deck_terms,
+                self._deck_asked(composed),
             )
         except QuerySyntaxError as exc:
             self._show_error(exc)
@@ -404,7 +409,7 @@ class CardBrowser(QWidget):
             self._generation,
             self.model.page_order(),
             self.model.page_descending(),
-            self.deck_terms,
+            self._deck_asked(composed),
         )
         db_path = self.db.path
 
