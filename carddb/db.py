@@ -221,16 +221,24 @@ class CardDatabase:
         """Number of card identities."""
         return int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0])
 
-    def store_game_cards(self, game: str, rows: Iterable[tuple[str, str, str, int]], source: str) -> int:
-        """Replace every card of `game` (never Rage's) with rows of (name, type, fields JSON, line); returns how many."""
+    def store_game_cards(
+        self,
+        game: str,
+        rows: Iterable[tuple[str, str, str, int] | tuple[str, str, str, int, str]],
+        source: str,
+    ) -> int:
+        """Replace every card of `game` (never Rage's) with rows of (name, type, fields JSON, line[, image path
+        relative to the database folder]); returns how many."""
         count = 0
         with self.write_transaction() as conn:
             conn.execute("DELETE FROM game_card WHERE game = ?", (game,))
-            for name, card_type, fields, line in rows:
+            for row in rows:
+                name, card_type, fields, line = row[:4]
+                image = str(row[4]) if len(row) > 4 else ""
                 conn.execute(
-                    "INSERT OR REPLACE INTO game_card (game, norm_name, name, type, fields, source, source_line)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game, normalize_name(name), name, card_type, fields, source, line),
+                    "INSERT OR REPLACE INTO game_card (game, norm_name, name, type, fields, image, source, "
+                    "source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game, normalize_name(name), name, card_type, fields, image, source, line),
                 )
                 count += 1
         self.invalidate_caches()
@@ -243,6 +251,14 @@ class CardDatabase:
                 "SELECT name, type, fields FROM game_card WHERE game = ? ORDER BY norm_name", (game,)
             ).fetchall()
         return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+    def game_card_images(self, game: str) -> dict[str, str]:
+        """Normalised name -> image path (relative to the database folder) of the cards of `game` that have one."""
+        with self.reading() as conn:
+            rows = conn.execute(
+                "SELECT norm_name, image FROM game_card WHERE game = ? AND image != ''", (game,)
+            ).fetchall()
+        return {str(r[0]): str(r[1]) for r in rows}
 
     def game_names(self) -> list[str]:
         """The other games this database holds cards of."""
@@ -367,13 +383,9 @@ class CardDatabase:
 
     def image_path(self, relative: str) -> Path | None:
         """Absolute path of a stored image, or None if it is missing or would escape the database folder."""
-        if not relative:
-            return None
-        folder = self.folder.resolve()
-        candidate = (folder / relative).resolve()
-        if not candidate.is_relative_to(folder) or not candidate.is_file():
-            return None
-        return candidate
+        from carddb.images import image_in_folder
+
+        return image_in_folder(self.folder, relative)
 
     def data_date(self) -> str:
         """When the card data was last imported (ISO date), or "" for never."""

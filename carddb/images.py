@@ -9,7 +9,7 @@ import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from carddb.messages import declare, message
 from carddb.safeio import UnsafeFileError, open_regular
@@ -54,6 +54,40 @@ class CheckedImage:
     format: str
     width: int
     height: int
+
+
+class ImageSource(Protocol):
+    """Where a card's image paths are found: the card database's folder, or another game's own folder."""
+
+    @property
+    def folder(self) -> Path: ...
+
+    def image_path(self, relative: str) -> Path | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ImageFolder:
+    """Where card images named relative to one folder are found (a game's folder): never a file outside it."""
+
+    folder: Path
+
+    def image_path(self, relative: str) -> Path | None:
+        """Absolute path of an image in the folder, or None if it is missing or would escape the folder."""
+        return image_in_folder(self.folder, relative)
+
+
+def image_in_folder(folder: Path, relative: str) -> Path | None:
+    """`relative` inside `folder` as an existing file, or None (missing, or a link or `..` leading out of it)."""
+    if not relative:
+        return None
+    try:
+        root = folder.resolve()
+        candidate = (root / relative).resolve()
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL in the name
+        return None
+    if not candidate.is_relative_to(root) or not candidate.is_file():
+        return None
+    return candidate
 
 
 def check_image(path: Path) -> CheckedImage:

@@ -61,7 +61,7 @@ def _live_markers(db: CardDatabase, now: float, min_age: float, own: Path | None
 
 
 def referenced_images(conn: sqlite3.Connection) -> set[str]:
-    """Every image path a printing (or the card back) points at (relative to the database folder, normcased)."""
+    """Every image path a printing, another game's card (or the card back) points at (relative to the database folder, normcased)."""
     found: set[str] = {
         os.path.normcase(str(back))
         for (back,) in conn.execute("SELECT value FROM meta WHERE key = ?", (CARD_BACK_META,))
@@ -74,6 +74,11 @@ def referenced_images(conn: sqlite3.Connection) -> set[str]:
             continue
         if isinstance(loaded, list):
             found.update(os.path.normcase(str(p)) for p in loaded if p)
+    # Another game's cards keep their images under the same folder.
+    found.update(
+        os.path.normcase(str(image))
+        for (image,) in conn.execute("SELECT image FROM game_card WHERE image != ''")
+    )
     return found
 
 

@@ -139,14 +139,17 @@ class GameCard(SQLModel, table=True):
     name: str
     type: str = ""
     fields: str = "{}"  # JSON object: field name -> text, whole number, list of words or null
+    # The card's image, relative to the database folder ("" = none), copied in when the card data was imported.
+    image: str = Field(default="", sa_column_kwargs={"server_default": ""})
     source: str = ""  # file the row came from
     source_line: int = 0
 
 
 class CollectionCard(SQLModel, table=True):
-    """Cards a player owns, by name and printing; kept apart from the card tables so no re-import touches it."""
+    """Cards a player owns, by game, name and printing; kept apart from the card tables so no re-import touches it."""
 
     __tablename__ = "collection"
+    game: str = Field(primary_key=True)  # the game the cards are of ("rage", or a described game's name)
     norm_name: str = Field(primary_key=True)  # normalised name: no link to card.id, so a rename loses nothing
     set_name: str = Field(default="", primary_key=True)  # "" = printing not given
     name: str  # as the player wrote it, shown and exported while the card is unknown

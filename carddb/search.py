@@ -97,9 +97,10 @@ _FLAG_SQL: dict[str, str] = {
     # The deck's names travel as one JSON parameter: any number of cards, one SQL text (and one cached plan).
     "in_deck": "card.norm_name IN (SELECT value FROM json_each(?))",
     "missing": "card.norm_name IN (SELECT value FROM json_each(?))",
-    "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.count > 0)",
+    # The card table holds Rage's cards: their copies are the Rage collection's.
+    "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.game = 'rage' AND c.count > 0)",
 }
-_OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.norm_name = card.norm_name)"
+_OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.game = 'rage' AND c.norm_name = card.norm_name)"
 
 
 def _filled(params: Sequence[object], deck: DeckTerms | None) -> list[object]:

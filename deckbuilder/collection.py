@@ -1,7 +1,8 @@
-"""The player's collection: owned cards by name, printing and count, kept in the card database's `collection` table.
+"""The player's collection: owned cards by game, name, printing and count, in the card database's `collection` table.
 
-Rows are keyed by the normalised name as written (no link to card ids), so re-importing card data or a card renamed
-upstream loses nothing: an owned card the database no longer knows is kept, reported and exported as written.
+Rows are keyed by their game and the normalised name as written (no link to card ids), so re-importing card data or
+a card renamed upstream loses nothing: an owned card the game's cards no longer hold is kept, reported and exported
+as written. Each game's collection is its own: a `Collection` reads and writes one game's rows.
 """
 
 from __future__ import annotations
@@ -10,13 +11,17 @@ import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from carddb.db import CardDatabase
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
 from carddb.search import DeckTerms
-from deckbuilder.deck import Deck
+from deckbuilder.deck import DEFAULT_GAME, Deck
 from deckbuilder.deckfiles.common import lines_of
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
 
 MAX_OWNED = 9999  # copies of one printing; more is a typing slip, not a collection
 MAX_NAME_CHARS = 200
@@ -84,6 +89,9 @@ class HaveList:
     problems: tuple[str, ...]
     refused: tuple[str, ...]
     unused: int
+    game: str = (
+        DEFAULT_GAME  # the game whose collection the list is added to (the file's own, or the one asked)
+    )
 
     @property
     def complete(self) -> bool:
@@ -116,39 +124,71 @@ def _check_count(count: int) -> int:
     return count
 
 
-class Collection:
-    """The owned cards of one card database; every write is one transaction."""
+def collection_game(game: str | None) -> str:
+    """The key a game's collection rows carry: its name in lower case (Rage's when none is given)."""
+    return (game or DEFAULT_GAME).strip().casefold() or DEFAULT_GAME
 
-    def __init__(self, db: CardDatabase) -> None:
+
+class Collection:
+    """The owned cards of one game in one card database (Rage's by default); every write is one transaction."""
+
+    def __init__(self, db: CardDatabase, game: str | None = DEFAULT_GAME) -> None:
         self.db = db
+        self.game = collection_game(game)
+        self._pool: Any = None  # the game's cards, read on first need (Rage's: the database itself)
+
+    def described(self) -> Game | None:
+        """The game's description (None for a game that is not installed: none of its cards is known)."""
+        from deckbuilder.games.description import GameError
+        from deckbuilder.games.loader import load_game
+
+        try:
+            return load_game(self.game)
+        except GameError:
+            return None
+
+    def in_card_database(self) -> bool:
+        """Whether the game's cards are the card database's own (Rage's: printings, zone labels)."""
+        from deckbuilder.games.cards import in_card_database
+
+        game = self.described()
+        return game is not None and in_card_database(game)
+
+    def pool(self) -> Any:
+        """Where this game's card names are looked up: the game's pool (Rage's is the card database)."""
+        if self._pool is None:
+            from deckbuilder.games.cards import GameCardPool, pool_for
+
+            game = self.described()
+            self._pool = pool_for(self.db, game)[0] if game is not None else GameCardPool(self.game, ())
+        return self._pool
+
+    def current_name(self, name: str) -> str | None:
+        """The game's spelling of a card it holds now, None when it does not know the card (or retired it)."""
+        card = self.pool().lookup(name)
+        if card is None or getattr(card, "retired", False):  # retired: shown as unknown, still owned
+            return None
+        return str(card.name)
 
     def rows(self) -> list[Owned]:
-        """Every owned printing, by name then set, each marked known or unknown to the card database."""
+        """Every owned printing, by name then set, each marked known or unknown to the game's cards."""
         conn = self.db.raw_connection()
         try:
             found = conn.execute(
-                "SELECT name, set_name, count FROM collection WHERE count > 0 ORDER BY norm_name, set_name"
+                "SELECT name, set_name, count FROM collection WHERE game = ? AND count > 0 "
+                "ORDER BY norm_name, set_name",
+                (self.game,),
             ).fetchall()
         finally:
             conn.close()
         owned = []
         for name, set_name, count in found:
-            card = self.db.lookup(str(name))
-            if card is not None and card.retired:  # no longer in the card data: shown as unknown, still owned
-                card = None
-            owned.append(
-                Owned(
-                    str(name),
-                    str(set_name),
-                    int(count),
-                    card is not None,
-                    card.name if card is not None else "",
-                )
-            )
+            current = self.current_name(str(name))
+            owned.append(Owned(str(name), str(set_name), int(count), current is not None, current or ""))
         return owned
 
     def unknown(self) -> list[Owned]:
-        """Owned cards the card database does not know (renamed upstream, or a typo)."""
+        """Owned cards the game's cards do not hold (renamed upstream, or a typo)."""
         return [row for row in self.rows() if not row.known]
 
     def count(self, name: str, set_name: str | None = None) -> int:
@@ -157,13 +197,14 @@ class Collection:
         try:
             if set_name is None:
                 row = conn.execute(
-                    "SELECT COALESCE(SUM(count), 0) FROM collection WHERE norm_name = ?",
-                    (normalize_name(name),),
+                    "SELECT COALESCE(SUM(count), 0) FROM collection WHERE game = ? AND norm_name = ?",
+                    (self.game, normalize_name(name)),
                 ).fetchone()
             else:
                 row = conn.execute(
-                    "SELECT COALESCE(SUM(count), 0) FROM collection WHERE norm_name = ? AND set_name = ?",
-                    (normalize_name(name), set_name),
+                    "SELECT COALESCE(SUM(count), 0) FROM collection WHERE game = ? AND norm_name = ? "
+                    "AND set_name = ?",
+                    (self.game, normalize_name(name), set_name),
                 ).fetchone()
         finally:
             conn.close()
@@ -173,7 +214,9 @@ class Collection:
         """Copies owned per normalised name (every printing together)."""
         conn = self.db.raw_connection()
         try:
-            found = conn.execute("SELECT norm_name, SUM(count) FROM collection GROUP BY norm_name").fetchall()
+            found = conn.execute(
+                "SELECT norm_name, SUM(count) FROM collection WHERE game = ? GROUP BY norm_name", (self.game,)
+            ).fetchall()
         finally:
             conn.close()
         return {str(key): int(total) for key, total in found if int(total) > 0}
@@ -190,25 +233,27 @@ class Collection:
                 key = normalize_name(name)
                 if count == 0:
                     conn.execute(
-                        "DELETE FROM collection WHERE norm_name = ? AND set_name = ?", (key, set_name)
+                        "DELETE FROM collection WHERE game = ? AND norm_name = ? AND set_name = ?",
+                        (self.game, key, set_name),
                     )
                 else:
                     conn.execute(
-                        "INSERT INTO collection (norm_name, set_name, name, count) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT(norm_name, set_name) DO UPDATE SET count = excluded.count, name = excluded.name",
-                        (key, set_name, name, count),
+                        "INSERT INTO collection (game, norm_name, set_name, name, count) VALUES (?, ?, ?, ?, ?) "
+                        "ON CONFLICT(game, norm_name, set_name) DO UPDATE SET count = excluded.count, "
+                        "name = excluded.name",
+                        (self.game, key, set_name, name, count),
                     )
 
     def add(self, items: Iterable[tuple[str, str | None, int]]) -> int:
         """Add copies (summing with what is owned, capped at MAX_OWNED) in one transaction; returns copies added."""
         checked = [(_clean_name(n), (s or "").strip(), c) for n, s, c in items if c > 0]
         with self.db.write_transaction() as conn:
-            return _add_in(conn, checked)
+            return _add_in(conn, self.game, checked)
 
     def clear(self) -> None:
-        """Own nothing."""
+        """Own nothing of this game."""
         with self.db.write_transaction() as conn:
-            conn.execute("DELETE FROM collection")
+            conn.execute("DELETE FROM collection WHERE game = ?", (self.game,))
 
     # -- have lists --------------------------------------------------------------------------------
 
@@ -218,29 +263,36 @@ class Collection:
         Entries the collection cannot hold (a name too long to be a card's) are refused and listed; the rest are
         added. A replace is all or nothing: with any entry refused, nothing changes (CollectionError).
         """
-        have = _checked(deck, deck.name)
+        have = _checked(deck, deck.name, game=self.game)
         return self.import_have_lists([have], replace=replace)[0]
 
-    def read_have_list(self, path: Path) -> HaveList:
-        """Read and check a have list (a Lackey .dek, a Lackey or plain text list, or a native deck file)."""
+    def read_have_list(self, path: Path, game: str | None = None) -> HaveList:
+        """Read and check a have list (a Lackey .dek, a Lackey or plain text list, or a native deck file).
+
+        Its cards are the game the file names (Rage's when it names none), or `game` whatever the file says.
+        """
         from deckbuilder.deckfiles import DeckFileError, read_deck
 
+        forced = collection_game(game) if game else None
+        pool = Collection(self.db, forced).pool() if forced else self.db
         try:
-            loaded = read_deck(path, pool=self.db)
+            loaded = read_deck(path, pool=pool, game=forced)
         except DeckFileError as exc:
             raise CollectionError(exc.reason) from exc
         source = path.name or str(path)
-        have = _checked(loaded.deck, source, path)
+        have = _checked(loaded.deck, source, path, game=forced or loaded.deck.game)
         return HaveList(
             have.source,
             have.items,
             tuple(loaded.problems),
             have.refused,
             have.unused + len(loaded.deck.unread),
+            have.game,
         )
 
     def import_have_lists(self, lists: Sequence[HaveList], *, replace: bool = False) -> list[ImportSummary]:
-        """Add have lists in one transaction; `replace` empties the collection first, only if every list is whole."""
+        """Add have lists, each to its game's collection, in one transaction; `replace` empties the collections
+        they go to first, only if every list is whole."""
         if replace:
             unused = sum(have.unused for have in lists)
             if unused:
@@ -248,31 +300,34 @@ class Collection:
         summaries = []
         with self.db.write_transaction() as conn:
             if replace:
-                conn.execute("DELETE FROM collection")
+                for game in {have.game for have in lists}:
+                    conn.execute("DELETE FROM collection WHERE game = ?", (game,))
             for have in lists:
                 summary = ImportSummary(
                     problems=list(have.problems), refused=list(have.refused), unused=have.unused
                 )
-                summary.copies = _add_in(conn, have.items)
+                summary.copies = _add_in(conn, have.game, have.items)
                 summary.rows = len({(normalize_name(n), s) for n, s, _ in have.items})
                 summaries.append(summary)
+        games = {self.game: self}
         for have, summary in zip(lists, summaries, strict=True):
+            owner = games.setdefault(have.game, Collection(self.db, have.game))
             seen: set[str] = set()
             for name, _set, _count in have.items:
                 key = normalize_name(name)
-                card = self.db.lookup(name)
-                if key not in seen and (card is None or card.retired):
+                if key not in seen and owner.current_name(name) is None:
                     summary.unknown.append(name)
                 seen.add(key)
         return summaries
 
     def import_file(self, path: Path, *, replace: bool = False) -> ImportSummary:
-        """Import a have list: its sound entries are added, the others refused and listed (see import_deck)."""
-        return self.import_have_lists([self.read_have_list(path)], replace=replace)[0]
+        """Import a have list into this game's collection: its sound entries are added, the others refused and
+        listed (see import_deck)."""
+        return self.import_have_lists([self.read_have_list(path, game=self.game)], replace=replace)[0]
 
     def as_deck(self) -> Deck:
-        """The collection as a deck document (one entry per printing), for the deck-file writers."""
-        deck = Deck(name="Collection")
+        """The collection as a deck document of its game (one entry per printing), for the deck-file writers."""
+        deck = Deck(name="Collection", game=self.game)
         for row in self.rows():
             deck.add(row.current_name or row.name, row.count, row.set_name or None)
         return deck
@@ -286,9 +341,14 @@ class Collection:
         from deckbuilder.deckfiles.io import kind_for_path
 
         deck = self.as_deck()
-        labels = self.db.deck_zone_labels()
+        own = self.in_card_database()
+        labels = self.db.deck_zone_labels() if own else None
         try:
-            if kind_for_path(path) == KIND_DEK:  # "any printing" rows must not come back pinned to the newest
+            if not own:  # another game's cards go to its piles, by its own card pool
+                write_deck(deck, path, pool=self.pool())
+            elif (
+                kind_for_path(path) == KIND_DEK
+            ):  # "any printing" rows must not come back pinned to the newest
                 atomic_write_text(path, deck_to_dek(deck, self.db, labels, pin_printings=False))
             else:
                 write_deck(deck, path, pool=self.db, zone_labels=labels)
@@ -300,26 +360,27 @@ class Collection:
         return deck.total_cards()
 
 
-def _add_in(conn: sqlite3.Connection, items: Iterable[tuple[str, str, int]]) -> int:
-    """Add checked (name, set, copies) items inside an open transaction; copies added (capped at MAX_OWNED)."""
+def _add_in(conn: sqlite3.Connection, game: str, items: Iterable[tuple[str, str, int]]) -> int:
+    """Add checked (name, set, copies) items of a game inside an open transaction; copies added (capped)."""
     added = 0
     for name, set_name, count in items:
         key = normalize_name(name)
         row = conn.execute(
-            "SELECT count FROM collection WHERE norm_name = ? AND set_name = ?", (key, set_name)
+            "SELECT count FROM collection WHERE game = ? AND norm_name = ? AND set_name = ?",
+            (game, key, set_name),
         ).fetchone()
         have = int(row[0]) if row else 0
         total = min(have + count, MAX_OWNED)
         added += total - have
         conn.execute(
-            "INSERT INTO collection (norm_name, set_name, name, count) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(norm_name, set_name) DO UPDATE SET count = excluded.count",
-            (key, set_name, name, total),
+            "INSERT INTO collection (game, norm_name, set_name, name, count) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(game, norm_name, set_name) DO UPDATE SET count = excluded.count",
+            (game, key, set_name, name, total),
         )
     return added
 
 
-def _checked(deck: Deck, source: str, path: Path | None = None) -> HaveList:
+def _checked(deck: Deck, source: str, path: Path | None = None, game: str | None = None) -> HaveList:
     """The deck's entries the collection can hold, and each refused one with where it stood in the file."""
     items: list[tuple[str, str, int]] = []
     refusals: list[tuple[str, str]] = []  # (name as written, reason)
@@ -344,7 +405,9 @@ def _checked(deck: Deck, source: str, path: Path | None = None) -> HaveList:
     ]
     if len(refusals) > len(listed):
         refused.append(message("COLLECTION_MORE_REFUSED", source=source, count=len(refusals) - len(listed)))
-    return HaveList(source, tuple(items), (), tuple(refused), len(refusals))
+    return HaveList(
+        source, tuple(items), (), tuple(refused), len(refusals), collection_game(game or deck.game)
+    )
 
 
 def _shown(name: str) -> str:
@@ -363,6 +426,11 @@ def deck_status(deck: Deck, owned: Mapping[str, int]) -> dict[tuple[str, str | N
             left[entry.key] = left.get(entry.key, 0) - have
             status[(entry.key, entry.set_name, starting)] = RowStatus(have, max(entry.count, 0) - have)
     return status
+
+
+def owned_for(db: CardDatabase, deck: Deck) -> dict[str, int]:
+    """Copies owned per normalised name of the deck's game: what the Own column and proxy exports read."""
+    return Collection(db, deck.game).owned_map()
 
 
 def missing_copies(deck: Deck, owned: Mapping[str, int]) -> int:

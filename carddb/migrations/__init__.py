@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from carddb.migrations import v2, v3, v4, v5, v6, v7
+from carddb.migrations import v2, v3, v4, v5, v6, v7, v8, v9
 
 # Version N-1 -> N.
 STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
@@ -21,6 +21,8 @@ STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
     5: v5.upgrade,
     6: v6.upgrade,
     7: v7.upgrade,
+    8: v8.upgrade,
+    9: v9.upgrade,
 }
 LATEST = max(STEPS)
 

@@ -30,27 +30,50 @@ def add_arguments(collection: argparse.ArgumentParser) -> None:
     )
     imp.add_argument("files", nargs="+", type=Path, metavar="FILE")
     imp.add_argument("--replace", action="store_true", help=_("empty the collection first"))
+    imp.add_argument(
+        "--game",
+        metavar="NAME",
+        help=_(
+            "add the lists to this game's collection, whatever they say (default: the game each list names)"
+        ),
+    )
     add_db_option(imp)
     show = actions.add_parser("list", help=_("list the cards you own"))
     show.add_argument("--json", action="store_true", help=_("print as JSON"))
     show.add_argument(
         "--unknown", action="store_true", help=_("only owned cards the card database does not know")
     )
+    show.add_argument("--game", metavar="NAME", help=_("the game whose collection is listed (default: Rage)"))
     add_db_option(show)
     out = actions.add_parser("export", help=_("write the collection as a have list (.dek, .json or .txt)"))
     out.add_argument("output", type=Path, metavar="OUT")
+    out.add_argument("--game", metavar="NAME", help=_("the game whose collection is written (default: Rage)"))
     add_db_option(out)
+
+
+def _game_named(name: str | None) -> str | None:
+    """The installed game --game names, as the game spells it (None without --game); CliError when unknown."""
+    if not name:
+        return None
+    from deckbuilder.games.description import GameError
+    from deckbuilder.games.loader import load_game
+
+    try:
+        return load_game(name).name
+    except GameError as exc:
+        raise CliError(str(exc)) from exc
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Import a have list into the collection, list it, or export it."""
     from deckbuilder.collection import Collection, CollectionError
 
+    game = _game_named(args.game)
     db = open_db(args.db)
     try:
-        collection = Collection(db)
+        collection = Collection(db, game)
         if args.action == "import":
-            return _import(collection, args.files, args.replace, out, err)
+            return _import(collection, args.files, args.replace, game, out, err)
         if args.action == "export":
             try:
                 copies = collection.export_file(args.output)
@@ -63,7 +86,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return EXIT_OK
         rows = collection.unknown() if args.unknown else collection.rows()
         if args.json:
-            json.dump({"cards": [r.to_json() for r in rows]}, out, indent=2, ensure_ascii=False)
+            document = {"game": collection.game, "cards": [r.to_json() for r in rows]}
+            json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
             return EXIT_OK
         for row in rows:
@@ -81,15 +105,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         db.close()
 
 
-def _import(collection: Collection, paths: list[Path], replace: bool, out: TextIO, err: TextIO) -> int:
+def _import(
+    collection: Collection, paths: list[Path], replace: bool, game: str | None, out: TextIO, err: TextIO
+) -> int:
     """Read every have list first; add their sound entries (a replace only when every list is whole)."""
     from deckbuilder.collection import CollectionError
+    from deckbuilder.deck import DEFAULT_GAME
 
     worst = EXIT_OK
     lists: list[tuple[Path, HaveList]] = []
     for path in paths:
         try:
-            have = collection.read_have_list(path)
+            have = collection.read_have_list(path, game=game)
         except CollectionError as exc:
             print(
                 _("{path}: cannot read: {reason}").format(
@@ -113,13 +140,18 @@ def _import(collection: Collection, paths: list[Path], replace: bool, out: TextI
         summaries = collection.import_have_lists([have for _path, have in lists], replace=replace)
     except CollectionError as exc:
         raise CliError(render_text(exc.reason)) from exc
-    for (path, _have), summary in zip(lists, summaries, strict=True):
-        print(
-            _("{path}: added {copies} ({cards})").format(
-                path=shown_name(path), copies=_copies(summary.copies), cards=_cards(summary.rows)
-            ),
-            file=out,
+    for (path, have), summary in zip(lists, summaries, strict=True):
+        added = _("{path}: added {copies} ({cards})").format(
+            path=shown_name(path), copies=_copies(summary.copies), cards=_cards(summary.rows)
         )
+        if have.game != DEFAULT_GAME:  # another game's list: say whose collection it went to
+            added = _("{path}: added {copies} ({cards}) to your {game} collection").format(
+                path=shown_name(path),
+                copies=_copies(summary.copies),
+                cards=_cards(summary.rows),
+                game=_game_title(have.game),
+            )
+        print(added, file=out)
         if summary.unused:
             print(
                 ngettext(
@@ -137,6 +169,17 @@ def _import(collection: Collection, paths: list[Path], replace: bool, out: TextI
                 file=out,
             )
     return worst
+
+
+def _game_title(name: str) -> str:
+    """A game as players read it (its name when it is not installed)."""
+    from deckbuilder.games.description import GameError
+    from deckbuilder.games.loader import load_game
+
+    try:
+        return _(load_game(name).title)
+    except GameError:
+        return shown_name(name)
 
 
 def _copies(count: int) -> str:

@@ -199,7 +199,7 @@ def _write_decklist(args: argparse.Namespace, deck: Deck, db: CardDatabase, out:
 
 def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
     from carddb.cardtypes import Section
-    from deckbuilder.collection import Collection
+    from deckbuilder.collection import owned_for
     from deckbuilder.export.proxies import ProxyOptions, plan_faces, write_proxies_pdf
 
     options = ProxyOptions(
@@ -210,7 +210,7 @@ def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: 
         section=Section(args.section) if args.section else None,
         names=args.cards,
         both_sides=not args.one_side,
-        owned=None if args.all_copies else Collection(db).owned_map(),
+        owned=None if args.all_copies else owned_for(db, deck),
         **duplex_options(args, err),
     )
     try:

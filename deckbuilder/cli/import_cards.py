@@ -143,7 +143,7 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
         ) from exc
     db = open_db(args.db)
     try:
-        data = import_card_data(db, game, text, str(path))
+        data = import_card_data(db, game, text, str(path), folder=path.parent)
         issues = [{"line": i.line, "reason": i.reason} for i in data.issues]
         if args.json:
             document = {

@@ -33,29 +33,10 @@ from deckbuilder.export.images import CheckedImage
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import FONT, draw_string, names_missing_glyphs, register_fonts, string_width
 from deckbuilder.export.printers import NO_CORRECTION, PrinterProfile
-from deckbuilder.export.proxyplan import ProxyFace, plan_cards, plan_copies, plan_faces
+from deckbuilder.export.proxyplan import ProxyFace, plan_cards, plan_copies, plan_faces, say
 from deckbuilder.export.textproxy import draw_text_proxy
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import declare, format_message, gettext, params_of
-
-# What an export tells the player (shown by the CLI and the export dialog, in the player's language); the
-# planning's own messages are declared in proxyplan.py.
-MESSAGES = declare(
-    {
-        "PROXY_IMAGE_FAILED": "{name}: image {image} failed ({reason}); text proxy",
-        "PROXY_NOTHING": "no cards to print",
-        "PROXY_NO_PAGE_NUMBERS": "page numbers left out: no room under the cards clear of bleed and cut marks",
-        "PROXY_FOOTER": "{deck} · proxies · page {page} of {pages}",
-        "PROXY_FOOTER.short": "page {page} of {pages}",
-        "PROXY_TITLE": "{deck} — proxies",
-    }
-)
-
-
-def _say(message_id: str, **params: object) -> str:
-    """A message of the export in the player's language."""
-    return format_message(message_id, params_of(params))
-
+from deckbuilder.i18n import gettext
 
 __all__ = [
     "ProxyFace",
@@ -300,8 +281,8 @@ def footer_placement(layout: SheetLayout, cut_marks: str, texts: Sequence[str]) 
 def _footer_texts(deck_name: str, page: int, pages: int) -> tuple[str, str]:
     """The footer, then a shorter one for narrow room."""
     return (
-        _say("PROXY_FOOTER", deck=deck_name, page=page, pages=pages),
-        _say("PROXY_FOOTER.short", page=page, pages=pages),
+        say("PROXY_FOOTER", deck=deck_name, page=page, pages=pages),
+        say("PROXY_FOOTER.short", page=page, pages=pages),
     )
 
 
@@ -339,7 +320,7 @@ def write_proxies_pdf(
     report = ProxyReport()
     cards = plan_cards(deck, db, options, report.messages)
     if not cards:
-        raise ValueError(_say("PROXY_NOTHING") + "".join(f"; {m}" for m in report.messages))
+        raise ValueError(say("PROXY_NOTHING") + "".join(f"; {m}" for m in report.messages))
     duplex = options.duplex != DUPLEX_NONE
     back = (
         resolve_back(db, options.back, options.back_file, _back_title(deck), report.messages)
@@ -354,14 +335,14 @@ def write_proxies_pdf(
         options.page_numbers
         and footer_placement(layout, options.cut_marks, _footer_texts(deck.name, pages, pages)) is None
     ):
-        report.messages.append(_say("PROXY_NO_PAGE_NUMBERS"))
+        report.messages.append(say("PROXY_NO_PAGE_NUMBERS"))
     if page_limit is not None:
         cards = cards[: max(1, page_limit) * per_page]
     sheets = [cards[i : i + per_page] for i in range(0, len(cards), per_page)]
     drawer = _Drawer(layout, report, progress, cancel, sum(len(s) for s in sheets) * sides)
     with _binary_image_streams(), atomic_open(out) as handle:
         canvas = Canvas(handle, pagesize=(layout.page_width, layout.page_height), pageCompression=1)
-        canvas.setTitle(_say("PROXY_TITLE", deck=deck.name))
+        canvas.setTitle(say("PROXY_TITLE", deck=deck.name))
         canvas.setCreator("Rage Deckbuilder")
         for number, sheet in enumerate(sheets):
             for slot, (front, _back) in enumerate(sheet):
@@ -426,7 +407,7 @@ class _Drawer:
         except Exception as exc:
             self.failed.add(image.path)
             self.report.messages.append(
-                _say("PROXY_IMAGE_FAILED", name=name, image=image.path.name, reason=exc)
+                say("PROXY_IMAGE_FAILED", name=name, image=image.path.name, reason=exc)
             )
             return False
         self.embedded.add(image.path)

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
+from carddb.images import ImageFolder
 from carddb.model import CardInfo, PrintingInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.duplex import DUPLEX_NONE
 from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE
-from deckbuilder.games.cards import as_card_info, pool_for
+from deckbuilder.games.cards import GameCardPool, as_card_info, pool_for
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import declare, format_message, params_of
 
@@ -22,9 +24,16 @@ if TYPE_CHECKING:
     from deckbuilder.export.proxies import ProxyOptions
 
 _SECTION_ORDER: tuple[Section | None, ...] = (Section.CHARACTERS, Section.SEPT, Section.COMBAT, None)
-# What planning tells the player (shown by the CLI and the export dialog, in the player's language).
+# What a proxy export tells the player, planning and drawing alike (shown by the CLI and the export dialog, in the
+# player's language): one block, read by `say`.
 MESSAGES = declare(
     {
+        "PROXY_IMAGE_FAILED": "{name}: image {image} failed ({reason}); text proxy",
+        "PROXY_NOTHING": "no cards to print",
+        "PROXY_NO_PAGE_NUMBERS": "page numbers left out: no room under the cards clear of bleed and cut marks",
+        "PROXY_FOOTER": "{deck} · proxies · page {page} of {pages}",
+        "PROXY_FOOTER.short": "page {page} of {pages}",
+        "PROXY_TITLE": "{deck} — proxies",
         "PROXY_NOT_IN_DECK": "{name}: not in the deck, not printed",
         "PROXY_NOT_IN_DECK.section": "{name}: not in the deck section, not printed",
         "PROXY_OWNED": "{count:plural:owned copy is|owned copies are} in your collection, not printed",
@@ -40,9 +49,19 @@ MESSAGES = declare(
 )
 
 
-def _say(message_id: str, **params: object) -> str:
-    """A message of the planning in the player's language."""
+def say(message_id: str, **params: object) -> str:
+    """A message of the proxy export in the player's language."""
     return format_message(message_id, params_of(params))
+
+
+class _NoImages:
+    """A game whose cards' images cannot be reached (its folder is inside a package archive)."""
+
+    def image_path(self, relative: str) -> Path | None:
+        return None
+
+
+_Images = CardDatabase | ImageFolder | _NoImages
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +91,7 @@ def _selected_entries(
         for key, written in wanted.items():
             if key not in present:
                 messages.append(
-                    _say(
-                        "PROXY_NOT_IN_DECK.section" if options.section else "PROXY_NOT_IN_DECK", name=written
-                    )
+                    say("PROXY_NOT_IN_DECK.section" if options.section else "PROXY_NOT_IN_DECK", name=written)
                 )
         entries = [e for e in entries if e.key in wanted]
     if options.owned is not None:
@@ -94,7 +111,7 @@ def _missing_only(entries: list[DeckEntry], owned: Mapping[str, int], messages: 
         if entry.count - have > 0:
             missing.append(DeckEntry(entry.name, entry.count - have, entry.set_name, entry.zone_hint))
     if skipped:
-        messages.append(_say("PROXY_OWNED", count=skipped))
+        messages.append(say("PROXY_OWNED", count=skipped))
     return missing
 
 
@@ -107,8 +124,10 @@ class _FacePlanner:
         both_sides: bool,
         messages: list[str],
         lookup: Callable[[str], CardInfo | None] | None = None,
+        images: _Images | None = None,
     ) -> None:
         self.db = db
+        self.images: _Images = images or db  # another game's images are found in its own folder
         # Where names are looked up: the database, or another game's cards (as text-only CardInfo).
         self.lookup = lookup or db.lookup
         self.both_sides = both_sides
@@ -125,21 +144,21 @@ class _FacePlanner:
         if relative in self._checked:
             return self._checked[relative]
         checked: CheckedImage | None = None
-        path = self.db.image_path(relative)
+        path = self.images.image_path(relative)
         if path is None:
-            self._tell(_say("PROXY_IMAGE_MISSING", name=name, image=relative))
+            self._tell(say("PROXY_IMAGE_MISSING", name=name, image=relative))
         else:
             try:
                 checked = check_image(path)
             except ImageRefused as exc:
-                self._tell(_say("PROXY_IMAGE_REFUSED", name=name, image=relative, reason=exc))
+                self._tell(say("PROXY_IMAGE_REFUSED", name=name, image=relative, reason=exc))
         self._checked[relative] = checked
         return checked
 
     def _printing(self, entry: DeckEntry, card: CardInfo) -> PrintingInfo | None:
         printing = card.printing(entry.set_name)
         if printing is None and entry.set_name:
-            self._tell(_say("PROXY_NO_PRINTING", name=entry.name, set=entry.set_name))
+            self._tell(say("PROXY_NO_PRINTING", name=entry.name, set=entry.set_name))
             printing = card.printing(None)
         return printing
 
@@ -147,7 +166,7 @@ class _FacePlanner:
         """The faces printed for one copy of an entry."""
         card = self.lookup(entry.name)
         if card is None:
-            self._tell(_say("PROXY_UNKNOWN_CARD", name=entry.name))
+            self._tell(say("PROXY_UNKNOWN_CARD", name=entry.name))
             return [ProxyFace(entry.name, None, entry.set_name)]
         printing = self._printing(entry, card)
         set_name = printing.set_name if printing else entry.set_name
@@ -155,7 +174,7 @@ class _FacePlanner:
         files = printing.image_files if printing else ()
         sides = max(len(paths), len(files))
         if sides == 0:
-            self._tell(_say("PROXY_NO_IMAGE", name=card.name))
+            self._tell(say("PROXY_NO_IMAGE", name=card.name))
             return [ProxyFace(card.name, card, set_name)]
         if not self.both_sides:
             sides = 1
@@ -168,7 +187,7 @@ class _FacePlanner:
             if relative:
                 image = self._image(card.name, relative)
             else:
-                self._tell(_say(_SIDE_MESSAGES.get(side, "PROXY_NO_IMAGE"), name=card.name))
+                self._tell(say(_SIDE_MESSAGES.get(side, "PROXY_NO_IMAGE"), name=card.name))
             faces.append(ProxyFace(card.name, card, set_name, side, image))
         return faces
 
@@ -182,13 +201,16 @@ def plan_copies(
     """The faces of every copy to print (one, or breed and Crinos sides), in section order."""
     game = game_of(deck)
     lookup: Callable[[str], CardInfo | None] | None = None
+    images: _Images | None = None
     if game is not None:
         pool = pool_for(db, game)[0]
+        if isinstance(pool, GameCardPool):  # its images are found where its cards came from
+            images = pool.images or _NoImages()
 
         def lookup(name: str) -> CardInfo | None:
             return as_card_info(pool.lookup(name), game)
 
-    planner = _FacePlanner(db, options.both_sides, messages, lookup)
+    planner = _FacePlanner(db, options.both_sides, messages, lookup, images)
     copies: list[list[ProxyFace]] = []
     for entry in _selected_entries(deck, db, options, messages):
         per_copy = planner.faces(entry)

@@ -18,6 +18,7 @@ from deckbuilder.i18n import _
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from carddb.images import ImageFolder
     from carddb.model import CardInfo
 
 MAX_CARD_DATA_BYTES = 20_000_000
@@ -38,6 +39,7 @@ class GameCard:
     type: str = ""
     values: Mapping[str, FieldValue] = field(default_factory=dict)
     norm_name: str = ""
+    image: str = ""  # the card's image file as its pool names it (see GameCardPool.image_path); "" = none
 
     def __post_init__(self) -> None:
         if not self.norm_name:
@@ -80,6 +82,7 @@ class CardData:
 
     cards: list[GameCard] = field(default_factory=list)
     issues: list[CardDataIssue] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)  # each card's line (by normalised name)
 
 
 def _header_columns(header: list[str], issues: list[CardDataIssue]) -> dict[str, int]:
@@ -132,6 +135,8 @@ def read_card_data(game: Game, text: str) -> CardData:
         index = columns.get(card_field.column.casefold())
         if index is not None:
             where[card_field.name] = index
+    if game.image_column and game.image_column.casefold() in columns:
+        where[IMAGE_KEY] = columns[game.image_column.casefold()]
     if "name" not in where:
         wanted = game.field_named("name")
         column = wanted.column if wanted is not None else "Name"
@@ -182,6 +187,7 @@ def read_card_data(game: Game, text: str) -> CardData:
             continue
         seen.add(card.norm_name)
         result.cards.append(card)
+        result.lines[card.norm_name] = line
     return result
 
 
@@ -245,16 +251,59 @@ def _card_from_row(
             values[card_field.name] = tuple(w.strip() for w in raw.replace(";", ",").split(",") if w.strip())
         else:
             values[card_field.name] = raw
-    return GameCard(game.name, name, cell("type"), values)
+    return GameCard(
+        game.name, name, cell("type"), values, image=_image_name(cell(IMAGE_KEY), line, issues, name)
+    )
+
+
+MAX_IMAGE_NAME_CHARS = 300
+IMAGE_KEY = " image"  # where the image column sits among the fields' columns (no field name has a space)
+
+
+def _image_name(raw: str, line: int, issues: list[CardDataIssue], name: str) -> str:
+    """The card's image file as its row names it: a relative path inside the card file's folder, else reported."""
+    if not raw:
+        return ""
+    shown = raw.replace("\\", "/")
+    parts = shown.split("/")
+    if (
+        len(raw) > MAX_IMAGE_NAME_CHARS
+        or shown.startswith("/")
+        or ":" in shown
+        or ".." in parts
+        or "\x00" in raw
+    ):
+        issues.append(
+            CardDataIssue(
+                line,
+                _("'{card}': image {image} must be a file inside the card file's folder; left out").format(
+                    card=name[:60], image=repr(raw[:60])
+                ),
+            )
+        )
+        return ""
+    return shown
 
 
 class GameCardPool:
-    """Cards of one game held in memory: the CardPool protocol (lookup, suggest) over a game's cards."""
+    """Cards of one game held in memory: the CardPool protocol (lookup, suggest) over a game's cards.
 
-    def __init__(self, game: str, cards: Iterable[GameCard]) -> None:
+    `images` finds the files the cards' `image` names (the game's folder, or the card database's), never outside it.
+    """
+
+    def __init__(
+        self, game: str, cards: Iterable[GameCard], images: ImageFolder | CardDatabase | None = None
+    ) -> None:
         self.game = game
         self._cards = {card.norm_name: card for card in cards if card.game == game}
         self._near: NearNames | None = None
+        self.images = images
+
+    def image_path(self, card: GameCard) -> Path | None:
+        """The card's image file when it has one that exists inside its folder, else None."""
+        if not card.image or self.images is None:
+            return None
+        return self.images.image_path(card.image)
 
     def lookup(self, name: str) -> GameCard | None:
         """The card of this game with this name (normalised), or None."""
@@ -283,6 +332,8 @@ def read_card_file(path: Path) -> str:
 
 def shipped_pool(game: Game) -> GameCardPool:
     """The cards shipped with a game (an empty pool when it ships none or its file cannot be read)."""
+    from carddb.images import ImageFolder
+
     entry = game.cards_path()
     if entry is None:
         return GameCardPool(game.name, ())
@@ -291,7 +342,9 @@ def shipped_pool(game: Game) -> GameCardPool:
         text = read_card_file(entry) if isinstance(entry, Path) else entry.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return GameCardPool(game.name, ())  # its cards are unknown: a deck of them is never judged legal
-    return GameCardPool(game.name, read_card_data(game, text).cards)
+    # Images are named relative to the card file's folder (a game in a package archive has none to show).
+    images = ImageFolder(entry.parent) if isinstance(entry, Path) else None
+    return GameCardPool(game.name, read_card_data(game, text).cards, images)
 
 
 def _stored_value(value: object) -> FieldValue:
@@ -307,25 +360,38 @@ def _stored_value(value: object) -> FieldValue:
 def database_pool(db: CardDatabase, game: Game) -> GameCardPool:
     """The cards of `game` a card database holds (imported with `ragedeck import-cards --game`)."""
     cards: list[GameCard] = []
+    images = db.game_card_images(game.name)
     for name, card_type, fields in db.game_card_rows(game.name):
         try:
             raw = json.loads(fields)
         except (json.JSONDecodeError, RecursionError):
             raw = {}
         values = {str(k): _stored_value(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
-        cards.append(GameCard(game.name, name, card_type, values))
-    return GameCardPool(game.name, cards)
+        cards.append(GameCard(game.name, name, card_type, values, image=images.get(normalize_name(name), "")))
+    return GameCardPool(game.name, cards, db)  # stored images are relative to the database folder
 
 
-def import_card_data(db: CardDatabase, game: Game, text: str, source: str) -> CardData:
-    """Read a game's card-data file and store its cards in the database (replacing that game's cards only)."""
+def import_card_data(
+    db: CardDatabase, game: Game, text: str, source: str, folder: Path | None = None
+) -> CardData:
+    """Read a game's card-data file and store its cards in the database (replacing that game's cards only).
+
+    The images the file names (relative to `folder`, the file's own) are checked and copied under the database
+    folder; one that is missing, outside the folder or not a sound image is reported and the card kept without it.
+    """
+    from deckbuilder.games.cardimages import store_card_images
+
     data = read_card_data(game, text)
+    named = ((c.norm_name, c.name, c.image, data.lines.get(c.norm_name, 0)) for c in data.cards)
+    stored, problems = store_card_images(db, game.name, named, folder)
+    data.issues.extend(CardDataIssue(line, reason) for line, reason in problems)
     rows = [
         (
             card.name,
             card.type,
             json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.values.items()}),
             0,
+            stored.get(card.norm_name, ""),
         )
         for card in data.cards
     ]
@@ -367,7 +433,7 @@ def in_card_database(game: Game | None) -> bool:
 
 def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | None:
     """Another game's card as a plain CardInfo for what prints any card (text proxies): its fields become text."""
-    from carddb.model import CardInfo
+    from carddb.model import CardInfo, PrintingInfo
 
     if card is None or isinstance(card, CardInfo):  # a card of the card database is one already
         return card
@@ -383,6 +449,8 @@ def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | Non
         if card_field.kind == "text":
             texts.append(shown)
         else:
-            figures.append(f"{card_field.label} {shown}")
+            figures.append(f"{game.shown_label(card_field.name)} {shown}")  # in the reader's language
     text = "\n".join([" · ".join(figures), *texts] if figures else texts)
-    return CardInfo(name=card.name, type=card.type, text=text, norm_name=card.norm_name)
+    # One printing holding the card's image, so whatever shows or prints a card's image shows this one.
+    printings = (PrintingInfo("", (card.image,), (card.image,)),) if card.image else ()
+    return CardInfo(name=card.name, type=card.type, text=text, norm_name=card.norm_name, printings=printings)

@@ -40,6 +40,7 @@ _GAME_KEYS = frozenset(
         "default_format",
         "cards",
         "draws",
+        "image_column",
     }
 )
 _DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
@@ -186,6 +187,8 @@ class Game:
     default_format: str = ""
     cards: str = ""  # the card-data file shipped with the game (relative to its folder), if any
     draws: tuple[Draw, ...] = ()  # the piles hands are drawn from (what draw odds need)
+    # The card-data column naming each card's image file (relative to the card file's folder); "" = no images.
+    image_column: str = ""
     folder: Traversable | None = None
 
     def field_named(self, name: str) -> CardField | None:
@@ -515,6 +518,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         default_format=default_format,
         cards=_text(data, "cards", source, ""),
         draws=_draws(data, {p.id for p in piles}, source),
+        image_column=_text(data, "image_column", source, "").strip(),
         folder=folder,
     )
     problems = validate_game(game)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QGuiApplication, QHelpEvent, QImage, QMouseEvent, QPix
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QVBoxLayout, QWidget
 
 from carddb.db import CardDatabase
+from carddb.images import ImageSource
 from carddb.model import CardInfo
 from deckbuilder.ui.card_view import CARD_ASPECT, TextCard, load_card_image
 
@@ -17,7 +18,7 @@ PREVIEW_WIDTH = 250
 Resolver = Callable[[QModelIndex], tuple[CardInfo, str | None] | None]
 
 
-def card_image(card: CardInfo, db: CardDatabase, set_name: str | None = None) -> QImage | None:
+def card_image(card: CardInfo, db: ImageSource, set_name: str | None = None) -> QImage | None:
     """The first side's scan of a card's printing (`set_name`, else the newest); None when there is none."""
     printing = card.printing(set_name) or card.printing(None)
     if printing is None:

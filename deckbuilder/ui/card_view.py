@@ -21,9 +21,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from carddb.cardtypes import Section
-from carddb.db import CardDatabase
+from carddb.images import ImageSource
 from carddb.model import CardInfo, PrintingInfo
-from deckbuilder.games.cards import GameCard
+from deckbuilder.games.cards import GameCard, as_card_info
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import fill
@@ -327,8 +327,11 @@ class CardView(QWidget):
         """True when the card is drawn as text because no image could be shown."""
         return not self.text_card.isHidden()
 
-    def show_card(self, card: CardInfo | None, db: CardDatabase | None, set_name: str | None = None) -> None:
-        """Show a card (and the printing from `set_name`, else the newest); None clears the view."""
+    def show_card(self, card: CardInfo | None, db: ImageSource | None, set_name: str | None = None) -> None:
+        """Show a card (and the printing from `set_name`, else the newest); None clears the view.
+
+        `db` finds the printing's image files: the card database, or another game's folder.
+        """
         self.card = card
         self.printing = None
         self.shown_images = []
@@ -353,20 +356,23 @@ class CardView(QWidget):
             self.text_card.show()
         self.details.setHtml(card_details_html(card, self.printing, self.image_problems))
 
-    def show_game_card(self, card: GameCard, game: Game) -> None:
-        """Another game's card: its name, Type and every field its game names (no images)."""
-        self.show_card(None, None)
+    def show_game_card(self, card: GameCard, game: Game, images: ImageSource | None = None) -> None:
+        """Another game's card: its image (found by `images`), else the text card Rage's cards without one get,
+        then its name, Type and every field its game names."""
+        self.show_card(as_card_info(card, game), images)
+        self.card = None  # not a card of the card database: reshowing it from there would find another
+        problems = "".join(f"<p><i>{html.escape(p)}</i></p>" for p in self.image_problems)
         rows = "".join(
-            f"<tr><td><b>{html.escape(f.label)}</b></td><td>{html.escape(_shown(card.value(f.name)))}</td></tr>"
+            f"<tr><td><b>{html.escape(game.shown_label(f.name))}</b></td><td>{html.escape(_shown(card.value(f.name)))}</td></tr>"
             for f in game.fields
             if f.name not in ("name", "type") and _shown(card.value(f.name))
         )
         self.details.setHtml(
             f"<h3>{html.escape(card.name)}</h3><p><i>{html.escape(card.type)}</i> · {html.escape(game.title)}</p>"
-            f"<table>{rows}</table>"
+            f"<table>{rows}</table>{problems}"
         )
 
-    def _load_images(self, card: CardInfo, db: CardDatabase, printing: PrintingInfo) -> None:
+    def _load_images(self, card: CardInfo, db: ImageSource, printing: PrintingInfo) -> None:
         paths = list(printing.image_paths) or [""] * len(printing.image_files)
         captions = side_captions(card, len(paths))
         for index, relative in enumerate(paths):

@@ -1,4 +1,5 @@
-"""The collection dialog: owned cards typed in by name, printing and count, have lists imported and exported."""
+"""The collection dialog: owned cards of a game typed in by name, printing and count, have lists imported and
+exported."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from deckbuilder.collection import MAX_OWNED, Collection, CollectionError, Owned
+from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.deckfiles.kinds import have_list_filter
+from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import render_text
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
@@ -39,26 +42,40 @@ MISSING_ONLY_LABEL = QT_TRANSLATE_NOOP("ProxyExportDialog", "Only copies missing
 
 
 class CollectionDialog(QDialog):
-    """Edits the collection in the card database; every change is written at once (it is not a deck document)."""
+    """Edits one game's collection in the card database (the game is chosen at the top); every change is written
+    at once (it is not a deck document)."""
 
     collection_changed = Signal()
 
-    def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
+    def __init__(self, db: CardDatabase, parent: QWidget | None = None, game: str = DEFAULT_GAME) -> None:
         super().__init__(parent)
         self.setObjectName("collectionDialog")
         self.setWindowTitle(self.tr("Collection"))
         self.db = db
-        self.collection = Collection(db)
+        self.collection = Collection(db, game)
         self.owned: list[Owned] = []
         self._filling = False
+
+        self.game_combo = QComboBox()
+        self.game_combo.setObjectName("collectionGame")
+        for described in available_games():
+            self.game_combo.addItem(self.tr(described.title), described.name)
+        if self.game_combo.findData(self.collection.game) < 0:  # a deck of a game no longer installed
+            self.game_combo.addItem(self.collection.game, self.collection.game)
+        self.game_combo.setCurrentIndex(self.game_combo.findData(self.collection.game))
+        game_row = QHBoxLayout()
+        game_label = QLabel(self.tr("&Game:"))
+        game_label.setBuddy(self.game_combo)
+        game_row.addWidget(game_label)
+        game_row.addWidget(self.game_combo, 1)
 
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("collectionName")
         self.name_edit.setPlaceholderText(self.tr("Card name"))
-        completer = QCompleter(db.names(), self)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        self.name_edit.setCompleter(completer)
+        self.completer = QCompleter([], self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.name_edit.setCompleter(self.completer)
         self.printing_combo = QComboBox()
         self.printing_combo.setObjectName("collectionPrinting")
         self.printing_combo.setMinimumContentsLength(14)
@@ -99,6 +116,7 @@ class CollectionDialog(QDialog):
         buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
+        layout.addLayout(game_row)
         layout.addLayout(add_row)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
@@ -113,7 +131,23 @@ class CollectionDialog(QDialog):
         self.import_button.clicked.connect(lambda: self.import_have_list())
         self.export_button.clicked.connect(lambda: self.export_collection())
         self.remove_button.clicked.connect(self.remove_selected)
-        self._fill_printings("")
+        self.game_combo.currentIndexChanged.connect(
+            lambda _index: self.show_game(self.game_combo.currentData())
+        )
+        self.show_game(self.collection.game)
+
+    def show_game(self, game: str) -> None:
+        """Show and edit the collection of another game: its cards complete the names typed."""
+        self.collection = Collection(self.db, game)
+        pool = self.collection.pool()
+        names = pool.names() if pool is self.db else [card.name for card in pool.cards()]
+        self.completer.model().setStringList(names)  # type: ignore[attr-defined]
+        # Printings are Rage's: another game's cards are owned by name.
+        self.printing_combo.setVisible(self.collection.in_card_database())
+        index = self.game_combo.findData(self.collection.game)
+        if index != self.game_combo.currentIndex():
+            self.game_combo.setCurrentIndex(index)
+        self._fill_printings(self.name_edit.text())
         self.reload()
 
     # -- showing ---------------------------------------------------------------------------------------
@@ -150,7 +184,7 @@ class CollectionDialog(QDialog):
         self.summary.setText(text)
 
     def _fill_printings(self, name: str) -> None:
-        card = self.db.lookup(name) if name.strip() else None
+        card = self.db.lookup(name) if name.strip() and self.printing_combo.isVisibleTo(self) else None
         self.printing_combo.clear()
         self.printing_combo.addItem(self.tr("Any printing"), ANY_PRINTING)
         for set_name in card.sets if card is not None else ():
@@ -163,11 +197,10 @@ class CollectionDialog(QDialog):
         name = self.name_edit.text().strip()
         if not name:
             return False
-        card = self.db.lookup(name)
-        set_name = self.printing_combo.currentData()
+        set_name = self.printing_combo.currentData() if self.printing_combo.isVisibleTo(self) else None
         try:
             self.collection.add(
-                [(card.name if card is not None else name, set_name or None, self.count_spin.value())]
+                [(self.collection.current_name(name) or name, set_name or None, self.count_spin.value())]
             )
         except CollectionError as exc:
             self.summary.setText(render_text(exc.reason))

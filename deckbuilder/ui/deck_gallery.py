@@ -1,4 +1,4 @@
-"""The deck as a grid of card images, one tab per pile; thumbnails load a few at a time and are cached."""
+"""The deck as a grid of card images, one tab per pile of its game; thumbnails load a few at a time and are cached."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from carddb.db import CardDatabase
+from carddb.images import ImageSource
 from carddb.model import CardInfo
+from deckbuilder.games.cards import GameCard, as_card_info
+from deckbuilder.games.description import Game
 from deckbuilder.ui.card_preview import card_image
 from deckbuilder.ui.card_view import CARD_ASPECT, TextCard
 from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckRow, tint_color
@@ -22,20 +25,23 @@ THUMBS_PER_TICK = 6  # thumbnails made per event-loop turn: the window stays res
 THUMB_CACHE_SIZE = 400
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 ILLEGAL_ROLE = Qt.ItemDataRole.UserRole + 2
+CARD_ROLE = (
+    Qt.ItemDataRole.UserRole + 3
+)  # the CardInfo a thumbnail is drawn from (another game's card, as one)
 ILLEGAL_MARK = "⚠"
 PILES = tuple(key for key in SECTION_KEYS if key != UNRESOLVED)
 
 _thumbs: OrderedDict[tuple[str, str | None, str], QPixmap] = OrderedDict()
 
 
-def thumbnail(card: CardInfo, db: CardDatabase, set_name: str | None) -> QPixmap:
-    """A card's scan (else its drawn text card) at thumbnail size; cached by card, printing and database."""
-    key = (card.norm_name, set_name, str(db.path))
+def thumbnail(card: CardInfo, db: ImageSource | None, set_name: str | None) -> QPixmap:
+    """A card's scan (else its drawn text card) at thumbnail size; cached by card, printing and image folder."""
+    key = (card.norm_name, set_name, str(db.folder) if db is not None else "")
     cached = _thumbs.get(key)
     if cached is not None:
         _thumbs.move_to_end(key)
         return cached
-    image = card_image(card, db, set_name)
+    image = card_image(card, db, set_name) if db is not None else None
     if image is not None:
         pixmap = QPixmap.fromImage(image).scaled(
             THUMB_SIZE, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
@@ -67,11 +73,33 @@ class DeckGallery(QTabWidget):
         super().__init__(parent)
         self.setObjectName("deckGallery")
         self.db = db
+        self.images: ImageSource | None = db  # where the shown cards' images are found
         self.lists: dict[str, QListWidget] = {}
+        self.piles: tuple[str, ...] = ()
+        self._titles: dict[str, str] = {}
         self._pending: list[QListWidgetItem] = []
         self._rows: dict[str, list[tuple[DeckRow, tuple[str, ...]]]] = {}
         self.menu_for: Callable[[DeckRow], QMenu] | None = None
-        for key in PILES:
+        self.watch: Callable[[QListWidget], None] | None = (
+            None  # told of every pile's list made (hover previews)
+        )
+        self._loader = QTimer(self)
+        self._loader.setInterval(0)
+        self._loader.timeout.connect(self._load_some)
+        self.currentChanged.connect(lambda _index: self._queue_current())
+        self._set_piles({key: SECTION_TITLES[key] for key in PILES})
+
+    def _set_piles(self, titles: Mapping[str, str]) -> None:
+        """One tab per pile (Rage's, or another game's piles by their labels); kept while the piles stay."""
+        if tuple(titles) == self.piles:
+            return
+        self._pending = []
+        self.clear()
+        for view in self.lists.values():
+            view.deleteLater()
+        self.lists, self._rows = {}, {}
+        self.piles, self._titles = tuple(titles), dict(titles)
+        for key in self.piles:
             view = QListWidget()
             view.setObjectName(f"{key}Gallery")
             view.setViewMode(QListView.ViewMode.IconMode)
@@ -90,28 +118,49 @@ class DeckGallery(QTabWidget):
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(view)
-            self.addTab(page, self.tr(SECTION_TITLES[key]))
+            self.addTab(page, self.tr(titles[key]))
             self.lists[key] = view
-        self._loader = QTimer(self)
-        self._loader.setInterval(0)
-        self._loader.timeout.connect(self._load_some)
-        self.currentChanged.connect(lambda _index: self._queue_current())
+            if self.watch is not None:
+                self.watch(view)
+
+    def show_game_rows(
+        self,
+        rows: Mapping[str, Sequence[DeckRow]],
+        illegal: Mapping[str, Sequence[str]] | None,
+        game: Game,
+        images: ImageSource | None,
+    ) -> None:
+        """Show another game's deck by its piles; its cards' images are found by `images` (its pool's)."""
+        self._set_piles({pile.id: pile.label for pile in game.piles})
+        self._show(rows, illegal, images, game)
 
     def show_rows(
         self, rows: Mapping[str, Sequence[DeckRow]], illegal: Mapping[str, Sequence[str]] | None = None
     ) -> None:
         """Show the deck's rows by pile, marking the cards in `illegal` (name key -> why); images load lazily."""
+        self._set_piles({key: SECTION_TITLES[key] for key in PILES})
+        self._show(rows, illegal, self.db, None)
+
+    def _show(
+        self,
+        rows: Mapping[str, Sequence[DeckRow]],
+        illegal: Mapping[str, Sequence[str]] | None,
+        images: ImageSource | None,
+        game: Game | None,
+    ) -> None:
         self._pending = []  # items about to be cleared must not be loaded
+        if images is not self.images:
+            self.images, self._rows = images, {}
         illegal = illegal or {}
         tint = tint_color(self.palette())
-        for index, key in enumerate(PILES):
+        for index, key in enumerate(self.piles):
             pile = [
                 (row, tuple(illegal.get(row.card.norm_name, ())))
                 for row in rows.get(key, ())
-                if isinstance(row.card, CardInfo)
+                if isinstance(row.card, CardInfo) or (game is not None and isinstance(row.card, GameCard))
             ]
             copies = sum(row.entry.count for row, _why in pile)
-            self.setTabText(index, f"{self.tr(SECTION_TITLES[key])} ({copies})")
+            self.setTabText(index, f"{self.tr(self._titles[key])} ({copies})")
             if key == STARTING:
                 self.setTabVisible(index, bool(pile))
             if pile == self._rows.get(key):
@@ -137,6 +186,9 @@ class DeckGallery(QTabWidget):
                 assert card is not None
                 item = QListWidgetItem(self._caption(row, bool(why)))
                 item.setData(ROW_ROLE, row)
+                item.setData(
+                    CARD_ROLE, as_card_info(card, game) if isinstance(card, GameCard) and game else card
+                )
                 item.setData(ILLEGAL_ROLE, bool(why))
                 # Not by colour alone: the sign in the caption and the reasons in the tooltip say it too.
                 tip = [card.name, *(f"{ILLEGAL_MARK} {reason}" for reason in why)]
@@ -153,7 +205,9 @@ class DeckGallery(QTabWidget):
         return f"{ILLEGAL_MARK} {label}" if illegal else label
 
     def _queue_current(self) -> None:
-        view = self.lists[PILES[self.currentIndex()]] if 0 <= self.currentIndex() < len(PILES) else None
+        index = self.currentIndex()
+        # While the tabs are being made for other piles, a tab may show before its list is known.
+        view = self.lists.get(self.piles[index]) if 0 <= index < len(self.piles) else None
         if view is None:
             return
         self._pending = [view.item(i) for i in range(view.count()) if view.item(i).icon().isNull()]
@@ -163,9 +217,9 @@ class DeckGallery(QTabWidget):
     def _load_some(self) -> None:
         batch, self._pending = self._pending[:THUMBS_PER_TICK], self._pending[THUMBS_PER_TICK:]
         for item in batch:
-            row = item.data(ROW_ROLE)
-            if isinstance(row, DeckRow) and isinstance(row.card, CardInfo) and item.listWidget() is not None:
-                item.setIcon(QIcon(thumbnail(row.card, self.db, row.entry.set_name)))
+            row, card = item.data(ROW_ROLE), item.data(CARD_ROLE)
+            if isinstance(row, DeckRow) and isinstance(card, CardInfo) and item.listWidget() is not None:
+                item.setIcon(QIcon(thumbnail(card, self.images, row.entry.set_name)))
         if not self._pending:
             self._loader.stop()
 

@@ -205,6 +205,9 @@ class DeckView(QWidget):
             self.format_combo.clear()
             for format_name, title in formats:
                 self.format_combo.addItem(title, format_name)
+            # The game's longest format title shows whole (a cut one reads like another format), within a bound.
+            longest = max((len(title) for _name, title in formats), default=10)
+            self.format_combo.setMinimumContentsLength(max(10, min(32, longest)))
         finally:
             self._updating = False
         self.sections_rebuilt.emit()

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
-from deckbuilder.collection import Collection
+from deckbuilder.collection import owned_for
 from deckbuilder.deck import Deck
 from deckbuilder.export.decklist import DecklistOptions
 from deckbuilder.export.paper import parse_paper
@@ -411,7 +411,7 @@ class ProxyExportDialog(ExportPreviewDialog):
             names=None if len(ticked) == self.card_list.count() else ticked,
             both_sides=self.both_sides_check.isChecked(),
             page_numbers=self.page_numbers_check.isChecked(),
-            owned=Collection(self.db).owned_map() if self.missing_only_check.isChecked() else None,
+            owned=owned_for(self.db, self.deck) if self.missing_only_check.isChecked() else None,
             **self.duplex_box.fields(),
         )
         sheet_layout(options)  # paper, gap and bleed that do not fit fail here, before any rendering

@@ -23,7 +23,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.cards import GameCard, GameCardPool, pool_for
+from deckbuilder.games.cards import GameCard, GameCardPool, in_card_database, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.piles import game_of
@@ -167,7 +167,7 @@ class MainWindow(
         self.report_tabs.addTab(self.legality, self.tr("Legality"))
         self.report_tabs.addTab(self.stats_page, self.tr("Statistics"))
         self._stats_stale = True
-        self._owned_cache: tuple[int, dict[str, int]] | None = None
+        self._owned_cache: tuple[tuple[int, str], dict[str, int]] | None = None
         self.report_tabs.currentChanged.connect(lambda _index: self._update_stats_if_shown())
         self.notes_view = NotesEditor()
         self.notes_view.notes_edited.connect(self.set_notes)
@@ -349,6 +349,9 @@ class MainWindow(
             self._gallery.menu_for = self.deck_view.build_context_menu  # the list's menu, the list's requests
             for view in self._gallery.lists.values():
                 self.preview.watch(view, self._gallery_card_at)
+            self._gallery.watch = lambda view: self.preview.watch(
+                view, self._gallery_card_at
+            )  # another game's
             layout = self.gallery_page.layout()
             assert layout is not None
             layout.addWidget(self._gallery)
@@ -364,6 +367,13 @@ class MainWindow(
             return
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
+            game = game_of(self.deck)
+            if game is not None and not in_card_database(
+                game
+            ):  # its piles, its images where its pool finds them
+                images = getattr(self.deck_pool(), "images", None)
+                self.gallery.show_game_rows(rows, self.deck_view.illegal, game, images)
+                return
             self.gallery.show_rows(rows, self.deck_view.illegal)
         except Exception:  # the picture view must never block editing
             log.exception("deck images failed")
@@ -409,11 +419,10 @@ class MainWindow(
             pool = self.deck_pool()
             self.fix_panel.show_deck(self.deck, self.report, pool)
             self.odds_view.show_deck(self.deck, pool)
-            # The collection counts copies of the card database's cards (Rage's); another game's deck has none.
-            owned = self._owned_copies() if pool is self.db else {}
+            owned = self._owned_copies(self.deck.game)  # the deck's own game's collection
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
-            # The card lists' in:deck / is:owned / is:missing ask about this deck and this collection: worked out
-            # once, when a list's query asks (a deck of 90,000 cards took a second and a half).
+            # The card lists' in:deck / is:owned / is:missing ask about this deck and its game's collection: worked
+            # out once, when a list's query asks (a deck of 90,000 cards took a second and a half).
             deck = self.deck
             terms = functools.cache(lambda: deck_terms(deck, owned))
             self.browser.set_deck(terms, self.db.data_version())
@@ -421,17 +430,17 @@ class MainWindow(
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
-    def _owned_copies(self) -> dict[str, int]:
-        """Copies owned per card; read again only when the database changed (every write commits through another
-        connection than the reader's, so its data_version moves), not on every edit of the deck."""
-        version = self.db.data_version()
+    def _owned_copies(self, game: str) -> dict[str, int]:
+        """Copies owned per card of a game; read again only when the database changed (every write commits through
+        another connection than the reader's, so its data_version moves) or the game did, not on every edit."""
+        version = (self.db.data_version(), game)
         if self._owned_cache is None or self._owned_cache[0] != version:
-            self._owned_cache = (version, Collection(self.db).owned_map())
+            self._owned_cache = (version, Collection(self.db, game).owned_map())
         return self._owned_cache[1]
 
     def open_collection(self) -> CollectionDialog:
         """The collection dialog; the deck view's owned/missing column follows its changes."""
-        dialog = CollectionDialog(self.db, self)
+        dialog = CollectionDialog(self.db, self, game=self.deck.game)
         dialog.collection_changed.connect(self.refresh)
         if self.interactive:
             dialog.exec()
@@ -492,9 +501,10 @@ class MainWindow(
     def show_card(self, name: str) -> None:
         """Show a card in the card view, looked up in the deck's game's cards (unknown names clear it)."""
         game = game_of(self.deck)
-        card = self.deck_pool().lookup(name)
+        pool = self.deck_pool()
+        card = pool.lookup(name)
         if isinstance(card, GameCard) and game is not None:
-            self.card_view.show_game_card(card, game)
+            self.card_view.show_game_card(card, game, getattr(pool, "images", None))
         else:
             self.card_view.show_card(card if isinstance(card, CardInfo) else None, self.db)
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from deckbuilder.collection import Collection
+from deckbuilder.collection import owned_for
 from deckbuilder.deckfiles import (
     DeckFileError,
     deck_file_kind,
@@ -29,6 +29,13 @@ from deckbuilder.ui.window_base import WindowBase
 log = logging.getLogger(__name__)
 # What a proxy export that the collection leaves nothing to print finishes with (the window says how to print them).
 EVERY_COPY_OWNED = object()
+
+
+@dataclasses.dataclass(frozen=True)
+class _Refused:
+    """A proxy export the options leave nothing to print or cannot lay out: the player's to fix, not a crash."""
+
+    reason: str
 
 
 class ExportsMixin(WindowBase):
@@ -91,7 +98,7 @@ class ExportsMixin(WindowBase):
             elif kind == "proxies":
                 options = proxy_options_from_settings(self.settings)
                 if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
-                    options = dataclasses.replace(options, owned=Collection(self.db).owned_map())
+                    options = dataclasses.replace(options, owned=owned_for(self.db, self.deck))
             else:
                 options = decklist_options_from_settings(self.settings, self.report)
         if options is None:
@@ -138,11 +145,11 @@ class ExportsMixin(WindowBase):
                     return write_proxies_pdf(
                         deck, worker_db, target, chosen, progress=progress, cancel=cancel
                     )
-                except ValueError:
+                except ValueError as exc:
                     every = dataclasses.replace(chosen, owned=None)
                     if chosen.owned and plan_faces(deck, worker_db, every, []):
                         return EVERY_COPY_OWNED  # not a failure: the player owns what they asked for
-                    raise
+                    return _Refused(str(exc))  # told plainly, no traceback logged
 
         dialog = QProgressDialog(
             self.tr("Writing proxy sheets…"),
@@ -161,6 +168,9 @@ class ExportsMixin(WindowBase):
 
         def finished(report: Any) -> None:
             dialog.reset()
+            if isinstance(report, _Refused):
+                failed(report.reason)
+                return
             if report is EVERY_COPY_OWNED:
                 self.notify(
                     self.tr("Nothing to print"),

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
-from carddb.traits import KNOWN_TRAITS
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck
 from deckbuilder.games.rage.facts import (
     GAIA,
@@ -76,14 +75,20 @@ class CheckContext:
     rogue_renown: int
     suggestions: dict[str, list[str]]
     pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
-    vocabulary: frozenset[str] = (
-        KNOWN_TRAITS  # the words a Requires field is judged by (facts.pool_vocabulary)
-    )
     # Unknown cards a re-import retired (no longer in the card data): key -> the card that took its place ("").
     retired: dict[str, str] = field(default_factory=dict)
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
+    _vocabulary: frozenset[str] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """The words a Requires field is judged by (facts.pool_vocabulary), asked of the pool on first need: a
+        deck without a Requires card never needs them (checking the pool's stored words costs a count of its cards)."""
+        if self._vocabulary is None:
+            self._vocabulary = pool_vocabulary(self.pool)
+        return self._vocabulary
 
     @property
     def rogue_cap(self) -> int:
@@ -92,6 +97,8 @@ class CheckContext:
 
     def requirement(self, card: CardInfo) -> Requirement:
         """The card's Requires field parsed with the pool's vocabulary."""
+        if not card.requires.strip():
+            return parse_requirement(card.requires)  # nothing required: the same whatever the vocabulary
         return parse_requirement(card.requires, self.vocabulary)
 
     def known(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo]]:
@@ -270,7 +277,6 @@ def build_context(
         rogue_renown=rogue_renown,
         suggestions=suggestions,
         pool=pool,
-        vocabulary=pool_vocabulary(pool),
         retired=retired,
     )
 

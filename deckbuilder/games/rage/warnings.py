@@ -91,6 +91,8 @@ class RequirementUnmetRule(Rule):
         """Each requirement word that is neither a known trait nor any Character's keyword, once per deck."""
         cards_by_word: dict[str, list[str]] = {}
         for _item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
+            if not card.requires:
+                continue  # most cards require nothing: no parse to look up
             for word in ctx.requirement(card).unknown:
                 names = cards_by_word.setdefault(word, [])
                 if card.name not in names:

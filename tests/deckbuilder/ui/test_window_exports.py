@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from carddb.demo import demo_deck_path
 from deckbuilder.collection import Collection
+from deckbuilder.export import ProxyOptions
 from deckbuilder.ui.export_dialog import ProxyExportDialog
 
 
@@ -51,3 +52,17 @@ def test_an_export_that_cannot_write_says_which_file_and_why(tmp_path: Path, win
         assert folder.is_dir()  # never replaced
     assert window.export_deck("dek", tmp_path / "deck.dek")
     assert "Exported" in window.statusBar().currentMessage()
+
+
+def test_proxy_options_that_select_nothing_are_told_plainly_without_a_traceback(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, window, answers, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    target = tmp_path / "proxies.pdf"
+    with caplog.at_level(logging.DEBUG):
+        worker = window.export_proxies_pdf(target, ProxyOptions(names=["A Card Not In This Deck"]))
+        qtbot.waitUntil(lambda: worker.done, timeout=30000)
+        worker.wait()
+    assert not [record for record in caplog.records if record.exc_info]
+    assert "no cards to print" in answers.messages[-1]
+    assert not target.exists()
