@@ -39,6 +39,9 @@ class CardPreview(QFrame):
         super().__init__(parent, Qt.WindowType.ToolTip | Qt.WindowType.FramelessWindowHint)
         self.setObjectName("cardPreview")
         self.db = db
+        # Where the previewed cards' images are found: the card database, or another game's folder (the window
+        # sets it with the deck's game).
+        self.images: ImageSource = db
         self.setFrameShape(QFrame.Shape.Box)
         self.card: CardInfo | None = None
         self.shown_row: tuple[int, int] | None = None  # (id of the view, row) on show
@@ -73,7 +76,7 @@ class CardPreview(QFrame):
     def show_card(self, card: CardInfo, set_name: str | None, at: QPoint, note: str = "") -> None:
         """Show a card beside the global point `at`, kept on its screen."""
         self.card = card
-        image = card_image(card, self.db, set_name)
+        image = card_image(card, self.images, set_name)
         if image is not None:
             pixmap = QPixmap.fromImage(image).scaled(
                 self.image_label.size(),

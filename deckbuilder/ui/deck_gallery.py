@@ -232,6 +232,11 @@ class DeckGallery(QTabWidget):
         row = index.data(ROW_ROLE)
         return row if isinstance(row, DeckRow) else None
 
+    def card_at(self, index: QModelIndex) -> CardInfo | None:
+        """The card a gallery item shows (another game's card as the CardInfo its thumbnail was drawn from)."""
+        card = index.data(CARD_ROLE)
+        return card if isinstance(card, CardInfo) else None
+
     def is_marked_illegal(self, key: str, row: int) -> bool:
         """True when the item at `row` of a pile is marked as illegal."""
         item = self.lists[key].item(row)

@@ -23,7 +23,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.cards import GameCard, GameCardPool, in_card_database, pool_for
+from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, in_card_database, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.piles import game_of
@@ -359,7 +359,8 @@ class MainWindow(
 
     def _gallery_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
         row = self.gallery.row_at(index)
-        return None if row is None or not isinstance(row.card, CardInfo) else (row.card, row.entry.set_name)
+        card = self.gallery.card_at(index)  # another game's card as the CardInfo its thumbnail was drawn from
+        return None if row is None or card is None else (card, row.entry.set_name)
 
     def _update_gallery_if_shown(self) -> None:
         """Refill the card images when they are on screen; hidden ones are refilled when shown."""
@@ -458,6 +459,9 @@ class MainWindow(
         pool = self.deck_pool()
         self.browser.setVisible(pool is self.db)
         self.game_cards.setVisible(pool is not self.db)
+        self.preview.images = (
+            getattr(pool, "images", None) or self.db
+        )  # another game's pictures, where they are
         if (
             game is not None
             and isinstance(pool, GameCardPool)
@@ -490,8 +494,12 @@ class MainWindow(
     def _deck_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
         model = index.model()
         row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
+        game = game_of(self.deck)
+        shown = as_card_info(row.card, game) if row is not None and game is not None else None
+        if row is not None and isinstance(row.card, GameCard) and shown is not None:
+            return shown, None  # another game's card: its picture is found in the preview's `images`
         if row is None or not isinstance(row.card, CardInfo):
-            return None  # an unknown card keeps its tooltip (the names it may stand for); another game has no images
+            return None  # an unknown card keeps its tooltip (the names it may stand for)
         return row.card, row.entry.set_name
 
     def _show_first_card(self, names: list[str]) -> None:

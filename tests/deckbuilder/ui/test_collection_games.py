@@ -54,3 +54,21 @@ def test_the_collection_dialog_opens_on_the_decks_game_and_edits_it(window, tmp_
     assert dialog.table.rowCount() == 0 and not dialog.printing_combo.isHidden()
     assert Collection(window.db).owned_map() == {}
     dialog.close()
+
+
+def test_a_have_list_imported_in_the_dialog_goes_to_the_game_it_shows(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui.collection_dialog import CollectionDialog
+
+    plain = tmp_path / "have.txt"
+    plain.write_text("2 Court Herald\n1 Nobody Knows Me\n", encoding="utf-8")
+    dialog = CollectionDialog(window.db, game="warrift")
+    qtbot.addWidget(dialog)
+    assert dialog.import_have_list(plain)
+    assert "Imported 3 copies from have.txt" in dialog.summary.text()
+    assert "unknown cards kept: Nobody Knows Me" in dialog.summary.text()
+    statuses = {
+        dialog.table.item(r, 0).text(): dialog.table.item(r, 3).text() for r in range(dialog.table.rowCount())
+    }
+    assert statuses == {"Court Herald": "known", "Nobody Knows Me": "unknown card — kept"}
+    assert Collection(window.db, "warrift").owned_map() == {"court herald": 2, "nobody knows me": 1}
+    assert Collection(window.db).owned_map() == {}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QColor, QHelpEvent
+from PySide6.QtWidgets import QApplication
 
 from tests.deckbuilder.image_game import BLUE, RED, install_game, write_deck
 
@@ -12,6 +14,14 @@ from tests.deckbuilder.image_game import BLUE, RED, install_game, write_deck
 def _open(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     install_game()
     assert window.open_deck(write_deck(tmp_path), ask_first=False)
+
+
+def _hover(view, row: int, column: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Rest the pointer on an item: Qt sends the viewport a ToolTip help event."""
+    pos = view.visualRect(view.model().index(row, column)).center()
+    QApplication.sendEvent(
+        view.viewport(), QHelpEvent(QEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos))
+    )
 
 
 def _near(colour: QColor, wanted: tuple[int, int, int]) -> bool:
@@ -55,3 +65,22 @@ def test_the_card_images_tab_shows_another_games_piles_with_their_pictures(
     assert window.new_deck()
     window.deck_tabs.setCurrentWidget(window.gallery_page)
     assert gallery.tabText(0).startswith("Characters")
+
+
+def test_resting_on_another_games_card_previews_its_picture_or_its_text_card(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    _open(window, tmp_path)
+    table = window.deck_view.tables["deck"]
+    model = window.deck_view.models["deck"]
+    rows = {model.row_at(r).entry.name: r for r in range(model.rowCount())}
+    _hover(table, rows["Frost Spell"], 2)
+    assert window.preview.isVisible() and window.preview.showing_scan
+    assert window.preview.card is not None and window.preview.card.name == "Frost Spell"
+    _hover(table, rows["Glass Blade"], 2)
+    assert window.preview.isVisible() and not window.preview.showing_scan  # no picture: the text card
+    window.deck_tabs.setCurrentWidget(window.gallery_page)
+    window.gallery.setCurrentIndex(0)
+    _hover(window.gallery.lists["hero"], 0)
+    assert window.preview.card is not None and window.preview.card.name == "Ember Queen"
+    assert window.preview.showing_scan
