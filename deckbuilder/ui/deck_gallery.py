@@ -8,7 +8,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QPixmap
-from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QMenu, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from carddb.db import CardDatabase
 from carddb.images import ImageSource
@@ -152,7 +161,7 @@ class DeckGallery(QTabWidget):
         if images is not self.images:
             self.images, self._rows = images, {}
         illegal = illegal or {}
-        tint = tint_color(self.palette())
+        tint = tint_color(QApplication.palette())  # the theme in force, even before its change event
         for index, key in enumerate(self.piles):
             pile = [
                 (row, tuple(illegal.get(row.card.norm_name, ())))

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -307,7 +308,7 @@ class DeckView(QWidget):
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
         self.illegal = IllegalCards(report)
         tinted = set(self.illegal)
-        tint = tint_color(self.palette())
+        tint = tint_color(QApplication.palette())  # the theme in force, even before its change event
         previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
         grouped = rows_by_section(deck, pool, unknown, previous)
         # Only a table whose rows are reordered is reset, and only its selection must be put back.

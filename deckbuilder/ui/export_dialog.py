@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -206,12 +207,18 @@ class ExportPreviewDialog(QDialog):
             self._worker.cancel()
         generation = self._generation
 
+        def shown() -> bool:
+            # A dialog destroyed with its window (never closed) must not be drawn into when the page arrives.
+            return (
+                not self._closed and generation == self._generation and shiboken6.isValid(self.preview_label)
+            )
+
         def finished(preview: PagePreview) -> None:
-            if not self._closed and generation == self._generation:
+            if shown():
                 self._show_preview(preview)
 
         def failed(message: str) -> None:
-            if not self._closed and generation == self._generation:
+            if shown():
                 self._show_error(message)
 
         self._worker = run_in_thread(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -22,6 +22,7 @@ class SteadyLabel(QWidget):
         self.label = _Label(text, self)
         self.label.setWordWrap(word_wrap)
         self._word_wrap = word_wrap
+        self._line: tuple[int, int] | None = None  # (font height, one line's laid-out height) for that font
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(0)
         self._fit()
@@ -53,7 +54,11 @@ class SteadyLabel(QWidget):
             return self.label.sizeHint().height()
         metrics = self.label.fontMetrics()
         if metrics.horizontalAdvance(self.label.text()) <= width:
-            return metrics.height()  # fits on one line: no text layout needed
+            # Fits on one line: no text layout needed (a line's laid-out height is measured once per font).
+            if self._line is None or self._line[0] != metrics.height():
+                laid_out = self.label.heightForWidth(max(width, 1)) if self.label.text() else 0
+                self._line = (metrics.height(), max(metrics.height(), laid_out))
+            return self._line[1]
         return max(self.label.heightForWidth(width), metrics.height())
 
     def _fit(self) -> None:
@@ -65,7 +70,8 @@ class SteadyLabel(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
-            self._fit()  # a larger text size (View → Text size) needs a taller line
+            # A larger text size (View → Text size) needs a taller line; the label's own font changes after ours.
+            QTimer.singleShot(0, self, self._fit)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QMenu, QPushButton, QTableView, QTabWidget, QUndoView, QWidget
 
@@ -107,7 +107,11 @@ class KeyboardMixin(WindowBase):
         # The tables were built with the desktop's font: their rows follow the remembered text size.
         self.fit_rows_to_font()
         self.appearance = Appearance(self.settings, self)
-        QTimer.singleShot(0, self, self.fit_rows_to_font)
+        # The remembered font and palette reach the widgets by posted events: deliver them now, so that the first
+        # layout (the docks' default widths) is measured in the text size the player chose.
+        for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.ApplicationPaletteChange):
+            QCoreApplication.sendPostedEvents(None, kind)
+        self.fit_rows_to_font()
         size_menu = view_menu.addMenu(self.tr("&Text size"))
         size_menu.setObjectName("menuTextSize")
         self._keyed(
@@ -171,7 +175,17 @@ class KeyboardMixin(WindowBase):
             self.appearance.set_text_size(percent)
         else:
             self.appearance.step_text(step)
-        QTimer.singleShot(0, self, self.fit_rows_to_font)  # after the new font has reached the tables
+        QTimer.singleShot(0, self, self._fit_to_text)  # after the new font has reached the widgets
+
+    def _fit_to_text(self) -> None:
+        self.fit_rows_to_font()
+        # The deck check's tab titles grow with the text: its dock widens rather than hide a title.
+        bar = self.report_tabs.tabBar()
+        missing = bar.sizeHint().width() + 4 - bar.width()
+        if missing > 0 and self.report_dock.isVisible():
+            self.resizeDocks(
+                [self.report_dock], [self.report_dock.width() + missing], Qt.Orientation.Horizontal
+            )
 
     def fit_rows_to_font(self) -> None:
         """Rows as tall as the text in force: each table keeps the margin it was built with around its text."""

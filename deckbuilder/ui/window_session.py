@@ -9,6 +9,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QShowEvent,
 )
+from PySide6.QtWidgets import QTabWidget
 
 from deckbuilder.deckfiles import (
     DeckFileError,
@@ -123,7 +124,10 @@ class SessionMixin(WindowBase):
             if self.settings.value("window/state") is None:
                 # At 1280×720: a browser wide enough for set names, a deck wide enough for its columns, and a
                 # card pane whose scans are about 185 px wide (each side of a Character) above the deck check.
-                right = max(380, round(self.width() * 0.30))
+                # ... and wide enough for every deck check tab title whole (Portuguese's are longer).
+                tabs = self.findChild(QTabWidget, "reportTabs")
+                titles = tabs.tabBar().sizeHint().width() + 4 if tabs is not None else 0
+                right = max(380, round(self.width() * 0.30), titles)
                 self.resizeDocks([self.card_dock], [right], Qt.Orientation.Horizontal)
                 tall = self.splitter.height()
                 self.resizeDocks(

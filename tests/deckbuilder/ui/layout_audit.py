@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QTableView,
     QTableWidget,
     QTabWidget,
+    QToolButton,
     QWidget,
 )
 
@@ -45,15 +46,23 @@ def cut_cells(table: QTableView, column: int) -> list[str]:
 
 
 def clipped_tab_titles(tabs: QTabWidget) -> list[str]:
-    """Tab titles their tab does not show whole (elided or squeezed)."""
+    """Tab titles their tab does not show whole: elided, squeezed, or scrolled out of the bar (behind its arrows)."""
     bar = tabs.tabBar()
     metrics = bar.fontMetrics()
+    # The tabs are laid out in a row; past the bar's width (less its scroll arrows) a title is out of sight.
+    arrows = sum(b.width() for b in bar.findChildren(QToolButton) if b.isVisible())
+    shown_right = bar.width() - arrows
     clipped = []
     for i in range(bar.count()):
         if not bar.isTabVisible(i):
             continue
         text = bar.tabText(i).replace("&", "")
-        if metrics.horizontalAdvance(text) > bar.tabRect(i).width() - 8:
+        rect = bar.tabRect(i)
+        if (
+            metrics.horizontalAdvance(text) > rect.width() - 8
+            or rect.left() < 0
+            or rect.right() > shown_right
+        ):
             clipped.append(text)
     return clipped
 

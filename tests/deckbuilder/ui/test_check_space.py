@@ -21,7 +21,7 @@ def _shown_at_1280(make_window, qtbot):  # type: ignore[no-untyped-def]
 
 def test_tab_titles_are_whole_in_portuguese(portuguese, make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = _shown_at_1280(make_window, qtbot)
-    assert "Chances de compra" in [window.report_tabs.tabText(i) for i in range(window.report_tabs.count())]
+    assert "Chances" in [window.report_tabs.tabText(i) for i in range(window.report_tabs.count())]
     assert clipped_tab_titles(window.report_tabs) == []
     assert clipped_tab_titles(window.deck_tabs) == []
 

@@ -77,6 +77,12 @@ def test_theme_menu_darkens_the_window_and_is_remembered(window, qtbot) -> None:
     assert is_dark(QApplication.palette())
     qtbot.waitUntil(lambda: is_dark(window.deck_view.tables["sept"].palette()))
     assert app_settings().value("view/theme") == "dark"
+    # The rows an error names are tinted from the dark base: light text stays readable on them.
+    model = window.deck_view.models["sept"]
+    row = next(r for r in range(model.rowCount()) if model.row_at(r).entry.name == "Bark Hide")
+    qtbot.waitUntil(lambda: model.index(row, 0).data(Qt.ItemDataRole.BackgroundRole).lightnessF() < 0.5)
+    tint = model.index(row, 0).data(Qt.ItemDataRole.BackgroundRole)
+    assert contrast_ratio(QApplication.palette().color(QPalette.ColorRole.Text), tint) >= MIN_CONTRAST
     verdict = window.legality.verdict.label
     qtbot.waitUntil(lambda: is_dark(verdict.palette()))
     shown = verdict.palette().color(QPalette.ColorRole.WindowText)
@@ -112,3 +118,17 @@ def test_text_size_grows_the_window_text_and_is_remembered(window, qtbot) -> Non
     assert int(app_settings().value("view/text-size")) == window.appearance.text_size
     window.findChild(type(window.theme_actions["dark"]), "actionTextDefault").trigger()
     qtbot.waitUntil(lambda: window.browser.table.fontMetrics().height() == before)
+
+
+def test_a_larger_text_chosen_in_the_window_keeps_names_and_tabs_whole(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tests.deckbuilder.ui.layout_audit import audit
+
+    window.resize(1280, 720)
+    qtbot.waitExposed(window)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    before = window.deck_view.tables["sept"].fontMetrics().height()
+    window.findChild(type(window.theme_actions["dark"]), "actionTextLarger").trigger()  # 115 %
+    qtbot.waitUntil(lambda: window.deck_view.tables["sept"].fontMetrics().height() > before)
+    qtbot.waitUntil(lambda: audit(window) == [])
+    rows = window.deck_view.tables["sept"].verticalHeader().defaultSectionSize()
+    assert rows >= window.deck_view.tables["sept"].fontMetrics().height() + 2  # rows grew with the text
