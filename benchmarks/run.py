@@ -1011,13 +1011,17 @@ PROFILING_NOTES = """## Where the time goes (profiles of 2026-11-23, 100,000 car
   The narrowest prefix (`sh`, ~0.32 ms raw) sits at 1.4–1.55×: rows are now built in C (`tuple.__new__` over
   `map`, ~10 µs for the page), so what remains (~0.11 ms) is SQLite joining each of the 100 rowids to the card
   index and decoding its ten columns, which the raw baseline (rowids only) does not do.
-- Import (write side, carddb/importing.py `_write_cards` + `carddb.search.rebuild_search_index`): ~5.5 s of ~8 s:
-  the card table with its covering index `ix_card_name_rank` and the printing table, which stores every card field
-  again (~0.9 s each in SQLite), then the contentless FTS5 index (~1.5 s, as in the baseline). The read side
-  (`carddb/lackey.py` reading and vetting rows, `_Importer.add_row`) is ~2–2.4 s against the baseline's ~0.7 s
-  for reading and inserting everything. Per row the import is linear (20,000 → 100,000: 1.1–1.2× µs per row).
-  Reaching 2× the baseline needs a schema that does not store each card's fields twice (card + printing) and a
-  leaner reader, not a tweak.
+- Import (profiles of 2026-11-25, 100,000 rows, CPU seconds, which a loaded machine disturbs less than wall time):
+  rows are checked in Python and staged in a temp table of the import's own connection (`carddb/staging.py`), then
+  written in SQL (`carddb/cardwriter.write_staged`): reading and splitting lines ~0.4 s, checking rows (`add_row`:
+  names, sets, numbers, images, normalised names, Character facts) ~0.75 s, staging ~0.65 s (executemany into the
+  temp table ~0.45 s), cards with their covering index `ix_card_name_rank` ~0.45 s, printings ~0.3 s, the FTS5
+  index ~1.0 s (as in the baseline), the rest (ranks, retire, name order, commit) ~0.3 s: ~4.7 s against the
+  baseline's ~1.8 s (2.5–2.6× CPU in one run; it was 2.8–3.0× before staging). What is left above 2× is the
+  per-row Python of the reader and checks (~1.2 s against the baseline's ~0.6 s for reading and inserting
+  everything) and the two tables with their indexes; the checks stay, so the next step is a reader that does less
+  per row (cells instead of a dict per row, no per-line decode), not SQL. Peak memory no longer holds the rows:
+  155 MiB at 100,000 rows, ~300 MiB at 1,000,000 (the key hashes of the duplicate check and SQLite's caches).
 - `ragedeck check` processes: the command builds only its own parser (argparse's gettext look-ups cost ~0.5 ms a
   subparser), reads shipped data beside the modules (no importlib.resources/zipfile), imports XML only for .dek,
   csv/html only for reports, tempfile only to write, and probes for an empty database with one row instead of

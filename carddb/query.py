@@ -9,6 +9,35 @@ import functools
 import re
 from dataclasses import dataclass
 
+from carddb.messages import Message, declare, message
+
+# Every syntax error a player can read, translated where shown (deckbuilder.i18n reads carddb's templates).
+declare(
+    {
+        "QUERY_AT": "{error} at position {position}",
+        "QUERY_UNTERMINATED_QUOTE": "unterminated quote",
+        "QUERY_EXPECTED_NUMBER": 'expected a number after "{head}"',
+        "QUERY_NUMBER_TOO_LARGE": 'number too large after "{head}"',
+        "QUERY_UNKNOWN_FIELD": 'unknown field "{head}"',
+        "QUERY_TAKES_COLON": '"{name}" takes ":" not "{op}"',
+        "QUERY_EXPECTED_VALUE": 'expected a value after "{head}"',
+        "QUERY_TEXT_TOO_LONG": 'text after "{head}" is too long (at most {limit} characters)',
+        "QUERY_EXPECTED_WORD": 'expected {word} after "{head}"',
+        "QUERY_EXPECTED_EITHER": 'expected {first} or {last} after "{head}"',
+        "QUERY_EXPECTED_ALLEGIANCE": 'expected gaia, wyrm or rogue after "{head}"',
+        "QUERY_TOO_MANY_TERMS": "too many terms (at most {limit})",
+        "QUERY_UNBALANCED_CLOSE": 'unbalanced ")"',
+        "QUERY_TERM_BEFORE_OR": 'expected a term before "OR"',
+        "QUERY_TERM_AFTER_OR": 'expected a term after "OR"',
+        "QUERY_TERMS_AROUND_AND": 'expected terms on both sides of "AND"',
+        "QUERY_TERM_AFTER_NOT": 'expected a term after "-"',
+        "QUERY_TOO_DEEP": "parentheses nested too deeply (at most {limit})",
+        "QUERY_EMPTY_PARENTHESES": "empty parentheses",
+        "QUERY_UNBALANCED_OPEN": 'unbalanced "("',
+        "QUERY_NOT_TEXT": "not text (bytes that are not UTF-8)",
+    }
+)
+
 # Field name typed by the player -> canonical field.
 TEXT_FIELDS: dict[str, str] = {
     "t": "type",
@@ -67,11 +96,16 @@ _WORD_STOP = frozenset(' \t\n\r\f\v()"')
 
 
 class QuerySyntaxError(ValueError):
-    """A search query that cannot be understood; `position` is the 0-based index of `token`."""
+    """A search query that cannot be understood; `position` is the 0-based index of `token`.
 
-    def __init__(self, message: str, position: int, token: str) -> None:
-        super().__init__(f"{message} at position {position}")
-        self.message = message
+    `message` (what is wrong) and `described` (with its position, the exception's text) are carddb Messages:
+    English as strings, rendered in the reader's language by deckbuilder.i18n.render_text.
+    """
+
+    def __init__(self, what: Message, position: int, token: str) -> None:
+        self.described = message("QUERY_AT", error=what, position=position)
+        super().__init__(str(self.described))
+        self.message = what
         self.position = position
         self.token = token
 
@@ -150,7 +184,7 @@ def _read_quoted(text: str, start: int) -> tuple[str, int]:
     """The content of the quoted string opening at `start`, and the index after its closing quote."""
     end = text.find('"', start + 1)
     if end < 0:
-        raise QuerySyntaxError("unterminated quote", start, text[start:])
+        raise QuerySyntaxError(message("QUERY_UNTERMINATED_QUOTE"), start, text[start:])
     return text[start + 1 : end], end + 1
 
 
@@ -172,17 +206,17 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
         end = _read_word(text, value_start)
         raw = text[value_start:end]
         if not _NUMBER_RE.fullmatch(raw):
-            raise QuerySyntaxError(f'expected a number after "{head}"', value_start, raw)
+            raise QuerySyntaxError(message("QUERY_EXPECTED_NUMBER", head=head), value_start, raw)
         # Digits are counted before int(): past 4,300 of them int() itself refuses (ValueError, not a syntax error).
         number = int(raw) if len(raw.lstrip("-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
         if abs(number) > MAX_NUMBER:
-            raise QuerySyntaxError(f'number too large after "{head}"', value_start, raw)
+            raise QuerySyntaxError(message("QUERY_NUMBER_TOO_LARGE", head=head), value_start, raw)
         return Compare(key, "=" if op == ":" else op, number), end
     field = TEXT_FIELDS.get(key)
     if field is None:
-        raise QuerySyntaxError(f'unknown field "{head}"', start, head)
+        raise QuerySyntaxError(message("QUERY_UNKNOWN_FIELD", head=head), start, head)
     if op != ":":
-        raise QuerySyntaxError(f'"{name}" takes ":" not "{op}"', start, head)
+        raise QuerySyntaxError(message("QUERY_TAKES_COLON", name=name, op=op), start, head)
     if value_start < len(text) and text[value_start] == '"':
         value, end = _read_quoted(text, value_start)
     else:
@@ -190,10 +224,10 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
         value = text[value_start:end]
     value = " ".join(value.split())
     if not value:
-        raise QuerySyntaxError(f'expected a value after "{head}"', value_start, text[value_start:end])
+        raise QuerySyntaxError(message("QUERY_EXPECTED_VALUE", head=head), value_start, text[value_start:end])
     if len(value) > MAX_FIELD_TEXT:
         raise QuerySyntaxError(
-            f'text after "{head}" is too long (at most {MAX_FIELD_TEXT} characters)', value_start, value[:40]
+            message("QUERY_TEXT_TOO_LONG", head=head, limit=MAX_FIELD_TEXT), value_start, value[:40]
         )
     if field == "allegiance":
         value = _allegiance(value, head, value_start)
@@ -204,12 +238,19 @@ def _flag_term(text: str, start: int, key: str, op: str, head: str, value_start:
     """`in:deck`, `is:owned`, `is:missing`: one of the words the field takes."""
     words = FLAG_FIELDS[key]
     if op != ":":
-        raise QuerySyntaxError(f'"{text[start : start + len(key)]}" takes ":" not "{op}"', start, head)
+        raise QuerySyntaxError(
+            message("QUERY_TAKES_COLON", name=text[start : start + len(key)], op=op), start, head
+        )
     end = _read_word(text, value_start)
     value = text[value_start:end].casefold()
     if value not in words:
-        expected = " or ".join(words)
-        raise QuerySyntaxError(f'expected {expected} after "{head}"', value_start, text[value_start:end])
+        names = list(words)
+        what = (
+            message("QUERY_EXPECTED_WORD", word=names[0], head=head)
+            if len(names) == 1
+            else message("QUERY_EXPECTED_EITHER", first=", ".join(names[:-1]), last=names[-1], head=head)
+        )
+        raise QuerySyntaxError(what, value_start, text[value_start:end])
     return Flag(words[value]), end
 
 
@@ -237,7 +278,7 @@ def _allegiance(value: str, head: str, position: int) -> str:
     for allegiance in ALLEGIANCES:
         if allegiance.startswith(wanted):
             return allegiance
-    raise QuerySyntaxError(f'expected gaia, wyrm or rogue after "{head}"', position, value)
+    raise QuerySyntaxError(message("QUERY_EXPECTED_ALLEGIANCE", head=head), position, value)
 
 
 def _tokenize(text: str) -> list[_Token]:
@@ -273,7 +314,7 @@ def _tokenize(text: str) -> list[_Token]:
                 tokens.append(_Token("term", i, word, Text(word)))
             i = end
     if sum(1 for t in tokens if t.kind == "term") > MAX_TERMS:
-        raise QuerySyntaxError(f"too many terms (at most {MAX_TERMS})", 0, text)
+        raise QuerySyntaxError(message("QUERY_TOO_MANY_TERMS", limit=MAX_TERMS), 0, text)
     return tokens
 
 
@@ -295,19 +336,19 @@ class _Parser:
         node = self.parse_or(0)
         token = self.peek()
         if token is not None:  # only a stray ")" can stop the top level early
-            raise QuerySyntaxError('unbalanced ")"', token.position, token.text)
+            raise QuerySyntaxError(message("QUERY_UNBALANCED_CLOSE"), token.position, token.text)
         return node
 
     def parse_or(self, depth: int) -> Node:
         first = self.peek()
         if first is not None and first.kind == "OR":
-            raise QuerySyntaxError('expected a term before "OR"', first.position, first.text)
+            raise QuerySyntaxError(message("QUERY_TERM_BEFORE_OR"), first.position, first.text)
         branches = [self.parse_and(depth)]
         while (token := self.peek()) is not None and token.kind == "OR":
             self.index += 1
             following = self.peek()
             if following is None or following.kind in (")", "OR", "AND"):
-                raise QuerySyntaxError('expected a term after "OR"', token.position, token.text)
+                raise QuerySyntaxError(message("QUERY_TERM_AFTER_OR"), token.position, token.text)
             branches.append(self.parse_and(depth))
         return branches[0] if len(branches) == 1 else Or(tuple(branches))
 
@@ -318,7 +359,7 @@ class _Parser:
                 self.index += 1
                 following = self.peek()
                 if not children or following is None or following.kind in (")", "OR", "AND"):
-                    raise QuerySyntaxError('expected terms on both sides of "AND"', token.position, "AND")
+                    raise QuerySyntaxError(message("QUERY_TERMS_AROUND_AND"), token.position, "AND")
                 continue
             children.append(self.parse_unary(depth))
         return children[0] if len(children) == 1 else And(tuple(children))
@@ -331,7 +372,7 @@ class _Parser:
             self.index += 1
             following = self.peek()
             if following is None or following.kind in (")", "OR", "AND"):
-                raise QuerySyntaxError('expected a term after "-"', token.position, "-")
+                raise QuerySyntaxError(message("QUERY_TERM_AFTER_NOT"), token.position, "-")
             token = following
         assert token is not None
         node = self.parse_primary(token, depth)
@@ -344,16 +385,14 @@ class _Parser:
             return token.node
         # token.kind == "(": AND/OR/")" never reach here (parse_and and parse_unary stop before them)
         if depth >= MAX_DEPTH:
-            raise QuerySyntaxError(
-                f"parentheses nested too deeply (at most {MAX_DEPTH})", token.position, "("
-            )
+            raise QuerySyntaxError(message("QUERY_TOO_DEEP", limit=MAX_DEPTH), token.position, "(")
         inner_start = self.peek()
         if inner_start is not None and inner_start.kind == ")":
-            raise QuerySyntaxError("empty parentheses", token.position, "()")
+            raise QuerySyntaxError(message("QUERY_EMPTY_PARENTHESES"), token.position, "()")
         node = self.parse_or(depth + 1)
         closing = self.peek()
         if closing is None or closing.kind != ")":
-            raise QuerySyntaxError('unbalanced "("', token.position, "(")
+            raise QuerySyntaxError(message("QUERY_UNBALANCED_OPEN"), token.position, "(")
         self.index += 1
         return node
 
@@ -363,5 +402,5 @@ def parse_query(text: str) -> Node:
     """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token."""
     broken = _LONE_SURROGATE.search(text)
     if broken is not None:  # bytes that were not UTF-8 (surrogate-escaped): no SQL parameter can carry them
-        raise QuerySyntaxError("not text (bytes that are not UTF-8)", broken.start(), broken.group())
+        raise QuerySyntaxError(message("QUERY_NOT_TEXT"), broken.start(), broken.group())
     return _Parser(_tokenize(text), len(text)).parse()

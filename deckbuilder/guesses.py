@@ -45,6 +45,16 @@ class Guess:
             return said
         return gettext("line {line}: {text}", lang).format(line=self.line, text=said)
 
+    def to_json(self) -> dict[str, object]:
+        """`check --json`'s entry: `{"line", "kind", "written", "card", "message"}` (the message in English)."""
+        return {
+            "line": self.line,
+            "kind": self.kind,
+            "written": self.written,
+            "card": self.card,
+            "message": self.text("en"),
+        }
+
 
 def guessed_lines(deck: Deck, report: object, path: Path | None = None) -> tuple[Guess, ...]:
     """Every name of the deck the check read by a guess, in deck order, with its line in the file when found."""

@@ -169,6 +169,7 @@ class _Run:
         from deckbuilder.games.check import check, deck_format, report_json
         from deckbuilder.games.description import GameError
         from deckbuilder.games.loader import FormatError, find_format, load_game
+        from deckbuilder.guesses import guessed_lines
         from deckbuilder.i18n import render
 
         args = self.args
@@ -214,11 +215,13 @@ class _Run:
         settings = {"renown_level": renown} if renown is not None else {}
         report = check(deck, pool, game, fmt, settings)
         hints = self._fix_hints(deck, pool, game, report, renown)
+        guesses = guessed_lines(deck, report, path)  # the report's and the printed sheet's, found once
         self.documents.append(
             {
                 "file": str(path),
                 **report_json(report, game),
                 "problems": problems,
+                "guesses": [guess.to_json() for guess in guesses],
                 **({"fix_hints": hints.to_json()} if hints is not None else {}),
             }
         )
@@ -226,6 +229,8 @@ class _Run:
             _PRINTERS.get(game.engine, _print_game_report)(
                 path, deck.name, game, report, shown_problems, self.out
             )
+            for guess in guesses:  # for a look before the round: each line the check read only by a guess
+                print(f"  {_('guessed'):<8} {shown_name(guess.text())}", file=self.out)
             if hints is not None:
                 hints.print(self.out)
         _fingerprint(args, deck, pool, self.documents[-1], self.out)

@@ -21,7 +21,7 @@ from deckbuilder.cli.common import (
 from deckbuilder.cli.output import LONE_SURROGATE
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n import ngettext
+from deckbuilder.i18n import ngettext, render_text
 from deckbuilder.i18n.numbers import format_number
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             rows = search(db, args.query, limit=args.limit, deck=deck)
             total = count_matches(db, args.query, deck) if args.limit is not None else len(rows)
         except QuerySyntaxError as exc:
-            print(_("error: {error}").format(error=exc), file=err)
+            print(_("error: {error}").format(error=render_text(exc.described)), file=err)
             print(f"  {args.query}", file=err)
             print(f"  {' ' * exc.position}^", file=err)
             return EXIT_UNREADABLE

@@ -157,7 +157,8 @@ def deck_from_native(
                 # Kept and checked by their Type, but the file may mean them to be outside the deck.
                 reason = message("DECKFILE_UNKNOWN_ZONE", label=replace_surrogates(key[:40]))
                 deck.unread.append(unread_part(source, None, _shown(key), reason, f"sections.{key[:40]}"))
-        deck.extend(_entries(items, f"sections.{key}", hint, source, problems, deck.unread))
+        entries = _entries(items, f"sections.{key}", hint, source, problems, deck.unread)
+        deck.extend(entries, starting=placement.starting)
     if "starting" in document:
         deck.extend(
             _entries(document["starting"], "starting", None, source, problems, deck.unread), starting=True

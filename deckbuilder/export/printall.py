@@ -155,8 +155,14 @@ def write_event_decklists(
     event: Event | None = None,
     paper: str = "a4",
     lang: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
 ) -> PrintAllReport:
-    """Write every deck's decklist into one PDF (whole or nothing); `event` (over each folder's) judges them."""
+    """Write every deck's decklist into one PDF (whole or nothing); `event` (over each folder's) judges them.
+
+    `progress(done, total)` counts the decks read and checked, then the PDF written; `cancel()` is asked before
+    each deck and before the file is opened (ExportCancelled: nothing written).
+    """
     pagesize = parse_paper(paper)
     register_fonts()
     lang = lang or current_language()
@@ -165,13 +171,16 @@ def write_event_decklists(
     report = PrintAllReport()
     parts: list[tuple[Path, list[Any]]] = []
     state: dict[str, Any] = {}
-    for path in paths:
+    total = len(paths) + 1  # each deck, then laying out and writing the PDF
+    for done, path in enumerate(paths):
+        _step(done, total, progress, cancel)
         own = event_for(path, events or {})
         chosen = event.over(own) if event is not None else own
         flowables, read = _deck_pages(path, db, chosen, width, lang, state)
         parts.append((path, flowables))
         report.decks += read
         report.unreadable += not read
+    _step(len(paths), total, progress, cancel)
     with atomic_open(out) as handle:
         doc = BaseDocTemplate(
             handle,
@@ -197,7 +206,46 @@ def write_event_decklists(
                     parts[index] = (path, _unreadable_page(path, reason, lang, state))
             doc.build(_joined(parts))
         report.pages = doc.page
+    if progress is not None:
+        progress(total, total)
     return report
+
+
+def write_folder_decklists(
+    folder: Path,
+    db: CardDatabase,
+    out: Path | str,
+    paper: str = "a4",
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> PrintAllReport:
+    """`check FOLDER --print-all OUT` for the window: the folder's deck files and event.json, as the CLI walks them.
+
+    A folder without deck files writes nothing (a report of no decks); an unusable event.json raises EventError.
+    """
+    from deckbuilder.event import events_of
+    from deckbuilder.report import deck_files
+
+    paths, notes = deck_files([folder])
+    if not paths:
+        return PrintAllReport(messages=notes)
+    written = write_event_decklists(
+        paths, db, out, events_of([folder]), paper=paper, progress=progress, cancel=cancel
+    )
+    written.messages[:0] = notes
+    return written
+
+
+def _step(
+    done: int, total: int, progress: Callable[[int, int], None] | None, cancel: Callable[[], bool] | None
+) -> None:
+    """Report how far the export is, and stop it (nothing written yet) when the player cancelled."""
+    if cancel is not None and cancel():
+        from deckbuilder.export import ExportCancelled
+
+        raise ExportCancelled
+    if progress is not None:
+        progress(done, total)
 
 
 def _joined(parts: list[tuple[Path, list[Any]]]) -> list[Any]:

@@ -224,6 +224,10 @@ class Game:
         parts = [part.strip() for part in folded.split(" - ")]
         return next((pile.id for pile in self.piles if pile.takes(folded, parts)), None)
 
+    def starting_pile(self) -> str | None:
+        """The pile that takes no card Type: it holds the cards a deck lists apart (Rage's starting list), if any."""
+        return next((pile.id for pile in self.piles if not pile.types), None)
+
     def pile_label(self, pile_id: str) -> str:
         """The label a player reads for a pile."""
         return next((p.label for p in self.piles if p.id == pile_id), pile_id)

@@ -60,12 +60,15 @@ def grouped_by_pile(deck: Deck, game: Game, pool: Any | None) -> list[tuple[str,
     """(pile id, label, entries) for every pile of the game, then the cards no pile takes (unknown or unplaceable).
 
     A card goes to the pile its Type names (the game's description says which); an unknown card to the pile its
-    file's zone named, when that is a pile of the game.
+    file's zone named, when that is a pile of the game; the starting list to the pile that takes no Type.
     """
     grouped: dict[str, list[DeckEntry]] = {p.id: [] for p in game.piles}
     grouped[UNPLACED_ID] = []
-    for entry in (*deck.entries, *deck.starting):
+    starting = game.starting_pile()  # the deck's starting list goes there, else by its cards' Types
+    for entry in deck.entries:
         grouped[_pile_of(entry, game, pool) or UNPLACED_ID].append(entry)
+    for entry in deck.starting:
+        grouped[starting or _pile_of(entry, game, pool) or UNPLACED_ID].append(entry)
     piles = [(p.id, p.label, grouped[p.id]) for p in game.piles]
     piles.append((UNPLACED_ID, UNPLACED_PILE_LABEL, grouped[UNPLACED_ID]))
     return piles
@@ -95,9 +98,12 @@ class Layout:
         self._labels = pile_ids_by_label(game)
 
     def zones(self, deck: Deck, pool: Any | None) -> list[FileZone]:
-        """The deck's zones in the order a file lists them (empty ones included)."""
+        """The deck's zones in the order a file lists them (empty ones included); the pile that takes no Type holds
+        the starting list."""
+        starting = self.game.starting_pile()
         return [
-            FileZone(key, label, entries) for key, label, entries in grouped_by_pile(deck, self.game, pool)
+            FileZone(key, label, entries, starting=key == starting)
+            for key, label, entries in grouped_by_pile(deck, self.game, pool)
         ]
 
     def place(self, label: str, strict: bool = False) -> Placement:
@@ -105,7 +111,10 @@ class Layout:
 
         `strict`: a native file's section key, which must be written as the writer writes it.
         """
-        return Placement(known=label.casefold() in self._labels)
+        pile = self._labels.get(label.casefold())
+        return Placement(
+            starting=pile is not None and pile == self.game.starting_pile(), known=pile is not None
+        )
 
     def headerless(self, labels: Iterable[str]) -> Section | None:
         """The hint of a text list's cards before its first header (None: placed by their Type)."""

@@ -53,6 +53,7 @@ CARDDB_DECLARING_MODULES = (
     "carddb.importing",
     "carddb.safeio",
     "carddb.atomic",
+    "carddb.query",
 )
 
 _ENGLISH: dict[str, str] = {}

@@ -36,6 +36,7 @@ from carddb.db import CardDatabase
 from carddb.query import DECK_FLAGS, asks_about
 from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
+from deckbuilder.i18n import render_text
 from deckbuilder.ui.card_results import (
     ANY,
     BrowserFilters,
@@ -424,7 +425,7 @@ class CardBrowser(QWidget):
             self.search_in_background()
 
     def _show_error(self, exc: QuerySyntaxError) -> None:
-        self.error_label.setText(f"⚠ {exc}")
+        self.error_label.setText(f"⚠ {render_text(exc.described)}")  # in the window's language
         self.error_label.show()
 
     def _show(self, page: SearchPage) -> None:

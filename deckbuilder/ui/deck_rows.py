@@ -6,6 +6,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -22,7 +23,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
-from deckbuilder.games.cards import GameCard, in_card_database
+from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
@@ -153,13 +154,6 @@ def _tint_of(base_rgba: int) -> QColor:
     )
 
 
-def section_key_of(entry: DeckEntry, card: CardInfo | None) -> str:
-    """Which table an entry goes to: its card's section, or Unresolved for unknown/unplaceable cards."""
-    if card is None or card.section is None:
-        return UNRESOLVED
-    return card.section.value
-
-
 RowKey = tuple[bool, str, int, "str | None", "Section | None"]
 
 
@@ -173,10 +167,8 @@ def rows_by_section(
 
     A row from `previous` whose entry, card and suggestions are unchanged is reused as it is.
     """
-    described = game_of(deck)
-    # The card database's cards (Rage's) by their sections; any other game's by its piles.
-    game = None if in_card_database(described) else described
-    keys = SECTION_KEYS if game is None else game_section_keys(game)
+    game = game_of(deck) or shipped_game()  # a game that is not installed: the default game's tables
+    keys = game_section_keys(game)
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
     reusable = previous or {}
@@ -197,22 +189,26 @@ def rows_by_section(
             return old
         return DeckRow(entry, card, suggestions, starting)  # entries are frozen: the row may hold the deck's
 
-    if game is not None:
-        # Another game: a card's pile comes from its Type as the game's description says.
-        for entry in (*deck.entries, *deck.starting):
-            row = row_of(entry, starting=False)
-            pile = game.pile_of(row.card.type) if row.card is not None else None
-            grouped[pile or UNRESOLVED].append(row)
-        return grouped
+    def pile_of(card: Any) -> str:
+        """The table of a card: its pile as the game's description places its Type (Unresolved: none)."""
+        if isinstance(card, CardInfo):  # the card database's cards carry that pile, worked out at import
+            return card.section.value if card.section is not None else UNRESOLVED
+        return (game.pile_of(card.type) if card is not None else None) or UNRESOLVED
+
     for entry in deck.entries:
         row = row_of(entry, starting=False)
-        grouped[section_key_of(entry, row.card if isinstance(row.card, CardInfo) else None)].append(row)
-    grouped[STARTING] = [row_of(entry, starting=True) for entry in deck.starting]
+        grouped[pile_of(row.card)].append(row)
+    starting = (
+        game.starting_pile()
+    )  # the pile the deck's starting list is shown in (Rage's), if the game has one
+    for entry in deck.starting:
+        row = row_of(entry, starting=starting is not None)
+        grouped[starting or pile_of(row.card)].append(row)
     return grouped
 
 
 def game_section_keys(game: Game) -> tuple[str, ...]:
-    """The tables of another game's deck: its piles, then the cards no pile takes."""
+    """The tables of a game's deck: its piles, then the cards no pile takes."""
     return (*(pile.id for pile in game.piles), UNRESOLVED)
 
 

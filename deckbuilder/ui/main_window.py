@@ -50,6 +50,7 @@ from deckbuilder.ui.settings import app_settings
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import APP_TITLE
 from deckbuilder.ui.window_cards import CardDataMixin, DemoBanner
+from deckbuilder.ui.window_event import EventMixin
 from deckbuilder.ui.window_exports import ExportsMixin
 from deckbuilder.ui.window_files import FilesMixin
 from deckbuilder.ui.window_history import HistoryMixin
@@ -71,7 +72,7 @@ AUTOSAVE_DEBOUNCE_MS = 2_000
 
 
 class MainWindow(
-    MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, FilesMixin, HistoryMixin, PromptsMixin
+    MenusMixin, SessionMixin, CardDataMixin, ExportsMixin, EventMixin, FilesMixin, HistoryMixin, PromptsMixin
 ):
     """One deck being edited against one card database: the layout, and the wiring between its parts."""
 

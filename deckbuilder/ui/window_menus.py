@@ -100,6 +100,13 @@ class MenusMixin(KeyboardMixin):
                 )
                 name = f"actionExport{export.name.capitalize()}"
                 self._action(export_menu, gettext(export.menu_label), run, None, name)
+        self._action(
+            file_menu,
+            self.tr("&Print decklists of a folder…"),
+            self.print_folder_decklists,
+            None,
+            "actionPrintFolder",
+        )
         file_menu.addSeparator()
         cards_menu = file_menu.addMenu(self.tr("Import card &data"))
         self._action(

@@ -30,8 +30,9 @@ def test_json_output_has_the_documented_shape(demo_db: Path) -> None:
     (deck,) = document["decks"]
     # One shape for every game's decks (README, "ragedeck check --json").
     assert list(deck) == [
-        "file", "game", "format", "legal", "settings", "totals", "figures", "results", "problems"
+        "file", "game", "format", "legal", "settings", "totals", "figures", "results", "problems", "guesses"
     ]  # fmt: skip
+    assert deck["guesses"] == []  # the demo deck names every card as the data does
     assert (deck["game"], deck["format"], deck["legal"]) == ("rage", "revised", True)
     assert deck["settings"] == {"renown_level": 20}
     assert set(deck["totals"]) == {

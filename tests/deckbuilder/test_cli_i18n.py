@@ -255,3 +255,12 @@ def test_odds_print_percentages_as_portuguese_writes_them_and_json_keeps_english
     code, out, _err = run("--lang", "pt_BR", *args, "--json")
     percents = [o["params"]["percent"] for o in json.loads(out)["odds"]]
     assert percents and all(re.fullmatch(r"\d{1,3}\.\d%", p) for p in percents), percents
+
+
+def test_search_prints_its_syntax_error_in_portuguese(demo_db: Path) -> None:
+    code, _out, err = run("--lang", "pt_BR", "search", "gift OR", "--db", str(demo_db))
+    assert code == 2
+    assert 'erro: esperava-se um termo depois de "OR" na posição 5' in err
+    assert err.splitlines()[-1] == "       ^"  # still under the bad token of the query as typed
+    code, _out, err = run("search", "gift OR", "--db", str(demo_db))
+    assert 'error: expected a term after "OR" at position 5' in err

@@ -97,3 +97,43 @@ def test_the_printed_sheet_lists_the_guessed_lines(reprint_db: Path, tmp_path: P
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(str(pdf)).pages)
     assert "Read by a guess" in text
     assert "line 6: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)" in text
+
+
+def test_check_prints_each_guessed_line_under_the_deck(reprint_db: Path, tmp_path: Path) -> None:
+    deck_file = tmp_path / "erin.txt"
+    deck_file.write_text(_deck_text(), encoding="utf-8")
+    out = run("check", str(deck_file), "--db", str(reprint_db)).out
+    guessed = [line.split(None, 1)[1] for line in out.splitlines() if line.lstrip().startswith("guessed ")]
+    assert "line 6: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)" in guessed
+    assert any(
+        g.startswith("line 11: 'Grond Shake' is no card; did the player mean 'Ground Shake'?")
+        for g in guessed
+    )
+    assert not any(
+        "'Whippoorwill' read" in g or "Bark Hide" in g for g in guessed
+    )  # exact names are no guess
+    portuguese = run("--lang", "pt_BR", "check", str(deck_file), "--db", str(reprint_db)).out
+    assert (
+        "palpite  linha 6: 'Whippoorwill (2)' lido como 'Whippoorwill' (uma reimpressão; palpite)"
+        in portuguese
+    )
+
+
+def test_check_json_lists_the_guessed_lines(reprint_db: Path, tmp_path: Path) -> None:
+    import json
+
+    guessing, exact = tmp_path / "erin.txt", tmp_path / "frank.txt"
+    guessing.write_text(_deck_text(), encoding="utf-8")
+    exact.write_text(_deck_text().replace("(2)", "").replace("Grond", "Ground"), encoding="utf-8")
+    result = run("check", str(guessing), str(exact), "--db", str(reprint_db), "--json")
+    erin, frank = json.loads(result.out)["decks"]
+    assert {
+        "line": 6,
+        "kind": "reprint",
+        "written": "Whippoorwill (2)",
+        "card": "Whippoorwill",
+        "message": "line 6: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)",
+    } in erin["guesses"]
+    near = [g for g in erin["guesses"] if g["kind"] == "near"]
+    assert (11, "Grond Shake", "Ground Shake") in [(g["line"], g["written"], g["card"]) for g in near]
+    assert [g for g in frank["guesses"] if g["written"] in ("Whippoorwill (2)", "Grond Shake")] == []

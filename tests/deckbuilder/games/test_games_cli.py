@@ -76,7 +76,7 @@ def test_check_uses_the_deck_files_game_and_the_database_cards(tmp_path: Path) -
     assert document["figures"] == {"Cost": "12 / 12", "Actions": "4"}
     # The same shape as a Rage deck's: the game's own piles, figures and settings.
     assert list(document) == [
-        "file", "game", "format", "legal", "settings", "totals", "figures", "results", "problems"
+        "file", "game", "format", "legal", "settings", "totals", "figures", "results", "problems", "guesses"
     ]  # fmt: skip
     assert document["settings"] == {"cost_limit": 12}
     assert "shipped with the game" in document["problems"][0]

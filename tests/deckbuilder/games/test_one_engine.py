@@ -157,3 +157,34 @@ def test_the_organisers_report_judges_every_game_the_same_way(demo_db: CardDatab
 def _write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_a_pile_that_takes_no_type_holds_the_starting_list_of_any_game(tmp_path: Path) -> None:
+    from deckbuilder.games.loader import user_games_dir
+
+    folder = user_games_dir() / "reserve-game"
+    folder.mkdir(parents=True)
+    game = {
+        "name": "reserve-game",
+        "title": "Reserve Game",
+        "fields": [{"name": "name", "column": "Name"}, {"name": "type", "column": "Type"}],
+        "piles": [
+            {"id": "deck", "label": "Deck", "types": ["Card"]},
+            {"id": "reserve", "label": "Reserve"},  # takes no Type: the cards the deck lists apart, as Rage's
+        ],
+        "formats": [{"name": "open", "rules": []}],
+        "cards": "cards.csv",
+    }
+    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    (folder / "cards.csv").write_text("Name,Type\nSpark,Card\nEmber,Card\n", encoding="utf-8")
+    pool = pool_for(None, load_game("reserve-game"))[0]
+    deck = Deck(game="reserve-game")
+    deck.add("Spark", 3)
+    deck.add("Ember", 1, starting=True)
+    for kind in DECK_FILE_KINDS:
+        path = tmp_path / f"reserve{kind.suffixes[0]}"
+        write_deck(deck, path, kind=kind.name, pool=pool)
+        loaded = read_deck(path, pool=pool).deck
+        assert [(e.name, e.count) for e in loaded.starting] == [("Ember", 1)], kind.name
+        assert [(e.name, e.count) for e in loaded.entries] == [("Spark", 3)], kind.name
+        assert not loaded.unread, kind.name

@@ -190,3 +190,16 @@ def test_the_chosen_sort_order_holds_for_the_next_search(qtbot, demo_db: CardDat
     browser.run_search()
     renowns = [int(browser.model.index(r, 3).data() or -1) for r in range(browser.result_count())]
     assert renowns == sorted(renowns, reverse=True) and len(renowns) > 1
+
+
+def test_a_portuguese_session_shows_the_syntax_error_in_portuguese(
+    qtbot, demo_db: CardDatabase, portuguese: None
+) -> None:  # type: ignore[no-untyped-def]
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    browser.query_edit.setText("renown>=x")
+    browser.run_search()
+    assert browser.error_label.text() == '⚠ esperava-se um número depois de "renown>=" na posição 8'
+    browser.query_edit.setText('t:gift (bark "hide')
+    browser.run_search()
+    assert browser.error_label.text() == "⚠ aspas não fechadas na posição 13"

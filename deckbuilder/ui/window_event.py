@@ -1,0 +1,111 @@
+"""An organiser's jobs from the window: every decklist of a folder in one PDF (as `check DIR --print-all`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
+
+from carddb.db import CardDatabase
+from deckbuilder.ui.translation import fill, ngettext
+from deckbuilder.ui.window_base import WindowBase
+
+
+class EventMixin(WindowBase):
+    """File → Print decklists of a folder…: the event's decklists, checked and printed off the GUI thread."""
+
+    def ask_event_folder(self) -> Path | None:
+        """The folder of an event's deck files, or None."""
+        path = QFileDialog.getExistingDirectory(
+            self, self.tr("Folder of the event's deck files"), self._last_folder()
+        )
+        return Path(path) if path else None
+
+    def print_folder_decklists(self, folder: Path | None = None, target: Path | None = None) -> Any:
+        """Every deck of a folder on the decklist sheet, in one PDF, in a worker; the Worker (None if not started)."""
+        from deckbuilder.export import ExportCancelled
+        from deckbuilder.export.printall import write_folder_decklists
+        from deckbuilder.ui.export_dialog import decklist_options_from_settings
+        from deckbuilder.ui.workers import run_in_thread
+
+        folder = folder or self.ask_event_folder()
+        if folder is None:
+            return None
+        if target is None:
+            target = self.ask_save_path(
+                self.tr("Print decklists of a folder"), self.tr("PDF (*.pdf)"), f"{folder.name} decklists.pdf"
+            )
+            if target is None:
+                return None
+        paper = decklist_options_from_settings(self.settings).paper  # the decklist dialog's last paper
+        db_path = self.db.path
+
+        def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:
+            # The worker thread gets its own database handle: SQLite connections stay on their thread.
+            with CardDatabase(db_path) as worker_db:
+                return write_folder_decklists(folder, worker_db, target, paper, progress, cancel)
+
+        dialog = QProgressDialog(self.tr("Checking and printing decklists…"), self.tr("Cancel"), 0, 0, self)
+        dialog.setWindowTitle(self.tr("Print decklists of a folder"))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(300)
+
+        def progress(done: int, total: int) -> None:
+            dialog.setMaximum(max(total, 1))
+            dialog.setValue(min(done, max(total, 1)))
+
+        def finished(report: Any) -> None:
+            dialog.reset()
+            self.notify(
+                self.tr("Decklists printed"), self._printed_text(folder, target, report), warning=False
+            )
+
+        def failed(message: str) -> None:
+            dialog.reset()
+            self.notify(
+                self.tr("Printing failed"),
+                fill(self.tr("Cannot print the decklists of %1: %2"), str(folder), message),
+            )
+
+        def cancelled() -> None:
+            dialog.reset()
+            self.statusBar().showMessage(self.tr("Printing decklists cancelled; nothing was written"), 5000)
+
+        worker = run_in_thread(
+            job,
+            progress=progress,
+            finished=finished,
+            failed=failed,
+            cancelled=cancelled,
+            cancel_exceptions=(ExportCancelled,),
+            parent=self,
+        )
+        dialog.canceled.connect(worker.cancel)
+        self.print_all_worker = worker
+        return worker
+
+    def _printed_text(self, folder: Path, target: Path, report: Any) -> str:
+        """How many decks were printed and how many files could not be read (each has a page saying why)."""
+        if not report.decks and not report.unreadable:
+            return fill(self.tr("No deck file in %1; nothing was written."), str(folder))
+        lines = [
+            fill(
+                ngettext("Printed %1 decklist to %2.", "Printed %1 decklists to %2.", report.decks),
+                report.decks,
+                target,
+            ),
+            fill(
+                ngettext(
+                    "%1 file could not be read; its page says why.",
+                    "%1 files could not be read; each has a page saying why.",
+                    report.unreadable,
+                ),
+                report.unreadable,
+            )
+            if report.unreadable
+            else self.tr("Every deck file was read."),
+        ]
+        return "\n".join([*lines, *report.messages])
