@@ -176,7 +176,8 @@ class CardBrowser(QWidget):
             combo.addItem(self.tr("Any"), "")
             for value, label in choices:
                 combo.addItem(label, value)
-        self.deck_terms = DeckTerms()
+        self._deck_source: Callable[[], DeckTerms] = DeckTerms
+        self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
             field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
@@ -333,16 +334,34 @@ class CardBrowser(QWidget):
             low.setValue(-1)
             high.setValue(-1)
 
-    def set_deck(self, terms: DeckTerms, collection_version: object = None) -> None:
-        """The deck being edited (and the collection's version): a search asking about either runs again."""
-        changed_deck, self.deck_terms = terms != self.deck_terms, terms
+    @property
+    def deck_terms(self) -> DeckTerms:
+        """What `in:deck` and `is:missing` ask about: the deck's terms, worked out when a search first needs them."""
+        if self._deck_terms is None:
+            self._deck_terms = self._deck_source()
+        return self._deck_terms
+
+    def _deck_asked(self, composed: str) -> DeckTerms | None:
+        """The deck's terms for a query that asks about the deck; None for any other (nothing worked out)."""
+        return self.deck_terms if asks_about(parse_query(composed)) & DECK_FLAGS else None
+
+    def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
+        """The deck being edited (and the collection's version): a search asking about either runs again.
+
+        `terms` may be a function giving them: every edit hands the deck over, and only a query that asks about
+        the deck needs its terms (a deck of 90,000 cards took a second and a half to work them out).
+        """
+        before = self._deck_terms
+        self._deck_source = terms if callable(terms) else lambda: terms
+        self._deck_terms = None
         changed_collection = collection_version != self._collection_version
         self._collection_version = collection_version
         try:
             asked = asks_about(parse_query(self._composed()))
         except QuerySyntaxError:
             return
-        if (changed_deck and asked & DECK_FLAGS) or (changed_collection and asked):
+        changed_deck = bool(asked & DECK_FLAGS) and self.deck_terms != before
+        if changed_deck or (changed_collection and asked):
             self._schedule()
 
     def _schedule(self) -> None:
@@ -360,12 +379,13 @@ class CardBrowser(QWidget):
         self._timer.stop()
         self._generation += 1  # a background search still running is now stale
         try:
+            composed = self._composed()
             page = first_page(
                 self.db,
-                self._composed(),
+                composed,
                 self.model.page_order(),
                 self.model.page_descending(),
-                self.deck_terms,
+                self._deck_asked(composed),
             )
         except QuerySyntaxError as exc:
             self._show_error(exc)
@@ -390,7 +410,7 @@ class CardBrowser(QWidget):
             self._generation,
             self.model.page_order(),
             self.model.page_descending(),
-            self.deck_terms,
+            self._deck_asked(composed),
         )
         db_path = self.db.path
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -27,6 +27,8 @@ from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
+from deckbuilder.i18n import render
+from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 UNRESOLVED = "unresolved"
@@ -154,6 +156,38 @@ def _tint_of(base_rgba: int) -> QColor:
     )
 
 
+class IllegalCards(Mapping[str, tuple[str, ...]]):
+    """Cards named by a report's errors (normalised name -> why), each card's reasons rendered when first read.
+
+    A deck of 100,000 unknown names has as many errors: the rows are tinted by name, and only the reasons of the
+    cards the picture view shows are ever put into words.
+    """
+
+    def __init__(self, report: Report | None) -> None:
+        self._results: dict[str, list[Result]] = {}
+        if report is not None:
+            for result in report.results:
+                if result.severity is Severity.ERROR:
+                    for card in result.cards:
+                        self._results.setdefault(normalize_name(card), []).append(result)
+        self._rendered: dict[str, tuple[str, ...]] = {}
+
+    def __getitem__(self, key: str) -> tuple[str, ...]:
+        reasons = self._rendered.get(key)
+        if reasons is None:
+            reasons = self._rendered[key] = tuple(render(result) for result in self._results[key])
+        return reasons
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._results)
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._results
+
+
 RowKey = tuple[bool, str, int, "str | None", "Section | None"]
 
 
@@ -170,16 +204,30 @@ def rows_by_section(
     game = game_of(deck) or shipped_game()  # a game that is not installed: the default game's tables
     keys = game_section_keys(game)
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
-    known_suggestions = {normalize_name(k): v for k, v in (unknown or {}).items()}
+    unknown = unknown or {}
+    by_key: dict[str, list[str]] | None = (
+        None  # the reader's names normalised, built when one is written otherwise
+    )
     reusable = previous or {}
     asked = [0]  # names this call asked the pool about: near names for the first MAX_SUGGESTED_UNKNOWN only
+
+    def known_suggestions(entry: DeckEntry) -> list[str] | None:
+        # The reader keys its answer by the name as written, which is the entry's own name until an edit renames it.
+        nonlocal by_key
+        found = unknown.get(entry.name)
+        if found is None and unknown:
+            if by_key is None:
+                by_key = {normalize_name(k): v for k, v in unknown.items()}
+            found = by_key.get(entry.key)
+        return found
 
     def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
         card = pool.lookup(entry.name)
         suggestions: tuple[str, ...] = ()
         if card is None:
-            if entry.key in known_suggestions:  # the reader's answer, empty past its own limit
-                suggestions = tuple(known_suggestions[entry.key])
+            known = known_suggestions(entry)
+            if known is not None:  # the reader's answer, empty past its own limit
+                suggestions = tuple(known)
             elif asked[0] < MAX_SUGGESTED_UNKNOWN:
                 asked[0] += 1
                 suggestions = tuple(pool.suggest(entry.name))

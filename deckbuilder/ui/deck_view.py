@@ -43,8 +43,8 @@ from deckbuilder.games.cards import in_card_database
 from deckbuilder.games.description import Game
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import gettext, render
-from deckbuilder.legality.results import Report, Severity
+from deckbuilder.i18n import gettext
+from deckbuilder.legality.results import Report
 from deckbuilder.ui.columns import ColumnChooser, NameFitter
 from deckbuilder.ui.deck_menu import deck_row_menu
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
@@ -57,6 +57,7 @@ from deckbuilder.ui.deck_rows import (
     STARTING_TOOLTIP,
     UNRESOLVED,
     DeckRow,
+    IllegalCards,
     elided_widths,
     fit_columns,
     fit_short_columns,
@@ -161,7 +162,7 @@ class DeckView(QWidget):
         self._deck: Deck | None = None
         self._pool: CardPool | None = None
         # Cards named by the last check's errors (normalised name -> why), as shown by show_deck.
-        self.illegal: dict[str, list[str]] = {}
+        self.illegal: Mapping[str, Sequence[str]] = IllegalCards(None)
         self._updating = False
         self.renown_spin.valueChanged.connect(self._renown_changed)
         self.format_combo.currentIndexChanged.connect(self._format_changed)
@@ -304,14 +305,8 @@ class DeckView(QWidget):
         self._deck = deck
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
-        illegal: dict[str, list[str]] = {}
-        if report is not None:
-            for result in report.results:
-                if result.severity is Severity.ERROR:
-                    for card in result.cards:
-                        illegal.setdefault(normalize_name(card), []).append(render(result))
-        self.illegal = illegal
-        tinted = set(illegal)
+        self.illegal = IllegalCards(report)
+        tinted = set(self.illegal)
         tint = tint_color(self.palette())
         previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
         grouped = rows_by_section(deck, pool, unknown, previous)
@@ -352,9 +347,12 @@ class DeckView(QWidget):
                 hint = row.entry.zone_hint
                 not_found[hint] = not_found.get(hint, 0) + row.entry.count
         self.header_label.setText(header_text(deck, report, not_found))
-        fingerprint = deck_fingerprint(deck, pool).code  # deckbuilder.fingerprint: the code on the decklist
-        self.header_label.setToolTip(
-            fill(self.tr("Deck fingerprint %1: changes when any card count changes"), fingerprint)
+        # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
+        self.header_label.set_tool_tip_source(
+            lambda: fill(
+                self.tr("Deck fingerprint %1: changes when any card count changes"),
+                deck_fingerprint(deck, pool).code,
+            )
         )
         for key, identities in selected.items():
             self._select_where(

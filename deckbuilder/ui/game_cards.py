@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -61,6 +63,9 @@ class GameCardList(QWidget):
         self._game: Game | None = None
         self._cards: list[GameCard] = []
         self._deck = DeckTerms()
+        self._deck_source: Callable[[], DeckTerms] | None = (
+            None  # the deck's terms, until a query asks for them
+        )
         self.source: tuple[str, int] | None = None  # (game, pool id) on show: the window refills on a change
         self.query_edit.textChanged.connect(self._refill)
         self.table.cellDoubleClicked.connect(lambda row, _column: self._add(row))
@@ -74,11 +79,21 @@ class GameCardList(QWidget):
         self.title.setText(game.title)
         self._refill()
 
-    def set_deck(self, terms: DeckTerms) -> None:
-        """The deck being edited, for `in:deck`: a list showing it follows the deck's edits."""
-        changed, self._deck = terms != self._deck, terms
-        if changed and "in:deck" in self.query_edit.text().casefold():
-            self._refill()
+    def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms]) -> None:
+        """The deck being edited, for `in:deck`: a list showing it follows the deck's edits.
+
+        `terms` may be a function giving them, called only when the list's query asks about the deck.
+        """
+        self._deck_source = terms if callable(terms) else lambda: terms
+        if "in:deck" in self.query_edit.text().casefold():
+            before = self._deck
+            if self._deck_terms() != before:
+                self._refill()
+
+    def _deck_terms(self) -> DeckTerms:
+        if self._deck_source is not None:
+            self._deck, self._deck_source = self._deck_source(), None
+        return self._deck
 
     def shown_names(self) -> list[str]:
         """The names listed now, in order."""
@@ -89,7 +104,7 @@ class GameCardList(QWidget):
         if game is None:
             return
         columns = game.columns  # the game description's one list of card-list columns
-        found = search_cards(game, self._cards, self.query_edit.text(), self._deck)
+        found = search_cards(game, self._cards, self.query_edit.text(), self._deck_terms())
         self.table.clear()
         self.table.setColumnCount(len(columns))
         self.table.setHorizontalHeaderLabels([game.shown_label(name) for name in columns])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
@@ -17,7 +19,7 @@ class SteadyLabel(QWidget):
 
     def __init__(self, text: str = "", parent: QWidget | None = None, *, word_wrap: bool = False) -> None:
         super().__init__(parent)
-        self.label = QLabel(text, self)
+        self.label = _Label(text, self)
         self.label.setWordWrap(word_wrap)
         self._word_wrap = word_wrap
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
@@ -39,7 +41,12 @@ class SteadyLabel(QWidget):
         self.label.setObjectName(name)
 
     def setToolTip(self, text: str) -> None:
+        self.label.tip_source = None
         self.label.setToolTip(text)
+
+    def set_tool_tip_source(self, source: Callable[[], str]) -> None:
+        """A tooltip worked out when it is asked for (shown or read), not each time the label changes."""
+        self.label.tip_source = source
 
     def _height_for(self, width: int) -> int:
         if not self._word_wrap or width <= 0:
@@ -63,3 +70,17 @@ class SteadyLabel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit()
+
+
+class _Label(QLabel):
+    """A QLabel whose tooltip may come from a function, called only when the tooltip is wanted."""
+
+    tip_source: Callable[[], str] | None = None
+
+    def toolTip(self) -> str:
+        return self.tip_source() if self.tip_source is not None else super().toolTip()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.tip_source is not None:
+            super().setToolTip(self.tip_source())
+        return super().event(event)

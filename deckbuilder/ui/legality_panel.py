@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QHelpEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListView,
     QListWidget,
     QListWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
 from deckbuilder.games.loader import format_title
-from deckbuilder.i18n import render
+from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
 from deckbuilder.ui.theme import verdict_colours
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
-RESULT_ROLE = Qt.ItemDataRole.UserRole + 1
+# Lines laid out per pass of the event loop (QListView.Batched).
+LAYOUT_BATCH = 500
+# More lines than this to drop: clear the list rather than remove them one by one.
+BULK_LINES = 1_000
 BULLET = "•  "  # before each result line
 # The mark beside the verdict: its colour is never the only sign (the words say it too).
 LEGAL_MARK, ILLEGAL_MARK = "✔", "✘"
@@ -48,13 +52,17 @@ class LegalityPanel(QWidget):
         self.mark.setObjectName("legalityMark")
         self.mark.setFont(font)
         self.mark.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.list = QListWidget()
+        self.list = _ResultList(self)
         self.list.setObjectName("legalityList")
         # A list view (unlike a tree) re-wraps long messages to the panel's width.
         self.list.setWordWrap(True)
         self.list.setResizeMode(QListView.ResizeMode.Adjust)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Word-wrapped lines are measured one by one: a huge report is laid out a batch at a time while the window
+        # stays usable, not in one pass of seconds.
+        self.list.setLayoutMode(QListView.LayoutMode.Batched)
+        self.list.setBatchSize(LAYOUT_BATCH)
         self.list.itemClicked.connect(self._item_clicked)
         self.list.itemActivated.connect(self._item_clicked)
         layout = QVBoxLayout(self)
@@ -66,6 +74,7 @@ class LegalityPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
+        self._values: list[Result | Severity] = []  # what each line shows, by row
         self.group_items: dict[Severity, QListWidgetItem] = {}
 
     @property
@@ -78,6 +87,7 @@ class LegalityPanel(QWidget):
         self._report = report
         if report is None:
             self.list.clear()
+            self._values.clear()
             self.group_items.clear()
             self.verdict.setText(self.tr("No deck checked"))
             self._colour_verdict()
@@ -95,19 +105,34 @@ class LegalityPanel(QWidget):
             else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
         self._colour_verdict()
+        lang = current_language()  # once: a huge deck's report has a line per unknown card
         lines: list[tuple[str, Result | Severity]] = []
-        for severity, title in GROUPS:
+        for severity, heading in GROUPS:
             results = [r for r in report.results if r.severity is severity]
-            lines.append((f"{self.tr(title)} ({len(results)})", severity))
-            lines.extend((f"{BULLET}{render(result)}", result) for result in results)
+            lines.append((f"{self.tr(heading)} ({len(results)})", severity))
+            lines.extend((f"{BULLET}{render(result, lang)}", result) for result in results)
+        if self.list.count() - len(lines) > BULK_LINES:
+            self.list.clear()  # a huge report gave way to a small one: drop the old lines at once
+            self._values.clear()
         while self.list.count() > len(lines):
             self.list.takeItem(self.list.count() - 1)
-        for row, (text, value) in enumerate(lines):
+            self._values.pop()
+        shown = self.list.count()
+        for row, (text, value) in enumerate(lines[:shown]):
             item = self.list.item(row)
-            if item is None:
-                item = QListWidgetItem()
-                self.list.addItem(item)
-            self._fill(item, text, value)
+            if self._values[row] != value or item.text() != text:
+                self._values[row] = value
+                self._fill(item, text, value)
+            elif isinstance(value, Severity):
+                self.group_items[value] = item
+        new = lines[shown:]
+        # The lines past the ones on show go in as one insertion: an item at a time cost seconds for 100,000.
+        for text, value in new:
+            item = QListWidgetItem(text)
+            if isinstance(value, Severity):  # a result line keeps a new item's flags: enabled and selectable
+                self._fill(item, text, value)
+            self.list.addItem(item)
+        self._values.extend(value for _text, value in new)
 
     def _colour_verdict(self) -> None:
         """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
@@ -132,13 +157,8 @@ class LegalityPanel(QWidget):
             self._colour_verdict()  # a new theme: colours readable on its base
 
     def _fill(self, item: QListWidgetItem, text: str, value: Result | Severity) -> None:
-        """Make one list line show a group heading or a result (untouched when it already does)."""
-        if item.data(RESULT_ROLE) == value and item.text() == text:
-            if isinstance(value, Severity):
-                self.group_items[value] = item
-            return
+        """Make one list line show a group heading or a result."""
         item.setText(text)
-        item.setData(RESULT_ROLE, value)
         bold = isinstance(value, Severity)
         if item.font().bold() != bold:
             font = item.font()
@@ -146,22 +166,25 @@ class LegalityPanel(QWidget):
             item.setFont(font)
         if isinstance(value, Severity):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            item.setToolTip("")
             self.group_items[value] = item
         else:
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-            item.setToolTip(
-                f"{value.code}: {text.removeprefix(BULLET)}"
-            )  # rendered once: huge reports list many
+
+    def value_at(self, row: int) -> Result | Severity | None:
+        """The result (or the heading's severity) a line shows."""
+        return self._values[row] if 0 <= row < len(self._values) else None
+
+    def tool_tip(self, row: int) -> str:
+        """A result line's tooltip: its code and its message ("" for a heading)."""
+        value = self.value_at(row)
+        return f"{value.code}: {render(value)}" if isinstance(value, Result) else ""
 
     def _result_items(self) -> list[tuple[QListWidgetItem, Result]]:
-        items: list[tuple[QListWidgetItem, Result]] = []
-        for row in range(self.list.count()):
-            item = self.list.item(row)
-            value = item.data(RESULT_ROLE) if item is not None else None
-            if item is not None and isinstance(value, Result):
-                items.append((item, value))
-        return items
+        return [
+            (self.list.item(row), value)
+            for row, value in enumerate(self._values)
+            if isinstance(value, Result)
+        ]
 
     def group_titles(self) -> list[str]:
         """The severity headings, in order."""
@@ -180,6 +203,26 @@ class LegalityPanel(QWidget):
         return next((item for item, result in self._result_items() if result.code == code), None)
 
     def _item_clicked(self, item: QListWidgetItem) -> None:
-        value = item.data(RESULT_ROLE)
+        value = self.value_at(self.list.row(item))
         if isinstance(value, Result) and value.cards:
             self.cards_activated.emit(list(value.cards))
+
+
+class _ResultList(QListWidget):
+    """The panel's list: a result line's tooltip is put together when asked for, not stored on every line."""
+
+    def __init__(self, panel: LegalityPanel) -> None:
+        super().__init__()
+        self._panel = panel
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            item = self.itemAt(event.pos())
+            tip = self._panel.tool_tip(self.row(item)) if item is not None else ""
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)

@@ -1,0 +1,74 @@
+"""What an edit does not work out while nobody looks at it: the fingerprint, the browser's deck terms, the reasons
+of illegal cards, a legality line's tooltip. Each is worked out when it is asked for, and then says the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from carddb.demo import demo_deck_path
+from deckbuilder.fingerprint import deck_fingerprint
+from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.ui import deck_rows, deck_view, main_window
+from deckbuilder.ui.deck_rows import IllegalCards
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    calls: list[int] = []
+    real = getattr(module, name)
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_an_edit_works_out_the_fingerprint_only_when_the_tooltip_is_read(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    calls = _counting(monkeypatch, deck_view, "deck_fingerprint")
+    window.add_card("Ashen Howler")
+    window.add_card("Ashen Howler")
+    assert calls == []
+    tip = window.deck_view.header_label.label.toolTip()
+    assert deck_fingerprint(window.deck, window.db).code in tip and len(calls) == 1
+
+
+def test_an_edit_works_out_the_deck_terms_only_for_a_search_that_asks(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    calls = _counting(monkeypatch, main_window, "deck_terms")
+    window.add_card("Ashen Howler")
+    assert calls == []  # the query does not ask about the deck
+    window.browser.query_edit.setText("in:deck")
+    window.browser.run_search()
+    assert calls == [1]
+    assert "Ashen Howler" in window.browser.shown_names()
+    entry = next(e for e in window.deck.entries if e.name == "Ashen Howler")
+    window.remove_card(entry.name, entry.set_name, entry.count)
+    assert len(calls) == 2  # asked: the edit works them out, and the search runs again
+    qtbot.waitUntil(lambda: "Ashen Howler" not in window.browser.shown_names(), timeout=3000)
+
+
+def test_illegal_cards_are_tinted_by_name_and_say_why_when_read(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    results = tuple(
+        Result("CARD_UNKNOWN", Severity.ERROR, f"{name} is not in the card data", (name,))
+        for name in ("Nowhere 1", "Nowhere 2")
+    )
+    report = Report("standard", 20, Totals(), (*results, Result("W", Severity.WARNING, "a warning", ("Ok",))))
+    calls = _counting(monkeypatch, deck_rows, "render")
+    illegal = IllegalCards(report)
+    assert set(illegal) == {"nowhere 1", "nowhere 2"} and "ok" not in illegal
+    assert calls == []
+    assert illegal["nowhere 2"] == ("Nowhere 2 is not in the card data",)
+    assert illegal.get("ok") is None and len(calls) == 1
+
+
+def test_a_legality_line_shows_its_code_and_message_as_tooltip(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.add_card("Low Feint")  # a third copy: COMBAT_COPIES
+    panel = window.legality
+    item = panel.item_for("COMBAT_COPIES")
+    assert item is not None
+    row = panel.list.row(item)
+    assert panel.tool_tip(row) == f"COMBAT_COPIES: {item.text().removeprefix('•  ')}"
+    assert panel.tool_tip(0) == ""  # a heading has none
