@@ -301,7 +301,7 @@ def _deck_paths(targets: Sequence[Path], err: TextIO) -> list[Path]:
 
     paths, notes = deck_files(targets)
     for note in notes:
-        print(_("note: {note}").format(note=shown_name(note)), file=err)
+        print(_("note: {note}").format(note=shown_name(render_text(note))), file=err)
     if not paths:
         # An empty folder, a folder named x.dek or one holding only links: saying "all legal" would be a lie.
         names = ", ".join(shown_name(target) for target in targets)
@@ -335,7 +335,7 @@ def _print_all(
             _("cannot write {path}: {reason}").format(path=shown_name(args.print_all), reason=reason)
         ) from exc
     for message in written.messages:
-        print(_("note: {note}").format(note=shown_name(message)), file=err)
+        print(_("note: {note}").format(note=shown_name(render_text(message))), file=err)
     decks = ngettext("{count} decklist", "{count} decklists", written.decks).format(count=written.decks)
     pages = ngettext("{count} page", "{count} pages", written.pages).format(count=written.pages)
     print(

@@ -8,12 +8,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from carddb.messages import declare, message
 from deckbuilder.deckfiles.kinds import DECK_SUFFIXES
 from deckbuilder.event import EVENT_FILE
 
 # A folder walk stops here: an organiser's folder holds tens of decks, not a disk's worth of files.
 MAX_DECK_FILES = 2000
 MAX_DEPTH = 4
+
+# What a walk skipped, in the reader's language where shown (the CLI's notes, the window's print-all answer).
+declare(
+    {
+        "WALK_TOO_MANY": "only the first {limit} deck files are checked",
+        "WALK_TOO_DEEP": "{folder}: folders deeper than {limit} levels are not searched",
+        "WALK_CANNOT_LIST": "{folder}: cannot list the folder: {reason}",
+        "WALK_LINK": "{path}: a link; links are not followed",
+    }
+)
 
 
 def deck_files(targets: Iterable[Path]) -> tuple[list[Path], list[str]]:
@@ -26,24 +37,24 @@ def deck_files(targets: Iterable[Path]) -> tuple[list[Path], list[str]]:
         else:
             found.append(target)
         if len(found) > MAX_DECK_FILES:
-            notes.append(f"only the first {MAX_DECK_FILES} deck files are checked")
+            notes.append(message("WALK_TOO_MANY", limit=MAX_DECK_FILES))
             return found[:MAX_DECK_FILES], notes
     return found, notes
 
 
 def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
     if depth > MAX_DEPTH:
-        notes.append(f"{folder}: folders deeper than {MAX_DEPTH} levels are not searched")
+        notes.append(message("WALK_TOO_DEEP", folder=str(folder), limit=MAX_DEPTH))
         return []
     found: list[Path] = []
     try:
         children = sorted(folder.iterdir(), key=lambda p: p.name.casefold())
     except OSError as exc:
-        notes.append(f"{folder}: cannot list the folder: {exc.strerror or exc}")
+        notes.append(message("WALK_CANNOT_LIST", folder=str(folder), reason=str(exc.strerror or exc)))
         return []
     for child in children:
         if child.is_symlink():
-            notes.append(f"{child}: a link; links are not followed")  # a link may lead anywhere
+            notes.append(message("WALK_LINK", path=str(child)))  # a link may lead anywhere
             continue
         if child.name.startswith("."):
             continue  # a hidden file is no one's deck

@@ -43,6 +43,7 @@ DECLARING_MODULES = (
     "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",
     "deckbuilder.deckfiles",
+    "deckbuilder.deckfiles.walk",
     "deckbuilder.export.proxies",
     "deckbuilder.collection",
 )

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from carddb.db import CardDatabase
+from deckbuilder.i18n import render_text
 from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.window_base import WindowBase
 
@@ -90,7 +91,8 @@ class EventMixin(WindowBase):
     def _printed_text(self, folder: Path, target: Path, report: Any) -> str:
         """How many decks were printed and how many files could not be read (each has a page saying why)."""
         if not report.decks and not report.unreadable:
-            return fill(self.tr("No deck file in %1; nothing was written."), str(folder))
+            said = fill(self.tr("No deck file in %1; nothing was written."), str(folder))
+            return "\n".join([said, *(render_text(m) for m in report.messages)])
         lines = [
             fill(
                 ngettext("Printed %1 decklist to %2.", "Printed %1 decklists to %2.", report.decks),
@@ -108,4 +110,4 @@ class EventMixin(WindowBase):
             if report.unreadable
             else self.tr("Every deck file was read."),
         ]
-        return "\n".join([*lines, *report.messages])
+        return "\n".join([*lines, *(render_text(m) for m in report.messages)])

@@ -138,3 +138,12 @@ def test_collection_counts_use_singular_and_plural_in_both_languages(demo_db: Pa
         run("--lang", "pt_BR", "collection", "list", "--db", str(demo_db))[1].splitlines()[-1]
         == "4 cópias de 2 cartas"
     )
+
+
+def test_what_the_folder_walk_skipped_is_said_in_portuguese(demo_db: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "alice.json").write_text(demo_deck_path().read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "bob.json").symlink_to(demo_deck_path())
+    _code, _out, err = run("--lang", "pt_BR", "check", str(folder), "--db", str(demo_db))
+    assert f"observação: {folder / 'bob.json'}: um link; links não são seguidos" in err

@@ -90,3 +90,15 @@ def test_the_menu_and_its_answer_in_portuguese(
     assert "1 arquivo não pôde ser lido" in answers.messages[-1]
     text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(str(target)).pages)
     assert "Arquivo de deck não lido" in text
+
+
+def test_what_the_folder_walk_skipped_is_said_in_the_players_language(
+    portuguese, make_window, answers, qtbot, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    folder, target = _folder(tmp_path), tmp_path / "decklists.pdf"
+    (folder / "dave.json").symlink_to(demo_deck_path())  # a link may lead anywhere: never followed
+    _choose(monkeypatch, folder, answers, target)
+    worker = window.print_folder_decklists()
+    qtbot.waitUntil(lambda: worker.done, timeout=60000)
+    assert f"{folder / 'dave.json'}: um link; links não são seguidos" in answers.messages[-1]
