@@ -292,6 +292,21 @@ class CardDatabase:
     card = lookup
 
     @_reads
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Look up many names at once (two queries per 500 names instead of two per name): a deck's cards."""
+        fresh = (k for k in map(normalize_name, names) if k not in self._cache and _encodes(k))
+        keys = list(dict.fromkeys(fresh))
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.reader.execute(f"SELECT * FROM card WHERE norm_name IN ({marks})", chunk).fetchall()
+            printings = self._printings_for([int(r["id"]) for r in rows])
+            for row in rows:
+                self._cache[str(row["norm_name"])] = self._card_from_row(
+                    row, printings.get(int(row["id"]), ())
+                )
+
+    @_reads
     def card_by_id(self, card_id: int) -> CardInfo | None:
         """The card with this database id."""
         row = self.reader.execute("SELECT * FROM card WHERE id = ?", (card_id,)).fetchone()
@@ -426,6 +441,15 @@ class CardDatabase:
             printings=printings,
             **fields,
         )
+
+
+def _encodes(key: str) -> bool:
+    """False for a name SQLite cannot be given (a lone surrogate): no card has it; lookup() answers None."""
+    try:
+        key.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _printing_from_row(row: sqlite3.Row | tuple[Any, ...]) -> PrintingInfo:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -27,6 +28,17 @@ class CardPool(Protocol):
     def lookup(self, name: str) -> CardInfo | None: ...
 
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
+
+
+def prefetch_cards(pool: CardPool, deck: Deck) -> None:
+    """Let a pool that can (the card database) look every card of the deck up at once before they are asked
+    for one by one: two queries per deck instead of two per card."""
+    prefetch = getattr(pool, "prefetch", None)
+    if prefetch is None:
+        return
+    # A broken pool must not crash a reader or the checker: each lookup then reports on its own.
+    with contextlib.suppress(Exception):
+        prefetch(entry.name for entry in (*deck.entries, *deck.starting))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
 from carddb.safeio import read_regular_bytes
-from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart, prefetch_cards
 
 # A deck of a few hundred cards is a few kilobytes; anything near this is not a deck file.
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -197,6 +197,7 @@ def find_unknown(deck: Deck, pool: CardPool | None) -> dict[str, list[str]]:
         return {}
     unknown: dict[str, list[str]] = {}
     seen: set[str] = set()
+    prefetch_cards(pool, deck)
     for entry in (*deck.entries, *deck.starting):
         key = normalize_name(entry.name)
         if key in seen:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.reprints import reprint_of
-from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, prefetch_cards
 from deckbuilder.games.rage.facts import (
     GAIA,
     ROGUE,
@@ -193,6 +193,7 @@ def _resolve(
     """Merge entries and the starting list by card (reprints included), resolving each name once."""
     placed: dict[str, Placed] = {}
     looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
+    prefetch_cards(pool, deck)
     for entries, starting in ((deck.entries, False), (deck.starting, True)):
         for entry in entries:
             key = entry.key
