@@ -6,12 +6,29 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QDeadlineTimer, QEventLoop
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from carddb.db import CardDatabase
 from carddb.demo import ensure_demo_cards
 from deckbuilder import i18n
 from deckbuilder.ui import translation
+
+
+@pytest.fixture(autouse=True)
+def _background_jobs_end_with_their_test(qapp: QApplication) -> Iterator[None]:
+    """Stop every worker a test left running and deliver its last signals now, inside that test.
+
+    Otherwise a job (an export dialog's preview, say) ends during a later test's event loop, and its late
+    result, its logged failure or its CPU time lands on a test that has nothing to do with it.
+    """
+    yield
+    from deckbuilder.ui.workers import shutdown_workers, workers_running
+
+    assert shutdown_workers(30000)
+    deadline = QDeadlineTimer(30000)
+    while workers_running() and not deadline.hasExpired():
+        qapp.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
 
 @pytest.fixture
