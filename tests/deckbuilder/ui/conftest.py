@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QDeadlineTimer, QEventLoop
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from carddb.db import CardDatabase
@@ -25,10 +24,13 @@ def _background_jobs_end_with_their_test(qapp: QApplication) -> Iterator[None]:
     yield
     from deckbuilder.ui.workers import shutdown_workers, workers_running
 
-    assert shutdown_workers(30000)
-    deadline = QDeadlineTimer(30000)
-    while workers_running() and not deadline.hasExpired():
-        qapp.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+    for _ in range(10):  # a job's last signal may start another (the browser's pending search)
+        assert shutdown_workers(30000)
+        # Every thread has ended, so all its signals are posted: deliver them.
+        qapp.sendPostedEvents()
+        qapp.processEvents()
+        if not workers_running():
+            break
 
 
 @pytest.fixture
