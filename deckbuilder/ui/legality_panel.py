@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QHelpEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -52,6 +52,7 @@ class LegalityPanel(QWidget):
         self.mark.setObjectName("legalityMark")
         self.mark.setFont(font)
         self.mark.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._fix_mark_size()
         self.list = _ResultList(self)
         self.list.setObjectName("legalityList")
         # A list view (unlike a tree) re-wraps long messages to the panel's width.
@@ -151,10 +152,25 @@ class LegalityPanel(QWidget):
                 palette.setColor(QPalette.ColorRole.WindowText, colour)
                 label.setPalette(palette)
 
+    def _fix_mark_size(self) -> None:
+        """Give the mark the size of its widest text, once per font: a label of fixed size changes its text
+        without asking every layout up to the main window to recompute (and the window to repaint its docks),
+        which an edit that turns the verdict from ✔ to ✘ would otherwise pay for each time."""
+        shown = self.mark.text()
+        hints = []
+        for text in (LEGAL_MARK, ILLEGAL_MARK):
+            self.mark.setText(text)
+            hints.append(self.mark.sizeHint())
+        self.mark.setText(shown)
+        self.mark.setFixedSize(max(h.width() for h in hints), max(h.height() for h in hints))
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._colour_verdict()  # a new theme: colours readable on its base
+        elif event.type() == QEvent.Type.FontChange:
+            # A larger text size (View → Text size) needs a larger mark; the mark's own font changes after ours.
+            QTimer.singleShot(0, self, self._fix_mark_size)
 
     def _fill(self, item: QListWidgetItem, text: str, value: Result | Severity) -> None:
         """Make one list line show a group heading or a result."""

@@ -72,3 +72,42 @@ def test_a_legality_line_shows_its_code_and_message_as_tooltip(window) -> None: 
     row = panel.list.row(item)
     assert panel.tool_tip(row) == f"COMBAT_COPIES: {item.text().removeprefix('•  ')}"
     assert panel.tool_tip(0) == ""  # a heading has none
+
+
+def test_a_verdict_that_flips_does_not_lay_the_whole_window_out_again(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QEvent, QObject
+
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    panel = window.legality
+    added = 0
+    while panel.report is not None and panel.report.is_legal and added < 12:
+        window.add_card("Ashen Howler")  # past the copy limit: the verdict turns to ✘
+        added += 1
+    assert panel.report is not None and not panel.report.is_legal
+    qtbot.waitUntil(lambda: panel.mark.text() == "✘")
+
+    class LayoutRequests(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest:
+                LayoutRequests.count += 1
+            return False
+
+    assert panel.isVisible() and panel.mark.isVisible(), (panel.isVisible(), panel.mark.isVisible())
+    counter = LayoutRequests()
+    window.installEventFilter(counter)
+    undo = window.controller.undo_stack
+    for _ in range(3):
+        undo.undo()  # back to a legal deck: ✔
+        qtbot.waitUntil(lambda: panel.mark.text() == "✔")
+        undo.redo()
+        qtbot.waitUntil(lambda: panel.mark.text() == "✘")
+    # Each flip used to post a layout request up the panel, its dock and the main window (which then repaints
+    # every dock); the mark keeps one size whatever it shows.
+    assert LayoutRequests.count == 0
+    # Whatever the font draws ✔ and ✘ with (their widths differ in many), the mark keeps one size that fits both.
+    assert panel.mark.minimumSize() == panel.mark.maximumSize()
+    metrics = panel.mark.fontMetrics()
+    assert panel.mark.width() >= max(metrics.horizontalAdvance(m) for m in ("✔", "✘"))  # never cut
+    window.removeEventFilter(counter)
