@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -56,7 +56,7 @@ from deckbuilder.ui.export_settings import (
 )
 from deckbuilder.ui.export_settings import translated_label as _label
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
-from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_in_thread
+from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
 
 # The preview waits this long after the last change, so typing "230x300mm" renders once, not per key.
 PREVIEW_DELAY_MS = 200
@@ -92,6 +92,7 @@ class ExportPreviewDialog(QDialog):
         self.preview_error: str | None = None
         self._worker: Worker | None = None
         self._generation = 0
+        self._worker_generation = -1
         self._closed = False
 
         self.form = QFormLayout()
@@ -203,30 +204,48 @@ class ExportPreviewDialog(QDialog):
         except ValueError as exc:
             self._show_error(str(exc))
             return
-        if self._worker is not None and self._worker.is_running():
-            self._worker.cancel()
-        generation = self._generation
+        self._drop_worker()
+        worker = Worker(self.preview_job(options), cancel_exceptions=(ExportCancelled,))
+        # Slots of the dialog itself, not closures: Qt disconnects them when the dialog is destroyed (for instance
+        # with its window, never closed), so a page that arrives afterwards is dropped instead of drawn into
+        # deleted widgets.
+        worker.finished.connect(self._preview_arrived)
+        worker.failed.connect(self._preview_failed)
+        self.destroyed.connect(worker.cancel)  # nobody will see the page: stop rendering it
+        self._worker = worker
+        self._worker_generation = self._generation
+        worker.start()
 
-        def shown() -> bool:
-            # A dialog destroyed with its window (never closed) must not be drawn into when the page arrives.
-            return (
-                not self._closed and generation == self._generation and shiboken6.isValid(self.preview_label)
-            )
+    def _drop_worker(self) -> None:
+        """Cancel the current preview worker and stop listening to it: its page is stale from now on."""
+        worker, self._worker = self._worker, None
+        if worker is None:
+            return
+        worker.cancel()
+        worker.finished.disconnect(self._preview_arrived)
+        worker.failed.disconnect(self._preview_failed)
 
-        def finished(preview: PagePreview) -> None:
-            if shown():
-                self._show_preview(preview)
-
-        def failed(message: str) -> None:
-            if shown():
-                self._show_error(message)
-
-        self._worker = run_in_thread(
-            self.preview_job(options),
-            finished=finished,
-            failed=failed,
-            cancel_exceptions=(ExportCancelled,),
+    def _current(self) -> bool:
+        # Options changed since this preview started, or the dialog closed: the result is stale.
+        return (
+            not self._closed
+            and self._worker_generation == self._generation
+            and shiboken6.isValid(self.preview_label)
         )
+
+    @Slot(object)
+    def _preview_arrived(self, preview: PagePreview) -> None:
+        if self._current():
+            self._show_preview(preview)
+
+    @Slot(str)
+    def _preview_failed(self, message: str) -> None:
+        if self._current():
+            self._show_error(message)
+
+    def preview_stopped(self) -> bool:
+        """True once no preview worker runs and its last result has been handled (for tests)."""
+        return self._worker is None or self._worker.has_stopped
 
     def wait_for_preview(self, timeout_ms: int = 10000) -> bool:
         """Block until the current preview worker (if any) has stopped; for shutdown and tests."""
@@ -272,9 +291,10 @@ class ExportPreviewDialog(QDialog):
         """Stop the preview thread before the dialog goes away, so that no late result reaches dead widgets."""
         self._closed = True
         self._timer.stop()
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker.wait(10000)
+        worker = self._worker
+        if worker is not None:
+            worker.cancel()
+            worker.wait(10000)
         super().done(result)
 
 

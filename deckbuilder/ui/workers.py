@@ -107,6 +107,8 @@ class Worker(QObject):
         self.error: str | None = None
         self.was_cancelled = False
         self.done = False
+        # True once the thread has stopped and every signal of this job has been delivered (stopped emitted).
+        self.has_stopped = False
         self._thread = QThread()
         self._runner = _Runner(fn, self.cancel_event, cancel_exceptions)
         self._runner.moveToThread(self._thread)
@@ -168,6 +170,7 @@ class Worker(QObject):
     def _on_thread_finished(self) -> None:
         _RUNNING.discard(self)
         self._runner.deleteLater()
+        self.has_stopped = True
         self.stopped.emit()
 
 
@@ -198,6 +201,11 @@ def run_in_thread(
         worker.cancelled.connect(cancelled)
     worker.start()
     return worker
+
+
+def workers_running() -> bool:
+    """True while some job's thread runs or its last signals have not been delivered yet."""
+    return bool(_RUNNING)
 
 
 def shutdown_workers(timeout_ms: int = 5000) -> bool:

@@ -14,6 +14,25 @@ from deckbuilder import i18n
 from deckbuilder.ui import translation
 
 
+@pytest.fixture(autouse=True)
+def _background_jobs_end_with_their_test(qapp: QApplication) -> Iterator[None]:
+    """Stop every worker a test left running and deliver its last signals now, inside that test.
+
+    Otherwise a job (an export dialog's preview, say) ends during a later test's event loop, and its late
+    result, its logged failure or its CPU time lands on a test that has nothing to do with it.
+    """
+    yield
+    from deckbuilder.ui.workers import shutdown_workers, workers_running
+
+    for _ in range(10):  # a job's last signal may start another (the browser's pending search)
+        assert shutdown_workers(30000)
+        # Every thread has ended, so all its signals are posted: deliver them.
+        qapp.sendPostedEvents()
+        qapp.processEvents()
+        if not workers_running():
+            break
+
+
 @pytest.fixture
 def demo_db(tmp_path: Path) -> Iterator[CardDatabase]:
     """A fresh database holding the bundled demo card set."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import shiboken6
 from pypdf import PdfReader
 from PySide6.QtCore import QDeadlineTimer, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
@@ -155,7 +156,8 @@ def test_cancel_while_the_preview_renders_is_safe(qtbot, demo_db, demo_deck) -> 
     dialog.refresh_preview()  # start rendering at once, then close before it can finish
     dialog.reject()
     assert dialog.wait_for_preview()
-    QApplication.processEvents()  # a late result must not reach the closed dialog
+    # Let every queued signal of the job be delivered: a late result must not reach the closed dialog.
+    qtbot.waitUntil(dialog.preview_stopped, timeout=PREVIEW_TIMEOUT_MS)
     assert dialog.preview is None
     assert proxy_options_from_settings(app_settings()).gap_mm == 0.0  # Cancel remembers nothing
 
@@ -248,3 +250,15 @@ def test_cancelling_the_dialog_writes_nothing(qtbot, tmp_path: Path, window, ans
     assert window.export_proxies_pdf() is None
     assert problems == [] and not answers.save_path.exists()
     assert answers.messages == []  # cancelling is not an error
+
+
+def test_a_preview_that_ends_after_its_dialog_was_destroyed_is_dropped(qtbot, demo_db, demo_deck) -> None:  # type: ignore[no-untyped-def]
+    parent = QWidget()
+    dialog = ProxyExportDialog(demo_deck, demo_db, app_settings(), parent)
+    dialog.refresh_preview()  # rendering; then the window goes away with the dialog, which is never closed
+    worker = dialog._worker
+    assert worker is not None
+    shiboken6.delete(parent)
+    assert worker.cancel_event.is_set()  # nobody will see the page: the job is told to stop
+    # Whatever the job still reports must not reach the deleted widgets (pytest-qt fails on an exception).
+    qtbot.waitUntil(lambda: worker.has_stopped, timeout=PREVIEW_TIMEOUT_MS)

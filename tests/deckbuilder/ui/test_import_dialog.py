@@ -178,7 +178,7 @@ def test_escape_during_import_cancels_instead_of_hiding_it(qtbot: QtBot, tmp_db:
     dialog.show()
     with qtbot.waitSignal(dialog.import_ended, timeout=WAIT_MS) as blocker:
         dialog.start()
-        qtbot.wait(50)
+        qtbot.waitUntil(lambda: dialog.bar.maximum() == 10_000)  # mid-import: the job has reported
         dialog.reject()  # what Escape and the window's close button do
         assert dialog.isVisible()  # still open until the worker has really stopped
         assert "Cancelling" in dialog.label.text()

@@ -75,14 +75,19 @@ def test_importing_a_card_file_from_the_menu_refreshes_the_browser(  # type: ign
 def test_cancelling_an_import_leaves_the_database_as_it_was(tmp_path: Path, make_window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from carddb.importing import ImportCancelled, import_path
 
-    def slow_import(db, path, progress=None, cancel=None):  # type: ignore[no-untyped-def]
-        def slow_cancel() -> bool:
-            time.sleep(0.005)  # give the test time to press Cancel mid-import
-            return bool(cancel and cancel())
+    def held_import(db, path, progress, cancel):  # type: ignore[no-untyped-def]
+        def progress_then_hold(done: int, total: int) -> None:
+            # Hold mid-import until the player presses Cancel, however slowly the GUI gets there; re-report
+            # meanwhile so that a step the progress rate limit dropped still reaches the bar.
+            progress(done, total)
+            deadline = time.monotonic() + 30
+            while done > 0 and not cancel() and time.monotonic() < deadline:
+                progress(done, total)
+                time.sleep(0.005)
 
-        return import_path(db, path, progress=progress, cancel=slow_cancel)
+        return import_path(db, path, progress=progress_then_hold, cancel=cancel)
 
-    monkeypatch.setattr(import_dialog, "_default_import_fn", lambda: (slow_import, ImportCancelled))
+    monkeypatch.setattr(import_dialog, "_default_import_fn", lambda: (held_import, ImportCancelled))
     window = make_window()
     window.show()
     count = window.db.card_count()

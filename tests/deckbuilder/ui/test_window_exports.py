@@ -24,7 +24,7 @@ def test_proxies_the_collection_owns_entirely_say_how_to_print_them_instead_of_f
     target = tmp_path / "proxies.pdf"
     with caplog.at_level(logging.DEBUG):
         worker = window.export_proxies_pdf(target)  # the last chosen options: only copies missing
-        qtbot.waitUntil(lambda: worker.done, timeout=30000)
+        qtbot.waitUntil(lambda: worker.has_stopped, timeout=30000)
         worker.wait()
     assert worker.error is None
     assert not [record for record in caplog.records if record.exc_info]  # no traceback logged
@@ -37,7 +37,7 @@ def test_proxies_the_collection_owns_entirely_say_how_to_print_them_instead_of_f
     assert f"untick “{dialog.missing_only_check.text()}”" in message
     dialog.missing_only_check.setChecked(False)
     worker = window.export_proxies_pdf(target, dialog.options())
-    qtbot.waitUntil(lambda: worker.done, timeout=30000)
+    qtbot.waitUntil(lambda: worker.has_stopped, timeout=30000)
     worker.wait()
     assert worker.error is None and len(PdfReader(target).pages) >= 1
 
@@ -61,7 +61,7 @@ def test_proxy_options_that_select_nothing_are_told_plainly_without_a_traceback(
     target = tmp_path / "proxies.pdf"
     with caplog.at_level(logging.DEBUG):
         worker = window.export_proxies_pdf(target, ProxyOptions(names=["A Card Not In This Deck"]))
-        qtbot.waitUntil(lambda: worker.done, timeout=30000)
+        qtbot.waitUntil(lambda: worker.has_stopped, timeout=30000)
         worker.wait()
     assert not [record for record in caplog.records if record.exc_info]
     assert "no cards to print" in answers.messages[-1]
