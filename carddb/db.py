@@ -292,12 +292,12 @@ class CardDatabase:
     card = lookup
 
     @_reads
-    def prefetch(self, names: Iterable[str]) -> None:
-        """Look up many names at once (two queries per 500 names instead of two per name): a deck's cards."""
-        fresh = (k for k in map(normalize_name, names) if k not in self._cache and _encodes(k))
-        keys = list(dict.fromkeys(fresh))
-        for start in range(0, len(keys), 500):
-            chunk = keys[start : start + 500]
+    def prefetch(self, keys: Iterable[str]) -> None:
+        """Look up many cards at once by their lookup keys (`normalize_name` of each name, which a deck entry
+        already holds): two queries per 500 names instead of two per name. Keys already looked up cost nothing."""
+        wanted = list(dict.fromkeys(k for k in keys if k not in self._cache and _encodes(k)))
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
             marks = ",".join("?" * len(chunk))
             rows = self.reader.execute(f"SELECT * FROM card WHERE norm_name IN ({marks})", chunk).fetchall()
             printings = self._printings_for([int(r["id"]) for r in rows])

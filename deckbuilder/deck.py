@@ -38,7 +38,7 @@ def prefetch_cards(pool: CardPool, deck: Deck) -> None:
         return
     # A broken pool must not crash a reader or the checker: each lookup then reports on its own.
     with contextlib.suppress(Exception):
-        prefetch(entry.name for entry in (*deck.entries, *deck.starting))
+        prefetch(entry.key for entry in (*deck.entries, *deck.starting))
 
 
 @dataclass(frozen=True, slots=True)

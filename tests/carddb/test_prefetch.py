@@ -10,6 +10,7 @@ import pytest
 from carddb.db import CardDatabase
 from carddb.demo import demo_card_data_path
 from carddb.importing import import_path
+from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck
 from deckbuilder.legality.engine import check_deck
 
@@ -33,7 +34,7 @@ def test_prefetched_cards_equal_the_ones_looked_up_one_by_one(demo_path: Path) -
         names = db.names()[:40]
         one_by_one = [db.lookup(name) for name in names]
     with CardDatabase(demo_path) as fresh:
-        fresh.prefetch([*names, "No Such Card", "Ünïcode \ud800 name"])
+        fresh.prefetch(normalize_name(n) for n in [*names, "No Such Card", "Ünïcode \ud800 name"])
         statements = _card_selects(fresh)
         assert [fresh.lookup(name) for name in names] == one_by_one
         assert statements == []  # every card came from the prefetch
