@@ -10,6 +10,7 @@ import functools
 import json
 import os
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,8 +46,14 @@ def _path(text: str) -> Path:
 
 
 @functools.lru_cache(maxsize=8)
-def _platform_data_dir(_xdg_data_home: str | None, _home: str) -> Path:
-    import platformdirs  # late: ~7 ms that a command given --db or $RAGEDECK_DB never needs
+def _platform_data_dir(xdg_data_home: str | None, home: str) -> Path:
+    if sys.platform.startswith("linux"):
+        # platformdirs' own rule on Linux, read here: importing it (with the tempfile and random it pulls in)
+        # cost every `ragedeck check` start ~4 ms, and every check asks for the user games and formats folders.
+        # tests/carddb/test_db.py keeps this equal to platformdirs' answer.
+        base = xdg_data_home if xdg_data_home and xdg_data_home.strip() else f"{home}/.local/share"
+        return Path(base) / APP_NAME
+    import platformdirs  # macOS and Windows: their rules are platformdirs' business
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 

@@ -303,3 +303,21 @@ def test_has_cards_tells_an_empty_database_from_one_with_cards(tmp_path: Path) -
         assert not db.has_cards()
         import_lackey_file(db, demo_card_data_path())
         assert db.has_cards() and db.card_count() > 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fast path is Linux's")
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/srv/data", "/srv/data/ "])
+def test_user_data_dir_is_where_platformdirs_puts_it(
+    xdg: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    from carddb.db import APP_NAME, user_data_dir
+
+    monkeypatch.delenv("RAGEDECK_DATA_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    assert user_data_dir() == Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
