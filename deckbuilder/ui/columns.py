@@ -261,7 +261,9 @@ class NameFitter(QObject):
         if column < 0:
             return
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        if header.sectionResizeMode(column) != QHeaderView.ResizeMode.Interactive:
+            # Setting it again, even unchanged, re-lays out the whole header: a cost on every search page.
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         ids = column_ids(self.table)
         preferred = self.elided()
         shown = [c for c in range(len(ids)) if c != column and not header.isSectionHidden(c)]

@@ -105,7 +105,7 @@ class KeyboardMixin(WindowBase):
         _SearchBoxKeys(self.browser.query_edit, self.browser.table)
 
         # The tables were built with the desktop's font: their rows follow the remembered text size.
-        self.fit_rows_to_font()
+        self._remember_row_margins()
         self.appearance = Appearance(self.settings, self)
         # The remembered font and palette reach the widgets by posted events: deliver them now, so that the first
         # layout (the docks' default widths) is measured in the text size the player chose.
@@ -186,6 +186,13 @@ class KeyboardMixin(WindowBase):
             self.resizeDocks(
                 [self.report_dock], [self.report_dock.width() + missing], Qt.Orientation.Horizontal
             )
+
+    def _remember_row_margins(self) -> None:
+        """Each table's margin around its text in the font it was built with (one pass, before the font changes)."""
+        for table in self.findChildren(QTableView):
+            if table.property("rowMargin") is None:
+                margin = table.verticalHeader().defaultSectionSize() - table.fontMetrics().height()
+                table.setProperty("rowMargin", margin)
 
     def fit_rows_to_font(self) -> None:
         """Rows as tall as the text in force: each table keeps the margin it was built with around its text."""
