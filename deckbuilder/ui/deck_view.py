@@ -39,7 +39,6 @@ from carddb.cardtypes import Section
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
-from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.games.cards import in_card_database
 from deckbuilder.games.description import Game
 from deckbuilder.games.engines import ENGINES
@@ -349,16 +348,20 @@ class DeckView(QWidget):
                 not_found[hint] = not_found.get(hint, 0) + row.entry.count
         self.header_label.setText(header_text(deck, report, not_found))
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
-        self.header_label.set_tool_tip_source(
-            lambda: fill(
-                self.tr("Deck fingerprint %1: changes when any card count changes"),
-                deck_fingerprint(deck, pool).code,
-            )
-        )
+        self.header_label.set_tool_tip_source(lambda: self._fingerprint_tip(deck, pool))
         for key, identities in selected.items():
             self._select_where(
                 key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
             )
+
+    def _fingerprint_tip(self, deck: Deck, pool: CardPool) -> str:
+        """The header's tooltip: the deck's fingerprint (imported when first wanted: hashlib is slow to load)."""
+        from deckbuilder.fingerprint import deck_fingerprint
+
+        return fill(
+            self.tr("Deck fingerprint %1: changes when any card count changes"),
+            deck_fingerprint(deck, pool).code,
+        )
 
     def show_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
         """Show owned/missing copies per row (None: no collection, no column)."""

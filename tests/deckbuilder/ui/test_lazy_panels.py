@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from carddb.demo import demo_deck_path
+from deckbuilder import fingerprint
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.legality.results import Report, Result, Severity, Totals
-from deckbuilder.ui import deck_rows, deck_view, main_window
+from deckbuilder.ui import deck_rows, main_window
 from deckbuilder.ui.deck_rows import IllegalCards
 
 
@@ -26,7 +27,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> lis
 
 def test_an_edit_works_out_the_fingerprint_only_when_the_tooltip_is_read(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
-    calls = _counting(monkeypatch, deck_view, "deck_fingerprint")
+    calls = _counting(monkeypatch, fingerprint, "deck_fingerprint")  # imported by the view when wanted
     window.add_card("Ashen Howler")
     window.add_card("Ashen Howler")
     assert calls == []

@@ -1,4 +1,5 @@
-"""The window starts without the modules of windows and panels it opens later (history, compare, fix hints)."""
+"""The window starts without the modules of windows and panels it opens later (history, compare, fix hints,
+the deck fingerprint)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-LATER = ("deckbuilder.fixhints", "deckbuilder.history", "deckbuilder.deckdiff", "deckbuilder.ui.compare_view")
+LATER = (
+    "deckbuilder.fixhints",
+    "deckbuilder.history",
+    "deckbuilder.deckdiff",
+    "deckbuilder.ui.compare_view",
+    "deckbuilder.fingerprint",  # with hashlib: only when the deck header's tooltip is wanted
+)
 _CODE = """
 import json, sys
 import deckbuilder.ui.main_window
