@@ -303,15 +303,8 @@ class CardDatabase:
         """Look up many cards at once by their lookup keys (`normalize_name` of each name, which a deck entry
         already holds): two queries per 500 names instead of two per name. Keys already looked up cost nothing."""
         wanted = list(dict.fromkeys(k for k in keys if k not in self._cache and _encodes(k)))
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = self.reader.execute(f"SELECT * FROM card WHERE norm_name IN ({marks})", chunk).fetchall()
-            printings = self._printings_for([int(r["id"]) for r in rows])
-            for row in rows:
-                self._cache[str(row["norm_name"])] = self._card_from_row(
-                    row, printings.get(int(row["id"]), ())
-                )
+        for info in self._cards_where_in("norm_name", wanted):
+            self._cache[info.norm_name] = info
 
     @_reads
     def card_by_id(self, card_id: int) -> CardInfo | None:
@@ -327,16 +320,19 @@ class CardDatabase:
     def cards_by_ids(self, ids: Iterable[int]) -> list[CardInfo]:
         """Cards for the given ids, in the given order (missing ids skipped)."""
         wanted = list(ids)
-        found: dict[int, CardInfo] = {}
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start : start + 500]
+        found = {info.id: info for info in self._cards_where_in("id", wanted)}
+        return [found[i] for i in wanted if i in found]
+
+    def _cards_where_in(self, column: str, values: list[Any]) -> Iterator[CardInfo]:
+        """The cards whose `column` (a literal of ours: "id" or "norm_name") is one of `values`, with their
+        printings: two queries per 500 values (SQLite's bound on parameters stays far away)."""
+        for start in range(0, len(values), 500):
+            chunk = values[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            rows = self.reader.execute(f"SELECT * FROM card WHERE id IN ({marks})", chunk).fetchall()
+            rows = self.reader.execute(f"SELECT * FROM card WHERE {column} IN ({marks})", chunk).fetchall()
             printings = self._printings_for([int(r["id"]) for r in rows])
             for row in rows:
-                info = self._card_from_row(row, printings.get(int(row["id"]), ()))
-                found[int(row["id"])] = info
-        return [found[i] for i in wanted if i in found]
+                yield self._card_from_row(row, printings.get(int(row["id"]), ()))
 
     @_reads
     def all_cards(self) -> list[CardInfo]:

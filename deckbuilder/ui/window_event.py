@@ -6,8 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QFileDialog
 
 from carddb.db import CardDatabase
 from deckbuilder.i18n import render_text
@@ -30,7 +29,7 @@ class EventMixin(WindowBase):
         from deckbuilder.export import ExportCancelled
         from deckbuilder.export.printall import write_folder_decklists
         from deckbuilder.ui.export_dialog import decklist_options_from_settings
-        from deckbuilder.ui.workers import run_in_thread
+        from deckbuilder.ui.workers import run_with_progress
 
         folder = folder or self.ask_event_folder()
         if folder is None:
@@ -49,42 +48,30 @@ class EventMixin(WindowBase):
             with CardDatabase(db_path) as worker_db:
                 return write_folder_decklists(folder, worker_db, target, paper, progress, cancel)
 
-        dialog = QProgressDialog(self.tr("Checking and printing decklists…"), self.tr("Cancel"), 0, 0, self)
-        dialog.setWindowTitle(self.tr("Print decklists of a folder"))
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(300)
-
-        def progress(done: int, total: int) -> None:
-            dialog.setMaximum(max(total, 1))
-            dialog.setValue(min(done, max(total, 1)))
-
         def finished(report: Any) -> None:
-            dialog.reset()
             self.notify(
                 self.tr("Decklists printed"), self._printed_text(folder, target, report), warning=False
             )
 
         def failed(message: str) -> None:
-            dialog.reset()
             self.notify(
                 self.tr("Printing failed"),
                 fill(self.tr("Cannot print the decklists of %1: %2"), str(folder), message),
             )
 
         def cancelled() -> None:
-            dialog.reset()
             self.statusBar().showMessage(self.tr("Printing decklists cancelled; nothing was written"), 5000)
 
-        worker = run_in_thread(
+        worker = run_with_progress(
             job,
-            progress=progress,
+            self,
+            label=self.tr("Checking and printing decklists…"),
+            title=self.tr("Print decklists of a folder"),
             finished=finished,
             failed=failed,
             cancelled=cancelled,
             cancel_exceptions=(ExportCancelled,),
-            parent=self,
         )
-        dialog.canceled.connect(worker.cancel)
         self.print_all_worker = worker
         return worker
 

@@ -8,10 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QProgressDialog,
 )
 
 from carddb.db import CardDatabase
@@ -129,7 +127,7 @@ class ExportsMixin(WindowBase):
         """
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
         from deckbuilder.export.proxies import plan_faces
-        from deckbuilder.ui.workers import run_in_thread
+        from deckbuilder.ui.workers import run_with_progress
 
         chosen_target = self._pdf_export_target("proxies", options, path)
         if chosen_target is None:
@@ -151,23 +149,7 @@ class ExportsMixin(WindowBase):
                         return EVERY_COPY_OWNED  # not a failure: the player owns what they asked for
                     return _Refused(str(exc))  # told plainly, no traceback logged
 
-        dialog = QProgressDialog(
-            self.tr("Writing proxy sheets…"),
-            self.tr("Cancel"),
-            0,
-            0,
-            self,
-        )
-        dialog.setWindowTitle(self.tr("Export proxies"))
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(300)
-
-        def progress(done: int, total: int) -> None:
-            dialog.setMaximum(max(total, 1))
-            dialog.setValue(min(done, max(total, 1)))
-
         def finished(report: Any) -> None:
-            dialog.reset()
             if isinstance(report, _Refused):
                 failed(report.reason)
                 return
@@ -193,22 +175,20 @@ class ExportsMixin(WindowBase):
             )
 
         def failed(message: str) -> None:
-            dialog.reset()
             self.notify(self.tr("Export failed"), message)
 
         def cancelled() -> None:
-            dialog.reset()
             self.statusBar().showMessage(self.tr("Proxy export cancelled"), 5000)
 
-        worker = run_in_thread(
+        worker = run_with_progress(
             job,
-            progress=progress,
+            self,
+            label=self.tr("Writing proxy sheets…"),
+            title=self.tr("Export proxies"),
             finished=finished,
             failed=failed,
             cancelled=cancelled,
             cancel_exceptions=(ExportCancelled,),
-            parent=self,
         )
-        dialog.canceled.connect(worker.cancel)
         self.proxy_worker = worker
         return worker

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtWidgets import QProgressDialog, QWidget
 
 log = logging.getLogger(__name__)
 
@@ -200,6 +201,48 @@ def run_in_thread(
     if cancelled is not None:
         worker.cancelled.connect(cancelled)
     worker.start()
+    return worker
+
+
+def run_with_progress(
+    fn: JobFn,
+    parent: QWidget,
+    *,
+    label: str,
+    title: str,
+    finished: Callable[[Any], None],
+    failed: Callable[[str], None],
+    cancelled: Callable[[], None],
+    cancel_exceptions: tuple[type[BaseException], ...] = (),
+) -> Worker:
+    """`run_in_thread` behind a window-modal progress dialog (shown after 300 ms) whose Cancel stops the job;
+    the dialog closes before whichever of `finished`, `failed` or `cancelled` runs."""
+    dialog = QProgressDialog(label, parent.tr("Cancel"), 0, 0, parent)
+    dialog.setWindowTitle(title)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(300)
+
+    def progress(done: int, total: int) -> None:
+        dialog.setMaximum(max(total, 1))
+        dialog.setValue(min(done, max(total, 1)))
+
+    def closing(outcome: Callable[..., None]) -> Callable[..., None]:
+        def close_then(*args: Any) -> None:
+            dialog.reset()
+            outcome(*args)
+
+        return close_then
+
+    worker = run_in_thread(
+        fn,
+        progress=progress,
+        finished=closing(finished),
+        failed=closing(failed),
+        cancelled=closing(cancelled),
+        cancel_exceptions=cancel_exceptions,
+        parent=parent,
+    )
+    dialog.canceled.connect(worker.cancel)
     return worker
 
 
