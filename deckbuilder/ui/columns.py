@@ -5,11 +5,12 @@ give way first, and past that the table scrolls sideways rather than cut a name)
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Iterable, Sequence
 
 import shiboken6
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
@@ -22,6 +23,8 @@ MEASURED_NAMES = 200
 # Names this many pixels narrower than the widest (by text width) are measured by the view too: a cell's margins,
 # icon or font can put one of them ahead.
 NEAR_TIE = 24
+# The same for cells that show their text alone: the view's width is the text's and a margin, give or take a pixel.
+NEAR_PLAIN = 2
 # Text widths remembered per table before the memory starts afresh.
 ADVANCES_KEPT = 20_000
 
@@ -180,6 +183,12 @@ class NameFitter(QObject):
         # The view's own width of a Name cell (margins, icon, the cell's font) by its text, icon and font.
         self._cells: dict[tuple[str, bool, str], int] = {}
         self._title: int | None = None  # the Name title's width
+        # Each ASCII letter's width in the table's font, in `_unit`s (a bound on a text's width before it is laid out).
+        self._letters = b""
+        self._unit = self._slack = 0.0
+        self._bounds: dict[str, float] = {}  # by text, for texts not laid out
+        # The last texts measured and their widest cell, when a cell's width follows from its text alone.
+        self._last: tuple[list[str], int] | None = None
         # What the last fit worked from (the Name column, its names' width, the viewport's): a page of names as wide
         # as the last one leaves every column as it is.
         self._fitted: tuple[int, int, int] | None = None
@@ -235,33 +244,72 @@ class NameFitter(QObject):
             texts = [str(model.index(r, column).data() or "") for r in rows]
         if not texts:
             return 0
+        if self.plain_names and self._last is not None and self._last[0] == texts:
+            return self._last[1]  # the same names again (the same search run again): the same width
+        widest = self._widest_of(model, column, rows.start, texts)
+        if self.plain_names:
+            self._last = (texts, widest)
+        return widest
+
+    def _widest_of(self, model: QAbstractItemModel, column: int, start: int, texts: list[str]) -> int:
+        """Pixels the widest of these texts (rows start… of the column) needs, text margins included."""
         if len(texts) > MEASURED_NAMES:
             # Laying out every name of a 100,000-row table took seconds per change: measure the longest ones.
             lengths = list(map(len, texts))
             picked = heapq.nlargest(MEASURED_NAMES, range(len(texts)), key=lengths.__getitem__)
         else:
             picked = list(range(len(texts)))
-        widths = self._advances_of([texts[r] for r in picked])
         # The view's own measure of the widest few settles near-ties (delegate margins, a font from the model).
-        top = sorted(range(len(picked)), key=widths.__getitem__, reverse=True)[:3]
-        near = [r for r in top if widths[r] >= widths[top[0]] - NEAR_TIE]
+        near = NEAR_PLAIN if self.plain_names else NEAR_TIE
+        widths = self._advances_of([texts[r] for r in picked], near)
+        measured = [r for r, width in enumerate(widths) if width is not None]
+        top = sorted(measured, key=widths.__getitem__, reverse=True)[:3]  # type: ignore[arg-type] # all measured
+        widest = widths[top[0]] or 0
         return 4 + max(
-            self._cell_width(model.index(rows.start + picked[r], column), texts[picked[r]]) for r in near
+            self._cell_width(model.index(start + picked[r], column), texts[picked[r]])
+            for r in top
+            if (widths[r] or 0) >= widest - near
         )
 
-    def _advances_of(self, texts: list[str]) -> list[int]:
-        """These texts' widths in the table's font; only texts not seen before (in this font) are measured."""
-        if len(self._advances) > ADVANCES_KEPT:
-            self._advances, self._cells = {}, {}
+    def _advances_of(self, texts: list[str], near: int) -> list[int | None]:
+        """These texts' widths in the table's font, None for a text that cannot come within `near` of the widest.
+
+        Texts seen before cost a look-up; the others are measured widest-looking first (by their letters' widths),
+        until the rest cannot come near: a page of new names lays out a few of them, not all.
+        """
+        if len(self._advances) + len(self._bounds) > ADVANCES_KEPT:
+            self._advances, self._cells, self._bounds = {}, {}, {}
         known = self._advances
         widths = list(map(known.get, texts))  # one look-up per row, no Python frame per row
-        if None in widths:
-            metrics = self.table.fontMetrics()
-            for number, width in enumerate(widths):
-                if width is None:
-                    text = texts[number]
-                    widths[number] = known[text] = metrics.horizontalAdvance(text)
-        return widths  # type: ignore[return-value] # every None was filled in
+        if None not in widths:
+            return widths
+        unseen = [number for number, width in enumerate(widths) if width is None]
+        bounds = self._bounds
+        at_most = [bounds.get(texts[number]) or self._at_most(texts[number]) for number in unseen]
+        best = max((width for width in widths if width is not None), default=0)
+        metrics = self.table.fontMetrics()
+        for bound, number in sorted(zip(at_most, unseen, strict=True), reverse=True):
+            if bound < best - near:
+                break  # this text and every one after it are narrower than the widest by more than `near`
+            width = widths[number] = known[texts[number]] = metrics.horizontalAdvance(texts[number])
+            best = max(best, width)
+        return widths
+
+    def _at_most(self, text: str) -> float:
+        """A width this text cannot exceed: its letters' widths added up (any text but plain ASCII is measured)."""
+        if not text.isascii():
+            return math.inf
+        if not self._letters:
+            metrics = QFontMetricsF(self.table.font())
+            widths = [metrics.horizontalAdvance(chr(code)) for code in range(128)]
+            # Each letter's width in units of 1/255 of the widest, rounded up: a text's bound is then one C-level
+            # sum over its bytes, not a look-up per letter.
+            self._unit = max(widths) / 255 or 1.0
+            self._letters = bytes(min(255, math.ceil(w / self._unit)) for w in widths) + bytes(128)
+            # Kerning and rounding can add a pixel or two to the letters' sum (2 px at 20 pt): a quarter line covers it.
+            self._slack = metrics.height() / 4 + 1
+        bound = self._bounds[text] = sum(text.encode().translate(self._letters)) * self._unit + self._slack
+        return bound
 
     def _cell_width(self, index: QModelIndex, text: str) -> int:
         """The view's width of a Name cell, remembered by its text, whether it has an icon, and its font."""
@@ -312,7 +360,8 @@ class NameFitter(QObject):
 
     def forget(self, *_args: object) -> None:
         """Drop every remembered width (the font, the style or the titles changed), measure again and fit."""
-        self._advances, self._cells, self._title = {}, {}, None
+        self._advances, self._cells, self._bounds, self._title, self._letters = {}, {}, {}, None, b""
+        self._last = None
         self._fitted = None
         self.remeasure()
 
