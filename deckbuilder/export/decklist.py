@@ -322,12 +322,13 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
         (t("Event date"), options.event_date),
         (t("Game"), game.title),
         (t("Format"), format_title(report.format, game.name, lang)),
+        (t("Printed"), dt.date.today().isoformat()),
+        # The settings the player chose (Rage's Renown level), in the wider right-hand label column.
         *(
             (t(s.label), "?" if settings.get(s.id) is None else str(settings.get(s.id)))
             for s in game.settings
             if not s.pile
         ),
-        (t("Printed"), dt.date.today().isoformat()),
         *(((t("Card data"), data_date or t("unknown")),) if data_date is not None else ()),
         (t("Fingerprint"), deck_fingerprint(deck, pool).code),
     ]

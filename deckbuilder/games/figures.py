@@ -88,13 +88,16 @@ def settings_line(game: Game, settings: Mapping[str, int | None], lang: str | No
 
 
 def rule_bound(
-    fmt: GameFormat | None, kind: str, pile: str, key: str, settings: Mapping[str, Any]
+    fmt: GameFormat | None, kind: str, figure: Figure, key: str, settings: Mapping[str, Any]
 ) -> int | None:
-    """The bound a format's rule of this kind sets (its `min`, or its `max` / `bound`), for the figure's pile."""
+    """The bound the format's first rule of this kind on the figure's pile (and condition) sets: its `min`, or its
+    `max` / `bound`."""
     if fmt is None or not kind:
         return None
     for rule in fmt.rules:
-        if rule.kind != kind or rule.params.get("pile", pile) != pile:
+        if rule.kind != kind or rule.params.get("pile", figure.pile) != figure.pile:
+            continue
+        if figure.where is not None and rule.params.get("where", figure.where) != figure.where:
             continue
         names = ("min",) if key == "min" else ("max", "bound")
         for name in names:
@@ -134,8 +137,8 @@ def generic_values(
                 figure,
                 value,
                 settings.get(figure.of) if figure.of else None,
-                rule_bound(fmt, figure.at_least, figure.pile, "min", settings),
-                rule_bound(fmt, figure.at_most, figure.pile, "max", settings),
+                rule_bound(fmt, figure.at_least, figure, "min", settings),
+                rule_bound(fmt, figure.at_most, figure, "max", settings),
             )
         )
     return tuple(found)
