@@ -251,7 +251,7 @@ class _Run:
         if (
             game.name not in self.candidates
         ):  # the cards hints may suggest, read once for all the decks of a run
-            self.candidates[game.name] = pool.all_cards() if pool is self.db else pool.cards()
+            self.candidates[game.name] = pool.all_cards()
         cards = self.candidates[game.name]
         return HintList(fix_hints(deck, pool, cards, report.format, renown, report))
 

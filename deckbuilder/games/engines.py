@@ -122,6 +122,9 @@ class Engine:
     # Lackey plugin): its decks are looked up there, and the views of those cards (the card browser, card view,
     # collection) serve them. Otherwise its cards are a GameCardPool (games/cards.pool_for).
     card_database = False
+    # The module planning this engine's fix-it hints (its `plan_hints`, as in games/fixes.py), imported when hints
+    # are first wanted (deckbuilder/fixhints.py): the generic engine's come from the fixes each rule kind declares.
+    hints_module = "deckbuilder.games.fixes"
     # Whether a player's own game may run on this engine (an engine that needs its game's own card data may not:
     # what cannot be checked is refused, never judged legal).
     user_games = True

@@ -294,6 +294,8 @@ class DeckStatsView(QWidget):
 class _EmptyPool:
     """A pool with no cards, for the empty view before any deck is shown."""
 
+    has_printings = False
+
     def lookup(self, name: str) -> None:
         return None
 

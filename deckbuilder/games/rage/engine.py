@@ -181,6 +181,9 @@ class RageEngine(Engine):
 
     name = GAME
     card_database = True  # Rage's cards: the card and printing tables, imported from the Lackey plugin
+    hints_module = (
+        "deckbuilder.games.rage.fixhints"  # a planner per error code (allegiance, Renown, versions)
+    )
     _always: tuple[int, tuple[str, ...]] = (-1, ())
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
