@@ -489,3 +489,12 @@ def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | Non
     # One printing holding the card's image, so whatever shows or prints a card's image shows this one.
     printings = (PrintingInfo("", (card.image,), (card.image,)),) if card.image else ()
     return CardInfo(name=card.name, type=card.type, text=text, norm_name=card.norm_name, printings=printings)
+
+
+def field_text(card: Any, name: str) -> str:
+    """What a list or sheet shows of a card field, for a game's card or a card database's (CardInfo's attribute):
+    a list of words joined, nothing for no value."""
+    value = card.value(name) if isinstance(card, GameCard) else getattr(card, name, None)
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
