@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
 from deckbuilder.games.engines import has_printings, validate_game
+from deckbuilder.games.game_checks import PRINTING_COLUMN as PRINTING_COLUMN
+from deckbuilder.games.game_checks import figure_problems, pile_problems
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
@@ -44,7 +46,6 @@ _GAME_KEYS = frozenset(
     }
 )
 _PILE_KEYS = frozenset({"id", "label", "types", "match", "columns", "sheet"})
-PRINTING_COLUMN = "printing"  # a pile column: the printing chosen (a game whose cards have printings)
 _FIGURE_KEYS = frozenset({"label", "pile", "sum", "of", "where", "at_least", "at_most", "shared"})
 _DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
 
@@ -437,50 +438,6 @@ def _figures(data: Mapping[str, Any], source: str) -> tuple[Figure, ...]:
             raise _fail(source, f'header[{index}] takes "sum" or "shared", not both')
         figures.append(figure)
     return tuple(figures)
-
-
-def pile_problems(game: Game, printings: bool) -> list[str]:
-    """What is wrong with the piles' `columns` and `sheet`: each names a card field of the game."""
-    names = {f.name for f in game.fields} | {"type"}
-    problems: list[str] = []
-    for index, pile in enumerate(game.piles):
-        for column in pile.columns:
-            if column == PRINTING_COLUMN and not printings:
-                problems.append(f"piles[{index}].columns: the game's cards have no printings ({column!r})")
-            elif column != PRINTING_COLUMN and (column not in names or column == "name"):
-                problems.append(f"piles[{index}].columns names no card field of the game ({column!r:.40})")
-        for column in pile.sheet:
-            if column not in names or column == "name":
-                problems.append(f"piles[{index}].sheet names no card field of the game ({column!r:.40})")
-    return problems
-
-
-def figure_problems(game: Game) -> list[str]:
-    """What is wrong with the header figures of a game: piles, fields, settings and rule kinds they name."""
-    from deckbuilder.games.conditions import condition_problems
-    from deckbuilder.games.registry import kind_named
-
-    problems: list[str] = []
-    piles = {p.id for p in game.piles}
-    settings = {s.id for s in game.settings}
-    for index, figure in enumerate(game.header):
-        where = f"header[{index}] ({figure.label:.40})"
-        if figure.pile and figure.pile not in piles:
-            problems.append(f"{where}: pile names no pile of the game ({figure.pile!r:.40})")
-        number = game.field_named(figure.sum) if figure.sum else None
-        if figure.sum and (number is None or number.kind != "number"):
-            problems.append(f"{where}: sum names no number field of the game ({figure.sum!r:.40})")
-        if figure.shared and game.field_named(figure.shared) is None and figure.shared != "type":
-            problems.append(f"{where}: shared names no card field of the game ({figure.shared!r:.40})")
-        if figure.of and figure.of not in settings:
-            problems.append(f"{where}: of names no setting of the game ({figure.of!r:.40})")
-        if figure.where is not None:
-            problems.extend(f"{where}: {p}" for p in condition_problems(game, figure.where))
-        for key, kind in (("at_least", figure.at_least), ("at_most", figure.at_most)):
-            found = kind_named(kind) if kind else None
-            if kind and (found is None or found.engine != game.engine):
-                problems.append(f"{where}: {key} names no rule kind of the game ({kind!r:.60})")
-    return problems
 
 
 def _statistics(data: Mapping[str, Any], source: str) -> tuple[Statistic, ...]:
