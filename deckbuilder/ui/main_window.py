@@ -26,6 +26,7 @@ from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.formats import available_formats
@@ -370,12 +371,12 @@ class MainWindow(
             return
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
-            game = game_of(self.deck)
             pool = self.deck_pool()
-            if game is not None and not pool.has_printings:  # its piles, its images where its pool finds them
-                self.gallery.show_game_rows(rows, self.deck_view.illegal, game, getattr(pool, "images", None))
-                return
-            self.gallery.show_rows(rows, self.deck_view.illegal)
+            # The deck view's game (the default game's for a deck of a game not installed): its piles, and its
+            # images where its pool finds them (the card database's, for cards that are the database's own).
+            images = pool.images if isinstance(pool, GameCardPool) else self.db
+            game = game_of(self.deck) or shipped_game()
+            self.gallery.show_rows(rows, self.deck_view.illegal, game, images)
         except Exception:  # the picture view must never block editing
             log.exception("deck images failed")
 
