@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
 from deckbuilder.games.engines import has_printings, validate_game
 from deckbuilder.games.game_checks import PRINTING_COLUMN as PRINTING_COLUMN
-from deckbuilder.games.game_checks import figure_problems, pile_problems
+from deckbuilder.games.game_checks import figure_problems, pile_problems, statistic_problems
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
@@ -47,6 +47,8 @@ _GAME_KEYS = frozenset(
 )
 _PILE_KEYS = frozenset({"id", "label", "types", "match", "columns", "sheet"})
 _FIGURE_KEYS = frozenset({"label", "pile", "sum", "of", "where", "at_least", "at_most", "shared"})
+_STATISTIC_KEYS = frozenset({"label", "field", "pile", "chart", "unknown", "group", "accent", "of"})
+STATISTIC_CHARTS = ("values", "histogram", "cards")
 _DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
 
 
@@ -135,11 +137,17 @@ class Figure:
 
 @dataclass(frozen=True, slots=True)
 class Statistic:
-    """A chart worth drawing: cards of a pile grouped by the values of a field."""
+    """A chart worth drawing: cards of a pile (the whole deck when "") by a field (see docs/GAMES.md)."""
 
     label: str
     field: str
     pile: str = ""
+    chart: str = "values"  # one of STATISTIC_CHARTS
+    unknown: bool = False  # a "values" chart of the whole deck: a bar for the cards the card data lacks
+    group: tuple[tuple[str, tuple[str, ...]], ...] = ()  # bar label -> the values it takes ("Character*")
+    accent: Mapping[str, Any] | None = None  # a "cards" chart: the cards drawn hatched (a condition)
+    accent_label: str = ""  # what the hatched cards are ("Rogue")
+    of: str = ""  # a "cards" chart: the setting its total is said against in the summary ("16 of 20")
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,9 +452,37 @@ def _statistics(data: Mapping[str, Any], source: str) -> tuple[Statistic, ...]:
     found: list[Statistic] = []
     for index, item in enumerate(_objects(data, "statistics", source)):
         where = f"{source}: statistics[{index}]"
+        unknown = sorted(str(k) for k in item if k not in _STATISTIC_KEYS)
+        if unknown:
+            raise _fail(source, f"statistics[{index}] has unknown key(s): {', '.join(unknown)}")
+        chart = _text(item, "chart", where, "values")
+        if chart not in STATISTIC_CHARTS:
+            raise _fail(source, f"statistics[{index}].chart must be one of {', '.join(STATISTIC_CHARTS)}")
+        if not isinstance(item.get("unknown", False), bool):
+            raise _fail(source, f"statistics[{index}].unknown must be true or false")
+        group = item.get("group", {})
+        if not isinstance(group, dict) or not all(
+            isinstance(v, list) and all(isinstance(w, str) and w for w in v) for v in group.values()
+        ):
+            raise _fail(
+                source, f'statistics[{index}].group must be an object {{"bar label": ["value", ...]}}'
+            )
+        accent = item.get("accent")
+        if accent is not None and (not isinstance(accent, dict) or not isinstance(accent.get("label"), str)):
+            raise _fail(
+                source, f'statistics[{index}].accent must be an object {{"label": L, "field": F, ...}}'
+            )
         found.append(
             Statistic(
-                _text(item, "label", where), _text(item, "field", where), _text(item, "pile", where, "")
+                _text(item, "label", where),
+                _text(item, "field", where),
+                _text(item, "pile", where, ""),
+                chart,
+                bool(item.get("unknown", False)),
+                tuple((str(label), tuple(values)) for label, values in group.items()),
+                {k: v for k, v in accent.items() if k != "label"} if accent is not None else None,
+                str(accent["label"]) if accent is not None else "",
+                _text(item, "of", where, ""),
             )
         )
     return tuple(found)
@@ -577,7 +613,12 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         image_column=_text(data, "image_column", source, "").strip(),
         folder=folder,
     )
-    problems = [*pile_problems(game, has_printings(game)), *figure_problems(game), *validate_game(game)]
+    problems = [
+        *pile_problems(game, has_printings(game)),
+        *figure_problems(game),
+        *statistic_problems(game),
+        *validate_game(game),
+    ]
     if problems:
         raise _fail(source, "; ".join(problems))
     return game

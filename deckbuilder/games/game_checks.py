@@ -56,3 +56,32 @@ def figure_problems(game: Game) -> list[str]:
             if kind and (found is None or found.engine != game.engine):
                 problems.append(f"{where}: {key} names no rule kind of the game ({kind!r:.60})")
     return problems
+
+
+def statistic_problems(game: Game) -> list[str]:
+    """What is wrong with the charts of a game: piles, fields, settings and conditions they name."""
+    from deckbuilder.games.conditions import condition_problems
+
+    problems: list[str] = []
+    piles = {p.id for p in game.piles}
+    settings = {s.id for s in game.settings}
+    for index, statistic in enumerate(game.statistics):
+        where = f"statistics[{index}] ({statistic.label:.40})"
+        if statistic.pile and statistic.pile not in piles:
+            problems.append(f"{where}: pile names no pile of the game ({statistic.pile!r:.40})")
+        found = game.field_named(statistic.field)
+        if found is None and statistic.field != "type":
+            problems.append(f"{where}: field names no card field of the game ({statistic.field!r:.40})")
+        elif statistic.chart != "values" and (found is None or found.kind != "number"):
+            problems.append(
+                f"{where}: a {statistic.chart} chart needs a number field ({statistic.field!r:.40})"
+            )
+        if statistic.chart != "values" and (statistic.unknown or statistic.group):
+            problems.append(f'{where}: "unknown" and "group" are for a values chart')
+        if statistic.chart != "cards" and (statistic.accent is not None or statistic.of):
+            problems.append(f'{where}: "accent" and "of" are for a cards chart')
+        if statistic.of and statistic.of not in settings:
+            problems.append(f"{where}: of names no setting of the game ({statistic.of!r:.40})")
+        if statistic.accent is not None:
+            problems.extend(f"{where}: accent: {p}" for p in condition_problems(game, statistic.accent))
+    return problems

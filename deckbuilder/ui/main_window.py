@@ -25,7 +25,6 @@ from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, pool_for
 from deckbuilder.games.check import check
-from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
@@ -401,17 +400,12 @@ class MainWindow(
             return
         self._stats_stale = False
         try:
-            game = game_of(self.deck)
+            game = game_of(self.deck) or shipped_game()
             report = self.report
-            pool = self.deck_pool()
-            if game is None or pool.has_printings:  # the card database's cards (CardInfo): their own charts
-                self.stats.update_stats(self.deck, self.db, report)
-                return
             # The deck as its latest check resolved it: the charts count what the verdict counted, resolved once.
             resolved = report.resolved if report is not None else None
             found = resolved if resolved is not None and resolved.game == game.name else None
-            charts = game_statistics(game, found or self.deck, pool)
-            self.stats.update_game_stats(charts, report)
+            self.stats.show_deck(game, self.deck, found, report, self.deck_pool())
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
 

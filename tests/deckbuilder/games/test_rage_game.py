@@ -113,7 +113,7 @@ def test_a_rage_decks_figures_read_the_same_in_the_window_the_cli_and_json() -> 
 def test_the_statistics_tab_draws_the_described_charts_in_order(qtbot: QtBot) -> None:
     view = DeckStatsView()
     qtbot.addWidget(view)
-    view.update_stats(legal_deck(), make_pool())
+    view.show_deck(_rage(), legal_deck(), pool=make_pool())
     charts = [chart.title for chart in view.findChildren(BarChart) if not chart.isHidden()]
     statistics = _rage().statistics
     assert charts == [statistic.label for statistic in statistics]
