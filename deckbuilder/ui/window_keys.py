@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QTableView, QTab
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
-from deckbuilder.ui.accessibility import name_widgets
+from deckbuilder.ui.accessibility import name_widgets_when_read
 from deckbuilder.ui.shortcuts import matches, sequences
 from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance
 from deckbuilder.ui.window_base import WindowBase
@@ -160,11 +160,11 @@ class KeyboardMixin(WindowBase):
 
         self._name_piles()
         self.deck_view.sections_rebuilt.connect(self._name_piles)
-        name_widgets(self)
+        name_widgets_when_read(self)
         # The statistics, the card images and Fix it's rows are built when first shown: named then.
-        self.report_tabs.currentChanged.connect(lambda _index: name_widgets(self.report_tabs))
-        self.deck_view.sections_rebuilt.connect(lambda: name_widgets(self.deck_view))
-        self.deck_tabs.currentChanged.connect(lambda _index: name_widgets(self.deck_tabs))
+        self.report_tabs.currentChanged.connect(lambda _index: name_widgets_when_read(self.report_tabs))
+        self.deck_view.sections_rebuilt.connect(lambda: name_widgets_when_read(self.deck_view))
+        self.deck_tabs.currentChanged.connect(lambda _index: name_widgets_when_read(self.deck_tabs))
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.setObjectName("menuHelp")
