@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QLineEdit, QTabWidget, QWidget
@@ -104,9 +105,10 @@ class _FirstRead:
     def __call__(self, _class_name: str, _object: QObject) -> QAccessibleInterface | None:
         if not self.read:
             self.read = True  # first: naming sends name-changed events, which ask for interfaces again
-            for root in list(self.waiting):
-                name_widgets(root)
-            self.waiting.clear()
+            roots, self.waiting = list(self.waiting), weakref.WeakSet()
+            for root in roots:
+                if shiboken6.isValid(root):  # a window closed since is no longer there to name
+                    name_widgets(root)
         return None
 
 
