@@ -172,14 +172,17 @@ def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteC
     staged = ", ".join(
         f"s.{c}" for c in ("name", "set_name", "section", "identity", "allegiance", *CARD_FIELDS)
     )
+    # Ids follow name order, so the search index rebuild reads rows in sequence. A new card's name_rank is a guess
+    # (its place among the new ones) that search.rebuild_search_index checks and corrects. Only the seqs are sorted
+    # (not whole rows); new_order's rowid is the place.
+    conn.execute("CREATE TEMP TABLE new_order (seq INTEGER NOT NULL)")
+    conn.execute(
+        f"INSERT INTO temp.new_order (seq) SELECT n.seq FROM temp.newest AS n JOIN {STAGE} AS s ON s.seq = n.seq "
+        "WHERE NOT EXISTS (SELECT 1 FROM temp.old AS o WHERE o.norm = n.norm) ORDER BY s.name COLLATE NOCASE, s.norm"
+    )
     added = conn.execute(
-        f"INSERT INTO card (norm_name, {', '.join(columns)}, name_rank) "
-        f"SELECT s.norm, {staged}, row_number() OVER (ORDER BY s.name COLLATE NOCASE, s.norm) "
-        f"FROM temp.newest AS n JOIN {STAGE} AS s ON s.seq = n.seq "
-        "WHERE NOT EXISTS (SELECT 1 FROM temp.old AS o WHERE o.norm = n.norm) "
-        # Ids follow name order, so the search index rebuild reads rows in sequence. A new card's name_rank is a
-        # guess (its place among the new ones) that search.rebuild_search_index checks and corrects.
-        "ORDER BY s.name COLLATE NOCASE, s.norm"
+        f"INSERT INTO card (norm_name, {', '.join(columns)}, name_rank) SELECT s.norm, {staged}, o.rowid "
+        f"FROM temp.new_order AS o JOIN {STAGE} AS s ON s.seq = o.seq ORDER BY o.rowid"
     ).rowcount
     update = f"UPDATE card SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?"
     if old:
