@@ -19,7 +19,7 @@ from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
-from deckbuilder.ui.theme import verdict_colours
+from deckbuilder.ui.theme import VerdictColours, verdict_colours
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 # Lines laid out per pass of the event loop (QListView.Batched).
@@ -75,6 +75,7 @@ class LegalityPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
+        self._colours: tuple[int, VerdictColours] | None = None  # by the palette's cacheKey
         self._values: list[Result | Severity] = []  # what each line shows, by row
         self.group_items: dict[Severity, QListWidgetItem] = {}
 
@@ -138,9 +139,12 @@ class LegalityPanel(QWidget):
     def _colour_verdict(self) -> None:
         """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
         report = self._report
-        colours = verdict_colours(self.palette())
+        palette = self.palette()
+        if self._colours is None or self._colours[0] != palette.cacheKey():  # worked out once per palette
+            self._colours = (palette.cacheKey(), verdict_colours(palette))
+        colours = self._colours[1]
         if report is None:
-            mark, colour = "", self.palette().color(QPalette.ColorRole.WindowText)
+            mark, colour = "", palette.color(QPalette.ColorRole.WindowText)
         elif report.is_legal:
             mark, colour = LEGAL_MARK, colours.warning if report.warnings else colours.legal
         else:
