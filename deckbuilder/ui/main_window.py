@@ -42,6 +42,7 @@ from deckbuilder.ui.commands import (
 from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.deck_model import DeckSectionModel
 from deckbuilder.ui.deck_view import DeckView
+from deckbuilder.ui.docks import Dock
 from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.game_cards import GameCardList
 from deckbuilder.ui.legality_panel import LegalityPanel
@@ -242,7 +243,7 @@ class MainWindow(
         )
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
+        dock = Dock(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
         # Closable: without it Qt greys out the dock's toggleViewAction in the View menu.
