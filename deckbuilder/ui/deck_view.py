@@ -1,5 +1,5 @@
-"""Deck view: a tournament-check header, Renown level / format choosers, the three sections, Starting in play and
-Unresolved.
+"""Deck view: the header figures of the deck's game, its format and setting choosers, and a table per pile of its
+game.json (Rage's: Characters, Sept, Starting in play, Combat), then Unresolved.
 
 The models here are thin adapters over the domain Deck: they never change it, they emit requests that the
 main window turns into undoable commands.
