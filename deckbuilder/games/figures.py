@@ -61,8 +61,9 @@ def figure_line(
     A `shared` figure shows its value alone (the value names itself). `not_found`: copies of a pile the check counts
     there by their file's zone while the window lists them as unresolved, said after that pile's count.
     """
-    from deckbuilder.i18n import gettext
+    from deckbuilder.i18n import current_language, gettext
 
+    lang = lang or current_language()  # once: asking the environment for every label was most of the line's cost
     parts: list[str] = []
     for value in values:
         if value.hidden:

@@ -104,7 +104,8 @@ class LegalityPanel(QWidget):
             self._colour_verdict()
             return
         errors = len(report.errors)
-        title = format_title(report.format, report.game)
+        lang = current_language()  # once: a huge deck's report has a line per unknown card
+        title = format_title(report.format, report.game, lang)
         legal = (
             fill(self.tr("Legal in %1"), title)  # another game: no Renown level
             if report.piles
@@ -116,7 +117,6 @@ class LegalityPanel(QWidget):
             else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
         self._colour_verdict()
-        lang = current_language()  # once: a huge deck's report has a line per unknown card
         # A result already on show keeps its words (a message is its code and parameters in the language).
         known = self._texts if lang == self._texts_lang else {}
         texts: dict[Result, str] = {}
