@@ -63,7 +63,8 @@ def figure_line(
     """
     from deckbuilder.i18n import current_language, gettext
 
-    lang = lang or current_language()  # once: asking the environment for every label was most of the line's cost
+    # Once: asking the environment for the language at every label was most of the line's cost.
+    lang = lang or current_language()
     parts: list[str] = []
     for value in values:
         if value.hidden:
