@@ -179,9 +179,11 @@ class KeyboardMixin(WindowBase):
 
     def _fit_to_text(self) -> None:
         self.fit_rows_to_font()
-        # The deck check's tab titles grow with the text: its dock widens rather than hide a title.
+        # The deck check's tab titles grow with the text: its dock widens to keep them on one row while that costs
+        # the deck little (a third of the window); past that they wrap onto two rows (check_space.WrappedTabs).
         bar = self.report_tabs.tabBar()
-        missing = bar.sizeHint().width() + 4 - bar.width()
+        wanted = min(bar.sizeHint().width() + 4, round(self.width() * 0.34))
+        missing = wanted - self.report_dock.width()
         if missing > 0 and self.report_dock.isVisible():
             self.resizeDocks(
                 [self.report_dock], [self.report_dock.width() + missing], Qt.Orientation.Horizontal
