@@ -90,6 +90,11 @@ def _row_int(value: Any) -> int | None:
 class CardDatabase:
     """A card database file: opened with WAL and foreign keys, migrated to the current schema."""
 
+    # What a deck's card pool can do (GameCardPool answers False): cards with printings (sets, an image per printing,
+    # a printing chosen per deck entry), a full-text search index (the card browser, `ragedeck search`), imported
+    # from Lackey card data. Callers ask the pool, never which game it serves.
+    has_printings = True
+
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self.path = self.path.expanduser()

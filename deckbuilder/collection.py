@@ -147,13 +147,6 @@ class Collection:
         except GameError:
             return None
 
-    def in_card_database(self) -> bool:
-        """Whether the game's cards are the card database's own (Rage's: printings, zone labels)."""
-        from deckbuilder.games.cards import in_card_database
-
-        game = self.described()
-        return game is not None and in_card_database(game)
-
     def pool(self) -> Any:
         """Where this game's card names are looked up: the game's pool (Rage's is the card database)."""
         if self._pool is None:
@@ -341,17 +334,16 @@ class Collection:
         from deckbuilder.deckfiles.io import kind_for_path
 
         deck = self.as_deck()
-        own = self.in_card_database()
-        labels = self.db.deck_zone_labels() if own else None
+        pool = self.pool()
         try:
-            if not own:  # another game's cards go to its piles, by its own card pool
-                write_deck(deck, path, pool=self.pool())
-            elif (
-                kind_for_path(path) == KIND_DEK
-            ):  # "any printing" rows must not come back pinned to the newest
-                atomic_write_text(path, deck_to_dek(deck, self.db, labels, pin_printings=False))
+            if not pool.has_printings:  # cards owned by name go to the game's piles, by its own card pool
+                write_deck(deck, path, pool=pool)
+                return deck.total_cards()
+            labels = pool.deck_zone_labels()  # the plugin's zone names, as Lackey reads them back
+            if kind_for_path(path) == KIND_DEK:  # "any printing" rows must not come back pinned to the newest
+                atomic_write_text(path, deck_to_dek(deck, pool, labels, pin_printings=False))
             else:
-                write_deck(deck, path, pool=self.db, zone_labels=labels)
+                write_deck(deck, path, pool=pool, zone_labels=labels)
         except DeckFileError as exc:
             raise CollectionError(exc.reason) from exc
         except OSError as exc:

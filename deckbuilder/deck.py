@@ -23,7 +23,11 @@ MAX_SUGGESTED_UNKNOWN = 50
 
 
 class CardPool(Protocol):
-    """What the deck code needs of a card database: look a name up, suggest near names."""
+    """What the deck code needs of a card database: look a name up, suggest near names, and what the pool can do."""
+
+    # Cards with printings, a full-text index, Lackey imports (carddb's CardDatabase) or cards owned and chosen by
+    # name, searched in memory (games/cards.GameCardPool): the views ask this, never which game the pool serves.
+    has_printings: bool
 
     def lookup(self, name: str) -> CardInfo | None: ...
 

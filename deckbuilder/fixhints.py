@@ -1,17 +1,18 @@
 """Fix-it hints for a deck of any game: the smallest deck changes that clear a legality error, each re-checked by the
 engine before it is offered.
 
-What a hint is lives in games/hints.py; who plans them: Rage's planners (games/rage/fixhints.py) for the Rage engine,
-the fixes each generic rule kind declares (games/fixes.py) for every other game.
+What a hint is lives in games/hints.py; who plans them is the deck's engine: the module its `hints_module` names
+(the generic engine's: the fixes each rule kind declares, games/fixes.py; Rage's: games/rage/fixhints.py).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any
 
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.fixes import KIND_FIXES, generic_hints
+from deckbuilder.games.fixes import KIND_FIXES
 from deckbuilder.games.hints import (
     ADD_CARDS,
     ADD_CHARACTER,
@@ -29,10 +30,7 @@ from deckbuilder.games.hints import (
     apply_changes,
     no_fix_reason,
 )
-from deckbuilder.games.rage.fixhints import PLANNERS, rage_hints
-from deckbuilder.legality.engine import check_deck
-from deckbuilder.legality.formats import Format, load_format
-from deckbuilder.legality.results import Report, Result, Severity
+from deckbuilder.legality.results import Report, Result
 
 __all__ = [
     "ADD_CARDS",
@@ -42,7 +40,6 @@ __all__ = [
     "MAX_TRIES_PER_ERROR",
     "MESSAGES",
     "NO_AUTOMATIC_FIX",
-    "PLANNERS",
     "REMOVE",
     "REPLACE",
     "SWAP",
@@ -52,7 +49,6 @@ __all__ = [
     "HintList",
     "apply_changes",
     "fix_hints",
-    "game_fix_hints",
     "no_fix_reason",
 ]
 
@@ -61,52 +57,25 @@ def fix_hints(
     deck: Deck,
     pool: CardPool,
     candidates: Sequence[Any] | None = None,
-    fmt: Format | str | None = None,
+    fmt: Any = None,
     renown_level: int | None = None,
     report: Report | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each error (and fixable warning) of the deck, the verified hints that clear it (empty when none found).
 
-    `candidates` are the cards hints may suggest (a CardDatabase's `all_cards()`, a game pool's `cards()`); None
-    means only the deck's own cards and the near-name suggestions are used. A deck of another game than Rage is
-    planned by its rule kinds' fixes (`fmt` a format of its game, or None for the report's).
+    `candidates` are the cards hints may suggest (the pool's `all_cards()` or `cards()`); None means the engine's
+    default (Rage: only the deck's own cards and near-name suggestions; the generic engine: the pool's cards).
+    `fmt` is a format of the deck's game (or its name), None for the deck's own; `renown_level` None for the deck's.
     """
+    from deckbuilder.games.check import ENGINES
     from deckbuilder.games.loader import load_game
 
     game = load_game(report.game if report is not None and report.game else deck.game)
-    if game.engine != "rage":
-        return game_fix_hints(deck, pool, game, candidates, fmt, report)
-    if fmt is None:
-        fmt = load_format(deck.format)
-    elif isinstance(fmt, str):
-        fmt = load_format(fmt)
-    level = deck.renown_level if renown_level is None else renown_level
-    report = report or check_deck(deck, pool, fmt, level)
-    wanted = [r for r in report.results if r.severity is Severity.ERROR or r.code in PLANNERS]
-    if not wanted:
+    engine = ENGINES.get(game.engine)
+    if engine is None:  # a game the loader refused to check has nothing to fix either
         return []
-    return rage_hints(deck, pool, list(candidates or ()), fmt, level, report, wanted)
-
-
-def game_fix_hints(
-    deck: Deck,
-    pool: Any,
-    game: Any,
-    candidates: Sequence[Any] | None = None,
-    fmt: Any = None,
-    report: Report | None = None,
-) -> list[tuple[Result, list[FixHint]]]:
-    """Hints for a deck of a game on the generic engine, from the fixes its format's rule kinds declare."""
-    from deckbuilder.games.check import _chosen_format, check
-
-    chosen, _notes, _missing = _chosen_format(
-        game, deck, fmt if fmt is not None else getattr(report, "format", None)
+    planner = importlib.import_module(engine.hints_module).plan_hints
+    result: list[tuple[Result, list[FixHint]]] = planner(
+        deck, pool, game, candidates, fmt, renown_level, report
     )
-    if chosen is None:
-        return []
-    report = report or check(deck, pool, game, chosen)
-    wanted = [r for r in report.results if r.severity is Severity.ERROR]
-    if not wanted:
-        return []
-    cards = list(candidates) if candidates is not None else list(getattr(pool, "cards", list)())
-    return generic_hints(deck, pool, game, chosen, report, cards, wanted)
+    return result

@@ -14,6 +14,7 @@ from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.walk import deck_files as deck_files  # the walk lives with the deck files
 from deckbuilder.event import Event, event_for, format_for_game
 from deckbuilder.games.description import Game, GameError
+from deckbuilder.games.figures import FigureValue, figure_line
 from deckbuilder.games.loader import find_format, format_title, load_game
 from deckbuilder.guesses import Guess, guessed_lines
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
@@ -53,7 +54,7 @@ class DeckRow:
     allegiance: str = ""
     format: str = ""
     game: str = ""  # the deck's game (its name): the format is one of that game's
-    figures: tuple[tuple[str, str], ...] = ()  # the header figures its game.json names, (label, shown value)
+    figures: tuple[FigureValue, ...] = ()  # the header figures its game.json names, valued by its engine
     settings: tuple[tuple[str, int | None], ...] = ()  # the deck's settings as checked (Rage's Renown level)
     errors: tuple[Result, ...] = ()
     warnings: tuple[Result, ...] = ()
@@ -182,13 +183,13 @@ def _game_fields(report: Report, game: Game | None = None) -> dict[str, Any]:
     from deckbuilder.games.check import ENGINES
 
     chosen = game if game is not None and game.name == report.game else load_game(report.game)
-    _totals, shown = ENGINES[chosen.engine].summary(report, chosen)
-    return {"game": chosen.name, "figures": tuple(shown.items()), "settings": report.settings}
+    values = ENGINES[chosen.engine].figure_values(report, chosen)
+    return {"game": chosen.name, "figures": values, "settings": report.settings}
 
 
 def _figures_text(row: DeckRow, lang: str | None = None) -> str:
     """`Cost 8 / 10 · Actions 30`: the row's figures with their labels in the reader's language."""
-    return " · ".join(f"{gettext(label, lang)} {value}" for label, value in row.figures)
+    return figure_line(row.figures, lang)
 
 
 def _game_title(row: DeckRow, lang: str | None = None) -> str:

@@ -226,9 +226,7 @@ class _Run:
             }
         )
         if not args.json:
-            _PRINTERS.get(game.engine, _print_game_report)(
-                path, deck.name, game, report, shown_problems, self.out
-            )
+            _print_report(path, deck.name, game, report, shown_problems, self.out)
             for guess in guesses:  # for a look before the round: each line the check read only by a guess
                 print(f"  {_('guessed'):<8} {shown_name(guess.text())}", file=self.out)
             if hints is not None:
@@ -253,7 +251,7 @@ class _Run:
         if (
             game.name not in self.candidates
         ):  # the cards hints may suggest, read once for all the decks of a run
-            self.candidates[game.name] = pool.all_cards() if pool is self.db else pool.cards()
+            self.candidates[game.name] = pool.all_cards()
         cards = self.candidates[game.name]
         return HintList(fix_hints(deck, pool, cards, report.format, renown, report))
 
@@ -363,25 +361,27 @@ def _write_report(
     print(_("wrote {path}").format(path=shown_name(args.report)), file=err)
 
 
-def _print_game_report(
+def _print_report(
     path: Path, deck_name: str, game: Game, report: Report, problems: Sequence[str], out: TextIO
 ) -> None:
-    """A deck's verdict, its game and format, the header figures its description names, then each result."""
+    """A deck's verdict, its game, format and chosen settings, the header figures its description names, then
+    each result."""
     from deckbuilder.games.check import ENGINES
+    from deckbuilder.games.figures import figure_line, settings_line
 
     verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
+    chosen = settings_line(game, dict(report.settings))
     print(
         _("{path}: {verdict} — {deck} ({game}, {format})").format(
             path=shown_name(path),
             verdict=verdict,
             deck=shown_name(deck_name),
             game=game.title,
-            format=format_title(report.format, game.name),
+            format=format_title(report.format, game.name) + (f", {chosen}" if chosen else ""),
         ),
         file=out,
     )
-    _totals, shown = ENGINES[game.engine].summary(report, game)
-    print("  " + " · ".join(f"{_(label)} {value}" for label, value in shown.items()), file=out)
+    print("  " + figure_line(ENGINES[game.engine].figure_values(report, game)), file=out)
     _print_results(report, problems, out)
 
 
@@ -393,41 +393,3 @@ def _print_results(report: Report, problems: Sequence[str], out: TextIO) -> None
     for result in report.results:
         severity = _(_SEVERITY_WORDS[result.severity.value])
         print(f"  {severity:<8} {result.code}: {render(result)}", file=out)
-
-
-def _print_rage_report(
-    path: Path, deck_name: str, game: Game, report: Report, problems: Sequence[str], out: TextIO
-) -> None:
-    """Rage's verdict line names its Renown level; its summary adds the Rogues' Renown and the allegiance."""
-    totals = report.totals
-    verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
-    print(
-        _("{path}: {verdict} — {deck} ({format}, Renown level {level})").format(
-            path=shown_name(path),
-            verdict=verdict,
-            deck=shown_name(deck_name),
-            format=format_title(report.format),
-            level=report.renown_level,
-        ),
-        file=out,
-    )
-    allegiance = f" · {totals.allegiance}" if totals.allegiance else ""
-    print(
-        _(
-            "  Renown {renown} / {level} · Rogue {rogue} · Characters {characters} · Sept {sept} · Combat {combat}"
-        ).format(
-            renown=totals.renown,
-            level=report.renown_level,
-            rogue=totals.rogue_renown,
-            characters=totals.characters,
-            sept=totals.sept,
-            combat=totals.combat,
-        )
-        + allegiance,
-        file=out,
-    )
-    _print_results(report, problems, out)
-
-
-# How a game's report is printed, by its engine (any other: _print_game_report, its description's figures).
-_PRINTERS = {"rage": _print_rage_report}

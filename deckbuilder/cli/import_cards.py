@@ -20,7 +20,7 @@ from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
-    pass
+    from carddb.db import CardDatabase
 
 
 def add_arguments(imp: argparse.ArgumentParser) -> None:
@@ -51,11 +51,19 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if not args.path.exists():
         raise CliError(_("{path} does not exist").format(path=shown_name(args.path)))
-    from deckbuilder.games.cards import in_card_database
-
     game = forced_game(args.game)
-    if game is not None and not in_card_database(game):  # a game whose cards go to its own table
-        return _import_game_cards(args, game, out)
+    if game is not None:
+        from deckbuilder.games.cards import pool_for
+
+        db = open_db(args.db)
+        try:
+            by_name = not pool_for(db, game)[0].has_printings  # cards owned by name: the game's card-data CSV
+        except BaseException:
+            db.close()
+            raise
+        if by_name:
+            return _import_game_cards(args, game, db, out)  # closes the database
+        db.close()
     if args.path.suffix.casefold() == ".csv":
         # Rage's card data is Lackey's (or JSON): a CSV read as Lackey would make a card of its header line.
         raise CliError(
@@ -109,41 +117,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         db.close()
 
 
-def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
+def _import_game_cards(args: argparse.Namespace, game: Any, db: CardDatabase, out: TextIO) -> int:
     """Import another game's card-data file (the columns its game.json documents) into the database."""
-    from carddb.safeio import UnsafeFileError
-    from deckbuilder.games.cards import import_card_data, read_card_file
+    from deckbuilder.games.cardimport import GameCardImportError, import_game_card_file, import_summary
 
     path: Path = args.path
     shown = shown_name(path)
-    if path.is_dir() or path.is_symlink():
-        raise CliError(
-            _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
-                path=shown, game=game.title
-            )
-        )
     try:
-        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
-        text = read_card_file(path)
-    except UnsafeFileError as exc:
-        if exc.size is not None:
-            raise CliError(
-                _("{path} is too large for card data ({size} bytes)").format(path=shown, size=exc.size)
-            ) from exc
-        raise CliError(
-            _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
-        ) from exc
-    except UnicodeDecodeError:
-        raise CliError(
-            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
-        ) from None
-    except OSError as exc:
-        raise CliError(
-            _("{path}: cannot read: {reason}").format(path=shown, reason=shown_name(exc.strerror or exc))
-        ) from exc
-    db = open_db(args.db)
-    try:
-        data = import_card_data(db, game, text, str(path), folder=path.parent)
+        try:
+            data = import_game_card_file(db, game, path, shown)
+        except GameCardImportError as exc:
+            raise CliError(exc.message) from exc
         issues = [{"line": i.line, "reason": i.reason} for i in data.issues]
         if args.json:
             document = {
@@ -155,13 +139,7 @@ def _import_game_cards(args: argparse.Namespace, game: Any, out: TextIO) -> int:
             json.dump(document, out, indent=2, ensure_ascii=False)
             out.write("\n")
         else:
-            if data.cards:
-                done = _("imported {count} {game} cards from {path}")
-            else:
-                done = _(
-                    "imported {count} {game} cards from {path}: nothing was stored; the database keeps the cards it had"
-                )
-            print(done.format(count=len(data.cards), game=game.title, path=shown), file=out)
+            print(import_summary(data, game, shown), file=out)
             for issue in data.issues:
                 print(f"  {_('problem'):<10} {shown}:{issue.line}: {shown_name(issue.reason)}", file=out)
             print(_("database: {path}").format(path=shown_name(db.path)), file=out)

@@ -57,16 +57,10 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
     )
 
 
-def _search_game(args: argparse.Namespace, game: Any, out: TextIO) -> int:
-    """`search --game NAME`: that game's cards only (the database's, else the set shipped with the game)."""
-    from deckbuilder.games.cards import pool_for
+def _search_game(args: argparse.Namespace, game: Any, pool: Any, out: TextIO) -> int:
+    """`search --game NAME` over a pool without the full-text index: its cards searched in memory (games/search.py)."""
     from deckbuilder.games.search import search_cards
 
-    db = open_db(args.db)
-    try:
-        pool, _shipped = pool_for(db, game)
-    finally:
-        db.close()
     deck = _deck_terms(args.deck, pool) if args.deck is not None else None
     if deck is None and {"in:deck", "-in:deck"} & set(args.query.casefold().split()):
         raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
@@ -117,13 +111,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     if LONE_SURROGATE.search(args.query):
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
-    from deckbuilder.games.cards import in_card_database
+    from deckbuilder.games.cards import pool_for
 
     game = forced_game(args.game)
-    if game is not None and not in_card_database(game):  # a game whose cards are not the card database's
-        return _search_game(args, game, out)
     db = open_db(args.db)
     try:
+        # The pool's cards are searched where they are: a pool with printings by the database's full-text index,
+        # a game's cards (the database's, else the set shipped with the game) in memory.
+        pool = pool_for(db, game)[0] if game is not None else db
+        if not pool.has_printings:
+            return _search_game(args, game, pool, out)
         warn_if_empty(db, err)
         try:
             deck = _rage_deck_terms(args, db)

@@ -14,9 +14,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from reportlab.platypus.doctemplate import LayoutError
 
 from carddb.atomic import atomic_open
-from carddb.cardtypes import Section
 from carddb.db import CardDatabase
-from carddb.model import CardInfo
 from deckbuilder.deck import DEFAULT_GAME, Deck, DeckEntry
 from deckbuilder.export.paper import MM, parse_paper
 from deckbuilder.export.pdftext import (
@@ -28,13 +26,14 @@ from deckbuilder.export.pdftext import (
     register_fonts,
 )
 from deckbuilder.fingerprint import deck_fingerprint
-from deckbuilder.games.description import Game
+from deckbuilder.games.cards import field_text, pool_for
+from deckbuilder.games.check import check
+from deckbuilder.games.description import Game, Pile
+from deckbuilder.games.engines import ENGINES
+from deckbuilder.games.figures import FigureValue, figure_line, settings_line
 from deckbuilder.games.loader import format_title, load_game
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
-from deckbuilder.games.rage.facts import character_allegiance
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, render
-from deckbuilder.i18n.numbers import format_percent
-from deckbuilder.legality import check_deck
 from deckbuilder.legality.results import Report, Severity
 
 if TYPE_CHECKING:
@@ -89,11 +88,6 @@ def _p(text: str, style: ParagraphStyle = _CELL) -> Paragraph:
     return Paragraph(pdf_markup(text), style)
 
 
-def character_allegiance_of(card: CardInfo) -> str:
-    """A Character's allegiance ("Gaia", "Wyrm", "Rogue"), as the legality rules decide it."""
-    return character_allegiance(card)
-
-
 def _field_table(rows: Sequence[tuple[str, str, str, str]], width: float) -> Table:
     data = [[_p(a, _CELL_BOLD), _p(b), _p(c, _CELL_BOLD), _p(d)] for a, b, c, d in rows]
     table = Table(data, colWidths=[width * 0.14, width * 0.36, width * 0.16, width * 0.34])
@@ -112,25 +106,23 @@ def _field_table(rows: Sequence[tuple[str, str, str, str]], width: float) -> Tab
     return table
 
 
-def _verdict(report: Report, data_date: str, width: float, lang: str) -> list[Any]:
+def _verdict(report: Report, game: Game, data_date: str | None, width: float, lang: str) -> list[Any]:
+    """The verdict stamp: format, the settings chosen, the header figures, and the card data it was checked on."""
     legal = report.is_legal
     colour = _LEGAL if legal else _ILLEGAL
     word = gettext("LEGAL", lang) if legal else gettext("NOT LEGAL", lang)
-    if report.piles:  # another game: its format and the header figures its game.json names
-        stamp = gettext("{verdict} in format {format} · {figures}", lang).format(
-            verdict=word,
-            format=format_title(report.format, report.game, lang),
-            figures=" · ".join(f"{gettext(label, lang)} {value}" for label, value in report.figures),
-        )
-    else:
-        stamp = gettext(
-            "{verdict} in format {format} at Renown level {level} · checked against card data of {date}", lang
-        ).format(
-            verdict=word,
-            format=format_title(report.format, report.game, lang),
-            level=report.renown_level,
-            date=data_date or gettext("unknown date", lang),
-        )
+    stamp = gettext("{verdict} in format {format}", lang).format(
+        verdict=word, format=format_title(report.format, report.game, lang)
+    )
+    chosen = settings_line(game, dict(report.settings), lang)
+    if chosen:
+        stamp = gettext("{stamp} at {settings}", lang).format(stamp=stamp, settings=chosen)
+    figures = figure_line(ENGINES[game.engine].figure_values(report, game), lang)
+    if figures:
+        stamp += f" · {figures}"
+    if data_date is not None:  # a card database's cards: the date of the data they were checked against
+        date = data_date or gettext("unknown date", lang)
+        stamp += " · " + gettext("checked against card data of {date}", lang).format(date=date)
     style = ParagraphStyle("dl-verdict-c", parent=_VERDICT, textColor=colour)
     box = Table([[_p(stamp, style)]], colWidths=[width])
     box.setStyle(
@@ -151,37 +143,44 @@ def _verdict(report: Report, data_date: str, width: float, lang: str) -> list[An
     return flow
 
 
-def _characters(
-    entries: list[DeckEntry], db: CardDatabase, report: Report, width: float, lang: str
+def _sheet_table(
+    pile: Pile,
+    label: str,
+    entries: list[DeckEntry],
+    pool: Any,
+    game: Game,
+    values: Sequence[FigureValue],
+    width: float,
+    lang: str,
 ) -> list[Any]:
-    headings = (N_("Qty"), N_("Character"), N_("Allegiance"), N_("Renown"), N_("Total"))
-    rows: list[list[Any]] = [[_p(gettext(h, lang), _CELL_BOLD) for h in headings]]
+    """A pile whose game.json gives a `sheet`: a table of those fields (a number's total over copies beside it),
+    closed by the pile's own header figures."""
+    fields = [game.field_named(name) for name in pile.sheet]
+    headings = [gettext("Qty", lang), gettext(game.field_label("name"), lang)]
+    for field_name, found in zip(pile.sheet, fields, strict=True):
+        headings.append(gettext(game.field_label(field_name), lang))
+        if found is not None and found.kind == "number":
+            headings.append(gettext("Total", lang))
+    rows: list[list[Any]] = [[_p(h, _CELL_BOLD) for h in headings]]
     for entry in entries:
-        card = db.lookup(entry.name)
-        renown = card.renown if card is not None and card.renown is not None else None
-        allegiance = character_allegiance_of(card) if card is not None else gettext("unknown card", lang)
-        rows.append(
-            [
-                _p(str(entry.count)),
-                _p(card.name if card else entry.name),
-                _p(allegiance),
-                _p("" if renown is None else str(renown)),
-                _p("" if renown is None else str(renown * entry.count)),
-            ]
-        )
-    totals = report.totals
-    share = format_percent(totals.rogue_renown * 100 // totals.renown / 100 if totals.renown else 0, 0, lang)
-    summary = gettext(
-        "Renown total {renown} of {level} · Rogue Renown {rogue} ({share}) · Allegiance {allegiance}", lang
-    ).format(
-        renown=totals.renown,
-        level=report.renown_level,
-        rogue=totals.rogue_renown,
-        share=share,
-        allegiance=totals.allegiance or gettext("undecided", lang),
+        card = pool.lookup(entry.name)
+        cells = [_p(str(entry.count)), _p(card.name if card is not None else entry.name)]
+        for index, (field_name, found) in enumerate(zip(pile.sheet, fields, strict=True)):
+            text = field_text(card, field_name) if card is not None else ""
+            if card is None and index == 0:
+                text = gettext("unknown card", lang)
+            cells.append(_p(text))
+            if found is not None and found.kind == "number":
+                cells.append(_p(str(int(text) * entry.count) if text.lstrip("-").isdigit() else ""))
+        rows.append(cells)
+    total = sum(e.count for e in entries)
+    summary = figure_line([v for v in values if v.figure.pile == pile.id], lang)
+    rows.append([_p(str(total), _CELL_BOLD), _p(summary, _CELL_BOLD), *[""] * (len(headings) - 2)])
+    extra = len(headings) - 2
+    share = min(0.14, 0.6 / extra) if extra else 0
+    table = Table(
+        rows, colWidths=[width * f for f in (0.07, 0.93 - share * extra, *[share] * extra)], repeatRows=1
     )
-    rows.append([_p(str(sum(e.count for e in entries)), _CELL_BOLD), _p(summary, _CELL_BOLD), "", "", ""])
-    table = Table(rows, colWidths=[width * f for f in (0.07, 0.51, 0.16, 0.12, 0.14)], repeatRows=1)
     table.setStyle(
         TableStyle(
             [
@@ -194,8 +193,8 @@ def _characters(
             ]
         )
     )
-    count = totals.characters or sum(e.count for e in entries)
-    return [_p(gettext("Characters ({count})", lang).format(count=count), _H2), table]
+    counted = ngettext("{title} ({count} card)", "{title} ({count} cards)", total, lang)
+    return [_p(counted.format(title=gettext(label, lang), count=total), _H2), table]
 
 
 def _type_label(entry: DeckEntry, db: _Lookup, lang: str) -> str:
@@ -295,89 +294,64 @@ def _on_page(deck_name: str, lang: str, title: str) -> Any:
 
 
 def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width: float) -> list[Any]:
-    """The flowables of the decklist (exposed so the layout can be checked without writing a file)."""
+    """The flowables of the decklist (exposed so the layout can be checked without writing a file).
+
+    Every game's sheet is laid out from its game.json: the event fields and the settings chosen, the verdict with
+    the header figures, then each pile (as a table of its `sheet` fields, else by Type in two columns).
+    """
     game = _game(deck)
-    # The sheet of the game's engine: Rage's lists its pack with Renown and allegiance; any other, its piles.
-    return _STORIES.get(game.engine, _game_story)(deck, game, db, options, width)
-
-
-def _rage_story(
-    deck: Deck, game: Game, db: CardDatabase, options: DecklistOptions, width: float
-) -> list[Any]:
-    """Rage's decklist: the pack with Renown and allegiance, the sept and combat lists, the starting list."""
-    report = options.report
-    if report is None:
-        report = check_deck(deck, db)
-    sections = deck.by_section(db)
-    today = dt.date.today().isoformat()
+    engine = ENGINES[game.engine]
     lang = options.lang or current_language()
 
     def t(text: str) -> str:
         return gettext(text, lang)
 
-    fields = [
-        (t("Player"), options.player, t("Event"), options.event),
-        (t("Deck"), deck.name, t("Event date"), options.event_date),
-        (
-            t("Format"),
-            format_title(report.format, report.game, lang),
-            t("Renown level"),
-            str(report.renown_level),
-        ),
-        (t("Printed"), today, t("Card data"), db.data_date() or t("unknown")),
-        (t("Fingerprint"), deck_fingerprint(deck, db).code, "", ""),
-    ]
-    story: list[Any] = [
-        _p(decklist_title(deck, lang), _TITLE),
-        _p(deck.name, _SUBTITLE),
-        Spacer(1, 4),
-        _field_table(fields, width),
-        *_verdict(report, db.data_date(), width, lang),
-        *_characters(sections.get(Section.CHARACTERS, []), db, report, width, lang),
-        *_grouped_list(N_("Sept deck"), sections.get(Section.SEPT, []), db, width, lang),
-        *_grouped_list(N_("Combat deck"), sections.get(Section.COMBAT, []), db, width, lang),
-    ]
-    if deck.starting:
-        story.extend(_grouped_list(N_("Starts in play"), list(deck.starting), db, width, lang))
-    unplaced = sections.get(None, [])
-    if unplaced:
-        story.extend(_grouped_list(N_("Section unknown"), unplaced, db, width, lang))
-    if deck.notes.strip():
-        story.extend([_p(t("Notes"), _H2), _p(deck.notes.strip())])
-    return story
-
-
-def _game_story(
-    deck: Deck, game: Game, db: CardDatabase, options: DecklistOptions, width: float
-) -> list[Any]:
-    """Another game's decklist: its piles (from its game.json) and its check, in the same layout as Rage's."""
-    from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.check import check_generic
-
-    lang = options.lang or current_language()
-
-    def t(text: str) -> str:
-        return gettext(text, lang)
-
-    pool, _shipped = pool_for(db, game)
+    pool = engine.card_pool(db, game)
+    if pool is None:  # a game's own cards (Rage's: the database itself), else its imported or shipped set
+        pool, _shipped = pool_for(db, game)
     report = options.report if options.report is not None and options.report.game == game.name else None
     if report is None:
-        report = check_generic(deck, pool, game)
-    fields = [
-        (t("Player"), options.player, t("Event"), options.event),
-        (t("Deck"), deck.name, t("Event date"), options.event_date),
-        (t("Game"), game.title, t("Format"), format_title(report.format, game.name, lang)),
-        (t("Printed"), dt.date.today().isoformat(), t("Fingerprint"), deck_fingerprint(deck, pool).code),
+        report = check(deck, pool, game)
+    # A card database's cards (Rage's) carry the date of the data they were imported from.
+    data_date = db.data_date() if engine.card_database else None
+    settings = dict(report.settings)
+    pairs = [
+        (t("Player"), options.player),
+        (t("Event"), options.event),
+        (t("Deck"), deck.name),
+        (t("Event date"), options.event_date),
+        (t("Game"), game.title),
+        (t("Format"), format_title(report.format, game.name, lang)),
+        (t("Printed"), dt.date.today().isoformat()),
+        # The settings the player chose (Rage's Renown level), in the wider right-hand label column.
+        *(
+            (t(s.label), "?" if settings.get(s.id) is None else str(settings.get(s.id)))
+            for s in game.settings
+            if not s.pile
+        ),
+        *(((t("Card data"), data_date or t("unknown")),) if data_date is not None else ()),
+        (t("Fingerprint"), deck_fingerprint(deck, pool).code),
     ]
+    if len(pairs) % 2:
+        pairs.append(("", ""))
+    fields = [(*pairs[i], *pairs[i + 1]) for i in range(0, len(pairs), 2)]
     story: list[Any] = [
         _p(decklist_title(deck, lang), _TITLE),
         _p(deck.name, _SUBTITLE),
         Spacer(1, 4),
         _field_table(fields, width),
-        *_verdict(report, "", width, lang),
+        *_verdict(report, game, data_date, width, lang),
     ]
-    for pile, label, entries in grouped_by_pile(deck, game, pool):
-        if entries or pile != UNPLACED_ID:
+    values = engine.figure_values(report, game)
+    piles = {pile.id: pile for pile in game.piles}
+    for pile_id, label, entries in grouped_by_pile(deck, game, pool):
+        pile = piles.get(pile_id)
+        if pile is not None and pile.sheet:
+            story.extend(_sheet_table(pile, label, entries, pool, game, values, width, lang))
+        elif pile_id == UNPLACED_ID:
+            if entries:  # the cards no pile takes (unknown, or a Type no pile lists)
+                story.extend(_grouped_list(N_("Section unknown"), entries, pool, width, lang))
+        elif entries or not pile or pile.types:  # an empty starting list is left out
             story.extend(_grouped_list(label, entries, pool, width, lang))
     if deck.notes.strip():
         story.extend([_p(t("Notes"), _H2), _p(deck.notes.strip())])
@@ -386,10 +360,6 @@ def _game_story(
 
 # The sheet's header fields are one line each on paper; far longer text cannot be laid out on a page at all.
 MAX_FIELD_CHARS = 200
-
-
-# The decklist of a game whose engine lays its sheet out its own way (by engine name); any other gets _game_story.
-_STORIES = {"rage": _rage_story}
 
 
 def _check_fields(options: DecklistOptions) -> None:

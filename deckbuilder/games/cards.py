@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -291,6 +291,10 @@ class GameCardPool:
     `images` finds the files the cards' `image` names (the game's folder, or the card database's), never outside it.
     """
 
+    # Cards owned and chosen by name, searched in memory (games/search.py), imported from a game's card-data CSV:
+    # no printings, no full-text index (carddb's CardDatabase answers True).
+    has_printings = False
+
     def __init__(
         self, game: str, cards: Iterable[GameCard], images: ImageFolder | CardDatabase | None = None
     ) -> None:
@@ -319,6 +323,18 @@ class GameCardPool:
     def cards(self) -> list[GameCard]:
         """Every card of the pool, in name order."""
         return sorted(self._cards.values(), key=lambda c: c.norm_name)
+
+    def all_cards(self) -> list[GameCard]:
+        """Every card of the pool (as the card database's `all_cards`): what hints may suggest."""
+        return self.cards()
+
+    def names(self) -> list[str]:
+        """Every card's name, in name order (as the card database's `names`)."""
+        return [card.name for card in self.cards()]
+
+    def card_count(self) -> int:
+        """How many cards the pool holds."""
+        return len(self._cards)
 
 
 def read_card_file(path: Path) -> str:
@@ -372,18 +388,37 @@ def database_pool(db: CardDatabase, game: Game) -> GameCardPool:
 
 
 def import_card_data(
-    db: CardDatabase, game: Game, text: str, source: str, folder: Path | None = None
+    db: CardDatabase,
+    game: Game,
+    text: str,
+    source: str,
+    folder: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
 ) -> CardData:
     """Read a game's card-data file and store its cards in the database (replacing that game's cards only).
 
     The images the file names (relative to `folder`, the file's own) are checked and copied under the database
     folder; one that is missing, outside the folder or not a sound image is reported and the card kept without it.
+    `progress(done, total)` and `cancel()` per card: a cancel raises ImportCancelled before anything is written
+    (images already copied are unreferenced, removed by the leftover clean-up).
     """
+    from carddb.importreport import ImportCancelled
     from deckbuilder.games.cardimages import store_card_images
 
     data = read_card_data(game, text)
-    named = ((c.norm_name, c.name, c.image, data.lines.get(c.norm_name, 0)) for c in data.cards)
-    stored, problems = store_card_images(db, game.name, named, folder)
+
+    def named() -> Iterator[tuple[str, str, str, int]]:
+        for done, c in enumerate(data.cards):
+            if cancel is not None and cancel():
+                raise ImportCancelled()
+            if progress is not None:
+                progress(done, len(data.cards))
+            yield c.norm_name, c.name, c.image, data.lines.get(c.norm_name, 0)
+
+    stored, problems = store_card_images(db, game.name, named(), folder)
+    if cancel is not None and cancel():
+        raise ImportCancelled()
     data.issues.extend(CardDataIssue(line, reason) for line, reason in problems)
     rows = [
         (
@@ -454,3 +489,12 @@ def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | Non
     # One printing holding the card's image, so whatever shows or prints a card's image shows this one.
     printings = (PrintingInfo("", (card.image,), (card.image,)),) if card.image else ()
     return CardInfo(name=card.name, type=card.type, text=text, norm_name=card.norm_name, printings=printings)
+
+
+def field_text(card: Any, name: str) -> str:
+    """What a list or sheet shows of a card field, for a game's card or a card database's (CardInfo's attribute):
+    a list of words joined, nothing for no value."""
+    value = card.value(name) if isinstance(card, GameCard) else getattr(card, name, None)
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
-from deckbuilder.games.engines import validate_game
+from deckbuilder.games.engines import has_printings, validate_game
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
@@ -43,6 +43,9 @@ _GAME_KEYS = frozenset(
         "image_column",
     }
 )
+_PILE_KEYS = frozenset({"id", "label", "types", "match", "columns", "sheet"})
+PRINTING_COLUMN = "printing"  # a pile column: the printing chosen (a game whose cards have printings)
+_FIGURE_KEYS = frozenset({"label", "pile", "sum", "of", "where", "at_least", "at_most", "shared"})
 _DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
 
 
@@ -76,6 +79,12 @@ class Pile:
     label: str
     types: tuple[str, ...]
     match: str = "first"
+    # The deck view's columns after Qty and Name (field names, `printing` where cards have printings); () = the
+    # game's default (Game.pile_columns).
+    columns: tuple[str, ...] = ()
+    # The decklist sheet lists the pile as a table of these fields (a number field's total over copies beside it)
+    # closed by the pile's header figures; () = by Type, in two columns.
+    sheet: tuple[str, ...] = ()
 
     def takes(self, folded: str, parts: list[str]) -> bool:
         """Whether a card Type (spaces tidied, case folded; and its parts) goes in this pile."""
@@ -107,12 +116,20 @@ class Setting:
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """A header figure: the cards of a pile (or the deck), or the sum of a field, optionally `of` a setting."""
+    """A header figure: the cards of a pile (or the deck), the sum of a field, or the value they share.
+
+    Bounds shown beside it: `of` a setting (`12 / 15`), `at_least` the minimum of a format rule (`30 / 30+`),
+    `at_most` the most a rule allows (`5 (max 9)`). `where` limits the cards to those meeting a condition.
+    """
 
     label: str
     pile: str = ""  # "" = the whole deck
     sum: str = ""  # a number field to add up; "" = count cards
     of: str = ""  # a setting shown as the bound ("12 / 15")
+    where: Mapping[str, Any] | None = None  # only the cards meeting this condition (games/conditions.py)
+    at_least: str = ""  # a rule kind whose minimum the format sets for this pile ("30 / 30+")
+    at_most: str = ""  # a rule kind whose most allowed is shown ("5 (max 9)")
+    shared: str = ""  # a field whose one value the pile's cards share, shown alone ("Gaia"); hidden when none
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +240,15 @@ class Game:
             return None
         parts = [part.strip() for part in folded.split(" - ")]
         return next((pile.id for pile in self.piles if pile.takes(folded, parts)), None)
+
+    def pile_columns(self, pile_id: str, printings: bool = False) -> tuple[str, ...]:
+        """The deck view's columns of a pile after Qty and Name: its own `columns`, else Type (after the printing
+        when the game's cards have printings) and the card list's columns."""
+        pile = next((p for p in self.piles if p.id == pile_id), None)
+        if pile is not None and pile.columns:
+            return pile.columns
+        shown = tuple(c for c in self.columns if c not in ("name", "type"))
+        return (*((PRINTING_COLUMN,) if printings else ()), "type", *shown)
 
     def starting_pile(self) -> str | None:
         """The pile that takes no card Type: it holds the cards a deck lists apart (Rage's starting list), if any."""
@@ -343,7 +369,21 @@ def _piles(data: Mapping[str, Any], source: str) -> tuple[Pile, ...]:
         match = _text(item, "match", f"{source}: {where}", "first")
         if match not in PILE_MATCHES:
             raise _fail(source, f"{where}.match must be one of {', '.join(PILE_MATCHES)} (got {match!r:.40})")
-        piles.append(Pile(pile_id, _text(item, "label", f"{source}: {where}", pile_id), tuple(types), match))
+        unknown = sorted(str(k) for k in item if k not in _PILE_KEYS)
+        if unknown:
+            raise _fail(source, f"{where} has unknown key(s): {', '.join(unknown)}")
+        lists: dict[str, tuple[str, ...]] = {}
+        for key in ("columns", "sheet"):
+            given = item.get(key, [])
+            if (
+                not isinstance(given, list)
+                or not all(isinstance(c, str) for c in given)
+                or len(set(given)) != len(given)
+            ):
+                raise _fail(source, f"{where}.{key} must be a list of card field names, each once")
+            lists[key] = tuple(given)
+        label = _text(item, "label", f"{source}: {where}", pile_id)
+        piles.append(Pile(pile_id, label, tuple(types), match, lists["columns"], lists["sheet"]))
     if len({p.id for p in piles}) != len(piles):
         raise _fail(source, 'field "piles" names a pile twice')
     return tuple(piles)
@@ -377,15 +417,70 @@ def _figures(data: Mapping[str, Any], source: str) -> tuple[Figure, ...]:
     figures: list[Figure] = []
     for index, item in enumerate(_objects(data, "header", source)):
         where = f"{source}: header[{index}]"
-        figures.append(
-            Figure(
-                _text(item, "label", where),
-                _text(item, "pile", where, ""),
-                _text(item, "sum", where, ""),
-                _text(item, "of", where, ""),
-            )
+        unknown = sorted(str(k) for k in item if k not in _FIGURE_KEYS)
+        if unknown:
+            raise _fail(source, f"header[{index}] has unknown key(s): {', '.join(unknown)}")
+        condition = item.get("where")
+        if condition is not None and not isinstance(condition, dict):
+            raise _fail(source, f'header[{index}].where must be an object {{"field": F, "values": [...]}}')
+        figure = Figure(
+            _text(item, "label", where),
+            _text(item, "pile", where, ""),
+            _text(item, "sum", where, ""),
+            _text(item, "of", where, ""),
+            condition,
+            _text(item, "at_least", where, ""),
+            _text(item, "at_most", where, ""),
+            _text(item, "shared", where, ""),
         )
+        if figure.sum and figure.shared:
+            raise _fail(source, f'header[{index}] takes "sum" or "shared", not both')
+        figures.append(figure)
     return tuple(figures)
+
+
+def pile_problems(game: Game, printings: bool) -> list[str]:
+    """What is wrong with the piles' `columns` and `sheet`: each names a card field of the game."""
+    names = {f.name for f in game.fields} | {"type"}
+    problems: list[str] = []
+    for index, pile in enumerate(game.piles):
+        for column in pile.columns:
+            if column == PRINTING_COLUMN and not printings:
+                problems.append(f"piles[{index}].columns: the game's cards have no printings ({column!r})")
+            elif column != PRINTING_COLUMN and (column not in names or column == "name"):
+                problems.append(f"piles[{index}].columns names no card field of the game ({column!r:.40})")
+        for column in pile.sheet:
+            if column not in names or column == "name":
+                problems.append(f"piles[{index}].sheet names no card field of the game ({column!r:.40})")
+    return problems
+
+
+def figure_problems(game: Game) -> list[str]:
+    """What is wrong with the header figures of a game: piles, fields, settings and rule kinds they name."""
+    from deckbuilder.games.conditions import condition_problems
+    from deckbuilder.games.registry import kind_named
+
+    problems: list[str] = []
+    piles = {p.id for p in game.piles}
+    settings = {s.id for s in game.settings}
+    for index, figure in enumerate(game.header):
+        where = f"header[{index}] ({figure.label:.40})"
+        if figure.pile and figure.pile not in piles:
+            problems.append(f"{where}: pile names no pile of the game ({figure.pile!r:.40})")
+        number = game.field_named(figure.sum) if figure.sum else None
+        if figure.sum and (number is None or number.kind != "number"):
+            problems.append(f"{where}: sum names no number field of the game ({figure.sum!r:.40})")
+        if figure.shared and game.field_named(figure.shared) is None and figure.shared != "type":
+            problems.append(f"{where}: shared names no card field of the game ({figure.shared!r:.40})")
+        if figure.of and figure.of not in settings:
+            problems.append(f"{where}: of names no setting of the game ({figure.of!r:.40})")
+        if figure.where is not None:
+            problems.extend(f"{where}: {p}" for p in condition_problems(game, figure.where))
+        for key, kind in (("at_least", figure.at_least), ("at_most", figure.at_most)):
+            found = kind_named(kind) if kind else None
+            if kind and (found is None or found.engine != game.engine):
+                problems.append(f"{where}: {key} names no rule kind of the game ({kind!r:.60})")
+    return problems
 
 
 def _statistics(data: Mapping[str, Any], source: str) -> tuple[Statistic, ...]:
@@ -525,7 +620,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         image_column=_text(data, "image_column", source, "").strip(),
         folder=folder,
     )
-    problems = validate_game(game)
+    problems = [*pile_problems(game, has_printings(game)), *figure_problems(game), *validate_game(game)]
     if problems:
         raise _fail(source, "; ".join(problems))
     return game

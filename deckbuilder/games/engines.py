@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck
+from deckbuilder.games.figures import FigureValue, generic_values
 from deckbuilder.games.layout import Layout
 from deckbuilder.games.registry import RuleKind, kind_named, load_kinds_when_missing
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
@@ -70,6 +71,12 @@ def validate_game(game: Game) -> list[str]:
     return problems
 
 
+def has_printings(game: Game) -> bool:
+    """Whether the game's cards have printings (a card database's cards, Rage's: a printing per set)."""
+    engine = ENGINES.get(game.engine)
+    return engine is not None and engine.card_database
+
+
 def _resolve(deck: Deck, pool: GamePool, game: Game) -> list[Item]:
     from deckbuilder.games.kinds import Item
 
@@ -104,26 +111,6 @@ def deck_settings(game: Game, deck: Deck, items: Iterable[Item]) -> dict[str, in
     return values
 
 
-def figures(
-    game: Game, items: Iterable[Item], settings: dict[str, int | None]
-) -> tuple[tuple[str, str], ...]:
-    """The header figures of the game's description, as (label, shown value)."""
-    placed = [i for i in items if i.pile is not None]
-    shown: list[tuple[str, str]] = []
-    for figure in game.header:
-        chosen = [i for i in placed if not figure.pile or i.pile == figure.pile]
-        if figure.sum:
-            value = sum((i.card.number(figure.sum) or 0) * i.count for i in chosen if i.card is not None)
-        else:
-            value = sum(i.count for i in chosen)
-        text = str(value)
-        if figure.of:
-            bound = settings.get(figure.of)
-            text += f" / {bound if bound is not None else '?'}"
-        shown.append((figure.label, text))
-    return tuple(shown)
-
-
 class Engine:
     """How a game's decks are checked: the context its rule kinds read, and the report's totals and figures.
 
@@ -135,6 +122,9 @@ class Engine:
     # Lackey plugin): its decks are looked up there, and the views of those cards (the card browser, card view,
     # collection) serve them. Otherwise its cards are a GameCardPool (games/cards.pool_for).
     card_database = False
+    # The module planning this engine's fix-it hints (its `plan_hints`, as in games/fixes.py), imported when hints
+    # are first wanted (deckbuilder/fixhints.py): the generic engine's come from the fixes each rule kind declares.
+    hints_module = "deckbuilder.games.fixes"
     # Whether a player's own game may run on this engine (an engine that needs its game's own card data may not:
     # what cannot be checked is refused, never judged legal).
     user_games = True
@@ -164,7 +154,7 @@ class Engine:
             totals=Totals(),
             results=results,
             game=game.name,
-            figures=figures(game, ctx.items, ctx.settings),
+            figures=generic_values(game, fmt, ctx.items, ctx.settings),
             piles=tuple(
                 (p.id, p.label, sum(i.count for i in ctx.items if i.pile == p.id)) for p in game.piles
             ),
@@ -186,9 +176,17 @@ class Engine:
             game.name, lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
         )
 
+    def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
+        """The header figures game.json lists, valued for a checked deck (the generic check values them)."""
+        return tuple(v for v in report.figures if isinstance(v, FigureValue))
+
     def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
         """The report's cards per pile and header figures (label -> shown value), as `check --json` prints them."""
-        return {pile: count for pile, _label, count in report.piles}, dict(report.figures)
+        return {pile: count for pile, _label, count in report.piles}, self.shown_figures(report, game)
+
+    def shown_figures(self, report: Report, game: Game) -> dict[str, str]:
+        """Each header figure's label and its value with its bounds, in English (`{"Sept": "30 / 30+"}`)."""
+        return {v.label: v.shown("en") for v in self.figure_values(report, game)}
 
     def failed(
         self,

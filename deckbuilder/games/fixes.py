@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.deck import Deck
-from deckbuilder.games.check import ENGINES, check
+from deckbuilder.games.check import ENGINES, _chosen_format, check
 from deckbuilder.games.conditions import matches
 from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.hints import (
@@ -30,7 +30,7 @@ from deckbuilder.games.hints import (
     replace_with_suggestions,
 )
 from deckbuilder.games.kinds import GameContext, Item, kind_named
-from deckbuilder.legality.results import Report, Result
+from deckbuilder.legality.results import Report, Result, Severity
 
 
 @dataclass
@@ -323,3 +323,30 @@ def generic_hints(
             hints = []
         found.append((error, hints))
     return found
+
+
+def plan_hints(
+    deck: Deck,
+    pool: Any,
+    game: Game,
+    candidates: Sequence[Any] | None,
+    fmt: Any,
+    renown_level: int | None,
+    report: Report | None,
+) -> list[tuple[Result, list[FixHint]]]:
+    """The generic engine's fix-it hints (its `hints_module`): each error with the hints its rule kind's fixes give.
+
+    `fmt` a format of the game or its name (None: the report's, else the deck's own); the generic engine has no
+    Renown level. `candidates` None: the pool's own cards.
+    """
+    chosen, _notes, _missing = _chosen_format(
+        game, deck, fmt if fmt is not None else getattr(report, "format", None)
+    )
+    if chosen is None:
+        return []
+    report = report or check(deck, pool, game, chosen)
+    wanted = [r for r in report.results if r.severity is Severity.ERROR]
+    if not wanted:
+        return []
+    cards = list(candidates) if candidates is not None else list(getattr(pool, "cards", list)())
+    return generic_hints(deck, pool, game, chosen, report, cards, wanted)

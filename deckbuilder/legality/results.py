@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from deckbuilder.i18n import Params, message_key, params_json
 
 if TYPE_CHECKING:
+    from deckbuilder.games.figures import FigureValue
     from deckbuilder.games.resolved import ResolvedDeck
     from deckbuilder.legality.formats import FormatLimits
 
@@ -89,8 +90,9 @@ class Report:
     # The limits the deck was checked against (minimums, copies), for views that show them beside the totals.
     limits: FormatLimits | None = None
     game: str = "rage"  # the game whose rules the deck was checked against
-    # A data-described game's header figures (label, shown value) and piles (id, label, cards), from its game.json.
-    figures: tuple[tuple[str, str], ...] = ()
+    # A data-described game's header figures (games/figures.FigureValue) and piles (id, label, cards), from its
+    # game.json; an engine may value its figures from its own totals instead (Engine.figure_values).
+    figures: tuple[FigureValue, ...] = ()
     piles: tuple[tuple[str, str, int], ...] = ()
     # The deck's settings as checked (Rage's Renown level, another game's cost limit), by setting id.
     settings: tuple[tuple[str, int | None], ...] = ()

@@ -140,10 +140,9 @@ class CollectionDialog(QDialog):
         """Show and edit the collection of another game: its cards complete the names typed."""
         self.collection = Collection(self.db, game)
         pool = self.collection.pool()
-        names = pool.names() if pool is self.db else [card.name for card in pool.cards()]
-        self.completer.model().setStringList(names)  # type: ignore[attr-defined]
-        # Printings are Rage's: another game's cards are owned by name.
-        self.printing_combo.setVisible(self.collection.in_card_database())
+        self.completer.model().setStringList(pool.names())  # type: ignore[attr-defined]
+        # A pool without printings (a game's card-data CSV) has its cards owned by name.
+        self.printing_combo.setVisible(pool.has_printings)
         index = self.game_combo.findData(self.collection.game)
         if index != self.game_combo.currentIndex():
             self.game_combo.setCurrentIndex(index)
@@ -184,7 +183,8 @@ class CollectionDialog(QDialog):
         self.summary.setText(text)
 
     def _fill_printings(self, name: str) -> None:
-        card = self.db.lookup(name) if name.strip() and self.printing_combo.isVisibleTo(self) else None
+        shown = name.strip() and self.printing_combo.isVisibleTo(self)  # only a pool with printings shows it
+        card = self.collection.pool().lookup(name) if shown else None
         self.printing_combo.clear()
         self.printing_combo.addItem(self.tr("Any printing"), ANY_PRINTING)
         for set_name in card.sets if card is not None else ():

@@ -34,22 +34,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.collection import RowStatus
 from deckbuilder.games.description import Game
-from deckbuilder.games.rage.facts import character_allegiance
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.card_results import CARD_MIME_TYPE, decode_card_names
 from deckbuilder.ui.columns import NameFitter
 from deckbuilder.ui.deck_rows import (
-    NUMBER_COLUMNS,
     OWN_COLUMN,
-    RAGE_FIELD_COLUMNS,
     UNRESOLVED,
     DeckRow,
     ModelIndex,
-    number_text,
-    rage_column,
+    field_text,
+    pile_columns,
 )
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.theme import verdict_colours
@@ -71,38 +68,24 @@ class DeckSectionModel(QAbstractTableModel):
     def __init__(self, section: str, parent: QWidget | None = None, game: Game | None = None) -> None:
         super().__init__(parent)
         self.section = section
-        # Another game's columns: its description's card-list columns, by label, after Qty, Name and Type.
-        self.game_fields: dict[str, str] = {}
-        if game is not None:
-            self.game_fields = {game.field_label(n): n for n in game.columns if n not in ("name", "type")}
+        self.game = game if game is not None else shipped_game()
+        # Each card field's column (keyed by its game.json label) and the field it shows.
+        self.fields: dict[str, str] = {}
         self._rows: list[DeckRow] = []
         self._tinted: frozenset[str] = frozenset()
         self._tint = QColor()
         self._owned: Mapping[tuple[str, str | None, bool], RowStatus] | None = None
-        if game is not None and section != UNRESOLVED:
-            self.columns: tuple[str, ...] = ("Qty", "Name", "Type", *self.game_fields)
-        elif section == UNRESOLVED:
-            self.columns = ("Qty", "Name", "Zone", "Did you mean")
-        elif section == "characters":
-            self.columns = (
-                "Qty",
-                "Name",
-                rage_column("renown"),
-                "Printing",
-                "Type",
-                *map(rage_column, ("rage", "gnosis", "health", "allegiance")),
-            )
-        elif section == "combat":
-            # The Rage a Combat Action needs, beside the Damage it deals.
-            self.columns = (
-                "Qty",
-                "Name",
-                "Printing",
-                "Type",
-                *map(rage_column, ("damage", "rage", "requires")),
-            )
+        if section == UNRESOLVED:
+            self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
         else:
-            self.columns = ("Qty", "Name", "Printing", "Type", rage_column("requires"))
+            keys, self.fields = pile_columns(self.game, section)
+            self.columns = ("Qty", "Name", *keys)
+        kinds = {key: self.game.field_named(name) for key, name in self.fields.items()}
+        # Numbers read right-aligned; a card's text fields are elided to give the names room (deck_rows.fit_columns).
+        self.number_columns = frozenset(
+            {"Qty", *(k for k, f in kinds.items() if f is not None and f.kind == "number")}
+        )
+        self.text_columns = frozenset(k for k, f in kinds.items() if f is not None and f.kind == "text")
 
     def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> bool:
         """Show these rows, telling the view only what changed; names in `tinted` (normalised) get the error tint.
@@ -284,18 +267,10 @@ class DeckSectionModel(QAbstractTableModel):
             return ", ".join(row.suggestions) if row.suggestions else self.tr("(unknown card)")
         if card is None:
             return ""
-        if not isinstance(card, CardInfo):  # another game's card: its Type and the fields its game names
-            if column == "Type":
-                return card.type
-            value = card.value(self.game_fields[column]) if column in self.game_fields else None
-            return ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
         if column == "Type":
             return card.type
-        field = RAGE_FIELD_COLUMNS.get(column)
-        if field == "allegiance":
-            return character_allegiance(card) if card.section is Section.CHARACTERS else ""
-        value = getattr(card, field, None) if field is not None else None
-        return value if isinstance(value, str) else number_text(value)
+        field = self.fields.get(column)
+        return field_text(card, field) if field is not None else ""
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -334,7 +309,7 @@ class DeckSectionModel(QAbstractTableModel):
                     return fill(self.tr("Unknown card “%1” — did you mean %2?"), row.entry.name, hint)
                 return fill(self.tr("Unknown card “%1”"), row.entry.name)
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in self.number_columns:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 

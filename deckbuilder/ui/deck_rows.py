@@ -24,7 +24,9 @@ from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import GameCard
-from deckbuilder.games.description import Game
+from deckbuilder.games.cards import field_text as field_text  # deck rows show fields as every view does
+from deckbuilder.games.description import PRINTING_COLUMN, Game
+from deckbuilder.games.engines import has_printings
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render
@@ -50,19 +52,8 @@ STARTING_TOOLTIP = QT_TRANSLATE_NOOP(
     "Cards that begin the game in play: taken out of the sept deck, they count toward copy limits "
     "but not toward the sept minimum",
 )
-# Rage's own field columns, titled by the labels of its game.json (the model reads each by its field name).
-RAGE_FIELD_COLUMNS: dict[str, str] = {
-    shipped_game().field_label(name): name
-    for name in ("renown", "rage", "gnosis", "health", "damage", "allegiance", "requires")
-}
-
-
-def rage_column(field: str) -> str:
-    """The column key (and English title) of one of Rage's card fields."""
-    return shipped_game().field_label(field)
-
-
-# Column keys as their headers read (the keys stay English: the model and tests address columns by key).
+# Column keys as their headers read (the keys stay English: the model and tests address columns by key). A card
+# field's column is keyed and titled by its game.json label, which the catalogue takes from game.json.
 COLUMN_TITLES = (
     QT_TRANSLATE_NOOP("DeckSectionModel", "Qty"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Own"),
@@ -71,7 +62,6 @@ COLUMN_TITLES = (
     QT_TRANSLATE_NOOP("DeckSectionModel", "Type"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Zone"),
     QT_TRANSLATE_NOOP("DeckSectionModel", "Did you mean"),
-    *RAGE_FIELD_COLUMNS,
 )
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
@@ -85,31 +75,31 @@ COLUMN_WIDTHS = {
     "Type": 104,
     "Did you mean": 160,
     "Zone": 70,
-    **{
-        rage_column(field): width
-        for field, width in (
-            ("renown", 56),
-            ("requires", 84),
-            ("rage", 44),
-            ("gnosis", 50),
-            ("health", 50),
-            ("damage", 56),
-            ("allegiance", 70),
-        )
-    },
 }
+# A card's long text (Rage's Requires) keeps this width, giving way to the names.
+TEXT_COLUMN_WIDTH = 84
 
 
-NUMBER_COLUMNS = frozenset(
-    {
-        "Qty",
-        *(
-            k
-            for k, f in RAGE_FIELD_COLUMNS.items()
-            if (c := shipped_game().field_named(f)) and c.kind == "number"
-        ),
-    }
-)
+def pile_columns(game: Game, pile: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """A pile table's column keys after Qty and Name (game.json's labels), and the card field behind each.
+
+    The pile's own `columns` of game.json, else the game's default (Type and the card list's columns), with the
+    printing where the game's cards have printings.
+    """
+    keys: list[str] = []
+    fields: dict[str, str] = {}
+    for name in game.pile_columns(pile, has_printings(game)):
+        if name == PRINTING_COLUMN:
+            keys.append("Printing")
+        elif name == "type":
+            keys.append("Type")
+        else:
+            key = game.field_label(name)
+            keys.append(key)
+            fields[key] = name
+    return tuple(keys), fields
+
+
 # Columns the player cannot hide: without them a row says nothing.
 ALWAYS_SHOWN = ("Qty", "Name")
 
@@ -266,18 +256,16 @@ def row_key(row: DeckRow) -> RowKey:
     return (row.starting, entry.name, entry.count, entry.set_name, entry.zone_hint)
 
 
-def number_text(value: int | None) -> str:
-    return "" if value is None else str(value)
-
-
 # Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided
 # (and gives way to the names: columns.NameFitter).
-ELIDED_COLUMNS = frozenset({rage_column("requires"), "Did you mean", "Type"})
+ELIDED_COLUMNS = frozenset({"Did you mean", "Type"})
 
 
-def elided_widths() -> dict[str, int]:
-    """The long-text columns' preferred widths, by column key."""
-    return {key: COLUMN_WIDTHS.get(key, 100) for key in ELIDED_COLUMNS}
+def elided_widths(model: Any = None) -> dict[str, int]:
+    """The long-text columns' preferred widths, by column key: Type, the suggestions, a card's text fields."""
+    widths = {key: COLUMN_WIDTHS.get(key, 100) for key in ELIDED_COLUMNS}
+    widths.update(dict.fromkeys(getattr(model, "text_columns", ()), TEXT_COLUMN_WIDTH))
+    return widths
 
 
 def fit_columns(table: QTableView) -> None:
@@ -287,11 +275,12 @@ def fit_columns(table: QTableView) -> None:
     header.setStretchLastSection(False)
     # By column key, not header text: the header is translated ("Nome"), the keys are not.
     keys: Sequence[str] = getattr(model, "columns", ())
+    elided = elided_widths(model)
     for column in range(model.columnCount()):
         key = keys[column] if column < len(keys) else ""
-        if key in ELIDED_COLUMNS:
+        if key in elided:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, COLUMN_WIDTHS.get(key, 100))
+            header.resizeSection(column, elided[key])
         else:
             # Fitted when rows arrive (fit_short_columns), not by ResizeToContents: that mode re-measures
             # every row of the column on each data change, which made every count edit cost a table scan.
@@ -302,8 +291,9 @@ def fit_columns(table: QTableView) -> None:
 def fit_short_columns(table: QTableView) -> None:
     """Fit the short (number, printing) columns to what their rows hold now."""
     keys: Sequence[str] = getattr(table.model(), "columns", ())
+    elided = elided_widths(table.model())
     for column, key in enumerate(keys):
-        if key != "Name" and key not in ELIDED_COLUMNS:
+        if key != "Name" and key not in elided:
             table.resizeColumnToContents(column)
     fitter = getattr(table, "name_fitter", None)  # the deck view's NameFitter, when it has one
     if fitter is not None:
@@ -320,9 +310,10 @@ def widen_short_columns(
     keys: Sequence[str] = getattr(model, "columns", ())
     header = table.horizontalHeader()
     widened = False
+    elided = elided_widths(model)
     for column in range(first.column(), min(last.column() + 1, len(keys))):
         key = keys[column]
-        if key == "Name" or key in ELIDED_COLUMNS or header.isSectionHidden(column):
+        if key == "Name" or key in elided or header.isSectionHidden(column):
             continue
         if first.row() != last.row():
             table.resizeColumnToContents(column)

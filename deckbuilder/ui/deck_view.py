@@ -1,5 +1,5 @@
-"""Deck view: a tournament-check header, Renown level / format choosers, the three sections, Starting in play and
-Unresolved.
+"""Deck view: the header figures of the deck's game, its format and setting choosers, and a table per pile of its
+game.json (Rage's: Characters, Sept, Starting in play, Combat), then Unresolved.
 
 The models here are thin adapters over the domain Deck: they never change it, they emit requests that the
 main window turns into undoable commands.
@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -32,13 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from carddb.cardtypes import Section
 from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
-from deckbuilder.games.cards import in_card_database
 from deckbuilder.games.description import Game
 from deckbuilder.games.engines import ENGINES
+from deckbuilder.games.figures import figure_line, settings_line
+from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext
 from deckbuilder.legality.results import Report
@@ -48,7 +47,6 @@ from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
 from deckbuilder.ui.deck_rows import (
     ALWAYS_SHOWN,
     HIDDEN_WHEN_EMPTY,
-    SECTION_KEYS,
     SECTION_TITLES,
     STARTING,
     STARTING_TOOLTIP,
@@ -68,6 +66,9 @@ from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit, pair
 from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.labels import SteadyLabel
 from deckbuilder.ui.translation import fill
+
+# The setting a deck keeps as its own Renown level (Deck.renown_level), shown in its own spin box.
+RENOWN_SETTING = "renown_level"
 
 
 class DeckView(QWidget):
@@ -124,14 +125,12 @@ class DeckView(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("deckSplitter")
         self.splitter.setChildrenCollapsible(False)
-        # The tables shown: Rage's sections, or another game's piles (set_game).
-        self.game_name = "rage"
-        self.section_keys: tuple[str, ...] = SECTION_KEYS
-        self.section_titles: dict[str, str] = dict(SECTION_TITLES)
-        self._game: Game | None = None
-        self._rage_formats = list(formats)
+        # The tables shown: the piles of the deck's game (set_game), the default game's until a deck is shown.
+        self._game: Game = shipped_game()
+        self.game_name = self._game.name
+        self.section_keys: tuple[str, ...] = game_section_keys(self._game)
         self._column_settings: QSettings | None = None
-        for key in SECTION_KEYS:
+        for key in self.section_keys:
             self._add_section(key)
 
         # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
@@ -166,12 +165,11 @@ class DeckView(QWidget):
         self.add_button.clicked.connect(self.add_one_to_selection)
         self.remove_button.clicked.connect(self.remove_one_from_selection)
 
-    def set_game(self, game: Game | None) -> None:
-        """Show Rage's sections (None) or another game's piles, its formats, and no Renown level."""
-        name = game.name if game is not None else "rage"
-        if name == self.game_name:
+    def set_game(self, game: Game) -> None:
+        """Show a game's piles with the columns its game.json gives, its formats and its chosen settings."""
+        if game.name == self.game_name:
             return
-        self.game_name = name
+        self.game_name = game.name
         self._game = game
         for box in self.section_boxes.values():
             box.hide()
@@ -181,21 +179,17 @@ class DeckView(QWidget):
         self.tables.clear()
         self.titles.clear()
         self.section_boxes.clear()
-        if game is None:
-            self.section_keys, self.section_titles = SECTION_KEYS, dict(SECTION_TITLES)
-            formats = self._rage_formats
-        else:
-            self.section_keys = game_section_keys(game)
-            self.section_titles = {pile.id: gettext(pile.label) for pile in game.piles}
-            self.section_titles[UNRESOLVED] = SECTION_TITLES[UNRESOLVED]
-            formats = [(f.name, gettext(f.title) if f.title else f.name) for f in game.formats]
+        self.section_keys = game_section_keys(game)
+        formats = [(f.name, gettext(f.title) if f.title else f.name) for f in formats_of(game)]
         for key in self.section_keys:
             self._add_section(key)
         if self._column_settings is not None:
             self.remember_columns(self._column_settings)
-        self.renown_label.setVisible(game is None)
-        self.renown_spin.setVisible(game is None)
-        self.renown_box.setVisible(game is None)
+        # The deck's own Renown level has its spin box; any other chosen setting gets one (_build_setting_spins).
+        renown = any(s.id == RENOWN_SETTING and not s.pile for s in game.settings)
+        self.renown_label.setVisible(renown)
+        self.renown_spin.setVisible(renown)
+        self.renown_box.setVisible(renown)
         self._build_setting_spins(game)
         self._updating = True
         try:
@@ -206,13 +200,13 @@ class DeckView(QWidget):
             self._updating = False
         self.sections_rebuilt.emit()
 
-    def _build_setting_spins(self, game: Game | None) -> None:
+    def _build_setting_spins(self, game: Game) -> None:
         for widget in self._setting_widgets:
             widget.setParent(None)
             widget.deleteLater()
         self._setting_widgets = []
         self.setting_spins = {}
-        chosen = [s for s in game.settings if not s.pile] if game is not None else []
+        chosen = [s for s in game.settings if not s.pile and s.id != RENOWN_SETTING]
         position = self._top.indexOf(self.renown_box) + 1
         for setting in chosen:
             label = QLabel(gettext(setting.label))
@@ -237,10 +231,10 @@ class DeckView(QWidget):
             self.setting_requested.emit(setting, label, value)
 
     def section_title(self, key: str) -> str:
-        """A table's title: Rage's sections translated, another game's piles as its game.json names them."""
-        if self._game is None or key == UNRESOLVED:
-            return self.tr(SECTION_TITLES[key])
-        return self.section_titles[key]
+        """A table's title: the pile's label in game.json (translated when it is in the catalogue)."""
+        if key == UNRESOLVED:
+            return self.tr(SECTION_TITLES[UNRESOLVED])
+        return gettext(self._game.pile_label(key))
 
     def _add_section(self, key: str) -> None:
         model = DeckSectionModel(key, self, self._game)
@@ -293,9 +287,8 @@ class DeckView(QWidget):
         unknown: dict[str, list[str]] | None = None,
     ) -> None:
         """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
-        game = game_of(deck)
-        # The card database's cards (Rage's) are shown in its sections and columns; any other game's by its piles.
-        self.set_game(None if in_card_database(game) else game)
+        # A game that is not installed: the default game's tables.
+        self.set_game(game_of(deck) or shipped_game())
         self._deck = deck
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
@@ -322,7 +315,7 @@ class DeckView(QWidget):
                 self.name_edit.setText(deck.name)
             if self.renown_spin.value() != deck.renown_level:
                 self.renown_spin.setValue(deck.renown_level)
-            for setting in self._game.settings if self._game is not None else ():
+            for setting in self._game.settings:
                 spin = self.setting_spins.get(setting.id)
                 value = deck.settings.get(setting.id, setting.default or 0)
                 if spin is not None and spin.value() != value:
@@ -335,10 +328,10 @@ class DeckView(QWidget):
                 self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        not_found: dict[Section, int] = {}
+        not_found: dict[str, int] = {}
         for row in grouped[UNRESOLVED]:  # only a game whose files give zone hints has any (Rage's)
             if row.entry.zone_hint is not None and row.entry.count > 0:
-                hint = row.entry.zone_hint
+                hint = str(row.entry.zone_hint.value)
                 not_found[hint] = not_found.get(hint, 0) + row.entry.count
         self.header_label.setText(header_text(deck, report, not_found))
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
@@ -529,63 +522,17 @@ class DeckView(QWidget):
         return deck_row_menu(row, self)
 
 
-def _minimum_part(label: str, count: int, minimum: int | None, not_found: int = 0) -> str:
-    text = f"{label} {count}" if minimum is None else f"{label} {count} / {minimum}+"
-    if not_found:
-        # The check counts an unknown card in the pile its file put it in; the view lists it under Unresolved.
-        text += " (" + fill(QCoreApplication.translate("DeckView", "%1 not found"), not_found) + ")"
-    return text
+def header_text(deck: Deck, report: Report | None, not_found: Mapping[str, int] | None = None) -> str:
+    """The header figures the deck's game's description names, valued by its check (its engine's figure_values).
 
-
-def header_text(deck: Deck, report: Report | None, not_found: Mapping[Section, int] | None = None) -> str:
-    """The header figures the deck's game's description names, valued by its check (its engine's summary).
-
-    An engine may lay its header out its own way (`_HEADERS`: Rage's adds the Rogues' Renown, each section's
-    minimum and the pack's allegiance). `not_found`: copies per pile that the check counts there by their file's
-    zone but the view shows as unresolved.
+    Before a check: the settings the player chose (`Renown level 20`). `not_found`: copies per pile that the check
+    counts there by their file's zone but the view shows as unresolved.
     """
     game = game_of(deck)
     if game is None:
         return ""
-    return _HEADERS.get(game.engine, _described_header)(deck, game, report, not_found or {})
-
-
-def _described_header(deck: Deck, game: Game, report: Report | None, not_found: Mapping[Section, int]) -> str:
-    """`Cost 8 / 10 · Actions 30`: each figure of the game's header, its label in the game's own words."""
-    if report is None or report.game != game.name:
-        return ""
-    _totals, shown = ENGINES[game.engine].summary(report, game)
-    return " · ".join(f"{gettext(figure.label)} {shown.get(figure.label, '')}" for figure in game.header)
-
-
-def _rage_header(deck: Deck, game: Game, report: Report | None, not_found: Mapping[Section, int]) -> str:
-    """`Renown 19 / 20 · Rogue 5 (max 9) · Sept 30 / 30+ · Combat 20 / 20+ · Gaia`: every figure from the report."""
     if report is None:
-        return fill(QCoreApplication.translate("DeckView", "Renown level %1"), deck.renown_level)
-    totals = report.totals
-    limits = report.limits
-    parts = [
-        fill(QCoreApplication.translate("DeckView", "Renown %1 / %2"), totals.renown, report.renown_level),
-        fill(
-            QCoreApplication.translate("DeckView", "Rogue %1 (max %2)"), totals.rogue_renown, totals.rogue_cap
-        ),
-        _minimum_part(
-            QCoreApplication.translate("DeckView", "Sept"),
-            totals.sept,
-            limits.sept_minimum if limits is not None else None,
-            not_found.get(Section.SEPT, 0),
-        ),
-        _minimum_part(
-            QCoreApplication.translate("DeckView", "Combat"),
-            totals.combat,
-            limits.combat_minimum if limits is not None else None,
-            not_found.get(Section.COMBAT, 0),
-        ),
-    ]
-    if totals.allegiance:
-        parts.append(totals.allegiance)
-    return " · ".join(parts)
-
-
-# The header of a game whose engine lays it out its own way, by engine name (any other: _described_header).
-_HEADERS = {"rage": _rage_header}
+        return settings_line(game, dict(deck.settings) | {"renown_level": deck.renown_level})
+    if report.game != game.name:
+        return ""
+    return figure_line(ENGINES[game.engine].figure_values(report, game), None, not_found)

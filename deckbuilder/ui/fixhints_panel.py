@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.model import CardInfo
 from deckbuilder.deck import Deck
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
@@ -40,7 +39,8 @@ class FixHintsPanel(QWidget):
         self._report: Report | None = None
         self._pool: Any = None
         self._stale = False
-        self._candidates: list[CardInfo] | None = None
+        self._candidates: list[Any] | None = None
+        self._candidate_pool: Any = None
         self._candidate_count = -1
         self.hints: list[tuple[Result, list[FixHint]]] = []
         self.buttons: list[QPushButton] = []
@@ -77,12 +77,14 @@ class FixHintsPanel(QWidget):
         if self._stale:
             self.recompute()
 
-    def candidates(self) -> list[CardInfo]:
-        """Pool cards hints may suggest, read again only when the card data changed."""
-        count = self.db.card_count()
-        if self._candidates is None or count != self._candidate_count:
-            self._candidates = self.db.all_cards()
-            self._candidate_count = count
+    def candidates(self, pool: Any = None) -> list[Any]:
+        """The cards of the deck's pool (the card database when None) hints may suggest, read again only when the
+        pool or its card count changed (reading every card of the database is the slow part)."""
+        pool = self.db if pool is None else pool
+        count = pool.card_count()
+        if self._candidates is None or pool is not self._candidate_pool or count != self._candidate_count:
+            self._candidates = pool.all_cards()
+            self._candidate_pool, self._candidate_count = pool, count
         return self._candidates
 
     def recompute(self) -> None:
@@ -93,8 +95,7 @@ class FixHintsPanel(QWidget):
             self.hints = []
         else:
             pool: Any = self._pool if self._pool is not None else self.db
-            # The cards hints may suggest: the card database's (read once per import) or the game pool's own.
-            cards = self.candidates() if pool is self.db else pool.cards()
+            cards = self.candidates(pool)  # the cards hints may suggest, whatever the pool
             from deckbuilder.fixhints import fix_hints
 
             self.hints = fix_hints(deck, pool, cards, report.format, report.renown_level, report)

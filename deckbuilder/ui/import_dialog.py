@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,10 +28,11 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from deckbuilder.i18n import gettext, render_text
 from deckbuilder.ui.translation import fill, ngettext
-from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
+from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_with_progress
 
 if TYPE_CHECKING:
-    from carddb.importing import ImportReport
+    from carddb.importing import ImportIssue, ImportReport
+    from deckbuilder.games.description import Game
 
 ImportFn = Callable[..., Any]
 
@@ -160,12 +162,26 @@ class ImportProgressDialog(QDialog):
         self.import_ended.emit(None)
 
 
+@dataclass
+class GameImportReport:
+    """A game's card-data import as the report dialog shows it: the lines `ragedeck import-cards --game` prints."""
+
+    game: str
+    cards: int
+    text: str
+    issues: list[ImportIssue] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """The report's first line (how many cards, or that nothing was stored) and the database it went to."""
+        return self.text
+
+
 class ImportReportDialog(QDialog):
     """What an import did: the summary and every rejected or suspicious row with its line and reason."""
 
     COLUMNS = ("Source", "Line", "Kind", "Reason")
 
-    def __init__(self, report: ImportReport, parent: QWidget | None = None) -> None:
+    def __init__(self, report: ImportReport | GameImportReport, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.report = report
         self.setWindowTitle(self.tr("Import report"))
@@ -259,6 +275,61 @@ def run_import_dialog(parent: QWidget | None, db: CardDatabase, path: Path) -> I
         return None
     ImportReportDialog(progress.report, parent).exec()
     return progress.report
+
+
+def run_game_import(parent: QWidget, db: CardDatabase, game: Game, path: Path) -> GameImportReport | None:
+    """Import a game's card-data CSV off the GUI thread (window-modal progress, Cancel leaving the database as it
+    was), then show the report; None when cancelled or refused (the refusal shown as `import-cards` words it)."""
+    from carddb.importing import ImportCancelled, ImportIssue
+    from deckbuilder.games.cardimport import import_game_card_file, import_summary
+
+    shown = str(path)
+    outcome: dict[str, Any] = {}
+    loop = QEventLoop()
+
+    def job(progress: ProgressFn, cancel: CancelFn) -> object:
+        return import_game_card_file(db, game, path, shown, progress=progress, cancel=cancel)
+
+    def ended(kind: str) -> Callable[..., None]:
+        def record(*args: Any) -> None:
+            outcome[kind] = args[0] if args else True
+            loop.quit()
+
+        return record
+
+    worker = run_with_progress(
+        job,
+        parent,
+        label=fill(QCoreApplication.translate("import_dialog", "Importing %1…"), path.name),
+        title=QCoreApplication.translate("import_dialog", "Importing card data"),
+        finished=ended("finished"),
+        failed=ended("failed"),
+        cancelled=ended("cancelled"),
+        cancel_exceptions=(ImportCancelled,),
+    )
+    if not worker.done:
+        loop.exec()  # the window stays painted; the progress dialog keeps the player's input
+    worker.wait()
+    db.invalidate_caches()
+    if "failed" in outcome:
+        QMessageBox.critical(
+            parent,
+            QCoreApplication.translate("import_dialog", "Import failed"),
+            fill(
+                QCoreApplication.translate("import_dialog", "Could not import %1:\n\n%2"),
+                shown,
+                str(outcome["failed"]),
+            ),
+        )
+        return None
+    data = outcome.get("finished")
+    if data is None:
+        return None
+    lines = [import_summary(data, game, shown), gettext("database: {path}").format(path=db.path)]
+    issues = [ImportIssue(shown, i.line, i.reason, "problem") for i in data.issues]
+    report = GameImportReport(game.name, len(data.cards), "\n".join(lines), issues)
+    ImportReportDialog(report, parent).exec()
+    return report
 
 
 def choose_import_source(parent: QWidget | None) -> Path | None:

@@ -23,7 +23,7 @@ from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, in_card_database, pool_for
+from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.piles import game_of
@@ -61,6 +61,7 @@ from deckbuilder.ui.window_session import SessionMixin
 
 if TYPE_CHECKING:
     from deckbuilder.fixhints import FixHint
+    from deckbuilder.games.description import Game
     from deckbuilder.ui.deck_gallery import DeckGallery
     from deckbuilder.ui.stats import DeckStatsView
 
@@ -370,11 +371,9 @@ class MainWindow(
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
             game = game_of(self.deck)
-            if game is not None and not in_card_database(
-                game
-            ):  # its piles, its images where its pool finds them
-                images = getattr(self.deck_pool(), "images", None)
-                self.gallery.show_game_rows(rows, self.deck_view.illegal, game, images)
+            pool = self.deck_pool()
+            if game is not None and not pool.has_printings:  # its piles, its images where its pool finds them
+                self.gallery.show_game_rows(rows, self.deck_view.illegal, game, getattr(pool, "images", None))
                 return
             self.gallery.show_rows(rows, self.deck_view.illegal)
         except Exception:  # the picture view must never block editing
@@ -404,7 +403,7 @@ class MainWindow(
             game = game_of(self.deck)
             report = self.report
             pool = self.deck_pool()
-            if game is None or pool is self.db:  # the card database's cards (Rage's): their own charts
+            if game is None or pool.has_printings:  # the card database's cards (CardInfo): their own charts
                 self.stats.update_stats(self.deck, self.db, report)
                 return
             # The deck as its latest check resolved it: the charts count what the verdict counted, resolved once.
@@ -458,8 +457,9 @@ class MainWindow(
         """The card browser over the card database's cards (Rage's), else the list of the deck's game's cards."""
         game = game_of(self.deck)
         pool = self.deck_pool()
-        self.browser.setVisible(pool is self.db)
-        self.game_cards.setVisible(pool is not self.db)
+        # A pool with printings is searched by the database's full-text index; other pools by their own list.
+        self.browser.setVisible(pool.has_printings)
+        self.game_cards.setVisible(not pool.has_printings)
         self.preview.images = (
             getattr(pool, "images", None) or self.db
         )  # another game's pictures, where they are
@@ -473,7 +473,10 @@ class MainWindow(
 
     def deck_pool(self) -> CardPool:
         """Where the deck's names are looked up: its game's pool (games/cards.pool_for; Rage's is the database)."""
-        game = game_of(self.deck)
+        return self.pool_of(game_of(self.deck))
+
+    def pool_of(self, game: Game | None) -> CardPool:
+        """Where a deck of `game` looks its names up (read once per card import); the database for no game."""
         if game is None:
             return self.db
         pool = self._game_pools.get(game.name)

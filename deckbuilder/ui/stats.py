@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLay
 
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckstats import UNKNOWN_TYPE, DeckStats, compute_deck_stats, filled_histogram
+from deckbuilder.games.figures import figure_line
 from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import gettext
 from deckbuilder.i18n.numbers import format_percent
@@ -236,11 +237,7 @@ class DeckStatsView(QWidget):
             chart.setParent(None)
             chart.deleteLater()
         self.game_charts = []
-        figures = (
-            " · ".join(f"{gettext(label)} {value}" for label, value in report.figures)
-            if report is not None
-            else ""
-        )
+        figures = figure_line(report.figures) if report is not None else ""
         self.summary.setText(html.escape(figures))
         for position, (title, bars) in enumerate(charts):
             chart = BarChart(gettext(title), horizontal=True)
@@ -296,6 +293,8 @@ class DeckStatsView(QWidget):
 
 class _EmptyPool:
     """A pool with no cards, for the empty view before any deck is shown."""
+
+    has_printings = False
 
     def lookup(self, name: str) -> None:
         return None

@@ -6,7 +6,7 @@ import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QFrame,
@@ -21,6 +21,9 @@ from deckbuilder.deck import Deck
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import WindowBase
 from deckbuilder.ui.window_files import is_bundled
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
 
 log = logging.getLogger(__name__)
 
@@ -82,14 +85,31 @@ class DemoBanner(QFrame):
 class CardDataMixin(WindowBase):
     """Import card data, offer to remove demo cards, open the demo deck at start."""
 
-    def import_card_data(self, path: Path | None = None, folder: bool = True) -> Any:
-        """Import a plugin folder / card file with progress and Cancel; the browser and deck refresh after."""
-        from deckbuilder.ui.import_dialog import run_import_dialog
+    def import_card_data(
+        self, path: Path | None = None, folder: bool = True, game: Game | None = None
+    ) -> Any:
+        """Import a plugin folder / card file with progress and Cancel; the browser and deck refresh after.
+
+        A CSV file (or `game` given) is a game's card data: the game is asked for among those whose cards are
+        owned by name, and its cards imported as `ragedeck import-cards --game` does.
+        """
+        from deckbuilder.ui.import_dialog import run_game_import, run_import_dialog
 
         if path is None:
             path = self.ask_import_path(folder)
             if path is None:
                 return None
+        if game is None and path.suffix.casefold() == ".csv" and not path.is_dir():
+            game = self.ask_card_game(path, self.card_data_games())
+            if game is None:
+                return None
+        if game is not None:
+            self.game_cards.source = None  # the game's card list is read again, whatever pool comes back
+            result = run_game_import(self, self.db, game, path)
+            self._game_pools.clear()
+            self.refresh()
+            self.reshow_card()
+            return result
         report = run_import_dialog(self, self.db, path)
         self.db.invalidate_caches()
         self._game_pools.clear()
@@ -101,6 +121,17 @@ class CardDataMixin(WindowBase):
         if report is not None and self.db.card_count():
             self.banner.hide()
         return report
+
+    def import_game_cards(self) -> Any:
+        """File → Import card data → another game's card data: a CSV file, then which game it is."""
+        path = self.ask_game_card_path()
+        return self.import_card_data(path, folder=False) if path is not None else None
+
+    def card_data_games(self) -> list[Game]:
+        """The installed games whose cards are owned by name (a pool without printings): a CSV imports into them."""
+        from deckbuilder.games.loader import available_games
+
+        return [game for game in available_games() if not self.pool_of(game).has_printings]
 
     def offer_demo_removal(self) -> int:
         """With real card data in, offer to delete the invented demo cards (no format accepts them); how many went."""

@@ -25,7 +25,6 @@ from deckbuilder.deckfiles import (
 )
 from deckbuilder.deckfiles.kinds import save_filter
 from deckbuilder.document import Loss
-from deckbuilder.games.cards import in_card_database
 from deckbuilder.games.loader import formats_of
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render_text
@@ -71,10 +70,9 @@ class FilesMixin(WindowBase):
         `path` is where Save writes (None: ask); `source` the file the deck was read from, when it differs.
         """
         notes = self._settle_format(deck)
-        if not in_card_database(game_of(deck)):
-            unknown = (
-                None  # names the reader looked up in the card database: the deck view asks its game's cards
-            )
+        if self.pool_of(game_of(deck)) is not self.db:
+            # The reader looked the names up in the card database, not in the deck's pool: the deck view asks it.
+            unknown = None
         self.controller.replace(deck, path, unknown, source=source or path)
         self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes

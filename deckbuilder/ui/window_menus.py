@@ -123,6 +123,13 @@ class MenusMixin(KeyboardMixin):
             None,
             "actionImportCardFile",
         )
+        self._action(
+            cards_menu,
+            self.tr("&Another game's card data (.csv)…"),
+            self.import_game_cards,
+            None,
+            "actionImportGameCards",
+        )
         file_menu.addSeparator()
         self._action(file_menu, self.tr("&Quit"), self.close, "quit", "actionQuit")
 

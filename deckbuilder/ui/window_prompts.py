@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QFileDialog,
+    QInputDialog,
     QMessageBox,
 )
 
 from deckbuilder.deckfiles.kinds import open_filter
 from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_base import APP_TITLE, Choice, WindowBase
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +67,39 @@ class PromptsMixin(WindowBase):
                 self,
                 self.tr("Import card data"),
                 self._last_folder(),
-                self.tr("Card data (*.txt *.json);;All files (*)"),
+                self.tr("Card data (*.txt *.json *.csv);;All files (*)"),
             )
         return Path(path) if path else None
+
+    def ask_game_card_path(self) -> Path | None:
+        """Another game's card-data file (CSV), or None."""
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Import another game's card data"),
+            self._last_folder(),
+            self.tr("Card data (*.csv);;All files (*)"),
+        )
+        return Path(path) if path else None
+
+    def ask_card_game(self, path: Path, games: list[Game]) -> Game | None:
+        """Which game a card-data file belongs to (the deck's own first when it is one of them), or None."""
+        if not games:
+            self.notify(
+                self.tr("Import card data"),
+                self.tr("No installed game imports its cards from a CSV file."),
+            )
+            return None
+        games = sorted(games, key=lambda g: g.name != self.deck.game)
+        titles = [game.title for game in games]
+        title, ok = QInputDialog.getItem(
+            self,
+            self.tr("Import card data"),
+            fill(self.tr("Which game's cards does %1 hold?"), path.name),
+            titles,
+            0,
+            False,
+        )
+        return games[titles.index(title)] if ok and title in titles else None
 
     def ask_format_losses(self, file_name: str, losses: list[str]) -> Choice:
         """Before the first Save into a .dek / text file: Save (dropping `losses`), Save as .ragedeck, or Cancel."""

@@ -42,9 +42,14 @@ def test_json_output_has_the_documented_shape(demo_db: Path) -> None:
         "combat",
     }  # Rage's piles, from its game.json
     assert deck["totals"]["combat"] >= 20 and deck["totals"]["sept"] >= 30
-    assert list(deck["figures"]) == ["Renown", "Sept", "Combat"]
+    # Rage's header figures, as its game.json lists them: Renown of the level, the Rogues' Renown under its cap,
+    # each section against its minimum, the pack's allegiance.
+    assert list(deck["figures"]) == ["Renown", "Rogue", "Sept", "Combat", "Allegiance"]
     assert deck["figures"]["Renown"].endswith(" / 20")
-    assert deck["figures"]["Sept"] == str(deck["totals"]["sept"])
+    assert deck["figures"]["Rogue"].endswith(")") and " (max " in deck["figures"]["Rogue"]
+    assert deck["figures"]["Sept"] == f"{deck['totals']['sept']} / 30+"
+    assert deck["figures"]["Combat"] == f"{deck['totals']['combat']} / 20+"
+    assert deck["figures"]["Allegiance"] in ("Gaia", "Wyrm")
 
 
 def test_renown_override_makes_the_demo_deck_illegal(demo_db: Path) -> None:

@@ -43,7 +43,8 @@ def test_check_lang_pt_br_prints_a_real_illegal_deck_in_portuguese(real_db: Path
     deck = _too_many_copies(tmp_path)
     code, out, _err = run("check", str(deck), "--db", str(real_db), "--lang", "pt_BR", "--fix-hints")
     assert code == 1
-    assert f"{deck}: ILEGAL — gaia-three-dodges (Revised (aberto), nível de Renome 20)" in out
+    assert f"{deck}: ILEGAL — gaia-three-dodges (Rage, Revised (aberto), Nível de Renome 20)" in out
+    assert "  Renome " in out and " (máx. " in out and " / 30+" in out  # the header figures, as in the window
     assert (
         "  erro     COMBAT_COPIES: A carta de combate 'Dodge' tem 3 cópias; são permitidas no máximo 2" in out
     )

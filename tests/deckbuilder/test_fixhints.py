@@ -12,7 +12,6 @@ from carddb.model import CardInfo
 from deckbuilder.deck import Deck
 from deckbuilder.fixhints import (
     NO_AUTOMATIC_FIX,
-    PLANNERS,
     Change,
     FixHint,
     apply_changes,
@@ -20,6 +19,7 @@ from deckbuilder.fixhints import (
     no_fix_reason,
 )
 from deckbuilder.games.rage.engine import RULES
+from deckbuilder.games.rage.fixhints import PLANNERS
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import RULE_CODES, Format
 from tests.deckbuilder.legality.pool import (

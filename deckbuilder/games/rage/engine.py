@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.engines import Engine, register_engine
+from deckbuilder.games.figures import FigureValue
 from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
 from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
 from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
@@ -170,11 +171,19 @@ def registered_rules(always: bool = False) -> tuple[tuple[str, Rule], ...]:
     )
 
 
+def _rogues_only(where: Mapping[str, Any] | None) -> bool:
+    """Whether a figure's condition keeps only the Rogues (`{"field": "allegiance", "values": ["Rogue"]}`)."""
+    return where is not None and where.get("field") == "allegiance" and where.get("values") == ["Rogue"]
+
+
 class RageEngine(Engine):
     """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
 
     name = GAME
     card_database = True  # Rage's cards: the card and printing tables, imported from the Lackey plugin
+    hints_module = (
+        "deckbuilder.games.rage.fixhints"  # a planner per error code (allegiance, Renown, versions)
+    )
     _always: tuple[int, tuple[str, ...]] = (-1, ())
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
@@ -230,16 +239,41 @@ class RageEngine(Engine):
 
     def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
         """Cards per pile and the header figures game.json names, from the totals the check counted."""
-        settings = dict(report.settings)
         totals = {pile.id: int(getattr(report.totals, pile.id, 0)) for pile in game.piles}
-        shown: dict[str, str] = {}
+        return totals, self.shown_figures(report, game)
+
+    def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
+        """game.json's header figures, valued from the report (its totals, its limits, its settings).
+
+        Rage's engine counts them as its rules do (a Rogue is told by allegiance, worked out from Type and Keywords;
+        the pack's allegiance leaves Rogues out), so each figure shape its game.json uses is read from the totals.
+        """
+        totals, limits = report.totals, report.limits
+        settings = {"renown_level": report.renown_level, **dict(report.settings)}
+        found: list[FigureValue] = []
         for figure in game.header:
-            text = str(getattr(report.totals, figure.sum or figure.pile or "characters", 0))
-            if figure.of:
-                bound = settings.get(figure.of)
-                text += f" / {bound if bound is not None else '?'}"
-            shown[figure.label] = text
-        return totals, shown
+            value: int | str
+            if figure.shared == "allegiance":
+                value = totals.allegiance
+            elif figure.sum == "renown":
+                value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
+            else:
+                value = int(getattr(totals, figure.pile or "characters", 0))
+            bounds = {
+                "rage:sept_minimum": limits.sept_minimum if limits is not None else None,
+                "rage:combat_minimum": limits.combat_minimum if limits is not None else None,
+                "rage:rogue_over_half": totals.rogue_cap,
+            }
+            found.append(
+                FigureValue(
+                    figure,
+                    value,
+                    settings.get(figure.of) if figure.of else None,
+                    bounds.get(figure.at_least) if figure.at_least else None,
+                    bounds.get(figure.at_most) if figure.at_most else None,
+                )
+            )
+        return tuple(found)
 
     def failed(
         self,

@@ -8,12 +8,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from carddb.cardtypes import Section
 from carddb.demo import is_demo_card
 from carddb.model import CardInfo
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.check import resolve
+from deckbuilder.games.check import check, resolve
 from deckbuilder.games.hints import (
     ADD_CARDS,
     ADD_CHARACTER,
@@ -30,6 +31,7 @@ from deckbuilder.games.hints import (
     make_hint,
     replace_with_suggestions,
 )
+from deckbuilder.games.loader import find_format
 from deckbuilder.games.rage.context import CheckContext, Placed, build_context
 from deckbuilder.games.rage.facts import (
     GAIA,
@@ -39,15 +41,22 @@ from deckbuilder.games.rage.facts import (
     character_allegiance,
     identity_of,
 )
+from deckbuilder.games.rage.format import Format, format_view
 from deckbuilder.games.rage.odds import can_play
 from deckbuilder.games.rage.warnings import RequirementUnmetRule
 from deckbuilder.games.resolved import ResolvedCard
-from deckbuilder.legality.engine import check_deck
-from deckbuilder.legality.formats import Format
-from deckbuilder.legality.results import Report, Result
+from deckbuilder.legality.results import Report, Result, Severity
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
 
 # Errors whose hints keep the planner's order (the likeliest fix first), not smallest first.
 PLANNER_ORDER = frozenset({"UNKNOWN_CARD", "RETIRED_CARD"})
+
+
+def _check(deck: Deck, pool: CardPool, fmt: Format, level: int) -> Report:
+    """The engine's check of a Rage deck against a format at a Renown level."""
+    return check(deck, pool, None, fmt, {"renown_level": level})
 
 
 def _stable(name: str) -> str:
@@ -71,7 +80,7 @@ class _Planner:
     def __post_init__(self) -> None:
         self.ctx = build_context(self.deck, self.pool, self.fmt, self.level)
         self.verifier = Verifier(
-            self.deck, self.report, lambda trial: check_deck(trial, self.pool, self.fmt, self.level)
+            self.deck, self.report, lambda trial: _check(trial, self.pool, self.fmt, self.level)
         )
 
     def with_fill(self, changes: list[Change]) -> list[Change]:
@@ -518,3 +527,26 @@ def rage_hints(
             hints = []
         found.append((error, hints))
     return found
+
+
+def plan_hints(
+    deck: Deck,
+    pool: CardPool,
+    game: Game,
+    candidates: Sequence[Any] | None,
+    fmt: Format | str | None,
+    renown_level: int | None,
+    report: Report | None,
+) -> list[tuple[Result, list[FixHint]]]:
+    """The Rage engine's fix-it hints (its `hints_module`): each error and planned warning with its verified hints.
+
+    `fmt` a Rage format view or a format's name (None: the deck's own); `renown_level` None: the deck's own.
+    """
+    if fmt is None or isinstance(fmt, str):
+        fmt = format_view(find_format(game, deck.format if fmt is None else fmt), game)
+    level = deck.renown_level if renown_level is None else renown_level
+    report = report or _check(deck, pool, fmt, level)
+    wanted = [r for r in report.results if r.severity is Severity.ERROR or r.code in PLANNERS]
+    if not wanted:
+        return []
+    return rage_hints(deck, pool, list(candidates or ()), fmt, level, report, wanted)

@@ -25,7 +25,7 @@ def _flat(pdf: Path) -> str:
 
 @pytest.fixture
 def report() -> Report:
-    totals = Totals(characters=2, sept=3, combat=4, renown=7, rogue_renown=3, allegiance="Gaia")
+    totals = Totals(characters=2, sept=3, combat=4, renown=7, rogue_renown=3, allegiance="Gaia", rogue_cap=3)
     return Report(
         format="revised",
         renown_level=20,
@@ -71,19 +71,20 @@ def test_decklist_holds_event_fields_sections_totals_and_verdict(
         "checked against card data of 2026-10-31",
         "Error [SEPT_TOO_SMALL]: The sept deck has 3 cards; it needs at least 30.",
         "Note [RENOWN_UNUSED]: 13 Renown unused.",
-        "Characters (2)",
+        "Characters (2 cards)",
         "1 Moonfang Scout Gaia 4 4",
         "1 Greyback Wanderer Rogue 3 3",
-        "Renown total 7 of 20 · Rogue Renown 3 (42%) · Allegiance Gaia",
-        "Sept deck (3 cards)",
+        # The pack's own header figures (Rage's game.json) close its table.
+        "Renown 7 / 20 · Rogue 3 (max 3) · Gaia",
+        "Sept (3 cards)",
         "Gift (2)",
         "2 Silver Fang Gift",
         "Totem (1)",
-        "Combat deck (4 cards)",
+        "Combat (4 cards)",
         "Combat Event (3)",
         "3 Quick Dodge",
         "Combat Action (1)",
-        "Starts in play (1 card)",
+        "Starting in play (1 card)",
         "Section unknown (1 card)",
         "Unknown cards (1)",
         "1 Mystery Card Nobody Has",

@@ -31,10 +31,10 @@ def test_a_portuguese_decklist_reads_back_in_portuguese_with_card_names_untouche
         "Jogador",
         "ILEGAL no formato",
         "Personagens",
-        "Deck de combate",
+        "Combate (",
         "página 1",
     ):
         assert words in text, words
     assert "A carta de combate 'Low Feint' tem 3 cópias; são permitidas no máximo 2" in text
-    assert "Low Feint" in text and "Combat deck" not in text and "NOT LEGAL" not in text
+    assert "Low Feint" in text and "Combat (" not in text and "NOT LEGAL" not in text
     assert "NOT LEGAL in format" in _flat(english)

@@ -94,7 +94,7 @@ def test_the_event_file_judges_every_deck_and_is_no_deck(demo_db: Path, tmp_path
     )
     assert code == 2  # carol's file still cannot be read
     assert "event.json" not in err  # not read as a deck
-    assert out.count("(Revised tournament, Renown level 12)") == 2
+    assert out.count("(Rage, Revised tournament, Renown level 12)") == 2
     assert "WarRift table" in out
     rows = report.read_text(encoding="utf-8").splitlines()
     assert len(rows) == 5
@@ -105,7 +105,7 @@ def test_the_event_file_judges_every_deck_and_is_no_deck(demo_db: Path, tmp_path
     assert "Revised tournament at Renown level 12" in pages[0].replace("\n", " ")
     # The command line wins over the file.
     _code, out, _err = run("check", str(folder), "--db", str(demo_db), "--renown", "20")
-    assert out.count("(Revised tournament, Renown level 20)") == 2
+    assert out.count("(Rage, Revised tournament, Renown level 20)") == 2
 
 
 @pytest.mark.parametrize(

@@ -82,14 +82,33 @@ def test_the_header_shows_the_described_figures_in_order() -> None:
     wyrm = character("Gutrot the Vile", 3, allegiance="Wyrm", keywords="Black Spiral Dancer - Ahroun")
     report = check_deck(deck, make_pool(wyrm), renown_level=25)
     shown = header_text(deck, report)
-    position = 0
-    for figure in _rage().header:
-        value = getattr(report.totals, figure.sum or figure.pile)
-        text = f"{figure.label} {value}" + (f" / {getattr(report, figure.of)}" if figure.of else "")
-        found = shown.find(text, position)
-        assert found >= 0, (text, shown)
-        position = found + len(text)
+    # game.json lists the figures; Rage's engine values each from its check (totals, limits, the Rogue cap).
+    assert [figure.label for figure in _rage().header] == ["Renown", "Rogue", "Sept", "Combat", "Allegiance"]
+    totals, limits = report.totals, report.limits
+    assert limits is not None and limits.sept_minimum is not None and limits.combat_minimum is not None
+    expected = (
+        f"Renown {totals.renown} / 25 · Rogue {totals.rogue_renown} (max {totals.rogue_cap}) · "
+        f"Sept {totals.sept} / {limits.sept_minimum}+ · Combat {totals.combat} / {limits.combat_minimum}+"
+    )
+    assert shown == expected + (f" · {totals.allegiance}" if totals.allegiance else "")
     assert "Renown 23 / 25" in shown  # the figures' values are the deck's, not zeros
+
+
+def test_a_rage_decks_figures_read_the_same_in_the_window_the_cli_and_json() -> None:
+    from deckbuilder.games.check import report_json
+    from deckbuilder.games.engines import ENGINES
+    from deckbuilder.games.figures import figure_line
+
+    deck = legal_deck()
+    report = check_deck(deck, make_pool(), renown_level=20)
+    values = ENGINES["rage"].figure_values(report, _rage())
+    assert header_text(deck, report) == figure_line(values)
+    figures = report_json(report, _rage())["figures"]
+    assert isinstance(figures, dict)
+    assert (
+        figures["Renown"] == f"{report.totals.renown} / 20"
+        and figures["Allegiance"] == report.totals.allegiance
+    )
 
 
 def test_the_statistics_tab_draws_the_described_charts_in_order(qtbot: QtBot) -> None:
@@ -148,11 +167,14 @@ def test_the_browser_card_view_and_search_read_rages_labels_in_the_readers_langu
 
 def test_the_deck_views_rage_columns_are_titled_by_the_descriptions_labels(qtbot: QtBot) -> None:
     from deckbuilder.ui.deck_model import DeckSectionModel
-    from deckbuilder.ui.deck_rows import NUMBER_COLUMNS
 
     labels = {f.label for f in _rage().fields}
     structural = {"Qty", "Name", "Printing", "Type"}
-    for section in ("characters", "sept", "combat"):
-        assert set(DeckSectionModel(section).columns) - structural <= labels, section
     numbers = {f.label for f in _rage().fields if f.kind == "number"}
-    assert NUMBER_COLUMNS - {"Qty"} <= numbers
+    for pile in _rage().piles:
+        model = DeckSectionModel(pile.id)
+        assert set(model.columns) - structural <= labels, pile.id
+        # Each pile's columns are the ones game.json gives it, in its order, titled by the fields' labels.
+        titled = {"printing": "Printing", "type": "Type"}
+        assert model.columns[2:] == tuple(titled.get(c) or _rage().field_label(c) for c in pile.columns)
+        assert model.number_columns - {"Qty"} <= numbers

@@ -1,0 +1,91 @@
+"""Importing a game's card-data file (the CSV its game.json documents) for every front end: the file read as
+`ragedeck import-cards --game` reads it, the refusals it prints, the report's lines, progress and cancel for the
+window (Qt-free).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n import render_text
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+    from deckbuilder.games.cards import CardData
+    from deckbuilder.games.description import Game
+
+ProgressFn = Callable[[int, int], None]
+CancelFn = Callable[[], bool]
+
+
+class GameCardImportError(Exception):
+    """A card-data file that cannot be imported at all: the message says why, in the reader's language."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def read_game_card_file(path: Path, game: Game, shown: str) -> str:
+    """The text of a game's card-data file; GameCardImportError names `shown` (the path as the caller prints it)."""
+    from carddb.safeio import UnsafeFileError
+    from deckbuilder.games.cards import read_card_file
+
+    if path.is_dir() or path.is_symlink():
+        raise GameCardImportError(
+            _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
+                path=shown, game=game.title
+            )
+        )
+    try:
+        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
+        return read_card_file(path)
+    except UnsafeFileError as exc:
+        if exc.size is not None:
+            raise GameCardImportError(
+                _("{path} is too large for card data ({size} bytes)").format(path=shown, size=exc.size)
+            ) from exc
+        raise GameCardImportError(
+            _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
+        ) from exc
+    except UnicodeDecodeError:
+        raise GameCardImportError(
+            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
+        ) from None
+    except OSError as exc:
+        raise GameCardImportError(
+            _("{path}: cannot read: {reason}").format(path=shown, reason=exc.strerror or exc)
+        ) from exc
+
+
+def import_game_card_file(
+    db: CardDatabase,
+    game: Game,
+    path: Path,
+    shown: str,
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+) -> CardData:
+    """Read and store a game's card-data file (that game's cards replaced, in one transaction).
+
+    `progress(done, total)` per card whose image is looked at; `cancel()` is asked as often, and a cancelled import
+    raises carddb's ImportCancelled before anything is written. GameCardImportError: the file cannot be read.
+    """
+    from deckbuilder.games.cards import import_card_data
+
+    text = read_game_card_file(path, game, shown)
+    return import_card_data(db, game, text, str(path), folder=path.parent, progress=progress, cancel=cancel)
+
+
+def import_summary(data: CardData, game: Game, shown: str) -> str:
+    """The report's first line: how many cards were imported, or that nothing was stored."""
+    if data.cards:
+        done = _("imported {count} {game} cards from {path}")
+    else:
+        done = _(
+            "imported {count} {game} cards from {path}: nothing was stored; the database keeps the cards it had"
+        )
+    return done.format(count=len(data.cards), game=game.title, path=shown)
