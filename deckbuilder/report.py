@@ -358,11 +358,9 @@ def report_html(rows: Sequence[DeckRow], title: str | None = None, lang: str | N
             f'<span class="{e(row.verdict)}">{word}</span>'
         )
         if row.verdict != UNREADABLE:
-            allegiance = f" · {e(row.allegiance)}" if row.allegiance else ""
+            # The figures hold what the game's header shows (Rage's: the pack's allegiance among them).
             shown = format_title(row.format, row.game or DEFAULT_GAME, lang)
-            parts.append(
-                f" · {e(_game_title(row, lang))} · {e(shown)} · {e(_figures_text(row, lang))}{allegiance}"
-            )
+            parts.append(f" · {e(_game_title(row, lang))} · {e(shown)} · {e(_figures_text(row, lang))}")
         parts.append("</p><ul>")
         parts.extend(f"<li>{e(text)}</li>" for text in _error_text(row, lang))
         warning = t("warning")
