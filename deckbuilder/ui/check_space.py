@@ -101,6 +101,7 @@ class WrappedTabs(QWidget):
         # A title that changed or a tab shown or hidden (the card images' piles) lays the tab widget out again.
         tabs.tabBar().installEventFilter(self)
         tabs.installEventFilter(self)
+        self.rows.installEventFilter(self)  # its buttons' font grew: the rows need more height
 
     def wrapped(self) -> bool:
         """True when the titles are shown as wrapping rows instead of the tab bar."""
@@ -152,6 +153,19 @@ class CheckSpace(QObject):
         # Nothing is remembered before the first share is given (the window's first layout is not the player's).
         self._settled = False
         tabs.currentChanged.connect(self.switch_to)
+        # A larger text size grows what the deck check needs after its share was given: Qt's docks do not grow by
+        # themselves when their minimum does.
+        check_dock.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.check_dock and event.type() == QEvent.Type.LayoutRequest:
+            QTimer.singleShot(0, self, self._keep_minimum)
+        return False
+
+    def _keep_minimum(self) -> None:
+        missing = self.check_dock.minimumSizeHint().height() - self.check_dock.height()
+        if missing > 0 and self._stacked():
+            self._give(self.card_dock.height() - missing, self.card_dock.height() + self.check_dock.height())
 
     def _stacked(self) -> bool:
         # Only two docks one above the other on the same side share a height.
@@ -205,6 +219,8 @@ class CheckSpace(QObject):
         # Measured on the stack of pages: a page just chosen has not been given its size yet.
         stack = page.parentWidget() if page is not None else None
         short = _minimum_height(page, stack.width()) - stack.height() if page is not None and stack else 0
+        # Nor below the dock's own minimum (Qt gives a dock less when asked for less).
+        short = max(short, self.check_dock.minimumSizeHint().height() - self.check_dock.height())
         if short > 0:
             self._give(self.card_dock.height() - short, card + check)
 

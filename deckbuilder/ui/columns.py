@@ -244,8 +244,8 @@ class NameFitter(QObject):
         column = self.name_column()
         if not top_left.column() <= column <= bottom_right.column():
             return
-        if roles and Qt.ItemDataRole.DisplayRole not in roles:
-            return
+        if roles and Qt.ItemDataRole.DisplayRole not in roles and Qt.ItemDataRole.DecorationRole not in roles:
+            return  # an error mark (DecorationRole) beside a name widens it as much as a longer name
         self.remeasure()
 
     def remeasure(self, *_args: object) -> None:

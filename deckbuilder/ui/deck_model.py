@@ -111,7 +111,8 @@ class DeckSectionModel(QAbstractTableModel):
             self.dataChanged.emit(
                 self.index(changed[0], 0),
                 self.index(changed[-1], len(self.columns) - 1),
-                [Qt.ItemDataRole.BackgroundRole],
+                # The error mark beside a name comes and goes with the tint: the Name column is measured again.
+                [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.DecorationRole],
             )
         return False
 

@@ -13,7 +13,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.ui.accessibility import name_widgets
 from deckbuilder.ui.shortcuts import ShortcutsDialog, matches, sequences
-from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance
+from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, refresh_fonts
 from deckbuilder.ui.window_base import WindowBase
 
 
@@ -111,6 +111,7 @@ class KeyboardMixin(WindowBase):
         # layout (the docks' default widths) is measured in the text size the player chose.
         for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.ApplicationPaletteChange):
             QCoreApplication.sendPostedEvents(None, kind)
+        refresh_fonts(self)
         self.fit_rows_to_font()
         size_menu = view_menu.addMenu(self.tr("&Text size"))
         size_menu.setObjectName("menuTextSize")
@@ -178,7 +179,10 @@ class KeyboardMixin(WindowBase):
         QTimer.singleShot(0, self, self._fit_to_text)  # after the new font has reached the widgets
 
     def _fit_to_text(self) -> None:
+        refresh_fonts(self)
         self.fit_rows_to_font()
+        # The deck check's pages need more height for the same lines: its tab's share is given again.
+        QTimer.singleShot(0, self, self.check_space.apply)
         # The deck check's tab titles grow with the text: its dock widens to keep them on one row while that costs
         # the deck little (a third of the window); past that they wrap onto two rows (check_space.WrappedTabs).
         bar = self.report_tabs.tabBar()
