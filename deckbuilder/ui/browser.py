@@ -210,7 +210,9 @@ class CardBrowser(QWidget):
         # to the names, which are never cut (the numbers scroll in from the right when the pane is narrow).
         for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
             header.resizeSection(column, width)
-        self.name_fitter = NameFitter(self.table, "name", lambda: {"type": 64, "requires": 120})
+        self.name_fitter = NameFitter(
+            self.table, "name", lambda: {"type": 64, "requires": 120}, plain_names=True
+        )
 
         self._build_layout()
         self._timer = QTimer(self)
@@ -482,7 +484,8 @@ class CardBrowser(QWidget):
         """Let the player show or hide the result columns (header context menu), remembered in `settings`."""
         from deckbuilder.ui.columns import ColumnChooser
 
-        self.column_chooser = ColumnChooser(self.table, settings, "columns/browser", ("Name",))
+        # By id: the browser's columns are the game's field names ("name"), not the deck tables' "Name".
+        self.column_chooser = ColumnChooser(self.table, settings, "columns/browser", ("name",))
 
     def _context_menu(self, pos: QPoint) -> None:
         row = self.model.row_at(self.table.indexAt(pos).row())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from PySide6.QtCore import (
@@ -211,8 +212,10 @@ class CardTableModel(QAbstractTableModel):
 
     def column_texts(self, column: int, start: int = 0, stop: int | None = None) -> list[str]:
         """What a column shows in rows start..stop, without an index per row (the name fitter measures these)."""
-        field = COLUMNS[column][0]
-        return [_shown(getattr(row, field)) for row in self._rows[start:stop]]
+        values = list(map(attrgetter(COLUMNS[column][0]), self._rows[start:stop]))
+        if set(map(type, values)) <= {str}:  # names and other texts are shown as they are
+            return values
+        return [_shown(value) for value in values]
 
     def row_at(self, row: int) -> SearchRow | None:
         """The SearchRow at a row."""

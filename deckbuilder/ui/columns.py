@@ -5,10 +5,12 @@ give way first, and past that the table scrolls sideways rather than cut a name)
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Iterable, Sequence
 
 import shiboken6
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
@@ -18,6 +20,11 @@ ID_GROUP = "column-ids"
 ELIDED_MIN_WIDTH = 48
 # Past this many rows only the names longest in characters are laid out to find the widest one.
 MEASURED_NAMES = 200
+# Names this many pixels narrower than the widest (by text width) are measured by the view too: a cell's margins,
+# icon or font can put one of them ahead.
+NEAR_TIE = 24
+# The same for cells that show their text alone: the view's width is the text's and a margin, give or take a pixel.
+NEAR_PLAIN = 2
 # Text widths remembered per table before the memory starts afresh.
 ADVANCES_KEPT = 20_000
 
@@ -62,8 +69,10 @@ class ColumnChooser(QObject):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._menu_at)
         model = table.model()
-        # A model that changes its columns (the Own column of a collection) keeps the player's choice.
-        model.modelReset.connect(self.apply)
+        self._applied: list[str] = []  # the column ids the player's choice was last applied to
+        # A model that changes its columns (the Own column of a collection) keeps the player's choice; a reset with
+        # the same columns (every search page) keeps the header's hidden sections as they are.
+        model.modelReset.connect(self._columns_may_change)
         model.columnsInserted.connect(lambda *_args: self.apply())
         self._migrate()
         self.apply()
@@ -106,9 +115,14 @@ class ColumnChooser(QObject):
         """Hide the columns the player hid (by id), show the others."""
         hidden = self.hidden()
         header = self.table.horizontalHeader()
-        for column, name in enumerate(self.column_ids()):
+        self._applied = self.column_ids()
+        for column, name in enumerate(self._applied):
             if header.isSectionHidden(column) != (name in hidden):
                 header.setSectionHidden(column, name in hidden)
+
+    def _columns_may_change(self) -> None:
+        if self.column_ids() != self._applied:
+            self.apply()
 
     def set_shown(self, column_id: str, shown: bool) -> None:
         """Show or hide a column by id and remember it."""
@@ -145,20 +159,39 @@ class NameFitter(QObject):
     """Keeps a table's Name column as wide as its widest name, and as wide as the spare width when there is more.
 
     Long-text columns (`elided`, with their preferred widths) give way first, down to ELIDED_MIN_WIDTH; past that
-    the table scrolls sideways. The widest name is measured when rows change, not on every resize.
+    the table scrolls sideways. The widest name is measured when rows change, not on every resize, and each width
+    is remembered (per text, until the font or style changes), so a new page of rows costs dictionary look-ups.
     """
 
     def __init__(
-        self, table: QTableView, name_id: str = "Name", elided: Callable[[], dict[str, int]] = dict
+        self,
+        table: QTableView,
+        name_id: str = "Name",
+        elided: Callable[[], dict[str, int]] = dict,
+        plain_names: bool = False,
     ) -> None:
+        """`plain_names`: the model gives its Name cells no icon or font of their own (a cell's width follows from
+        its text alone, so no cell's roles are read to measure it)."""
         super().__init__(table)
         self.table = table
         self.name_id = name_id
         self.elided = elided
+        self.plain_names = plain_names
         self._needed: int | None = None
         # Text widths by name in the table's font: a search page or an edit measures only names not seen before.
         self._advances: dict[str, int] = {}
-        self._font_key = ""
+        # The view's own width of a Name cell (margins, icon, the cell's font) by its text, icon and font.
+        self._cells: dict[tuple[str, bool, str], int] = {}
+        self._title: int | None = None  # the Name title's width
+        # Each ASCII letter's width in the table's font, in `_unit`s (a bound on a text's width before it is laid out).
+        self._letters = b""
+        self._unit = self._slack = 0.0
+        self._bounds: dict[str, float] = {}  # by text, for texts not laid out
+        # The last texts measured and their widest cell, when a cell's width follows from its text alone.
+        self._last: tuple[list[str], int] | None = None
+        # What the last fit worked from (the Name column, its names' width, the viewport's): a page of names as wide
+        # as the last one leaves every column as it is.
+        self._fitted: tuple[int, int, int] | None = None
         header = table.horizontalHeader()
         header.setStretchLastSection(False)
         model = table.model()
@@ -166,15 +199,22 @@ class NameFitter(QObject):
             signal.connect(self.remeasure)
         model.rowsInserted.connect(self._rows_inserted)
         model.dataChanged.connect(self._data_changed)
-        model.headerDataChanged.connect(self.remeasure)
-        header.sectionCountChanged.connect(self.remeasure)
+        model.headerDataChanged.connect(self.forget)
+        header.sectionCountChanged.connect(self.forget)
+        header.sortIndicatorChanged.connect(self._title_changed)
+        # A column resized, shown, hidden or moved (by the player or the column chooser): fit again.
+        header.sectionResized.connect(self._unfit)
+        header.sectionMoved.connect(self._unfit)
         table.viewport().installEventFilter(self)
+        self._header = header
+        header.installEventFilter(self)  # its font reaches it after the cells': the title is measured again
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize:
+        kind = event.type()
+        if kind == QEvent.Type.Resize and watched is not self._header:
             self.fit()
-        elif event.type() == QEvent.Type.FontChange:
-            self.remeasure()  # View → Text size: the names are wider
+        elif kind in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.forget()  # View → Text size or another theme: the names are wider or narrower
         return False
 
     def name_column(self) -> int:
@@ -182,14 +222,16 @@ class NameFitter(QObject):
         ids = column_ids(self.table)
         return ids.index(self.name_id) if self.name_id in ids else -1
 
-    def needed_width(self) -> int:
+    def needed_width(self, column: int | None = None) -> int:
         """Pixels the widest name (and the Name title) needs."""
         if self._needed is None:
-            column = self.name_column()
+            column = self.name_column() if column is None else column
             if column < 0:
                 return 0
             widest = self._widest(column, range(self.table.model().rowCount()))
-            self._needed = max(widest, self.table.horizontalHeader().sectionSizeHint(column) + 4)
+            if self._title is None:
+                self._title = self.table.horizontalHeader().sectionSizeHint(column) + 4
+            self._needed = max(widest, self._title)
         return self._needed
 
     def _widest(self, column: int, rows: range) -> int:
@@ -202,31 +244,84 @@ class NameFitter(QObject):
             texts = [str(model.index(r, column).data() or "") for r in rows]
         if not texts:
             return 0
-        candidates: Sequence[int] = range(len(texts))
+        if self.plain_names and self._last is not None and self._last[0] == texts:
+            return self._last[1]  # the same names again (the same search run again): the same width
+        widest = self._widest_of(model, column, rows.start, texts)
+        if self.plain_names:
+            self._last = (texts, widest)
+        return widest
+
+    def _widest_of(self, model: QAbstractItemModel, column: int, start: int, texts: list[str]) -> int:
+        """Pixels the widest of these texts (rows start… of the column) needs, text margins included."""
         if len(texts) > MEASURED_NAMES:
             # Laying out every name of a 100,000-row table took seconds per change: measure the longest ones.
-            candidates = heapq.nlargest(MEASURED_NAMES, candidates, key=lambda r: len(texts[r]))
-        advance = self._advance_of()
-        top = heapq.nlargest(3, candidates, key=lambda r: advance(texts[r]))
+            lengths = list(map(len, texts))
+            picked = heapq.nlargest(MEASURED_NAMES, range(len(texts)), key=lengths.__getitem__)
+        else:
+            picked = list(range(len(texts)))
         # The view's own measure of the widest few settles near-ties (delegate margins, a font from the model).
-        widest = (self.table.sizeHintForIndex(model.index(rows.start + r, column)).width() for r in top)
-        return max(widest, default=0) + 4
+        near = NEAR_PLAIN if self.plain_names else NEAR_TIE
+        widths = self._advances_of([texts[r] for r in picked], near)
+        measured = [r for r, width in enumerate(widths) if width is not None]
+        top = sorted(measured, key=widths.__getitem__, reverse=True)[:3]  # type: ignore[arg-type] # all measured
+        widest = widths[top[0]] or 0
+        return 4 + max(
+            self._cell_width(model.index(start + picked[r], column), texts[picked[r]])
+            for r in top
+            if (widths[r] or 0) >= widest - near
+        )
 
-    def _advance_of(self) -> Callable[[str], int]:
-        """A name's text width in the table's font, remembered while the font stays."""
+    def _advances_of(self, texts: list[str], near: int) -> list[int | None]:
+        """These texts' widths in the table's font, None for a text that cannot come within `near` of the widest.
+
+        Texts seen before cost a look-up; the others are measured widest-looking first (by their letters' widths),
+        until the rest cannot come near: a page of new names lays out a few of them, not all.
+        """
+        if len(self._advances) + len(self._bounds) > ADVANCES_KEPT:
+            self._advances, self._cells, self._bounds = {}, {}, {}
+        known = self._advances
+        widths = list(map(known.get, texts))  # one look-up per row, no Python frame per row
+        if None not in widths:
+            return widths
+        unseen = [number for number, width in enumerate(widths) if width is None]
+        bounds = self._bounds
+        at_most = [bounds.get(texts[number]) or self._at_most(texts[number]) for number in unseen]
+        best = max((width for width in widths if width is not None), default=0)
         metrics = self.table.fontMetrics()
-        font_key = self.table.font().key()
-        if font_key != self._font_key or len(self._advances) > ADVANCES_KEPT:
-            self._advances, self._font_key = {}, font_key
-        advances = self._advances
+        for bound, number in sorted(zip(at_most, unseen, strict=True), reverse=True):
+            if bound < best - near:
+                break  # this text and every one after it are narrower than the widest by more than `near`
+            width = widths[number] = known[texts[number]] = metrics.horizontalAdvance(texts[number])
+            best = max(best, width)
+        return widths
 
-        def advance(text: str) -> int:
-            width = advances.get(text)
-            if width is None:
-                width = advances[text] = metrics.horizontalAdvance(text)
-            return width
+    def _at_most(self, text: str) -> float:
+        """A width this text cannot exceed: its letters' widths added up (any text but plain ASCII is measured)."""
+        if not text.isascii():
+            return math.inf
+        if not self._letters:
+            metrics = QFontMetricsF(self.table.font())
+            widths = [metrics.horizontalAdvance(chr(code)) for code in range(128)]
+            # Each letter's width in units of 1/255 of the widest, rounded up: a text's bound is then one C-level
+            # sum over its bytes, not a look-up per letter.
+            self._unit = max(widths) / 255 or 1.0
+            self._letters = bytes(min(255, math.ceil(w / self._unit)) for w in widths) + bytes(128)
+            # Kerning and rounding can add a pixel or two to the letters' sum (2 px at 20 pt): a quarter line covers it.
+            self._slack = metrics.height() / 4 + 1
+        bound = self._bounds[text] = sum(text.encode().translate(self._letters)) * self._unit + self._slack
+        return bound
 
-        return advance
+    def _cell_width(self, index: QModelIndex, text: str) -> int:
+        """The view's width of a Name cell, remembered by its text, whether it has an icon, and its font."""
+        key: tuple[str, bool, str] = (text, False, "")
+        if not self.plain_names:
+            font = index.data(Qt.ItemDataRole.FontRole)
+            icon = index.data(Qt.ItemDataRole.DecorationRole) is not None
+            key = (text, icon, font.key() if isinstance(font, QFont) else "")
+        width = self._cells.get(key)
+        if width is None:
+            width = self._cells[key] = self.table.sizeHintForIndex(index).width()
+        return width
 
     def _rows_inserted(self, _parent: object, first: int, last: int) -> None:
         """New rows can only widen the Name column: measure just them when the others are measured."""
@@ -255,22 +350,39 @@ class NameFitter(QObject):
         self._needed = None
         self.fit()
 
+    def _unfit(self, *_args: object) -> None:
+        self._fitted = None
+
+    def _title_changed(self, *_args: object) -> None:
+        """The sort arrow moved: the Name title's width may have changed (its header makes room for the arrow)."""
+        self._title = None
+        self.remeasure()
+
+    def forget(self, *_args: object) -> None:
+        """Drop every remembered width (the font, the style or the titles changed), measure again and fit."""
+        self._advances, self._cells, self._bounds, self._title, self._letters = {}, {}, {}, None, b""
+        self._last = None
+        self._fitted = None
+        self.remeasure()
+
     def fit(self) -> None:
         """Give the Name column its width; long-text columns give way before any name is cut."""
-        column = self.name_column()
+        ids = column_ids(self.table)
+        column = ids.index(self.name_id) if self.name_id in ids else -1
         if column < 0:
             return
+        needed, viewport = self.needed_width(column), self.table.viewport().width()
+        if self._fitted == (column, needed, viewport):
+            return  # nothing it gave way to has changed: every width is still right
         header = self.table.horizontalHeader()
         if header.sectionResizeMode(column) != QHeaderView.ResizeMode.Interactive:
             # Setting it again, even unchanged, re-lays out the whole header: a cost on every search page.
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        ids = column_ids(self.table)
         preferred = self.elided()
         shown = [c for c in range(len(ids)) if c != column and not header.isSectionHidden(c)]
         giving = [c for c in shown if ids[c] in preferred]
         fixed = sum(header.sectionSize(c) for c in shown if c not in giving)
-        spare = self.table.viewport().width() - fixed
-        needed = self.needed_width()
+        spare = viewport - fixed
         wanted = {c: preferred[ids[c]] for c in giving}
         room = spare - needed
         deficit = sum(wanted.values()) - max(room, 0)
@@ -287,3 +399,4 @@ class NameFitter(QObject):
         name_width = max(needed, spare - sum(wanted.values()))
         if header.sectionSize(column) != name_width:
             header.resizeSection(column, name_width)
+        self._fitted = (column, needed, viewport)

@@ -134,3 +134,39 @@ def test_the_same_owned_figures_repaint_nothing(make_window) -> None:  # type: i
     window.deck_view.show_owned(rows)
     assert changed  # a figure moved: the Own cells repaint
     assert model.index(0, model.columns.index("Own")).data() == f"0 (−{first.entry.count})"
+
+
+def test_the_widest_name_is_found_whatever_its_letters(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+    from PySide6.QtWidgets import QTableView
+
+    from deckbuilder.ui.columns import NameFitter
+
+    table = QTableView()
+    qtbot.addWidget(table)
+    model = QStandardItemModel(0, 2)
+    model.setHorizontalHeaderLabels(["Name", "Type"])
+    table.setModel(model)
+    fitter = NameFitter(table, "0", plain_names=True)
+    table.resize(120, 300)  # narrower than any name: the Name column is as wide as the widest needs, no wider
+    table.show()
+    qtbot.waitExposed(table)
+    metrics = table.fontMetrics()
+    pages = (
+        # Fewer letters can be wider; a name out of ASCII (full-width letters) cannot be bounded by its letters.
+        ["i" * 36, "W" * 12, "l" * 30, "Mm"],
+        ["Lord", "ＷＩＤＥ　ＬＯＲＤ　ＯＦ　ＴＨＥ　ＷＹＲＭ", "Lord of the Wyrm, Breaker of Septs"],
+        ["Wolf", "Wolves"],
+    )
+    for names in pages:
+        model.beginResetModel()
+        model.setRowCount(len(names))
+        for row, name in enumerate(names):
+            model.setItem(row, 0, QStandardItem(name))
+        model.endResetModel()
+        fitter.remeasure()
+        widest = max(names, key=metrics.horizontalAdvance)
+        assert not cut_cells(table, 0), names
+        assert table.columnWidth(0) <= metrics.horizontalAdvance(widest) + 16, (
+            names
+        )  # fitted to it, not wider

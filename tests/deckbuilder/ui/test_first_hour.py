@@ -281,6 +281,7 @@ def test_columns_can_be_hidden_from_the_header_menu_and_stay_hidden(make_window)
     header = window.deck_view.tables["combat"].horizontalHeader()
     assert header.isSectionHidden(window.deck_view.models["combat"].columns.index("Printing"))
     browser_menu = window.browser.column_chooser.build_menu()
+    assert not next(a for a in browser_menu.actions() if a.text() == "Name").isEnabled()  # names always show
     next(a for a in browser_menu.actions() if a.text() == "Set").trigger()
     window.settings.sync()
     again = make_window()  # a new window reads the choice back
