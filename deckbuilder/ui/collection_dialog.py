@@ -32,13 +32,8 @@ from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.deckfiles.kinds import have_list_filter
 from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import render_text
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 ANY_PRINTING = ""
-# Whether proxy exports print only the copies missing from the collection (the proxy dialog and the window's menu).
-KEY_MISSING_ONLY = "collection/proxies_missing_only"
-# The proxy dialog's option of that choice, named again when an export has nothing left to print.
-MISSING_ONLY_LABEL = QT_TRANSLATE_NOOP("ProxyExportDialog", "Only copies missing from my collection")
 
 
 class CollectionDialog(QDialog):

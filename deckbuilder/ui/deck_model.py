@@ -29,7 +29,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QStyle,
     QTableView,
     QWidget,
 )
@@ -56,6 +55,9 @@ from deckbuilder.ui.translation import fill
 @functools.cache
 def _error_icon() -> QIcon:
     """The mark beside a name an error names (the style's warning sign)."""
+    # Imported here: readying QStyle's dozen enums for Python cost every start ~5 ms, and only an error needs it.
+    from PySide6.QtWidgets import QStyle
+
     return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
 
 

@@ -35,7 +35,6 @@ from deckbuilder.export.paper import parse_paper
 from deckbuilder.export.preview import PagePreview, preview_decklist, preview_proxies
 from deckbuilder.export.proxies import CUT_MARK_STYLES, ExportCancelled, ProxyOptions, sheet_layout
 from deckbuilder.legality.results import Report
-from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.duplex_options import DuplexOptions, duplex_fields_from_settings
 from deckbuilder.ui.export_settings import (
     KEY_BLEED,
@@ -55,6 +54,7 @@ from deckbuilder.ui.export_settings import (
     setting_text,
 )
 from deckbuilder.ui.export_settings import translated_label as _label
+from deckbuilder.ui.settings import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
 

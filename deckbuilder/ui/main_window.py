@@ -34,7 +34,6 @@ from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_preview import CardPreview
 from deckbuilder.ui.card_view import CardView
 from deckbuilder.ui.check_space import CheckSpace, WrappedTabs, tidy_tab_bar
-from deckbuilder.ui.collection_dialog import CollectionDialog
 from deckbuilder.ui.commands import (
     DeckCommand,
 )
@@ -62,6 +61,7 @@ from deckbuilder.ui.window_session import SessionMixin
 if TYPE_CHECKING:
     from deckbuilder.fixhints import FixHint
     from deckbuilder.games.description import Game
+    from deckbuilder.ui.collection_dialog import CollectionDialog
     from deckbuilder.ui.deck_gallery import DeckGallery
     from deckbuilder.ui.stats import DeckStatsView
 
@@ -182,6 +182,7 @@ class MainWindow(
         self.odds_view.setObjectName("drawOdds")
         self.report_tabs.addTab(self.odds_view, self.tr("Draw odds"))
         self.undo_view = QUndoView(self.undo_stack)
+        self.undo_view.setObjectName("editHistory")
         self.undo_view.setEmptyLabel(self.tr("<opened deck>"))
         self.card_dock = self._dock(self.tr("Card"), "cardDock", self.card_view)
         self.report_dock = self._dock(self.tr("Deck check"), "legalityDock", WrappedTabs(self.report_tabs))
@@ -441,6 +442,8 @@ class MainWindow(
 
     def open_collection(self) -> CollectionDialog:
         """The collection dialog; the deck view's owned/missing column follows its changes."""
+        from deckbuilder.ui.collection_dialog import CollectionDialog
+
         dialog = CollectionDialog(self.db, self, game=self.deck.game)
         dialog.collection_changed.connect(self.refresh)
         if self.interactive:

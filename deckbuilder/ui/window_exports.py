@@ -20,7 +20,7 @@ from deckbuilder.deckfiles import (
     write_deck,
 )
 from deckbuilder.deckfiles.kinds import save_filter
-from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
+from deckbuilder.ui.settings import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.window_base import WindowBase
 

@@ -4,17 +4,21 @@ View → Text size and Theme, and Help → Keyboard shortcuts (keys from ui/shor
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent
-from PySide6.QtWidgets import QMenu, QPushButton, QTableView, QTabWidget, QUndoView, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QTableView, QTabWidget, QWidget
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
-from deckbuilder.ui.accessibility import name_widgets
-from deckbuilder.ui.shortcuts import ShortcutsDialog, matches, sequences
+from deckbuilder.ui.accessibility import name_widgets_when_read
+from deckbuilder.ui.shortcuts import matches, sequences
 from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, refresh_fonts
 from deckbuilder.ui.window_base import WindowBase
+
+if TYPE_CHECKING:
+    from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
 
 
 class _SearchBoxKeys(QObject):
@@ -53,6 +57,7 @@ class KeyboardMixin(WindowBase):
     """Keyboard actions over the deck list, the deck check's tabs, the text size and the theme."""
 
     report_tabs: QTabWidget
+    deck_tabs: QTabWidget
     appearance: Appearance
 
     def _keyed(
@@ -104,15 +109,21 @@ class KeyboardMixin(WindowBase):
         self._keyed(edit_menu, self.tr("Go to Fi&x it"), "fix", self.focus_fix_it, "actionFixIt")
         _SearchBoxKeys(self.browser.query_edit, self.browser.table)
 
-        # The tables were built with the desktop's font: their rows follow the remembered text size.
-        self._remember_row_margins()
+        built_font = QApplication.font()
         self.appearance = Appearance(self.settings, self)
+        # The tables were built with the desktop's font: their rows follow the remembered text size. The new font
+        # reaches them by a posted event, so each still measures its margin around the text in the font it was
+        # built with. At the desktop's size (most starts) nothing changes: no walk over the window's tables.
+        font_changed = QApplication.font() != built_font
+        if font_changed:
+            self._remember_row_margins()
         # The remembered font and palette reach the widgets by posted events: deliver them now, so that the first
         # layout (the docks' default widths) is measured in the text size the player chose.
         for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.ApplicationPaletteChange):
             QCoreApplication.sendPostedEvents(None, kind)
-        refresh_fonts(self)
-        self.fit_rows_to_font()
+        if font_changed:
+            refresh_fonts(self)
+            self.fit_rows_to_font()
         size_menu = view_menu.addMenu(self.tr("&Text size"))
         size_menu.setObjectName("menuTextSize")
         self._keyed(
@@ -148,17 +159,13 @@ class KeyboardMixin(WindowBase):
         theme_menu.aboutToShow.connect(self._tick_theme)
         self._tick_theme()
 
-        for history in self.findChildren(QUndoView):
-            history.setObjectName(history.objectName() or "editHistory")
         self._name_piles()
         self.deck_view.sections_rebuilt.connect(self._name_piles)
-        name_widgets(self)
+        name_widgets_when_read(self)
         # The statistics, the card images and Fix it's rows are built when first shown: named then.
-        self.report_tabs.currentChanged.connect(lambda _index: name_widgets(self.report_tabs))
-        self.deck_view.sections_rebuilt.connect(lambda: name_widgets(self.deck_view))
-        deck_tabs = self.findChild(QTabWidget, "deckTabs")
-        if deck_tabs is not None:
-            deck_tabs.currentChanged.connect(lambda _index: name_widgets(deck_tabs))
+        self.report_tabs.currentChanged.connect(lambda _index: name_widgets_when_read(self.report_tabs))
+        self.deck_view.sections_rebuilt.connect(lambda: name_widgets_when_read(self.deck_view))
+        self.deck_tabs.currentChanged.connect(lambda _index: name_widgets_when_read(self.deck_tabs))
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.setObjectName("menuHelp")
@@ -172,6 +179,7 @@ class KeyboardMixin(WindowBase):
             table.setAccessibleName(self.deck_view.section_title(key))
 
     def _text_size(self, step: int = 0, percent: int | None = None) -> None:
+        self._remember_row_margins()  # tables built since the last change, in the font still in force
         if percent is not None:
             self.appearance.set_text_size(percent)
         else:
@@ -225,6 +233,8 @@ class KeyboardMixin(WindowBase):
 
     def show_shortcuts(self) -> ShortcutsDialog:
         """Help → Keyboard shortcuts (modal when interactive)."""
+        from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
+
         dialog = ShortcutsDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if self.interactive:

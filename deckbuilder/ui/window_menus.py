@@ -17,7 +17,7 @@ from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.export import EXPORTS
 from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import gettext
-from deckbuilder.ui.collection_dialog import KEY_MISSING_ONLY
+from deckbuilder.ui.settings import KEY_MISSING_ONLY
 from deckbuilder.ui.shortcuts import sequences
 from deckbuilder.ui.translation import language_actions, save_language
 from deckbuilder.ui.window_keys import KeyboardMixin
@@ -52,15 +52,9 @@ class MenusMixin(KeyboardMixin):
         )
         games_menu = file_menu.addMenu(self.tr("New deck for another &game"))
         games_menu.setObjectName("menuNewGameDeck")
-        for game in available_games():
-            if game.name != DEFAULT_GAME:
-                self._action(
-                    games_menu,
-                    game.title,
-                    functools.partial(self.new_deck, game.name),
-                    None,
-                    f"actionNew-{game.name}",
-                )
+        # Listed when opened (by mouse or keys), not at every start: reading and checking every other game's
+        # description took milliseconds of each start, and a game added to the games folder since is listed too.
+        games_menu.aboutToShow.connect(functools.partial(self._list_games, games_menu))
         self._action(
             file_menu,
             self.tr("&Open deck…"),
@@ -198,6 +192,19 @@ class MenusMixin(KeyboardMixin):
         self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
         self._build_keyboard_actions(edit_menu, view_menu)
         self._update_recent_menu()
+
+    def _list_games(self, menu: QMenu) -> None:
+        """Fill File → New deck for another game with the games installed now."""
+        menu.clear()
+        for game in available_games():
+            if game.name != DEFAULT_GAME:
+                self._action(
+                    menu,
+                    game.title,
+                    functools.partial(self.new_deck, game.name),
+                    None,
+                    f"actionNew-{game.name}",
+                )
 
     def _language_chosen(self, lang: str | None) -> None:
         """Remember the language for the next start (the window's words are loaded once, at start)."""

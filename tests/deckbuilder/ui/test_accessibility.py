@@ -4,6 +4,7 @@ in English and in Portuguese, on every tab of the deck check and in the card ima
 from __future__ import annotations
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QWidget
@@ -70,3 +71,28 @@ def test_the_verdict_is_never_told_by_colour_alone(window, legal) -> None:  # ty
         name = model.index(row, model.columns.index("Name"))
         assert name.data(Qt.ItemDataRole.DecorationRole) is not None
         assert "error" in name.data(Qt.ItemDataRole.AccessibleTextRole)
+
+
+def test_the_names_are_given_before_anything_reads_one(make_window, demo_db, monkeypatch, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The window names its widgets when a screen reader first asks, not at every start; the first answer has them."""
+    from deckbuilder.ui import accessibility
+    from deckbuilder.ui.main_window import MainWindow
+
+    monkeypatch.setattr(accessibility, "_first_read", accessibility._FirstRead())  # as in a fresh process
+    gone = MainWindow(
+        demo_db, interactive=False
+    )  # gone before anything asked: the others are named all the same
+    shiboken6.delete(gone)
+    window = make_window()
+    window.show()
+    qtbot.waitExposed(window)
+    edit = window.browser.query_edit
+    if not QAccessible.isActive():  # no screen reader has asked yet: nothing was walked
+        assert edit.accessibleName() == ""
+    interface = QAccessible.queryAccessibleInterface(edit)
+    assert interface is not None and interface.text(QAccessible.Text.Name) == "Card search"
+    # Every other part of the window was named at that first question, and a tab built later when it is shown.
+    assert _unnamed(window) == []
+    window.report_tabs.setCurrentIndex(window.report_tabs.indexOf(window.stats_page))
+    qtbot.wait(10)
+    assert _unnamed(window) == []

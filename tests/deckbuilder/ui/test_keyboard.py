@@ -9,7 +9,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QTableView
 
 from carddb.demo import demo_deck_path
-from deckbuilder.ui.shortcuts import SHORTCUTS, ShortcutsDialog, sequences, shown_keys
+from deckbuilder.ui.shortcuts import SHORTCUTS, sequences, shown_keys
+from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
 
 CARD = "Bark Hide"  # three copies in the demo deck: a fourth is over the copy limit
 

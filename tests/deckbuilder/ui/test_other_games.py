@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu
 
 from deckbuilder.deck import Deck
@@ -57,8 +58,34 @@ def test_a_lithic_rage_deck_shows_its_piles_header_and_check(window, answers, tm
     assert read_deck(tmp_path / "shaman.json").deck.game == "lithic-rage"
 
 
-def test_new_deck_for_another_game_and_back_to_rage(window) -> None:  # type: ignore[no-untyped-def]
-    menu = window.findChild(QMenu, "menuNewGameDeck")
+def _open_games_menu(window, qtbot) -> QMenu:  # type: ignore[no-untyped-def]
+    """File → New deck for another game, opened by keys as a player would (the games are listed when it opens)."""
+    file_menu = window.menuBar().actions()[0].menu()
+    games = window.findChild(QMenu, "menuNewGameDeck")
+    file_menu.popup(window.mapToGlobal(QPoint(0, 0)))
+    qtbot.waitUntil(file_menu.isVisible)
+    file_menu.setActiveAction(games.menuAction())
+    qtbot.keyClick(file_menu, Qt.Key.Key_Right)
+    qtbot.waitUntil(games.isVisible)
+    return games
+
+
+def test_the_games_menu_lists_the_games_installed_when_it_opens(window, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui import window_menus
+
+    games = _open_games_menu(window, qtbot)
+    assert [action.text() for action in games.actions()] == ["Lithic Rage", "WarRift"]
+    games.hide()
+    # A game added since the last time the menu opened is listed the next time, once.
+    real = window_menus.available_games
+    monkeypatch.setattr(window_menus, "available_games", lambda: real()[:2])
+    window.menuBar().actions()[0].menu().hide()
+    games = _open_games_menu(window, qtbot)
+    assert [action.text() for action in games.actions()] == ["Lithic Rage"]
+
+
+def test_new_deck_for_another_game_and_back_to_rage(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    menu = _open_games_menu(window, qtbot)
     titles = [action.text() for action in menu.actions()]
     assert titles == ["Lithic Rage", "WarRift"]
     menu.actions()[1].trigger()

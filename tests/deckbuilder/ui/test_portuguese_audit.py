@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel
 
 from carddb.demo import demo_deck_path
-from deckbuilder.ui.shortcuts import ShortcutsDialog
+from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
 from tests.deckbuilder.ui.english_audit import (
     card_data_words,
     english_only_words,

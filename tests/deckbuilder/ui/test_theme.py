@@ -149,10 +149,48 @@ def test_the_largest_text_chosen_in_the_window_reaches_every_header_and_holds(wi
     while window.appearance.text_size != TEXT_SIZES[-1]:
         larger.trigger()
     qtbot.waitUntil(lambda: window.deck_view.tables["sept"].fontMetrics().height() > 1.5 * before)
-    qtbot.waitUntil(
-        lambda: audit(window) == []
-    )  # laid out anew (posted events), then every view  # the window laid out anew (posted events), then every view
+    qtbot.waitUntil(lambda: audit(window) == [])  # laid out anew (posted events), then every view
     tables = window.findChildren(QTableView)
     assert [t.objectName() for t in tables if t.horizontalHeader().font() != t.font()] == []
     assert audit_every_view(window, qtbot.wait) == {}
     window.findChild(type(window.theme_actions["dark"]), "actionTextDefault").trigger()
+
+
+def _row_margins(window) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Each table's rows: pixels beyond its text's height."""
+    tables = {f"deck {key}": table for key, table in window.deck_view.tables.items()}
+    tables.update(browser=window.browser.table, game_cards=window.game_cards.table)
+    return {
+        name: table.verticalHeader().defaultSectionSize() - table.fontMetrics().height()
+        for name, table in tables.items()
+    }
+
+
+def test_rows_keep_their_margin_at_the_text_size_remembered_at_start(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At the desktop's size the start measures nothing again; at a larger size every table's rows grow with it,
+    and a size chosen later keeps each table's margin whichever size the window started at."""
+
+    def larger_or_smaller(window, action: str) -> None:  # type: ignore[no-untyped-def]
+        height = window.browser.table.fontMetrics().height()
+        window.findChild(type(window.theme_actions["dark"]), action).trigger()
+        qtbot.waitUntil(lambda: window.browser.table.fontMetrics().height() != height)
+
+    desktop = make_window()
+    desktop.show()
+    margins = _row_margins(desktop)
+    text_height = desktop.browser.table.fontMetrics().height()
+    desktop.close()
+    app_settings().setValue("view/text-size", 150)
+    larger = make_window()
+    larger.show()
+    assert larger.browser.table.fontMetrics().height() > text_height
+    assert _row_margins(larger) == margins
+    larger_or_smaller(larger, "actionTextSmaller")
+    qtbot.waitUntil(lambda: _row_margins(larger) == margins, timeout=2000)
+    larger.close()
+    reset_appearance()
+    app_settings().setValue("view/text-size", 100)
+    again = make_window()
+    again.show()
+    larger_or_smaller(again, "actionTextLarger")
+    qtbot.waitUntil(lambda: _row_margins(again) == margins, timeout=2000)
