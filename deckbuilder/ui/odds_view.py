@@ -390,16 +390,18 @@ class OddsView(QWidget):
         margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 2
         metrics = table.fontMetrics()
 
-        def widths(column: int) -> tuple[int, int]:
-            """The column's widest text on one line, and its widest word (headings included)."""
+        def widths(column: int, parts: int = -1) -> tuple[int, int]:
+            """The column's widest text on one line, and its widest word (headings included); with `parts`, a
+            text breaks only at its first spaces ("simulada" above "±0,2 %", never the "%" alone)."""
             items = [table.item(r, column) for r in range(table.rowCount())]
             texts = [item.text() for item in items if item is not None]
             heading = header.sectionSizeFromContents(column).width()
             line = max([heading] + [metrics.horizontalAdvance(t) + margin for t in texts])
-            word = max([heading] + [metrics.horizontalAdvance(w) + margin for t in texts for w in t.split()])
+            words = [w for t in texts for w in t.split(maxsplit=parts)]
+            word = max([heading] + [metrics.horizontalAdvance(w) + margin for w in words])
             return line, word
 
-        (names, name_word), (chance, _), (whole, word) = widths(0), widths(1), widths(2)
+        (names, name_word), (chance, _), (whole, word) = widths(0), widths(1), widths(2, parts=1)
         view = table.viewport().width()
         room = view - names - chance
         how = 0 if room < word else whole if room >= whole else room
