@@ -34,7 +34,6 @@ from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.i18n.numbers import format_percent
-from deckbuilder.ui.accessibility import name_widgets_when_read
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -58,15 +57,6 @@ class OddsView(QWidget):
         self.hand: odds.SampleHand | None = None
         self.seed = odds.new_seed()
 
-        # The tables, the sample hand and their controls (~70 widgets) are built when the tab is first shown: most
-        # sessions never look at it, and every start paid for them.
-        self._built = False
-        self._outer = QVBoxLayout(self)
-        self._outer.setContentsMargins(4, 4, 4, 4)
-
-    def _build(self) -> None:
-        """The odds tables, the sample hand and their controls."""
-        self._built = True
         self.fight_table = QTableWidget(0, 3)
         self.fight_table.setObjectName("fightTable")
         self.fight_table.setHorizontalHeaderLabels([self.tr("Character"), self.tr("Chance"), self.tr("How")])
@@ -162,9 +152,9 @@ class OddsView(QWidget):
         # At 1280×720 the dock is narrower than the seed row and the How column: scroll, never clip.
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(body)
-        self._outer.addWidget(scroll)
-        if self.isVisible():  # built as the tab is shown: its parts show with it
-            scroll.show()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(scroll)
 
         self.fight_turn_spin.valueChanged.connect(self._show_table)
         self.what_combo.currentIndexChanged.connect(self._show_by_turn)
@@ -173,11 +163,6 @@ class OddsView(QWidget):
         self.seed_edit.returnPressed.connect(self._deal_typed_seed)
         self.new_button.clicked.connect(self.reshuffle)
         self.redraw_button.clicked.connect(self.redraw_selected)
-        name_widgets_when_read(self)
-
-    def _ensure_built(self) -> None:
-        if not self._built:
-            self._build()
 
     # -- the deck ----------------------------------------------------------------------------------
 
@@ -191,7 +176,6 @@ class OddsView(QWidget):
             self.recompute()
 
     def showEvent(self, event: QShowEvent) -> None:
-        self._ensure_built()
         super().showEvent(event)
         if self._stale:
             self.recompute()
@@ -199,18 +183,15 @@ class OddsView(QWidget):
     @property
     def sept_list(self) -> QListWidget:
         """The sample hand of Rage's sept deck (any game's draw pile: `hand_lists`)."""
-        self._ensure_built()
         return self.hand_lists["sept"]
 
     @property
     def combat_list(self) -> QListWidget:
         """The sample hand of Rage's combat deck."""
-        self._ensure_built()
         return self.hand_lists["combat"]
 
     def recompute(self) -> None:
         """Odds and the sample hand of the deck on show (the hand keeps its seed)."""
-        self._ensure_built()
         self._stale = False
         if self._deck is None:
             return
@@ -356,7 +337,6 @@ class OddsView(QWidget):
 
     def by_turn(self) -> list[odds.Odds]:
         """The chances shown for the chosen card or Type, turn 1 to N."""
-        self._ensure_built()
         what = self.what_combo.currentText()
         if not what:
             return []
@@ -383,7 +363,6 @@ class OddsView(QWidget):
 
     def deal(self, seed: int) -> None:
         """Deal the opening hands of this seed."""
-        self._ensure_built()
         self.seed = seed
         self.seed_edit.setText(odds.format_seed(seed))
         self.hand = odds.SampleHand.deal(self.piles, seed)
@@ -403,7 +382,6 @@ class OddsView(QWidget):
 
     def redraw_selected(self) -> None:
         """Discard the selected cards of every hand and draw back to the hand size (the next turn)."""
-        self._ensure_built()
         if self.hand is None:
             return
         discards = {

@@ -43,19 +43,6 @@ def test_fix_hints_wait_until_the_tab_is_shown(window) -> None:  # type: ignore[
     assert window.fix_panel.hints and window.fix_panel.hints[0][0].code == "COMBAT_COPIES"
 
 
-def test_draw_odds_tab_is_built_when_first_shown_with_the_decks_odds(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """Start-up builds none of the tab's tables, lists or buttons; the first look at it shows them, filled."""
-    from PySide6.QtWidgets import QAbstractButton, QAbstractItemView
-
-    assert window.open_deck(demo_deck_path(), ask_first=False)
-    view = window.odds_view
-    assert view.findChildren(QAbstractItemView) == [] and view.findChildren(QAbstractButton) == []
-    window.report_tabs.setCurrentWidget(view)
-    qtbot.waitUntil(lambda: view.fight_table.isVisible())
-    assert view.fight_table.rowCount() > 0 and view.sept_list.count() == 5
-    assert view.seed_edit.isVisible() and view.deal_button.isVisible()
-
-
 def test_draw_odds_tab_shows_each_character_and_deals_a_shared_seed(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
     window.report_tabs.setCurrentWidget(window.odds_view)
