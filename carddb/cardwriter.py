@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from carddb.allegiance import allegiance_of
+from carddb.allegiance import allegiance_of, type_allegiance
 from carddb.cardtypes import Section, classify_type
 from carddb.fields import CARD_FIELDS, HEADER_OF, NUMERIC_FIELDS
 from carddb.identities import character_identity
@@ -33,6 +33,7 @@ _PRINTING_COLUMNS = (
 _TYPE_AT = CARD_FIELDS.index("type")
 # A few dozen distinct Types across 100,000 cards: each is classified once.
 _section_of = functools.lru_cache(maxsize=4096)(classify_type)
+_type_allegiance = functools.lru_cache(maxsize=4096)(type_allegiance)
 _KEYWORDS_AT = CARD_FIELDS.index("keywords")
 # (Lackey header, is numeric) per card field, in CARD_FIELDS order: worked out once, read for every printing.
 FIELD_SOURCES = tuple((HEADER_OF[f], f in NUMERIC_FIELDS) for f in CARD_FIELDS)
@@ -95,8 +96,11 @@ def card_facts(name: str, fields: Values, identities: dict[str, str]) -> tuple[s
     section = _section_of(fields[_TYPE_AT])
     if section is not Section.CHARACTERS:
         return (section.value if section else None), "", ""
-    # Decided once here and stored: search, the checker and the UI all read this one answer.
-    allegiance = allegiance_of(name, fields[_TYPE_AT], split_keywords(fields[_KEYWORDS_AT]))
+    # Decided once here and stored: search, the checker and the UI all read this one answer. A Type that names
+    # it settles it (allegiance_of looks at nothing else then), so most Characters' keywords are never split.
+    allegiance = _type_allegiance(fields[_TYPE_AT]) or allegiance_of(
+        name, fields[_TYPE_AT], split_keywords(fields[_KEYWORDS_AT])
+    )
     return section.value, character_identity(name, identities), allegiance
 
 
@@ -168,14 +172,17 @@ def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteC
     staged = ", ".join(
         f"s.{c}" for c in ("name", "set_name", "section", "identity", "allegiance", *CARD_FIELDS)
     )
+    # Ids follow name order, so the search index rebuild reads rows in sequence. A new card's name_rank is a guess
+    # (its place among the new ones) that search.rebuild_search_index checks and corrects. Only the seqs are sorted
+    # (not whole rows); new_order's rowid is the place.
+    conn.execute("CREATE TEMP TABLE new_order (seq INTEGER NOT NULL)")
+    conn.execute(
+        f"INSERT INTO temp.new_order (seq) SELECT n.seq FROM temp.newest AS n JOIN {STAGE} AS s ON s.seq = n.seq "
+        "WHERE NOT EXISTS (SELECT 1 FROM temp.old AS o WHERE o.norm = n.norm) ORDER BY s.name COLLATE NOCASE, s.norm"
+    )
     added = conn.execute(
-        f"INSERT INTO card (norm_name, {', '.join(columns)}, name_rank) "
-        f"SELECT s.norm, {staged}, row_number() OVER (ORDER BY s.name COLLATE NOCASE, s.norm) "
-        f"FROM temp.newest AS n JOIN {STAGE} AS s ON s.seq = n.seq "
-        "WHERE NOT EXISTS (SELECT 1 FROM temp.old AS o WHERE o.norm = n.norm) "
-        # Ids follow name order, so the search index rebuild reads rows in sequence. A new card's name_rank is a
-        # guess (its place among the new ones) that search.rebuild_search_index checks and corrects.
-        "ORDER BY s.name COLLATE NOCASE, s.norm"
+        f"INSERT INTO card (norm_name, {', '.join(columns)}, name_rank) SELECT s.norm, {staged}, o.rowid "
+        f"FROM temp.new_order AS o JOIN {STAGE} AS s ON s.seq = o.seq ORDER BY o.rowid"
     ).rowcount
     update = f"UPDATE card SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?"
     if old:

@@ -11,7 +11,7 @@ import re
 import sqlite3
 import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ from carddb.leftovers import (
     referenced_images,
 )
 from carddb.messages import message
+from carddb.model import LACKEY_HEADER
 from carddb.normalize import normalize_name
 from carddb.retire import retire_missing
 from carddb.safeio import UnsafeFileError
@@ -64,8 +65,35 @@ _BLANKS = ("",) * len(FIELD_SOURCES)
 _NUMERIC_AT = tuple(index for index, (_header, numeric) in enumerate(FIELD_SOURCES) if numeric)
 
 
+# add_cells reads a row's fields as cells[3:] of a row in LACKEY_HEADER order.
+assert LACKEY_HEADER[3:] == _FIELD_HEADERS
+_FIRST_NUMBER = _NUMERIC_AT[0]
+_END_NUMBER = _NUMERIC_AT[-1] + 1
+assert tuple(range(_FIRST_NUMBER, _END_NUMBER)) == _NUMERIC_AT  # the numeric columns are side by side
+# Card stats as written in nearly every row ("" is no value): read with one dict lookup per cell.
+_SMALL_NUMBERS: dict[str, int | None] = {"": None, **{str(n): n for n in range(1000)}}
+_NOT_SMALL = (object(),) * (_END_NUMBER - _FIRST_NUMBER)
+
+
+def _number(raw: str) -> int | None:
+    """A numeric cell's value as add_row reads it (None when it is kept as text)."""
+    if (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
+        _NUMBER.fullmatch(raw) and len(raw) <= _MAX_NUMBER_CHARS and abs(int(raw)) <= MAX_NUMBER
+    ):
+        return int(raw)
+    return None
+
+
+_NO_IMAGE = [""]
+_SECTION_VALUES = {section: section.value for section in Section}  # Enum's .value is a slow descriptor
+
+
 def _json_list(texts: list[str]) -> str:
     """json.dumps(texts) for a list of strings, without building an encoder per row."""
+    if (
+        texts == _NO_IMAGE
+    ):  # one image entry that names no stored file: the usual row of a pool without images
+        return '[""]'
     return "[" + ", ".join(map(encode_basestring_ascii, texts)) + "]"
 
 
@@ -240,6 +268,88 @@ class _Importer:
             )
         for note in notes:
             self.issue(source, line, labelled(note), SUSPICIOUS)
+
+    def add_cells(self, source: str, line: int, cells: Sequence[str], images: ImageFinder | None) -> bool:
+        """Stage a row given as its 18 cells in LACKEY_HEADER order when add_row would find nothing to say of it.
+
+        The usual row is checked from its cells, with no dict; False (nothing done) for any row add_row would
+        reject or note, which the caller then passes to add_row. Only a duplicate is noted here.
+        """
+        stripped = list(map(str.strip, cells))
+        name, set_name, type_field = stripped[0], stripped[1], stripped[4]
+        if not name or not set_name or len(name) > MAX_NAME_LENGTH or _CONTROL.search(name) is not None:
+            return False
+        if set_name not in self._set_checks:
+            self._set_checks[set_name] = _check_set(set_name)
+        if self._set_checks[set_name]:
+            return False
+        if type_field not in self._sections:
+            self._sections[type_field] = classify_type(type_field)
+        section = self._sections[type_field]
+        if section is None or "\ufffd" in "".join(cells):
+            return False
+        fields: list[Any] = stripped[3:]
+        numbers = list(map(_SMALL_NUMBERS.get, fields[_FIRST_NUMBER:_END_NUMBER], _NOT_SMALL))
+        if _NOT_SMALL[0] in numbers:
+            for index, value in enumerate(numbers):
+                if value is _NOT_SMALL[0]:
+                    numbers[index] = number = _number(fields[_FIRST_NUMBER + index])
+                    if number is None:  # not a number: add_row notes it
+                        return False
+        fields[_FIRST_NUMBER:_END_NUMBER] = numbers
+        image_paths = self._quiet_images(images, set_name, cells[2])
+        if image_paths is None:
+            return False
+        in_force = tuple(fields)
+        norm = (
+            name.lower() if name.isascii() and "  " not in name and "`" not in name else normalize_name(name)
+        )
+        row = (
+            norm,
+            name,
+            set_name,
+            *in_force,
+            stripped[2],
+            _json_list(image_paths) if image_paths else "",
+            "{}",
+            source,
+            line,
+            *(
+                card_facts(name, in_force, self._identities)
+                if section is Section.CHARACTERS
+                else (_SECTION_VALUES[section], "", "")
+            ),
+        )
+        try:
+            earlier = self.stage().add(row)
+        except sqlite3.DatabaseError as exc:
+            raise _database_error(self.db, exc) from exc
+        if earlier is not None:
+            note = message("IMPORT_DUPLICATE", name=name, set=set_name, line=earlier[0], source=earlier[1])
+            self.issue(source, line, note, SUSPICIOUS)
+        return True
+
+    def _quiet_images(self, finder: ImageFinder | None, set_name: str, image_field: str) -> list[str] | None:
+        """The stored paths of a row's images as _images finds them; None when _images would note something."""
+        entries = split_image_files(image_field)
+        if finder is None:
+            return [""] * len(entries)
+        if entries and set_name not in self._set_image_problems:
+            self._set_image_problems[set_name] = unsafe_name_reason(set_name)
+        if entries and self._set_image_problems[set_name]:
+            return None
+        paths: list[str] = []
+        for entry in entries:
+            if unsafe_name_reason(entry):
+                return None
+            found, refusal = finder.locate(set_name, entry)
+            stored = ""
+            if found is not None:
+                stored, refusal = self._store_image(found, set_name)  # kept: add_row finds it again
+            if refusal:
+                return None
+            paths.append(stored)
+        return paths
 
     def stage(self) -> Stage:
         """The staged rows of this import, on the connection that will write them (opened on first use)."""

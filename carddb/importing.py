@@ -22,6 +22,7 @@ from carddb.importreport import (
 from carddb.lackey import (
     CardDataReader,
     ImageFinder,
+    PlainRow,
     card_data_files,
     open_card_data,
     outside_reason,
@@ -45,18 +46,22 @@ def _read_lackey(
     with handle:
         reader = CardDataReader(handle)
         before = report.rows_read
-        for row in reader:
+        for row in reader.items():
             report.rows_read += 1
-            if row.error:
+            if isinstance(row, PlainRow):  # the usual row: checked from its cells, with no dict
+                if row.joined:
+                    _joined(importer, source, row.joined, row.cells[reader.columns_at["Name"]].strip())
+                assert reader.canonical is not None
+                if not importer.add_cells(source, row.line, reader.canonical(row.cells), images):
+                    values = dict(
+                        zip(reader.columns_at, row.cells, strict=True)
+                    )  # header order, as a LackeyRow
+                    importer.add_row(source, row.line, values, {}, (), images)
+            elif row.error:
                 importer.issue(source, row.line, row.error, REJECTED)
             else:
                 if row.joined:
-                    name = row.values.get("Name", "").strip()
-                    for line in row.joined:
-                        importer.issue(
-                            source, line, message("IMPORT_LINE_JOINED", line=line, name=name), NOTE
-                        )
-                    report.lines_joined += len(row.joined)
+                    _joined(importer, source, row.joined, row.values.get("Name", "").strip())
                 importer.add_row(source, row.line, row.values, row.extra, row.problems, images)
             importer.tick(done_before + reader.bytes_read, total)
         for note in reader.notes:
@@ -67,6 +72,13 @@ def _read_lackey(
         for problem in images.problems:
             if all(i.reason != problem for i in report.issues):
                 importer.issue(source, 0, problem, SUSPICIOUS)
+
+
+def _joined(importer: _Importer, source: str, lines: list[int], name: str) -> None:
+    """Note each continuation line joined onto the card `name`."""
+    for line in lines:
+        importer.issue(source, line, message("IMPORT_LINE_JOINED", line=line, name=name), NOTE)
+    importer.report.lines_joined += len(lines)
 
 
 def import_lackey_file(

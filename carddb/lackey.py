@@ -5,12 +5,16 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import BinaryIO
 
 from carddb.cardtypes import zone_section
+from carddb.lackey_lines import MAX_LINE_BYTES as MAX_LINE_BYTES
+from carddb.lackey_lines import decode_batch, decode_line, iter_line_batches
+from carddb.lackey_lines import iter_raw_lines as iter_raw_lines
 from carddb.messages import declare, message
 from carddb.model import LACKEY_COLUMNS, LACKEY_HEADER
 from carddb.safeio import open_regular, read_regular_bytes
@@ -37,12 +41,9 @@ declare(
     }
 )
 
-# Real rows are under 1 KB; anything past this is garbage or an attack, and is skipped without keeping it.
-MAX_LINE_BYTES = 1_000_000
-_CHUNK = 1 << 16
-_EOL = re.compile(rb"\r\n|\r|\n")
 _HEADER_KEYS = {name.casefold(): name for name in LACKEY_COLUMNS}
 IMAGE_EXTENSIONS: tuple[str, ...] = (".jpg", ".png", ".jpeg")
+_WIDTH = len(LACKEY_HEADER)
 # Real names are at most ~35 characters; a longer Name is card text that slipped out of its row.
 MAX_NAME_LENGTH = 80
 # The real card data is ~2 MB and a million rows ~300 MB; past this it is not card data (or a sparse file).
@@ -86,43 +87,6 @@ class FileNote:
     reason: str
 
 
-def iter_raw_lines(stream: BinaryIO, max_line: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
-    """Yield (line number, bytes) for each line ending in \\n, \\r\\n or \\r; bytes is None for an overlong line."""
-    buf = b""
-    overflow = False
-    number = 0
-    while True:
-        chunk = stream.read(_CHUNK)
-        if not chunk:
-            break
-        buf += chunk
-        start = 0
-        while True:
-            match = _EOL.search(buf, start)
-            # A lone \r at the end of the buffer may be the first half of a \r\n split between chunks.
-            if match is None or (match.group() == b"\r" and match.end() == len(buf)):
-                break
-            number += 1
-            yield number, (None if overflow else buf[start : match.start()])
-            overflow = False
-            start = match.end()
-        buf = buf[start:]
-        if len(buf) > max_line:
-            overflow = True  # drop the text but remember the line is bad, so memory stays bounded
-            buf = b""
-    if buf or overflow:
-        number += 1
-        yield number, (None if overflow else buf)
-
-
-def decode_line(raw: bytes) -> tuple[str, bool]:
-    """Decode one line as UTF-8 (BOM dropped), else cp1252; the flag says whether it was UTF-8."""
-    try:
-        return raw.decode("utf-8").lstrip("\ufeff"), True
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace"), False
-
-
 def _header_map(cells: list[str]) -> dict[int, str] | None:
     """Column index -> Lackey header name when the cells form a header line (they must name `Name`)."""
     known = [_HEADER_KEYS.get(cell.strip().casefold()) for cell in cells]
@@ -131,6 +95,20 @@ def _header_map(cells: list[str]) -> dict[int, str] | None:
     return {
         index: (k if k else cells[index].strip() or f"column {index + 1}") for index, k in enumerate(known)
     }
+
+
+class PlainRow:
+    """A data line with one cell per column of a header that names every Lackey column once: no dict is built.
+
+    `cells` follow the header's order (CardDataReader.canonical gives them in LACKEY_HEADER order).
+    """
+
+    __slots__ = ("cells", "joined", "line")
+
+    def __init__(self, line: int, cells: list[str]) -> None:
+        self.line = line
+        self.cells = cells
+        self.joined: list[int] | None = None  # continuation lines appended to Text
 
 
 class CardDataReader:
@@ -143,6 +121,9 @@ class CardDataReader:
         self.columns: dict[int, str] = {}
         self.bytes_read = 0
         self._plain: tuple[str, ...] | None = None  # the header names when every column is a Lackey column
+        # Set when the header names every Lackey column once: a PlainRow's cells in LACKEY_HEADER order.
+        self.canonical: Callable[[list[str]], Sequence[str]] | None = None
+        self.columns_at: dict[str, int] = {}  # Lackey column -> its cell in such a header (header order)
 
     def _set_columns(self, columns: dict[int, str]) -> None:
         self.columns = columns
@@ -150,63 +131,112 @@ class CardDataReader:
             tuple(columns[i] for i in range(len(columns))) if set(columns) == set(range(len(columns))) else ()
         )
         self._plain = names if names and all(n in LACKEY_COLUMNS for n in names) else None
+        if self._plain is not None and sorted(self._plain) == sorted(LACKEY_HEADER):
+            self.columns_at = {name: index for index, name in enumerate(self._plain)}
+            order = [self.columns_at[name] for name in LACKEY_HEADER]
+            self.canonical = _same if order == sorted(order) else itemgetter(*order)
 
     def __iter__(self) -> Iterator[LackeyRow]:
+        for row in self.items():
+            if isinstance(row, PlainRow):
+                plain = self._plain
+                assert plain is not None
+                yield LackeyRow(row.line, dict(zip(plain, row.cells, strict=True)), joined=row.joined or [])
+            else:
+                yield row
+
+    def items(self) -> Iterator[LackeyRow | PlainRow]:
+        """Each row: a PlainRow when the header names every Lackey column and the row is whole, else a LackeyRow."""
         # A line whose only filled cell is the first is the previous card's Text broken by a stray line
         # break (22 such lines in the real plugin): it is joined onto that card instead of standing alone.
-        pending: LackeyRow | None = None
-        for row, continuation in self._physical_rows():
-            if continuation is not None and pending is not None and _joinable(pending):
-                text, errata = continuation
-                _append(pending.values, "Text", text)
-                if errata:
-                    _append(pending.values, "Errata", errata)
-                pending.joined.append(row.line)
-                continue
+        pending: LackeyRow | PlainRow | None = None
+        for row in self._physical_rows():
+            if isinstance(row, tuple):  # a continuation line (and its row, should there be nothing to join)
+                continuation, alone = row
+                if pending is not None and self._joinable(pending):
+                    self._join(pending, *continuation)
+                    continue
+                row = alone
             if pending is not None:
                 yield pending
             pending = row
         if pending is not None:
             yield pending
 
-    def _physical_rows(self) -> Iterator[tuple[LackeyRow, tuple[str, str] | None]]:
-        """Each data line as a row, and (text, errata) when it is a continuation line (else None).
+    def _joinable(self, row: LackeyRow | PlainRow) -> bool:
+        """Whether a continuation line may be appended to this row: it is a usable row with a Name."""
+        if isinstance(row, PlainRow):
+            return bool(row.cells[self.columns_at["Name"]].strip())
+        return _joinable(row)
+
+    def _join(self, row: LackeyRow | PlainRow, line: int, text: str, errata: str) -> None:
+        """Append a continuation line's text (and errata) to the row above."""
+        if isinstance(row, PlainRow):
+            cells, at = row.cells, self.columns_at
+            cells[at["Text"]] = _appended(cells[at["Text"]], text)
+            if errata:
+                cells[at["Errata"]] = _appended(cells[at["Errata"]], errata)
+            row.joined = [*(row.joined or ()), line]
+            return
+        _append(row.values, "Text", text)
+        if errata:
+            _append(row.values, "Errata", errata)
+        row.joined.append(line)
+
+    def _physical_rows(
+        self,
+    ) -> Iterator[LackeyRow | PlainRow | tuple[tuple[int, str, str], LackeyRow | PlainRow]]:
+        """Each data line as a row, or as ((line, text, errata), row) when it is a continuation line.
 
         A continuation holds only a first cell, or a first cell too long for a name plus a second cell
         (the rest of the Text, then the Errata, of a row broken in two).
         """
         warned_encoding = False
         header_seen = False
-        for number, raw in iter_raw_lines(self._stream, self._max_line):
+        number = 0
+        for batch in iter_line_batches(self._stream, self._max_line):
             self.bytes_read = self._stream.tell()
-            if raw is None:
-                error = message("IMPORT_LINE_TOO_LONG", limit=f"{self._max_line:,}")
-                yield LackeyRow(number, {}, error=error), None
-                continue
-            text, was_utf8 = decode_line(raw)
-            if not was_utf8 and not warned_encoding:
-                warned_encoding = True
-                self.notes.append(FileNote(number, message("IMPORT_NOT_UTF8_FROM_LINE")))
-            if not text.strip():
-                continue
-            cells = text.split("\t")
-            if not header_seen:
-                header_seen = True
-                header = _header_map(cells)
-                if header is not None:
-                    self._set_columns(self._without_duplicates(header, number))
+            texts = decode_batch(batch)
+            for index, raw in enumerate(batch):
+                number += 1
+                if texts is not None:
+                    text = texts[index]
+                elif raw is None:
+                    error = message("IMPORT_LINE_TOO_LONG", limit=f"{self._max_line:,}")
+                    yield LackeyRow(number, {}, error=error)
                     continue
-                self._set_columns(dict(enumerate(LACKEY_HEADER)))
-                self.notes.append(
-                    FileNote(
-                        number,
-                        message("IMPORT_NO_HEADER", columns=", ".join(LACKEY_HEADER)),
+                else:
+                    text, was_utf8 = decode_line(raw)
+                    if not was_utf8 and not warned_encoding:
+                        warned_encoding = True
+                        self.notes.append(FileNote(number, message("IMPORT_NOT_UTF8_FROM_LINE")))
+                if not text or text.isspace():
+                    continue
+                cells = text.split("\t")
+                if not header_seen:
+                    header_seen = True
+                    header = _header_map(cells)
+                    if header is not None:
+                        self._set_columns(self._without_duplicates(header, number))
+                        continue
+                    self._set_columns(dict(enumerate(LACKEY_HEADER)))
+                    self.notes.append(
+                        FileNote(number, message("IMPORT_NO_HEADER", columns=", ".join(LACKEY_HEADER)))
                     )
-                )
-            row = self._row(number, cells)
-            if '"' in text:  # one scan of the line; the cells are looked at only when it holds a quote
-                row.problems.extend(self._unclosed_quotes(cells))
-            yield row, _continuation(cells)
+                problems = self._unclosed_quotes(cells) if '"' in text else ()  # one scan of the line first
+                row: LackeyRow | PlainRow
+                if self.canonical is not None and len(cells) == _WIDTH and not problems:
+                    row = PlainRow(number, cells)
+                else:
+                    row = self._row(number, cells)
+                    row.problems.extend(problems)
+                # Nearly every line is a card row: a name no longer than a name's, then a filled second cell.
+                second = cells[1] if len(cells) > 1 else ""
+                if second and not second.isspace() and len(cells[0]) <= MAX_NAME_LENGTH:
+                    yield row
+                    continue
+                continuation = _continuation(cells)
+                yield row if continuation is None else ((number, *continuation), row)
 
     def _without_duplicates(self, columns: dict[int, str], line: int) -> dict[int, str]:
         """The header with a column named twice read from its first place; later ones are kept aside and noted."""
@@ -276,8 +306,18 @@ def _continuation(cells: list[str]) -> tuple[str, str] | None:
 
 def _append(values: dict[str, str], column: str, text: str) -> None:
     """Append a continuation to a cell, on its own line."""
-    before = values.get(column, "").rstrip()
-    values[column] = f"{before}\n{text}" if before else text
+    values[column] = _appended(values.get(column, ""), text)
+
+
+def _appended(cell: str, text: str) -> str:
+    """A cell with a continuation appended on its own line."""
+    before = cell.rstrip()
+    return f"{before}\n{text}" if before else text
+
+
+def _same(cells: list[str]) -> list[str]:
+    """The cells of a header already in LACKEY_HEADER order."""
+    return cells
 
 
 def _joinable(row: LackeyRow) -> bool:
