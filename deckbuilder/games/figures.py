@@ -61,8 +61,10 @@ def figure_line(
     A `shared` figure shows its value alone (the value names itself). `not_found`: copies of a pile the check counts
     there by their file's zone while the window lists them as unresolved, said after that pile's count.
     """
-    from deckbuilder.i18n import gettext
+    from deckbuilder.i18n import current_language, gettext
 
+    # Once: asking the environment for the language at every label was most of the line's cost.
+    lang = lang or current_language()
     parts: list[str] = []
     for value in values:
         if value.hidden:

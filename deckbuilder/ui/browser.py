@@ -179,6 +179,7 @@ class CardBrowser(QWidget):
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
         self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
+        self._asked_for: tuple[tuple[str, str, str], frozenset[str] | None] | None = None  # see _asked
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
             field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
         }
@@ -358,13 +359,28 @@ class CardBrowser(QWidget):
         self._deck_terms = None
         changed_collection = collection_version != self._collection_version
         self._collection_version = collection_version
-        try:
-            asked = asks_about(parse_query(self._composed()))
-        except QuerySyntaxError:
+        asked = self._asked()
+        if asked is None:  # a query that does not parse runs no search
             return
         changed_deck = bool(asked & DECK_FLAGS) and self.deck_terms != before
         if changed_deck or (changed_collection and asked):
             self._schedule()
+
+    def _asked(self) -> frozenset[str] | None:
+        """What the query asks about the deck and the collection (None when it does not parse). Only the typed
+        text and the Deck and Collection filters can ask: the answer is kept for them (every edit asks, and
+        reading every filter and parsing the query again cost more than the rest of handing the deck over)."""
+        key = (
+            self.query_edit.text(),
+            str(self.deck_combo.currentData() or ""),
+            str(self.collection_combo.currentData() or ""),
+        )
+        if self._asked_for is None or self._asked_for[0] != key:
+            try:
+                self._asked_for = (key, asks_about(parse_query(self._composed())))
+            except QuerySyntaxError:
+                self._asked_for = (key, None)
+        return self._asked_for[1]
 
     def _schedule(self) -> None:
         self._generation += 1  # the query changed: an answer still on its way is stale

@@ -89,20 +89,24 @@ class DeckSectionModel(QAbstractTableModel):
         )
         self.text_columns = frozenset(k for k, f in kinds.items() if f is not None and f.kind == "text")
 
-    def set_rows(self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor) -> bool:
+    def set_rows(
+        self, rows: Sequence[DeckRow], tinted: Iterable[str], tint: QColor, *, patchable: bool | None = None
+    ) -> bool:
         """Show these rows, telling the view only what changed; names in `tinted` (normalised) get the error tint.
 
-        Returns True when the model had to be reset (the rows were reordered), which loses the selection.
+        `patchable`: what can_patch answered for these rows, when the caller asked already. Returns True when the
+        model had to be reset (the rows were reordered), which loses the selection.
         """
         new_rows = list(rows)
         new_tinted = frozenset(tinted)
         old_tinted, old_tint = self._tinted, self._tint
         self._tinted, self._tint = new_tinted, tint
-        if not self._patch_rows(new_rows):
+        if not (self.can_patch(new_rows) if patchable is None else patchable):
             self.beginResetModel()
             self._rows = new_rows
             self.endResetModel()
             return True
+        self._patch_rows(new_rows)
         recolour = tint != old_tint
         changed = [
             number
@@ -110,12 +114,23 @@ class DeckSectionModel(QAbstractTableModel):
             if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted))
         ]
         if changed:  # one signal for the span: a signal per row re-measured the whole table per row
-            self.dataChanged.emit(
-                self.index(changed[0], 0),
-                self.index(changed[-1], len(self.columns) - 1),
-                [Qt.ItemDataRole.BackgroundRole],
+            self._cells_changed(
+                changed[0], changed[-1], 0, len(self.columns) - 1, [Qt.ItemDataRole.BackgroundRole]
             )
         return False
+
+    def _cells_changed(self, first: int, last: int, left: int, right: int, roles: Sequence[int] = ()) -> None:
+        """Tell the views that the cells of rows first..last, columns left..right, changed.
+
+        One row is told cell by cell: a table repaints the area of a span and the grid line below it, which reaches
+        into the next row, and so it repainted that row too (every cell's text laid out again) on each count edit.
+        """
+        if first != last:
+            self.dataChanged.emit(self.index(first, left), self.index(last, right), roles)
+            return
+        for column in range(left, right + 1):
+            cell = self.index(first, column)
+            self.dataChanged.emit(cell, cell, roles)
 
     def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
         """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
@@ -127,10 +142,8 @@ class DeckSectionModel(QAbstractTableModel):
         old_ids = {row.identity for row in self._rows}
         return kept == [i for i in new_ids if i in old_ids]
 
-    def _patch_rows(self, new_rows: list[DeckRow]) -> bool:
-        """Remove, insert and update rows in place; False when the rows kept in both are in another order."""
-        if not self.can_patch(new_rows):
-            return False
+    def _patch_rows(self, new_rows: list[DeckRow]) -> None:
+        """Remove, insert and update rows in place (the rows kept in both are in the same order: can_patch)."""
         # Runs of neighbouring rows go in and out in one step each: a signal per row made a 100,000-row deck
         # re-fit its columns 100,000 times (quadratic), and so did list inserts in the middle.
         wanted = {row.identity for row in new_rows}
@@ -165,7 +178,6 @@ class DeckSectionModel(QAbstractTableModel):
             self._rows[number:number] = new_rows[number:stop]
             self.endInsertRows()
             number = stop
-        return True
 
     def _row_changed(self, number: int, old: DeckRow, new: DeckRow) -> None:
         """Tell the view which cells of a replaced row show something else (a count edit: the Qty cell only).
@@ -177,7 +189,7 @@ class DeckSectionModel(QAbstractTableModel):
         if old.card is not new.card or old.suggestions != new.suggestions:
             changed = [0, len(self.columns) - 1]  # tooltips and colours follow the card: the whole row
         if changed:
-            self.dataChanged.emit(self.index(number, changed[0]), self.index(number, changed[-1]))
+            self._cells_changed(number, number, changed[0], changed[-1])
 
     def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
         """Owned/missing copies per row from the collection; None hides the Own column."""

@@ -304,13 +304,14 @@ class DeckView(QWidget):
         previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
         grouped = rows_by_section(deck, pool, unknown, previous)
         # Only a table whose rows are reordered is reset, and only its selection must be put back.
+        patchable = {key: model.can_patch(grouped[key]) for key, model in self.models.items()}
         selected = {
             key: [row.identity for row in self._selected_rows_of(key)]
-            for key, model in self.models.items()
-            if not model.can_patch(grouped[key])
+            for key in self.models
+            if not patchable[key]
         }
         for key, model in self.models.items():
-            model.set_rows(grouped[key], tinted, tint)
+            model.set_rows(grouped[key], tinted, tint, patchable=patchable[key])
             self.titles[key].setText(f"{self.section_title(key)} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):

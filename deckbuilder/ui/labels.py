@@ -22,7 +22,8 @@ class SteadyLabel(QWidget):
         self.label = _Label(text, self)
         self.label.setWordWrap(word_wrap)
         self._word_wrap = word_wrap
-        self._line: tuple[int, int] | None = None  # (font height, one line's laid-out height) for that font
+        # One line's laid-out height by (font, word-wrapped): asked on every new text.
+        self._lines: dict[tuple[str, bool], int] = {}
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(0)
         self._fit()
@@ -50,16 +51,29 @@ class SteadyLabel(QWidget):
         self.label.tip_source = source
 
     def _height_for(self, width: int) -> int:
-        if not self._word_wrap or width <= 0:
-            return self.label.sizeHint().height()
+        text = self.label.text()
         metrics = self.label.fontMetrics()
-        if metrics.horizontalAdvance(self.label.text()) <= width:
-            # Fits on one line: no text layout needed (a line's laid-out height is measured once per font).
-            if self._line is None or self._line[0] != metrics.height():
-                laid_out = self.label.heightForWidth(max(width, 1)) if self.label.text() else 0
-                self._line = (metrics.height(), max(metrics.height(), laid_out))
-            return self._line[1]
+        # One line of ASCII is drawn in the label's own font, so its height is the same for every such text: it is
+        # measured once per font. Other text (a fallback font's glyphs may be taller, or line breaks) each time.
+        one_line = text.isascii() and "\n" not in text and text != ""
+        if not self._word_wrap or width <= 0:
+            if not one_line:
+                return self.label.sizeHint().height()
+            return self._line_height(False, lambda: self.label.sizeHint().height())
+        if one_line and metrics.horizontalAdvance(text) <= width:
+            # Fits on one line: no text layout needed.
+            return self._line_height(
+                True, lambda: max(metrics.height(), self.label.heightForWidth(max(width, 1)))
+            )
         return max(self.label.heightForWidth(width), metrics.height())
+
+    def _line_height(self, wrapped: bool, measure: Callable[[], int]) -> int:
+        """One line's laid-out height in the label's font, measured the first time it is wanted."""
+        key = (self.label.font().key(), wrapped)
+        height = self._lines.get(key)
+        if height is None:
+            height = self._lines[key] = measure()
+        return height
 
     def _fit(self) -> None:
         height = self._height_for(self.width())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QHelpEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -10,6 +10,8 @@ from PySide6.QtWidgets import (
     QListView,
     QListWidget,
     QListWidgetItem,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -19,7 +21,7 @@ from deckbuilder.games.loader import format_title
 from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
-from deckbuilder.ui.theme import verdict_colours
+from deckbuilder.ui.theme import VerdictColours, verdict_colours
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
 
 # Lines laid out per pass of the event loop (QListView.Batched).
@@ -34,6 +36,10 @@ GROUPS: tuple[tuple[Severity, str], ...] = (
     (Severity.WARNING, QT_TRANSLATE_NOOP("LegalityPanel", "Warnings")),
     (Severity.INFO, QT_TRANSLATE_NOOP("LegalityPanel", "Info")),
 )
+
+
+_TEXT = Qt.ItemDataRole.DisplayRole
+_HEADING = Qt.ItemFlag.ItemIsEnabled  # a heading's flags: it cannot be selected
 
 
 class LegalityPanel(QWidget):
@@ -75,7 +81,10 @@ class LegalityPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
+        self._colours: tuple[int, VerdictColours] | None = None  # by the palette's cacheKey
         self._values: list[Result | Severity] = []  # what each line shows, by row
+        self._texts: dict[Result, str] = {}  # the line of each result on show, in the language below
+        self._texts_lang = ""
         self.group_items: dict[Severity, QListWidgetItem] = {}
 
     @property
@@ -89,12 +98,14 @@ class LegalityPanel(QWidget):
         if report is None:
             self.list.clear()
             self._values.clear()
+            self._texts.clear()
             self.group_items.clear()
             self.verdict.setText(self.tr("No deck checked"))
             self._colour_verdict()
             return
         errors = len(report.errors)
-        title = format_title(report.format, report.game)
+        lang = current_language()  # once: a huge deck's report has a line per unknown card
+        title = format_title(report.format, report.game, lang)
         legal = (
             fill(self.tr("Legal in %1"), title)  # another game: no Renown level
             if report.piles
@@ -106,12 +117,20 @@ class LegalityPanel(QWidget):
             else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
         self._colour_verdict()
-        lang = current_language()  # once: a huge deck's report has a line per unknown card
+        # A result already on show keeps its words (a message is its code and parameters in the language).
+        known = self._texts if lang == self._texts_lang else {}
+        texts: dict[Result, str] = {}
         lines: list[tuple[str, Result | Severity]] = []
         for severity, heading in GROUPS:
             results = [r for r in report.results if r.severity is severity]
             lines.append((f"{self.tr(heading)} ({len(results)})", severity))
-            lines.extend((f"{BULLET}{render(result, lang)}", result) for result in results)
+            for result in results:
+                text = known.get(result)
+                if text is None:
+                    text = f"{BULLET}{render(result, lang)}"
+                texts[result] = text
+                lines.append((text, result))
+        self._texts, self._texts_lang = texts, lang
         if self.list.count() - len(lines) > BULK_LINES:
             self.list.clear()  # a huge report gave way to a small one: drop the old lines at once
             self._values.clear()
@@ -138,9 +157,12 @@ class LegalityPanel(QWidget):
     def _colour_verdict(self) -> None:
         """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
         report = self._report
-        colours = verdict_colours(self.palette())
+        palette = self.palette()
+        if self._colours is None or self._colours[0] != palette.cacheKey():  # worked out once per palette
+            self._colours = (palette.cacheKey(), verdict_colours(palette))
+        colours = self._colours[1]
         if report is None:
-            mark, colour = "", self.palette().color(QPalette.ColorRole.WindowText)
+            mark, colour = "", palette.color(QPalette.ColorRole.WindowText)
         elif report.is_legal:
             mark, colour = LEGAL_MARK, colours.warning if report.warnings else colours.legal
         else:
@@ -181,7 +203,7 @@ class LegalityPanel(QWidget):
             font.setBold(bold)
             item.setFont(font)
         if isinstance(value, Severity):
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setFlags(_HEADING)
             self.group_items[value] = item
         else:
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
@@ -230,6 +252,13 @@ class _ResultList(QListWidget):
     def __init__(self, panel: LegalityPanel) -> None:
         super().__init__()
         self._panel = panel
+        self.sizes = _LineSizes(self)
+        self.setItemDelegate(self.sizes)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.sizes.forget()  # the lines are measured again in the new font or style
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
@@ -242,3 +271,29 @@ class _ResultList(QListWidget):
                 QToolTip.hideText()
             return True
         return super().viewportEvent(event)
+
+
+class _LineSizes(QStyledItemDelegate):
+    """Draws the list's lines as usual, and keeps each line's size by what decides it (its words and font, the
+    list's width): the list measures every line again whenever one comes or goes, and a word-wrapped line is laid
+    out to be measured, so an edit that added one error laid out all the others again."""
+
+    def __init__(self, parent: QListWidget) -> None:
+        super().__init__(parent)
+        self._list = parent
+        self._sizes: dict[tuple[object, ...], QSize] = {}
+
+    def forget(self) -> None:
+        """Measure every line afresh (another font or style)."""
+        self._sizes.clear()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        rect = option.rect  # its width wraps the words (an empty rectangle: no wrapping)
+        # A heading (bold) is the one kind of line that is not selectable (LegalityPanel._fill).
+        key = (index.data(_TEXT), index.flags() == _HEADING, rect.width(), rect.height() > 0)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 4 * self._list.count() + 256:  # lines long gone, or widths dragged through
+                self._sizes.clear()
+            size = self._sizes[key] = super().sizeHint(option, index)
+        return size

@@ -26,6 +26,7 @@ from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.check import statistics as game_statistics
+from deckbuilder.games.description import Game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.formats import available_formats
@@ -40,6 +41,7 @@ from deckbuilder.ui.commands import (
 from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.deck_model import DeckSectionModel
 from deckbuilder.ui.deck_view import DeckView
+from deckbuilder.ui.docks import Dock
 from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.game_cards import GameCardList
 from deckbuilder.ui.legality_panel import LegalityPanel
@@ -89,6 +91,8 @@ class MainWindow(
         super().__init__()
         self.db = db
         self._game_pools: dict[str, object] = {}  # another game's cards by game name, read once per import
+        # The deck's game as its latest check found it (by the deck's game name).
+        self._game_checked: tuple[str, Game | None] | None = None
         # interactive=False (smoke test) never shows a modal dialog and never autosaves.
         self.interactive = interactive
         # The deck, its file and its check live in the controller's document; every edit goes through it.
@@ -240,7 +244,7 @@ class MainWindow(
         )
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
+        dock = Dock(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
         # Closable: without it Qt greys out the dock's toggleViewAction in the View menu.
@@ -371,7 +375,7 @@ class MainWindow(
             return
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
-            game = game_of(self.deck)
+            game = self._deck_game()
             pool = self.deck_pool()
             if game is not None and not pool.has_printings:  # its piles, its images where its pool finds them
                 self.gallery.show_game_rows(rows, self.deck_view.illegal, game, getattr(pool, "images", None))
@@ -401,7 +405,7 @@ class MainWindow(
             return
         self._stats_stale = False
         try:
-            game = game_of(self.deck)
+            game = self._deck_game()
             report = self.report
             pool = self.deck_pool()
             if game is None or pool.has_printings:  # the card database's cards (CardInfo): their own charts
@@ -421,21 +425,22 @@ class MainWindow(
             pool = self.deck_pool()
             self.fix_panel.show_deck(self.deck, self.report, pool)
             self.odds_view.show_deck(self.deck, pool)
-            owned = self._owned_copies(self.deck.game)  # the deck's own game's collection
+            version = self.db.data_version()  # asked once: every write by another connection moves it
+            owned = self._owned_copies(self.deck.game, version)  # the deck's own game's collection
             self.deck_view.show_owned(deck_status(self.deck, owned) if owned else None)
             # The card lists' in:deck / is:owned / is:missing ask about this deck and its game's collection: worked
             # out once, when a list's query asks (a deck of 90,000 cards took a second and a half).
             deck = self.deck
             terms = functools.cache(lambda: deck_terms(deck, owned))
-            self.browser.set_deck(terms, self.db.data_version())
+            self.browser.set_deck(terms, version)
             self.game_cards.set_deck(terms)
         except Exception:  # these panels are helpers; a failure must not stop the deck from showing
             log.exception("fix hints, odds or collection failed")
 
-    def _owned_copies(self, game: str) -> dict[str, int]:
+    def _owned_copies(self, game: str, data_version: int) -> dict[str, int]:
         """Copies owned per card of a game; read again only when the database changed (every write commits through
         another connection than the reader's, so its data_version moves) or the game did, not on every edit."""
-        version = (self.db.data_version(), game)
+        version = (data_version, game)
         if self._owned_cache is None or self._owned_cache[0] != version:
             self._owned_cache = (version, Collection(self.db, game).owned_map())
         return self._owned_cache[1]
@@ -458,7 +463,7 @@ class MainWindow(
 
     def _show_card_source(self) -> None:
         """The card browser over the card database's cards (Rage's), else the list of the deck's game's cards."""
-        game = game_of(self.deck)
+        game = self._deck_game()
         pool = self.deck_pool()
         # A pool with printings is searched by the database's full-text index; other pools by their own list.
         self.browser.setVisible(pool.has_printings)
@@ -476,7 +481,7 @@ class MainWindow(
 
     def deck_pool(self) -> CardPool:
         """Where the deck's names are looked up: its game's pool (games/cards.pool_for; Rage's is the database)."""
-        return self.pool_of(game_of(self.deck))
+        return self.pool_of(self._deck_game())
 
     def pool_of(self, game: Game | None) -> CardPool:
         """Where a deck of `game` looks its names up (read once per card import); the database for no game."""
@@ -487,10 +492,17 @@ class MainWindow(
             pool = self._game_pools[game.name] = pool_for(self.db, game)[0]
         return cast(CardPool, pool)
 
+    def _deck_game(self) -> Game | None:
+        """The deck's game, looked up by each check and read from there by every part that shows the deck."""
+        if self._game_checked is None or self._game_checked[0] != self.deck.game:
+            self._game_checked = (self.deck.game, game_of(self.deck))
+        return self._game_checked[1]
+
     def _check(self, deck: Deck) -> Report | None:
         """The deck's check by its game's engine, on the deck's format (its game's default, with a warning, when
         that format is gone); None for a deck of a game that is not installed."""
-        game = game_of(deck)
+        self._game_checked = None  # a game installed or removed since the last check is found now
+        game = game_of(deck) if deck is not self.deck else self._deck_game()
         return check(deck, self.deck_pool(), game) if game is not None else None
 
     def _browser_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
@@ -501,7 +513,7 @@ class MainWindow(
     def _deck_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:
         model = index.model()
         row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
-        game = game_of(self.deck)
+        game = self._deck_game()
         shown = as_card_info(row.card, game) if row is not None and game is not None else None
         if row is not None and isinstance(row.card, GameCard) and shown is not None:
             return shown, None  # another game's card: its picture is found in the preview's `images`
@@ -515,7 +527,7 @@ class MainWindow(
 
     def show_card(self, name: str) -> None:
         """Show a card in the card view, looked up in the deck's game's cards (unknown names clear it)."""
-        game = game_of(self.deck)
+        game = self._deck_game()
         pool = self.deck_pool()
         card = pool.lookup(name)
         if isinstance(card, GameCard) and game is not None:

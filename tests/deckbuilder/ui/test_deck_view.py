@@ -107,3 +107,23 @@ def test_hidden_statistics_are_recounted_when_shown_not_on_every_edit(window) ->
     assert window.stats.type_counts[combat_type] == copies_of_type()
     window.add_card("Low Feint")  # on screen: recounted at once
     assert window.stats.type_counts[combat_type] == copies_of_type()
+
+
+def test_a_count_edit_that_tints_its_row_repaints_that_row_cell_by_cell(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    model = window.deck_view.models["combat"]
+    row = _names(model).index("Low Feint")
+    assert not model.is_tinted(row)
+    told: list[tuple[int, int, int, int]] = []
+    model.dataChanged.connect(
+        lambda top, bottom, _roles=(): told.append((top.row(), top.column(), bottom.row(), bottom.column()))
+    )
+
+    window.add_card("Low Feint")  # a third copy: COMBAT_COPIES tints the row
+
+    assert model.is_tinted(row) and model.index(row, 0).data() == "3"
+    # Every cell of the row is told, one by one: a span's repaint area reaches a pixel into the next row, which
+    # the table then repainted whole.
+    assert {(top, bottom) for top, _left, bottom, _right in told} == {(row, row)}
+    assert all(left == right for _top, left, _bottom, right in told)
+    assert {left for _top, left, _bottom, _right in told} == set(range(model.columnCount()))

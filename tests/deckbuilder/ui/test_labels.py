@@ -1,0 +1,53 @@
+"""SteadyLabel: the holder is always as tall as its text needs, whatever text and font it is given in turn."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from deckbuilder.ui.labels import SteadyLabel
+
+
+def _needed(label: SteadyLabel) -> int:
+    inner = label.label
+    if inner.wordWrap():
+        return max(inner.heightForWidth(label.width()), inner.fontMetrics().height())
+    return inner.sizeHint().height()
+
+
+def test_a_label_is_as_tall_as_each_new_text_needs(qapp: QApplication) -> None:
+    label = SteadyLabel("Sept (36)")
+    label.resize(300, label.height())
+    for text in (
+        "Sept (37)",
+        "Not legal: 1 error\nand a second line",
+        "Sept (38)",
+        "Sé (Ünïcode ✘)",
+        "x",
+        "",
+    ):
+        label.setText(text)
+        assert label.height() == _needed(label), text
+    label.setText("two\nlines")
+    assert label.height() > SteadyLabel("one line").height()
+
+
+def test_a_larger_font_makes_a_taller_line(qapp: QApplication) -> None:
+    label = SteadyLabel("Legal in Revised at Renown 20")
+    small = label.height()
+    font = label.label.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    label.label.setFont(font)
+    label.setText("Legal in Revised at Renown 21")  # the same kind of text, measured again in the new font
+    assert label.height() == _needed(label) > small
+
+
+def test_a_wrapped_label_grows_a_line_when_its_text_no_longer_fits(qapp: QApplication) -> None:
+    label = SteadyLabel(word_wrap=True)
+    label.resize(200, 10)
+    label.setText("Renown 20 / 20")
+    one = label.height()
+    assert one == _needed(label)
+    label.setText("Renown 20 / 20 · Rogue 0 (max 10) · Sept 37 / 30+ · Combat 20 / 20+ · Gaia")
+    assert label.height() == _needed(label) > one
+    label.setText("Renown 19 / 20")
+    assert label.height() == one
