@@ -22,6 +22,7 @@ class Shot(NamedTuple):
     theme: str = "light"
     scale: str = "1"  # QT_SCALE_FACTOR: read when the application starts, so such a shot runs in its own process
     deck_tab: int = 0  # 0: the deck as lists, 1: as card images
+    text_size: int = 100  # View → Text size, in per cent of the desktop's
 
 
 SHOTS = (
@@ -36,6 +37,9 @@ SHOTS = (
     Shot("screenshot-dark-pt_BR.png", (1280, 720), True, "pt_BR", "stats_page", theme="dark", deck_tab=1),
     Shot("screenshot-scale150.png", (1280, 720), True, "en", scale="1.5"),
     Shot("screenshot-scale150-pt_BR.png", (1280, 720), False, "pt_BR", "fix_panel", scale="1.5"),
+    Shot("screenshot-text200.png", (1280, 720), True, "en", "odds_view", text_size=200),
+    Shot("screenshot-text200-pt_BR.png", (1280, 720), True, "pt_BR", text_size=200),
+    Shot("screenshot-text130-pt_BR.png", (1280, 720), False, "pt_BR", "odds_view", text_size=130),
 )
 
 
@@ -62,6 +66,8 @@ def main(argv: list[str]) -> int:
     from carddb.db import CardDatabase
     from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
+    from deckbuilder.ui.settings import app_settings
+    from deckbuilder.ui.theme import KEY_TEXT_SIZE
     from deckbuilder.ui.translation import install
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -71,6 +77,7 @@ def main(argv: list[str]) -> int:
         install(app, shot.lang)
         for stale in scratch.glob("settings.ini"):
             stale.unlink()
+        app_settings().setValue(KEY_TEXT_SIZE, shot.text_size)  # read when the window is made
         window = MainWindow(db, interactive=False)
         window.appearance.set_theme(shot.theme)
         window.resize(*shot.size)

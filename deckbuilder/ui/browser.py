@@ -18,7 +18,6 @@ from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -47,6 +46,7 @@ from deckbuilder.ui.card_results import (
     group_digits,
 )
 from deckbuilder.ui.columns import NameFitter
+from deckbuilder.ui.filter_grid import FilterGrid
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
 
@@ -249,18 +249,15 @@ class CardBrowser(QWidget):
         )
 
     def _build_layout(self) -> None:
-        filters = QGridLayout()
-        filters.setContentsMargins(0, 0, 0, 0)
-        filters.addWidget(QLabel(self.tr("Section")), 0, 0)
-        filters.addWidget(self.section_combo, 0, 1)
-        filters.addWidget(QLabel(self.tr("Type")), 0, 2)
-        filters.addWidget(self.type_combo, 0, 3)
-        filters.addWidget(QLabel(self.tr("Set")), 1, 0)
-        filters.addWidget(self.set_combo, 1, 1)
-        filters.addWidget(QLabel(self.tr("Allegiance")), 1, 2)
-        filters.addWidget(self.allegiance_combo, 1, 3)
-        for position, (field, (low, high)) in enumerate(self.range_spins.items()):
-            pair = QHBoxLayout()
+        pairs: list[tuple[QWidget, QWidget]] = [
+            (QLabel(self.tr("Section")), self.section_combo),
+            (QLabel(self.tr("Type")), self.type_combo),
+            (QLabel(self.tr("Set")), self.set_combo),
+            (QLabel(self.tr("Allegiance")), self.allegiance_combo),
+        ]
+        for field, (low, high) in self.range_spins.items():
+            holder = QWidget()
+            pair = QHBoxLayout(holder)
             pair.setContentsMargins(0, 0, 0, 0)
             pair.addWidget(low)
             pair.addWidget(QLabel("–"))
@@ -269,23 +266,23 @@ class CardBrowser(QWidget):
             label = shipped_game().shown_label(field)
             low.setToolTip(fill(self.tr("Minimum %1"), label))
             high.setToolTip(fill(self.tr("Maximum %1"), label))
-            row, column = 2 + position // 2, (position % 2) * 2
-            filters.addWidget(QLabel(label), row, column)
-            filters.addLayout(pair, row, column + 1)
-        filters.addWidget(QLabel(self.tr("Deck")), 3, 2)
-        filters.addWidget(self.deck_combo, 3, 3)
-        filters.addWidget(QLabel(self.tr("Collection")), 4, 0)
-        filters.addWidget(self.collection_combo, 4, 1, 1, 2)  # "Missing for this deck" shows whole
-        filters.addWidget(self.reset_button, 4, 3, Qt.AlignmentFlag.AlignRight)
-        filters.setColumnStretch(1, 1)
-        filters.setColumnStretch(3, 1)
+            pairs.append((QLabel(label), holder))
+        pairs.append((QLabel(self.tr("Deck")), self.deck_combo))
+        filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, self.reset_button))
+        self.filter_grid = filters
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.query_edit)
         layout.addWidget(self.error_label)
-        layout.addLayout(filters)
+        layout.addWidget(filters)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count_label)
+
+    def filters_width(self) -> int:
+        """The browser's width that shows its filters two to a row."""
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else None
+        return self.filter_grid.needed(2) + (margins.left() + margins.right() if margins is not None else 0)
 
     # -- data ------------------------------------------------------------------------------------
 

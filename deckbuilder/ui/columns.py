@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 import shiboken6
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
-from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
+from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
 
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
 # defaults as nothing hidden; they now live by id under this group, and the old key is read once and dropped.
@@ -323,6 +323,27 @@ class NameFitter(QObject):
             width = self._cells[key] = self.table.sizeHintForIndex(index).width()
         return width
 
+    def _marked(self, column: int, first: int, last: int) -> int:
+        """Pixels the widest of these rows' names needs with the mark beside it (rows without one: 0)."""
+        model = self.table.model()
+        known, metrics = self._advances, self.table.fontMetrics()
+        style = self.table.style()
+        icon = self.table.iconSize().width()
+        if icon <= 0:
+            icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self.table)
+        margins = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
+        widest = 0
+        for row in range(first, last + 1):
+            index = model.index(row, column)
+            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+                text = str(index.data() or "")
+                width = known.get(text)
+                widest = max(
+                    widest,
+                    (width if width is not None else metrics.horizontalAdvance(text)) + icon + 4 + margins,
+                )
+        return widest + 4 if widest else 0
+
     def _rows_inserted(self, _parent: object, first: int, last: int) -> None:
         """New rows can only widen the Name column: measure just them when the others are measured."""
         column = self.name_column()
@@ -340,6 +361,11 @@ class NameFitter(QObject):
         if not top_left.column() <= column <= bottom_right.column():
             return
         if roles and Qt.ItemDataRole.DisplayRole not in roles:
+            if Qt.ItemDataRole.DecorationRole in roles and self._needed is not None:
+                # An error mark came beside some names (an edit made the deck illegal): they are wider by the mark,
+                # worked out from their remembered text widths rather than measuring the pile's names again.
+                self._needed = max(self._needed, self._marked(column, top_left.row(), bottom_right.row()))
+                self.fit()
             return
         self.remeasure()
 

@@ -114,8 +114,13 @@ class DeckSectionModel(QAbstractTableModel):
             if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted))
         ]
         if changed:  # one signal for the span: a signal per row re-measured the whole table per row
+            # The error mark beside a name comes and goes with the tint: the Name column is measured again.
             self._cells_changed(
-                changed[0], changed[-1], 0, len(self.columns) - 1, [Qt.ItemDataRole.BackgroundRole]
+                changed[0],
+                changed[-1],
+                0,
+                len(self.columns) - 1,
+                [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.DecorationRole],
             )
         return False
 

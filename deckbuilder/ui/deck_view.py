@@ -21,10 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMenu,
     QSpinBox,
     QSplitter,
@@ -65,6 +62,8 @@ from deckbuilder.ui.deck_rows import (
     tint_color,
     widen_short_columns,
 )
+from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit, pair
+from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.labels import SteadyLabel
 from deckbuilder.ui.translation import fill
 
@@ -93,7 +92,7 @@ class DeckView(QWidget):
 
     def __init__(self, formats: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.name_edit = QLineEdit()
+        self.name_edit = NameEdit()
         self.name_edit.setObjectName("deckName")
         self.name_edit.setPlaceholderText(self.tr("Deck name"))
         self.renown_label = QLabel(self.tr("Renown level"))
@@ -102,7 +101,7 @@ class DeckView(QWidget):
         self.renown_spin.setRange(0, MAX_RENOWN_LEVEL)
         self.renown_spin.setToolTip(self.tr("Renown level of the game"))
         self.renown_spin.setKeyboardTracking(False)
-        self.format_combo = QComboBox()
+        self.format_combo = FormatCombo()
         self.format_combo.setObjectName("formatCombo")
         for name, title in formats:
             self.format_combo.addItem(title, name)
@@ -135,26 +134,23 @@ class DeckView(QWidget):
             self._add_section(key)
 
         # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
-        top = QHBoxLayout()
+        # With larger text it wraps onto a second row rather than squeeze the name or cut the format's title.
+        self.top_row = QWidget()
+        self.top_row.setObjectName("deckTopRow")
+        top = FlowLayout(self.top_row, spacing=4)
         self._top = top
         # Another game's player-chosen settings (game.json "settings" without "from_card"), by id.
         self.setting_spins: dict[str, QSpinBox] = {}
         self._setting_widgets: list[QWidget] = []
         top.addWidget(self.name_edit, 1)
-        top.addWidget(self.renown_label)
-        top.addWidget(self.renown_spin)
-        top.addWidget(QLabel(self.tr("Format")))
-        top.addWidget(self.format_combo)
-        top.addWidget(self.add_button)
-        top.addWidget(self.remove_button)
-        self.format_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.format_combo.setMinimumContentsLength(10)
+        self.renown_box = pair(self.renown_label, self.renown_spin)
+        top.addWidget(self.renown_box)
+        top.addWidget(pair(QLabel(self.tr("Format")), self.format_combo))
+        top.addWidget(pair(self.add_button, self.remove_button))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
-        layout.addLayout(top)
+        layout.addWidget(self.top_row)
         layout.addWidget(self.header_label)
         layout.addWidget(self.splitter, 1)
 
@@ -193,15 +189,13 @@ class DeckView(QWidget):
         renown = any(s.id == RENOWN_SETTING and not s.pile for s in game.settings)
         self.renown_label.setVisible(renown)
         self.renown_spin.setVisible(renown)
+        self.renown_box.setVisible(renown)
         self._build_setting_spins(game)
         self._updating = True
         try:
             self.format_combo.clear()
             for format_name, title in formats:
                 self.format_combo.addItem(title, format_name)
-            # The game's longest format title shows whole (a cut one reads like another format), within a bound.
-            longest = max((len(title) for _name, title in formats), default=10)
-            self.format_combo.setMinimumContentsLength(max(10, min(32, longest)))
         finally:
             self._updating = False
         self.sections_rebuilt.emit()
@@ -213,7 +207,7 @@ class DeckView(QWidget):
         self._setting_widgets = []
         self.setting_spins = {}
         chosen = [s for s in game.settings if not s.pile and s.id != RENOWN_SETTING]
-        position = self._top.indexOf(self.renown_spin) + 1
+        position = self._top.indexOf(self.renown_box) + 1
         for setting in chosen:
             label = QLabel(gettext(setting.label))
             spin = QSpinBox()
@@ -225,11 +219,11 @@ class DeckView(QWidget):
             spin.valueChanged.connect(
                 lambda value, s=setting.id, text=shown: self._setting_changed(s, text, value)
             )
-            for widget in (label, spin):
-                self._top.insertWidget(position, widget)
-                widget.show()  # a child added to a shown widget stays hidden until shown
-                position += 1
-                self._setting_widgets.append(widget)
+            holder = pair(label, spin)
+            self._top.insertWidget(position, holder)
+            holder.show()  # a child added to a shown widget stays hidden until shown
+            position += 1
+            self._setting_widgets.append(holder)
             self.setting_spins[setting.id] = spin
 
     def _setting_changed(self, setting: str, label: str, value: int) -> None:

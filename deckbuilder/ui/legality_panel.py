@@ -49,7 +49,7 @@ class LegalityPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.verdict = SteadyLabel()
+        self.verdict = SteadyLabel(word_wrap=True)  # a long verdict at a large text size takes two lines
         self.verdict.setObjectName("legalityVerdict")
         font = self.verdict.label.font()
         font.setBold(True)

@@ -34,7 +34,7 @@ from deckbuilder.legality.results import Report
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_preview import CardPreview
 from deckbuilder.ui.card_view import CardView
-from deckbuilder.ui.check_space import CheckSpace, tidy_tab_bar
+from deckbuilder.ui.check_space import CheckSpace, WrappedTabs, tidy_tab_bar
 from deckbuilder.ui.commands import (
     DeckCommand,
 )
@@ -156,7 +156,7 @@ class MainWindow(
         self._gallery: DeckGallery | None = None
         self.deck_tabs.addTab(self.gallery_page, self.tr("Card images"))
         self.deck_tabs.currentChanged.connect(lambda _index: self._update_gallery_if_shown())
-        self.splitter.addWidget(self.deck_tabs)
+        self.splitter.addWidget(WrappedTabs(self.deck_tabs))
         self.splitter.setStretchFactor(0, 4)
         self.splitter.setStretchFactor(1, 5)
         self.splitter.setSizes([450, 520])
@@ -189,7 +189,7 @@ class MainWindow(
         self.undo_view.setObjectName("editHistory")
         self.undo_view.setEmptyLabel(self.tr("<opened deck>"))
         self.card_dock = self._dock(self.tr("Card"), "cardDock", self.card_view)
-        self.report_dock = self._dock(self.tr("Deck check"), "legalityDock", self.report_tabs)
+        self.report_dock = self._dock(self.tr("Deck check"), "legalityDock", WrappedTabs(self.report_tabs))
         self.history_dock = self._dock(self.tr("History"), "historyDock", self.undo_view)
         # A QUndoView resets its whole list on every push: follow the stack only while the history is on screen.
         self._hidden_history = QUndoStack(self)  # what the view follows meanwhile: nothing
@@ -361,7 +361,7 @@ class MainWindow(
             )  # another game's
             layout = self.gallery_page.layout()
             assert layout is not None
-            layout.addWidget(self._gallery)
+            layout.addWidget(WrappedTabs(self._gallery))
         return self._gallery
 
     def _gallery_card_at(self, index: QModelIndex) -> tuple[CardInfo, str | None] | None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -34,6 +34,7 @@ from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.i18n.numbers import format_percent
+from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -64,10 +65,12 @@ class OddsView(QWidget):
         self.fight_table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.fight_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.fight_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Names and figures whole at any width: the How column wraps its words when the dock is narrow.
+        self.fight_table.setWordWrap(True)
         header = self.fight_table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # Widths set by _fit_how_column (rows are then measured at the widths they are shown at, not stale ones).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.fight_table.viewport().installEventFilter(self)
         # The turn the engine's table is worked out for (Rage: the Combat Phase of turn N), when it asks for one.
         self.fight_turn_spin = QSpinBox()
         self.fight_turn_spin.setObjectName("fightTurn")
@@ -76,9 +79,16 @@ class OddsView(QWidget):
         self.fight_rule.setObjectName("fightRule")
         self.fight_rule.setWordWrap(True)
         # The odds the deck's game's engine adds (Rage: the Combat Phase); hidden for a game with none.
-        self.fight_box = QGroupBox()
-        fight_layout = QVBoxLayout(self.fight_box)
-        fight_layout.addWidget(self.fight_turn_spin)
+        self.fight_box = _Box()
+        fight_layout = self.fight_box.body
+        # The turn's words beside the spin box, not its prefix: on a narrow dock the words and the box wrap apart.
+        self.fight_turn_label = QLabel()
+        self.fight_turn_label.setBuddy(self.fight_turn_spin)
+        self.fight_turn_row = QWidget()
+        turn_row = FlowLayout(self.fight_turn_row, spacing=4)
+        turn_row.addWidget(self.fight_turn_label)
+        turn_row.addWidget(self.fight_turn_spin)
+        fight_layout.addWidget(self.fight_turn_row)
         fight_layout.addWidget(self.fight_table)
         fight_layout.addWidget(self.fight_rule)
         # Why there are no odds (a game whose description gives no "draws", or is not installed).
@@ -104,13 +114,17 @@ class OddsView(QWidget):
         self.turn_table.horizontalHeader().setStretchLastSection(True)
         self.turn_note = QLabel()
         self.turn_note.setWordWrap(True)
-        self.turn_box = turn_box = QGroupBox(self.tr("A card or Type by turn N"))
+        self.turn_box = turn_box = _Box(self.tr("A card or Type by turn N"))
+        # A screen reader named it by its group box's title; that title is now a label of its own.
+        self.turn_spin.setAccessibleName(turn_box.title())
         self.what_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        turn_layout = QGridLayout(turn_box)
-        turn_layout.addWidget(self.what_combo, 0, 0)
-        turn_layout.addWidget(self.turn_spin, 0, 1)
-        turn_layout.addWidget(self.turn_table, 1, 0, 1, 2)
-        turn_layout.addWidget(self.turn_note, 2, 0, 1, 2)
+        what_row = QWidget()
+        what_flow = FlowLayout(what_row, spacing=4)
+        what_flow.addWidget(self.what_combo, 1)
+        what_flow.addWidget(self.turn_spin)
+        turn_box.body.addWidget(what_row)
+        turn_box.body.addWidget(self.turn_table)
+        turn_box.body.addWidget(self.turn_note)
 
         self.seed_edit = QLineEdit()
         self.seed_edit.setObjectName("seedEdit")
@@ -128,15 +142,22 @@ class OddsView(QWidget):
         self._hand_titles: list[QLabel] = []
         self.hand_label = QLabel()
         self.hand_label.setObjectName("handLabel")
-        self.hand_box = hand_box = QGroupBox(self.tr("Sample hand"))
-        self.hand_layout = hand_layout = QGridLayout(hand_box)
-        controls = QHBoxLayout()
-        controls.addWidget(QLabel(self.tr("Seed")))
-        controls.addWidget(self.seed_edit)
+        self.hand_label.setWordWrap(True)
+        self.hand_box = hand_box = _Box(self.tr("Sample hand"))
+        self.hand_layout = hand_layout = QGridLayout()
+        hand_layout.setContentsMargins(0, 0, 0, 0)
+        hand_box.body.addLayout(hand_layout)
+        # The seed and its buttons wrap onto a second row in a narrow dock rather than widen the tab.
+        controls_row = QWidget()
+        controls = FlowLayout(controls_row, spacing=4)
+        seed_label = QLabel(self.tr("Seed"))
+        seed_label.setBuddy(self.seed_edit)
+        controls.addWidget(seed_label)
+        controls.addWidget(self.seed_edit, 1)
         controls.addWidget(self.deal_button)
         controls.addWidget(self.new_button)
         controls.addWidget(self.redraw_button)
-        hand_layout.addLayout(controls, 0, 0, 1, 2)
+        hand_layout.addWidget(controls_row, 0, 0, 1, 2)
 
         body = QWidget()
         body_layout = QVBoxLayout(body)
@@ -149,7 +170,7 @@ class OddsView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        # At 1280×720 the dock is narrower than the seed row and the How column: scroll, never clip.
+        # Every row wraps to the dock's width (titles, the seed row, the How column): the tab scrolls only down.
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(body)
         layout = QVBoxLayout(self)
@@ -251,8 +272,9 @@ class OddsView(QWidget):
         if table is not None:
             self.fight_box.setTitle(gettext(table.title))
             self.fight_box.setToolTip(gettext(table.tooltip))
+            self.fight_turn_row.setVisible(bool(table.turn_prefix))
             self.fight_turn_spin.setVisible(bool(table.turn_prefix))
-            self.fight_turn_spin.setPrefix(gettext(table.turn_prefix) if table.turn_prefix else "")
+            self.fight_turn_label.setText(gettext(table.turn_prefix).strip() if table.turn_prefix else "")
             self.fight_turn_spin.setToolTip(gettext(table.turn_tooltip) if table.turn_tooltip else "")
         self.fight_table.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
@@ -261,7 +283,7 @@ class OddsView(QWidget):
             if value.source:
                 explained += "\n" + self.tr("Rule: %1").replace("%1", value.source)
             self._set_row(self.fight_table, row, cells, explained)
-        _fit_rows(self.fight_table)
+        self._fit_how_column()
         source = next((value.source for _label, value in rows if value.source), "")
         self.fight_rule.setText(self.tr("Rule: %1").replace("%1", source) if source else "")
 
@@ -359,6 +381,49 @@ class OddsView(QWidget):
             self._set_row(self.turn_table, row, [str(row + 1), value.percent.render()], render(value))
         _fit_rows(self.turn_table)
 
+    def _fit_how_column(self, rows: bool = True) -> None:
+        """The How column on one line when names, figures and it fit the table's width; else as wide as the room
+        left beside whole names and figures (never narrower than its longest word), its words wrapped; hidden when
+        even that does not fit, and then names wrap at their spaces before a figure goes out of sight."""
+        table = self.fight_table
+        header = table.horizontalHeader()
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 2
+        metrics = table.fontMetrics()
+
+        def widths(column: int, parts: int = -1) -> tuple[int, int]:
+            """The column's widest text on one line, and its widest word (headings included); with `parts`, a
+            text breaks only at its first spaces ("simulada" above "±0,2 %", never the "%" alone)."""
+            items = [table.item(r, column) for r in range(table.rowCount())]
+            texts = [item.text() for item in items if item is not None]
+            heading = header.sectionSizeFromContents(column).width()
+            line = max([heading] + [metrics.horizontalAdvance(t) + margin for t in texts])
+            words = [w for t in texts for w in t.split(maxsplit=parts)]
+            word = max([heading] + [metrics.horizontalAdvance(w) + margin for w in words])
+            return line, word
+
+        (names, name_word), (chance, _), (whole, word) = widths(0), widths(1), widths(2, parts=1)
+        view = table.viewport().width()
+        room = view - names - chance
+        how = 0 if room < word else whole if room >= whole else room
+        # Too narrow for the How column's longest word beside whole names and figures (the largest text sizes):
+        # it gives way; each row's tooltip still says how its chance was worked out.
+        table.setColumnHidden(2, how == 0)
+        for column, size in enumerate((max(name_word, view - chance - how), chance, max(how, word))):
+            if header.sectionSize(column) != size:
+                header.resizeSection(column, size)
+        if rows:
+            _fit_rows(table)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.fight_table.viewport() and event.type() == QEvent.Type.Resize:
+            old, new = event.oldSize(), event.size()  # type: ignore[attr-defined]
+            if old.width() != new.width():
+                self._fit_how_column(rows=False)
+                # The rows' heights after the layout pass that resized it: a height changed inside that pass is
+                # not laid out again.
+                QTimer.singleShot(0, self, self._fit_how_column)
+        return super().eventFilter(watched, event)
+
     # -- the sample hand ---------------------------------------------------------------------------
 
     def deal(self, seed: int) -> None:
@@ -407,6 +472,32 @@ class OddsView(QWidget):
             .replace("%2", odds.format_seed(self.hand.seed))
             .replace("%3", left)
         )
+
+
+class _Box(QGroupBox):
+    """A group box whose title wraps onto more lines in a narrow dock (a QGroupBox's own title never wraps, and
+    widens the whole tab to its length)."""
+
+    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title_label = QLabel()
+        self.title_label.setWordWrap(True)
+        font = self.title_label.font()
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(6, 6, 6, 6)  # narrow docks: every pixel of width goes to the rows
+        self.body.addWidget(self.title_label)
+        self.setTitle(title)
+
+    def title(self) -> str:
+        """The box's title, as shown above its contents."""
+        return self.title_label.text()
+
+    def setTitle(self, title: str) -> None:
+        self.title_label.setText(title)
+        self.title_label.setVisible(bool(title))
+        self.setAccessibleName(title)
 
 
 def _fit_rows(table: QTableWidget) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
@@ -214,6 +214,24 @@ class Appearance(QObject):
     def _scheme_changed(self, _scheme: Qt.ColorScheme) -> None:
         if self.theme == "system":
             self.apply()
+
+
+def refresh_fonts(root: QWidget) -> int:
+    """Make every widget under `root` that has no font of its own take its parent's again; returns how many.
+
+    Some widgets (item views' headers, dock titles) keep the font they were first polished with when the
+    application's font changes: at a larger text size their titles stayed small. Setting an empty font sets nothing
+    of its own and resolves it from the parent anew.
+    """
+    refreshed = 0
+    for widget in root.findChildren(QWidget):
+        parent = widget.parentWidget()
+        if parent is None or widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            continue
+        if widget.font().pointSizeF() != parent.font().pointSizeF():
+            widget.setFont(QFont())
+            refreshed += 1
+    return refreshed
 
 
 def reset_appearance() -> None:

@@ -14,7 +14,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.ui.accessibility import name_widgets_when_read
 from deckbuilder.ui.shortcuts import matches, sequences
-from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance
+from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, refresh_fonts
 from deckbuilder.ui.window_base import WindowBase
 
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ class KeyboardMixin(WindowBase):
         for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.ApplicationPaletteChange):
             QCoreApplication.sendPostedEvents(None, kind)
         if font_changed:
+            refresh_fonts(self)
             self.fit_rows_to_font()
         size_menu = view_menu.addMenu(self.tr("&Text size"))
         size_menu.setObjectName("menuTextSize")
@@ -186,10 +187,15 @@ class KeyboardMixin(WindowBase):
         QTimer.singleShot(0, self, self._fit_to_text)  # after the new font has reached the widgets
 
     def _fit_to_text(self) -> None:
+        refresh_fonts(self)
         self.fit_rows_to_font()
-        # The deck check's tab titles grow with the text: its dock widens rather than hide a title.
+        # The deck check's pages need more height for the same lines: its tab's share is given again.
+        QTimer.singleShot(0, self, self.check_space.apply)
+        # The deck check's tab titles grow with the text: its dock widens to keep them on one row while that costs
+        # the deck little (a third of the window); past that they wrap onto two rows (check_space.WrappedTabs).
         bar = self.report_tabs.tabBar()
-        missing = bar.sizeHint().width() + 4 - bar.width()
+        wanted = min(bar.sizeHint().width() + 4, round(self.width() * 0.34))
+        missing = wanted - self.report_dock.width()
         if missing > 0 and self.report_dock.isVisible():
             self.resizeDocks(
                 [self.report_dock], [self.report_dock.width() + missing], Qt.Orientation.Horizontal

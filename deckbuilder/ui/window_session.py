@@ -124,10 +124,11 @@ class SessionMixin(WindowBase):
             if self.settings.value("window/state") is None:
                 # At 1280×720: a browser wide enough for set names, a deck wide enough for its columns, and a
                 # card pane whose scans are about 185 px wide (each side of a Character) above the deck check.
-                # ... and wide enough for every deck check tab title whole (Portuguese's are longer).
+                # ... and wide enough for every deck check tab title on one row (Portuguese's are longer) while that
+                # costs the deck little; past that the titles wrap onto two rows (check_space.WrappedTabs).
                 tabs = self.findChild(QTabWidget, "reportTabs")
                 titles = tabs.tabBar().sizeHint().width() + 4 if tabs is not None else 0
-                right = max(380, round(self.width() * 0.30), titles)
+                right = max(380, round(self.width() * 0.30), min(titles, round(self.width() * 0.34)))
                 self.resizeDocks([self.card_dock], [right], Qt.Orientation.Horizontal)
                 tall = self.splitter.height()
                 self.resizeDocks(
@@ -138,6 +139,9 @@ class SessionMixin(WindowBase):
                 middle = self.width() - right
                 # A wide window gives the browser what the deck does not need (its Type column then shows whole).
                 browser = max(round(middle * 0.36), min(middle - 720, round(middle * 0.5)))
+                # Its filters two to a row while that leaves the deck half (larger text: one to a row, narrower);
+                # a little over, as the docks settle a few pixels wider than asked.
+                browser = max(browser, min(self.browser.filters_width() + 12, round(middle * 0.5)))
                 self.splitter.setSizes([browser, middle - browser])
             QTimer.singleShot(0, self.deck_view.fit_sections_to_content)
             QTimer.singleShot(0, self.check_space.apply)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
     QListView,
+    QScrollArea,
     QStyle,
     QTabBar,
     QTableView,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckbuilder.ui.check_space import TabRows
 from deckbuilder.ui.stats import BarChart
 
 
@@ -30,7 +32,8 @@ def _text_margin(view: QAbstractItemView) -> int:
 
 
 def cut_cells(table: QTableView, column: int) -> list[str]:
-    """Texts of `column` wider than the column shows (each row, scrolled into view or not)."""
+    """Texts of `column` wider than the column shows (each row, scrolled into view or not); in a table that wraps
+    its words, texts whose wrapped lines are taller than their row or that hold a word wider than the column."""
     model = table.model()
     width = table.columnWidth(column)
     cut = []
@@ -40,14 +43,44 @@ def cut_cells(table: QTableView, column: int) -> list[str]:
         font = index.data(Qt.ItemDataRole.FontRole)
         metrics = QFontMetrics(font) if isinstance(font, QFont) else table.fontMetrics()
         icon = 0 if index.data(Qt.ItemDataRole.DecorationRole) is None else table.iconSize().width() + 4
-        if text and metrics.horizontalAdvance(text) + _text_margin(table) + icon > width:
-            cut.append(text)
+        room = width - _text_margin(table) - icon
+        if not text or metrics.horizontalAdvance(text) <= room:
+            continue
+        if table.wordWrap() and all(metrics.horizontalAdvance(word) <= room for word in text.split()):
+            flags = int(Qt.TextFlag.TextWordWrap)
+            if metrics.boundingRect(QRect(0, 0, room, 10_000), flags, text).height() <= table.rowHeight(row):
+                continue  # wrapped onto lines its row holds
+        cut.append(text)
     return cut
 
 
+def columns_out_of_sight(table: QTableView) -> list[str]:
+    """Headings of columns a table shows past its right edge while it cannot scroll sideways (their figures
+    cannot be seen at all)."""
+    if table.horizontalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+        return []
+    header = table.horizontalHeader()
+    model = table.model()
+    return [
+        str(model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) or c)
+        for c in range(model.columnCount())
+        if not table.isColumnHidden(c)
+        and header.sectionViewportPosition(c) + header.sectionSize(c) > table.viewport().width()
+    ]
+
+
+def scrolls_sideways(area: QScrollArea) -> bool:
+    """True when a page (not a table or list) is wider than its scroll area: part of each row is out of sight."""
+    return area.horizontalScrollBar().maximum() > 0
+
+
 def clipped_tab_titles(tabs: QTabWidget) -> list[str]:
-    """Tab titles their tab does not show whole: elided, squeezed, or scrolled out of the bar (behind its arrows)."""
+    """Tab titles their tab does not show whole: elided, squeezed, or scrolled out of the bar (behind its arrows);
+    with the bar given way to wrapping rows (check_space.TabRows), titles cut or outside the rows; with neither
+    shown, every title."""
     bar = tabs.tabBar()
+    if not bar.isVisible():
+        return _clipped_row_titles(tabs)
     metrics = bar.fontMetrics()
     # The tabs are laid out in a row; past the bar's width (less its scroll arrows) a title is out of sight.
     arrows = sum(b.width() for b in bar.findChildren(QToolButton) if b.isVisible())
@@ -65,6 +98,23 @@ def clipped_tab_titles(tabs: QTabWidget) -> list[str]:
         ):
             clipped.append(text)
     return clipped
+
+
+def _clipped_row_titles(tabs: QTabWidget) -> list[str]:
+    holder = tabs.parentWidget()
+    rows = holder.findChild(TabRows) if holder is not None else None
+    titles = [tabs.tabText(i).replace("&", "") for i in range(tabs.count()) if tabs.isTabVisible(i)]
+    if rows is None or not rows.isVisible():
+        return titles
+    shown = {}
+    for button in rows.buttons:
+        if not button.isVisible():
+            continue
+        text = button.text().replace("&", "")
+        inside = rows.rect().contains(button.geometry())
+        whole = button.fontMetrics().horizontalAdvance(text) <= button.width() - 4
+        shown[text] = inside and whole
+    return [title for title in titles if not shown.get(title, False)]
 
 
 def cut_list_items(view: QListView) -> list[str]:
@@ -141,7 +191,19 @@ def audit(window) -> list[str]:  # type: ignore[no-untyped-def]
             ]
         elif table.isVisible() and isinstance(table, QTableWidget):  # Draw odds: Characters and chances
             for c in range(table.columnCount()):
+                if table.isColumnHidden(c):
+                    continue
                 problems += [f"{table.objectName()}: cut cell {t!r}" for t in cut_cells(table, c)]
+        if table.isVisible():
+            problems += [
+                f"{table.objectName()}: column out of sight {t!r}" for t in columns_out_of_sight(table)
+            ]
+    for area in window.findChildren(QScrollArea):
+        if area.isVisible() and not area.visibleRegion().isEmpty() and scrolls_sideways(area):
+            page = area.widget()
+            problems.append(
+                f"{page.objectName() if page else ''} in {area.parentWidget().objectName()!r}: scrolls sideways"
+            )
     for view in window.findChildren(QListView):
         # A list that wraps its lines (the legality results) shows them whole by construction.
         wraps = view.viewMode() == QListView.ViewMode.ListMode and view.wordWrap()

@@ -6,7 +6,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea
 
 from carddb.demo import demo_deck_path
-from tests.deckbuilder.ui.layout_audit import clipped_tab_titles
+from deckbuilder.ui.check_space import WrappedTabs
+from tests.deckbuilder.ui.layout_audit import (
+    clipped_tab_titles,
+    columns_out_of_sight,
+    cut_cells,
+    scrolls_sideways,
+)
 
 
 def _shown_at_1280(make_window, qtbot):  # type: ignore[no-untyped-def]
@@ -26,16 +32,69 @@ def test_tab_titles_are_whole_in_portuguese(portuguese, make_window, qtbot) -> N
     assert clipped_tab_titles(window.deck_tabs) == []
 
 
-def test_draw_odds_scroll_sideways_instead_of_clipping(portuguese, make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_draw_odds_fit_the_dock_without_scrolling_sideways(portuguese, make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = _shown_at_1280(make_window, qtbot)
     window.report_tabs.setCurrentWidget(window.odds_view)
     qtbot.waitUntil(lambda: window.odds_view.isVisible())
     scroll = window.odds_view.findChild(QScrollArea)
-    body = scroll.widget()
-    # The body is never squeezed below what its rows need: what does not fit scrolls into view.
-    assert body.width() >= body.minimumSizeHint().width()
-    if body.width() > scroll.viewport().width():
-        assert scroll.horizontalScrollBar().maximum() > 0
+    table = window.odds_view.fight_table
+    # Every row wraps to the dock's width: names, chances and how each was worked out, all in sight.
+    assert not scrolls_sideways(scroll)
+    assert not table.isColumnHidden(2)
+    assert columns_out_of_sight(table) == []
+    assert [cut_cells(table, column) for column in range(3)] == [[], [], []]
+
+
+def test_the_how_column_wraps_its_words_when_the_dock_is_narrow(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = _shown_at_1280(make_window, qtbot)
+    window.report_tabs.setCurrentWidget(window.odds_view)
+    table = window.odds_view.fight_table
+    qtbot.waitUntil(lambda: table.rowCount() > 0)
+    one_line, last = table.columnWidth(2), table.rowCount() - 1  # the last row's How: "simulated ±1.3%"
+    seen = set()
+    for width in range(window.report_dock.width(), 150, -10):  # the dock narrowed step by step
+        window.resizeDocks([window.report_dock], [width], Qt.Orientation.Horizontal)
+        qtbot.wait(30)  # the columns are fitted once the layout pass that resized the table is over
+        wrapped = not table.isColumnHidden(2) and table.columnWidth(2) < one_line
+        hidden = table.isColumnHidden(2)
+        seen |= {"wrapped"} if wrapped else {"hidden"} if hidden else {"one line"}
+        if wrapped:  # on two lines, its row as tall as they are
+            qtbot.waitUntil(lambda: table.rowHeight(last) > table.rowHeight(0), timeout=1000)
+        # Names and figures whole, nothing past the table's edge, at every width.
+        assert columns_out_of_sight(table) == [], (
+            width,
+            table.viewport().width(),
+            [table.columnWidth(c) for c in range(3)],
+        )
+        assert [cut_cells(table, c) for c in range(3) if not table.isColumnHidden(c)] == [[]] * (3 - hidden)
+    assert seen == {"one line", "wrapped", "hidden"}
+
+
+def test_tab_titles_wrap_onto_rows_when_the_bar_does_not_fit(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = _shown_at_1280(make_window, qtbot)
+    holder = window.report_tabs.parentWidget()
+    assert isinstance(holder, WrappedTabs) and not holder.wrapped()
+    window.resizeDocks([window.report_dock], [260], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(holder.wrapped)
+    assert not window.report_tabs.tabBar().isVisible()
+    assert len({button.y() for button in holder.rows.buttons}) >= 2  # two rows of titles
+    assert clipped_tab_titles(window.report_tabs) == []
+    qtbot.mouseClick(holder.rows.buttons[4], Qt.MouseButton.LeftButton)
+    assert window.report_tabs.currentWidget() is window.odds_view
+    window.report_tabs.setCurrentIndex(2)
+    assert holder.rows.buttons[2].isChecked()
+    window.resizeDocks([window.report_dock], [900], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: not holder.wrapped())
+    assert window.report_tabs.tabBar().isVisible() and clipped_tab_titles(window.report_tabs) == []
+
+
+def test_the_audit_sees_a_title_no_row_shows(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The wrapped titles' check can fail: a bar hidden with no rows in its place hides every title."""
+    window = _shown_at_1280(make_window, qtbot)
+    holder = window.report_tabs.parentWidget()
+    window.report_tabs.tabBar().hide()
+    holder.rows.hide()
+    assert len(clipped_tab_titles(window.report_tabs)) == window.report_tabs.count()
 
 
 def test_the_check_gets_more_height_on_odds_and_each_tab_keeps_its_share(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

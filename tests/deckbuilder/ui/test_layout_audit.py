@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from carddb.demo import demo_deck_path
+from deckbuilder.ui.theme import TEXT_SIZES
 from tests.deckbuilder.ui.layout_audit import audit_every_view
 
 SIZES = ((1280, 720), (1920, 1080))
@@ -36,8 +37,9 @@ def test_portuguese_window_shows_everything_whole(portuguese, make_window, qtbot
 
 
 @pytest.mark.realpool
+@pytest.mark.parametrize("text_size", [100, TEXT_SIZES[-1]])
 @pytest.mark.parametrize("deck", ["gaia-example.txt", "wyrm-example.dek"])
-def test_real_decks_show_every_name_whole_at_1280x720(qtbot, shared_dir, tmp_path, deck) -> None:  # type: ignore[no-untyped-def]
+def test_real_decks_show_every_name_whole_at_1280x720(qtbot, shared_dir, tmp_path, deck, text_size) -> None:  # type: ignore[no-untyped-def]
     from carddb.db import CardDatabase
     from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
@@ -55,7 +57,11 @@ def test_real_decks_show_every_name_whole_at_1280x720(qtbot, shared_dir, tmp_pat
     qtbot.waitUntil(lambda: window.browser.model.rowCount() > 0)
     qtbot.wait(50)
     window.add_card("Buggerhead")  # a second copy of a Character: Fix it and the marks have names to show
+    if text_size != 100:
+        window._text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
+        qtbot.wait(100)
     problems = audit_every_view(window, qtbot.wait)
+    window.appearance.set_text_size(100)
     window.undo_stack.setClean()
     window.close()
     db.close()

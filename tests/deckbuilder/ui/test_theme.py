@@ -134,6 +134,28 @@ def test_a_larger_text_chosen_in_the_window_keeps_names_and_tabs_whole(window, q
     assert rows >= window.deck_view.tables["sept"].fontMetrics().height() + 2  # rows grew with the text
 
 
+def test_the_largest_text_chosen_in_the_window_reaches_every_header_and_holds(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """View → Text size stepped up to its largest with a deck open: titles and headers grow with the text (some
+    widgets kept the font they were first shown with) and the layout audit finds nothing cut or squeezed."""
+    from PySide6.QtWidgets import QTableView
+
+    from tests.deckbuilder.ui.layout_audit import audit, audit_every_view
+
+    window.resize(1280, 720)
+    qtbot.waitExposed(window)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    larger = window.findChild(type(window.theme_actions["dark"]), "actionTextLarger")
+    before = window.deck_view.tables["sept"].fontMetrics().height()
+    while window.appearance.text_size != TEXT_SIZES[-1]:
+        larger.trigger()
+    qtbot.waitUntil(lambda: window.deck_view.tables["sept"].fontMetrics().height() > 1.5 * before)
+    qtbot.waitUntil(lambda: audit(window) == [])  # laid out anew (posted events), then every view
+    tables = window.findChildren(QTableView)
+    assert [t.objectName() for t in tables if t.horizontalHeader().font() != t.font()] == []
+    assert audit_every_view(window, qtbot.wait) == {}
+    window.findChild(type(window.theme_actions["dark"]), "actionTextDefault").trigger()
+
+
 def _row_margins(window) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """Each table's rows: pixels beyond its text's height."""
     tables = {f"deck {key}": table for key, table in window.deck_view.tables.items()}

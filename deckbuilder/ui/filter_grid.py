@@ -1,0 +1,81 @@
+"""The card browser's filters: label–field pairs in two columns, or in one where two do not fit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+
+class FilterGrid(QWidget):
+    """Filters two pairs to a row at the usual text sizes; one pair to a row when the browser is narrower than two
+    pairs need (a larger text size), so the browser never takes the deck's width to keep its filters whole."""
+
+    def __init__(self, pairs: list[tuple[QWidget, QWidget]], last: tuple[QWidget, QWidget, QWidget]) -> None:
+        super().__init__()
+        self.pairs = pairs
+        self.last = last  # the Collection label, its combo (two cells wide when it can) and the Reset button
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.columns = 0
+        self._place(2)
+
+    def _gap(self) -> int:
+        return max(0, self.grid.horizontalSpacing())
+
+    def needed(self, columns: int) -> int:
+        """The least width the filters need laid out in that many columns of pairs."""
+        labels = [*[label for label, _field in self.pairs], self.last[0]]
+        fields = [field for _label, field in self.pairs]
+        total = 0
+        for column in range(columns):
+            mine_labels = labels[column::columns] if columns > 1 else labels
+            mine_fields = fields[column::columns]
+            total += max(w.minimumSizeHint().width() for w in mine_labels) + self._gap()
+            total += max(w.minimumSizeHint().width() for w in mine_fields)
+        if columns == 1:
+            total = max(total, self.last[0].minimumSizeHint().width() + self._gap() + self._last_width())
+        return total + self._gap() * (columns - 1)
+
+    def _last_width(self) -> int:
+        return max(self.last[1].minimumSizeHint().width(), self.last[2].minimumSizeHint().width())
+
+    def _place(self, columns: int) -> None:
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for widget in (*[w for pair in self.pairs for w in pair], *self.last):
+            self.grid.removeWidget(widget)
+        for column in range(4):
+            self.grid.setColumnStretch(column, 0)
+        for position, (label, field) in enumerate(self.pairs):
+            row, column = divmod(position, columns)
+            self.grid.addWidget(label, row, 2 * column)
+            self.grid.addWidget(field, row, 2 * column + 1)
+        row = (len(self.pairs) + columns - 1) // columns
+        collection, combo, reset = self.last
+        self.grid.addWidget(collection, row, 0)
+        if columns == 2:
+            self.grid.addWidget(combo, row, 1, 1, 2)  # "Missing for this deck" shows whole
+            self.grid.addWidget(reset, row, 3, Qt.AlignmentFlag.AlignRight)
+        else:
+            self.grid.addWidget(combo, row, 1)
+            self.grid.addWidget(reset, row + 1, 1, Qt.AlignmentFlag.AlignRight)
+        for column in range(columns):
+            self.grid.setColumnStretch(2 * column + 1, 1)
+        self.updateGeometry()
+
+    def _fit(self) -> None:
+        self._place(2 if self.width() >= self.needed(2) else 1)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.needed(1), self.grid.minimumSize().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            QTimer.singleShot(0, self, self._fit)
