@@ -166,7 +166,8 @@ class _Importer:
         """After each row: honour a cancel request; every PROGRESS_EVERY rows also report progress."""
         self._since_poll += 1
         if self._since_poll < PROGRESS_EVERY:
-            self.check()
+            if self.cancel is not None and self.cancel():  # check(), without a call per row
+                raise ImportCancelled("import cancelled: the database is unchanged")
             return
         self._since_poll = 0
         self.poll(done, total)
@@ -279,9 +280,10 @@ class _Importer:
         name, set_name, type_field = stripped[0], stripped[1], stripped[4]
         if not name or not set_name or len(name) > MAX_NAME_LENGTH or _CONTROL.search(name) is not None:
             return False
-        if set_name not in self._set_checks:
-            self._set_checks[set_name] = _check_set(set_name)
-        if self._set_checks[set_name]:
+        refused = self._set_checks.get(set_name)
+        if refused is None:
+            refused = self._set_checks[set_name] = _check_set(set_name)
+        if refused:
             return False
         if type_field not in self._sections:
             self._sections[type_field] = classify_type(type_field)
@@ -321,7 +323,7 @@ class _Importer:
             ),
         )
         try:
-            earlier = self.stage().add(row)
+            earlier = (self._stage or self.stage()).add(row)
         except sqlite3.DatabaseError as exc:
             raise _database_error(self.db, exc) from exc
         if earlier is not None:

@@ -43,6 +43,9 @@ class Stage:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        # The write reads staged rows back by seq in name order; in SQLite's default 2 MB temp cache each such read
+        # goes back to the temp file. Capped like the write's own cache, so memory stays bounded at any size.
+        conn.execute("PRAGMA temp.cache_size = -65536")
         conn.execute(f"CREATE TEMP TABLE stage (seq INTEGER PRIMARY KEY, {', '.join(STAGE_COLUMNS)})")
         # One transaction for all the staging (a third cheaper than one per batch). It writes only the temp
         # database, so it holds no lock and no snapshot of the card database: finish() commits it.
