@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QTableView,
 )
 
-from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
