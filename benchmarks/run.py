@@ -1018,10 +1018,11 @@ PROFILING_NOTES = """## Where the time goes (profiles of 2026-11-23, 100,000 car
   through `add_row`, so issues and reports are unchanged. Rows are staged in a temp table of the import's own
   connection (`carddb/staging.py`, 64 MiB of temp cache: the write reads them back by seq in name order), then
   written in SQL (`carddb/cardwriter.write_staged`; new cards are put in name order by sorting their seqs alone).
-  Reading and checking rows (before staging) is now ~0.85 s (was ~1.75 s); the rest is SQL: the FTS5 index (as in the baseline, ~27%
-  of the import's samples), cards and printings with their indexes (~13% each), the staging executemany (~10%),
-  the commit (~9%). 4.9 s against the baseline's 2.5 s (1.95× CPU; 2.74× before this change in the same runs).
-  Peak memory: 209 MiB at 100,000 rows, 363 MiB at 1,000,000 (the temp cache is capped, so it stays linear).
+  Reading and checking rows (before staging) is now ~0.85 s (was ~1.75 s); the rest is SQL: the FTS5 index (as in
+  the baseline, ~27% of the import's samples), cards and printings with their indexes (~13% each), the staging
+  executemany (~10%), the commit (~9%). 4.9 s against the baseline's 2.5 s (1.95× CPU; 2.74× before this change in
+  the same runs). Peak memory: 209 MiB at 100,000 rows, 363 MiB at 1,000,000 (the temp cache is capped, so it stays
+  linear).
 - `ragedeck check` processes: the command builds only its own parser (argparse's gettext look-ups cost ~0.5 ms a
   subparser), reads shipped data beside the modules (no importlib.resources/zipfile), imports XML only for .dek,
   csv/html only for reports, tempfile only to write, and probes for an empty database with one row instead of
