@@ -10,8 +10,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 
-# Loaded only when the player exports, opens the statistics tab, imports card data or looks for a Lackey plugin.
+# Loaded only when the player exports, opens the statistics tab, imports card data, looks for a Lackey plugin,
+# edits the collection or asks for the keyboard shortcuts.
 NOT_AT_START = (
+    "deckbuilder.ui.collection_dialog",
+    "deckbuilder.ui.shortcuts_dialog",
     "reportlab",
     "pypdfium2",
     "PIL",
