@@ -198,6 +198,8 @@ class DeckSectionModel(QAbstractTableModel):
 
     def set_owned(self, owned: Mapping[tuple[str, str | None, bool], RowStatus] | None) -> None:
         """Owned/missing copies per row from the collection; None hides the Own column."""
+        if owned is None and self._owned is None and OWN_COLUMN not in self.columns:
+            return  # no collection before or now: every edit says so
         base = tuple(c for c in self.columns if c != OWN_COLUMN)
         # Beside the quantity, where "owned 1 (−1)" reads against the copies in the deck.
         columns = (

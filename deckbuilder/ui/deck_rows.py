@@ -178,7 +178,9 @@ class IllegalCards(Mapping[str, tuple[str, ...]]):
         return key in self._results
 
 
-RowKey = tuple[bool, str, int, "str | None", "Section | None"]
+# A row's deck entry (by identity: entries are frozen, and an edit replaces only the entries it changes, so an
+# unchanged entry is the same object) and whether it is of the starting list.
+RowKey = tuple[int, bool]
 
 
 def rows_by_section(
@@ -189,7 +191,7 @@ def rows_by_section(
 ) -> dict[str, list[DeckRow]]:
     """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions.
 
-    A row from `previous` whose entry, card and suggestions are unchanged is reused as it is.
+    A row from `previous` (by row_key) whose entry is the same, and card and suggestions unchanged, is reused.
     """
     game = game_of(deck) or shipped_game()  # a game that is not installed: the default game's tables
     keys = game_section_keys(game)
@@ -221,7 +223,7 @@ def rows_by_section(
             elif asked[0] < MAX_SUGGESTED_UNKNOWN:
                 asked[0] += 1
                 suggestions = tuple(pool.suggest(entry.name))
-        old = reusable.get((starting, entry.name, entry.count, entry.set_name, entry.zone_hint))
+        old = reusable.get((id(entry), starting))  # its entry is alive in `previous`: the id is its own
         # An unknown card's row is kept too while its suggestions stand (they are cached per name).
         if old is not None and old.card is card and old.suggestions == suggestions:
             return old
@@ -251,9 +253,9 @@ def game_section_keys(game: Game) -> tuple[str, ...]:
 
 
 def row_key(row: DeckRow) -> RowKey:
-    """What a row shows of its entry: a row with the same key and card can be shown again as it is."""
-    entry = row.entry
-    return (row.starting, entry.name, entry.count, entry.set_name, entry.zone_hint)
+    """Which entry a row shows: a row of the same entry and card can be shown again as it is (a tuple of the
+    entry's fields per row cost more than the rest of finding the rows an edit left alone)."""
+    return (id(row.entry), row.starting)
 
 
 # Columns as wide as their longest value (a set name is never cut); the Name takes the rest, long text is elided
