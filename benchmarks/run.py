@@ -1011,17 +1011,18 @@ PROFILING_NOTES = """## Where the time goes (profiles of 2026-11-23, 100,000 car
   The narrowest prefix (`sh`, ~0.32 ms raw) sits at 1.4–1.55×: rows are now built in C (`tuple.__new__` over
   `map`, ~10 µs for the page), so what remains (~0.11 ms) is SQLite joining each of the 100 rowids to the card
   index and decoding its ten columns, which the raw baseline (rowids only) does not do.
-- Import (profiles of 2026-11-25, 100,000 rows, CPU seconds, which a loaded machine disturbs less than wall time):
-  rows are checked in Python and staged in a temp table of the import's own connection (`carddb/staging.py`), then
-  written in SQL (`carddb/cardwriter.write_staged`): reading and splitting lines ~0.4 s, checking rows (`add_row`:
-  names, sets, numbers, images, normalised names, Character facts) ~0.75 s, staging ~0.65 s (executemany into the
-  temp table ~0.45 s), cards with their covering index `ix_card_name_rank` ~0.45 s, printings ~0.3 s, the FTS5
-  index ~1.0 s (as in the baseline), the rest (ranks, retire, name order, commit) ~0.3 s: ~4.7 s against the
-  baseline's ~1.8 s (2.5–2.6× CPU in one run; it was 2.8–3.0× before staging). What is left above 2× is the
-  per-row Python of the reader and checks (~1.2 s against the baseline's ~0.6 s for reading and inserting
-  everything) and the two tables with their indexes; the checks stay, so the next step is a reader that does less
-  per row (cells instead of a dict per row, no per-line decode), not SQL. Peak memory no longer holds the rows:
-  155 MiB at 100,000 rows, ~300 MiB at 1,000,000 (the key hashes of the duplicate check and SQLite's caches).
+- Import (profiles of 2026-11-27, 100,000 rows, CPU seconds of child processes on a loaded 2-core machine, medians
+  of 5 interleaved runs): lines are read a 64 KiB chunk at a time (one split and one UTF-8 decode per chunk,
+  `carddb/lackey_lines.py`), and the usual row (a header naming every Lackey column, 18 cells, nothing to note) is
+  checked from its cells by `_Importer.add_cells`, with no dict per row; a row with anything to say still goes
+  through `add_row`, so issues and reports are unchanged. Rows are staged in a temp table of the import's own
+  connection (`carddb/staging.py`, 64 MiB of temp cache: the write reads them back by seq in name order), then
+  written in SQL (`carddb/cardwriter.write_staged`; new cards are put in name order by sorting their seqs alone).
+  Reading and checking rows (before staging) is now ~0.85 s (was ~1.75 s); the rest is SQL: the FTS5 index (as in
+  the baseline, ~27% of the import's samples), cards and printings with their indexes (~13% each), the staging
+  executemany (~10%), the commit (~9%). 4.9 s against the baseline's 2.5 s (1.95× CPU; 2.74× before this change in
+  the same runs). Peak memory: 209 MiB at 100,000 rows, 363 MiB at 1,000,000 (the temp cache is capped, so it stays
+  linear).
 - `ragedeck check` processes: the command builds only its own parser (argparse's gettext look-ups cost ~0.5 ms a
   subparser), reads shipped data beside the modules (no importlib.resources/zipfile), imports XML only for .dek,
   csv/html only for reports, tempfile only to write, and probes for an empty database with one row instead of
