@@ -132,29 +132,3 @@ def check_generic(deck: Deck, pool: Any, game: Game, fmt: GameFormat | None = No
 def check_any(deck: Deck, pool: Any, game: Game | str | None = None, fmt: Any = None) -> Report:
     """Check a deck of its game (or `game`) with that game's engine (kept for callers; `check` is the one call)."""
     return check(deck, pool, game, fmt)
-
-
-def statistics(
-    game: Game, deck: Deck | ResolvedDeck, pool: Any = None
-) -> list[tuple[str, list[tuple[str, int]]]]:
-    """The charts the game's description asks for: (title, [(value, copies)]), numbers in order, words by count.
-
-    Read from the resolved deck (a report's `resolved`), or from the deck resolved here when given a deck and pool.
-    """
-    resolved = deck if isinstance(deck, ResolvedDeck) else resolve(deck, pool, game)
-    items = [c for c in resolved.known() if c.pile is not None]
-    charts: list[tuple[str, list[tuple[str, int]]]] = []
-    for statistic in game.statistics:
-        counts: dict[str, int] = {}
-        for item in items:
-            if statistic.pile and item.pile != statistic.pile:
-                continue
-            for value in item.card.words(statistic.field) or ("-",):
-                counts[value] = counts.get(value, 0) + item.count
-        numeric = all(v.lstrip("-").isdigit() for v in counts if v != "-")
-        if numeric:
-            ordered = sorted(counts.items(), key=lambda kv: (kv[0] == "-", int(kv[0]) if kv[0] != "-" else 0))
-        else:
-            ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
-        charts.append((statistic.label, ordered))
-    return charts

@@ -13,6 +13,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
+from deckbuilder.games.description_parts import PRINTING_COLUMN as PRINTING_COLUMN
+from deckbuilder.games.description_parts import STATISTIC_CHARTS as STATISTIC_CHARTS
+from deckbuilder.games.description_parts import Draw as Draw
+from deckbuilder.games.description_parts import Figure as Figure
+from deckbuilder.games.description_parts import GameError as GameError
+from deckbuilder.games.description_parts import Statistic as Statistic
+from deckbuilder.games.description_parts import (
+    _draws,
+    _fail,
+    _figures,
+    _objects,
+    _statistics,
+    _text,
+    figure_problems,
+    pile_problems,
+    statistic_problems,
+)
 from deckbuilder.games.engines import has_printings, validate_game
 
 if TYPE_CHECKING:
@@ -44,13 +61,6 @@ _GAME_KEYS = frozenset(
     }
 )
 _PILE_KEYS = frozenset({"id", "label", "types", "match", "columns", "sheet"})
-PRINTING_COLUMN = "printing"  # a pile column: the printing chosen (a game whose cards have printings)
-_FIGURE_KEYS = frozenset({"label", "pile", "sum", "of", "where", "at_least", "at_most", "shared"})
-_DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
-
-
-class GameError(Exception):
-    """A game cannot be found or its description is not valid (the message says which field and why)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,55 +122,6 @@ class Setting:
     default: int | None = None
     pile: str = ""  # from a card: the pile holding it
     field: str = ""  # from a card: the field read
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """A header figure: the cards of a pile (or the deck), the sum of a field, or the value they share.
-
-    Bounds shown beside it: `of` a setting (`12 / 15`), `at_least` the minimum of a format rule (`30 / 30+`),
-    `at_most` the most a rule allows (`5 (max 9)`). `where` limits the cards to those meeting a condition.
-    """
-
-    label: str
-    pile: str = ""  # "" = the whole deck
-    sum: str = ""  # a number field to add up; "" = count cards
-    of: str = ""  # a setting shown as the bound ("12 / 15")
-    where: Mapping[str, Any] | None = None  # only the cards meeting this condition (games/conditions.py)
-    at_least: str = ""  # a rule kind whose minimum the format sets for this pile ("30 / 30+")
-    at_most: str = ""  # a rule kind whose most allowed is shown ("5 (max 9)")
-    shared: str = ""  # a field whose one value the pile's cards share, shown alone ("Gaia"); hidden when none
-
-
-@dataclass(frozen=True, slots=True)
-class Statistic:
-    """A chart worth drawing: cards of a pile grouped by the values of a field."""
-
-    label: str
-    field: str
-    pile: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A pile players draw a hand from: the hand size, the most new cards a turn brings, and the rule saying so."""
-
-    pile: str
-    hand: int
-    refill: (
-        int  # the most cards a turn's redraw brings (the whole hand when the rules let a player discard it)
-    )
-    refill_first_turn: bool = False  # turn 1 already has a redraw before the moment the odds are about
-    source: str = ""  # the rulebook line the figures come from
-    # Cards each turn plays from the hand that the rules draw back before the next redraw (Rage: the card played in
-    # each combat, refilled after combat); the odds' one assumption about play, 0 when the description says none.
-    played: int = 0
-
-    def seen_by_turn(self, turn: int) -> int:
-        """Cards a player can have seen by turn N, discarding every card not wanted at each redraw (and drawing
-        back the cards each earlier turn played)."""
-        turn = max(turn, 1)
-        return self.hand + self.refill * (turn - 1 + int(self.refill_first_turn)) + self.played * (turn - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,26 +241,6 @@ def inside(folder: Traversable, entry: Traversable) -> bool:
     return resolves_inside(folder, entry)
 
 
-def _fail(source: str, message: str) -> GameError:
-    return GameError(f"{source}: {message}")
-
-
-def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = None) -> str:
-    value = data.get(key, default)
-    if value is None:
-        raise _fail(source, f'field "{key}" is required')
-    if not isinstance(value, str):
-        raise _fail(source, f'field "{key}" must be text, not {type(value).__name__}')
-    return value
-
-
-def _objects(data: Mapping[str, Any], key: str, source: str) -> list[Mapping[str, Any]]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise _fail(source, f'field "{key}" must be a list of objects')
-    return value
-
-
 def _name(value: Any, where: str, source: str) -> str:
     if not isinstance(value, str) or not _NAME_PATTERN.match(value):
         raise _fail(
@@ -413,125 +354,6 @@ def _settings(data: Mapping[str, Any], piles: set[str], fields: set[str], source
     return tuple(settings)
 
 
-def _figures(data: Mapping[str, Any], source: str) -> tuple[Figure, ...]:
-    figures: list[Figure] = []
-    for index, item in enumerate(_objects(data, "header", source)):
-        where = f"{source}: header[{index}]"
-        unknown = sorted(str(k) for k in item if k not in _FIGURE_KEYS)
-        if unknown:
-            raise _fail(source, f"header[{index}] has unknown key(s): {', '.join(unknown)}")
-        condition = item.get("where")
-        if condition is not None and not isinstance(condition, dict):
-            raise _fail(source, f'header[{index}].where must be an object {{"field": F, "values": [...]}}')
-        figure = Figure(
-            _text(item, "label", where),
-            _text(item, "pile", where, ""),
-            _text(item, "sum", where, ""),
-            _text(item, "of", where, ""),
-            condition,
-            _text(item, "at_least", where, ""),
-            _text(item, "at_most", where, ""),
-            _text(item, "shared", where, ""),
-        )
-        if figure.sum and figure.shared:
-            raise _fail(source, f'header[{index}] takes "sum" or "shared", not both')
-        figures.append(figure)
-    return tuple(figures)
-
-
-def pile_problems(game: Game, printings: bool) -> list[str]:
-    """What is wrong with the piles' `columns` and `sheet`: each names a card field of the game."""
-    names = {f.name for f in game.fields} | {"type"}
-    problems: list[str] = []
-    for index, pile in enumerate(game.piles):
-        for column in pile.columns:
-            if column == PRINTING_COLUMN and not printings:
-                problems.append(f"piles[{index}].columns: the game's cards have no printings ({column!r})")
-            elif column != PRINTING_COLUMN and (column not in names or column == "name"):
-                problems.append(f"piles[{index}].columns names no card field of the game ({column!r:.40})")
-        for column in pile.sheet:
-            if column not in names or column == "name":
-                problems.append(f"piles[{index}].sheet names no card field of the game ({column!r:.40})")
-    return problems
-
-
-def figure_problems(game: Game) -> list[str]:
-    """What is wrong with the header figures of a game: piles, fields, settings and rule kinds they name."""
-    from deckbuilder.games.conditions import condition_problems
-    from deckbuilder.games.registry import kind_named
-
-    problems: list[str] = []
-    piles = {p.id for p in game.piles}
-    settings = {s.id for s in game.settings}
-    for index, figure in enumerate(game.header):
-        where = f"header[{index}] ({figure.label:.40})"
-        if figure.pile and figure.pile not in piles:
-            problems.append(f"{where}: pile names no pile of the game ({figure.pile!r:.40})")
-        number = game.field_named(figure.sum) if figure.sum else None
-        if figure.sum and (number is None or number.kind != "number"):
-            problems.append(f"{where}: sum names no number field of the game ({figure.sum!r:.40})")
-        if figure.shared and game.field_named(figure.shared) is None and figure.shared != "type":
-            problems.append(f"{where}: shared names no card field of the game ({figure.shared!r:.40})")
-        if figure.of and figure.of not in settings:
-            problems.append(f"{where}: of names no setting of the game ({figure.of!r:.40})")
-        if figure.where is not None:
-            problems.extend(f"{where}: {p}" for p in condition_problems(game, figure.where))
-        for key, kind in (("at_least", figure.at_least), ("at_most", figure.at_most)):
-            found = kind_named(kind) if kind else None
-            if kind and (found is None or found.engine != game.engine):
-                problems.append(f"{where}: {key} names no rule kind of the game ({kind!r:.60})")
-    return problems
-
-
-def _statistics(data: Mapping[str, Any], source: str) -> tuple[Statistic, ...]:
-    found: list[Statistic] = []
-    for index, item in enumerate(_objects(data, "statistics", source)):
-        where = f"{source}: statistics[{index}]"
-        found.append(
-            Statistic(
-                _text(item, "label", where), _text(item, "field", where), _text(item, "pile", where, "")
-            )
-        )
-    return tuple(found)
-
-
-def _draws(data: Mapping[str, Any], piles: set[str], source: str) -> tuple[Draw, ...]:
-    found: list[Draw] = []
-    for index, item in enumerate(_objects(data, "draws", source)):
-        where = f"draws[{index}]"
-        unknown = sorted(str(k) for k in item if k not in _DRAW_KEYS)
-        if unknown:
-            raise _fail(source, f"{where} has unknown key(s): {', '.join(unknown)}")
-        pile = item.get("pile")
-        if not isinstance(pile, str) or pile not in piles:
-            raise _fail(source, f"{where}.pile names no pile of the game ({pile!r:.40})")
-        numbers: dict[str, int] = {}
-        for key in ("hand", "refill"):
-            value = item.get(key, numbers.get("hand"))
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
-                raise _fail(source, f"{where}.{key} must be a whole number from 1 to 100")
-            numbers[key] = value
-        first = item.get("refill_first_turn", False)
-        if not isinstance(first, bool):
-            raise _fail(source, f"{where}.refill_first_turn must be true or false")
-        played = item.get("played", 0)
-        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= numbers["hand"]:
-            raise _fail(source, f"{where}.played must be a whole number from 0 to the hand size")
-        found.append(
-            Draw(
-                pile,
-                numbers["hand"],
-                numbers["refill"],
-                first,
-                _text(item, "source", f"{source}: {where}", ""),
-                played,
-            )
-        )
-    if len({d.pile for d in found}) != len(found):
-        raise _fail(source, 'field "draws" names a pile twice')
-    return tuple(found)
-
-
 def format_from_data(data: Any, source: str) -> GameFormat:
     """A game format from parsed JSON; the rule kinds and their parameters are checked when the game is built."""
     if not isinstance(data, dict):
@@ -620,7 +442,12 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         image_column=_text(data, "image_column", source, "").strip(),
         folder=folder,
     )
-    problems = [*pile_problems(game, has_printings(game)), *figure_problems(game), *validate_game(game)]
+    problems = [
+        *pile_problems(game, has_printings(game)),
+        *figure_problems(game),
+        *statistic_problems(game),
+        *validate_game(game),
+    ]
     if problems:
         raise _fail(source, "; ".join(problems))
     return game

@@ -133,6 +133,9 @@ def shipped_game_labels() -> set[str]:
             found.add(str(item.get("label") or item.get("column") or str(item["name"]).title()))
         for section in ("piles", "header", "statistics", "settings"):
             found |= {str(item["label"]) for item in data.get(section, []) if item.get("label")}
+        for item in data.get("statistics", []):
+            if isinstance(item.get("accent"), dict) and item["accent"].get("label"):
+                found.add(str(item["accent"]["label"]))  # what a chart's hatched bars are ("Rogue")
     return found
 
 

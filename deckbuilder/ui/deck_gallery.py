@@ -24,9 +24,11 @@ from carddb.images import ImageSource
 from carddb.model import CardInfo
 from deckbuilder.games.cards import GameCard, as_card_info
 from deckbuilder.games.description import Game
+from deckbuilder.games.loader import shipped_game
+from deckbuilder.i18n import gettext
 from deckbuilder.ui.card_preview import card_image
 from deckbuilder.ui.card_view import CARD_ASPECT, TextCard
-from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED, DeckRow, tint_color
+from deckbuilder.ui.deck_rows import DeckRow, tint_color
 
 THUMB_WIDTH = 126
 THUMB_SIZE = QSize(THUMB_WIDTH, round(THUMB_WIDTH / CARD_ASPECT))
@@ -38,7 +40,6 @@ CARD_ROLE = (
     Qt.ItemDataRole.UserRole + 3
 )  # the CardInfo a thumbnail is drawn from (another game's card, as one)
 ILLEGAL_MARK = "⚠"
-PILES = tuple(key for key in SECTION_KEYS if key != UNRESOLVED)
 
 _thumbs: OrderedDict[tuple[str, str | None, str], QPixmap] = OrderedDict()
 
@@ -86,6 +87,7 @@ class DeckGallery(QTabWidget):
         self.lists: dict[str, QListWidget] = {}
         self.piles: tuple[str, ...] = ()
         self._titles: dict[str, str] = {}
+        self._starting: str | None = None  # the pile the deck's starting list is shown in, hidden while empty
         self._pending: list[QListWidgetItem] = []
         self._rows: dict[str, list[tuple[DeckRow, tuple[str, ...]]]] = {}
         self.menu_for: Callable[[DeckRow], QMenu] | None = None
@@ -96,11 +98,14 @@ class DeckGallery(QTabWidget):
         self._loader.setInterval(0)
         self._loader.timeout.connect(self._load_some)
         self.currentChanged.connect(lambda _index: self._queue_current())
-        self._set_piles({key: SECTION_TITLES[key] for key in PILES})
+        self._set_piles(shipped_game())
 
-    def _set_piles(self, titles: Mapping[str, str]) -> None:
-        """One tab per pile (Rage's, or another game's piles by their labels); kept while the piles stay."""
+    def _set_piles(self, game: Game) -> None:
+        """One tab per pile of the deck's game, titled by its game.json label; kept while the piles stay."""
+        titles = {pile.id: pile.label for pile in game.piles}
+        self._starting = game.starting_pile()
         if tuple(titles) == self.piles:
+            self._titles = titles
             return
         self._pending = []
         self.clear()
@@ -127,35 +132,29 @@ class DeckGallery(QTabWidget):
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(view)
-            self.addTab(page, self.tr(titles[key]))
+            self.addTab(page, gettext(titles[key]))
             self.lists[key] = view
             if self.watch is not None:
                 self.watch(view)
 
-    def show_game_rows(
+    def show_rows(
         self,
         rows: Mapping[str, Sequence[DeckRow]],
         illegal: Mapping[str, Sequence[str]] | None,
         game: Game,
         images: ImageSource | None,
     ) -> None:
-        """Show another game's deck by its piles; its cards' images are found by `images` (its pool's)."""
-        self._set_piles({pile.id: pile.label for pile in game.piles})
+        """Show a deck of `game` by its piles, marking the cards in `illegal` (name key -> why); images, found by
+        `images` (its pool's), load lazily."""
+        self._set_piles(game)
         self._show(rows, illegal, images, game)
-
-    def show_rows(
-        self, rows: Mapping[str, Sequence[DeckRow]], illegal: Mapping[str, Sequence[str]] | None = None
-    ) -> None:
-        """Show the deck's rows by pile, marking the cards in `illegal` (name key -> why); images load lazily."""
-        self._set_piles({key: SECTION_TITLES[key] for key in PILES})
-        self._show(rows, illegal, self.db, None)
 
     def _show(
         self,
         rows: Mapping[str, Sequence[DeckRow]],
         illegal: Mapping[str, Sequence[str]] | None,
         images: ImageSource | None,
-        game: Game | None,
+        game: Game,
     ) -> None:
         self._pending = []  # items about to be cleared must not be loaded
         if images is not self.images:
@@ -166,11 +165,11 @@ class DeckGallery(QTabWidget):
             pile = [
                 (row, tuple(illegal.get(row.card.norm_name, ())))
                 for row in rows.get(key, ())
-                if isinstance(row.card, CardInfo) or (game is not None and isinstance(row.card, GameCard))
+                if isinstance(row.card, CardInfo | GameCard)
             ]
             copies = sum(row.entry.count for row, _why in pile)
-            self.setTabText(index, f"{self.tr(self._titles[key])} ({copies})")
-            if key == STARTING:
+            self.setTabText(index, f"{gettext(self._titles[key])} ({copies})")
+            if key == self._starting:
                 self.setTabVisible(index, bool(pile))
             if pile == self._rows.get(key):
                 continue
@@ -195,9 +194,7 @@ class DeckGallery(QTabWidget):
                 assert card is not None
                 item = QListWidgetItem(self._caption(row, bool(why)))
                 item.setData(ROW_ROLE, row)
-                item.setData(
-                    CARD_ROLE, as_card_info(card, game) if isinstance(card, GameCard) and game else card
-                )
+                item.setData(CARD_ROLE, as_card_info(card, game) if isinstance(card, GameCard) else card)
                 item.setData(ILLEGAL_ROLE, bool(why))
                 # Not by colour alone: the sign in the caption and the reasons in the tooltip say it too.
                 tip = [card.name, *(f"{ILLEGAL_MARK} {reason}" for reason in why)]

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QTableView,
 )
 
-from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
@@ -36,17 +35,8 @@ from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 UNRESOLVED = "unresolved"
 OWN_COLUMN = "Own"  # shown when a collection exists: owned copies and, in brackets, missing ones
 STARTING = "starting"
-# Rage's piles are carddb's Sections; games/rage/game.json describes the same piles in this order (a test holds
-# them together). Starting in play sits under Sept: its cards come out of the sept deck (DECK-RULES "Counting rules").
-SECTION_KEYS: tuple[str, ...] = (Section.CHARACTERS, Section.SEPT, STARTING, Section.COMBAT, UNRESOLVED)
-# The titles stay literal for Qt's translation tools; the same test holds them to Section.label and game.json.
-SECTION_TITLES = {
-    Section.CHARACTERS: QT_TRANSLATE_NOOP("DeckView", "Characters"),
-    Section.SEPT: QT_TRANSLATE_NOOP("DeckView", "Sept"),
-    STARTING: QT_TRANSLATE_NOOP("DeckView", "Starting in play"),
-    Section.COMBAT: QT_TRANSLATE_NOOP("DeckView", "Combat"),
-    UNRESOLVED: QT_TRANSLATE_NOOP("DeckView", "Unresolved"),
-}
+# A deck's tables are its game's piles (game.json, titled by their labels), then the cards no pile takes.
+UNRESOLVED_TITLE = QT_TRANSLATE_NOOP("DeckView", "Unresolved")
 STARTING_TOOLTIP = QT_TRANSLATE_NOOP(
     "DeckView",
     "Cards that begin the game in play: taken out of the sept deck, they count toward copy limits "

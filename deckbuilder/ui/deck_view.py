@@ -47,10 +47,10 @@ from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
 from deckbuilder.ui.deck_rows import (
     ALWAYS_SHOWN,
     HIDDEN_WHEN_EMPTY,
-    SECTION_TITLES,
     STARTING,
     STARTING_TOOLTIP,
     UNRESOLVED,
+    UNRESOLVED_TITLE,
     DeckRow,
     IllegalCards,
     elided_widths,
@@ -233,7 +233,7 @@ class DeckView(QWidget):
     def section_title(self, key: str) -> str:
         """A table's title: the pile's label in game.json (translated when it is in the catalogue)."""
         if key == UNRESOLVED:
-            return self.tr(SECTION_TITLES[UNRESOLVED])
+            return self.tr(UNRESOLVED_TITLE)
         return gettext(self._game.pile_label(key))
 
     def _add_section(self, key: str) -> None:

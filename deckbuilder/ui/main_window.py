@@ -25,8 +25,8 @@ from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, pool_for
 from deckbuilder.games.check import check
-from deckbuilder.games.check import statistics as game_statistics
 from deckbuilder.games.description import Game
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.formats import available_formats
@@ -375,12 +375,12 @@ class MainWindow(
             return
         try:
             rows = {key: model.rows() for key, model in self.deck_view.models.items()}
-            game = self._deck_game()
             pool = self.deck_pool()
-            if game is not None and not pool.has_printings:  # its piles, its images where its pool finds them
-                self.gallery.show_game_rows(rows, self.deck_view.illegal, game, getattr(pool, "images", None))
-                return
-            self.gallery.show_rows(rows, self.deck_view.illegal)
+            # The deck view's game (the default game's for a deck of a game not installed): its piles, and its
+            # images where its pool finds them (the card database's, for cards that are the database's own).
+            images = pool.images if isinstance(pool, GameCardPool) else self.db
+            game = self._deck_game() or shipped_game()
+            self.gallery.show_rows(rows, self.deck_view.illegal, game, images)
         except Exception:  # the picture view must never block editing
             log.exception("deck images failed")
 
@@ -405,17 +405,12 @@ class MainWindow(
             return
         self._stats_stale = False
         try:
-            game = self._deck_game()
+            game = self._deck_game() or shipped_game()
             report = self.report
-            pool = self.deck_pool()
-            if game is None or pool.has_printings:  # the card database's cards (CardInfo): their own charts
-                self.stats.update_stats(self.deck, self.db, report)
-                return
             # The deck as its latest check resolved it: the charts count what the verdict counted, resolved once.
             resolved = report.resolved if report is not None else None
             found = resolved if resolved is not None and resolved.game == game.name else None
-            charts = game_statistics(game, found or self.deck, pool)
-            self.stats.update_game_stats(charts, report)
+            self.stats.show_deck(game, self.deck, found, report, self.deck_pool())
         except Exception:  # statistics must never block editing
             log.exception("statistics failed")
 

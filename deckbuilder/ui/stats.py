@@ -1,4 +1,4 @@
-"""Deck statistics panel: counts by type, the pack's Renown per Character, combat Rage and damage charts."""
+"""Deck statistics panel: the charts and counts the deck's game lists in its game.json `statistics`, for every game."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from PySide6.QtCore import QCoreApplication, QLineF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
-from deckbuilder.deck import CardPool, Deck
-from deckbuilder.deckstats import UNKNOWN_TYPE, DeckStats, compute_deck_stats, filled_histogram
+from deckbuilder.deck import Deck
+from deckbuilder.games.charts import UNKNOWN_CARD, Chart, DeckCounts, deck_charts, deck_counts, resolved_deck
+from deckbuilder.games.description import Game
 from deckbuilder.games.figures import figure_line
-from deckbuilder.games.loader import format_title
+from deckbuilder.games.loader import format_title, shipped_game
+from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.i18n import gettext
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.legality.results import Report
@@ -180,27 +182,20 @@ class BarChart(QWidget):
 
 
 class DeckStatsView(QWidget):
-    """Statistics of the open deck; the numbers shown are kept on the widget (see `stats`)."""
+    """Statistics of the open deck: a summary, then the charts its game's description lists (`charts`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.stats = DeckStats()
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.type_chart = BarChart(self.tr("Cards by type"), horizontal=True)
-        self.renown_chart = BarChart(self.tr("Renown of the pack"), horizontal=True)
-        self.rage_chart = BarChart(self.tr("Combat cards by Rage needed"), horizontal=False)
-        self.damage_chart = BarChart(self.tr("Combat cards by damage"), horizontal=False)
-
+        self.charts: list[Chart] = []  # the numbers on show, one per chart drawn
+        self.game_charts: list[BarChart] = []  # the drawn charts, in the order game.json lists them
         content = QWidget()
         column = QVBoxLayout(content)
         self._column = column
-        self.game_charts: list[BarChart] = []  # another game's charts, as its game.json lists them
         column.addWidget(self.summary)
-        for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
-            column.addWidget(chart)
         column.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -209,138 +204,145 @@ class DeckStatsView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
-        self.update_stats(Deck(), _EmptyPool())
+        game = shipped_game()
+        self.show_deck(game, Deck(), ResolvedDeck(game.name, ()))
 
-    # The numbers on show, for tests and for other widgets.
-    @property
-    def type_counts(self) -> dict[str, int]:
-        """Copies per card type (Characters grouped as "Character")."""
-        return self.stats.type_counts
+    def chart(self, label: str) -> BarChart:
+        """The drawn chart of a game.json chart label (KeyError when the deck's game lists none)."""
+        found = next(
+            (
+                c
+                for c, data in zip(self.game_charts, self.charts, strict=True)
+                if data.statistic.label == label
+            ),
+            None,
+        )
+        if found is None:
+            raise KeyError(label)
+        return found
 
-    @property
-    def rage_histogram(self) -> dict[int, int]:
-        """Combat cards per Rage requirement."""
-        return self.stats.rage_histogram
+    def counts(self, label: str) -> dict[str, int]:
+        """Value per bar of a chart (a histogram's empty bars left out)."""
+        return next(c.counts() for c in self.charts if c.statistic.label == label)
 
-    @property
-    def damage_histogram(self) -> dict[int, int]:
-        """Combat cards per damage value."""
-        return self.stats.damage_histogram
-
-    def update_game_stats(
-        self, charts: list[tuple[str, list[tuple[str, int]]]], report: Report | None
+    def show_deck(
+        self,
+        game: Game,
+        deck: Deck,
+        resolved: ResolvedDeck | None = None,
+        report: Report | None = None,
+        pool: object = None,
     ) -> None:
-        """Another game's deck: its header figures and the charts its description names, instead of Rage's."""
-        for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
-            chart.hide()
+        """Recount a deck of `game` and redraw: read from the deck as its check resolved it (else resolved here from
+        `pool`); `report` (from the checker) adds the header's sums, the verdict and the settings as checked."""
+        resolved = resolved_deck(game, resolved if resolved is not None else deck, pool)
+        self.charts = deck_charts(game, resolved)
         for chart in self.game_charts:
             chart.setParent(None)
             chart.deleteLater()
         self.game_charts = []
-        figures = figure_line(report.figures) if report is not None else ""
-        self.summary.setText(html.escape(figures))
-        for position, (title, bars) in enumerate(charts):
-            chart = BarChart(gettext(title), horizontal=True)
-            chart.set_bars([Bar(label, count) for label, count in bars])
+        for position, data in enumerate(self.charts):
+            chart = BarChart(gettext(data.statistic.label), horizontal=data.statistic.chart != "histogram")
+            # Bars are card data (or card names), shown as written; only the bar of cards the database lacks is ours.
+            chart.set_bars(
+                [
+                    Bar(gettext(b.label) if b.label == UNKNOWN_CARD else b.label, b.value, b.accent)
+                    for b in data.bars
+                ],
+                _footnote(game, data),
+            )
             self._column.insertWidget(1 + position, chart)
             self.game_charts.append(chart)
+        self.summary.setText(_summary_html(game, deck, deck_counts(game, resolved), self.charts, report))
 
-    def update_stats(self, deck: Deck, pool: CardPool, report: Report | None = None) -> None:
-        """Recount the deck and redraw; `report` (from the checker) adds the legality line and Renown level."""
-        for chart in self.game_charts:
-            chart.setParent(None)
-            chart.deleteLater()
-        self.game_charts = []
-        for chart in (self.type_chart, self.renown_chart, self.rage_chart, self.damage_chart):
-            chart.show()
-        # The deck as the check resolved it (reprints folded), rather than resolving it a second time.
-        self.stats = stats = compute_deck_stats(deck, pool, report.resolved if report is not None else None)
-        self.summary.setText(_summary_html(stats, report))
-        # Types are card data, shown as written; only the bar of cards the database lacks is ours.
-        self.type_chart.set_bars(
-            [Bar(gettext(t) if t == UNKNOWN_TYPE else t, count) for t, count in stats.type_counts.items()]
+
+def _footnote(game: Game, chart: Chart) -> str:
+    """What a chart says under its bars: a histogram's cards without a value, a cards chart's hatched share."""
+    statistic = chart.statistic
+    if chart.missing:
+        return fill(
+            QCoreApplication.translate("DeckStatsView", "%1 without a %2 value"),
+            chart.missing,
+            game.shown_label(statistic.field),
         )
-        rogue_note = (
-            fill(
-                self.tr("hatched = Rogue (%1 of %2 Renown, %3)"),
-                stats.rogue_renown,
-                stats.renown_total,
-                format_percent(stats.rogue_share, 0),
-            )
-            if stats.rogue_renown
-            else ""
+    if chart.accent_total:
+        return fill(
+            QCoreApplication.translate("DeckStatsView", "hatched = %1 (%2 of %3 %4, %5)"),
+            gettext(statistic.accent_label),
+            chart.accent_total,
+            chart.total,
+            game.shown_label(statistic.field),
+            format_percent(chart.accent_share, 0),
         )
-        self.renown_chart.set_bars(
-            [
-                Bar(c.name if c.copies == 1 else f"{c.name} ×{c.copies}", c.total, c.rogue)
-                for c in sorted(stats.characters, key=lambda c: (-c.total, c.name))
-            ],
-            rogue_note,
-        )
-        self.rage_chart.set_bars(
-            [Bar(str(v), n) for v, n in filled_histogram(stats.rage_histogram)],
-            fill(self.tr("%1 without a Rage value"), stats.combat_without_rage)
-            if stats.combat_without_rage
-            else "",
-        )
-        self.damage_chart.set_bars(
-            [Bar(str(v), n) for v, n in filled_histogram(stats.damage_histogram)],
-            fill(self.tr("%1 without a damage value"), stats.combat_without_damage)
-            if stats.combat_without_damage
-            else "",
-        )
+    return ""
 
 
-class _EmptyPool:
-    """A pool with no cards, for the empty view before any deck is shown."""
-
-    has_printings = False
-
-    def lookup(self, name: str) -> None:
-        return None
-
-    def suggest(self, name: str, limit: int = 3) -> list[str]:
-        return []
+def _setting(name: str, deck: Deck, report: Report | None) -> int | None:
+    """A deck setting as the check read it (else the deck's own)."""
+    if report is not None:
+        checked = dict(report.settings).get(name, getattr(report, name, None))  # Rage's Report.renown_level
+        if isinstance(checked, int):
+            return checked
+    value = deck.settings.get(name, getattr(deck, name, None))
+    return value if isinstance(value, int) else None
 
 
-def _summary_html(stats: DeckStats, report: Report | None) -> str:
-    sections = stats.section_counts
-    level = report.renown_level if report is not None else stats.renown_level
+def _summary_html(
+    game: Game, deck: Deck, counts: DeckCounts, charts: list[Chart], report: Report | None
+) -> str:
+    translate = QCoreApplication.translate
+    starting = game.starting_pile()
     parts = [
-        fill(
-            QCoreApplication.translate(
-                "DeckStatsView", "Characters <b>%1</b> · Sept <b>%2</b> · Combat <b>%3</b>"
-            ),
-            sections.get("characters", 0),
-            sections.get("sept", 0),
-            sections.get("combat", 0),
+        " · ".join(
+            fill(
+                translate("DeckStatsView", "%1 <b>%2</b>"),
+                html.escape(gettext(pile.label)),
+                counts.piles[pile.id],
+            )
+            for pile in game.piles
+            if pile.id != starting
         )
     ]
     extra = []
-    if sections.get("starting"):
-        extra.append(
-            fill(QCoreApplication.translate("DeckStatsView", "%1 starting in play"), sections["starting"])
-        )
-    if sections.get("unplaced"):
-        extra.append(fill(QCoreApplication.translate("DeckStatsView", "%1 not placed"), sections["unplaced"]))
-    if stats.unknown_cards:
-        extra.append(fill(QCoreApplication.translate("DeckStatsView", "%1 unknown"), stats.unknown_cards))
+    if counts.starting:
+        extra.append(fill(translate("DeckStatsView", "%1 starting in play"), counts.starting))
+    if counts.unplaced:
+        extra.append(fill(translate("DeckStatsView", "%1 not placed"), counts.unplaced))
+    if counts.unknown:
+        extra.append(fill(translate("DeckStatsView", "%1 unknown"), counts.unknown))
     if extra:
         parts.append(html.escape(", ".join(extra)))
-    renown = fill(
-        QCoreApplication.translate("DeckStatsView", "Renown <b>%1</b> of %2"), stats.renown_total, level
-    )
-    if stats.rogue_renown:
-        renown += fill(
-            QCoreApplication.translate("DeckStatsView", " (Rogue %1, %2)"),
-            stats.rogue_renown,
-            format_percent(stats.rogue_share, 0),
+    said = (
+        set()
+    )  # the fields whose sums a chart's total says (the header's own figure of them is not repeated)
+    for chart in charts:
+        statistic = chart.statistic
+        if statistic.chart != "cards" or not statistic.of:
+            continue
+        said.add(statistic.field)
+        bound = _setting(statistic.of, deck, report)
+        line = fill(
+            translate("DeckStatsView", "%1 <b>%2</b> of %3"),
+            html.escape(game.shown_label(statistic.field)),
+            chart.total,
+            "?" if bound is None else bound,
         )
-    parts.append(renown)
+        if chart.accent_total:
+            line += fill(
+                translate("DeckStatsView", " (%1 %2, %3)"),
+                html.escape(gettext(statistic.accent_label)),
+                chart.accent_total,
+                format_percent(chart.accent_share, 0),
+            )
+        parts.append(line)
     if report is not None:
+        # The header's sums no chart says (`Cost 12 / 12`); its pile counts are the first line.
+        sums = [value for value in report.figures if value.figure.sum and value.figure.sum not in said]
+        if sums:
+            parts.append(html.escape(figure_line(sums)))
         name = html.escape(format_title(report.format, report.game))
         if report.is_legal:
-            verdict = fill(QCoreApplication.translate("DeckStatsView", "Legal in %1"), name)
+            verdict = fill(translate("DeckStatsView", "Legal in %1"), name)
         else:
             count = len(report.errors)
             verdict = fill(

@@ -14,7 +14,7 @@ from deckbuilder.games.description import Game
 from deckbuilder.games.loader import load_game
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
-from deckbuilder.ui.deck_rows import SECTION_KEYS, SECTION_TITLES, STARTING, UNRESOLVED
+from deckbuilder.ui.deck_rows import STARTING, UNRESOLVED, game_section_keys
 from deckbuilder.ui.deck_view import DeckView, header_text
 from deckbuilder.ui.stats import BarChart, DeckStatsView
 from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
@@ -60,10 +60,9 @@ def test_the_described_piles_place_every_type_as_the_card_database_does(card_typ
 
 def test_the_deck_view_shows_the_described_piles_in_order_with_their_labels() -> None:
     piles = _rage().piles
-    assert (*(pile.id for pile in piles), UNRESOLVED) == SECTION_KEYS
-    assert {key: SECTION_TITLES[key] for key in SECTION_KEYS if key != UNRESOLVED} == {
-        p.id: p.label for p in piles
-    }
+    assert game_section_keys(_rage()) == (*(pile.id for pile in piles), UNRESOLVED)
+    assert [p.id for p in piles] == ["characters", "sept", "starting", "combat"]
+    assert [p.label for p in piles] == ["Characters", "Sept", "Starting in play", "Combat"]
 
 
 def test_the_renown_setting_is_the_decks_and_the_default_formats(qtbot: QtBot) -> None:
@@ -114,7 +113,7 @@ def test_a_rage_decks_figures_read_the_same_in_the_window_the_cli_and_json() -> 
 def test_the_statistics_tab_draws_the_described_charts_in_order(qtbot: QtBot) -> None:
     view = DeckStatsView()
     qtbot.addWidget(view)
-    view.update_stats(legal_deck(), make_pool())
+    view.show_deck(_rage(), legal_deck(), pool=make_pool())
     charts = [chart.title for chart in view.findChildren(BarChart) if not chart.isHidden()]
     statistics = _rage().statistics
     assert charts == [statistic.label for statistic in statistics]

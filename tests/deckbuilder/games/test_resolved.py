@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from deckbuilder.deck import Deck
-from deckbuilder.deckstats import compute_deck_stats
 from deckbuilder.games.cards import shipped_pool
-from deckbuilder.games.check import check, resolve, statistics
-from deckbuilder.games.loader import load_game
+from deckbuilder.games.charts import deck_charts, deck_counts, statistics
+from deckbuilder.games.check import check, resolve
+from deckbuilder.games.loader import load_game, shipped_game
+from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.legality import check_deck
 from tests.deckbuilder.legality.pool import legal_deck, make_pool
 from tests.deckbuilder.legality.test_trust import whippoorwill
@@ -39,11 +40,18 @@ def test_rage_statistics_count_a_reprint_with_the_card_it_reprints() -> None:
     deck = legal_deck()
     deck.add("Whippoorwill", 2)
     deck.add("Whippoorwill (2)", 1)
-    before = compute_deck_stats(legal_deck(), pool)
-    stats = compute_deck_stats(deck, pool, check_deck(deck, pool).resolved)
-    assert stats.section_counts["sept"] == before.section_counts["sept"] + 3
-    assert stats.type_counts["Event"] == before.type_counts.get("Event", 0) + 3
-    assert stats == compute_deck_stats(deck, pool)  # resolved here the same way when no report is at hand
+    rage = shipped_game("rage")
+
+    def counts(source: Deck | ResolvedDeck) -> tuple[dict[str, int], dict[str, int]]:
+        resolved = source if isinstance(source, ResolvedDeck) else resolve(source, pool, rage)
+        by_type = deck_charts(rage, resolved)[0].counts()
+        return dict(deck_counts(rage, resolved).piles), by_type
+
+    before_piles, before_types = counts(legal_deck())
+    piles, types = counts(check_deck(deck, pool).resolved)
+    assert piles["sept"] == before_piles["sept"] + 3
+    assert types["Event"] == before_types.get("Event", 0) + 3
+    assert (piles, types) == counts(deck)  # resolved here the same way when no report is at hand
 
 
 def test_another_games_report_carries_its_resolved_deck_and_its_charts_read_it() -> None:

@@ -100,13 +100,13 @@ def test_hidden_statistics_are_recounted_when_shown_not_on_every_edit(window) ->
     def copies_of_type() -> int:
         return sum(e.count for e in window.deck.entries if window.db.lookup(e.name).type == combat_type)
 
-    shown_before = dict(window.stats.type_counts)
+    shown_before = dict(window.stats.counts("Cards by type"))
     window.add_card("Low Feint")
-    assert window.stats.type_counts == shown_before  # hidden: no recount on the edit
+    assert window.stats.counts("Cards by type") == shown_before  # hidden: no recount on the edit
     tabs.setCurrentWidget(window.stats_page)
-    assert window.stats.type_counts[combat_type] == copies_of_type()
+    assert window.stats.counts("Cards by type")[combat_type] == copies_of_type()
     window.add_card("Low Feint")  # on screen: recounted at once
-    assert window.stats.type_counts[combat_type] == copies_of_type()
+    assert window.stats.counts("Cards by type")[combat_type] == copies_of_type()
 
 
 def test_a_count_edit_that_tints_its_row_repaints_that_row_cell_by_cell(window) -> None:  # type: ignore[no-untyped-def]

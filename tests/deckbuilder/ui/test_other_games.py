@@ -134,7 +134,10 @@ def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path:
     assert charts["Cost curve"] == [("2", 1), ("3", 2), ("4", 1)]
     # Most copies first, ties by name.
     assert charts["Action subtypes"] == [("Spirit", 2), ("Weapon", 2), ("Body", 1)]
-    assert window.stats.renown_chart.isHidden()
+    assert [chart.title for chart in window.stats.game_charts] == [
+        "Cost curve",
+        "Action subtypes",
+    ]  # not Rage's
     assert "Cost 12 / 12" in window.stats.summary.text()
 
 
@@ -161,7 +164,10 @@ def test_statistics_read_the_deck_as_its_check_resolved_it(window, tmp_path: Pat
             bars = {c.title: [(b.label, b.value) for b in c.bars] for c in window.stats.game_charts}
             assert bars["Cost curve"] == [("2", 1), ("3", 2), ("4", 1)]
         else:
-            assert sum(bar.value for bar in window.stats.type_chart.bars) == window.deck.total_cards()
+            assert (
+                sum(bar.value for bar in window.stats.chart("Cards by type").bars)
+                == window.deck.total_cards()
+            )
 
 
 def test_a_player_chosen_setting_is_a_spin_box_and_one_undo_step(window) -> None:  # type: ignore[no-untyped-def]

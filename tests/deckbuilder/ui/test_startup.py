@@ -24,7 +24,7 @@ NOT_AT_START = (
     "deckbuilder.ui.export_dialog",
     "deckbuilder.ui.import_dialog",
     "deckbuilder.ui.stats",
-    "deckbuilder.deckstats",
+    "deckbuilder.games.charts",
     "carddb.importing",
     "carddb.lackey_locate",
 )

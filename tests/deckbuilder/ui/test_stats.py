@@ -6,9 +6,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from deckbuilder.deck import Deck
+from deckbuilder.games.loader import shipped_game
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from deckbuilder.ui.stats import Bar, BarChart, DeckStatsView
-from tests.deckbuilder.test_deckstats import POOL, known_deck
+from tests.deckbuilder.games.test_charts import POOL, known_deck
+
+RAGE = shipped_game("rage")
 
 
 @pytest.fixture
@@ -20,30 +23,37 @@ def view(qtbot: QtBot) -> DeckStatsView:
     return widget
 
 
-def test_known_deck_numbers_and_bars(view: DeckStatsView) -> None:
-    view.update_stats(known_deck(), POOL)
+def histogram(view: DeckStatsView, label: str) -> dict[int, int]:
+    return {int(value): count for value, count in view.counts(label).items()}
 
-    assert view.type_counts["Character"] == 4
-    assert view.type_counts["Combat Action"] == 5
-    assert view.rage_histogram == {0: 2, 2: 2, 4: 1}
-    assert view.damage_histogram == {3: 2, 5: 1}
-    assert (view.type_chart.bars[0].label, view.type_chart.bars[0].value) == ("Combat Action", 5)
+
+def test_known_deck_numbers_and_bars(view: DeckStatsView) -> None:
+    view.show_deck(RAGE, known_deck(), pool=POOL)
+
+    assert view.counts("Cards by type")["Character"] == 4
+    assert view.counts("Cards by type")["Combat Action"] == 5
+    assert histogram(view, "Combat cards by Rage needed") == {0: 2, 2: 2, 4: 1}
+    assert histogram(view, "Combat cards by damage") == {3: 2, 5: 1}
+    type_chart = view.chart("Cards by type")
+    assert (type_chart.bars[0].label, type_chart.bars[0].value) == ("Combat Action", 5)
     # Renown bars: biggest first, copies shown, Rogue drawn hatched.
-    assert view.renown_chart.bars == [
+    renown_chart = view.chart("Renown of the pack")
+    assert renown_chart.bars == [
         Bar("Briar Talon ×2", 8),
         Bar("Ashen Howler", 5),
         Bar("Slyfoot Wanderer", 3, accent=True),
     ]
-    assert "Rogue" in view.renown_chart.footnote and "19%" in view.renown_chart.footnote
+    assert "Rogue" in renown_chart.footnote and "19%" in renown_chart.footnote
     # Rage bars run 0..4 with the gaps as zero-height bars.
-    assert [(b.label, b.value) for b in view.rage_chart.bars] == [
+    rage_chart = view.chart("Combat cards by Rage needed")
+    assert [(b.label, b.value) for b in rage_chart.bars] == [
         ("0", 2),
         ("1", 0),
         ("2", 2),
         ("3", 0),
         ("4", 1),
     ]
-    assert "1 without a Rage value" in view.rage_chart.footnote
+    assert "1 without a Rage value" in rage_chart.footnote
     summary = view.summary.text()
     assert "Renown <b>16</b> of 20" in summary
     assert "Rogue 3" in summary
@@ -61,7 +71,7 @@ def test_report_adds_the_verdict_and_the_formats_renown_level(view: DeckStatsVie
         ),
     )
 
-    view.update_stats(known_deck(), POOL, report)
+    view.show_deck(RAGE, known_deck(), report=report, pool=POOL)
 
     summary = view.summary.text()
     assert "Renown <b>16</b> of 15" in summary
@@ -69,15 +79,15 @@ def test_report_adds_the_verdict_and_the_formats_renown_level(view: DeckStatsVie
 
 
 def test_new_deck_replaces_the_old_numbers(view: DeckStatsView) -> None:
-    view.update_stats(known_deck(), POOL)
+    view.show_deck(RAGE, known_deck(), pool=POOL)
     smaller = Deck()
     smaller.add("Sidestep", 2)
 
-    view.update_stats(smaller, POOL)
+    view.show_deck(RAGE, smaller, pool=POOL)
 
-    assert view.type_counts == {"Combat Action": 2}
-    assert view.renown_chart.bars == []
-    assert view.rage_histogram == {0: 2}
+    assert view.counts("Cards by type") == {"Combat Action": 2}
+    assert view.chart("Renown of the pack").bars == []
+    assert histogram(view, "Combat cards by Rage needed") == {0: 2}
 
 
 def test_charts_draw_bars_in_the_palette_highlight(qtbot: QtBot) -> None:

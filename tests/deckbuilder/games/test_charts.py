@@ -1,4 +1,5 @@
-"""Pure deck statistics: counts by type and section, pack Renown with the Rogue share, combat Rage and damage."""
+"""A deck's charts as its game.json lists them (Rage's here): counts by type and pile, pack Renown with the Rogue share,
+combat Rage and damage."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck, DeckEntry
-from deckbuilder.deckstats import CHARACTER_TYPE, UNKNOWN_TYPE, compute_deck_stats, filled_histogram
+from deckbuilder.games.charts import UNKNOWN_CARD, Chart, deck_charts, deck_counts, resolved_deck
+from deckbuilder.games.loader import shipped_game
+
+RAGE = shipped_game("rage")
 
 
 class DictPool:
@@ -53,36 +57,41 @@ def known_deck() -> Deck:
     return deck
 
 
-def test_counts_by_type_and_section() -> None:
-    stats = compute_deck_stats(known_deck(), POOL)
+def charts(deck: Deck, pool: DictPool = POOL) -> dict[str, Chart]:
+    return {chart.statistic.label: chart for chart in deck_charts(RAGE, deck, pool)}
 
-    assert stats.type_counts == {
-        CHARACTER_TYPE: 4,
+
+def test_counts_by_type_and_section() -> None:
+    by_type = charts(known_deck())["Cards by type"].counts()
+    counts = deck_counts(RAGE, resolved_deck(RAGE, known_deck(), POOL))
+
+    assert by_type == {
+        "Character": 4,
         "Equipment": 3,  # two in the deck, one starting in play
         "Gift": 3,
         "Combat Action": 5,
-        UNKNOWN_TYPE: 2,
+        UNKNOWN_CARD: 2,
         "Combat Event": 1,
         "Trinket": 1,
     }
-    assert next(iter(stats.type_counts)) == "Combat Action"  # biggest group first
-    assert stats.section_counts == {"characters": 4, "sept": 7, "combat": 6, "unplaced": 1, "starting": 1}
-    assert stats.unknown_cards == 2
+    assert next(iter(by_type)) == "Combat Action"  # biggest group first
+    assert dict(counts.piles) == {"characters": 4, "sept": 7, "starting": 1, "combat": 6}
+    assert (counts.unplaced, counts.starting) == (1, 1)
+    assert counts.unknown == 2
 
 
 def test_pack_renown_counts_every_copy_and_the_rogue_share() -> None:
-    stats = compute_deck_stats(known_deck(), POOL)
+    renown = charts(known_deck())["Renown of the pack"]
 
-    by_name = {c.name: (c.renown, c.copies, c.rogue, c.total) for c in stats.characters}
-    assert by_name == {
-        "Ashen Howler": (5, 1, False, 5),
-        "Briar Talon": (4, 2, False, 8),
-        "Slyfoot Wanderer": (3, 1, True, 3),
-    }
-    assert stats.renown_total == 16
-    assert stats.rogue_renown == 3
-    assert stats.rogue_share == 3 / 16
-    assert stats.renown_level == 20
+    assert [(b.label, b.value, b.accent) for b in renown.bars] == [
+        ("Briar Talon ×2", 8, False),
+        ("Ashen Howler", 5, False),
+        ("Slyfoot Wanderer", 3, True),
+    ]
+    assert renown.total == 16
+    assert renown.accent_total == 3
+    assert renown.accent_share == 3 / 16
+    assert getattr(known_deck(), renown.statistic.of) == 20  # said against the Renown level
 
 
 def test_one_character_in_two_printings_is_one_bar() -> None:
@@ -90,28 +99,37 @@ def test_one_character_in_two_printings_is_one_bar() -> None:
     deck.add("Ashen Howler", 1, set_name="Oldset")
     deck.add("Ashen Howler", 1, set_name="Newset")
 
-    stats = compute_deck_stats(deck, POOL)
+    renown = charts(deck)["Renown of the pack"]
 
-    assert [(c.name, c.copies, c.total) for c in stats.characters] == [("Ashen Howler", 2, 10)]
+    assert [(b.label, b.value) for b in renown.bars] == [("Ashen Howler ×2", 10)]
 
 
 def test_combat_rage_and_damage_histograms() -> None:
-    stats = compute_deck_stats(known_deck(), POOL)
+    found = charts(known_deck())
+    rage, damage = found["Combat cards by Rage needed"], found["Combat cards by damage"]
 
-    assert stats.rage_histogram == {0: 2, 2: 2, 4: 1}
-    assert stats.combat_without_rage == 1
-    assert stats.damage_histogram == {3: 2, 5: 1}
-    assert stats.combat_without_damage == 3
-    assert filled_histogram(stats.rage_histogram) == [(0, 2), (1, 0), (2, 2), (3, 0), (4, 1)]
-    assert filled_histogram({}) == []
+    assert rage.counts() == {"0": 2, "2": 2, "4": 1}
+    assert rage.missing == 1
+    assert damage.counts() == {"3": 2, "5": 1}
+    assert damage.missing == 3
+    # From 0 to the highest, the gaps as empty bars.
+    assert [(b.label, b.value) for b in rage.bars] == [("0", 2), ("1", 0), ("2", 2), ("3", 0), ("4", 1)]
+    assert [(b.label, b.value) for b in damage.bars] == [
+        ("0", 0),
+        ("1", 0),
+        ("2", 0),
+        ("3", 2),
+        ("4", 0),
+        ("5", 1),
+    ]
 
 
 def test_empty_deck_has_zero_everything() -> None:
-    stats = compute_deck_stats(Deck(), POOL)
+    found = charts(Deck())
 
-    assert stats.type_counts == {}
-    assert stats.renown_total == 0 and stats.rogue_share == 0.0
-    assert stats.rage_histogram == {} and stats.characters == ()
+    assert all(chart.bars == () for chart in found.values())
+    renown = found["Renown of the pack"]
+    assert renown.total == 0 and renown.accent_share == 0.0
 
 
 def test_the_rogue_share_uses_the_same_allegiance_as_the_checker() -> None:
@@ -122,6 +140,5 @@ def test_the_rogue_share_uses_the_same_allegiance_as_the_checker() -> None:
     howler = CardInfo("Ashen Howler", type="Character - Gaia", renown=5)
     deck = Deck(renown_level=20, entries=[DeckEntry("Conrad Walks-the-Line"), DeckEntry("Ashen Howler")])
     pool = DictPool(conrad, howler)
-    stats = compute_deck_stats(deck, pool)
     report = check_deck(deck, pool)
-    assert stats.rogue_renown == report.totals.rogue_renown == 4
+    assert charts(deck, pool)["Renown of the pack"].accent_total == report.totals.rogue_renown == 4
