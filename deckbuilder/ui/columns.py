@@ -361,7 +361,13 @@ class NameFitter(QObject):
         if not top_left.column() <= column <= bottom_right.column():
             return
         if roles and Qt.ItemDataRole.DisplayRole not in roles:
-            if Qt.ItemDataRole.DecorationRole in roles and self._needed is not None:
+            if Qt.ItemDataRole.DecorationRole not in roles or self._needed is None:
+                return
+            if bottom_right.row() - top_left.row() >= MEASURED_NAMES:
+                # A mark came beside many names at once (a huge deck): measure the longest names again, marks
+                # included, instead of asking every one of 100,000 rows for its mark.
+                self.remeasure()
+            else:
                 # An error mark came beside some names (an edit made the deck illegal): they are wider by the mark,
                 # worked out from their remembered text widths rather than measuring the pile's names again.
                 self._needed = max(self._needed, self._marked(column, top_left.row(), bottom_right.row()))
