@@ -455,17 +455,6 @@ def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:
     return shipped_pool(game), True
 
 
-def in_card_database(game: Game | None) -> bool:
-    """Whether a game's cards are the card database's own (CardInfo; Rage's), so the views of those cards serve its
-    decks; a game that is not installed is read as the default game's. Its engine says so (`card_database`)."""
-    from deckbuilder.games.engines import ENGINES
-    from deckbuilder.games.loader import load_game
-
-    chosen = game if game is not None else load_game(None)
-    engine = ENGINES.get(chosen.engine)
-    return engine is not None and engine.card_database
-
-
 def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | None:
     """Another game's card as a plain CardInfo for what prints any card (text proxies): its fields become text."""
     from carddb.model import CardInfo, PrintingInfo

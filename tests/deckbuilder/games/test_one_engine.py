@@ -14,8 +14,8 @@ from carddb.demo import ensure_demo_cards
 from deckbuilder.cli import main
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import DECK_FILE_KINDS, read_deck, write_deck
-from deckbuilder.games.cards import GameCardPool, in_card_database, pool_for
-from deckbuilder.games.engines import Engine
+from deckbuilder.games.cards import GameCardPool, pool_for
+from deckbuilder.games.engines import Engine, has_printings
 from deckbuilder.games.loader import load_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.games.rage.engine import RageEngine
@@ -56,7 +56,7 @@ def test_the_pool_of_any_game_comes_from_one_call(demo_db: CardDatabase) -> None
     assert rage.lookup("Low Feint") is not None
     lithic, shipped = pool_for(demo_db, load_game("lithic-rage"))
     assert isinstance(lithic, GameCardPool) and shipped and lithic.lookup("Bone Shaman") is not None
-    assert in_card_database(load_game("rage")) and not in_card_database(load_game("lithic-rage"))
+    assert has_printings(load_game("rage")) and not has_printings(load_game("lithic-rage"))
 
 
 def test_every_deck_file_kind_reads_and_writes_every_game_through_its_engines_layout(
