@@ -165,6 +165,7 @@ class Engine:
             ),
             settings=tuple(ctx.settings.items()),
             resolved=self.resolved(ctx, game),
+            format_title=fmt.title,
         )
 
     def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:

@@ -286,10 +286,15 @@ class DeckView(QWidget):
         pool: CardPool,
         report: Report | None,
         unknown: dict[str, list[str]] | None = None,
+        *,
+        game: Game | None = _NOT_GIVEN,
     ) -> None:
-        """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
-        # A game that is not installed: the default game's tables. Looked up once here, for the rows and header too.
-        found = game_of(deck)
+        """Show the deck, tint rows of cards named by error results, and fill the header from the report.
+
+        `game`: game_of(deck) when the caller has it (None: a game that is not installed).
+        """
+        # A game that is not installed: the default game's tables. Looked up once, for the rows and header too.
+        found = game_of(deck) if game is _NOT_GIVEN else game
         game = found or shipped_game()
         self.set_game(game)
         self._deck = deck

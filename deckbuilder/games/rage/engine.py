@@ -208,6 +208,7 @@ class RageEngine(Engine):
             game=game.name,
             settings=(("renown_level", ctx.renown_level),),
             resolved=self.resolved(ctx, game),
+            format_title=fmt.title,
         )
 
     def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
