@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QStyle, QWidget, QWidgetItem
+from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget, QWidgetItem
 
 
 class FlowLayout(QLayout):
@@ -86,6 +86,9 @@ class FlowLayout(QLayout):
         parent = self.parentWidget()
         if parent is None:
             return 6
+        # Imported here: readying QStyle's enums for Python costs every start ~10 ms (the window's flows are spaced).
+        from PySide6.QtWidgets import QStyle
+
         gap = parent.style().pixelMetric(QStyle.PixelMetric.PM_LayoutHorizontalSpacing, None, parent)
         return gap if gap >= 0 else 6
 
