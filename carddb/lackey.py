@@ -484,6 +484,11 @@ class ImageFinder:
             self._files[key] = listing
         return listing
 
+    def has_images(self, set_name: str) -> bool:
+        """Whether `locate` can find or refuse anything for this set (False: it has no image folder, or an empty one)."""
+        files, refused = self._set_folder(set_name)
+        return bool(files or refused)
+
     def locate(self, set_name: str, image_name: str) -> tuple[Path | None, str]:
         """The image file for one ImageFile entry, or None and why it was refused ("" when simply absent)."""
         if not image_name:

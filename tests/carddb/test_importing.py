@@ -234,16 +234,22 @@ def test_hostile_image_names_are_refused(tmp_db: CardDatabase, tmp_path: Path) -
     folder = tmp_path / "plugin"
     write_card_data(
         folder / "sets" / "cards.txt",
-        [row("Sneaky", ImageFile="../../../outside"), row("Sneakier", "..", ImageFile="x")],
+        [
+            row("Sneaky", ImageFile="../../../outside"),
+            row("Sneakier", "..", ImageFile="x"),
+            row("Sneakiest", ImageFile="front, ../../../outside"),  # a safe front, an unsafe back
+        ],
     )
     (tmp_path / "outside.jpg").write_bytes(b"secret")
     images = folder / "sets" / "setimages"
     images.mkdir(parents=True)
     report = import_path(tmp_db, folder)
     refused = [i for i in report.issues if "refused" in i.reason]
-    assert {i.line for i in refused} == {2, 3}
+    assert {i.line for i in refused} == {2, 3, 4}
     card = tmp_db.lookup("Sneaky")
     assert card is not None and card.printings[0].image_paths == ("",)
+    card = tmp_db.lookup("Sneakiest")
+    assert card is not None and card.printings[0].image_paths == ("", "")
     assert report.images_copied == 0
 
 
