@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.cardtypes import Section, classify_type
-from carddb.cardwriter import FIELD_SOURCES, card_facts, write_staged
+from carddb.cardwriter import FIELD_SOURCES, WriteCounts, card_facts, write_staged
 from carddb.db import CardDatabase
 from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.importreport import (
@@ -279,7 +279,9 @@ class _Importer:
         """
         stripped = list(map(str.strip, cells))
         name, set_name, type_field = stripped[0], stripped[1], stripped[4]
-        if not name or not set_name or len(name) > MAX_NAME_LENGTH or _CONTROL.search(name) is not None:
+        if not name or not set_name or len(name) > MAX_NAME_LENGTH:
+            return False
+        if not name.isprintable() and _CONTROL.search(name) is not None:  # printable: no control character
             return False
         refused = self._set_checks.get(set_name)
         if refused is None:
@@ -506,8 +508,9 @@ class _Importer:
         with self.db.write_transaction(self._stage.conn) as conn:
             # Index pages of a 100,000-card import do not fit SQLite's default 2 MB cache.
             conn.execute("PRAGMA cache_size = -65536")
-            self._write_cards(conn)
-            rebuild_search_index(conn)
+            counts = self._write_cards(conn)
+            # Into an empty card table, write_staged inserts the cards in name order, numbered by their place.
+            rebuild_search_index(conn, in_place=counts.new_since == 0)
             store_trait_words(conn)
             meta = {
                 "card_data_date": datetime.date.today().isoformat(),
@@ -520,7 +523,7 @@ class _Importer:
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
             self.poll(self.report.rows_read, self.report.rows_read)
 
-    def _write_cards(self, conn: sqlite3.Connection) -> None:
+    def _write_cards(self, conn: sqlite3.Connection) -> WriteCounts:
         counts = write_staged(conn, self._identities)
         if self.scope is not None:
             # The source is mirrored: what came from inside it before and is not in it now stops being current.
@@ -538,6 +541,7 @@ class _Importer:
             counts.printings_added,
             counts.printings_updated,
         )
+        return counts
 
 
 def _read_image(path: Path) -> bytes:

@@ -397,7 +397,11 @@ _UNSAFE_NAME = re.compile(r"[/\\:\x00-\x1f]|\.\.")
 
 def unsafe_name_reason(name: str) -> str:
     """Why a file or folder name from card data may not be used as a path part ("" when it is safe)."""
-    if _UNSAFE_NAME.search(name) is None:  # one compiled scan per name: this runs for every row
+    # This runs for every row: the usual name is passed by C scans alone (a printable name holds no control
+    # character), a third of the cost of the regex, which tries its alternation at every character.
+    if name.isprintable() and "/" not in name and "\\" not in name and ":" not in name and ".." not in name:
+        return ""
+    if _UNSAFE_NAME.search(name) is None:
         return ""
     if "/" in name or "\\" in name:
         return message("IMPORT_NAME_HAS_SEPARATOR")

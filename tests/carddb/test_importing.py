@@ -509,3 +509,26 @@ def test_a_number_of_5000_digits_is_one_row_kept_as_text_not_a_failed_import(
     assert any("Rage '-9999" in n for n in notes)
     card = tmp_db.lookup("Huge")
     assert card is not None and card.renown is None
+
+
+def _check_name_ranks(db: CardDatabase, count: int) -> None:
+    """Every card's name_rank is its place in name order, and the full-text index finds it under that place."""
+    ranks = db.reader.execute(
+        "SELECT name, name_rank, row_number() OVER (ORDER BY name COLLATE NOCASE, id) FROM card"
+    ).fetchall()
+    assert len(ranks) == count and all(rank == place for _name, rank, place in ranks)
+    for name, rank, _place in ranks:
+        hits = db.reader.execute("SELECT rowid FROM card_fts WHERE card_fts MATCH ?", (f'name:"{name}"',))
+        assert rank in [hit[0] for hit in hits], name
+
+
+def test_cards_are_numbered_in_name_order_by_a_first_import_and_by_a_later_one(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    names = ["zebra Claw", "Apple", "apple Pie", "Éclair", "eclair", "Banana", "b", "B2", "Ápple", "_under"]
+    import_path(tmp_db, write_card_data(tmp_path / "cards.txt", [row(n) for n in names]))
+    _check_name_ranks(tmp_db, len(names))
+    # Cards of a later import fall between the ones already there: everything after them moves up.
+    later = ["Avocado", "apple Pie", "Zz"]
+    import_path(tmp_db, write_card_data(tmp_path / "more.txt", [row(n, "Beta") for n in later]))
+    _check_name_ranks(tmp_db, len(names) + 2)
