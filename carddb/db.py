@@ -29,6 +29,7 @@ from carddb.traits import stored_trait_vocabulary
 APP_NAME = "ragedeck"
 DB_ENV_VAR = "RAGEDECK_DB"
 IMAGES_FOLDER = "card-images"
+MAX_KEPT_KEYS = 200_000  # lookup keys kept per name as asked (a .dek of 100,000 unknown names stays within)
 
 
 def user_data_dir() -> Path:
@@ -103,6 +104,12 @@ class CardDatabase:
         except OSError as exc:
             raise DatabaseError(f"cannot create the database folder {self.path.parent}: {exc}") from exc
         self._cache: dict[str, CardInfo | None] = {}
+        # Each name as asked -> its lookup key: a deck's names are looked up on every check and view refresh, and
+        # normalising one (NFKC, quotes, spaces, casefold) costs more than the cache lookup it leads to.
+        self._keys: dict[str, str] = {}
+        # (name as asked, limit) -> near names: the check and the deck view ask again about each unknown card on
+        # every edit. Cleared with the card caches (a new import can change the answer).
+        self._suggested: dict[tuple[str, int], list[str]] = {}
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
         self._traits: frozenset[str] | None = None
@@ -188,6 +195,7 @@ class CardDatabase:
     def invalidate_caches(self) -> None:
         """Forget cached cards and names; call after any write to the card tables."""
         self._cache.clear()
+        self._suggested.clear()
         self._names = None
         self._norm_to_name = None
         self._traits = None
@@ -290,7 +298,12 @@ class CardDatabase:
     @_reads
     def lookup(self, name: str) -> CardInfo | None:
         """The card with this name (case, quotes, dashes and spaces ignored), or None."""
-        key = normalize_name(name)
+        key = self._keys.get(name)
+        if key is None:
+            key = normalize_name(name)
+            if len(self._keys) >= MAX_KEPT_KEYS:  # names of decks long closed
+                self._keys.clear()
+            self._keys[name] = key
         if key in self._cache:
             return self._cache[key]
         try:
@@ -389,6 +402,15 @@ class CardDatabase:
 
         For a retired card, the card that took its place comes first.
         """
+        kept = self._suggested.get((name, limit))
+        if kept is not None:
+            return list(kept)
+        if len(self._suggested) >= NearNames.MAX_CACHED:
+            self._suggested.clear()
+        answer = self._suggested[(name, limit)] = self._suggest(name, limit)
+        return list(answer)
+
+    def _suggest(self, name: str, limit: int) -> list[str]:
         card = self.lookup(name)
         successor = card.replaced_by if card is not None and card.retired else ""
         if successor and limit > 0:

@@ -18,7 +18,9 @@ class NearNames:
     def __init__(self, names: list[str], norm_to_name: dict[str, str]) -> None:
         self.names = names
         self._norm_to_name = norm_to_name
-        self._keys = list(norm_to_name)
+        # A tuple of strings: the garbage collector stops following it after its first look (a list of every card
+        # name, ~100,000, was walked by every collection of its generation; the first one fell on an edit).
+        self._keys = tuple(norm_to_name)
         self._cache: dict[tuple[str, int], list[str]] = {}
 
     def suggest(self, name: str, limit: int) -> list[str]:

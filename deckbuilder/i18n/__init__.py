@@ -37,24 +37,32 @@ LANGUAGES: dict[str, str] = {ENGLISH: "English", PORTUGUESE: "Português (Brasil
 DECLARING_MODULES = (
     "deckbuilder.games.rage.engine",
     "deckbuilder.legality.engine",
+    "deckbuilder.legality.checker",
     "deckbuilder.fixhints",
     "deckbuilder.games.hints",
     "deckbuilder.odds",
     "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",
+    "deckbuilder.deck",
     "deckbuilder.deckfiles",
+    "deckbuilder.deckfiles.common",
+    "deckbuilder.deckfiles.io",
+    "deckbuilder.deckfiles.kinds",
+    "deckbuilder.deckfiles.native",
     "deckbuilder.deckfiles.walk",
     "deckbuilder.export.proxies",
+    "deckbuilder.export.proxyplan",
     "deckbuilder.collection",
 )
 # carddb declares its import reasons in carddb.messages (it may not import deckbuilder); read in here.
 CARDDB_DECLARING_MODULES = (
-    "carddb.images",
-    "carddb.lackey",
-    "carddb.importing",
-    "carddb.safeio",
     "carddb.atomic",
+    "carddb.images",
+    "carddb.importing",
+    "carddb.importreport",
+    "carddb.lackey",
     "carddb.query",
+    "carddb.safeio",
 )
 
 _ENGLISH: dict[str, str] = {}

@@ -152,6 +152,8 @@ class CheckSpace(QObject):
         self._current = tabs.currentIndex()
         # Nothing is remembered before the first share is given (the window's first layout is not the player's).
         self._settled = False
+        # The share the current tab was given, as laid out: a share within a few pixels of it is not the player's.
+        self._given: float | None = None
         tabs.currentChanged.connect(self.switch_to)
         # A larger text size grows what the deck check needs after its share was given: Qt's docks do not grow by
         # themselves when their minimum does.
@@ -196,8 +198,12 @@ class CheckSpace(QObject):
 
     def remember(self) -> None:
         """Keep the share the current tab is at (the window closes, or another tab is chosen)."""
-        if self._settled and self._stacked() and self._current in self.keys:
-            self.settings.setValue(f"{SETTINGS_GROUP}/{self.keys[self._current]}", round(self.share(), 3))
+        if not (self._settled and self._stacked() and self._current in self.keys):
+            return
+        total = self.card_dock.height() + self.check_dock.height()
+        if self._given is not None and abs(self.share() - self._given) * total <= 3:
+            return  # untouched: saving Qt's rounding would creep the share a little every session
+        self.settings.setValue(f"{SETTINGS_GROUP}/{self.keys[self._current]}", round(self.share(), 3))
 
     def switch_to(self, index: int) -> None:
         """Remember the share the last tab was left at, and give the new tab its own."""
@@ -223,6 +229,7 @@ class CheckSpace(QObject):
         short = max(short, self.check_dock.minimumSizeHint().height() - self.check_dock.height())
         if short > 0:
             self._give(self.card_dock.height() - short, card + check)
+        self._given = self.share()
 
     def _give(self, wanted: int, total: int) -> None:
         """Make the card pane `wanted` high (as near as the docks' minimum heights let it)."""

@@ -169,9 +169,13 @@ class DeckSectionModel(QAbstractTableModel):
             row = new_rows[number]
             if number < len(self._rows) and self._rows[number].identity == row.identity:
                 old = self._rows[number]
-                if old is not row and old != row:
+                if old is not row:
+                    # Kept even when equal: the row holding the deck's own entry is the one the next edit finds
+                    # again (rows_by_section reuses by entry). An equal row of the deck opened before (the same
+                    # cards) kept here made every later edit build and compare each of those rows anew.
                     self._rows[number] = row
-                    self._row_changed(number, old, row)
+                    if old != row:
+                        self._row_changed(number, old, row)
                 number += 1
                 continue
             # The run of new rows ends at the next row already shown (kept rows are in the same order).

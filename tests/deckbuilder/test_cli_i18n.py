@@ -250,9 +250,9 @@ def test_odds_print_percentages_as_portuguese_writes_them_and_json_keeps_english
     args = ["odds", str(demo_deck_path()), "--db", str(db_path), "--seed", "1A2B3C4D", "--card", "low feint"]
     code, out, err = run("--lang", "pt_BR", *args)
     assert code == 0, err
-    assert re.search(r"\b\d{1,3},\d % ", out), out  # 44,7 % para ver…
+    assert re.search(r"\b\d{1,3},\d\u00a0% ", out), out  # 44,7 % para ver…
     assert not re.search(r"\d\.\d%", out), out
-    assert re.search(r"±\d+,\d %", out), out  # a simulated figure's margin too
+    assert re.search(r"±\d+,\d\u00a0%", out), out  # a simulated figure's margin too
     code, out, _err = run("--lang", "pt_BR", *args, "--json")
     percents = [o["params"]["percent"] for o in json.loads(out)["odds"]]
     assert percents and all(re.fullmatch(r"\d{1,3}\.\d%", p) for p in percents), percents

@@ -35,6 +35,22 @@ def quoted(names: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+# Results made before, by everything they are made of: a check makes the same results edit after edit (a deck's ten
+# unknown cards, each with its near names), and putting a message into words costs more than the rest of a rule.
+# Results are frozen, so one may stand in every report that finds it.
+_MADE: dict[tuple[object, ...], Result] = {}
+_MAX_MADE = 4096
+
+
+def _plain(values: Iterable[tuple[str, Param]]) -> bool:
+    """True when every parameter is a plain string, number or tuple of strings: a text that stands for something
+    else (a carddb Message, a Percent) may equal another's text and still read differently in another language."""
+    return all(
+        type(value) in (str, int) or (type(value) is tuple and all(type(v) is str for v in value))
+        for _key, value in values
+    )
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -77,8 +93,17 @@ class Rule:
         """A result of this rule: its message rendered in English from the template of `code[.variant]`."""
         code = code or self.code
         values = params_of({**params, **(extra or {})})
+        made = (code, variant, severity or self.severity, tuple(cards), values) if _plain(values) else ()
+        found = _MADE.get(made) if made else None
+        if found is not None:
+            return found
         message = format_message(message_key(code, variant), values, ENGLISH)
-        return Result(code, severity or self.severity, message, tuple(cards), values, variant)
+        result = Result(code, severity or self.severity, message, tuple(cards), values, variant)
+        if made:
+            if len(_MADE) >= _MAX_MADE:
+                _MADE.clear()
+            _MADE[made] = result
+        return result
 
     def param_problems(self, params: Mapping[str, Any]) -> list[str]:
         """What is wrong with the parameters a format gives this rule (one line each)."""

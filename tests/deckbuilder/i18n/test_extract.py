@@ -80,3 +80,42 @@ def test_update_appends_the_missing_entries_untranslated(small_catalogue: Path) 
     entry = po.entries[("card set", "Set")]
     assert entry.forms == ("",) and not entry.translated
     assert extract.append_missing("pt_BR") == 0  # nothing twice
+
+
+def _declares_at_import(path: Path) -> bool:
+    """True when a module calls declare(...) at its top level (its messages exist once it is imported)."""
+    import ast
+
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        value = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "declare":
+            return True
+    return False
+
+
+def test_every_module_that_declares_messages_is_listed() -> None:
+    """A module missing from the list leaves its messages out of the catalogue check unless some other test
+    happened to import it first (the check then passes or fails by test order)."""
+    from deckbuilder import i18n
+
+    root = Path(i18n.__file__).resolve().parents[2]
+    listed = set(i18n.DECLARING_MODULES + i18n.CARDDB_DECLARING_MODULES)
+    declaring = {
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        for package in ("deckbuilder", "carddb")
+        for path in (root / package).rglob("*.py")
+        if _declares_at_import(path)
+    } - {"carddb.messages", "deckbuilder.i18n"}
+    assert declaring and declaring <= listed, sorted(declaring - listed)
+
+
+def test_the_catalogue_check_does_not_depend_on_what_was_imported_before() -> None:
+    """The same check in a fresh interpreter (nothing imported but the tool) finds nothing missing or unused."""
+    import subprocess
+    import sys
+
+    script = "from deckbuilder.i18n.extract import problems; print(problems('pt_BR'))"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "([], [])", done.stdout + done.stderr

@@ -117,3 +117,27 @@ def test_the_check_gets_more_height_on_odds_and_each_tab_keeps_its_share(make_wi
     qtbot.waitUntil(lambda: window.report_dock.height() < chosen - 100)
     window.report_tabs.setCurrentWidget(window.legality)
     qtbot.waitUntil(lambda: abs(window.report_dock.height() - chosen) < 12)
+
+
+def test_a_share_the_player_left_alone_does_not_creep_from_session_to_session(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui.check_space import SETTINGS_GROUP
+    from deckbuilder.ui.settings import app_settings
+
+    window = _shown_at_1280(make_window, qtbot)
+    before = window.report_dock.height()
+    total = window.card_dock.height() + before
+    window.resizeDocks(  # the player gives the Legality tab about half the height
+        [window.card_dock, window.report_dock], [total // 2, total - total // 2], Qt.Orientation.Vertical
+    )
+    qtbot.waitUntil(lambda: window.report_dock.height() > before + 50)
+    chosen = window.report_dock.height() / (window.card_dock.height() + window.report_dock.height())
+    window.close()
+    stored, heights = [app_settings().value(f"{SETTINGS_GROUP}/legality")], []
+    for _session in range(3):  # three more sessions where the player does not touch it
+        window = _shown_at_1280(make_window, qtbot)
+        heights.append(window.report_dock.height())
+        window.close()
+        stored.append(app_settings().value(f"{SETTINGS_GROUP}/legality"))
+    assert abs(float(stored[0]) - chosen) < 0.01, (stored, chosen)
+    # Each window is given the share the player chose; Qt's rounding is not saved back, so it does not creep.
+    assert len(set(stored)) == 1 and max(heights) - min(heights) <= 2, (stored, heights)
