@@ -295,7 +295,7 @@ def test_failure_inside_the_transaction_leaves_database_unchanged(
     import_path(tmp_db, write_card_data(plugin.parent / "first.txt", [row("Keeper")]))
     before = dump(tmp_db)
 
-    def explode(conn: sqlite3.Connection) -> None:
+    def explode(conn: sqlite3.Connection, in_place: bool = False) -> None:
         raise RuntimeError("injected failure")
 
     monkeypatch.setattr(carddb.importer, "rebuild_search_index", explode)
