@@ -113,6 +113,8 @@ class CardDatabase:
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
         self._traits: frozenset[str] | None = None
+        # (the reader's data_version, the count): a count reads every card, and the window asks twice at start.
+        self._card_count: tuple[int, int] | None = None
         self._reader: sqlite3.Connection | None = None
         conn = open_database(self.path)
         conn.row_factory = sqlite3.Row
@@ -185,6 +187,7 @@ class CardDatabase:
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+        self._card_count = None  # another reader numbers its data versions afresh
 
     def __enter__(self) -> CardDatabase:
         return self
@@ -199,6 +202,7 @@ class CardDatabase:
         self._names = None
         self._norm_to_name = None
         self._traits = None
+        self._card_count = None
 
     # -- meta ------------------------------------------------------------------------------------
 
@@ -238,8 +242,11 @@ class CardDatabase:
 
     @_reads
     def card_count(self) -> int:
-        """Number of card identities."""
-        return int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0])
+        """Number of card identities (counted again once anything, in any process, has written since)."""
+        version = self.data_version()
+        if self._card_count is None or self._card_count[0] != version:
+            self._card_count = (version, int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0]))
+        return self._card_count[1]
 
     def store_game_cards(
         self,

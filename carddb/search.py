@@ -342,6 +342,8 @@ def search(
 def count_matches(db: CardDatabase, query: str, deck: DeckTerms | None = None) -> int:
     """How many cards match `query` (no rows are built; free words are counted by FTS5 itself)."""
     node = parse_query(query)
+    if node == And(()):
+        return db.card_count()  # every card: the status bar's count at start is the same one
     pure, expression = _pure_fts(node)
     params: list[object] = []
     try:

@@ -14,9 +14,8 @@ installed game has, an unknown key or a value of the wrong kind is refused whole
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckbuilder.deck import MAX_RENOWN_LEVEL
 from deckbuilder.i18n import gettext as _
@@ -32,8 +31,7 @@ class EventError(ValueError):
     """An event that cannot be used: an unknown format, a bad value, an unreadable event.json (says which)."""
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """What is given once for every deck of an event (None or empty: each deck's own)."""
 
     name: str = ""
@@ -57,8 +55,7 @@ class Event:
         """This event's values where given, else `base`'s (the command line over event.json)."""
         if base is None:
             return self
-        return replace(
-            base,
+        return base._replace(
             name=self.name or base.name,
             date=self.date or base.date,
             format=self.format if self.format is not None else base.format,

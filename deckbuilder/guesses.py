@@ -9,8 +9,8 @@ in what the check recorded (`Report.resolved`, `Report.results`), not worked out
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from carddb.normalize import normalize_name
 from carddb.reprints import reprint_base_name
@@ -23,8 +23,7 @@ NEAR_NAME = "near"
 MAX_GUESSES = 50
 
 
-@dataclass(frozen=True)
-class Guess:
+class Guess(NamedTuple):
     """One line read by a guess: where, the name as written, the card it was (or may have been) meant as."""
 
     kind: str  # REPRINT: counted as `card`; NEAR_NAME: not counted, `card` is the nearest name
@@ -60,7 +59,9 @@ def guessed_lines(deck: Deck, report: object, path: Path | None = None) -> tuple
     """Every name of the deck the check read by a guess, in deck order, with its line in the file when found."""
     found: list[Guess] = []
     resolved = getattr(report, "resolved", None)
-    if resolved is not None:
+    # Only a name ending "(digit)" can be a folded reprint: a deck without one never builds the resolved cards
+    # (a plain `ragedeck check` would otherwise pay for them on every deck).
+    if resolved is not None and any(e.name.strip().endswith(")") for e in (*deck.entries, *deck.starting)):
         keys = {c.key for c in resolved.cards}
         seen: set[str] = set()
         for entry in (*deck.entries, *deck.starting):

@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from typing import TextIO
 
 # Characters that would let a card name or file name rewrite the terminal line: C0/C1 controls (newline and tab
 # excepted), bidirectional overrides and isolates, line separators. Lone surrogates cannot be written at all.
-_UNSAFE_OUTPUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_UNSAFE_OUTPUT = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_TAB_NEWLINE = str.maketrans("", "", "\t\n")
+
+
+@functools.cache
+def _unsafe_output() -> re.Pattern[str]:
+    return re.compile(_UNSAFE_OUTPUT)  # compiled on first need: ~0.3 ms of every `ragedeck` start otherwise
 
 
 def safe_text(text: str) -> str:
     """Text as the CLI prints it: controls and bidi overrides escaped (`\\u202e`), lone surrogates as U+FFFD."""
+    # Every character escaped below (and every surrogate) is one str.isprintable() refuses: printable text, tabs and
+    # newlines aside, is printed as it is without running the patterns.
+    if text.isprintable() or text.translate(_TAB_NEWLINE).isprintable():
+        return text
     text = LONE_SURROGATE.sub("\ufffd", text)
-    return _UNSAFE_OUTPUT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _unsafe_output().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class SafeWriter(io.TextIOBase):

@@ -9,8 +9,7 @@ problem at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -26,8 +25,7 @@ class GameError(Exception):
     """A game cannot be found or its description is not valid (the message says which field and why)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Figure:
+class Figure(NamedTuple):
     """A header figure: the cards of a pile (or the deck), the sum of a field, or the value they share.
 
     Bounds shown beside it: `of` a setting (`12 / 15`), `at_least` the minimum of a format rule (`30 / 30+`),
@@ -44,8 +42,7 @@ class Figure:
     shared: str = ""  # a field whose one value the pile's cards share, shown alone ("Gaia"); hidden when none
 
 
-@dataclass(frozen=True, slots=True)
-class Statistic:
+class Statistic(NamedTuple):
     """A chart worth drawing: cards of a pile (the whole deck when "") by a field (see docs/GAMES.md)."""
 
     label: str
@@ -59,8 +56,7 @@ class Statistic:
     of: str = ""  # a "cards" chart: the setting its total is said against in the summary ("16 of 20")
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """A pile players draw a hand from: the hand size, the most new cards a turn brings, and the rule saying so."""
 
     pile: str

@@ -9,8 +9,7 @@ author's list is the one place that decides what a player reads (`Renown 19 / 20
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckbuilder.games.conditions import matches
 
@@ -19,8 +18,7 @@ if TYPE_CHECKING:
     from deckbuilder.games.kinds import Item
 
 
-@dataclass(frozen=True, slots=True)
-class FigureValue:
+class FigureValue(NamedTuple):
     """One header figure of a checked deck: its value and the bounds the description asks to show beside it."""
 
     figure: Figure

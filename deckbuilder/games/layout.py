@@ -9,8 +9,7 @@ of an unknown card and the starting list.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckbuilder.deck import Deck, DeckEntry
 
@@ -22,8 +21,7 @@ UNPLACED_ID = "unplaced"
 UNPLACED_PILE_LABEL = "Unplaced"
 
 
-@dataclass(frozen=True, slots=True)
-class FileZone:
+class FileZone(NamedTuple):
     """One zone of a deck file: its key (a pile id, or "unplaced"), the label written, its entries.
 
     `starting`: the zone holds the deck's starting list (native files keep it apart from the sections).
@@ -35,8 +33,7 @@ class FileZone:
     starting: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """What a zone label read from a file means: the zone hint its cards get, whether they start in play, and
     whether the label names a zone of the game at all (an unknown zone is reported, its cards kept)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from deckbuilder.i18n import Params, message_key, params_json
 
@@ -22,8 +22,7 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """One finding of a rule: stable code, severity, its English message, the cards involved and the parameters.
 
     `message` is the English rendering; `deckbuilder.i18n.render(result, lang)` renders it in another language from
@@ -54,8 +53,7 @@ class Result:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Totals:
+class Totals(NamedTuple):
     """Section sizes and Renown of a deck as the checker counted them."""
 
     characters: int = 0

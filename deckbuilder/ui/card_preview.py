@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QHelpEvent, QImage, QMouseEvent, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QVBoxLayout, QWidget
 
 from carddb.db import CardDatabase
-from carddb.images import ImageSource
 from carddb.model import CardInfo
 from deckbuilder.ui.card_view import CARD_ASPECT, TextCard, load_card_image
+
+if TYPE_CHECKING:
+    # carddb.images (the importer's and exports' image checks) is not needed to show a card: only its protocol.
+    from carddb.images import ImageSource
 
 PREVIEW_WIDTH = 250
 # What a watched view answers for a row: the card and the printing (set) to show, or None for "no card".

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections import OrderedDict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -21,12 +22,15 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from carddb.cardtypes import Section
-from carddb.images import ImageSource
 from carddb.model import CardInfo, PrintingInfo
 from deckbuilder.games.cards import GameCard, as_card_info
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import fill
+
+if TYPE_CHECKING:
+    # carddb.images (the importer's and exports' image checks) is not needed to show a card: only its protocol.
+    from carddb.images import ImageSource
 
 # A card scan is well under a megapixel; anything this big is a wrong or hostile file and would eat memory.
 MAX_IMAGE_PIXELS = 50_000_000

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 import shiboken6
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
-from PySide6.QtWidgets import QHeaderView, QMenu, QStyle, QTableView
+from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
 # defaults as nothing hidden; they now live by id under this group, and the old key is read once and dropped.
@@ -325,6 +325,9 @@ class NameFitter(QObject):
 
     def _marked(self, column: int, first: int, last: int) -> int:
         """Pixels the widest of these rows' names needs with the mark beside it (rows without one: 0)."""
+        # Imported here: readying QStyle's enums for Python costs every start ~10 ms, and only marks need it.
+        from PySide6.QtWidgets import QStyle
+
         model = self.table.model()
         known, metrics = self._advances, self.table.fontMetrics()
         style = self.table.style()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QStyle, QWidget, QWidgetItem
+from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget, QWidgetItem
 
 
 class FlowLayout(QLayout):
@@ -16,6 +16,10 @@ class FlowLayout(QLayout):
         self._items: list[QLayoutItem] = []
         self._stretch: list[int] = []
         self._spacing = spacing
+        # Heights by width and which items show: Qt asks again and again for the same width while it lays a window
+        # out, and each answer asks every widget for its sizes. A widget whose sizes change says so (updateGeometry
+        # invalidates its layout), which forgets them.
+        self._heights: dict[tuple[int, tuple[bool, ...]], int] = {}
         self.setContentsMargins(0, 0, 0, 0)  # a row among others: the holder's layout gives the margins
 
     # -- the items -------------------------------------------------------------------------------
@@ -59,7 +63,15 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._arrange(QRect(0, 0, width, 0), move=False)
+        key = (width, tuple(item.isEmpty() for item in self._items))
+        height = self._heights.get(key)
+        if height is None:
+            height = self._heights[key] = self._arrange(QRect(0, 0, width, 0), move=False)
+        return height
+
+    def invalidate(self) -> None:
+        self._heights = {}
+        super().invalidate()
 
     def sizeHint(self) -> QSize:
         shown = self._shown()
@@ -86,6 +98,9 @@ class FlowLayout(QLayout):
         parent = self.parentWidget()
         if parent is None:
             return 6
+        # Imported here: readying QStyle's enums for Python costs every start ~10 ms (the window's flows are spaced).
+        from PySide6.QtWidgets import QStyle
+
         gap = parent.style().pixelMetric(QStyle.PixelMetric.PM_LayoutHorizontalSpacing, None, parent)
         return gap if gap >= 0 else 6
 

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -385,6 +384,9 @@ class OddsView(QWidget):
         """The How column on one line when names, figures and it fit the table's width; else as wide as the room
         left beside whole names and figures (never narrower than its longest word), its words wrapped; hidden when
         even that does not fit, and then names wrap at their spaces before a figure goes out of sight."""
+        # Imported here: readying QStyle's enums for Python costs every start ~10 ms, and only this tab needs them.
+        from PySide6.QtWidgets import QStyle
+
         table = self.fight_table
         header = table.horizontalHeader()
         margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 2

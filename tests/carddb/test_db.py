@@ -321,3 +321,22 @@ def test_user_data_dir_is_where_platformdirs_puts_it(
     else:
         monkeypatch.setenv("XDG_DATA_HOME", xdg)
     assert user_data_dir() == Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def test_the_card_count_follows_an_import_by_another_connection(tmp_path: Path) -> None:
+    from carddb.importing import import_lackey_file
+    from carddb.search import count_matches
+
+    path = tmp_path / "cards.sqlite"
+    with CardDatabase(path) as writer, CardDatabase(path) as window:
+        import_lackey_file(writer, demo_card_data_path())
+        everything = window.card_count()
+        assert everything > 2 and count_matches(window, "") == everything
+        # Another program's import (here another connection) of one more card: the window counts again.
+        header, first = demo_card_data_path().read_text(encoding="utf-8").splitlines(True)[:2]
+        more = tmp_path / "more.txt"
+        more.write_text(header + first.replace("Ashen Howler", "Ashen Howler's Twin"), encoding="utf-8")
+        import_lackey_file(writer, more)
+        assert window.card_count() == count_matches(window, "") == everything + 1
+        window.close()  # a new reader numbers its data versions afresh
+        assert window.card_count() == everything + 1

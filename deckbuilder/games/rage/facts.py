@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from carddb.allegiance import GAIA as GAIA
 from carddb.allegiance import ROGUE as ROGUE
@@ -44,8 +44,7 @@ _ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
 _RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class Requirement:
+class Requirement(NamedTuple):
     """A parsed Requires field: OR-alternatives, each an AND-set of traits; `judgeable` False means unknown.
 
     `unknown` holds the parts whose words are neither a known trait nor a keyword any Character carries.
@@ -112,8 +111,7 @@ def character_allegiance(card: CardInfo) -> str:
     return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
 
 
-@dataclass(frozen=True, slots=True)
-class CardFacts:
+class CardFacts(NamedTuple):
     """What the rules read of one card, derived once per card instead of once per rule per check."""
 
     type_parts: frozenset[str]

@@ -12,8 +12,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from carddb.normalize import normalize_name
 from deckbuilder.games.description import GameFormat
@@ -52,8 +51,7 @@ class LegacyFormatError(ValueError):
     """A format file in the earlier shape that is not valid (the message names the field)."""
 
 
-@dataclass(frozen=True, slots=True)
-class FormatLimits:
+class FormatLimits(NamedTuple):
     """Deck-size minimums and copy limits; None switches that limit off."""
 
     combat_minimum: int | None = None
@@ -70,13 +68,14 @@ def set_filter(allow: tuple[str, ...], deny: tuple[str, ...]) -> SetFilter:
     return SetFilter(allow, deny)
 
 
-@dataclass(frozen=True, slots=True)
 class SetFilter:
     """Allowed and denied set patterns (fnmatch, case-insensitive), with answers remembered: a check asks per card."""
 
-    allow: tuple[str, ...] = ("*",)
-    deny: tuple[str, ...] = ()
-    _memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    __slots__ = ("_memo", "allow", "deny")
+
+    def __init__(self, allow: tuple[str, ...] = ("*",), deny: tuple[str, ...] = ()) -> None:
+        self.allow, self.deny = allow, deny
+        self._memo: dict[object, object] = {}
 
     def allows(self, set_name: str) -> bool:
         """Whether a printing in this set is allowed."""
@@ -110,14 +109,14 @@ def ban_list(cards: tuple[str, ...], types: tuple[str, ...]) -> BanList:
     return BanList(frozenset(normalize_name(n) for n in cards), tuple(t.casefold() for t in types), types)
 
 
-@dataclass(frozen=True, slots=True)
 class BanList:
     """Banned card names (normalised) and banned Types (whole or one part of a compound)."""
 
-    names: frozenset[str]
-    folded_types: tuple[str, ...]
-    types: tuple[str, ...]
-    _memo: dict[str, str | None] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    __slots__ = ("_memo", "folded_types", "names", "types")
+
+    def __init__(self, names: frozenset[str], folded_types: tuple[str, ...], types: tuple[str, ...]) -> None:
+        self.names, self.folded_types, self.types = names, folded_types, types
+        self._memo: dict[str, str | None] = {}
 
     def is_banned_name(self, name: str) -> bool:
         """Whether this card name is banned."""
@@ -169,22 +168,21 @@ def _codes_of(fmt: GameFormat) -> tuple[str, ...]:
     return tuple(code for code in dict.fromkeys(ordered) if code in wanted)
 
 
-@dataclass(frozen=True, slots=True)
-class Format:
+class Format(NamedTuple):
     """A Rage format as Rage's code asks it: which codes it reports, limits, sets and bans (from its rule kinds)."""
 
     name: str
     title: str = ""
     description: str = ""
     rules: tuple[str, ...] = ()
-    limits: FormatLimits = field(default_factory=FormatLimits)
+    limits: FormatLimits = FormatLimits()
     allow_sets: tuple[str, ...] = ("*",)
     deny_sets: tuple[str, ...] = ()
     banned_cards: tuple[str, ...] = ()
     banned_types: tuple[str, ...] = ()
     default_renown_level: int = DEFAULT_RENOWN_LEVEL
     source: str = ""  # "shipped" or the path of the user file
-    format: GameFormat | None = field(default=None, compare=False)
+    format: GameFormat | None = None
 
     @classmethod
     def of(cls, fmt: GameFormat, default_renown_level: int = DEFAULT_RENOWN_LEVEL) -> Format:

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWidget
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStyle,
+    QStyleFactory,
+    QStyleOptionComboBox,
+    QStyleOptionFrame,
+    QWidget,
+)
 
+from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit
 from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.flow import FlowLayout
 
@@ -57,6 +69,36 @@ def test_the_deck_top_row_wraps_rather_than_squeeze_the_name_or_cut_the_format(q
     assert view.name_edit.minimumSizeHint().width() >= 10 * view.name_edit.fontMetrics().averageCharWidth()
     for widget in parts:
         assert view.top_row.rect().contains(widget.mapTo(view.top_row, widget.rect().topLeft()))
+
+
+@pytest.mark.parametrize("style_name", QStyleFactory.keys())
+@pytest.mark.parametrize("points", [7, 11, 20])
+def test_the_name_and_format_are_as_wide_as_the_style_draws_them(qtbot, style_name: str, points: int) -> None:  # type: ignore[no-untyped-def]
+    # The top row reads the style's frame off Qt's own hints: it is what the style itself says.
+    style = QStyleFactory.create(style_name)
+    name, combo = NameEdit(), FormatCombo()
+    for widget in (name, combo):
+        qtbot.addWidget(widget)
+        widget.setStyle(style)
+        font = widget.font()
+        font.setPointSize(points)
+        widget.setFont(font)
+    combo.addItems(["Revised", "Original 1995 rules (open)"])
+    combo.show()
+    qtbot.waitExposed(combo)
+    combo.sizeHint()
+    combo.addItem("A format whose title came after the first show, longer than the others")
+    frame, box = QStyleOptionFrame(), QStyleOptionComboBox()
+    name.initStyleOption(frame)
+    combo.initStyleOption(box)
+    for text in (0, 37, 250):
+        asked = style.sizeFromContents(QStyle.ContentsType.CT_LineEdit, frame, QSize(text, 0), name)
+        assert name.style_frame() == asked.width() - text
+        asked = style.sizeFromContents(QStyle.ContentsType.CT_ComboBox, box, QSize(text, 20), combo)
+        assert combo.style_frame() == asked.width() - text
+    for index in range(combo.count()):
+        combo.setCurrentIndex(index)
+        assert combo.fontMetrics().horizontalAdvance(combo.currentText()) < combo.sizeHint().width() - 20
 
 
 def test_the_browser_filters_go_to_one_column_when_narrow(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
