@@ -17,7 +17,7 @@ from carddb.fields import CARD_FIELDS, HEADER_OF, NUMERIC_FIELDS
 from carddb.identities import character_identity
 from carddb.normalize import split_keywords
 from carddb.sets import UNKNOWN_SET_BASE, set_rank
-from carddb.staging import STAGE
+from carddb.staging import STAGE, stage_fields
 
 _PRINTING_COLUMNS = (
     "card_id",
@@ -169,9 +169,7 @@ def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteC
         forced, own_updates = _settle_mixed(conn)
     _stage_own_fields(conn, forced)
     columns = ("name", "newest_set", "section", "identity", "allegiance", *CARD_FIELDS)
-    staged = ", ".join(
-        f"s.{c}" for c in ("name", "set_name", "section", "identity", "allegiance", *CARD_FIELDS)
-    )
+    staged = f"s.name, s.set_name, s.section, s.identity, s.allegiance, {stage_fields('s')}"
     # Ids follow name order, so the search index rebuild reads rows in sequence. A new card's name_rank is a guess
     # (its place among the new ones) that search.rebuild_search_index checks and corrects. Only the seqs are sorted
     # (not whole rows); new_order's rowid is the place.
@@ -204,7 +202,8 @@ def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteC
     written = conn.execute(
         f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) "
         "SELECT c.id, s.set_name, r.rank, s.image_file, s.image_paths, coalesce(w.own, ''), s.extra, s.source, "
-        f"s.line FROM {STAGE} AS s JOIN card AS c ON c.norm_name = s.norm "
+        # Read straight through (not by the stage_key index, a seek per row): the rows are sorted below anyway.
+        f"s.line FROM {STAGE} AS s NOT INDEXED JOIN card AS c ON c.norm_name = s.norm "
         "JOIN temp.stage_rank AS r ON r.set_name = s.set_name LEFT JOIN temp.stage_own AS w ON w.seq = s.seq "
         # In card order, the (card_id, set_name) index only ever appends.
         f"WHERE true ORDER BY c.id, s.seq ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}"
@@ -241,7 +240,7 @@ def _settle_mixed(conn: sqlite3.Connection) -> tuple[dict[str, Forced], list[tup
     imported: dict[str, set[str]] = {}
     newest: dict[str, tuple[str, str, int, Values]] = {}
     for norm, name, set_name, rank, is_newest, *values in conn.execute(
-        f"SELECT s.norm, s.name, s.set_name, r.rank, s.seq = n.seq, {', '.join(f's.{f}' for f in CARD_FIELDS)} "
+        f"SELECT s.norm, s.name, s.set_name, r.rank, s.seq = n.seq, {stage_fields('s')} "
         f"FROM {STAGE} AS s JOIN temp.newest AS n ON n.norm = s.norm "
         "JOIN temp.stage_rank AS r ON r.set_name = s.set_name WHERE s.norm IN (SELECT value FROM json_each(?))",
         (json.dumps(list(mixed.values())),),
@@ -270,7 +269,7 @@ def _stage_own_fields(conn: sqlite3.Connection, forced: dict[str, Forced]) -> No
     width = len(CARD_FIELDS)
     # Only a card with several printings, or one an older printing keeps in force, has any.
     cursor = conn.execute(
-        f"SELECT s.seq, s.norm, {', '.join(f's.{f}' for f in CARD_FIELDS)}, {', '.join(f'w.{f}' for f in CARD_FIELDS)} "
+        f"SELECT s.seq, s.norm, {stage_fields('s')}, {stage_fields('w')} "
         f"FROM temp.newest AS n JOIN {STAGE} AS s ON s.norm = n.norm JOIN {STAGE} AS w ON w.seq = n.seq "
         "WHERE (n.rows > 1 OR n.norm IN (SELECT value FROM json_each(?1))) "
         "AND (s.seq != n.seq OR n.norm IN (SELECT value FROM json_each(?1)))",

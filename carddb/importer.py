@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.cardtypes import Section, classify_type
-from carddb.cardwriter import FIELD_SOURCES, card_facts, write_staged
+from carddb.cardwriter import FIELD_SOURCES, WriteCounts, card_facts, write_staged
 from carddb.db import CardDatabase
 from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.importreport import (
@@ -46,7 +46,7 @@ from carddb.normalize import normalize_name
 from carddb.retire import retire_missing
 from carddb.safeio import UnsafeFileError
 from carddb.search import rebuild_search_index
-from carddb.staging import Stage
+from carddb.staging import NO_NUMBER, Stage
 from carddb.traits import store_trait_words
 
 PROGRESS_EVERY = 50
@@ -71,7 +71,7 @@ _FIRST_NUMBER = _NUMERIC_AT[0]
 _END_NUMBER = _NUMERIC_AT[-1] + 1
 assert tuple(range(_FIRST_NUMBER, _END_NUMBER)) == _NUMERIC_AT  # the numeric columns are side by side
 # Card stats as written in nearly every row ("" is no value): read with one dict lookup per cell.
-_SMALL_NUMBERS: dict[str, int | None] = {"": None, **{str(n): n for n in range(1000)}}
+_SMALL_NUMBERS: dict[str, int | str] = {"": NO_NUMBER, **{str(n): n for n in range(1000)}}
 _NOT_SMALL = (object(),) * (_END_NUMBER - _FIRST_NUMBER)
 
 
@@ -153,6 +153,7 @@ class _Importer:
         self._sections: dict[str, Section | None] = {}
         self._set_checks: dict[str, str] = {}  # set name -> why it is refused ("" when fine)
         self._set_image_problems: dict[str, str] = {}  # set name -> why it cannot name an image folder
+        self._set_has_images: dict[str, bool] = {}  # set name -> whether its image folder lists anything
         with contextlib.suppress(OSError, sqlite3.Error):
             clean_import_leftovers(db)  # what an earlier, killed import left behind
 
@@ -231,13 +232,13 @@ class _Importer:
         for index in _NUMERIC_AT:
             raw = fields[index]
             if not raw:
-                fields[index] = None
+                fields[index] = NO_NUMBER
             elif (raw.isascii() and raw.isdigit() and len(raw) < 10) or (
                 _NUMBER.fullmatch(raw) and len(raw) <= _MAX_NUMBER_CHARS and abs(int(raw)) <= MAX_NUMBER
             ):
                 fields[index] = int(raw)
             else:
-                fields[index] = None
+                fields[index] = NO_NUMBER
                 if not extra_copied:  # the caller's dict is never changed
                     extra, extra_copied = dict(extra), True
                 header = _FIELD_HEADERS[index]
@@ -278,7 +279,9 @@ class _Importer:
         """
         stripped = list(map(str.strip, cells))
         name, set_name, type_field = stripped[0], stripped[1], stripped[4]
-        if not name or not set_name or len(name) > MAX_NAME_LENGTH or _CONTROL.search(name) is not None:
+        if not name or not set_name or len(name) > MAX_NAME_LENGTH:
+            return False
+        if not name.isprintable() and _CONTROL.search(name) is not None:  # printable: no control character
             return False
         refused = self._set_checks.get(set_name)
         if refused is None:
@@ -334,16 +337,23 @@ class _Importer:
     def _quiet_images(self, finder: ImageFinder | None, set_name: str, image_field: str) -> list[str] | None:
         """The stored paths of a row's images as _images finds them; None when _images would note something."""
         entries = split_image_files(image_field)
-        if finder is None:
+        if finder is None or not entries:
             return [""] * len(entries)
-        if entries and set_name not in self._set_image_problems:
-            self._set_image_problems[set_name] = unsafe_name_reason(set_name)
-        if entries and self._set_image_problems[set_name]:
+        set_problem = self._set_image_problems.get(set_name)
+        if set_problem is None:
+            set_problem = self._set_image_problems[set_name] = unsafe_name_reason(set_name)
+        if set_problem:
             return None
+        # Each entry is a stripped piece of the field: a field with nothing unsafe has no unsafe entry.
+        if unsafe_name_reason(image_field) and any(map(unsafe_name_reason, entries)):
+            return None
+        has_images = self._set_has_images.get(set_name)
+        if has_images is None:
+            has_images = self._set_has_images[set_name] = finder.has_images(set_name)
+        if not has_images:  # a set without an image folder: locate would find nothing and refuse nothing
+            return [""] * len(entries)
         paths: list[str] = []
         for entry in entries:
-            if unsafe_name_reason(entry):
-                return None
             found, refusal = finder.locate(set_name, entry)
             stored = ""
             if found is not None:
@@ -498,8 +508,9 @@ class _Importer:
         with self.db.write_transaction(self._stage.conn) as conn:
             # Index pages of a 100,000-card import do not fit SQLite's default 2 MB cache.
             conn.execute("PRAGMA cache_size = -65536")
-            self._write_cards(conn)
-            rebuild_search_index(conn)
+            counts = self._write_cards(conn)
+            # Into an empty card table, write_staged inserts the cards in name order, numbered by their place.
+            rebuild_search_index(conn, in_place=counts.new_since == 0)
             store_trait_words(conn)
             meta = {
                 "card_data_date": datetime.date.today().isoformat(),
@@ -512,7 +523,7 @@ class _Importer:
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
             self.poll(self.report.rows_read, self.report.rows_read)
 
-    def _write_cards(self, conn: sqlite3.Connection) -> None:
+    def _write_cards(self, conn: sqlite3.Connection) -> WriteCounts:
         counts = write_staged(conn, self._identities)
         if self.scope is not None:
             # The source is mirrored: what came from inside it before and is not in it now stops being current.
@@ -530,6 +541,7 @@ class _Importer:
             counts.printings_added,
             counts.printings_updated,
         )
+        return counts
 
 
 def _read_image(path: Path) -> bytes:

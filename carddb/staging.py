@@ -11,7 +11,7 @@ import sqlite3
 from array import array
 from typing import Any
 
-from carddb.fields import CARD_FIELDS
+from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 
 STAGE = "temp.stage"
 # One row per validated printing; seq (its rowid) is the row's place in the source, so later rows win.
@@ -29,6 +29,18 @@ STAGE_COLUMNS: tuple[str, ...] = (
     "identity",
     "allegiance",
 )
+# A numeric field with no value is staged as "" and read back as NULL (stage_fields): sqlite3 binds a str as it is,
+# but looks for an adapter for every None (~3 µs each; 100,000 rows have ~600,000 empty numbers).
+NO_NUMBER = ""
+
+
+def stage_fields(alias: str) -> str:
+    """SQL for the card fields of the staged rows `alias`, in CARD_FIELDS order (a staged NO_NUMBER reads as NULL)."""
+    return ", ".join(
+        f"nullif({alias}.{f}, '')" if f in NUMERIC_FIELDS else f"{alias}.{f}" for f in CARD_FIELDS
+    )
+
+
 _INSERT = f"INSERT INTO {STAGE} ({', '.join(STAGE_COLUMNS)}) VALUES ({', '.join('?' * len(STAGE_COLUMNS))})"
 _BATCH = 2000  # rows held in Python between two inserts
 

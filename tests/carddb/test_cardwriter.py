@@ -8,6 +8,7 @@ from pathlib import Path
 from carddb.cardwriter import stored_printings
 from carddb.db import CardDatabase
 from carddb.demo import remove_demo_cards
+from carddb.fields import NUMERIC_FIELDS
 from carddb.importing import import_path
 from tests.carddb.test_importing import row, write_card_data
 
@@ -91,3 +92,35 @@ def test_removing_the_printing_in_force_brings_back_the_next_ones_values(
     assert rake is not None and (rake.text, rake.requires) == ("Real.", "Claws")
     assert [p.set_name for p in rake.printings] == ["Limited"]
     assert _own(tmp_db, "Claw Rake") == {"Limited": ""}
+
+
+def test_a_number_left_empty_is_no_value_on_the_card_and_in_a_printings_own_fields(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    import_path(
+        tmp_db,
+        write_card_data(
+            tmp_path / "a.txt",
+            [
+                row("Claw Rake", "Limited", "Combat - Attack", Damage="2"),
+                row("Claw Rake", "Unlimited", "Combat - Attack", Damage=""),
+                row("Moon Bridge", "Limited", "Gift"),
+                # A row with something to note (a Renown that is no number) is read the long way: the same rule.
+                row("Sky Howl", "Limited", "Gift", Renown="lots"),
+            ],
+        ),
+    )
+    numbers = ", ".join(f"typeof({f})" for f in NUMERIC_FIELDS)
+    for name in ("Claw Rake", "Moon Bridge", "Sky Howl"):
+        kinds = tmp_db.reader.execute(f"SELECT {numbers} FROM card WHERE name = ?", (name,)).fetchone()
+        assert set(kinds) == {"null"}, name
+    assert _own(tmp_db, "Claw Rake") == {"Limited": json.dumps({"damage": 2}), "Unlimited": ""}
+    assert _values_by_set(tmp_db, "Claw Rake")["Unlimited"][12] is None
+
+    # The other way round: the printing in force has the number, the older one keeps its empty value.
+    import_path(
+        tmp_db,
+        write_card_data(tmp_path / "b.txt", [row("Claw Rake", "TheUmbra", "Combat - Attack", Damage="3")]),
+    )
+    assert json.loads(_own(tmp_db, "Claw Rake")["Unlimited"]) == {"damage": None}
+    assert _values_by_set(tmp_db, "Claw Rake")["Unlimited"][12] is None

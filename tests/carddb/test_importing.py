@@ -234,16 +234,22 @@ def test_hostile_image_names_are_refused(tmp_db: CardDatabase, tmp_path: Path) -
     folder = tmp_path / "plugin"
     write_card_data(
         folder / "sets" / "cards.txt",
-        [row("Sneaky", ImageFile="../../../outside"), row("Sneakier", "..", ImageFile="x")],
+        [
+            row("Sneaky", ImageFile="../../../outside"),
+            row("Sneakier", "..", ImageFile="x"),
+            row("Sneakiest", ImageFile="front, ../../../outside"),  # a safe front, an unsafe back
+        ],
     )
     (tmp_path / "outside.jpg").write_bytes(b"secret")
     images = folder / "sets" / "setimages"
     images.mkdir(parents=True)
     report = import_path(tmp_db, folder)
     refused = [i for i in report.issues if "refused" in i.reason]
-    assert {i.line for i in refused} == {2, 3}
+    assert {i.line for i in refused} == {2, 3, 4}
     card = tmp_db.lookup("Sneaky")
     assert card is not None and card.printings[0].image_paths == ("",)
+    card = tmp_db.lookup("Sneakiest")
+    assert card is not None and card.printings[0].image_paths == ("", "")
     assert report.images_copied == 0
 
 
@@ -289,7 +295,7 @@ def test_failure_inside_the_transaction_leaves_database_unchanged(
     import_path(tmp_db, write_card_data(plugin.parent / "first.txt", [row("Keeper")]))
     before = dump(tmp_db)
 
-    def explode(conn: sqlite3.Connection) -> None:
+    def explode(conn: sqlite3.Connection, in_place: bool = False) -> None:
         raise RuntimeError("injected failure")
 
     monkeypatch.setattr(carddb.importer, "rebuild_search_index", explode)
@@ -503,3 +509,26 @@ def test_a_number_of_5000_digits_is_one_row_kept_as_text_not_a_failed_import(
     assert any("Rage '-9999" in n for n in notes)
     card = tmp_db.lookup("Huge")
     assert card is not None and card.renown is None
+
+
+def _check_name_ranks(db: CardDatabase, count: int) -> None:
+    """Every card's name_rank is its place in name order, and the full-text index finds it under that place."""
+    ranks = db.reader.execute(
+        "SELECT name, name_rank, row_number() OVER (ORDER BY name COLLATE NOCASE, id) FROM card"
+    ).fetchall()
+    assert len(ranks) == count and all(rank == place for _name, rank, place in ranks)
+    for name, rank, _place in ranks:
+        hits = db.reader.execute("SELECT rowid FROM card_fts WHERE card_fts MATCH ?", (f'name:"{name}"',))
+        assert rank in [hit[0] for hit in hits], name
+
+
+def test_cards_are_numbered_in_name_order_by_a_first_import_and_by_a_later_one(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    names = ["zebra Claw", "Apple", "apple Pie", "Éclair", "eclair", "Banana", "b", "B2", "Ápple", "_under"]
+    import_path(tmp_db, write_card_data(tmp_path / "cards.txt", [row(n) for n in names]))
+    _check_name_ranks(tmp_db, len(names))
+    # Cards of a later import fall between the ones already there: everything after them moves up.
+    later = ["Avocado", "apple Pie", "Zz"]
+    import_path(tmp_db, write_card_data(tmp_path / "more.txt", [row(n, "Beta") for n in later]))
+    _check_name_ranks(tmp_db, len(names) + 2)
