@@ -77,7 +77,8 @@ def has_printings(game: Game) -> bool:
     return engine is not None and engine.card_database
 
 
-def _resolve(deck: Deck, pool: GamePool, game: Game) -> list[Item]:
+def _resolve(deck: Deck, pool: GamePool, game: Game, entry_cards: dict[str, Any] | None = None) -> list[Item]:
+    """The deck's cards merged by card; `entry_cards` receives what the pool answered for each entry's name."""
     from deckbuilder.games.kinds import Item
 
     items: dict[str, Item] = {}
@@ -86,6 +87,9 @@ def _resolve(deck: Deck, pool: GamePool, game: Game) -> list[Item]:
             card = pool.lookup(entry.name)
         except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
             card = None
+        else:
+            if entry_cards is not None:
+                entry_cards[entry.key] = card
         key = card.norm_name if card is not None else normalize_name(entry.name)
         item = items.get(key)
         if item is None:
@@ -133,7 +137,8 @@ class Engine:
         self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
     ) -> Any:
         """Everything the rule kinds read, built once per check (the deck resolved to its cards)."""
-        items = _resolve(deck, pool, game)
+        entry_cards: dict[str, Any] = {}
+        items = _resolve(deck, pool, game, entry_cards)
         values = deck_settings(game, deck, items)
         values.update({k: v for k, v in settings.items() if k in values and v is not None})
         suggestions: dict[str, list[str]] = {}
@@ -144,7 +149,7 @@ class Engine:
                 suggestions[item.key] = []
         from deckbuilder.games.kinds import GameContext
 
-        return GameContext(game, fmt, items, values, suggestions)
+        return GameContext(game, fmt, items, values, suggestions, entry_cards)
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
         """The report of a check whose context was built."""
@@ -160,6 +165,7 @@ class Engine:
             ),
             settings=tuple(ctx.settings.items()),
             resolved=self.resolved(ctx, game),
+            format_title=fmt.title,
         )
 
     def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
@@ -173,7 +179,9 @@ class Engine:
         """The deck as the context resolved it, for every view to read."""
         items = list(ctx.items)
         return ResolvedDeck(
-            game.name, lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
+            game.name,
+            lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items),
+            getattr(ctx, "entry_cards", None),
         )
 
     def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:

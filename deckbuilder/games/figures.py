@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckbuilder.games.conditions import matches
+from deckbuilder.i18n import current_language, gettext
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Figure, Game, GameFormat
@@ -34,8 +35,6 @@ class FigureValue(NamedTuple):
 
     def shown(self, lang: str | None = None) -> str:
         """The value with its bounds: `19 / 20`, `30 / 30+`, `5 (max 9)`, `Gaia` (in the reader's language)."""
-        from deckbuilder.i18n import gettext
-
         text = str(self.value)
         if self.figure.of:
             text += f" / {self.of if self.of is not None else '?'}"
@@ -59,8 +58,6 @@ def figure_line(
     A `shared` figure shows its value alone (the value names itself). `not_found`: copies of a pile the check counts
     there by their file's zone while the window lists them as unresolved, said after that pile's count.
     """
-    from deckbuilder.i18n import current_language, gettext
-
     # Once: asking the environment for the language at every label was most of the line's cost.
     lang = lang or current_language()
     parts: list[str] = []
@@ -78,8 +75,6 @@ def figure_line(
 
 def settings_line(game: Game, settings: Mapping[str, int | None], lang: str | None = None) -> str:
     """The settings the player chose (`Renown level 20`), before a deck is checked or beside its format."""
-    from deckbuilder.i18n import gettext
-
     return " · ".join(
         f"{gettext(s.label, lang)} {settings.get(s.id, s.default) if settings.get(s.id, s.default) is not None else '?'}"
         for s in game.settings

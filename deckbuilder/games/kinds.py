@@ -52,6 +52,8 @@ class GameContext:
     items: list[Item]
     settings: dict[str, int | None]
     suggestions: dict[str, list[str]] = field(default_factory=dict)
+    # What the pool answered for each entry's name, by the entry's key (ResolvedDeck.entry_cards).
+    entry_cards: dict[str, Any] = field(default_factory=dict)
 
     def in_pile(self, pile: str | None) -> list[Item]:
         """The items of a pile (every placed item when `pile` is empty)."""

@@ -7,7 +7,7 @@ cards the checker judged instead of looking each entry up again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,14 +34,21 @@ class ResolvedDeck:
     """The deck's cards as one check resolved them, in the deck's order (built on first use: a check that nobody
     reads back pays nothing for it)."""
 
-    __slots__ = ("_build", "_cards", "game")
+    __slots__ = ("_build", "_cards", "entry_cards", "game")
 
     def __init__(
-        self, game: str, cards: tuple[ResolvedCard, ...] | Callable[[], tuple[ResolvedCard, ...]]
+        self,
+        game: str,
+        cards: tuple[ResolvedCard, ...] | Callable[[], tuple[ResolvedCard, ...]],
+        entry_cards: Mapping[str, Any] | None = None,
     ) -> None:
         self.game = game
         self._cards = cards if isinstance(cards, tuple) else None
         self._build = None if isinstance(cards, tuple) else cards
+        # What the pool answered for each entry's name, by the entry's key (DeckEntry.key), before any reprint is
+        # folded: the deck view's rows (one per entry) read it instead of looking each name up again. A name the
+        # pool failed to answer is not in it.
+        self.entry_cards: Mapping[str, Any] = entry_cards if entry_cards is not None else {}
 
     @property
     def cards(self) -> tuple[ResolvedCard, ...]:

@@ -96,6 +96,9 @@ class Report:
     settings: tuple[tuple[str, int | None], ...] = ()
     # The deck resolved to its cards once, by the check (reprints folded, piles assigned): for every view to read.
     resolved: ResolvedDeck | None = field(default=None, compare=False, repr=False)
+    # The checked format's title as its file gives it (English or the player's own words; "" when it has none): the
+    # verdict names the format by it without finding the format again.
+    format_title: str = field(default="", compare=False, repr=False)
 
     @property
     def errors(self) -> tuple[Result, ...]:

@@ -6,6 +6,7 @@ The models never change the deck; they emit requests that the deck controller tu
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -59,6 +60,11 @@ def _error_icon() -> QIcon:
     from PySide6.QtWidgets import QStyle
 
     return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+
+
+def _same_rows(shown: Sequence[DeckRow], new_rows: Sequence[DeckRow]) -> bool:
+    """Whether these are the very rows on show (rows_by_section hands an unchanged entry's row back as it was)."""
+    return len(shown) == len(new_rows) and all(map(operator.is_, shown, new_rows))
 
 
 class DeckSectionModel(QAbstractTableModel):
@@ -139,6 +145,8 @@ class DeckSectionModel(QAbstractTableModel):
 
     def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
         """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
+        if _same_rows(self._rows, new_rows):  # another pile's edit: the rows on show, as they were
+            return len({row.identity for row in new_rows}) == len(new_rows)
         new_ids = [row.identity for row in new_rows]
         if len(set(new_ids)) != len(new_ids):
             return False
@@ -149,6 +157,8 @@ class DeckSectionModel(QAbstractTableModel):
 
     def _patch_rows(self, new_rows: list[DeckRow]) -> None:
         """Remove, insert and update rows in place (the rows kept in both are in the same order: can_patch)."""
+        if _same_rows(self._rows, new_rows):
+            return
         # Runs of neighbouring rows go in and out in one step each: a signal per row made a 100,000-row deck
         # re-fit its columns 100,000 times (quadratic), and so did list inserts in the middle.
         wanted = {row.identity for row in new_rows}

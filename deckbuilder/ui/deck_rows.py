@@ -28,6 +28,7 @@ from deckbuilder.games.description import PRINTING_COLUMN, Game
 from deckbuilder.games.engines import has_printings
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
+from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
@@ -178,12 +179,20 @@ def rows_by_section(
     pool: CardPool,
     unknown: dict[str, list[str]] | None = None,
     previous: dict[RowKey, DeckRow] | None = None,
+    *,
+    game: Game | None = None,
+    resolved: ResolvedDeck | None = None,
 ) -> dict[str, list[DeckRow]]:
     """Deck entries as rows per table (the starting list in its own); unknown cards carry suggestions.
 
     A row from `previous` (by row_key) whose entry is the same, and card and suggestions unchanged, is reused.
+    `game`: the deck's (game_of, when the caller has it); `resolved`: the deck as its latest check resolved it from
+    `pool`, whose cards the rows show rather than looking each name up again.
     """
-    game = game_of(deck) or shipped_game()  # a game that is not installed: the default game's tables
+    if game is None:
+        game = game_of(deck) or shipped_game()  # a game that is not installed: the default game's tables
+    # By the entry's key: what the pool answered for its name when the deck was checked.
+    checked = resolved.entry_cards if resolved is not None and resolved.game == game.name else {}
     keys = game_section_keys(game)
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     unknown = unknown or {}
@@ -204,7 +213,9 @@ def rows_by_section(
         return found
 
     def row_of(entry: DeckEntry, starting: bool) -> DeckRow:
-        card = pool.lookup(entry.name)
+        card = checked.get(entry.key, _UNCHECKED)
+        if card is _UNCHECKED:
+            card = pool.lookup(entry.name)
         suggestions: tuple[str, ...] = ()
         if card is None:
             known = known_suggestions(entry)
@@ -235,6 +246,9 @@ def rows_by_section(
         row = row_of(entry, starting=starting is not None)
         grouped[starting or pile_of(row.card)].append(row)
     return grouped
+
+
+_UNCHECKED: Any = object()  # an entry its check did not look up (a name added since, or a pool that failed)
 
 
 def game_section_keys(game: Game) -> tuple[str, ...]:

@@ -39,7 +39,7 @@ from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.figures import figure_line, settings_line
 from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import gettext
+from deckbuilder.i18n import current_language, gettext
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.columns import ColumnChooser, NameFitter
 from deckbuilder.ui.deck_menu import deck_row_menu
@@ -69,6 +69,7 @@ from deckbuilder.ui.translation import fill
 
 # The setting a deck keeps as its own Renown level (Deck.renown_level), shown in its own spin box.
 RENOWN_SETTING = "renown_level"
+_NOT_GIVEN: Any = object()  # header_text's game when the caller did not look it up
 
 
 class DeckView(QWidget):
@@ -230,11 +231,11 @@ class DeckView(QWidget):
         if not self._updating and self._deck is not None and self._deck.settings.get(setting) != value:
             self.setting_requested.emit(setting, label, value)
 
-    def section_title(self, key: str) -> str:
+    def section_title(self, key: str, lang: str | None = None) -> str:
         """A table's title: the pile's label in game.json (translated when it is in the catalogue)."""
         if key == UNRESOLVED:
             return self.tr(UNRESOLVED_TITLE)
-        return gettext(self._game.pile_label(key))
+        return gettext(self._game.pile_label(key), lang)
 
     def _add_section(self, key: str) -> None:
         model = DeckSectionModel(key, self, self._game)
@@ -285,10 +286,17 @@ class DeckView(QWidget):
         pool: CardPool,
         report: Report | None,
         unknown: dict[str, list[str]] | None = None,
+        *,
+        game: Game | None = _NOT_GIVEN,
     ) -> None:
-        """Show the deck, tint rows of cards named by error results, and fill the header from the report."""
-        # A game that is not installed: the default game's tables.
-        self.set_game(game_of(deck) or shipped_game())
+        """Show the deck, tint rows of cards named by error results, and fill the header from the report.
+
+        `game`: game_of(deck) when the caller has it (None: a game that is not installed).
+        """
+        # A game that is not installed: the default game's tables. Looked up once, for the rows and header too.
+        found = game_of(deck) if game is _NOT_GIVEN else game
+        game = found or shipped_game()
+        self.set_game(game)
         self._deck = deck
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
@@ -296,7 +304,8 @@ class DeckView(QWidget):
         tinted = set(self.illegal)
         tint = tint_color(QApplication.palette())  # the theme in force, even before its change event
         previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
-        grouped = rows_by_section(deck, pool, unknown, previous)
+        resolved = report.resolved if report is not None else None  # the cards the check looked up, by entry
+        grouped = rows_by_section(deck, pool, unknown, previous, game=game, resolved=resolved)
         # Only a table whose rows are reordered is reset, and only its selection must be put back.
         patchable = {key: model.can_patch(grouped[key]) for key, model in self.models.items()}
         selected = {
@@ -304,9 +313,10 @@ class DeckView(QWidget):
             for key in self.models
             if not patchable[key]
         }
+        lang = current_language()  # once for every title
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint, patchable=patchable[key])
-            self.titles[key].setText(f"{self.section_title(key)} ({model.copies()})")
+            self.titles[key].setText(f"{self.section_title(key, lang)} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
                 self.section_boxes[key].setVisible(bool(grouped[key]))
@@ -334,7 +344,7 @@ class DeckView(QWidget):
             if row.entry.zone_hint is not None and row.entry.count > 0:
                 hint = str(row.entry.zone_hint.value)
                 not_found[hint] = not_found.get(hint, 0) + row.entry.count
-        self.header_label.setText(header_text(deck, report, not_found))
+        self.header_label.setText(header_text(deck, report, not_found, found))
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
         self.header_label.set_tool_tip_source(lambda: self._fingerprint_tip(deck, pool))
         for key, identities in selected.items():
@@ -523,13 +533,20 @@ class DeckView(QWidget):
         return deck_row_menu(row, self)
 
 
-def header_text(deck: Deck, report: Report | None, not_found: Mapping[str, int] | None = None) -> str:
+def header_text(
+    deck: Deck,
+    report: Report | None,
+    not_found: Mapping[str, int] | None = None,
+    game: Game | None = _NOT_GIVEN,
+) -> str:
     """The header figures the deck's game's description names, valued by its check (its engine's figure_values).
 
     Before a check: the settings the player chose (`Renown level 20`). `not_found`: copies per pile that the check
-    counts there by their file's zone but the view shows as unresolved.
+    counts there by their file's zone but the view shows as unresolved. `game`: game_of(deck), when the caller has
+    looked it up.
     """
-    game = game_of(deck)
+    if game is _NOT_GIVEN:
+        game = game_of(deck)
     if game is None:
         return ""
     if report is None:

@@ -24,6 +24,9 @@ class SteadyLabel(QWidget):
         self._word_wrap = word_wrap
         # One line's laid-out height by (font, word-wrapped): asked on every new text.
         self._lines: dict[tuple[str, bool], int] = {}
+        # Other texts' laid-out heights by (text, width, font): an edit and its undo, or a card added and taken away
+        # again, bring back texts shown before (the header wraps, and laying it out cost more than the rest of it).
+        self._heights: dict[tuple[str, int, str], int] = {}
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(0)
         self._fit()
@@ -58,14 +61,24 @@ class SteadyLabel(QWidget):
         one_line = text.isascii() and "\n" not in text and text != ""
         if not self._word_wrap or width <= 0:
             if not one_line:
-                return self.label.sizeHint().height()
+                return self._laid_out(text, -1, lambda: self.label.sizeHint().height())
             return self._line_height(False, lambda: self.label.sizeHint().height())
         if one_line and metrics.horizontalAdvance(text) <= width:
             # Fits on one line: no text layout needed.
             return self._line_height(
                 True, lambda: max(metrics.height(), self.label.heightForWidth(max(width, 1)))
             )
-        return max(self.label.heightForWidth(width), metrics.height())
+        return self._laid_out(text, width, lambda: max(self.label.heightForWidth(width), metrics.height()))
+
+    def _laid_out(self, text: str, width: int, measure: Callable[[], int]) -> int:
+        """A text's laid-out height at a width (-1: unwrapped) in the label's font, measured when first wanted."""
+        key = (text, width, self.label.font().key())
+        height = self._heights.get(key)
+        if height is None:
+            if len(self._heights) >= 64:
+                self._heights.clear()  # a bound: the texts of the last few edits are the ones that come back
+            height = self._heights[key] = measure()
+        return height
 
     def _line_height(self, wrapped: bool, measure: Callable[[], int]) -> int:
         """One line's laid-out height in the label's font, measured the first time it is wanted."""
@@ -83,7 +96,9 @@ class SteadyLabel(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
+        if event.type() == QEvent.Type.StyleChange:
+            self._heights.clear()  # another style may lay text out with other margins
+        elif event.type() == QEvent.Type.FontChange:
             # A larger text size (View → Text size) needs a taller line; the label's own font changes after ours.
             QTimer.singleShot(0, self, self._fit)
 

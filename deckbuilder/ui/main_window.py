@@ -337,7 +337,10 @@ class MainWindow(
     def _show_deck(self) -> None:
         """Show the deck and its report everywhere (after every edit, undo, redo, re-check and opened deck)."""
         self._show_card_source()
-        self.deck_view.show_deck(self.deck, self.deck_pool(), self.report, self.unknown)
+        # The deck's game as its check found it (game_of asks the disk whether the player installed games).
+        self.deck_view.show_deck(
+            self.deck, self.deck_pool(), self.report, self.unknown, game=self._deck_game()
+        )
         self.notes_view.show_notes(self.deck.notes)
         self._refresh_features()
         self._stats_stale = True

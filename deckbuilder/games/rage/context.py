@@ -77,6 +77,9 @@ class CheckContext:
     pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
     # Unknown cards a re-import retired (no longer in the card data): key -> the card that took its place ("").
     retired: dict[str, str] = field(default_factory=dict)
+    # What the pool answered for each entry's name, by the entry's key (a reprint as itself, a retired card as the
+    # pool gives it): the deck view's rows read these instead of looking every name up again.
+    entry_cards: dict[str, CardInfo | None] = field(default_factory=dict)
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -125,15 +128,11 @@ def _safe_suggest(pool: CardPool, name: str) -> list[str]:
         return []
 
 
-def _resolved_card(pool: CardPool, name: str) -> tuple[CardInfo | None, str | None]:
-    """The card a deck name stands for, with a reprint (`Whippoorwill (2)`) folded into the card it reprints.
+def _folded(pool: CardPool, card: CardInfo | None) -> tuple[CardInfo | None, str | None]:
+    """The card a deck name's card stands for, with a reprint (`Whippoorwill (2)`) folded into the card it reprints.
 
     Returns the card (its printings joined with the reprint's) and the set of the reprint's printing, if any.
     """
-    try:
-        card = pool.lookup(name)
-    except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-        return None, None
     if card is None or getattr(card, "retired", False):  # a retired card is no longer in the data: unknown
         return None, None
     cached = _REPRINTS.get(id(card))
@@ -188,9 +187,15 @@ _PLACERS: dict[int, tuple[Game, Callable[[CardInfo], Section | None]]] = {}
 
 
 def _resolve(
-    deck: Deck, pool: CardPool, place: Callable[[CardInfo], Section | None] = _section_of_card
+    deck: Deck,
+    pool: CardPool,
+    place: Callable[[CardInfo], Section | None] = _section_of_card,
+    entry_cards: dict[str, CardInfo | None] | None = None,
 ) -> list[Placed]:
-    """Merge entries and the starting list by card (reprints included), resolving each name once."""
+    """Merge entries and the starting list by card (reprints included), resolving each name once.
+
+    `entry_cards` receives what the pool answered for each name (by the entry's key), before any reprint is folded.
+    """
     placed: dict[str, Placed] = {}
     looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
     prefetch_cards(pool, deck)
@@ -199,7 +204,14 @@ def _resolve(
             key = entry.key
             resolved = looked_up.get(key)
             if resolved is None:
-                resolved = looked_up[key] = _resolved_card(pool, entry.name)
+                try:
+                    answer = pool.lookup(entry.name)
+                except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+                    resolved = looked_up[key] = (None, None)
+                else:
+                    if entry_cards is not None:
+                        entry_cards[key] = answer
+                    resolved = looked_up[key] = _folded(pool, answer)
             card, reprint_set = resolved
             if card is not None:
                 key = card.norm_name
@@ -240,7 +252,8 @@ def build_context(
     deck: Deck, pool: CardPool, fmt: Format, renown_level: int, game: Game | None = None
 ) -> CheckContext:
     """Resolve the deck and gather everything the rules read (cards placed by the game's piles, when given)."""
-    cards = _resolve(deck, pool, pile_placer(game) if game is not None else _section_of_card)
+    entry_cards: dict[str, CardInfo | None] = {}
+    cards = _resolve(deck, pool, pile_placer(game) if game is not None else _section_of_card, entry_cards)
     characters = [p for p in cards if p.section is Section.CHARACTERS]
     sept = [p for p in cards if p.section is Section.SEPT]
     combat = [p for p in cards if p.section is Section.COMBAT]
@@ -279,6 +292,7 @@ def build_context(
         suggestions=suggestions,
         pool=pool,
         retired=retired,
+        entry_cards=entry_cards,
     )
 
 

@@ -208,6 +208,7 @@ class RageEngine(Engine):
             game=game.name,
             settings=(("renown_level", ctx.renown_level),),
             resolved=self.resolved(ctx, game),
+            format_title=fmt.title,
         )
 
     def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
@@ -216,10 +217,12 @@ class RageEngine(Engine):
 
     def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
         """The deck as Rage resolves it: reprints folded, the starting list apart, unknown cards in their zone."""
-        return self._resolved(list(ctx.cards), game)
+        return self._resolved(list(ctx.cards), game, ctx.entry_cards)
 
     @staticmethod
-    def _resolved(placed: list[Any], game: Game) -> ResolvedDeck:
+    def _resolved(
+        placed: list[Any], game: Game, entry_cards: Mapping[str, Any] | None = None
+    ) -> ResolvedDeck:
 
         def build() -> tuple[ResolvedCard, ...]:
             return tuple(
@@ -235,7 +238,7 @@ class RageEngine(Engine):
                 for p in placed
             )
 
-        return ResolvedDeck(game.name, build)
+        return ResolvedDeck(game.name, build, entry_cards)
 
     def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
         """Cards per pile and the header figures game.json names, from the totals the check counted."""

@@ -70,3 +70,29 @@ def test_another_games_report_carries_its_resolved_deck_and_its_charts_read_it()
     }
     assert dict(report.settings) == {"cost_limit": 12}
     assert statistics(game, report.resolved) == statistics(game, deck, pool)
+
+
+def test_a_report_keeps_each_entrys_card_as_the_pool_answered_its_name() -> None:
+    base = whippoorwill("Whippoorwill", ("NewEngland-Gauntlet",))
+    second = whippoorwill("Whippoorwill (2)", ("Fan-madePromo",))
+    pool = make_pool(base, second)
+    deck = legal_deck()
+    deck.add("Whippoorwill (2)", 1)
+    deck.add("No Such Card", 1)
+    resolved = check_deck(deck, pool).resolved
+    assert resolved is not None
+    # The reprint's entry as itself (the deck view shows it so), folded only in the resolved cards.
+    assert resolved.entry_cards["whippoorwill (2)"] is pool.lookup("Whippoorwill (2)")
+    assert resolved.entry_cards["no such card"] is None
+    assert set(resolved.entry_cards) == {e.key for e in (*deck.entries, *deck.starting)}
+
+
+def test_another_games_report_keeps_each_entrys_card_too() -> None:
+    game = load_game("lithic-rage")
+    pool = shipped_pool(game)
+    deck = Deck(game=game.name)
+    deck.add("River Folk", 1)
+    deck.add("Nope", 1)
+    resolved = check(deck, pool).resolved
+    assert resolved is not None
+    assert resolved.entry_cards == {"river folk": pool.lookup("River Folk"), "nope": None}

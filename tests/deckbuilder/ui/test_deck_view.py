@@ -127,3 +127,18 @@ def test_a_count_edit_that_tints_its_row_repaints_that_row_cell_by_cell(window) 
     assert {(top, bottom) for top, _left, bottom, _right in told} == {(row, row)}
     assert all(left == right for _top, left, _bottom, right in told)
     assert {left for _top, left, _bottom, _right in told} == set(range(model.columnCount()))
+
+
+def test_the_deck_rows_show_the_cards_the_check_looked_up(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    asked: list[str] = []
+    real = window.db.lookup
+    monkeypatch.setattr(window.db, "lookup", lambda name: asked.append(name) or real(name))
+    target = _names(window.deck_view.models["combat"])[0]
+
+    window.add_card(target)
+
+    # Each name is looked up once per edit, by the check; the deck view reads the check's answers (issue 17).
+    assert len(asked) == len({n.casefold() for n in asked}) >= len(window.deck.entries)
+    rows = [row for model in window.deck_view.models.values() for row in model.rows()]
+    assert rows and all(row.card is real(row.entry.name) for row in rows)
