@@ -107,9 +107,6 @@ class CardDatabase:
         # Each name as asked -> its lookup key: a deck's names are looked up on every check and view refresh, and
         # normalising one (NFKC, quotes, spaces, casefold) costs more than the cache lookup it leads to.
         self._keys: dict[str, str] = {}
-        # (name as asked, limit) -> near names: the check and the deck view ask again about each unknown card on
-        # every edit. Cleared with the card caches (a new import can change the answer).
-        self._suggested: dict[tuple[str, int], list[str]] = {}
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
         self._traits: frozenset[str] | None = None
@@ -198,7 +195,6 @@ class CardDatabase:
     def invalidate_caches(self) -> None:
         """Forget cached cards and names; call after any write to the card tables."""
         self._cache.clear()
-        self._suggested.clear()
         self._names = None
         self._norm_to_name = None
         self._traits = None
@@ -305,12 +301,7 @@ class CardDatabase:
     @_reads
     def lookup(self, name: str) -> CardInfo | None:
         """The card with this name (case, quotes, dashes and spaces ignored), or None."""
-        key = self._keys.get(name)
-        if key is None:
-            key = normalize_name(name)
-            if len(self._keys) >= MAX_KEPT_KEYS:  # names of decks long closed
-                self._keys.clear()
-            self._keys[name] = key
+        key = self._key_of(name)
         if key in self._cache:
             return self._cache[key]
         try:
@@ -409,15 +400,6 @@ class CardDatabase:
 
         For a retired card, the card that took its place comes first.
         """
-        kept = self._suggested.get((name, limit))
-        if kept is not None:
-            return list(kept)
-        if len(self._suggested) >= NearNames.MAX_CACHED:
-            self._suggested.clear()
-        answer = self._suggested[(name, limit)] = self._suggest(name, limit)
-        return list(answer)
-
-    def _suggest(self, name: str, limit: int) -> list[str]:
         card = self.lookup(name)
         successor = card.replaced_by if card is not None and card.retired else ""
         if successor and limit > 0:
@@ -431,7 +413,18 @@ class CardDatabase:
             assert self._norm_to_name is not None
             suggester = NearNames(names, self._norm_to_name)
             self.__dict__["_suggester"] = suggester
-        return suggester.suggest(name, limit)
+        # The key lookup() keeps: the suggester's own cache (by key and limit) answers an edit's repeated asks.
+        return suggester.suggest(name, limit, key=self._key_of(name))
+
+    def _key_of(self, name: str) -> str:
+        """A name's lookup key, kept per name as asked (normalising costs more than the look-up it leads to)."""
+        key = self._keys.get(name)
+        if key is None:
+            key = normalize_name(name)
+            if len(self._keys) >= MAX_KEPT_KEYS:  # names of decks long closed
+                self._keys.clear()
+            self._keys[name] = key
+        return key
 
     def image_path(self, relative: str) -> Path | None:
         """Absolute path of a stored image, or None if it is missing or would escape the database folder."""

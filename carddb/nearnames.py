@@ -23,8 +23,9 @@ class NearNames:
         self._keys = tuple(norm_to_name)
         self._cache: dict[tuple[str, int], list[str]] = {}
 
-    def suggest(self, name: str, limit: int) -> list[str]:
-        key = normalize_name(name)[: self.MAX_QUERY_CHARS]
+    def suggest(self, name: str, limit: int, key: str | None = None) -> list[str]:
+        """The closest names to `name`, best first; `key` is its normalize_name() when the caller has it."""
+        key = (normalize_name(name) if key is None else key)[: self.MAX_QUERY_CHARS]
         limit = max(0, min(limit, 50))
         if not key or not limit:
             return []

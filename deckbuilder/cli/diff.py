@@ -65,13 +65,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _verdict(path: Path, report: Report | None) -> str:
-    from deckbuilder.games.loader import format_title
+    from deckbuilder.games.loader import checked_format_title
 
     if report is None:
         return str(path)
     verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
     return _("{path}: {verdict} ({format})").format(
-        path=path, verdict=verdict, format=format_title(report.format, report.game)
+        path=path, verdict=verdict, format=checked_format_title(report)
     )
 
 

@@ -31,7 +31,7 @@ from deckbuilder.games.check import check
 from deckbuilder.games.description import Game, Pile
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.figures import FigureValue, figure_line, settings_line
-from deckbuilder.games.loader import format_title, load_game
+from deckbuilder.games.loader import checked_format_title, format_title, load_game
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, render
 from deckbuilder.legality.results import Report, Severity
@@ -112,7 +112,7 @@ def _verdict(report: Report, game: Game, data_date: str | None, width: float, la
     colour = _LEGAL if legal else _ILLEGAL
     word = gettext("LEGAL", lang) if legal else gettext("NOT LEGAL", lang)
     stamp = gettext("{verdict} in format {format}", lang).format(
-        verdict=word, format=format_title(report.format, report.game, lang)
+        verdict=word, format=checked_format_title(report, lang)
     )
     chosen = settings_line(game, dict(report.settings), lang)
     if chosen:

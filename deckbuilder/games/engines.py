@@ -181,7 +181,7 @@ class Engine:
         return ResolvedDeck(
             game.name,
             lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items),
-            getattr(ctx, "entry_cards", None),
+            ctx.entry_cards,
         )
 
     def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:

@@ -37,6 +37,8 @@ from deckbuilder.i18n import gettext
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+    from deckbuilder.legality.results import Report
+
 USER_GAMES_FOLDER = "games"
 USER_FORMATS_FOLDER = "formats"
 SHIPPED = "shipped"
@@ -312,3 +314,11 @@ def format_title(name: str, game: str = DEFAULT_GAME, lang: str | None = None) -
     except (FormatError, GameError):
         return name
     return gettext(fmt.title or name, lang)
+
+
+def checked_format_title(report: Report, lang: str | None = None) -> str:
+    """The title of the format a report was checked against, in the reader's language: the title the check kept
+    (Report.format_title), else found again as format_title() finds it."""
+    if report.format_title:
+        return gettext(report.format_title, lang)
+    return format_title(report.format, report.game, lang)

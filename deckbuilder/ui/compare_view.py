@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.deckdiff import CardChange, DeckDiff
-from deckbuilder.games.loader import format_title
+from deckbuilder.games.loader import checked_format_title
 from deckbuilder.i18n import gettext, render
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.translation import fill, ngettext
@@ -88,7 +88,7 @@ class CompareView(QWidget):
         if report is None:
             return ""
         verdict = self.tr("✔ Legal") if report.is_legal else self.tr("✘ Not legal")
-        shown = fill(self.tr("%1 (%2)"), verdict, format_title(report.format, report.game))
+        shown = fill(self.tr("%1 (%2)"), verdict, checked_format_title(report))
         if not report.is_legal:
             first = report.errors[0] if report.errors else None
             if first is not None:

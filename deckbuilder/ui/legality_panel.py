@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.games.loader import format_title
-from deckbuilder.i18n import current_language, gettext, render
+from deckbuilder.games.loader import checked_format_title
+from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.labels import SteadyLabel
 from deckbuilder.ui.theme import VerdictColours, verdict_colours
@@ -105,12 +105,7 @@ class LegalityPanel(QWidget):
             return
         errors = len(report.errors)
         lang = current_language()  # once: a huge deck's report has a line per unknown card
-        # The title of the format as checked (loader.format_title finds it again when the report has none).
-        title = (
-            gettext(report.format_title, lang)
-            if report.format_title
-            else format_title(report.format, report.game, lang)
-        )
+        title = checked_format_title(report, lang)
         legal = (
             fill(self.tr("Legal in %1"), title)  # another game: no Renown level
             if report.piles

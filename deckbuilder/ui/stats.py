@@ -13,7 +13,7 @@ from deckbuilder.deck import Deck
 from deckbuilder.games.charts import UNKNOWN_CARD, Chart, DeckCounts, deck_charts, deck_counts, resolved_deck
 from deckbuilder.games.description import Game
 from deckbuilder.games.figures import figure_line
-from deckbuilder.games.loader import format_title, shipped_game
+from deckbuilder.games.loader import checked_format_title, shipped_game
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.i18n import gettext
 from deckbuilder.i18n.numbers import format_percent
@@ -340,7 +340,7 @@ def _summary_html(
         sums = [value for value in report.figures if value.figure.sum and value.figure.sum not in said]
         if sums:
             parts.append(html.escape(figure_line(sums)))
-        name = html.escape(format_title(report.format, report.game))
+        name = html.escape(checked_format_title(report))
         if report.is_legal:
             verdict = fill(translate("DeckStatsView", "Legal in %1"), name)
         else:
