@@ -27,6 +27,10 @@ NEAR_TIE = 24
 NEAR_PLAIN = 2
 # Text widths remembered per table before the memory starts afresh.
 ADVANCES_KEPT = 20_000
+# Roles read once: spelling `Qt.ItemDataRole.X` costs two look-ups through shiboken's enums, on every signal.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
 
 
 def _names(value: object) -> list[str]:
@@ -315,8 +319,8 @@ class NameFitter(QObject):
         """The view's width of a Name cell, remembered by its text, whether it has an icon, and its font."""
         key: tuple[str, bool, str] = (text, False, "")
         if not self.plain_names:
-            font = index.data(Qt.ItemDataRole.FontRole)
-            icon = index.data(Qt.ItemDataRole.DecorationRole) is not None
+            font = index.data(_FONT)
+            icon = index.data(_DECORATION) is not None
             key = (text, icon, font.key() if isinstance(font, QFont) else "")
         width = self._cells.get(key)
         if width is None:
@@ -338,7 +342,7 @@ class NameFitter(QObject):
         widest = 0
         for row in range(first, last + 1):
             index = model.index(row, column)
-            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+            if index.data(_DECORATION) is not None:
                 text = str(index.data() or "")
                 width = known.get(text)
                 widest = max(
@@ -360,12 +364,12 @@ class NameFitter(QObject):
         self, top_left: QModelIndex, bottom_right: QModelIndex, roles: Sequence[int] = ()
     ) -> None:
         """Measure again only when a shown name may have changed (not a count, an owned figure or a tint)."""
+        if roles and _DISPLAY not in roles and (_DECORATION not in roles or self._needed is None):
+            return  # a colour or a font: no name is wider or narrower
         column = self.name_column()
         if not top_left.column() <= column <= bottom_right.column():
             return
-        if roles and Qt.ItemDataRole.DisplayRole not in roles:
-            if Qt.ItemDataRole.DecorationRole not in roles or self._needed is None:
-                return
+        if roles and _DISPLAY not in roles:
             if bottom_right.row() - top_left.row() >= MEASURED_NAMES:
                 # A mark came beside many names at once (a huge deck): measure the longest names again, marks
                 # included, instead of asking every one of 100,000 rows for its mark.
@@ -373,7 +377,9 @@ class NameFitter(QObject):
             else:
                 # An error mark came beside some names (an edit made the deck illegal): they are wider by the mark,
                 # worked out from their remembered text widths rather than measuring the pile's names again.
-                self._needed = max(self._needed, self._marked(column, top_left.row(), bottom_right.row()))
+                self._needed = max(
+                    self._needed or 0, self._marked(column, top_left.row(), bottom_right.row())
+                )
                 self.fit()
             return
         self.remeasure()

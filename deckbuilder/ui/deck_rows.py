@@ -56,6 +56,7 @@ COLUMN_TITLES = (
 )
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)  # read once: widen_short_columns runs on every changed cell
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 COLUMN_WIDTHS = {
@@ -310,7 +311,7 @@ def widen_short_columns(
     table: QTableView, first: QModelIndex, last: QModelIndex, roles: Sequence[int] = ()
 ) -> None:
     """Fit the short columns among changed cells: one changed row widens its columns if it must, more rows refit."""
-    if roles and Qt.ItemDataRole.DisplayRole not in roles:
+    if roles and _DISPLAY not in roles:
         return  # a tint or a font: the texts are the same
     model = table.model()
     keys: Sequence[str] = getattr(model, "columns", ())

@@ -107,6 +107,9 @@ class SteadyLabel(QWidget):
         self._fit()
 
 
+_TOOL_TIP = QEvent.Type.ToolTip
+
+
 class _Label(QLabel):
     """A QLabel whose tooltip may come from a function, called only when the tooltip is wanted."""
 
@@ -116,6 +119,7 @@ class _Label(QLabel):
         return self.tip_source() if self.tip_source is not None else super().toolTip()
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and self.tip_source is not None:
+        # Every event of the label passes here (each repaint too): the tooltip's type is read once (_TOOL_TIP).
+        if self.tip_source is not None and event.type() == _TOOL_TIP:
             super().setToolTip(self.tip_source())
         return super().event(event)
