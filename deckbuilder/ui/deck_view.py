@@ -106,12 +106,11 @@ class DeckView(QWidget):
         self.format_combo.setObjectName("formatCombo")
         for name, title in formats:
             self.format_combo.addItem(title, name)
-        self.header_label = SteadyLabel(word_wrap=True)
+        self.header_label = SteadyLabel(word_wrap=True, selectable=True)
         self.header_label.setObjectName("deckHeader")
         font = self.header_label.label.font()
         font.setBold(True)
         self.header_label.label.setFont(font)
-        self.header_label.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.add_button = QToolButton()
         self.add_button.setText("+")
         self.add_button.setToolTip(self.tr("Add one copy of the selected card"))
