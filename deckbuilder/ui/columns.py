@@ -187,6 +187,7 @@ class NameFitter(QObject):
         # The view's own width of a Name cell (margins, icon, the cell's font) by its text, icon and font.
         self._cells: dict[tuple[str, bool, str], int] = {}
         self._title: int | None = None  # the Name title's width
+        self._mark_width: int | None = None  # what an error mark adds to a name's width (_mark)
         # Each ASCII letter's width in the table's font, in `_unit`s (a bound on a text's width before it is laid out).
         self._letters = b""
         self._unit = self._slack = 0.0
@@ -329,27 +330,32 @@ class NameFitter(QObject):
 
     def _marked(self, column: int, first: int, last: int) -> int:
         """Pixels the widest of these rows' names needs with the mark beside it (rows without one: 0)."""
-        # Imported here: readying QStyle's enums for Python costs every start ~10 ms, and only marks need it.
-        from PySide6.QtWidgets import QStyle
-
         model = self.table.model()
         known, metrics = self._advances, self.table.fontMetrics()
-        style = self.table.style()
-        icon = self.table.iconSize().width()
-        if icon <= 0:
-            icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self.table)
-        margins = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
         widest = 0
         for row in range(first, last + 1):
             index = model.index(row, column)
             if index.data(_DECORATION) is not None:
-                text = str(index.data() or "")
+                text = str(index.data(_DISPLAY) or "")
                 width = known.get(text)
                 widest = max(
-                    widest,
-                    (width if width is not None else metrics.horizontalAdvance(text)) + icon + 4 + margins,
+                    widest, (width if width is not None else metrics.horizontalAdvance(text)) + self._mark()
                 )
         return widest + 4 if widest else 0
+
+    def _mark(self) -> int:
+        """Pixels the mark beside a name adds (the icon, its gap and the focus margins), read from the style once."""
+        if self._mark_width is None:
+            # Imported here: readying QStyle's enums for Python costs every start ~10 ms, and only marks need it.
+            from PySide6.QtWidgets import QStyle
+
+            style = self.table.style()
+            icon = self.table.iconSize().width()
+            if icon <= 0:
+                icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self.table)
+            margins = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
+            self._mark_width = icon + 4 + margins
+        return self._mark_width
 
     def _rows_inserted(self, _parent: object, first: int, last: int) -> None:
         """New rows can only widen the Name column: measure just them when the others are measured."""
@@ -402,6 +408,7 @@ class NameFitter(QObject):
     def forget(self, *_args: object) -> None:
         """Drop every remembered width (the font, the style or the titles changed), measure again and fit."""
         self._advances, self._cells, self._bounds, self._title, self._letters = {}, {}, {}, None, b""
+        self._mark_width = None
         self._last = None
         self._fitted = None
         self.remeasure()

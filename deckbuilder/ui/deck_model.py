@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QEvent,
     QModelIndex,
     Qt,
     Signal,
@@ -393,6 +394,8 @@ class DeckSectionTable(QTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A number cell's width by (column key, text) in this table's font and style (deck_rows.widen_short_columns).
+        self.number_widths: dict[tuple[str, str], int] = {}
         self.setAcceptDrops(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -426,6 +429,11 @@ class DeckSectionTable(QTableView):
         for column in range(left, right + 1):
             cell = model.index(row, column)
             super().dataChanged(cell, cell, list(roles))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.number_widths.clear()  # another text size or theme: numbers are wider or narrower
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CARD_MIME_TYPE):

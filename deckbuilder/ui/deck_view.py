@@ -121,6 +121,7 @@ class DeckView(QWidget):
         self.models: dict[str, DeckSectionModel] = {}
         self.tables: dict[str, DeckSectionTable] = {}
         self.titles: dict[str, SteadyLabel] = {}
+        self._titles: dict[tuple[str, str], str] = {}  # each pile's title by (pile, language), for this game
         self.section_boxes: dict[str, QWidget] = {}
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("deckSplitter")
@@ -171,6 +172,7 @@ class DeckView(QWidget):
             return
         self.game_name = game.name
         self._game = game
+        self._titles.clear()
         for box in self.section_boxes.values():
             box.hide()
             box.setParent(None)
@@ -312,10 +314,15 @@ class DeckView(QWidget):
             for key in self.models
             if not patchable[key]
         }
-        lang = current_language()  # once for every title
+        lang = current_language()  # once for every title and the header
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint, patchable=patchable[key])
-            self.titles[key].setText(f"{self.section_title(key, lang)} ({model.copies()})")
+            title = self._titles.get((key, lang))
+            if (
+                title is None
+            ):  # a pile's title in a language, worked out once (the game's piles are looked through)
+                title = self._titles[(key, lang)] = self.section_title(key, lang)
+            self.titles[key].setText(f"{title} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
                 self.section_boxes[key].setVisible(bool(grouped[key]))
@@ -343,7 +350,7 @@ class DeckView(QWidget):
             if row.entry.zone_hint is not None and row.entry.count > 0:
                 hint = str(row.entry.zone_hint.value)
                 not_found[hint] = not_found.get(hint, 0) + row.entry.count
-        self.header_label.setText(header_text(deck, report, not_found, found))
+        self.header_label.setText(header_text(deck, report, not_found, found, lang=lang))
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
         self.header_label.set_tool_tip_source(lambda: self._fingerprint_tip(deck, pool))
         for key, identities in selected.items():
@@ -537,19 +544,21 @@ def header_text(
     report: Report | None,
     not_found: Mapping[str, int] | None = None,
     game: Game | None = _NOT_GIVEN,
+    *,
+    lang: str | None = None,
 ) -> str:
     """The header figures the deck's game's description names, valued by its check (its engine's figure_values).
 
     Before a check: the settings the player chose (`Renown level 20`). `not_found`: copies per pile that the check
     counts there by their file's zone but the view shows as unresolved. `game`: game_of(deck), when the caller has
-    looked it up.
+    looked it up; `lang`: the reader's language, when the caller has it.
     """
     if game is _NOT_GIVEN:
         game = game_of(deck)
     if game is None:
         return ""
     if report is None:
-        return settings_line(game, dict(deck.settings) | {"renown_level": deck.renown_level})
+        return settings_line(game, dict(deck.settings) | {"renown_level": deck.renown_level}, lang)
     if report.game != game.name:
         return ""
-    return figure_line(ENGINES[game.engine].figure_values(report, game), None, not_found)
+    return figure_line(ENGINES[game.engine].figure_values(report, game), lang, not_found)
