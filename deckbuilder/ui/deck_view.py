@@ -108,6 +108,9 @@ class DeckView(QWidget):
             self.format_combo.addItem(title, name)
         self.header_label = SteadyLabel(word_wrap=True, selectable=True)
         self.header_label.setObjectName("deckHeader")
+        # Its figures change on every edit: drawn over its own background, the widgets behind it (the tabs, the window)
+        # are not painted again for it. They show the window's colour there, as it does.
+        self.header_label.setAutoFillBackground(True)
         font = self.header_label.label.font()
         font.setBold(True)
         self.header_label.label.setFont(font)
@@ -245,6 +248,7 @@ class DeckView(QWidget):
         table.setModel(model)
         title = SteadyLabel(self.section_title(key))
         title.setObjectName(f"{key}Title")
+        title.setAutoFillBackground(True)  # as the header: a new count repaints the title alone
         if key == STARTING:
             title.setToolTip(self.tr(STARTING_TOOLTIP))
             table.setToolTip(self.tr(STARTING_TOOLTIP))
