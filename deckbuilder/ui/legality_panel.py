@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QHelpEvent, QPalette
 from PySide6.QtWidgets import (
@@ -40,6 +42,7 @@ GROUPS: tuple[tuple[Severity, str], ...] = (
 
 _TEXT = Qt.ItemDataRole.DisplayRole
 _HEADING = Qt.ItemFlag.ItemIsEnabled  # a heading's flags: it cannot be selected
+_PER_ITEM = QListView.ScrollMode.ScrollPerItem
 
 
 class LegalityPanel(QWidget):
@@ -256,6 +259,72 @@ class _ResultList(QListWidget):
         self.sizes = _LineSizes(self)
         self._plain = QStyledItemDelegate(self)
         self.setItemDelegate(self.sizes)
+        self._on_screen: _Screen | None = None  # the lines in view after the last layout, as they were drawn
+
+    def doItemsLayout(self) -> None:
+        """Lay the lines out again, then repaint only the lines in view that moved or changed: Qt repaints the
+        whole view after a layout, and an edit that adds one error far below redrew every long line in view."""
+        viewport = self.viewport()
+        before = self._on_screen
+        # Qt's own full repaint when there is nothing to compare with, for a report laid out in more than one pass
+        # (the later passes repaint everything), and under the mouse (a hovered line's highlight follows the mouse).
+        if (
+            before is None
+            or self.count() > LAYOUT_BATCH
+            or viewport.underMouse()
+            or not viewport.updatesEnabled()
+        ):
+            super().doItemsLayout()
+            self._on_screen = self._lines_in_view()
+            return
+        # The attribute itself, not setUpdatesEnabled, which repaints everything when updates are enabled again.
+        viewport.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, True)
+        try:
+            super().doItemsLayout()
+        finally:
+            viewport.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, False)
+        after = self._on_screen = self._lines_in_view()
+        if after.view != before.view:  # scrolled, resized: everything in view moved
+            viewport.update()
+            return
+        # Lines that changed, and where lines were that moved or went (another line or empty space there now).
+        changed = [line for row, line in after.lines.items() if before.lines.get(row) != line]
+        changed += [line for row, line in before.lines.items() if after.lines.get(row) != line]
+        if changed:
+            top = min(line[0] for line in changed)
+            bottom = max(line[0] + line[1] for line in changed)
+            viewport.update(0, top, viewport.width(), bottom - top)
+
+    def _lines_in_view(self) -> _Screen:
+        """What decides how each line in view is drawn: where it is, its words (a heading's never look like a
+        result's, which start with a bullet), whether it is selected, whether it is the current line."""
+        area = self.viewport().rect()
+        bar = self.verticalScrollBar()
+        current = self.currentRow()
+        # Scrolled a line at a time, the scroll bar's value is the top line's row (no line is ever hidden).
+        per_item = self.verticalScrollMode() == _PER_ITEM
+        top = bar.value() if per_item else self.indexAt(area.topLeft()).row()
+        # Lines follow each other without a gap from the top of the view (scrolled a line at a time): each one's
+        # height as measured for the layout (asking the list for a line's rectangle measures it again).
+        stacked = self.spacing() == 0
+        width, bottom = area.width(), area.bottom()
+        lines: dict[int, tuple[int, int, str, bool, bool]] = {}
+        y: int | None = 0 if per_item and stacked else None
+        for row in range(max(top, 0), self.count()):
+            item = self.item(row)
+            text = item.text()
+            size = self.sizes.kept(text, item.flags() == _HEADING, width) if stacked else None
+            if y is None or size is None:
+                rect = self.visualItemRect(item)
+                y, height = rect.top(), rect.height()
+            else:
+                height = size.height()
+            if y > bottom:
+                break
+            if y + height > 0:
+                lines[row] = (y, height, text, item.isSelected(), row == current)
+            y += height
+        return _Screen((area.size(), bar.value(), self.hasFocus()), lines)
 
     def use_kept_sizes(self, keep: bool) -> None:
         """Keep line sizes (an edit's few lines) or let Qt measure (a huge report, measured once in batches)."""
@@ -282,6 +351,13 @@ class _ResultList(QListWidget):
         return super().viewportEvent(event)
 
 
+class _Screen(NamedTuple):
+    """The lines in view after a layout: the view's size and scroll position, and each line by row."""
+
+    view: tuple[QSize, int, bool]
+    lines: dict[int, tuple[int, int, str, bool, bool]]  # top, height, words, selected, current
+
+
 class _LineSizes(QStyledItemDelegate):
     """Draws the list's lines as usual, and keeps each line's size by what decides it (its words and font, the
     list's width): the list measures every line again whenever one comes or goes, and a word-wrapped line is laid
@@ -291,6 +367,10 @@ class _LineSizes(QStyledItemDelegate):
         super().__init__(parent)
         self._list = parent
         self._sizes: dict[tuple[object, ...], QSize] = {}
+
+    def kept(self, text: str, heading: bool, width: int) -> QSize | None:
+        """The size of a line as last laid out at this width, if it was."""
+        return self._sizes.get((text, heading, width, True))
 
     def forget(self) -> None:
         """Measure every line afresh (another font or style)."""
