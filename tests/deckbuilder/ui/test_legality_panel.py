@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QImage, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
 from deckbuilder.legality.results import Report, Result, Severity, Totals
@@ -31,7 +31,13 @@ def _heights_match(panel: LegalityPanel, qapp: QApplication) -> bool:
     option.rect.setHeight(panel.list.viewport().height())
     for row in range(panel.list.count()):
         index = panel.list.model().index(row, 0)
-        if panel.list.visualRect(index).height() != fresh.sizeHint(option, index).height():
+        # The same words in the same font, without any size the panel keeps on its own line.
+        copy = QStandardItem()
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole):
+            copy.setData(index.data(role), role)
+        scratch = QStandardItemModel()
+        scratch.appendRow(copy)
+        if panel.list.visualRect(index).height() != fresh.sizeHint(option, copy.index()).height():
             return False
     return True
 
