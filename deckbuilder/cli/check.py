@@ -24,7 +24,7 @@ from deckbuilder.cli.common import (
 from deckbuilder.cli.output import shown_name
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.event import Event, event_for, format_for_game
-from deckbuilder.games.loader import format_title
+from deckbuilder.games.loader import checked_format_title
 from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
 
@@ -377,7 +377,7 @@ def _print_report(
             verdict=verdict,
             deck=shown_name(deck_name),
             game=game.title,
-            format=format_title(report.format, game.name) + (f", {chosen}" if chosen else ""),
+            format=checked_format_title(report) + (f", {chosen}" if chosen else ""),
         ),
         file=out,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -45,7 +46,30 @@ _IMPORT_SEVERITIES = {"rejected": N_("rejected"), "suspicious": N_("suspicious")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Import card data into the database and print the report."""
+    """Import card data into the database and print the report; a database this run created for an import that
+    failed is removed again, so a mistyped path or a broken file leaves no empty database behind."""
+    from carddb.db import default_db_path
+
+    path = (args.db if args.db is not None else default_db_path()).expanduser()
+    created = not path.exists() and not path.is_symlink()
+    code = EXIT_UNREADABLE
+    try:
+        code = _import(args, out)
+        return code
+    finally:
+        if created and code != EXIT_OK:
+            _remove_new_database(path)
+
+
+def _remove_new_database(path: Path) -> None:
+    """Delete the database file (and SQLite's side files) this run created; its lock file stays, as always."""
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):
+            name.unlink()
+
+
+def _import(args: argparse.Namespace, out: TextIO) -> int:
+    """The import itself (run() cleans up after it)."""
     from carddb.demo import DEMO_SET, demo_cards_barred, has_demo_cards, remove_demo_cards
     from carddb.importing import CardImportError, import_path
 
@@ -142,7 +166,8 @@ def _import_game_cards(args: argparse.Namespace, game: Any, db: CardDatabase, ou
             print(import_summary(data, game, shown), file=out)
             for issue in data.issues:
                 print(f"  {_('problem'):<10} {shown}:{issue.line}: {shown_name(issue.reason)}", file=out)
-            print(_("database: {path}").format(path=shown_name(db.path)), file=out)
+            if data.cards:  # nothing stored: a database this run created is removed again (see run())
+                print(_("database: {path}").format(path=shown_name(db.path)), file=out)
         return EXIT_OK if data.cards else EXIT_UNREADABLE
     finally:
         db.close()

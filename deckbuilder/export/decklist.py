@@ -31,7 +31,7 @@ from deckbuilder.games.check import check
 from deckbuilder.games.description import Game, Pile
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.figures import FigureValue, figure_line, settings_line
-from deckbuilder.games.loader import checked_format_title, format_title, load_game
+from deckbuilder.games.loader import checked_format_title, load_game
 from deckbuilder.games.piles import UNPLACED_ID, game_of, grouped_by_pile
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, render
 from deckbuilder.legality.results import Report, Severity
@@ -321,7 +321,7 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
         (t("Deck"), deck.name),
         (t("Event date"), options.event_date),
         (t("Game"), game.title),
-        (t("Format"), format_title(report.format, game.name, lang)),
+        (t("Format"), checked_format_title(report, lang)),
         (t("Printed"), dt.date.today().isoformat()),
         # The settings the player chose (Rage's Renown level), in the wider right-hand label column.
         *(

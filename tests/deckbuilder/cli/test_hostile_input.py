@@ -147,3 +147,25 @@ def test_what_the_folder_walk_skipped_is_said_in_portuguese(demo_db: Path, tmp_p
     (folder / "bob.json").symlink_to(demo_deck_path())
     _code, _out, err = run("--lang", "pt_BR", "check", str(folder), "--db", str(demo_db))
     assert f"observação: {folder / 'bob.json'}: um link; links não são seguidos" in err
+
+
+def test_a_failed_import_leaves_no_new_empty_database(tmp_path: Path) -> None:
+    broken = tmp_path / "cards.json"
+    broken.write_text('{"cards": [', encoding="utf-8")  # cut off mid-file
+    target = tmp_path / "new.sqlite"
+    code, _out, err = run("import-cards", str(broken), "--db", str(target))
+    assert code == 2 and "cards.json" in err
+    assert not target.exists()  # a later command must not find an empty database the player never made
+    empty = tmp_path / "empty.csv"
+    empty.write_text("name,type\n", encoding="utf-8")
+    code, out, _err = run("import-cards", "--game", "lithic-rage", str(empty), "--db", str(target))
+    assert code == 2 and "nothing was stored" in out and str(target) not in out
+    assert not target.exists()
+
+
+def test_a_failed_import_keeps_the_database_it_was_given(demo_db: Path, tmp_path: Path) -> None:
+    before = demo_db.read_bytes()
+    broken = tmp_path / "cards.json"
+    broken.write_text('{"cards": [', encoding="utf-8")
+    code, _out, _err = run("import-cards", str(broken), "--db", str(demo_db))
+    assert code == 2 and demo_db.read_bytes() == before
