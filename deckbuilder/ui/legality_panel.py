@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer, Signal
+from typing import NamedTuple
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QHelpEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -10,6 +12,7 @@ from PySide6.QtWidgets import (
     QListView,
     QListWidget,
     QListWidgetItem,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolTip,
@@ -38,8 +41,8 @@ GROUPS: tuple[tuple[Severity, str], ...] = (
 )
 
 
-_TEXT = Qt.ItemDataRole.DisplayRole
 _HEADING = Qt.ItemFlag.ItemIsEnabled  # a heading's flags: it cannot be selected
+_PER_ITEM = QListView.ScrollMode.ScrollPerItem
 
 
 class LegalityPanel(QWidget):
@@ -139,11 +142,13 @@ class LegalityPanel(QWidget):
             self.list.takeItem(self.list.count() - 1)
             self._values.pop()
         shown = self.list.count()
+        changed: list[QListWidgetItem] = []
         for row, (text, value) in enumerate(lines[:shown]):
             item = self.list.item(row)
             if self._values[row] != value or item.text() != text:
                 self._values[row] = value
                 self._fill(item, text, value)
+                changed.append(item)
             elif isinstance(value, Severity):
                 self.group_items[value] = item
         new = lines[shown:]
@@ -153,7 +158,9 @@ class LegalityPanel(QWidget):
             if isinstance(value, Severity):  # a result line keeps a new item's flags: enabled and selectable
                 self._fill(item, text, value)
             self.list.addItem(item)
+            changed.append(item)
         self._values.extend(value for _text, value in new)
+        self.list.measure(changed)
 
     def _colour_verdict(self) -> None:
         """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
@@ -253,21 +260,133 @@ class _ResultList(QListWidget):
     def __init__(self, panel: LegalityPanel) -> None:
         super().__init__()
         self._panel = panel
-        self.sizes = _LineSizes(self)
-        self._plain = QStyledItemDelegate(self)
-        self.setItemDelegate(self.sizes)
+        self._delegate = QStyledItemDelegate(self)
+        self.setItemDelegate(self._delegate)
+        # Each line's size by its words, heading or not, and the width it wraps at.
+        self._sizes: dict[tuple[str, bool, int], QSize] = {}
+        # The width the lines' kept sizes wrap at (-1: none yet; None: Qt measures the lines itself).
+        self._measured_at: int | None = None
+        self._on_screen: _Screen | None = None  # the lines in view after the last layout, as they were drawn
+
+    def doItemsLayout(self) -> None:
+        """Lay the lines out again, then repaint only the lines in view that moved or changed: Qt repaints the
+        whole view after a layout, and an edit that adds one error far below redrew every long line in view."""
+        viewport = self.viewport()
+        before = self._on_screen
+        # Qt's own full repaint when there is nothing to compare with, for a report laid out in more than one pass
+        # (the later passes repaint everything), and under the mouse (a hovered line's highlight follows the mouse).
+        if (
+            before is None
+            or self.count() > LAYOUT_BATCH
+            or viewport.underMouse()
+            or not viewport.updatesEnabled()
+        ):
+            self._measure_all_at(viewport.width())
+            super().doItemsLayout()
+            self._on_screen = self._lines_in_view()
+            return
+        # The attribute itself, not setUpdatesEnabled, which repaints everything when updates are enabled again.
+        viewport.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, True)
+        try:
+            self._measure_all_at(viewport.width())
+            super().doItemsLayout()
+        finally:
+            viewport.setAttribute(Qt.WidgetAttribute.WA_UpdatesDisabled, False)
+        after = self._on_screen = self._lines_in_view()
+        if after.view != before.view:  # scrolled, resized: everything in view moved
+            viewport.update()
+            return
+        # Lines that changed, and where lines were that moved or went (another line or empty space there now).
+        changed = [line for row, line in after.lines.items() if before.lines.get(row) != line]
+        changed += [line for row, line in before.lines.items() if after.lines.get(row) != line]
+        if changed:
+            top = min(line[0] for line in changed)
+            bottom = max(line[0] + line[1] for line in changed)
+            viewport.update(0, top, viewport.width(), bottom - top)
+
+    def _lines_in_view(self) -> _Screen:
+        """What decides how each line in view is drawn: where it is, its words (a heading's never look like a
+        result's, which start with a bullet), whether it is selected, whether it is the current line."""
+        area = self.viewport().rect()
+        bar = self.verticalScrollBar()
+        current = self.currentRow()
+        # Scrolled a line at a time, the scroll bar's value is the top line's row (no line is ever hidden).
+        per_item = self.verticalScrollMode() == _PER_ITEM
+        top = bar.value() if per_item else self.indexAt(area.topLeft()).row()
+        # Lines follow each other without a gap from the top of the view (scrolled a line at a time): each one's
+        # height is the size kept on it, which the layout used.
+        stacked = self.spacing() == 0
+        bottom = area.bottom()
+        lines: dict[int, tuple[int, int, str, bool, bool]] = {}
+        y: int | None = 0 if per_item and stacked else None
+        for row in range(max(top, 0), self.count()):
+            item = self.item(row)
+            text = item.text()
+            size = item.sizeHint()  # kept on the line (an invalid size where Qt measures)
+            if y is None or not size.isValid() or not stacked:
+                rect = self.visualItemRect(item)
+                y, height = rect.top(), rect.height()
+            else:
+                height = size.height()
+            if y > bottom:
+                break
+            if y + height > 0:
+                lines[row] = (y, height, text, item.isSelected(), row == current)
+            y += height
+        return _Screen((area.size(), bar.value(), self.hasFocus()), lines)
 
     def use_kept_sizes(self, keep: bool) -> None:
         """Keep line sizes (an edit's few lines) or let Qt measure (a huge report, measured once in batches)."""
-        # A Python sizeHint per line cost ~0.5 s on a 100,000-line report that is measured only once anyway.
-        wanted = self.sizes if keep else self._plain
-        if self.itemDelegate() is not wanted:
-            self.setItemDelegate(wanted)
+        # Measuring in Python cost ~0.5 s on a 100,000-line report that Qt measures only once anyway.
+        if keep and self._measured_at is None:
+            self._measured_at = -1  # every line is measured at the next layout
+        elif not keep and self._measured_at is not None:
+            self._measured_at = None
+            for row in range(self.count()):
+                self.item(row).setSizeHint(QSize())  # Qt measures each line itself again
+
+    def measure(self, items: list[QListWidgetItem]) -> None:
+        """Keep the size of new or changed lines on them, at the width the others are measured at."""
+        if self._measured_at is not None and self._measured_at >= 0:
+            for item in items:
+                self._keep_size(item, self._measured_at)
+
+    def _measure_all_at(self, width: int) -> None:
+        """Before a layout: every line's size at the list's width, when it is not the one they were measured at
+        (a resize, another font or style)."""
+        if self._measured_at is not None and self._measured_at != width:
+            self._measured_at = width
+            for row in range(self.count()):
+                self._keep_size(self.item(row), width)
+
+    def _keep_size(self, item: QListWidgetItem, width: int) -> None:
+        """Put a line's size at this width on it, where the list's layout reads it without asking Python: the
+        list measures every line again whenever one comes or goes, and a word-wrapped line is laid out to be
+        measured, so an edit that added one error laid out all the others again."""
+        # A heading (bold) is the one kind of line that is not selectable (LegalityPanel._fill).
+        key = (item.text(), item.flags() == _HEADING, width)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 4 * self.count() + 256:  # lines long gone, or widths dragged through
+                self._sizes.clear()
+            # What the delegate measures without a kept size: the line's words, font and flags in the list's
+            # option, wrapped at the width the layout gives (the view's).
+            option = QStyleOptionViewItem()
+            self.initViewItemOption(option)
+            option.rect = QRect(0, 0, width, max(self.viewport().height(), 1))
+            self._delegate.initStyleOption(option, self.indexFromItem(item))
+            size = self._sizes[key] = self.style().sizeFromContents(
+                QStyle.ContentsType.CT_ItemViewItem, option, QSize(), self
+            )
+        if item.sizeHint() != size:
+            item.setSizeHint(size)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self.sizes.forget()  # the lines are measured again in the new font or style
+            self._sizes.clear()  # the lines are measured again in the new font or style
+            if self._measured_at is not None:
+                self._measured_at = -1
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
@@ -282,27 +401,8 @@ class _ResultList(QListWidget):
         return super().viewportEvent(event)
 
 
-class _LineSizes(QStyledItemDelegate):
-    """Draws the list's lines as usual, and keeps each line's size by what decides it (its words and font, the
-    list's width): the list measures every line again whenever one comes or goes, and a word-wrapped line is laid
-    out to be measured, so an edit that added one error laid out all the others again."""
+class _Screen(NamedTuple):
+    """The lines in view after a layout: the view's size and scroll position, and each line by row."""
 
-    def __init__(self, parent: QListWidget) -> None:
-        super().__init__(parent)
-        self._list = parent
-        self._sizes: dict[tuple[object, ...], QSize] = {}
-
-    def forget(self) -> None:
-        """Measure every line afresh (another font or style)."""
-        self._sizes.clear()
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        rect = option.rect  # its width wraps the words (an empty rectangle: no wrapping)
-        # A heading (bold) is the one kind of line that is not selectable (LegalityPanel._fill).
-        key = (index.data(_TEXT), index.flags() == _HEADING, rect.width(), rect.height() > 0)
-        size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) > 4 * self._list.count() + 256:  # lines long gone, or widths dragged through
-                self._sizes.clear()
-            size = self._sizes[key] = super().sizeHint(option, index)
-        return size
+    view: tuple[QSize, int, bool]
+    lines: dict[int, tuple[int, int, str, bool, bool]]  # top, height, words, selected, current
