@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,24 +27,30 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from deckbuilder import odds
 from deckbuilder.deck import Deck
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import gettext, render
 from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.ui.flow import FlowLayout
+from deckbuilder.ui.theme import desktop_font
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
+    from deckbuilder import odds
     from deckbuilder.games.description import Game
 
 TYPE_PREFIX = QT_TRANSLATE_NOOP("OddsView", "Type: ")
+MARGIN = 4  # around the tab's scroll area
 log = logging.getLogger(__name__)
 
 
 class OddsView(QWidget):
-    """Odds of the deck on show (recomputed only while visible) and a sample hand a seed can deal again."""
+    """Odds of the deck on show (recomputed only while visible) and a sample hand a seed can deal again.
+
+    Its widgets are built when it is first shown: most sessions never open the tab, and building them (and loading
+    deckbuilder.odds) cost every start of the window ~11 M instructions of ~338 M.
+    """
 
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,6 +59,36 @@ class OddsView(QWidget):
         self._pool: Any = db
         self._game: Game | None = None
         self._stale = False
+        self._built = False
+        # The sample hand's box is built now: the room the tab asks for is measured on it (see sizeHint).
+        self._build_hand_box()
+        self._start_width = self.hand_box.sizeHint().width()
+
+    def setVisible(self, visible: bool) -> None:
+        # Every show comes through here first (the tab chosen, the dock shown with the tab current), before the
+        # widget is laid out: the layout it is shown with is the one it would have had built at start.
+        if visible and not self._built:
+            self._build()
+        super().setVisible(visible)
+
+    def sizeHint(self) -> QSize:
+        if self._built:
+            return super().sizeHint()
+        # Until built, the room the built tab would ask for (the window's first layout gives it to the deck check,
+        # and the deck's sections are fitted to what that layout leaves): its scroll area asks for its page, measured
+        # once at start, and at most 36 × 24 lines. The page is as wide as its widest box, the sample hand's (by its
+        # seed row), and taller than 24 lines (up to 175 %; at 200 % it asks for about two lines less, which no
+        # layout at 1280×720 or larger can give it anyway).
+        lines = self.fontMetrics().height()
+        return QSize(min(self._start_width, 36 * lines), 24 * lines) + QSize(2 * MARGIN, 2 * MARGIN)
+
+    def _build(self) -> None:
+        # The odds code is loaded by the first look at the tab; every method that uses it runs after this.
+        global odds
+        from deckbuilder import odds
+        from deckbuilder.ui.accessibility import name_widgets_when_read
+
+        self._built = True
         self.piles = odds.Piles()
         self.hand: odds.SampleHand | None = None
         self.seed = odds.new_seed()
@@ -117,6 +153,12 @@ class OddsView(QWidget):
         # A screen reader named it by its group box's title; that title is now a label of its own.
         self.turn_spin.setAccessibleName(turn_box.title())
         self.what_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        # At least 18 characters of the desktop's own font wide, whatever the text size: the spin box stays beside
+        # it up to 200 %. (Built at start, it had that width by accident: Qt keeps the minimum a combo box first
+        # measured, and it measured it before the window applied the text size.)
+        self.what_combo.setFont(desktop_font())
+        self.what_combo.setMinimumWidth(self.what_combo.minimumSizeHint().width())
+        self.what_combo.setFont(QFont())
         what_row = QWidget()
         what_flow = FlowLayout(what_row, spacing=4)
         what_flow.addWidget(self.what_combo, 1)
@@ -125,6 +167,35 @@ class OddsView(QWidget):
         turn_box.body.addWidget(self.turn_table)
         turn_box.body.addWidget(self.turn_note)
 
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.unavailable)
+        body_layout.addWidget(self.fight_box)
+        body_layout.addWidget(turn_box)
+        body_layout.addWidget(self.hand_box)
+        body_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        # Every row wraps to the dock's width (titles, the seed row, the How column): the tab scrolls only down.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
+        layout.addWidget(scroll)
+
+        self.fight_turn_spin.valueChanged.connect(self._show_table)
+        self.what_combo.currentIndexChanged.connect(self._show_by_turn)
+        self.turn_spin.valueChanged.connect(self._show_by_turn)
+        self.deal_button.clicked.connect(self._deal_typed_seed)
+        self.seed_edit.returnPressed.connect(self._deal_typed_seed)
+        self.new_button.clicked.connect(self.reshuffle)
+        self.redraw_button.clicked.connect(self.redraw_selected)
+        name_widgets_when_read(self)  # built after the window's widgets were named, if a screen reader asked
+
+    def _build_hand_box(self) -> None:
+        """The sample hand's box: the seed, its buttons and the hands (filled by _build_hands)."""
         self.seed_edit = QLineEdit()
         self.seed_edit.setObjectName("seedEdit")
         self.seed_edit.setMaxLength(9)
@@ -157,32 +228,6 @@ class OddsView(QWidget):
         controls.addWidget(self.new_button)
         controls.addWidget(self.redraw_button)
         hand_layout.addWidget(controls_row, 0, 0, 1, 2)
-
-        body = QWidget()
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(self.unavailable)
-        body_layout.addWidget(self.fight_box)
-        body_layout.addWidget(turn_box)
-        body_layout.addWidget(hand_box)
-        body_layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        # Every row wraps to the dock's width (titles, the seed row, the How column): the tab scrolls only down.
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        scroll.setWidget(body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(scroll)
-
-        self.fight_turn_spin.valueChanged.connect(self._show_table)
-        self.what_combo.currentIndexChanged.connect(self._show_by_turn)
-        self.turn_spin.valueChanged.connect(self._show_by_turn)
-        self.deal_button.clicked.connect(self._deal_typed_seed)
-        self.seed_edit.returnPressed.connect(self._deal_typed_seed)
-        self.new_button.clicked.connect(self.reshuffle)
-        self.redraw_button.clicked.connect(self.redraw_selected)
 
     # -- the deck ----------------------------------------------------------------------------------
 

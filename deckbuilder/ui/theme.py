@@ -43,6 +43,11 @@ def _remember_desktop() -> tuple[QPalette, QFont]:
     return _desktop
 
 
+def desktop_font() -> QFont:
+    """The desktop's own font, as it was before a text size was applied."""
+    return QFont(_remember_desktop()[1])
+
+
 def relative_luminance(colour: QColor) -> float:
     """WCAG 2 relative luminance of an sRGB colour."""
 

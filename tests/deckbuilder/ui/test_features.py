@@ -87,6 +87,39 @@ def test_draw_odds_tab_shows_the_combat_hand_of_a_later_turn_with_its_rule(windo
     assert view.fight_table.item(0, 1).text() == first.percent.render()
 
 
+def test_draw_odds_opened_after_edits_show_the_deck_as_it_is_now(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder import odds
+
+    window.report_tabs.setCurrentWidget(window.legality)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    worked_out: list[int] = []
+    real = odds.deck_piles
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        worked_out.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(odds, "deck_piles", counted)
+    window.add_card("Sudden Thaw")
+    window.add_card("Sudden Thaw")
+    assert worked_out == []  # nothing is worked out for a tab nobody looks at
+    window.report_tabs.setCurrentWidget(window.odds_view)
+    assert worked_out == [1]
+    view = window.odds_view
+    view.what_combo.setCurrentText("Sudden Thaw")
+    view.turn_spin.setValue(1)
+    expected = odds.card_by_turn(real(window.deck, window.db), "Sudden Thaw", 1)
+    assert view.turn_table.item(0, 1).text() == expected.percent.render()
+
+
+def test_draw_odds_tab_asks_for_the_same_room_before_and_after_it_is_first_shown(window) -> None:  # type: ignore[no-untyped-def]
+    view = window.odds_view
+    asked = view.sizeHint()
+    window.report_tabs.setCurrentWidget(view)
+    # The window's first layout gives the deck check what its tabs ask for, and fits the deck's sections to the rest.
+    assert view.sizeHint() == asked
+
+
 def test_by_turn_table_for_a_card(window) -> None:  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
     window.report_tabs.setCurrentWidget(window.odds_view)

@@ -15,6 +15,7 @@ LATER = (
     "deckbuilder.deckdiff",
     "deckbuilder.ui.compare_view",
     "deckbuilder.fingerprint",  # with hashlib: only when the deck header's tooltip is wanted
+    "deckbuilder.odds",  # only when the Draw odds tab is first shown
 )
 _CODE = """
 import json, sys
