@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontMetrics, QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -95,10 +95,16 @@ class GameCardList(QWidget):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = table.verticalHeader()
         header.hide()
-        # Rows as the tables built with the window have them (MainWindow.fit_rows_to_font): the style's row height
-        # at the desktop's font, that margin kept around the text in force.
-        margin = header.defaultSectionSize() - QFontMetrics(desktop_font()).height()
+        # Rows as the lists built with the window have them (MainWindow.fit_rows_to_font): the style's row height
+        # in the desktop's font (asked of the header in that font; Qt gives it again only for a size that was set),
+        # that margin kept around the text in force.
+        header.setFont(desktop_font())
+        header.setDefaultSectionSize(1)
+        header.resetDefaultSectionSize()
+        margin = header.defaultSectionSize() - header.fontMetrics().height()
+        header.setFont(QFont())
         table.setProperty("rowMargin", margin)
+        header.resetDefaultSectionSize()  # the style's own, where that is already it (the desktop's text size)
         if header.defaultSectionSize() != table.fontMetrics().height() + margin:
             header.setDefaultSectionSize(table.fontMetrics().height() + margin)
         # Column 0 is the name (the list reads names from it): as wide as the widest name, the rest scroll.

@@ -268,7 +268,7 @@ def test_another_games_card_list_first_shown_after_a_text_size_change_has_the_ro
     from PySide6.QtWidgets import QTableWidget
 
     there_from_the_start = QTableWidget(1, 1, window)  # as the window's own lists are
-    window._text_size(percent=150)  # View → Text size
+    window._text_size(percent=200)  # View → Text size
     qtbot.wait(50)
     try:
         window.new_deck("lithic-rage")
