@@ -27,6 +27,10 @@ NEAR_TIE = 24
 NEAR_PLAIN = 2
 # Text widths remembered per table before the memory starts afresh.
 ADVANCES_KEPT = 20_000
+# Roles read once: spelling `Qt.ItemDataRole.X` costs two look-ups through shiboken's enums, on every signal.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
 
 
 def _names(value: object) -> list[str]:
@@ -183,6 +187,7 @@ class NameFitter(QObject):
         # The view's own width of a Name cell (margins, icon, the cell's font) by its text, icon and font.
         self._cells: dict[tuple[str, bool, str], int] = {}
         self._title: int | None = None  # the Name title's width
+        self._mark_width: int | None = None  # what an error mark adds to a name's width (_mark)
         # Each ASCII letter's width in the table's font, in `_unit`s (a bound on a text's width before it is laid out).
         self._letters = b""
         self._unit = self._slack = 0.0
@@ -315,8 +320,8 @@ class NameFitter(QObject):
         """The view's width of a Name cell, remembered by its text, whether it has an icon, and its font."""
         key: tuple[str, bool, str] = (text, False, "")
         if not self.plain_names:
-            font = index.data(Qt.ItemDataRole.FontRole)
-            icon = index.data(Qt.ItemDataRole.DecorationRole) is not None
+            font = index.data(_FONT)
+            icon = index.data(_DECORATION) is not None
             key = (text, icon, font.key() if isinstance(font, QFont) else "")
         width = self._cells.get(key)
         if width is None:
@@ -325,27 +330,32 @@ class NameFitter(QObject):
 
     def _marked(self, column: int, first: int, last: int) -> int:
         """Pixels the widest of these rows' names needs with the mark beside it (rows without one: 0)."""
-        # Imported here: readying QStyle's enums for Python costs every start ~10 ms, and only marks need it.
-        from PySide6.QtWidgets import QStyle
-
         model = self.table.model()
         known, metrics = self._advances, self.table.fontMetrics()
-        style = self.table.style()
-        icon = self.table.iconSize().width()
-        if icon <= 0:
-            icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self.table)
-        margins = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
         widest = 0
         for row in range(first, last + 1):
             index = model.index(row, column)
-            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
-                text = str(index.data() or "")
+            if index.data(_DECORATION) is not None:
+                text = str(index.data(_DISPLAY) or "")
                 width = known.get(text)
                 widest = max(
-                    widest,
-                    (width if width is not None else metrics.horizontalAdvance(text)) + icon + 4 + margins,
+                    widest, (width if width is not None else metrics.horizontalAdvance(text)) + self._mark()
                 )
         return widest + 4 if widest else 0
+
+    def _mark(self) -> int:
+        """Pixels the mark beside a name adds (the icon, its gap and the focus margins), read from the style once."""
+        if self._mark_width is None:
+            # Imported here: readying QStyle's enums for Python costs every start ~10 ms, and only marks need it.
+            from PySide6.QtWidgets import QStyle
+
+            style = self.table.style()
+            icon = self.table.iconSize().width()
+            if icon <= 0:
+                icon = style.pixelMetric(QStyle.PixelMetric.PM_SmallIconSize, None, self.table)
+            margins = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
+            self._mark_width = icon + 4 + margins
+        return self._mark_width
 
     def _rows_inserted(self, _parent: object, first: int, last: int) -> None:
         """New rows can only widen the Name column: measure just them when the others are measured."""
@@ -360,12 +370,12 @@ class NameFitter(QObject):
         self, top_left: QModelIndex, bottom_right: QModelIndex, roles: Sequence[int] = ()
     ) -> None:
         """Measure again only when a shown name may have changed (not a count, an owned figure or a tint)."""
+        if roles and _DISPLAY not in roles and (_DECORATION not in roles or self._needed is None):
+            return  # a colour or a font: no name is wider or narrower
         column = self.name_column()
         if not top_left.column() <= column <= bottom_right.column():
             return
-        if roles and Qt.ItemDataRole.DisplayRole not in roles:
-            if Qt.ItemDataRole.DecorationRole not in roles or self._needed is None:
-                return
+        if roles and _DISPLAY not in roles:
             if bottom_right.row() - top_left.row() >= MEASURED_NAMES:
                 # A mark came beside many names at once (a huge deck): measure the longest names again, marks
                 # included, instead of asking every one of 100,000 rows for its mark.
@@ -373,7 +383,9 @@ class NameFitter(QObject):
             else:
                 # An error mark came beside some names (an edit made the deck illegal): they are wider by the mark,
                 # worked out from their remembered text widths rather than measuring the pile's names again.
-                self._needed = max(self._needed, self._marked(column, top_left.row(), bottom_right.row()))
+                self._needed = max(
+                    self._needed or 0, self._marked(column, top_left.row(), bottom_right.row())
+                )
                 self.fit()
             return
         self.remeasure()
@@ -396,6 +408,7 @@ class NameFitter(QObject):
     def forget(self, *_args: object) -> None:
         """Drop every remembered width (the font, the style or the titles changed), measure again and fit."""
         self._advances, self._cells, self._bounds, self._title, self._letters = {}, {}, {}, None, b""
+        self._mark_width = None
         self._last = None
         self._fitted = None
         self.remeasure()

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QEvent,
     QModelIndex,
     Qt,
     Signal,
@@ -51,6 +52,23 @@ from deckbuilder.ui.deck_rows import (
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.theme import verdict_colours
 from deckbuilder.ui.translation import fill
+
+# Roles and flags as plain values, read once: every `Qt.ItemDataRole.X` is two attribute look-ups through
+# shiboken's enum machinery (~2,000 instructions), and a table asks seven roles and the flags of each cell it
+# paints, so spelling them out in data() was about half of repainting a row.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_EDIT = int(Qt.ItemDataRole.EditRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_ACCESSIBLE_TEXT = int(Qt.ItemDataRole.AccessibleTextRole)
+_RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled
+_CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_QTY_FLAGS = _CELL_FLAGS | Qt.ItemFlag.ItemIsEditable
 
 
 @functools.cache
@@ -126,22 +144,15 @@ class DeckSectionModel(QAbstractTableModel):
                 changed[-1],
                 0,
                 len(self.columns) - 1,
-                [Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.DecorationRole],
+                [_BACKGROUND, _DECORATION],
             )
         return False
 
     def _cells_changed(self, first: int, last: int, left: int, right: int, roles: Sequence[int] = ()) -> None:
-        """Tell the views that the cells of rows first..last, columns left..right, changed.
-
-        One row is told cell by cell: a table repaints the area of a span and the grid line below it, which reaches
-        into the next row, and so it repainted that row too (every cell's text laid out again) on each count edit.
-        """
-        if first != last:
-            self.dataChanged.emit(self.index(first, left), self.index(last, right), roles)
-            return
-        for column in range(left, right + 1):
-            cell = self.index(first, column)
-            self.dataChanged.emit(cell, cell, roles)
+        """Tell the views that the cells of rows first..last, columns left..right, changed."""
+        # One signal, so each handler (the table, its column fitters) runs once: a DeckSectionTable repaints a
+        # one-row span cell by cell (DeckSectionTable.dataChanged), so the next row is not repainted with it.
+        self.dataChanged.emit(self.index(first, left), self.index(last, right), roles)
 
     def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
         """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
@@ -307,31 +318,37 @@ class DeckSectionModel(QAbstractTableModel):
         field = self.fields.get(column)
         return field_text(card, field) if field is not None else ""
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: ModelIndex, role: int = _DISPLAY) -> Any:
         if not index.isValid():
             return None
         row = self._rows[index.row()]
         column = self.columns[index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            if role == Qt.ItemDataRole.EditRole and column == "Qty":
+        # Roles compared as plain ints (a view asks seven roles of every cell it paints; see _DISPLAY).
+        if role in (_DISPLAY, _EDIT):
+            if role == _EDIT and column == "Qty":
                 return row.entry.count
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.BackgroundRole and row.name_key in self._tinted:
-            return self._tint
-        if column == "Name" and row.name_key in self._tinted:
+        if role == _BACKGROUND:
+            return self._tint if row.name_key in self._tinted else None
+        if role in (_DECORATION, _ACCESSIBLE_TEXT):
             # The tint is never the only sign of a card an error names: a mark beside the name, and words for a
             # screen reader.
-            if role == Qt.ItemDataRole.DecorationRole:
+            if column != "Name" or row.name_key not in self._tinted:
+                return None
+            if role == _DECORATION:
                 return _error_icon()
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                return fill(self.tr("%1 (named by an error)"), self._cell(row, column))
-        if role == Qt.ItemDataRole.FontRole and column == "Printing" and row.entry.set_name is None:
-            font = QFont()
-            font.setItalic(True)  # no printing chosen: the newest is used
-            return font
-        if role == Qt.ItemDataRole.ForegroundRole and column == OWN_COLUMN and "−" in self._cell(row, column):
-            return verdict_colours(QGuiApplication.palette()).illegal  # readable in a light or dark theme
-        if role == Qt.ItemDataRole.ToolTipRole:
+            return fill(self.tr("%1 (named by an error)"), self._cell(row, column))
+        if role == _FONT:
+            if column == "Printing" and row.entry.set_name is None:
+                font = QFont()
+                font.setItalic(True)  # no printing chosen: the newest is used
+                return font
+            return None
+        if role == _FOREGROUND:
+            if column == OWN_COLUMN and "−" in self._cell(row, column):
+                return verdict_colours(QGuiApplication.palette()).illegal  # readable in a light or dark theme
+            return None
+        if role == _TOOLTIP:
             if column == OWN_COLUMN:
                 return self.tr(
                     "Copies in your collection; the number in brackets is missing (printed as proxies)"
@@ -344,17 +361,14 @@ class DeckSectionModel(QAbstractTableModel):
                     return fill(self.tr("Unknown card “%1” — did you mean %2?"), row.entry.name, hint)
                 return fill(self.tr("Unknown card “%1”"), row.entry.name)
             return self._cell(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in self.number_columns:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == _ALIGNMENT and column in self.number_columns:
+            return _RIGHT_ALIGNED
         return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self.columns[index.column()] == "Qty":
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+            return _DROP_FLAGS
+        return _QTY_FLAGS if self.columns[index.column()] == "Qty" else _CELL_FLAGS
 
     def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid() or role != Qt.ItemDataRole.EditRole or self.columns[index.column()] != "Qty":
@@ -380,6 +394,8 @@ class DeckSectionTable(QTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A number cell's width by (column key, text) in this table's font and style (deck_rows.widen_short_columns).
+        self.number_widths: dict[tuple[str, str], int] = {}
         self.setAcceptDrops(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -395,6 +411,29 @@ class DeckSectionTable(QTableView):
         # Compact rows: at 1280×720 a section shows about ten of them.
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def dataChanged(
+        self,
+        top_left: ModelIndex,
+        bottom_right: ModelIndex,
+        roles: Sequence[int] = (),
+    ) -> None:
+        """Repaint changed cells; the cells of a one-row span one by one."""
+        # Qt repaints a span's area and the grid line below it, which reaches a pixel into the next row, and the
+        # table then repainted that row too (every cell's text laid out again) on each count edit or error mark.
+        row, left, right = top_left.row(), top_left.column(), bottom_right.column()
+        if row != bottom_right.row() or left == right:
+            super().dataChanged(top_left, bottom_right, list(roles))
+            return
+        model = top_left.model()
+        for column in range(left, right + 1):
+            cell = model.index(row, column)
+            super().dataChanged(cell, cell, list(roles))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.number_widths.clear()  # another text size or theme: numbers are wider or narrower
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CARD_MIME_TYPE):

@@ -56,6 +56,7 @@ COLUMN_TITLES = (
 )
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)  # read once: widen_short_columns runs on every changed cell
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 COLUMN_WIDTHS = {
@@ -233,7 +234,8 @@ def rows_by_section(
     def pile_of(card: Any) -> str:
         """The table of a card: its pile as the game's description places its Type (Unresolved: none)."""
         if isinstance(card, CardInfo):  # the card database's cards carry that pile, worked out at import
-            return card.section.value if card.section is not None else UNRESOLVED
+            # str() of the StrEnum is its value, read in C (`.value` is a Python property, on every row of every edit).
+            return str(card.section) if card.section is not None else UNRESOLVED
         return (game.pile_of(card.type) if card is not None else None) or UNRESOLVED
 
     for entry in deck.entries:
@@ -306,11 +308,25 @@ def fit_short_columns(table: QTableView) -> None:
         fitter.fit()
 
 
+def _cell_width(table: QTableView, model: Any, key: str, index: QModelIndex) -> int:
+    """A cell's width as QTableView measures a column: the delegate's size, and the grid line."""
+    # A number cell has no icon or font of its own: its width follows from its text, remembered per text while the
+    # table's font and style stand (DeckSectionTable.number_widths). A count edit then measures nothing.
+    widths: dict[tuple[str, str], int] | None = getattr(table, "number_widths", None)
+    if widths is None or key not in getattr(model, "number_columns", ()):
+        return table.sizeHintForIndex(index).width() + int(table.showGrid())
+    text = str(index.data(_DISPLAY))
+    width = widths.get((key, text))
+    if width is None:
+        width = widths[(key, text)] = table.sizeHintForIndex(index).width() + int(table.showGrid())
+    return width
+
+
 def widen_short_columns(
     table: QTableView, first: QModelIndex, last: QModelIndex, roles: Sequence[int] = ()
 ) -> None:
     """Fit the short columns among changed cells: one changed row widens its columns if it must, more rows refit."""
-    if roles and Qt.ItemDataRole.DisplayRole not in roles:
+    if roles and _DISPLAY not in roles:
         return  # a tint or a font: the texts are the same
     model = table.model()
     keys: Sequence[str] = getattr(model, "columns", ())
@@ -325,8 +341,7 @@ def widen_short_columns(
             table.resizeColumnToContents(column)
             widened = True
             continue
-        # As QTableView measures a column: the delegate's size, and the grid line.
-        needed = table.sizeHintForIndex(model.index(first.row(), column)).width() + int(table.showGrid())
+        needed = _cell_width(table, model, key, model.index(first.row(), column))
         if needed > header.sectionSize(column):
             header.resizeSection(column, needed)
             widened = True

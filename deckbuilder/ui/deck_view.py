@@ -106,12 +106,14 @@ class DeckView(QWidget):
         self.format_combo.setObjectName("formatCombo")
         for name, title in formats:
             self.format_combo.addItem(title, name)
-        self.header_label = SteadyLabel(word_wrap=True)
+        self.header_label = SteadyLabel(word_wrap=True, selectable=True)
         self.header_label.setObjectName("deckHeader")
+        # Its figures change on every edit: drawn over its own background, the widgets behind it (the tabs, the window)
+        # are not painted again for it. They show the window's colour there, as it does.
+        self.header_label.setAutoFillBackground(True)
         font = self.header_label.label.font()
         font.setBold(True)
         self.header_label.label.setFont(font)
-        self.header_label.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.add_button = QToolButton()
         self.add_button.setText("+")
         self.add_button.setToolTip(self.tr("Add one copy of the selected card"))
@@ -122,6 +124,7 @@ class DeckView(QWidget):
         self.models: dict[str, DeckSectionModel] = {}
         self.tables: dict[str, DeckSectionTable] = {}
         self.titles: dict[str, SteadyLabel] = {}
+        self._titles: dict[tuple[str, str], str] = {}  # each pile's title by (pile, language), for this game
         self.section_boxes: dict[str, QWidget] = {}
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("deckSplitter")
@@ -172,6 +175,7 @@ class DeckView(QWidget):
             return
         self.game_name = game.name
         self._game = game
+        self._titles.clear()
         for box in self.section_boxes.values():
             box.hide()
             box.setParent(None)
@@ -244,6 +248,7 @@ class DeckView(QWidget):
         table.setModel(model)
         title = SteadyLabel(self.section_title(key))
         title.setObjectName(f"{key}Title")
+        title.setAutoFillBackground(True)  # as the header: a new count repaints the title alone
         if key == STARTING:
             title.setToolTip(self.tr(STARTING_TOOLTIP))
             table.setToolTip(self.tr(STARTING_TOOLTIP))
@@ -313,10 +318,15 @@ class DeckView(QWidget):
             for key in self.models
             if not patchable[key]
         }
-        lang = current_language()  # once for every title
+        lang = current_language()  # once for every title and the header
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint, patchable=patchable[key])
-            self.titles[key].setText(f"{self.section_title(key, lang)} ({model.copies()})")
+            title = self._titles.get((key, lang))
+            if (
+                title is None
+            ):  # a pile's title in a language, worked out once (the game's piles are looked through)
+                title = self._titles[(key, lang)] = self.section_title(key, lang)
+            self.titles[key].setText(f"{title} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:
             if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
                 self.section_boxes[key].setVisible(bool(grouped[key]))
@@ -344,7 +354,7 @@ class DeckView(QWidget):
             if row.entry.zone_hint is not None and row.entry.count > 0:
                 hint = str(row.entry.zone_hint.value)
                 not_found[hint] = not_found.get(hint, 0) + row.entry.count
-        self.header_label.setText(header_text(deck, report, not_found, found))
+        self.header_label.setText(header_text(deck, report, not_found, found, lang=lang))
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
         self.header_label.set_tool_tip_source(lambda: self._fingerprint_tip(deck, pool))
         for key, identities in selected.items():
@@ -538,19 +548,21 @@ def header_text(
     report: Report | None,
     not_found: Mapping[str, int] | None = None,
     game: Game | None = _NOT_GIVEN,
+    *,
+    lang: str | None = None,
 ) -> str:
     """The header figures the deck's game's description names, valued by its check (its engine's figure_values).
 
     Before a check: the settings the player chose (`Renown level 20`). `not_found`: copies per pile that the check
     counts there by their file's zone but the view shows as unresolved. `game`: game_of(deck), when the caller has
-    looked it up.
+    looked it up; `lang`: the reader's language, when the caller has it.
     """
     if game is _NOT_GIVEN:
         game = game_of(deck)
     if game is None:
         return ""
     if report is None:
-        return settings_line(game, dict(deck.settings) | {"renown_level": deck.renown_level})
+        return settings_line(game, dict(deck.settings) | {"renown_level": deck.renown_level}, lang)
     if report.game != game.name:
         return ""
-    return figure_line(ENGINES[game.engine].figure_values(report, game), None, not_found)
+    return figure_line(ENGINES[game.engine].figure_values(report, game), lang, not_found)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QEnterEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 
@@ -17,9 +17,18 @@ class SteadyLabel(QWidget):
     repaints all its docks: on an edit that is most of the cost of showing the new counts.
     """
 
-    def __init__(self, text: str = "", parent: QWidget | None = None, *, word_wrap: bool = False) -> None:
+    def __init__(
+        self,
+        text: str = "",
+        parent: QWidget | None = None,
+        *,
+        word_wrap: bool = False,
+        selectable: bool = False,
+    ) -> None:
+        """`selectable`: its text can be selected with the mouse (and copied)."""
         super().__init__(parent)
         self.label = _Label(text, self)
+        self.label.selectable = selectable
         self.label.setWordWrap(word_wrap)
         self._word_wrap = word_wrap
         # One line's laid-out height by (font, word-wrapped): asked on every new text.
@@ -38,6 +47,7 @@ class SteadyLabel(QWidget):
     def setText(self, text: str) -> None:
         """Show new text (nothing happens when it is the same)."""
         if self.label.text() != text:
+            self.label.drop_text_control()
             self.label.setText(text)
             self._fit()
 
@@ -107,15 +117,36 @@ class SteadyLabel(QWidget):
         self._fit()
 
 
+_TOOL_TIP = QEvent.Type.ToolTip
+
+
 class _Label(QLabel):
-    """A QLabel whose tooltip may come from a function, called only when the tooltip is wanted."""
+    """A QLabel whose tooltip may come from a function, called only when the tooltip is wanted, and whose text, when
+    selectable, is made selectable only while the pointer is over it or some of it is selected.
+
+    A label selectable by mouse holds its text in a text document, built again for each new text and drawn through
+    the document's layout: on an edit that was most of the cost of showing the deck's new figures. The text looks
+    the same either way; the document is made when the pointer comes to the label, before it can select anything.
+    """
 
     tip_source: Callable[[], str] | None = None
+    selectable = False
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        if self.selectable:
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        super().enterEvent(event)
+
+    def drop_text_control(self) -> None:
+        """Stop holding the text in a document while nobody is selecting it (a new text is coming)."""
+        if self.selectable and not self.underMouse() and not self.hasSelectedText():
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
 
     def toolTip(self) -> str:
         return self.tip_source() if self.tip_source is not None else super().toolTip()
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and self.tip_source is not None:
+        # Every event of the label passes here (each repaint too): the tooltip's type is read once (_TOOL_TIP).
+        if self.tip_source is not None and event.type() == _TOOL_TIP:
             super().setToolTip(self.tip_source())
         return super().event(event)

@@ -115,6 +115,26 @@ def test_a_count_edit_measures_no_name_and_a_wider_count_is_shown_whole(
     assert not cut_cells(table, model.columns.index("Name"))
 
 
+def test_after_a_larger_text_size_a_wider_count_is_still_shown_whole(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    model = window.deck_view.models["combat"]
+    table = window.deck_view.tables["combat"]
+    row = model.rows()[0]
+    window.controller.set_count(row.entry.name, row.entry.set_name, 1000)  # measured in the first font
+    window.controller.set_count(row.entry.name, row.entry.set_name, 1)
+    font = table.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    table.setFont(font)  # View → Text size: every figure is wider
+
+    window.controller.set_count(row.entry.name, row.entry.set_name, 1000)
+
+    assert model.index(0, 0).data() == "1000"
+    assert not cut_cells(table, model.columns.index("Qty"))
+
+
 def test_the_same_owned_figures_repaint_nothing(make_window) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     assert window.open_deck(demo_deck_path(), ask_first=False)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QEnterEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from deckbuilder.ui.labels import SteadyLabel
@@ -51,3 +54,45 @@ def test_a_wrapped_label_grows_a_line_when_its_text_no_longer_fits(qapp: QApplic
     assert label.height() == _needed(label) > one
     label.setText("Renown 19 / 20")
     assert label.height() == one
+
+
+def _enter(label: SteadyLabel) -> None:
+    inner = label.label
+    centre = QPointF(inner.rect().center())
+    QApplication.sendEvent(inner, QEnterEvent(centre, inner.mapToGlobal(centre), inner.mapToGlobal(centre)))
+
+
+def test_a_selectable_label_lets_the_pointer_select_its_text_and_looks_the_same_meanwhile(
+    qapp: QApplication,
+) -> None:
+    label = SteadyLabel(word_wrap=True, selectable=True)
+    font = label.label.font()
+    font.setBold(True)
+    label.label.setFont(font)
+    label.resize(300, 10)
+    label.setText("Renown 20 / 20 · Sept 36 / 30+")
+    label.show()
+    qapp.processEvents()
+    before = label.grab().toImage()
+
+    _enter(label)  # the pointer comes over the figures
+    QTest.mouseDClick(label.label, Qt.MouseButton.LeftButton, pos=QPoint(4, label.label.height() // 2))
+
+    assert label.label.hasSelectedText() and label.label.selectedText() in label.text()
+    label.label.setSelection(0, 0)
+    assert label.grab().toImage() == before  # the same pixels, selectable or not
+
+
+def test_a_selectable_label_shows_each_new_text_and_stays_selectable(qapp: QApplication) -> None:
+    label = SteadyLabel(word_wrap=True, selectable=True)
+    label.resize(300, 10)
+    label.show()
+    for count in (36, 37, 36):
+        label.setText(f"Renown 20 / 20 · Sept {count} / 30+")
+        qapp.processEvents()
+        assert label.label.text() == f"Renown 20 / 20 · Sept {count} / 30+"
+        _enter(label)
+        QTest.mouseDClick(label.label, Qt.MouseButton.LeftButton, pos=QPoint(4, label.label.height() // 2))
+        assert label.label.selectedText() == "Renown"
+        QApplication.sendEvent(label.label, QEvent(QEvent.Type.Leave))
+        label.label.setSelection(0, 0)

@@ -194,3 +194,17 @@ def test_rows_keep_their_margin_at_the_text_size_remembered_at_start(make_window
     again.show()
     larger_or_smaller(again, "actionTextLarger")
     qtbot.waitUntil(lambda: _row_margins(again) == margins, timeout=2000)
+
+
+def test_the_deck_header_and_pile_titles_show_the_window_colour_behind_them(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    view = window.deck_view
+    for theme in ("light", "dark"):
+        window.theme_actions[theme].trigger()
+        qtbot.waitUntil(lambda t=theme: is_dark(view.header_label.palette()) == (t == "dark"))
+        QApplication.processEvents()
+        shot = view.grab().toImage()
+        behind = shot.pixelColor(1, 1)  # the view's margin: what the window shows around its parts
+        for label in (view.header_label, view.titles["sept"]):
+            corner = label.mapTo(view, label.rect().bottomRight())  # past the end of the text
+            assert shot.pixelColor(corner.x(), corner.y()) == behind, (theme, label.objectName())
