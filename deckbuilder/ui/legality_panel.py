@@ -121,7 +121,8 @@ class LegalityPanel(QWidget):
         )
         self._colour_verdict()
         # A result already on show keeps its words (a message is its code and parameters in the language).
-        known = self._texts if lang == self._texts_lang else {}
+        same_language = lang == self._texts_lang
+        known = self._texts if same_language else {}
         texts: dict[Result, str] = {}
         lines: list[tuple[str, Result | Severity]] = []
         for severity, heading in GROUPS:
@@ -144,6 +145,8 @@ class LegalityPanel(QWidget):
         shown = self.list.count()
         changed: list[QListWidgetItem] = []
         for row, (text, value) in enumerate(lines[:shown]):
+            if same_language and isinstance(value, Result) and self._values[row] == value:
+                continue  # the same result in the same language: the same words
             item = self.list.item(row)
             if self._values[row] != value or item.text() != text:
                 self._values[row] = value
