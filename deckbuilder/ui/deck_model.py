@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAccessible,
     QColor,
     QDragEnterEvent,
     QDragMoveEvent,
@@ -66,6 +67,10 @@ _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 _ACCESSIBLE_TEXT = int(Qt.ItemDataRole.AccessibleTextRole)
 _RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+# Every role data() answers for some cell; the others are None for every cell.
+_ANSWERED = frozenset(
+    {_DISPLAY, _EDIT, _DECORATION, _TOOLTIP, _FONT, _ALIGNMENT, _BACKGROUND, _FOREGROUND, _ACCESSIBLE_TEXT}
+)
 _DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled
 _CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _QTY_FLAGS = _CELL_FLAGS | Qt.ItemFlag.ItemIsEditable
@@ -132,11 +137,12 @@ class DeckSectionModel(QAbstractTableModel):
             return True
         self._patch_rows(new_rows)
         recolour = tint != old_tint
-        changed = [
-            number
-            for number, row in enumerate(self._rows)
-            if recolour or ((row.name_key in new_tinted) != (row.name_key in old_tinted))
-        ]
+        flipped = new_tinted ^ old_tinted  # the names whose tint came or went
+        changed = (
+            [number for number, row in enumerate(self._rows) if recolour or row.name_key in flipped]
+            if recolour or flipped
+            else []
+        )
         if changed:  # one signal for the span: a signal per row re-measured the whole table per row
             # The error mark beside a name comes and goes with the tint: the Name column is measured again.
             self._cells_changed(
@@ -319,8 +325,8 @@ class DeckSectionModel(QAbstractTableModel):
         return field_text(card, field) if field is not None else ""
 
     def data(self, index: ModelIndex, role: int = _DISPLAY) -> Any:
-        if not index.isValid():
-            return None
+        if role not in _ANSWERED or not index.isValid():
+            return None  # a role no cell has (a painted cell is asked its check state): the index is not read
         row = self._rows[index.row()]
         column = self.columns[index.column()]
         # Roles compared as plain ints (a view asks seven roles of every cell it paints; see _DISPLAY).
@@ -426,6 +432,21 @@ class DeckSectionTable(QTableView):
             super().dataChanged(top_left, bottom_right, list(roles))
             return
         model = top_left.model()
+        if (
+            roles
+            and _DISPLAY not in roles
+            and _EDIT not in roles
+            and left == 0
+            and right == model.columnCount() - 1
+            and not QAccessible.isActive()
+        ):
+            # A whole row's colours or mark: no editor shows them and no screen reader is told, so the row is
+            # repainted as one area, above its grid line (an error mark comes or goes with every such edit).
+            grid = 1 if self.showGrid() else 0
+            self.viewport().update(
+                0, self.rowViewportPosition(row), self.viewport().width(), self.rowHeight(row) - grid
+            )
+            return
         for column in range(left, right + 1):
             cell = model.index(row, column)
             super().dataChanged(cell, cell, list(roles))
