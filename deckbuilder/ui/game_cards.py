@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -22,6 +22,7 @@ from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.search import search_cards
 from deckbuilder.ui.columns import NameFitter
+from deckbuilder.ui.theme import desktop_font
 
 
 class _CardTable(QTableWidget):
@@ -37,29 +38,17 @@ class _CardTable(QTableWidget):
 
 
 class GameCardList(QWidget):
-    """The cards of the deck's game (its card data), filtered by words, `field:word` or `field>=N`."""
+    """The cards of the deck's game (its card data), filtered by words, `field:word` or `field>=N`.
+
+    Its widgets are built when first wanted (shown, filled or looked at): the list is hidden for Rage's decks, and
+    building it cost every window start ~4 M instructions.
+    """
 
     add_requested = Signal(str)
     card_selected = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.query_edit = QLineEdit()
-        self.query_edit.setObjectName("gameCardQuery")
-        self.query_edit.setPlaceholderText(self.tr("Search: words, field:word, field>=N, in:deck"))
-        self.title = QLabel()
-        self.table = _CardTable()
-        self.table.setObjectName("gameCardTable")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.verticalHeader().hide()
-        # Column 0 is the name (the list reads names from it): as wide as the widest name, the rest scroll.
-        self.name_fitter = NameFitter(self.table, "0")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.query_edit)
-        layout.addWidget(self.table, 1)
         self._game: Game | None = None
         self._cards: list[GameCard] = []
         self._deck = DeckTerms()
@@ -67,10 +56,68 @@ class GameCardList(QWidget):
             None  # the deck's terms, until a query asks for them
         )
         self.source: tuple[str, int] | None = None  # (game, pool id) on show: the window refills on a change
-        self.query_edit.textChanged.connect(self._refill)
-        self.table.cellDoubleClicked.connect(lambda row, _column: self._add(row))
-        self.table.currentCellChanged.connect(lambda row, _c, _pr, _pc: self._selected(row))
-        self.table.add_pressed.connect(lambda: self._add(self.table.currentRow()))
+        self._built = False
+
+    def setVisible(self, visible: bool) -> None:
+        if visible:
+            self._build()
+        super().setVisible(visible)
+
+    @property
+    def query_edit(self) -> QLineEdit:
+        """The search line."""
+        self._build()
+        return self._query_edit
+
+    @property
+    def title(self) -> QLabel:
+        """The game's title above the list."""
+        self._build()
+        return self._title
+
+    @property
+    def table(self) -> QTableWidget:
+        """The cards found, one a row."""
+        self._build()
+        return self._table
+
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._built = True
+        self._query_edit = QLineEdit()
+        self._query_edit.setObjectName("gameCardQuery")
+        self._query_edit.setPlaceholderText(self.tr("Search: words, field:word, field>=N, in:deck"))
+        self._title = QLabel()
+        self._table = table = _CardTable()
+        table.setObjectName("gameCardTable")
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = table.verticalHeader()
+        header.hide()
+        # Rows as the lists built with the window have them (MainWindow.fit_rows_to_font): the style's row height
+        # in the desktop's font (asked of the header in that font; Qt gives it again only for a size that was set),
+        # that margin kept around the text in force.
+        header.setFont(desktop_font())
+        header.setDefaultSectionSize(1)
+        header.resetDefaultSectionSize()
+        margin = header.defaultSectionSize() - header.fontMetrics().height()
+        header.setFont(QFont())
+        table.setProperty("rowMargin", margin)
+        header.resetDefaultSectionSize()  # the style's own, where that is already it (the desktop's text size)
+        if header.defaultSectionSize() != table.fontMetrics().height() + margin:
+            header.setDefaultSectionSize(table.fontMetrics().height() + margin)
+        # Column 0 is the name (the list reads names from it): as wide as the widest name, the rest scroll.
+        self.name_fitter = NameFitter(table, "0")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._title)
+        layout.addWidget(self._query_edit)
+        layout.addWidget(table, 1)
+        self._query_edit.textChanged.connect(self._refill)
+        table.cellDoubleClicked.connect(lambda row, _column: self._add(row))
+        table.currentCellChanged.connect(lambda row, _c, _pr, _pc: self._selected(row))
+        table.add_pressed.connect(lambda: self._add(table.currentRow()))
 
     def show_cards(self, game: Game, cards: list[GameCard]) -> None:
         """List this game's cards in the columns its description gives."""
@@ -85,7 +132,7 @@ class GameCardList(QWidget):
         `terms` may be a function giving them, called only when the list's query asks about the deck.
         """
         self._deck_source = terms if callable(terms) else lambda: terms
-        if "in:deck" in self.query_edit.text().casefold():
+        if self._built and "in:deck" in self._query_edit.text().casefold():
             before = self._deck
             if self._deck_terms() != before:
                 self._refill()

@@ -260,3 +260,23 @@ def test_another_games_card_list_never_cuts_a_name(window) -> None:  # type: ign
     assert table.rowCount() > 10
     # WarRift's wide Type and Class columns take what they need; the names keep theirs and the list scrolls.
     assert table.horizontalHeader().sectionSize(0) >= table.sizeHintForColumn(0)
+
+
+def test_another_games_card_list_first_shown_after_a_text_size_change_has_the_rows_of_the_window_s_lists(  # type: ignore[no-untyped-def]
+    window, qtbot
+) -> None:
+    from PySide6.QtWidgets import QTableWidget
+
+    there_from_the_start = QTableWidget(1, 1, window)  # as the window's own lists are
+    window._text_size(percent=200)  # View → Text size
+    qtbot.wait(50)
+    try:
+        window.new_deck("lithic-rage")
+        table = window.game_cards.table
+        assert table.fontMetrics().height() == there_from_the_start.fontMetrics().height()
+        rows = there_from_the_start.verticalHeader().defaultSectionSize()
+        assert rows > 30  # grown with the text
+        assert table.verticalHeader().defaultSectionSize() == rows
+    finally:
+        window.appearance.set_text_size(100)
+        window.undo_stack.setClean()
