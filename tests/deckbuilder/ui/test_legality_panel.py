@@ -42,8 +42,18 @@ def _heights_match(panel: LegalityPanel, qapp: QApplication) -> bool:
     return True
 
 
-def test_each_line_is_as_tall_as_its_words_at_the_panels_width(qapp: QApplication) -> None:
-    panel = LegalityPanel()
+@pytest.fixture
+def panel(qapp: QApplication) -> Iterator[LegalityPanel]:
+    """A panel on screen, deleted by Qt at the end of the test (not left to Python's collector)."""
+    shown = LegalityPanel()
+    yield shown
+    shown.deleteLater()
+    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_each_line_is_as_tall_as_its_words_at_the_panels_width(
+    qapp: QApplication, panel: LegalityPanel
+) -> None:
     panel.resize(420, 500)
     panel.show()
     panel.show_report(_report("short", LONG))
@@ -85,15 +95,6 @@ def _shows_lines_as_they_read(panel: LegalityPanel) -> bool:
     return all(
         abs(a - b) <= 2 for a, b in zip(bytes(shown.constBits()), bytes(fresh.constBits()), strict=True)
     )
-
-
-@pytest.fixture
-def panel(qapp: QApplication) -> Iterator[LegalityPanel]:
-    """A panel on screen, deleted by Qt at the end of the test (not left to Python's collector)."""
-    shown = LegalityPanel()
-    yield shown
-    shown.deleteLater()
-    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def test_the_lines_on_screen_are_the_lines_as_they_now_read(qapp: QApplication, panel: LegalityPanel) -> None:
