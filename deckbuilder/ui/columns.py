@@ -13,6 +13,8 @@ from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPo
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
+from deckbuilder.ui.roles import DECORATION, DISPLAY, FONT
+
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
 # defaults as nothing hidden; they now live by id under this group, and the old key is read once and dropped.
 ID_GROUP = "column-ids"
@@ -27,10 +29,6 @@ NEAR_TIE = 24
 NEAR_PLAIN = 2
 # Text widths remembered per table before the memory starts afresh.
 ADVANCES_KEPT = 20_000
-# Roles read once: spelling `Qt.ItemDataRole.X` costs two look-ups through shiboken's enums, on every signal.
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_DECORATION = int(Qt.ItemDataRole.DecorationRole)
-_FONT = int(Qt.ItemDataRole.FontRole)
 
 
 def _names(value: object) -> list[str]:
@@ -320,8 +318,8 @@ class NameFitter(QObject):
         """The view's width of a Name cell, remembered by its text, whether it has an icon, and its font."""
         key: tuple[str, bool, str] = (text, False, "")
         if not self.plain_names:
-            font = index.data(_FONT)
-            icon = index.data(_DECORATION) is not None
+            font = index.data(FONT)
+            icon = index.data(DECORATION) is not None
             key = (text, icon, font.key() if isinstance(font, QFont) else "")
         width = self._cells.get(key)
         if width is None:
@@ -335,8 +333,8 @@ class NameFitter(QObject):
         widest = 0
         for row in range(first, last + 1):
             index = model.index(row, column)
-            if index.data(_DECORATION) is not None:
-                text = str(index.data(_DISPLAY) or "")
+            if index.data(DECORATION) is not None:
+                text = str(index.data(DISPLAY) or "")
                 width = known.get(text)
                 widest = max(
                     widest, (width if width is not None else metrics.horizontalAdvance(text)) + self._mark()
@@ -370,12 +368,12 @@ class NameFitter(QObject):
         self, top_left: QModelIndex, bottom_right: QModelIndex, roles: Sequence[int] = ()
     ) -> None:
         """Measure again only when a shown name may have changed (not a count, an owned figure or a tint)."""
-        if roles and _DISPLAY not in roles and (_DECORATION not in roles or self._needed is None):
+        if roles and DISPLAY not in roles and (DECORATION not in roles or self._needed is None):
             return  # a colour or a font: no name is wider or narrower
         column = self.name_column()
         if not top_left.column() <= column <= bottom_right.column():
             return
-        if roles and _DISPLAY not in roles:
+        if roles and DISPLAY not in roles:
             if bottom_right.row() - top_left.row() >= MEASURED_NAMES:
                 # A mark came beside many names at once (a huge deck): measure the longest names again, marks
                 # included, instead of asking every one of 100,000 rows for its mark.

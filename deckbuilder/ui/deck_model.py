@@ -50,26 +50,27 @@ from deckbuilder.ui.deck_rows import (
     field_text,
     pile_columns,
 )
+from deckbuilder.ui.roles import (
+    ACCESSIBLE_TEXT,
+    ALIGNMENT,
+    BACKGROUND,
+    DECORATION,
+    DISPLAY,
+    EDIT,
+    FONT,
+    FOREGROUND,
+    TOOLTIP,
+)
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.theme import verdict_colours
 from deckbuilder.ui.translation import fill
 
-# Roles and flags as plain values, read once: every `Qt.ItemDataRole.X` is two attribute look-ups through
-# shiboken's enum machinery (~2,000 instructions), and a table asks seven roles and the flags of each cell it
-# paints, so spelling them out in data() was about half of repainting a row.
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_EDIT = int(Qt.ItemDataRole.EditRole)
-_DECORATION = int(Qt.ItemDataRole.DecorationRole)
-_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
-_FONT = int(Qt.ItemDataRole.FontRole)
-_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
-_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
-_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
-_ACCESSIBLE_TEXT = int(Qt.ItemDataRole.AccessibleTextRole)
+# Flags and the alignment as plain values, read once, as the roles are (deckbuilder.ui.roles): a table asks seven
+# roles and the flags of each cell it paints, and spelling them out in data() was about half of repainting a row.
 _RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 # Every role data() answers for some cell; the others are None for every cell.
 _ANSWERED = frozenset(
-    {_DISPLAY, _EDIT, _DECORATION, _TOOLTIP, _FONT, _ALIGNMENT, _BACKGROUND, _FOREGROUND, _ACCESSIBLE_TEXT}
+    {DISPLAY, EDIT, DECORATION, TOOLTIP, FONT, ALIGNMENT, BACKGROUND, FOREGROUND, ACCESSIBLE_TEXT}
 )
 _DROP_FLAGS = Qt.ItemFlag.ItemIsDropEnabled
 _CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -150,7 +151,7 @@ class DeckSectionModel(QAbstractTableModel):
                 changed[-1],
                 0,
                 len(self.columns) - 1,
-                [_BACKGROUND, _DECORATION],
+                [BACKGROUND, DECORATION],
             )
         return False
 
@@ -324,37 +325,37 @@ class DeckSectionModel(QAbstractTableModel):
         field = self.fields.get(column)
         return field_text(card, field) if field is not None else ""
 
-    def data(self, index: ModelIndex, role: int = _DISPLAY) -> Any:
+    def data(self, index: ModelIndex, role: int = DISPLAY) -> Any:
         if role not in _ANSWERED or not index.isValid():
             return None  # a role no cell has (a painted cell is asked its check state): the index is not read
         row = self._rows[index.row()]
         column = self.columns[index.column()]
-        # Roles compared as plain ints (a view asks seven roles of every cell it paints; see _DISPLAY).
-        if role in (_DISPLAY, _EDIT):
-            if role == _EDIT and column == "Qty":
+        # Roles compared as plain ints (a view asks seven roles of every cell it paints; see deckbuilder.ui.roles).
+        if role in (DISPLAY, EDIT):
+            if role == EDIT and column == "Qty":
                 return row.entry.count
             return self._cell(row, column)
-        if role == _BACKGROUND:
+        if role == BACKGROUND:
             return self._tint if row.name_key in self._tinted else None
-        if role in (_DECORATION, _ACCESSIBLE_TEXT):
+        if role in (DECORATION, ACCESSIBLE_TEXT):
             # The tint is never the only sign of a card an error names: a mark beside the name, and words for a
             # screen reader.
             if column != "Name" or row.name_key not in self._tinted:
                 return None
-            if role == _DECORATION:
+            if role == DECORATION:
                 return _error_icon()
             return fill(self.tr("%1 (named by an error)"), self._cell(row, column))
-        if role == _FONT:
+        if role == FONT:
             if column == "Printing" and row.entry.set_name is None:
                 font = QFont()
                 font.setItalic(True)  # no printing chosen: the newest is used
                 return font
             return None
-        if role == _FOREGROUND:
+        if role == FOREGROUND:
             if column == OWN_COLUMN and "−" in self._cell(row, column):
                 return verdict_colours(QGuiApplication.palette()).illegal  # readable in a light or dark theme
             return None
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             if column == OWN_COLUMN:
                 return self.tr(
                     "Copies in your collection; the number in brackets is missing (printed as proxies)"
@@ -367,7 +368,7 @@ class DeckSectionModel(QAbstractTableModel):
                     return fill(self.tr("Unknown card “%1” — did you mean %2?"), row.entry.name, hint)
                 return fill(self.tr("Unknown card “%1”"), row.entry.name)
             return self._cell(row, column)
-        if role == _ALIGNMENT and column in self.number_columns:
+        if role == ALIGNMENT and column in self.number_columns:
             return _RIGHT_ALIGNED
         return None
 
@@ -434,8 +435,8 @@ class DeckSectionTable(QTableView):
         model = top_left.model()
         if (
             roles
-            and _DISPLAY not in roles
-            and _EDIT not in roles
+            and DISPLAY not in roles
+            and EDIT not in roles
             and left == 0
             and right == model.columnCount() - 1
             and not QAccessible.isActive()

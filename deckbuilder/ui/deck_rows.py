@@ -11,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
-    Qt,
 )
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
@@ -31,6 +30,7 @@ from deckbuilder.games.piles import game_of
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.i18n import render
 from deckbuilder.legality.results import Report, Result, Severity
+from deckbuilder.ui.roles import DISPLAY
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 UNRESOLVED = "unresolved"
@@ -56,7 +56,6 @@ COLUMN_TITLES = (
 )
 # Sections hidden while they hold no card.
 HIDDEN_WHEN_EMPTY = (STARTING, UNRESOLVED)
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole)  # read once: widen_short_columns runs on every changed cell
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 COLUMN_WIDTHS = {
@@ -315,7 +314,7 @@ def _cell_width(table: QTableView, model: Any, key: str, index: QModelIndex) -> 
     widths: dict[tuple[str, str], int] | None = getattr(table, "number_widths", None)
     if widths is None or key not in getattr(model, "number_columns", ()):
         return table.sizeHintForIndex(index).width() + int(table.showGrid())
-    text = str(index.data(_DISPLAY))
+    text = str(index.data(DISPLAY))
     width = widths.get((key, text))
     if width is None:
         width = widths[(key, text)] = table.sizeHintForIndex(index).width() + int(table.showGrid())
@@ -326,7 +325,7 @@ def widen_short_columns(
     table: QTableView, first: QModelIndex, last: QModelIndex, roles: Sequence[int] = ()
 ) -> None:
     """Fit the short columns among changed cells: one changed row widens its columns if it must, more rows refit."""
-    if roles and _DISPLAY not in roles:
+    if roles and DISPLAY not in roles:
         return  # a tint or a font: the texts are the same
     model = table.model()
     keys: Sequence[str] = getattr(model, "columns", ())

@@ -321,10 +321,9 @@ class DeckView(QWidget):
         lang = current_language()  # once for every title and the header
         for key, model in self.models.items():
             model.set_rows(grouped[key], tinted, tint, patchable=patchable[key])
+            # A pile's title in a language, worked out once (the game's piles are looked through).
             title = self._titles.get((key, lang))
-            if (
-                title is None
-            ):  # a pile's title in a language, worked out once (the game's piles are looked through)
+            if title is None:
                 title = self._titles[(key, lang)] = self.section_title(key, lang)
             self.titles[key].setText(f"{title} ({model.copies()})")
         for key in HIDDEN_WHEN_EMPTY:

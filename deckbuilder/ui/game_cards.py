@@ -22,7 +22,7 @@ from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.search import search_cards
 from deckbuilder.ui.columns import NameFitter
-from deckbuilder.ui.theme import desktop_font
+from deckbuilder.ui.theme import desktop_font, fit_rows_to_text
 
 
 class _CardTable(QTableWidget):
@@ -95,18 +95,16 @@ class GameCardList(QWidget):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = table.verticalHeader()
         header.hide()
-        # Rows as the lists built with the window have them (MainWindow.fit_rows_to_font): the style's row height
-        # in the desktop's font (asked of the header in that font; Qt gives it again only for a size that was set),
-        # that margin kept around the text in force.
+        # Rows as the lists built with the window have them (fit_rows_to_text): the style's row height in the
+        # desktop's font (asked of the header in that font; Qt gives it again only for a size that was set) is the
+        # margin kept around the text in force.
         header.setFont(desktop_font())
         header.setDefaultSectionSize(1)
         header.resetDefaultSectionSize()
-        margin = header.defaultSectionSize() - header.fontMetrics().height()
+        table.setProperty("rowMargin", header.defaultSectionSize() - header.fontMetrics().height())
         header.setFont(QFont())
-        table.setProperty("rowMargin", margin)
         header.resetDefaultSectionSize()  # the style's own, where that is already it (the desktop's text size)
-        if header.defaultSectionSize() != table.fontMetrics().height() + margin:
-            header.setDefaultSectionSize(table.fontMetrics().height() + margin)
+        fit_rows_to_text(table)
         # Column 0 is the name (the list reads names from it): as wide as the widest name, the rest scroll.
         self.name_fitter = NameFitter(table, "0")
         layout = QVBoxLayout(self)

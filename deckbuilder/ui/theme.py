@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
@@ -237,6 +237,20 @@ def refresh_fonts(root: QWidget) -> int:
             widget.setFont(QFont())
             refreshed += 1
     return refreshed
+
+
+def fit_rows_to_text(table: QTableView) -> None:
+    """A table's rows as tall as the text in force, with the margin it was built with around the text (its
+    "rowMargin"; a table that has none keeps the one it has now, or 4 once the text size was changed)."""
+    header = table.verticalHeader()
+    height = table.fontMetrics().height()
+    built = table.property("rowMargin")
+    if built is None:
+        built = header.defaultSectionSize() - height if table.property("rowFont") is None else 4
+        table.setProperty("rowMargin", built)
+    table.setProperty("rowFont", height)
+    if header.defaultSectionSize() != height + int(built):
+        header.setDefaultSectionSize(height + int(built))
 
 
 def reset_appearance() -> None:

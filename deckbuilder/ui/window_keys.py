@@ -14,7 +14,7 @@ from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.ui.accessibility import name_widgets_when_read
 from deckbuilder.ui.shortcuts import matches, sequences
-from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, refresh_fonts
+from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, fit_rows_to_text, refresh_fonts
 from deckbuilder.ui.window_base import WindowBase
 
 if TYPE_CHECKING:
@@ -211,15 +211,7 @@ class KeyboardMixin(WindowBase):
     def fit_rows_to_font(self) -> None:
         """Rows as tall as the text in force: each table keeps the margin it was built with around its text."""
         for table in self.findChildren(QTableView):
-            header = table.verticalHeader()
-            height = table.fontMetrics().height()
-            built = table.property("rowMargin")
-            if built is None:
-                built = header.defaultSectionSize() - height if table.property("rowFont") is None else 4
-                table.setProperty("rowMargin", built)
-            table.setProperty("rowFont", height)
-            if header.defaultSectionSize() != height + int(built):
-                header.setDefaultSectionSize(height + int(built))
+            fit_rows_to_text(table)
 
     def _theme_chosen(self, theme: str) -> None:
         self.appearance.set_theme(theme)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.deck import Deck
+from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.charts import deck_charts, deck_counts, statistics
 from deckbuilder.games.check import check, resolve
@@ -13,10 +13,16 @@ from tests.deckbuilder.legality.pool import legal_deck, make_pool
 from tests.deckbuilder.legality.test_trust import whippoorwill
 
 
+def _reprint_pool() -> CardPool:
+    """Whippoorwill and its reprint `Whippoorwill (2)`, each in its own set."""
+    return make_pool(
+        whippoorwill("Whippoorwill", ("NewEngland-Gauntlet",)),
+        whippoorwill("Whippoorwill (2)", ("Fan-madePromo",)),
+    )
+
+
 def test_a_rage_report_carries_the_deck_resolved_with_its_reprints_folded() -> None:
-    base = whippoorwill("Whippoorwill", ("NewEngland-Gauntlet",))
-    second = whippoorwill("Whippoorwill (2)", ("Fan-madePromo",))
-    pool = make_pool(base, second)
+    pool = _reprint_pool()
     deck = legal_deck()
     deck.add("Whippoorwill", 2)
     deck.add("Whippoorwill (2)", 1)
@@ -73,9 +79,7 @@ def test_another_games_report_carries_its_resolved_deck_and_its_charts_read_it()
 
 
 def test_a_report_keeps_each_entrys_card_as_the_pool_answered_its_name() -> None:
-    base = whippoorwill("Whippoorwill", ("NewEngland-Gauntlet",))
-    second = whippoorwill("Whippoorwill (2)", ("Fan-madePromo",))
-    pool = make_pool(base, second)
+    pool = _reprint_pool()
     deck = legal_deck()
     deck.add("Whippoorwill (2)", 1)
     deck.add("No Such Card", 1)
