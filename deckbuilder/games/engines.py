@@ -88,6 +88,8 @@ def _resolve(deck: Deck, pool: GamePool, game: Game, entry_cards: dict[str, Any]
         except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
             card = None
         else:
+            if card is not None and card.retired:  # gone from the game's card data: not a card of it now
+                card = None
             if entry_cards is not None:
                 entry_cards[entry.key] = card
         key = card.norm_name if card is not None else normalize_name(entry.name)
