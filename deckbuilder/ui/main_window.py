@@ -470,7 +470,7 @@ class MainWindow(
             getattr(pool, "images", None) or self.db
         )  # another game's pictures, where they are
         if game is not None and not pool.has_printings and self.game_cards.source != (game.name, id(pool)):
-            self.game_cards.show_cards(game, pool.cards())  # type: ignore[attr-defined]
+            self.game_cards.show_cards(game, pool)
             self.game_cards.source = (game.name, id(pool))  # the pool is kept until the next card import
 
     def deck_pool(self) -> CardPool:
