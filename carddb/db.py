@@ -11,7 +11,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -27,7 +27,7 @@ from carddb.retired import retired_card
 from carddb.traits import stored_trait_vocabulary
 
 if TYPE_CHECKING:
-    from carddb.gamecards import GameCardRow
+    from carddb.gamecards import GameCardData, GameCardRow
     from carddb.query import SearchFields
 
 APP_NAME = "ragedeck"
@@ -320,6 +320,23 @@ class CardDatabase:
 
         with self.write_transaction() as conn:
             count = write_game_cards(conn, game, rows, source)
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (meta or {}).items())
+        self.invalidate_caches()
+        return count
+
+    def store_game_printings(
+        self,
+        game: str,
+        cards: Iterable[GameCardData],
+        sources: Collection[str] | None,
+        meta: dict[str, str] | None = None,
+    ) -> int:
+        """Store a game's cards with their printings, mirroring `sources` (carddb.gamecards), and set `meta` with
+        them; returns how many."""
+        from carddb.gamecards import write_game_printings
+
+        with self.write_transaction() as conn:
+            count = write_game_printings(conn, game, cards, sources)
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (meta or {}).items())
         self.invalidate_caches()
         return count

@@ -237,6 +237,9 @@ def _field_term(
         return _flag_term(text, start, key, op, head, value_start)
     game_field = fields.by_word.get(key) if fields is not None else None
     if fields is not None and key != OWN_FIELD:
+        if game_field is None and TEXT_FIELDS.get(key) == "set" and op == ":":  # `s:`: every game's printings
+            value, end = _text_value(text, head, value_start)
+            return Field("set", value), end
         if game_field is None:
             raise QuerySyntaxError(message("QUERY_UNKNOWN_FIELD", head=head), start, head)
         if game_field.kind == "number":

@@ -260,7 +260,10 @@ def _json_path(field: str) -> str:
 
 
 def _compile_game_field(node: Field, params: list[object]) -> str:
-    """Another game's `field:text`: the text within the field (a list of words as its JSON text)."""
+    """Another game's `field:text`: the text within the field (a list of words as its JSON text); `s:` any
+    printing's set, as for Rage."""
+    if node.field == "set":
+        return _compile_field(node, params)
     params.append(_like_contains(node.value))
     if node.field in ("name", "type"):
         return f"(card.{node.field} LIKE ? ESCAPE '\\')"

@@ -69,15 +69,39 @@ def import_game_card_file(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
 ) -> CardData:
-    """Read and store a game's card-data file (that game's cards replaced, in one transaction).
+    """The one import of a game's cards, from the source its description names (games/cardsources.py: a CSV file,
+    a Lackey plugin folder or card-data file), in one transaction: the cards it brings replace those that came from
+    the same source, and those gone from it are retired.
 
-    `progress(done, total)` per card whose image is looked at; `cancel()` is asked as often, and a cancelled import
-    raises carddb's ImportCancelled before anything is written. GameCardImportError: the file cannot be read.
+    `progress(done, total)` and `cancel()` as it reads; a cancelled import raises carddb's ImportCancelled before
+    anything is written. GameCardImportError: the source cannot be read at all.
     """
-    from deckbuilder.games.cards import import_card_data
+    from deckbuilder.games.cards import SHIPPED_META, CardData, read_csv_cards
+    from deckbuilder.games.cardsources import CARD_SOURCES, CardSourceError, source_of
 
-    text = read_game_card_file(path, game, shown)
-    return import_card_data(db, game, text, str(path), folder=path.parent, progress=progress, cancel=cancel)
+    kind = source_of(game)
+    if kind == "csv":
+        text = read_game_card_file(path, game, shown)
+        data, cards = read_csv_cards(db, game, text, str(path), path.parent, progress, cancel)
+        sources: list[str] | None = None  # the CSV is the game's whole card data
+    else:
+        source = CARD_SOURCES.get(kind)
+        if source is None:
+            raise GameCardImportError(
+                _(
+                    "{game}'s description names card data of the kind '{kind}', which this version cannot read"
+                ).format(game=game.title, kind=kind)
+            )
+        data = CardData()
+        try:
+            read = source.read(db, game, path, shown, data, progress, cancel)
+        except CardSourceError as exc:
+            raise GameCardImportError(str(exc)) from exc
+        cards, sources = read.cards, read.sources
+    if cards:
+        # The player's own cards now: the game's shipped set is never imported over them.
+        db.store_game_printings(game.name, cards, sources, meta={SHIPPED_META + game.name: ""})
+    return data
 
 
 def import_summary(data: CardData, game: Game, shown: str) -> str:

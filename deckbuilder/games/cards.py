@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carddb.gamecards import GameCardData, GamePrinting
 from carddb.model import CardInfo, FieldValue
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
@@ -154,7 +155,7 @@ def read_card_data(game: Game, text: str) -> CardData:
             continue
         if not any(cell.strip() for cell in row):
             continue
-        card = _card_from_row(game, row, where, line, result.issues)
+        card = card_from_row(game, row, where, line, result.issues)
         if card is None:
             continue
         if card.norm_name in seen:
@@ -196,7 +197,7 @@ def _number(card_field: CardField, raw: str, name: str, line: int, issues: list[
     return value
 
 
-def _card_from_row(
+def card_from_row(
     game: Game, row: list[str], where: Mapping[str, int], line: int, issues: list[CardDataIssue]
 ) -> CardInfo | None:
     def cell(name: str) -> str:
@@ -406,6 +407,23 @@ def import_card_data(
     `progress(done, total)` and `cancel()` per card: a cancel raises ImportCancelled before anything is written
     (images already copied are unreferenced, removed by the leftover clean-up).
     """
+    data, cards = read_csv_cards(db, game, text, source, folder, progress, cancel)
+    if cards:
+        db.store_game_printings(game.name, cards, None, meta={SHIPPED_META + game.name: shipped})
+    return data
+
+
+def read_csv_cards(
+    db: CardDatabase,
+    game: Game,
+    text: str,
+    source: str,
+    folder: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> tuple[CardData, list[GameCardData]]:
+    """A game's card-data CSV read and checked, its images copied: what was read and the cards to store (one
+    printing each; the file is the game's whole card data)."""
     from carddb.importreport import ImportCancelled
     from deckbuilder.games.cardimages import store_card_images
 
@@ -423,20 +441,25 @@ def import_card_data(
     if cancel is not None and cancel():
         raise ImportCancelled()
     data.issues.extend(CardDataIssue(line, reason) for line, reason in problems)
-    rows = [
-        (
+    cards = [
+        GameCardData(
             card.name,
             card.type,
             json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.fields.items()}),
-            data.lines.get(card.norm_name, 0),
-            stored.get(card.norm_name, ""),
-            card.image,
+            (
+                GamePrinting(
+                    "",
+                    0,
+                    card.image,
+                    stored.get(card.norm_name, ""),
+                    source,
+                    data.lines.get(card.norm_name, 0),
+                ),
+            ),
         )
         for card in data.cards
     ]
-    if rows:
-        db.store_game_cards(game.name, rows, source, meta={SHIPPED_META + game.name: shipped})
-    return data
+    return data, cards
 
 
 def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:

@@ -1,0 +1,222 @@
+"""Where a game's cards come from: one registry of card sources, named by a game's description
+(`"card_data": {"format": "csv" | "lackey"}`), behind the one import entry (games/cardimport.py).
+
+- `csv`: a UTF-8 CSV whose header names the game's columns (one printing a card).
+- `lackey`: a LackeyCCG plugin folder (plugininfo.txt naming its card-data files, else sets/*.txt; images under
+  sets/setimages/<set>/) or one of its card-data files: tab-separated rows whose header names the game's columns,
+  a set column (`"set_column"`, "Set" unless the description says otherwise) and ImageFile. A card in several sets is
+  one card with a printing per set; the set read last is the newest, whose fields are in force.
+
+Each source reads and checks everything (bad rows are reported by line, never fatal) and gives the cards to store
+and the files they came from; the database write is one transaction, so a failed import leaves it as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from carddb.gamecards import GameCardData, GamePrinting
+from deckbuilder.games.cards import CardData, CardDataIssue
+from deckbuilder.i18n import gettext as _
+from deckbuilder.i18n import render_text
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+    from carddb.model import CardInfo
+    from deckbuilder.games.description import Game
+
+ProgressFn = Callable[[int, int], None]
+CancelFn = Callable[[], bool]
+
+
+class CardSourceError(Exception):
+    """A source that cannot be imported at all: the message says why, in the reader's language."""
+
+
+@dataclass
+class SourceRead:
+    """What a source gave: the cards to store, the files they came from (None: the game's whole card data)."""
+
+    cards: list[GameCardData] = field(default_factory=list)
+    sources: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class CardSource:
+    """One kind of card data: `read(db, game, path, shown, data, progress, cancel)` fills `data` (the cards read
+    and the issues by line) and returns what to store."""
+
+    name: str
+    read: Callable[[CardDatabase, Game, Path, str, CardData, ProgressFn | None, CancelFn | None], SourceRead]
+
+
+def _lackey(
+    db: CardDatabase,
+    game: Game,
+    path: Path,
+    shown: str,
+    data: CardData,
+    progress: ProgressFn | None,
+    cancel: CancelFn | None,
+) -> SourceRead:
+    from carddb.importreport import ImportCancelled
+    from carddb.lackey import ImageFinder, card_data_files, read_plugin_info
+
+    def check() -> None:
+        if cancel is not None and cancel():
+            raise ImportCancelled()
+
+    if path.is_dir():
+        info = None
+        if (path / "plugininfo.txt").is_file():
+            try:
+                info = read_plugin_info(path / "plugininfo.txt")
+            except OSError as exc:
+                raise CardSourceError(
+                    _("{path}: cannot read plugininfo.txt: {reason}").format(path=shown, reason=exc)
+                ) from exc
+        files, problems = card_data_files(path, info)
+        data.issues.extend(_issue(0, render_text(p)) for p in problems)
+        if not files:
+            raise CardSourceError(
+                _("{path}: no {game} card data in this folder (plugininfo.txt or sets/*.txt)").format(
+                    path=shown, game=game.title
+                )
+            )
+        images = ImageFinder(path / "sets" / "setimages", path.resolve(), check)
+    elif path.is_file() and not path.is_symlink():
+        files = [path]
+        images = ImageFinder(path.parent / "setimages", path.parent.resolve(), check)
+    else:
+        raise CardSourceError(
+            _("{path}: give a {game} Lackey plugin folder or one of its card-data files").format(
+                path=shown, game=game.title
+            )
+        )
+    read = _LackeyRows(db, game, images, data, check)
+    for done, file in enumerate(files):
+        if progress is not None:
+            progress(done, len(files))
+        read.file(file, shown if file == path else f"{shown}/{file.relative_to(path)}")
+    return SourceRead(read.cards(), [str(f) for f in files])
+
+
+class _LackeyRows:
+    """The rows of a game's Lackey card-data files, as cards with a printing per set."""
+
+    def __init__(
+        self, db: CardDatabase, game: Game, images: object, data: CardData, check: Callable[[], None]
+    ) -> None:
+        self.db = db
+        self.game = game
+        self.images = images
+        self.data = data
+        self.check = check
+        self.set_column = str(game.card_data.get("set_column", "Set")).casefold()
+        self.ranks: dict[str, int] = {}  # set (casefolded) -> its place: the set read later is newer
+        self.printings: dict[str, list[tuple[GamePrinting, CardInfo]]] = {}
+        self.copied: dict[Path, str] = {}
+
+    def file(self, file: Path, shown: str) -> None:
+        from carddb.lackey import CardDataReader, open_card_data
+
+        try:
+            handle = open_card_data(file)
+        except OSError as exc:
+            raise CardSourceError(_("{path}: cannot read: {reason}").format(path=shown, reason=exc)) from exc
+        with handle:
+            reader = CardDataReader(handle)
+            for row in reader:
+                self.check()
+                if row.error:
+                    self.data.issues.append(_issue(row.line, render_text(row.error)))
+                    continue
+                self.row(
+                    file, row.line, {k.casefold(): v for k, v in (*row.extra.items(), *row.values.items())}
+                )
+            self.data.issues.extend(_issue(note.line, render_text(note.reason)) for note in reader.notes)
+
+    def row(self, file: Path, line: int, cells: dict[str, str]) -> None:
+        from deckbuilder.games.cards import card_from_row
+
+        columns = [f.column.casefold() for f in self.game.fields]
+        where = {f.name: index for index, f in enumerate(self.game.fields)}
+        # Lackey names a card's image by its set and ImageFile, not by a path column.
+        card = card_from_row(self.game, [cells.get(c, "") for c in columns], where, line, self.data.issues)
+        if card is None:
+            return
+        set_name = " ".join(cells.get(self.set_column, "").split())
+        rank = self.ranks.setdefault(set_name.casefold(), len(self.ranks))
+        written = cells.get("imagefile", "").strip()
+        stored = self.image(set_name, written, card.name, line)
+        printing = GamePrinting(set_name, rank, written, stored, str(file), line)
+        kept = self.printings.setdefault(card.norm_name, [])
+        kept[:] = [
+            p for p in kept if p[0].set_name.casefold() != set_name.casefold()
+        ]  # a later row of a set wins
+        kept.append((printing, card))
+        self.data.lines.setdefault(card.norm_name, line)
+
+    def image(self, set_name: str, written: str, name: str, line: int) -> str:
+        from carddb.images import ImageRefused
+        from carddb.lackey import ImageFinder, split_image_files, unsafe_name_reason
+        from deckbuilder.games.cardimages import copy_card_image
+
+        assert isinstance(self.images, ImageFinder)
+        first = next(iter(split_image_files(written)), "")
+        if not first or unsafe_name_reason(first) or unsafe_name_reason(set_name):
+            return ""
+        found, refused = self.images.locate(set_name, first)
+        if found is None:
+            if refused:
+                self.data.issues.append(_issue(line, render_text(refused)))
+            return ""
+        if found not in self.copied:
+            try:
+                self.copied[found] = copy_card_image(self.db, self.game.name, found)
+            except (OSError, ImageRefused) as exc:
+                reason = (
+                    render_text(exc.reason) if isinstance(exc, ImageRefused) else str(exc.strerror or exc)
+                )
+                self.data.issues.append(
+                    _issue(
+                        line,
+                        _("'{card}': image {image} not used: {reason}").format(
+                            card=name[:60], image=first[:80], reason=reason
+                        ),
+                    )
+                )
+                self.copied[found] = ""
+        return self.copied[found]
+
+    def cards(self) -> list[GameCardData]:
+        found: list[GameCardData] = []
+        for printings in self.printings.values():
+            newest = max(printings, key=lambda p: p[0].rank)[1]
+            fields = {k: list(v) if isinstance(v, tuple) else v for k, v in newest.fields.items()}
+            found.append(
+                GameCardData(
+                    newest.name,
+                    newest.type,
+                    json.dumps(fields, ensure_ascii=False),
+                    tuple(p for p, _card in printings),
+                )
+            )
+            self.data.cards.append(newest)
+        return found
+
+
+def _issue(line: int, reason: str) -> CardDataIssue:
+    return CardDataIssue(line, reason)
+
+
+CARD_SOURCES: dict[str, CardSource] = {"lackey": CardSource("lackey", _lackey)}
+
+
+def source_of(game: Game) -> str:
+    """The kind of card data a game's description names (`card_data.format`; a CSV file unless it says so)."""
+    return str(game.card_data.get("format", "csv") or "csv").casefold()
