@@ -1,6 +1,6 @@
-"""Importing a game's card-data file (the CSV its game.json documents) for every front end: the file read as
-`ragedeck import-cards --game` reads it, the refusals it prints, the report's lines, progress and cancel for the
-window (Qt-free).
+"""The one import of a game's cards, from the source its game.json names (games/cardsources.py), for every front
+end: the source read as `ragedeck import-cards --game` reads it, the refusals it prints, the report's lines,
+progress and cancel for the window (Qt-free).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -29,38 +28,6 @@ class GameCardImportError(Exception):
         self.message = message
 
 
-def read_game_card_file(path: Path, game: Game, shown: str) -> str:
-    """The text of a game's card-data file; GameCardImportError names `shown` (the path as the caller prints it)."""
-    from carddb.safeio import UnsafeFileError
-    from deckbuilder.games.cards import read_card_file
-
-    if path.is_dir() or path.is_symlink():
-        raise GameCardImportError(
-            _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
-                path=shown, game=game.title
-            )
-        )
-    try:
-        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
-        return read_card_file(path)
-    except UnsafeFileError as exc:
-        if exc.size is not None:
-            raise GameCardImportError(
-                _("{path} is too large for card data ({size} bytes)").format(path=shown, size=exc.size)
-            ) from exc
-        raise GameCardImportError(
-            _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
-        ) from exc
-    except UnicodeDecodeError:
-        raise GameCardImportError(
-            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
-        ) from None
-    except OSError as exc:
-        raise GameCardImportError(
-            _("{path}: cannot read: {reason}").format(path=shown, reason=exc.strerror or exc)
-        ) from exc
-
-
 def import_game_card_file(
     db: CardDatabase,
     game: Game,
@@ -76,31 +43,25 @@ def import_game_card_file(
     `progress(done, total)` and `cancel()` as it reads; a cancelled import raises carddb's ImportCancelled before
     anything is written. GameCardImportError: the source cannot be read at all.
     """
-    from deckbuilder.games.cards import SHIPPED_META, CardData, read_csv_cards
+    from deckbuilder.games.cards import SHIPPED_META, CardData
     from deckbuilder.games.cardsources import CARD_SOURCES, CardSourceError, source_of
 
     kind = source_of(game)
-    if kind == "csv":
-        text = read_game_card_file(path, game, shown)
-        data, cards = read_csv_cards(db, game, text, str(path), path.parent, progress, cancel)
-        sources: list[str] | None = None  # the CSV is the game's whole card data
-    else:
-        source = CARD_SOURCES.get(kind)
-        if source is None:
-            raise GameCardImportError(
-                _(
-                    "{game}'s description names card data of the kind '{kind}', which this version cannot read"
-                ).format(game=game.title, kind=kind)
-            )
-        data = CardData()
-        try:
-            read = source.read(db, game, path, shown, data, progress, cancel)
-        except CardSourceError as exc:
-            raise GameCardImportError(str(exc)) from exc
-        cards, sources = read.cards, read.sources
-    if cards:
+    source = CARD_SOURCES.get(kind)
+    if source is None:
+        raise GameCardImportError(
+            _(
+                "{game}'s description names card data of the kind '{kind}', which this version cannot read"
+            ).format(game=game.title, kind=kind)
+        )
+    data = CardData()
+    try:
+        read = source.read(db, game, path, shown, data, progress, cancel)
+    except CardSourceError as exc:
+        raise GameCardImportError(str(exc)) from exc
+    if read.cards:
         # The player's own cards now: the game's shipped set is never imported over them.
-        db.store_game_printings(game.name, cards, sources, meta={SHIPPED_META + game.name: ""})
+        db.store_game_printings(game.name, read.cards, read.sources, meta={SHIPPED_META + game.name: ""})
     return data
 
 

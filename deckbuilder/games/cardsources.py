@@ -2,6 +2,7 @@
 (`"card_data": {"format": "csv" | "lackey"}`), behind the one import entry (games/cardimport.py).
 
 - `csv`: a UTF-8 CSV whose header names the game's columns (one printing a card).
+- `json`: a JSON object keyed by card name, each card an object of the game's columns (one printing a card).
 - `lackey`: a LackeyCCG plugin folder (plugininfo.txt naming its card-data files, else sets/*.txt; images under
   sets/setimages/<set>/) or one of its card-data files: tab-separated rows whose header names the game's columns,
   a set column (`"set_column"`, "Set" unless the description says otherwise) and ImageFile. A card in several sets is
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.gamecards import GameCardData, GamePrinting
-from deckbuilder.games.cards import CardData, CardDataIssue
+from deckbuilder.games.cards import CardData, CardDataIssue, card_from_row
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import render_text
 
@@ -52,6 +53,57 @@ class CardSource:
 
     name: str
     read: Callable[[CardDatabase, Game, Path, str, CardData, ProgressFn | None, CancelFn | None], SourceRead]
+
+
+def _csv(
+    db: CardDatabase,
+    game: Game,
+    path: Path,
+    shown: str,
+    data: CardData,
+    progress: ProgressFn | None,
+    cancel: CancelFn | None,
+) -> SourceRead:
+    """The game's card-data CSV: its whole card data, one printing a card."""
+    from deckbuilder.games.cards import read_card_file, read_csv_cards
+
+    text = _csv_text(path, game, shown, read_card_file)
+    read, cards = read_csv_cards(db, game, text, str(path), path.parent, progress, cancel)
+    data.cards.extend(read.cards)
+    data.issues.extend(read.issues)
+    data.lines.update(read.lines)
+    return SourceRead(cards, None)
+
+
+def _csv_text(path: Path, game: Game, shown: str, read: Callable[[Path], str]) -> str:
+    """The text of a game's card-data CSV; CardSourceError names `shown` (the path as the caller prints it)."""
+    from carddb.safeio import UnsafeFileError
+
+    if path.is_dir() or path.is_symlink():
+        raise CardSourceError(
+            _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
+                path=shown, game=game.title
+            )
+        )
+    try:
+        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
+        return read(path)
+    except UnsafeFileError as exc:
+        if exc.size is not None:
+            raise CardSourceError(
+                _("{path} is too large for card data ({size} bytes)").format(path=shown, size=exc.size)
+            ) from exc
+        raise CardSourceError(
+            _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
+        ) from exc
+    except UnicodeDecodeError:
+        raise CardSourceError(
+            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
+        ) from None
+    except OSError as exc:
+        raise CardSourceError(
+            _("{path}: cannot read: {reason}").format(path=shown, reason=exc.strerror or exc)
+        ) from exc
 
 
 def _lackey(
@@ -141,8 +193,6 @@ class _LackeyRows:
             self.data.issues.extend(_issue(note.line, render_text(note.reason)) for note in reader.notes)
 
     def row(self, file: Path, line: int, cells: dict[str, str]) -> None:
-        from deckbuilder.games.cards import card_from_row
-
         columns = [f.column.casefold() for f in self.game.fields]
         where = {f.name: index for index, f in enumerate(self.game.fields)}
         # Lackey names a card's image by its set and ImageFile, not by a path column.
@@ -210,11 +260,112 @@ class _LackeyRows:
         return found
 
 
+def _json(
+    db: CardDatabase,
+    game: Game,
+    path: Path,
+    shown: str,
+    data: CardData,
+    progress: ProgressFn | None,
+    cancel: CancelFn | None,
+) -> SourceRead:
+    """A JSON object keyed by card name, each card an object of the game's columns (a list of words may be a JSON
+    list); the file is the game's whole card data, one printing a card (`set_column` names its set)."""
+    from carddb.importreport import ImportCancelled
+    from carddb.safeio import read_regular_bytes
+    from deckbuilder.games.cardimages import store_card_images
+    from deckbuilder.games.cards import IMAGE_KEY, MAX_CARD_DATA_BYTES
+    from deckbuilder.games.datafiles import DataFileError, parse_json
+
+    if path.is_dir() or path.is_symlink() or not path.is_file():
+        raise CardSourceError(
+            _("{path}: give the {game} card-data file itself, not a folder or a link").format(
+                path=shown, game=game.title
+            )
+        )
+    try:
+        raw = read_regular_bytes(path, MAX_CARD_DATA_BYTES)
+        document = parse_json(raw)
+    except (OSError, DataFileError) as exc:
+        raise CardSourceError(_("{path}: cannot read: {reason}").format(path=shown, reason=exc)) from exc
+    if not isinstance(document, dict):
+        raise CardSourceError(
+            _("{path}: the card data must be a JSON object keyed by card name").format(path=shown)
+        )
+    names = {f.name: f.column.casefold() for f in game.fields}
+    where = {name: index for index, name in enumerate(names)}
+    where[IMAGE_KEY] = len(where)
+    set_column = str(game.card_data.get("set_column", "Set")).casefold()
+    found: list[tuple[CardInfo, str, int]] = []
+    lines = _KeyLines(raw.decode("utf-8"))
+    for number, (name, values) in enumerate(document.items(), start=1):
+        line = lines.of(name)
+        if cancel is not None and cancel():
+            raise ImportCancelled()
+        if progress is not None:
+            progress(number - 1, len(document))
+        if not isinstance(values, dict):
+            data.issues.append(
+                _issue(line, _("'{card}' is not an object of fields; skipped").format(card=name[:60]))
+            )
+            continue
+        cells = {str(k).casefold(): _cell(v) for k, v in values.items()}
+        cells[names.get("name", "name")] = str(name)
+        row = [cells.get(column, "") for column in names.values()]
+        row.append(cells.get(game.image_column.casefold(), "") if game.image_column else "")
+        card = card_from_row(game, row, where, line, data.issues)
+        if card is not None:
+            found.append((card, " ".join(cells.get(set_column, "").split()), line))
+            data.cards.append(card)
+            data.lines[card.norm_name] = line
+    stored, problems = store_card_images(
+        db, game.name, ((c.norm_name, c.name, c.image, line) for c, _set, line in found), path.parent
+    )
+    data.issues.extend(_issue(line, reason) for line, reason in problems)
+    cards = [
+        GameCardData(
+            card.name,
+            card.type,
+            json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.fields.items()}),
+            (GamePrinting(set_name, 0, card.image, stored.get(card.norm_name, ""), str(path), line),),
+        )
+        for card, set_name, line in found
+    ]
+    return SourceRead(cards, None)
+
+
+class _KeyLines:
+    """The line each card's key stands on, found in one forward pass over the text (keys come in file order)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0
+        self.line = 1
+
+    def of(self, key: str) -> int:
+        found = self.text.find(json.dumps(key, ensure_ascii=False), self.at)
+        if found < 0:  # written with escapes: the line of the previous key
+            return self.line
+        self.line += self.text.count("\n", self.at, found)
+        self.at = found
+        return self.line
+
+
+def _cell(value: object) -> str:
+    """A JSON value as the cell a CSV would hold: a list of words joined by semicolons, nothing for null."""
+    if isinstance(value, list):
+        return "; ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
 def _issue(line: int, reason: str) -> CardDataIssue:
     return CardDataIssue(line, reason)
 
 
-CARD_SOURCES: dict[str, CardSource] = {"lackey": CardSource("lackey", _lackey)}
+CARD_SOURCES: dict[str, CardSource] = {
+    source.name: source
+    for source in (CardSource("csv", _csv), CardSource("lackey", _lackey), CardSource("json", _json))
+}
 
 
 def source_of(game: Game) -> str:
