@@ -3,7 +3,7 @@
 - **Read-modify-write under an inter-process lock** (`locked`, `update`): two windows, or a window and a script,
   changing one file at once lose nothing. POSIX: `fcntl.flock` on a lock file beside it; elsewhere a lock file made
   with O_EXCL holding the owner's process id, broken when that process is gone or the lock is older than
-  `STALE_LOCK_SECONDS`.
+  `STALE_LOCK_SECONDS` (before LOCK_TIMEOUT_SECONDS runs out for the next writer).
 - **Written whole or not at all** (carddb.atomic).
 - **Never through a link leading out of its folder** (`inside`): such a file is neither read nor written.
 - **Never onto a file the same command reads** (carddb.atomic.reads_target, for the commands' outputs).
@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -34,8 +35,9 @@ except ImportError:  # Windows: the O_EXCL lock file below
 
 T = TypeVar("T")
 
+USE_FCNTL = fcntl is not None  # False: the O_EXCL lock file (Windows; the tests run it here too)
 LOCK_TIMEOUT_SECONDS = 30.0
-STALE_LOCK_SECONDS = 120.0
+STALE_LOCK_SECONDS = 20.0  # a holder keeps it for a file's read and write: far less than this
 DAMAGED_SUFFIX = ".damaged-"
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -64,19 +66,24 @@ def _lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
-def _owner_gone(lock: Path) -> bool:
-    """Whether an O_EXCL lock file is stale: its process is gone, or it is older than STALE_LOCK_SECONDS."""
+def _stale(lock: Path, info: os.stat_result) -> bool:
+    """Whether an O_EXCL lock file is stale: older than STALE_LOCK_SECONDS, or its process is gone."""
+    if time.time() - info.st_mtime > STALE_LOCK_SECONDS:
+        return True
     try:
-        info = os.lstat(lock)
-        if time.time() - info.st_mtime > STALE_LOCK_SECONDS:
-            return True
-        pid = int(read_regular_bytes(lock, 64).decode("ascii").strip() or "0")
-    except FileNotFoundError:
-        return False
+        text = read_regular_bytes(lock, 64).decode("ascii").strip()
     except (OSError, ValueError):
-        return True  # unreadable or not ours: no live owner can be named
+        return False
+    if not text:
+        return False  # its owner is writing its process id this very moment
+    try:
+        pid = int(text)
+    except ValueError:
+        return True  # not a lock of ours
     if pid <= 0:
         return True
+    if sys.platform == "win32":
+        return False  # os.kill(pid, 0) would end the process there: only age tells
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -87,12 +94,13 @@ def _owner_gone(lock: Path) -> bool:
 
 
 def _try_exclusive(lock: Path) -> bool:
-    """One attempt at the O_EXCL lock file; a stale one is removed first."""
+    """One attempt at the O_EXCL lock file; a stale one is removed (only the very file judged stale)."""
     try:
         fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o600)
     except FileExistsError:
-        if _owner_gone(lock):
-            with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError):
+            info = os.lstat(lock)
+            if _stale(lock, info) and os.lstat(lock).st_ino == info.st_ino:
                 os.unlink(lock)
         return False
     with os.fdopen(fd, "w") as handle:
@@ -116,8 +124,8 @@ def locked(
     lock.parent.mkdir(parents=True, exist_ok=True)
     deadline, delay = time.monotonic() + timeout, 0.001
     if use_fcntl is None:
-        use_fcntl = fcntl is not None
-    if not use_fcntl:
+        use_fcntl = USE_FCNTL
+    if not use_fcntl or fcntl is None:
         while not _try_exclusive(lock):
             delay = _wait(deadline, path, delay)
         try:
