@@ -328,13 +328,11 @@ class Collection:
 
     def export_file(self, path: Path) -> int:
         """Write the collection as a have list (.dek/.json keep printings, .txt lists names); returns copies."""
-        from carddb.atomic import atomic_write_text
+        from carddb.atomic import atomic_write_text, reads_target
         from deckbuilder.deckfiles import DeckFileError, write_deck
         from deckbuilder.deckfiles.common import KIND_DEK
         from deckbuilder.deckfiles.dek import deck_to_dek
         from deckbuilder.deckfiles.io import kind_for_path
-
-        from carddb.atomic import reads_target
 
         database = Path(self.db.path)
         read = reads_target(

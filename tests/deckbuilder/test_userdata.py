@@ -56,15 +56,13 @@ def test_a_lock_file_left_by_a_dead_process_is_broken(tmp_path: Path) -> None:
 
 def test_a_lock_held_by_a_live_process_is_waited_for_then_refused(tmp_path: Path) -> None:
     target = tmp_path / "printers.json"
-    with locked(target, use_fcntl=False):
-        with pytest.raises(UserFileError, match="being changed by another program"):
-            with locked(target, timeout=0.2, use_fcntl=False):
-                pass
-    if userdata.USE_FCNTL:
-        with locked(target, use_fcntl=True):
-            with pytest.raises(UserFileError, match="being changed"):
-                with locked(target, timeout=0.2, use_fcntl=True):
-                    pass
+    for fcntl in (False, True) if userdata.USE_FCNTL else (False,):
+        with (
+            locked(target, use_fcntl=fcntl),
+            pytest.raises(UserFileError, match="being changed by another program"),
+            locked(target, timeout=0.2, use_fcntl=fcntl),
+        ):
+            pass
 
 
 def test_a_link_leading_out_is_neither_read_nor_written(tmp_path: Path) -> None:
