@@ -84,11 +84,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """List, save or remove printer profiles; write the alignment sheet; turn its readings into a profile."""
     from dataclasses import replace
 
+    from carddb.atomic import reads_target
     from deckbuilder.export.printers import (
         NO_CORRECTION,
         PrinterProfile,
         edit_profile,
         load_profiles,
+        profiles_path,
         remove_profile_noting,
     )
 
@@ -117,6 +119,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             from deckbuilder.export.alignment import write_alignment_pdf
 
             check_output(args.output)
+            if (
+                reads_target(args.output, [profiles_path()]) is not None
+            ):  # never onto a file this command reads
+                raise CliError(
+                    _(
+                        "{output} is the printer profiles file this command reads: give another file to write"
+                    ).format(output=shown_name(args.output))
+                )
             profile = store.get(args.printer) if args.printer else NO_CORRECTION
             write_alignment_pdf(args.output, args.paper, args.duplex, profile)
             print(_("wrote {path}").format(path=args.output), file=out)

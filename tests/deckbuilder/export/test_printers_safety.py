@@ -163,3 +163,11 @@ def test_fuzz_any_profiles_file_loads_saves_or_is_named_in_one_line(content: byt
         stored = json.loads(path.read_text())["printers"]
         for key, value in json.loads(content)["printers"].items():
             assert key.casefold() == "fuzz" or stored[key] == value
+
+
+def test_the_alignment_sheet_is_never_written_onto_the_profiles_it_reads() -> None:
+    save_profile(PrinterProfile("Laser", 1.0))
+    before = profiles_path().read_bytes()
+    code, _out, err = run("printer", "sheet", "-o", str(profiles_path()), "--printer", "Laser")
+    assert code == 2 and "reads" in err
+    assert profiles_path().read_bytes() == before

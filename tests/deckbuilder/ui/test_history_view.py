@@ -106,3 +106,20 @@ def test_a_hostile_history_folder_or_index_entry_leaves_the_dialog_working(
     dialog.table.selectRow(1)
     dialog.compare_button.click()  # reading a version back works (no NUL reaches the file system)
     assert window.compare_dialog is not None
+
+
+def test_a_file_name_holding_markup_is_shown_as_written(window, answers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    window.add_card("Ashen Howler")
+    named = tmp_path / "<b>bold<img src=x>.txt"
+    write_deck(window.deck, named, pool=window.db)
+    answers.open_path = named
+    dialog = window.compare_with()
+    title = dialog.view.first_title
+    assert title.textFormat() == Qt.TextFormat.PlainText and "<b>bold<img src=x>.txt" in title.text()
+    answers.save_path = named
+    assert window.save_as()
+    history = window.show_deck_history()
+    intro = history.findChildren(type(title))[0]
+    assert intro.textFormat() == Qt.TextFormat.PlainText and "<b>bold" in intro.text()
