@@ -211,3 +211,20 @@ def test_fuzz_any_index_entries_and_folder_names_lose_no_version(
     for version in versions:
         assert history.version_path(path, version).resolve().is_relative_to(folder.resolve())
         assert saved_at(version.folder) is not None
+
+
+def test_a_deck_folder_linking_out_of_the_history_is_neither_read_nor_written(tmp_path: Path) -> None:
+    path = tmp_path / "pack.ragedeck"
+    _save(path, "One")
+    history = DeckHistory()
+    outside = tmp_path / "elsewhere"
+    planted = outside / "v000001-20260101T000000Z"
+    planted.mkdir(parents=True)
+    (planted / "pack.ragedeck").write_text("planted")
+    history.root.mkdir(parents=True, exist_ok=True)
+    history.folder(path).symlink_to(outside, target_is_directory=True)
+    assert history.versions(path) == []
+    problem = _save(path, "Two")
+    assert problem is not None and "leads out of its folder" in problem
+    assert sorted(p.name for p in outside.iterdir()) == ["v000001-20260101T000000Z"]
+    assert "Two" in path.read_text()  # the save itself went ahead
