@@ -14,6 +14,7 @@ from deckbuilder.cli.common import (
     EXIT_UNREADABLE,
     CliError,
     add_db_option,
+    check_not_read,
     check_output,
     check_renown,
     forced_game,
@@ -110,7 +111,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         run_state = _Run(args, db, documents, out, err, events)
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
-        _refuse_writing_onto_a_deck(paths, args.report, args.print_all)
+        check_not_read(args.print_all, paths)  # never the PDF over a deck it checks
+        check_not_read(args.report, paths)
         pool = _pool_for(db, forced)[0] if forced is not None else db
         for path in paths:
             try:
@@ -129,20 +131,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return worst
     finally:
         db.close()
-
-
-def _refuse_writing_onto_a_deck(paths: list[Path], *outputs: Path | None) -> None:
-    """A command never writes onto a file it reads: --print-all or --report naming one of the decks is refused."""
-    from carddb.atomic import reads_target
-
-    for output in outputs:
-        read = reads_target(output, paths) if output is not None else None
-        if read is not None:
-            raise CliError(
-                _("{output} is {deck}, a deck this command reads: give another file to write").format(
-                    output=shown_name(output), deck=shown_name(read)
-                )
-            )
 
 
 def _pool_for(db: CardDatabase, game: Game) -> tuple[Any, bool]:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from deckbuilder.cli.common import EXIT_OK, CliError, check_output
+from deckbuilder.cli.common import EXIT_OK, CliError, check_not_read, check_output
 from deckbuilder.cli.output import shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import render_text
@@ -84,7 +84,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """List, save or remove printer profiles; write the alignment sheet; turn its readings into a profile."""
     from dataclasses import replace
 
-    from carddb.atomic import reads_target
     from deckbuilder.export.printers import (
         NO_CORRECTION,
         PrinterProfile,
@@ -119,14 +118,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             from deckbuilder.export.alignment import write_alignment_pdf
 
             check_output(args.output)
-            if (
-                reads_target(args.output, [profiles_path()]) is not None
-            ):  # never onto a file this command reads
-                raise CliError(
-                    _(
-                        "{output} is the printer profiles file this command reads: give another file to write"
-                    ).format(output=shown_name(args.output))
-                )
+            check_not_read(args.output, [profiles_path()])  # never the sheet over the profiles it reads
             profile = store.get(args.printer) if args.printer else NO_CORRECTION
             write_alignment_pdf(args.output, args.paper, args.duplex, profile)
             print(_("wrote {path}").format(path=args.output), file=out)

@@ -35,3 +35,13 @@ def test_diff_escapes_a_newline_in_a_file_name(demo_db: Path, tmp_path: Path) ->
     assert code in (0, 1)
     assert not any(line.startswith("forged.txt: LEGAL") for line in out.splitlines())
     assert "\\u000a" in out
+
+
+@pytest.mark.parametrize("kind", ["decklist", "dek"])
+def test_export_refuses_to_write_onto_the_deck_it_reads(demo_db: Path, tmp_path: Path, kind: str) -> None:
+    deck = tmp_path / "deck.txt"
+    shutil.copy(demo_deck_path(), deck)
+    before = deck.read_bytes()
+    code, _out, err = run("export", str(deck), "--db", str(demo_db), "--to", kind, "-o", str(deck))
+    assert code == 2 and "reads" in err
+    assert deck.read_bytes() == before
