@@ -45,3 +45,14 @@ def test_export_refuses_to_write_onto_the_deck_it_reads(demo_db: Path, tmp_path:
     code, _out, err = run("export", str(deck), "--db", str(demo_db), "--to", kind, "-o", str(deck))
     assert code == 2 and "reads" in err
     assert deck.read_bytes() == before
+
+
+def test_check_refuses_to_write_its_pdf_onto_the_event_file_it_reads(demo_db: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(demo_deck_path(), folder / "deck.txt")
+    event = folder / "event.json"
+    event.write_text('{"event": "Kitchen table cup"}')
+    code, _out, err = run("check", str(folder), "--db", str(demo_db), "--print-all", str(event))
+    assert code == 2 and "reads" in err
+    assert event.read_text() == '{"event": "Kitchen table cup"}'
