@@ -95,3 +95,21 @@ def test_damaged_content_is_kept_aside_before_it_is_replaced(tmp_path: Path) -> 
     path.write_bytes(b"again")
     second = keep_aside(path)
     assert second != done.kept_as and second.read_bytes() == b"again"  # never onto an earlier copy
+
+
+def test_every_writer_of_the_user_data_folder_goes_through_the_rule() -> None:
+    """A module that finds its files in the user data folder writes them through deckbuilder.userdata, not by
+    calling carddb.atomic itself (which would skip the lock, the link check and keeping damaged files aside)."""
+    import re
+
+    from tests.conftest import PROJECT_ROOT
+
+    direct = re.compile(r"\batomic_(write_text|write_bytes|open)\(")
+    offenders = [
+        str(path.relative_to(PROJECT_ROOT))
+        for path in sorted((PROJECT_ROOT / "deckbuilder").rglob("*.py"))
+        if path.name != "userdata.py"
+        and "user_data_dir" in (text := path.read_text(encoding="utf-8"))
+        and direct.search(text)
+    ]
+    assert offenders == []
