@@ -131,8 +131,10 @@ def locked(
         try:
             yield
         finally:
-            with contextlib.suppress(OSError):
-                os.unlink(lock)
+            with contextlib.suppress(OSError, ValueError):
+                # Only our own: a lock held past STALE_LOCK_SECONDS may have been broken and taken by another.
+                if read_regular_bytes(lock, 64).decode("ascii").strip() == str(os.getpid()):
+                    os.unlink(lock)
         return
     fd = os.open(lock, os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o600)
     try:
