@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sqlite3
-import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +21,11 @@ from carddb.normalize import normalize_name
 from carddb.opening import FTS_DEFINITION as FTS_DEFINITION
 from carddb.opening import DatabaseError as DatabaseError
 from carddb.opening import connect, damaged, is_file_failure, open_database, set_pragmas
+from carddb.paths import APP_NAME as APP_NAME
+from carddb.paths import DB_ENV_VAR as DB_ENV_VAR
+from carddb.paths import IMAGES_FOLDER as IMAGES_FOLDER
+from carddb.paths import default_db_path as default_db_path
+from carddb.paths import user_data_dir as user_data_dir
 from carddb.retired import retired_card
 from carddb.traits import stored_trait_vocabulary
 
@@ -30,43 +33,7 @@ if TYPE_CHECKING:
     from carddb.gamecards import GameCardData, GameCardRow
     from carddb.query import SearchFields
 
-APP_NAME = "ragedeck"
-DB_ENV_VAR = "RAGEDECK_DB"
-IMAGES_FOLDER = "card-images"
 MAX_KEPT_KEYS = 200_000  # lookup keys kept per name as asked (a .dek of 100,000 unknown names stays within)
-
-
-def user_data_dir() -> Path:
-    """The per-user data folder (database, autosaves, user formats)."""
-    override = os.environ.get("RAGEDECK_DATA_DIR")
-    # Asked several times a check (user games, user formats): the answer is kept per value of what it reads.
-    if override:
-        return _path(override)
-    return _platform_data_dir(os.environ.get("XDG_DATA_HOME"), os.path.expanduser("~"))
-
-
-@functools.lru_cache(maxsize=8)
-def _path(text: str) -> Path:
-    return Path(text)
-
-
-@functools.lru_cache(maxsize=8)
-def _platform_data_dir(xdg_data_home: str | None, home: str) -> Path:
-    if sys.platform.startswith("linux"):
-        # platformdirs' own rule on Linux, read here: importing it (with the tempfile and random it pulls in)
-        # cost every `ragedeck check` start ~4 ms, and every check asks for the user games and formats folders.
-        # tests/carddb/test_db.py keeps this equal to platformdirs' answer.
-        base = xdg_data_home if xdg_data_home and xdg_data_home.strip() else f"{home}/.local/share"
-        return Path(base) / APP_NAME
-    import platformdirs  # macOS and Windows: their rules are platformdirs' business
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def default_db_path() -> Path:
-    """The database path: $RAGEDECK_DB if set, else cards.sqlite in the user data folder."""
-    override = os.environ.get(DB_ENV_VAR)
-    return Path(override) if override else user_data_dir() / "cards.sqlite"
 
 
 _P = ParamSpec("_P")
