@@ -363,6 +363,7 @@ def ensure_shipped_cards(db: CardDatabase, game: Game) -> bool:
     Cards the player imported are theirs: never replaced. A database that cannot be written keeps what it has.
     """
     import hashlib
+    import sqlite3
 
     from carddb.db import DatabaseError
 
@@ -384,7 +385,7 @@ def ensure_shipped_cards(db: CardDatabase, game: Game) -> bool:
             return has_cards
         folder = entry.parent if isinstance(entry, Path) else None
         import_card_data(db, game, text, str(entry), folder, shipped=digest)
-    except (DatabaseError, OSError):
+    except (DatabaseError, OSError, sqlite3.Error):  # read-only, locked past the wait, damaged: keep what it has
         return False
     return database_pool(db, game).has_cards()
 

@@ -79,3 +79,18 @@ def test_a_source_this_version_cannot_read_is_named(tmp_db: CardDatabase, tmp_pa
     _install("xml")
     with pytest.raises(GameCardImportError, match="'xml'"):
         import_game_card_file(tmp_db, load_game("skyward"), tmp_path / "x.xml", "x.xml")
+
+
+def test_a_database_that_cannot_take_the_shipped_cards_still_gives_them(
+    tmp_db: CardDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from deckbuilder.games.cards import GameCardPool
+
+    def refused(*_args: object, **_kwargs: object) -> int:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(CardDatabase, "store_game_printings", refused)
+    pool, shipped = pool_for(tmp_db, load_game("warrift"))
+    assert isinstance(pool, GameCardPool) and shipped and pool.lookup("Apprentice Mage") is not None
