@@ -168,6 +168,33 @@ def test_versions_by_trailing_number() -> None:
     assert result.cards == ("Mira Fenwhistle", "Mira Fenwhistle 2")
 
 
+def test_numbered_placeholders_of_no_named_character_are_not_versions() -> None:
+    # Playtest's `Gaia 1` ... `Gaia 6` are stand-ins of Renown 1 to 6, not incarnations of a Character named
+    # "Gaia" (revised rules ch. 4 "Experienced Characters": versions are one named Character's; there is no base card).
+    one, two = character("Gaia 1", 1), character("Gaia 2", 2)
+    deck = legal_deck()
+    deck.add("Gaia 1")
+    deck.add("Gaia 2")
+    report = check_deck(deck, make_pool(one, two), renown_level=40)
+    assert "CHARACTER_VERSIONS" not in report.codes, report.results
+    # The same even when the database stored the stripped name as their identity (imports before this fix).
+    stored = make_pool(character("Gaia 1", 1, identity="gaia"), character("Gaia 2", 2, identity="gaia"))
+    assert "CHARACTER_VERSIONS" not in check_deck(deck, stored, renown_level=40).codes
+
+
+def test_numbered_versions_of_a_named_character_clash_without_it_in_the_pack() -> None:
+    first, second, third = (
+        character("Mira Fenwhistle", 3),
+        character("Mira Fenwhistle 2", 5),
+        character("Mira Fenwhistle 3", 6),
+    )
+    deck = legal_deck()
+    deck.add("Mira Fenwhistle 2")
+    deck.add("Mira Fenwhistle 3")
+    report = check_deck(deck, make_pool(first, second, third), renown_level=40)
+    assert "CHARACTER_VERSIONS" in report.codes
+
+
 def test_versions_by_the_shipped_table_when_the_pool_gives_no_identity() -> None:
     lord = character("Lord Albrecht", 4)
     king = character("King Albrecht", 6)
