@@ -266,14 +266,18 @@ def test_unknown_card_with_suggestion() -> None:
     assert result.severity is Severity.ERROR
 
 
-def test_unknown_card_counts_in_its_zone_hint_and_otherwise_as_unplaced() -> None:
+def test_an_unknown_card_is_counted_in_no_pile_wherever_its_file_wrote_it() -> None:
+    # No card, no Type: it cannot be placed (DECK-RULES §1), so a mistyped combat card leaves the combat deck short,
+    # as the guess under the report says ("not counted") and as another game's check counts it.
     deck = legal_deck()
+    deck.remove(BASE_COMBAT[0].name, 1)
     deck.add("Totally Invented", 1, zone_hint=Section.COMBAT)
     deck.add("Another Mystery", 2)
     report = check_deck(deck, make_pool())
-    assert report.totals.combat == 21
+    assert report.totals.combat == 19
     assert report.totals.unplaced == 2
     assert report.codes.count("UNKNOWN_CARD") == 2
+    assert "Combat deck has 19 cards; at least 20 are required" in [r.message for r in report.results]
 
 
 def test_card_without_a_usable_type_is_reported_not_guessed() -> None:
