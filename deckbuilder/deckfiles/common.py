@@ -253,7 +253,7 @@ def lines_of(path: Path, names: Sequence[str]) -> dict[str, int]:
                 loose.setdefault(name, number)
         if len(found) == len(forms):
             break
-    return {name: line for name in forms if (line := found.get(name, loose.get(name))) is not None}
+    return {name: at for name in forms if (at := found.get(name, loose.get(name))) is not None}
 
 
 def _stands_whole(form: str, line: str) -> bool:
