@@ -59,9 +59,13 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
 
 def _game_cards(args: argparse.Namespace, game: Any, pool: Any) -> tuple[list[Any], int]:
     """A pool held in memory (no database could hold the game's cards): the same query searched in memory."""
+    from carddb.query import parse_query, uses_deck
+    from deckbuilder.games.cards import search_fields
     from deckbuilder.games.search import search_cards
 
     deck = _deck_terms(args.deck, pool) if args.deck is not None else None
+    if deck is None and uses_deck(parse_query(args.query, search_fields(game))):
+        raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
     found = search_cards(game, pool.cards(), args.query, deck)
     return (found[: args.limit] if args.limit is not None else found), len(found)
 

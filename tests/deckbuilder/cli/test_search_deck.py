@@ -120,3 +120,30 @@ def test_another_game_has_the_whole_query_language_and_its_collection(demo_db: P
     # A field another game does not have is a clear error pointing at it, as for Rage.
     code, _out, err = run("search", "renown>=3", "--game", "warrift", "--db", str(demo_db))
     assert code == 2 and 'unknown field "renown>="' in err and "^" in err
+
+
+@pytest.mark.parametrize(
+    "query", ["in:deck", "(in:deck)", "-(in:deck)", "((IN:DECK))", "-in:deck", "t:x (in:deck)"]
+)
+@pytest.mark.parametrize("game", [[], ["--game", "warrift"]])
+def test_a_deck_term_without_a_deck_is_refused_however_written(
+    demo_db: Path, query: str, game: list[str]
+) -> None:
+    code, out, err = run("search", query, *game, "--db", str(demo_db), "--json")
+    assert (code, out) == (2, "")
+    assert "in:deck and is:missing need a deck: give it with --deck FILE" in err
+
+
+def test_a_grouped_deck_term_with_a_deck_reads_as_the_deck_term(demo_db: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "w.txt"
+    deck.write_text("# game: warrift\nStarting deck:\n5 Apprentice Mage\n", encoding="utf-8")
+    found = {}
+    for query in ("in:deck", "(in:deck)", "-in:deck", "-(in:deck)"):
+        code, out, _err = run(
+            "search", query, "--game", "warrift", "--deck", str(deck), "--db", str(demo_db), "--json"
+        )
+        assert code == 0
+        found[query] = _found(out)
+    assert found["in:deck"] == found["(in:deck)"] == {"Apprentice Mage"}
+    assert found["-in:deck"] == found["-(in:deck)"] and "Apprentice Mage" not in found["-(in:deck)"]
+    assert len(found["-(in:deck)"]) == 44  # every other shipped WarRift card
