@@ -233,6 +233,8 @@ def _number(card_field: CardField, raw: str, name: str, line: int, issues: list[
 def card_from_row(
     game: Game, row: list[str], where: Mapping[str, int], line: int, issues: list[CardDataIssue]
 ) -> CardInfo | None:
+    """One row's card (cells found by field name in `where`), its values checked; None, reported, when unusable."""
+
     def cell(name: str) -> str:
         index = where.get(name)
         return row[index].strip() if index is not None and index < len(row) else ""
