@@ -23,6 +23,11 @@ The language, as a player types it (field names are case-insensitive, positions 
 
 Text matches other than free words are ASCII case-insensitive substring matches (SQLite LIKE).
 
+Every game's cards are searched by this language (the database read as a game's pool, `CardDatabase.for_game`): for
+a game other than Rage the field terms are its own fields by name or search word (`cost>=3`, `f:earth`), handed in
+as data (query.SearchFields); `s:` and the deck and collection terms mean what they mean for Rage, with that game's
+collection; Rage's own terms (`a:`, `renown>=5`, `t:sept` as a pile) are Rage's.
+
 Results come in name order unless another SearchRow field is asked for. The full-text index's rowid is each card's
 position in name order (`card.name_rank`), so a free-word query streams its matches out already sorted and stops
 after one page; its count is FTS5's own. When the query names a card exactly, that card comes first.
