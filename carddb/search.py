@@ -130,9 +130,13 @@ class _Scope:
 
 def _scope(conn: sqlite3.Connection, game: str) -> _Scope:
     # Two seeks on ix_card_name_rank (game, name_rank): a game's cards hold one range of places.
-    first = conn.execute("SELECT min(name_rank) FROM card WHERE game = ?", (game,)).fetchone()[0]
-    last = conn.execute("SELECT max(name_rank) FROM card WHERE game = ?", (game,)).fetchone()[0]
-    return _Scope(game, int(first or 0), int(last if last is not None else -1))
+    first = conn.execute(
+        "SELECT name_rank FROM card WHERE game = ? ORDER BY name_rank LIMIT 1", (game,)
+    ).fetchone()
+    last = conn.execute(
+        "SELECT name_rank FROM card WHERE game = ? ORDER BY name_rank DESC LIMIT 1", (game,)
+    ).fetchone()
+    return _Scope(game, int(first[0]) if first else 0, int(last[0]) if last else -1)
 
 
 def _filled(params: Sequence[object], deck: DeckTerms | None, scope: _Scope | None = None) -> list[object]:
@@ -331,14 +335,14 @@ def _plan(
     pure, expression = _pure_fts(node)
     params: list[object] = [_GAME]
     if pure and expression is not None and order == "name":
-        # Streams from the index in rowid (= name) order within the game's range: no sort, and it stops after the
-        # page.
-        params += [expression, _FIRST, _LAST]
+        # Streams from the index in rowid (= name) order: no sort, and it stops after the page. Each match is one
+        # seek of its card (game and place); another game's matches find none. (A rowid range here would be
+        # carried over to card.name_rank and turn each seek into a scan of the range.)
+        params.append(expression)
         skip = " AND card_fts.rowid != ?" if exclude else ""
         sql = (
             f"SELECT {_COLUMNS} FROM card_fts JOIN card ON card.game = ? AND card.name_rank = card_fts.rowid "
-            f"WHERE card_fts MATCH ? AND card_fts.rowid BETWEEN ? AND ?{skip} "
-            f"ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
+            f"WHERE card_fts MATCH ?{skip} ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
         )
     else:
         where = _compile(node, params, fields)
