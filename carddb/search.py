@@ -401,7 +401,7 @@ def search(
     conn = db.reader
     fields = db.search_fields
     try:
-        scope = _scope(conn, db.game)
+        scope = _Scope(db.game, 0, MAX_ROWS)  # a page needs only the game: each match is sought by game and place
         pinned = _exact_rank(conn, query, db.game, fields) if order == "name" and not descending else None
         if pinned is None:
             return _run(
