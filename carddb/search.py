@@ -401,7 +401,8 @@ def search(
     conn = db.reader
     fields = db.search_fields
     try:
-        scope = _Scope(db.game, 0, MAX_ROWS)  # a page needs only the game: each match is sought by game and place
+        # A page needs only the game: each match is sought by game and place.
+        scope = _Scope(db.game, 0, MAX_ROWS)
         pinned = _exact_rank(conn, query, db.game, fields) if order == "name" and not descending else None
         if pinned is None:
             return _run(
