@@ -37,6 +37,7 @@ from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.games.description import Game
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.figures import figure_line, settings_line
+from deckbuilder.games.hints import Change
 from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import current_language, gettext
@@ -87,6 +88,8 @@ class DeckView(QWidget):
     format_requested = Signal(str)
     rename_requested = Signal(str)
     replace_requested = Signal(str, object, str)  # old name, old set, new name
+    # Several rows' changes as one undo step: a label and deckbuilder.games.hints.Change values.
+    changes_requested = Signal(str, object)
     card_selected = Signal(str)
     setting_requested = Signal(str, str, int)  # another game's setting: id, label, value
     sections_rebuilt = Signal()  # the tables were made anew for another game's piles (or Rage's again)
@@ -134,6 +137,8 @@ class DeckView(QWidget):
         self.game_name = self._game.name
         self.section_keys: tuple[str, ...] = game_section_keys(self._game)
         self._column_settings: QSettings | None = None
+        # The pile the player is in: +, −, Delete and the buttons act on its selection alone.
+        self.current_pile: str | None = None
         for key in self.section_keys:
             self._add_section(key)
 
@@ -182,6 +187,7 @@ class DeckView(QWidget):
             box.deleteLater()
         self.models.clear()
         self.tables.clear()
+        self.current_pile = None
         self.titles.clear()
         self.section_boxes.clear()
         self.section_keys = game_section_keys(game)
@@ -278,6 +284,8 @@ class DeckView(QWidget):
         table.selectionModel().currentRowChanged.connect(
             lambda cur, _prev, k=key: self._current_changed(k, cur)
         )
+        table.focused.connect(lambda k=key: self.make_current(k))
+        table.selectionModel().selectionChanged.connect(lambda *_a, k=key: self._selection_changed(k))
         self.models[key] = model
         self.tables[key] = table
         self.titles[key] = title
@@ -440,6 +448,27 @@ class DeckView(QWidget):
         """Selected rows across all tables."""
         return [row for key in self.tables for row in self._selected_rows_of(key)]
 
+    def current_rows(self) -> list[DeckRow]:
+        """The current pile's selected rows: what +, −, Delete, Backspace and the buttons act on."""
+        key = self.current_pile
+        return self._selected_rows_of(key) if key in self.tables else []
+
+    def make_current(self, key: str, *, clear_others: bool = True) -> None:
+        """Make a pile the current one; moving into it (a click, a key) clears the other piles' selections, which
+        are otherwise drawn dimmed (a legality result selects its cards in every pile)."""
+        self.current_pile = key
+        for other, table in self.tables.items():
+            table.set_current(other == key)
+            if clear_others and other != key and table.selectionModel().hasSelection():
+                table.selectionModel().clear()
+
+    def _selection_changed(self, key: str) -> None:
+        # Rows selected where the current pile has none (by a program, a test, the card images): that pile is current.
+        if key != self.current_pile and self.tables[key].selectionModel().hasSelection():
+            current = self.tables.get(self.current_pile or "")
+            if current is None or not current.selectionModel().hasSelection():
+                self.make_current(key, clear_others=False)
+
     def _selected_rows_of(self, key: str) -> list[DeckRow]:
         model = self.models[key]
         rows = (model.row_at(index.row()) for index in self.tables[key].selectionModel().selectedRows())
@@ -454,6 +483,7 @@ class DeckView(QWidget):
         wanted = set(keys)
         for key, table in self.tables.items():
             self._select_where(key, table, lambda row: row.identity in wanted)
+        self._settle_current()
 
     def select_cards(self, names: Iterable[str]) -> int:
         """Select every row of these cards (any printing); returns how many rows were selected."""
@@ -461,7 +491,18 @@ class DeckView(QWidget):
         found = 0
         for key, table in self.tables.items():
             found += self._select_where(key, table, lambda row: row.name_key in wanted)
+        self._settle_current()
         return found
+
+    def _settle_current(self) -> None:
+        """After a selection made for the player: the current pile is the first holding selected rows, unless the
+        current one holds some (the others are drawn dimmed)."""
+        current = self.tables.get(self.current_pile or "")
+        if current is not None and current.selectionModel().hasSelection():
+            return
+        chosen = next((k for k, t in self.tables.items() if t.selectionModel().hasSelection()), None)
+        if chosen is not None:
+            self.make_current(chosen, clear_others=False)
 
     def _select_where(self, key: str, table: QTableView, predicate: Any) -> int:
         model = self.models[key]
@@ -478,14 +519,22 @@ class DeckView(QWidget):
         return len(selection.indexes()) // max(model.columnCount(), 1)
 
     def add_one_to_selection(self) -> None:
-        """Ask for one more copy of each selected card."""
-        for row in self.selected_rows():
-            self.request_add(row, 1)
+        """Ask for one more copy of each card selected in the current pile (several: one undo step)."""
+        rows = self.current_rows()
+        if len(rows) == 1:
+            self.request_add(rows[0], 1)
+        elif rows:
+            label = fill(self.tr("Add a copy of %1 cards"), len(rows))
+            self.changes_requested.emit(label, _changes(rows, 1))
 
     def remove_one_from_selection(self) -> None:
-        """Ask to remove one copy of each selected card."""
-        for row in self.selected_rows():
-            self.request_remove(row, 1)
+        """Ask to remove one copy of each card selected in the current pile (several: one undo step)."""
+        rows = self.current_rows()
+        if len(rows) == 1:
+            self.request_remove(rows[0], 1)
+        elif rows:
+            label = fill(self.tr("Remove a copy of %1 cards"), len(rows))
+            self.changes_requested.emit(label, _changes(rows, -1))
 
     def request_add(self, row: DeckRow, count: int) -> None:
         """Ask for `count` more copies of a row's entry (of its starting entry for a starting row)."""
@@ -540,6 +589,11 @@ class DeckView(QWidget):
     def build_context_menu(self, row: DeckRow) -> QMenu:
         """Context menu for a row (the deck list's and the card images'): see deck_menu.deck_row_menu."""
         return deck_row_menu(row, self)
+
+
+def _changes(rows: Sequence[DeckRow], count: int) -> tuple[Change, ...]:
+    """A copy more (1) or fewer (-1) of each row's entry, its starting entry for a starting row."""
+    return tuple(Change(row.entry.name, count, row.entry.set_name, row.starting) for row in rows)
 
 
 def header_text(
