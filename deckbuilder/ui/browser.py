@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
+from carddb.normalize import normalize_name
 from carddb.query import DECK_FLAGS, asks_about
 from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
@@ -224,7 +225,7 @@ class CardBrowser(QWidget):
         self._worker: Worker | None = None
         self._pending = False
         self.query_edit.textChanged.connect(self._schedule)
-        self.query_edit.returnPressed.connect(self.run_search)
+        self.query_edit.returnPressed.connect(self.search_and_add_named)
         for combo in self._filter_combos():
             combo.currentIndexChanged.connect(self._schedule)
         for low, high in self.range_spins.values():
@@ -406,6 +407,15 @@ class CardBrowser(QWidget):
             self._show_error(exc)
             return
         self._show(page)
+
+    def search_and_add_named(self) -> None:
+        """Enter in the search box: search now, and add the card whose whole name was typed (it comes first)."""
+        self.run_search()
+        typed = normalize_name(self.query_edit.text().strip().strip('"'))
+        if typed and not self.has_error() and self.model.rowCount():
+            name = str(self.model.index(0, 0).data())
+            if normalize_name(name) == typed:
+                self.add_requested.emit(name)
 
     def search_in_background(self) -> None:
         """Run the query on a worker thread with its own database handle; typing never waits for it."""
