@@ -8,6 +8,7 @@ main window turns into undoable commands.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
@@ -40,7 +41,7 @@ from deckbuilder.games.figures import figure_line, settings_line
 from deckbuilder.games.hints import Change
 from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import current_language, gettext
+from deckbuilder.i18n import ENGLISH, PORTUGUESE, current_language, gettext
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.columns import ColumnChooser, NameFitter
 from deckbuilder.ui.deck_menu import deck_row_menu
@@ -66,11 +67,12 @@ from deckbuilder.ui.deck_rows import (
 from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit, pair
 from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.labels import SteadyLabel
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 # The setting a deck keeps as its own Renown level (Deck.renown_level), shown in its own spin box.
 RENOWN_SETTING = "renown_level"
 _NOT_GIVEN: Any = object()  # header_text's game when the caller did not look it up
+UNTITLED = QT_TRANSLATE_NOOP("DeckView", "Untitled deck")  # a new deck's name until it is named or saved
 
 
 class DeckView(QWidget):
@@ -368,6 +370,18 @@ class DeckView(QWidget):
             self._select_where(
                 key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
             )
+
+    def name_after_file(self, path: Path) -> None:
+        """Save As of a deck still called "Untitled deck" (in any language): ask to name it after its new file."""
+        if self._deck is None or not path.stem:
+            return
+        untitled = {
+            Deck().name,
+            self.tr(UNTITLED),
+            *(gettext(UNTITLED, lang) for lang in (ENGLISH, PORTUGUESE)),
+        }
+        if self._deck.name in untitled and path.stem != self._deck.name:
+            self.rename_requested.emit(path.stem)
 
     def _fingerprint_tip(self, deck: Deck, pool: CardPool) -> str:
         """The header's tooltip: the deck's fingerprint (imported when first wanted: hashlib is slow to load)."""
