@@ -18,10 +18,12 @@ from PySide6.QtCore import (
     QPoint,
     QSettings,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QHBoxLayout,
     QLabel,
     QMenu,
     QSpinBox,
@@ -141,11 +143,18 @@ class DeckView(QWidget):
         self._column_settings: QSettings | None = None
         # The pile the player is in: +, −, Delete and the buttons act on its selection alone.
         self.current_pile: str | None = None
+        # Rows came or went, or a pile began to scroll sideways: after the edit, each pile that cannot show every row
+        # is given room (fit_sections_to_content); one look per event loop turn however many rows changed.
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_if_cramped)
         for key in self.section_keys:
             self._add_section(key)
 
-        # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
-        # With larger text it wraps onto a second row rather than squeeze the name or cut the format's title.
+        # One row for name, Renown level and format: at 1280×720 every pixel of height goes to the sections. With
+        # larger text (or a long name) it wraps onto a second row rather than squeeze the name or cut the format's
+        # title. The +/− buttons sit beside the figures, whose second line has room for them.
         self.top_row = QWidget()
         self.top_row.setObjectName("deckTopRow")
         top = FlowLayout(self.top_row, spacing=4)
@@ -157,12 +166,15 @@ class DeckView(QWidget):
         self.renown_box = pair(self.renown_label, self.renown_spin)
         top.addWidget(self.renown_box)
         top.addWidget(pair(QLabel(self.tr("Format")), self.format_combo))
-        top.addWidget(pair(self.add_button, self.remove_button))
+        figures = QHBoxLayout()
+        figures.setSpacing(4)
+        figures.addWidget(self.header_label, 1)
+        figures.addWidget(pair(self.add_button, self.remove_button), 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
         layout.addWidget(self.top_row)
-        layout.addWidget(self.header_label)
+        layout.addLayout(figures)
         layout.addWidget(self.splitter, 1)
 
         self._deck: Deck | None = None
@@ -287,6 +299,9 @@ class DeckView(QWidget):
             lambda cur, _prev, k=key: self._current_changed(k, cur)
         )
         table.focused.connect(lambda k=key: self.make_current(k))
+        for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+            signal.connect(self._fit_timer.start)
+        table.horizontalScrollBar().rangeChanged.connect(self._fit_timer.start)
         table.selectionModel().selectionChanged.connect(lambda *_a, k=key: self._selection_changed(k))
         self.models[key] = model
         self.tables[key] = table
@@ -409,7 +424,18 @@ class DeckView(QWidget):
         header = table.horizontalHeader().sizeHint().height()
         rows_height = max(count, 1) * table.verticalHeader().defaultSectionSize()
         margins = 3 + 2 * table.frameWidth() + 2  # the box's top margin and spacing, the frame, a spare pixel
+        # Columns wider than the table (large text, a long name): the sideways scroll bar takes a row's place.
+        if table.horizontalHeader().length() > table.width() - 2 * table.frameWidth():
+            margins += table.horizontalScrollBar().sizeHint().height()
         return title + header + rows_height + margins
+
+    def fit_if_cramped(self) -> None:
+        """Fit the sections again when a shown one cannot show all of its rows (rows were added, a mark widened it)."""
+        if not self.isVisible():
+            return
+        shown = [key for key in self.section_keys if not self.section_boxes[key].isHidden()]
+        if any(self.section_boxes[key].height() < self.section_height(key) for key in shown):
+            self.fit_sections_to_content()
 
     def fit_sections_to_content(self) -> None:
         """Give each shown section the height its rows need; sections that cannot all fit share what is left."""
@@ -445,9 +471,14 @@ class DeckView(QWidget):
         """Let the player show or hide each section's columns (header context menu), remembered in `settings`."""
         self._column_settings = settings
         self.column_choosers = {
-            # The pack's Allegiance column says what the Type column would, narrower.
+            # The pack's Allegiance column says what the Type column would, narrower; its printing is a set its rows
+            # rarely need, and at 1280×720 it would crowd out the figures (both can be shown from the header menu).
             key: ColumnChooser(
-                table, settings, f"columns/deck-{key}", ALWAYS_SHOWN, ("Type",) if key == "characters" else ()
+                table,
+                settings,
+                f"columns/deck-{key}",
+                ALWAYS_SHOWN,
+                ("Type", "Printing") if key == "characters" else (),
             )
             for key, table in self.tables.items()
         }

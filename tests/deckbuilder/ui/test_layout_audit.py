@@ -7,7 +7,7 @@ import pytest
 
 from carddb.demo import demo_deck_path
 from deckbuilder.ui.theme import TEXT_SIZES
-from tests.deckbuilder.ui.layout_audit import audit_every_view
+from tests.deckbuilder.ui.layout_audit import audit_every_view, rows_out_of_sight
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -39,7 +39,7 @@ def test_portuguese_window_shows_everything_whole(portuguese, make_window, qtbot
 @pytest.mark.realpool
 @pytest.mark.parametrize("text_size", [100, TEXT_SIZES[-1]])
 @pytest.mark.parametrize("deck", ["gaia-example.txt", "wyrm-example.dek"])
-def test_real_decks_show_every_name_whole_at_1280x720(qtbot, shared_dir, tmp_path, deck, text_size) -> None:  # type: ignore[no-untyped-def]
+def test_real_decks_show_every_name_and_row_at_1280x720(qtbot, shared_dir, tmp_path, deck, text_size) -> None:  # type: ignore[no-untyped-def]
     from carddb.db import CardDatabase
     from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
@@ -61,6 +61,11 @@ def test_real_decks_show_every_name_whole_at_1280x720(qtbot, shared_dir, tmp_pat
         window._text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
         qtbot.wait(100)
     problems = audit_every_view(window, qtbot.wait)
+    if text_size == 100:  # at the default size every row is in sight too (larger text: the piles scroll)
+        window.deck_tabs.setCurrentIndex(0)
+        qtbot.wait(20)
+        if rows := rows_out_of_sight(window):
+            problems["List: rows"] = rows
     window.appearance.set_text_size(100)
     window.undo_stack.setClean()
     window.close()
