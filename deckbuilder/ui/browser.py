@@ -46,7 +46,7 @@ from deckbuilder.ui.card_results import (
     first_page,
     group_digits,
 )
-from deckbuilder.ui.columns import NameFitter
+from deckbuilder.ui.columns import ContentWidths, NameFitter
 from deckbuilder.ui.filter_grid import FilterGrid
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
@@ -208,12 +208,15 @@ class CardBrowser(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # Set names run to "Conclave-Kupala Rising": the Set column shows them whole; Type and Requires give way
-        # to the names, which are never cut (the numbers scroll in from the right when the pane is narrow).
+        # Type, set names ("Conclave-Kupala Rising") and Requires as wide as the page's longest (the player can
+        # shrink them); the names are never cut, and the other columns scroll in from the right when the pane is narrow.
         for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
             header.resizeSection(column, width)
         self.name_fitter = NameFitter(
-            self.table, "name", lambda: {"type": 64, "requires": 120}, plain_names=True
+            self.table,
+            "name",
+            ContentWidths(self.table, lambda: ("type", "set_name", "requires"), cap=600),
+            plain_names=True,
         )
 
         self._build_layout()

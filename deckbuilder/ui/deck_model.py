@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
@@ -51,6 +52,7 @@ from deckbuilder.ui.deck_rows import (
     DeckRow,
     ModelIndex,
     field_text,
+    fit_short_columns,
     pile_columns,
 )
 from deckbuilder.ui.roles import (
@@ -499,6 +501,8 @@ class DeckSectionTable(QTableView):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self.number_widths.clear()  # another text size or theme: numbers are wider or narrower
+            # ... and the short columns (counts, printings, figures) fit their texts in it, once the change is through.
+            QTimer.singleShot(0, self, lambda: fit_short_columns(self))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CARD_MIME_TYPE):

@@ -45,7 +45,7 @@ from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import ENGLISH, PORTUGUESE, current_language, gettext
 from deckbuilder.legality.results import Report
-from deckbuilder.ui.columns import ColumnChooser, NameFitter
+from deckbuilder.ui.columns import ColumnChooser, ContentWidths, NameFitter
 from deckbuilder.ui.deck_menu import deck_row_menu
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
 from deckbuilder.ui.deck_rows import (
@@ -279,7 +279,8 @@ class DeckView(QWidget):
         box_layout.addWidget(title)
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
-        table.name_fitter = NameFitter(table, "Name", elided_widths)
+        # Type and the long text as wide as their longest text when the pile has room; they give way to the names.
+        table.name_fitter = NameFitter(table, "Name", ContentWidths(table, lambda m=model: elided_widths(m)))
         fit_columns(table)
         model.modelReset.connect(lambda t=table: fit_columns(t))
         # A new row may be wider than the others (a long printing name, a two-digit count): fit again then.
@@ -358,6 +359,7 @@ class DeckView(QWidget):
         try:
             if self.name_edit.text() != deck.name:
                 self.name_edit.setText(deck.name)
+                self.name_edit.setCursorPosition(0)  # a name longer than the box shows its beginning
             if self.renown_spin.value() != deck.renown_level:
                 self.renown_spin.setValue(deck.renown_level)
             for setting in self._game.settings:
