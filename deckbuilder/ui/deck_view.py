@@ -7,6 +7,7 @@ main window turns into undoable commands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -280,7 +281,9 @@ class DeckView(QWidget):
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
         # Type and the long text as wide as their longest text when the pile has room; they give way to the names.
-        table.name_fitter = NameFitter(table, "Name", ContentWidths(table, lambda m=model: elided_widths(m)))
+        table.name_fitter = NameFitter(
+            table, "Name", ContentWidths(table, functools.partial(elided_widths, model))
+        )
         fit_columns(table)
         model.modelReset.connect(lambda t=table: fit_columns(t))
         # A new row may be wider than the others (a long printing name, a two-digit count): fit again then.
