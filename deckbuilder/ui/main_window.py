@@ -270,6 +270,7 @@ class MainWindow(
         deck = self.controller
         view.add_requested.connect(lambda n, s, c: deck.add_card(n, c, s))
         view.remove_requested.connect(lambda n, s, c: deck.remove_card(n, s, c))
+        view.changes_requested.connect(deck.apply_changes)
         view.count_requested.connect(lambda n, s, c: deck.set_count(n, s, c))
         view.starting_count_requested.connect(lambda n, s, c: deck.set_count(n, s, c, starting=True))
         view.start_in_play_requested.connect(deck.start_in_play)

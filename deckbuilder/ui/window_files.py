@@ -228,6 +228,7 @@ class FilesMixin(WindowBase):
                 return False
         if not path.suffix:
             path = path.with_suffix(DECK_FILE_KINDS[0].suffixes[0])
+        self.deck_view.name_after_file(path)
         return self._write(path)
 
     def _write(self, path: Path) -> bool:

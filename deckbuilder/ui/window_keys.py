@@ -270,11 +270,7 @@ class KeyboardMixin(WindowBase):
 
     def move_selection(self, to_starting: bool) -> None:
         """Start one copy of each selected sept card in play, or return one of each starting card to the sept."""
-        view = self.deck_view
-        focused = [key for key, table in view.tables.items() if table.hasFocus()]
-        # The pile the keys are in acts; from elsewhere (a menu), every selected row.
-        rows = view._selected_rows_of(focused[0]) if focused else view.selected_rows()
-        for row in rows:
+        for row in self.deck_view.current_rows():  # the pile the player is in acts, from a key or a menu
             entry = row.entry
             if (
                 to_starting
