@@ -58,7 +58,7 @@ def test_real_decks_show_every_name_whole_at_1280x720(qtbot, shared_dir, tmp_pat
     qtbot.wait(50)
     window.add_card("Buggerhead")  # a second copy of a Character: Fix it and the marks have names to show
     if text_size != 100:
-        window._text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
+        window.keys.text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
         qtbot.wait(100)
     problems = audit_every_view(window, qtbot.wait)
     window.appearance.set_text_size(100)
