@@ -6,7 +6,7 @@ from PySide6.QtCore import QModelIndex, QObject
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from carddb.model import CardInfo
-from deckbuilder.games.cards import GameCard, as_card_info
+from deckbuilder.games.cards import as_card_info
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.card_preview import CardPreview, Resolver
 from deckbuilder.ui.card_view import CardView
@@ -29,7 +29,7 @@ class CardPane(QObject):
         game = self.games.deck_game()
         pool = self.games.deck_pool()
         card = pool.lookup(name)
-        if isinstance(card, GameCard) and game is not None:
+        if card is not None and card.fields and game is not None:
             self.card_view.show_game_card(card, game, getattr(pool, "images", None))
         else:
             self.card_view.show_card(card if isinstance(card, CardInfo) else None, self.db)
@@ -77,7 +77,7 @@ class CardPane(QObject):
         row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
         game = self.games.deck_game()
         shown = as_card_info(row.card, game) if row is not None and game is not None else None
-        if row is not None and isinstance(row.card, GameCard) and shown is not None:
+        if row is not None and row.card is not None and row.card.fields and shown is not None:
             return shown, None  # another game's card: its picture is found in the preview's `images`
         if row is None or not isinstance(row.card, CardInfo):
             return None  # an unknown card keeps its tooltip (the names it may stand for)
