@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QSplitter,
-    QUndoView,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +35,7 @@ from deckbuilder.ui.window_card_source import CardSource
 from deckbuilder.ui.window_cards import CardData
 from deckbuilder.ui.window_check_area import CheckArea
 from deckbuilder.ui.window_deck_area import DeckArea
+from deckbuilder.ui.window_edit_history import EditHistory
 from deckbuilder.ui.window_event import EventPrinting
 from deckbuilder.ui.window_exports import Exports
 from deckbuilder.ui.window_files import DeckFiles, dropped_deck_file
@@ -144,16 +144,12 @@ class MainWindow(QMainWindow):
         central_layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
 
-        self.undo_view = QUndoView(self.undo_stack)
-        self.undo_view.setObjectName("editHistory")
-        self.undo_view.setEmptyLabel(self.tr("<opened deck>"))
+        self.edit_history = EditHistory(self, self.undo_stack)
+        self.undo_view = self.edit_history.view
         self.card_dock = self._dock(self.tr("Card"), "cardDock", self.card_view)
         self.report_dock = self._dock(self.tr("Deck check"), "legalityDock", WrappedTabs(self.report_tabs))
         self.history_dock = self._dock(self.tr("History"), "historyDock", self.undo_view)
-        # A QUndoView resets its whole list on every push: follow the stack only while the history is on screen.
-        self._hidden_history = QUndoStack(self)  # what the view follows meanwhile: nothing
-        self.undo_view.setStack(self._hidden_history)
-        self.history_dock.visibilityChanged.connect(self._history_shown)
+        self.history_dock.visibilityChanged.connect(self.edit_history.shown)
         self.report_dock.visibilityChanged.connect(lambda _shown: self.check.update_stats_if_shown())
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.report_dock)
@@ -493,9 +489,6 @@ class MainWindow(QMainWindow):
         self.card_source.cards_imported(database_cards)
         self.refresh()
         self.card_pane.reshow_card()
-
-    def _history_shown(self, visible: bool) -> None:
-        self.undo_view.setStack(self.undo_stack if visible else self._hidden_history)
 
     def _on_clean_changed(self, _clean: bool) -> None:
         self._update_title()

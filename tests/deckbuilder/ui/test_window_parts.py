@@ -22,6 +22,7 @@ from deckbuilder.ui.window_card_source import CardSource
 from deckbuilder.ui.window_cards import CardData
 from deckbuilder.ui.window_check_area import CheckArea
 from deckbuilder.ui.window_deck_area import DeckArea
+from deckbuilder.ui.window_edit_history import EditHistory
 from deckbuilder.ui.window_event import EventPrinting
 from deckbuilder.ui.window_exports import Exports
 from deckbuilder.ui.window_files import DeckFiles
@@ -217,3 +218,15 @@ def test_check_area_shows_the_report_and_records_typed_notes(base: Base) -> None
     check.commit_pending_edits()
     assert base.controller.deck.notes == "plan: go first"
     assert base.controller.undo_stack.count() == 1
+
+
+def test_edit_history_lists_the_steps_only_while_on_screen(base: Base) -> None:
+    history = EditHistory(base.window, base.controller.undo_stack)
+    base.controller.replace(Deck(name="Mine"), None)
+    base.controller.add_card("Ashen Howler")
+    assert history.view.stack() is not base.controller.undo_stack  # hidden: nothing to reset on each edit
+    history.shown(True)
+    assert history.view.stack() is base.controller.undo_stack
+    assert history.view.model().rowCount() == 2  # "<opened deck>" and the edit
+    history.shown(False)
+    assert history.view.stack() is not base.controller.undo_stack
