@@ -23,7 +23,6 @@ from deckbuilder.i18n import gettext
 from deckbuilder.legality.formats import available_formats
 from deckbuilder.legality.results import Report
 from deckbuilder.ui.check_space import CheckSpace, WrappedTabs, tidy_tab_bar
-from deckbuilder.ui.commands import DeckCommand
 from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.deck_games import DeckGames
 from deckbuilder.ui.docks import Dock
@@ -47,7 +46,6 @@ from deckbuilder.ui.window_prompts import APP_TITLE, Prompts
 from deckbuilder.ui.window_session import AutosaveSession
 
 if TYPE_CHECKING:
-    from deckbuilder.fixhints import FixHint
     from deckbuilder.games.description import Game
     from deckbuilder.ui.collection_dialog import CollectionDialog
     from deckbuilder.ui.compare_view import CompareDialog
@@ -235,7 +233,7 @@ class MainWindow(QMainWindow):
         """The wiring between the parts: what one part asks, another (or the controller) does."""
         self.card_source.add_requested.connect(lambda name: self.controller.add_card(name))
         self.card_source.card_selected.connect(self.card_pane.show_card)
-        self.browser.add_to_requested.connect(self.add_to_pile)
+        self.browser.add_to_requested.connect(self.controller.add_to_pile)
         self.legality.cards_activated.connect(self.deck_view.select_cards)
         self.legality.cards_activated.connect(self.card_pane.show_first_card)
         self.files.deck_set.connect(self.deck_view.fit_sections_to_content)
@@ -428,10 +426,6 @@ class MainWindow(QMainWindow):
 
     # -- edits, handed to the controller ------------------------------------------------------------
 
-    def push(self, command: DeckCommand) -> None:
-        """Run an edit through the undo stack (edits that change nothing are not recorded)."""
-        self.controller.push(command)
-
     def add_card(self, name: str, count: int = 1, set_name: str | None = None) -> None:
         """Add copies of a card; with no printing given, copies join the card's existing row."""
         self.controller.add_card(name, count, set_name)
@@ -444,29 +438,9 @@ class MainWindow(QMainWindow):
         """Move copies of a sept entry to the starting-in-play list: one undo step."""
         self.controller.start_in_play(name, set_name, count)
 
-    def return_to_sept(self, name: str, set_name: str | None = None, count: int = 1) -> None:
-        """Move copies of a starting-in-play entry back to the sept deck: one undo step."""
-        self.controller.return_to_sept(name, set_name, count)
-
-    def replace_card(self, old_name: str, old_set: str | None, new_name: str) -> None:
-        """Swap an (unknown) card for another in its place, keeping the count: one undo step."""
-        self.controller.replace_card(old_name, old_set, new_name)
-
     def set_notes(self, notes: str) -> None:
         """Replace the deck notes (one undo step per pause in typing)."""
         self.controller.set_notes(notes)
-
-    def add_to_pile(self, name: str, pile: str) -> None:
-        """Add a copy of a card from the browser: to its section, or ("starting") to the starting-in-play list."""
-        if pile != "starting":
-            self.add_card(name)
-            return
-        current = self.deck.entry(name, None, starting=True)
-        self.controller.set_count(name, None, current.count + 1 if current is not None else 1, starting=True)
-
-    def apply_fix_hint(self, hint: FixHint) -> None:
-        """Apply a fix-it hint as one undo step."""
-        self.check.apply_fix_hint(hint)
 
     def refresh(self) -> None:
         """Check the deck and show it everywhere (runs after every edit; the check takes milliseconds)."""
