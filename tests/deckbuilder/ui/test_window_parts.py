@@ -7,12 +7,15 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMessageBox, QSplitter
 
 from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import read_deck
+from deckbuilder.ui.check_space import CheckSpace
 from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.deck_games import DeckGames
 from deckbuilder.ui.session import AutosaveStore
@@ -27,6 +30,9 @@ from deckbuilder.ui.window_event import EventPrinting
 from deckbuilder.ui.window_exports import Exports
 from deckbuilder.ui.window_files import DeckFiles
 from deckbuilder.ui.window_history import DeckVersions
+from deckbuilder.ui.window_keys import KeyboardActions
+from deckbuilder.ui.window_layout import WindowLayout
+from deckbuilder.ui.window_menus import Menus
 from deckbuilder.ui.window_prompts import Prompts
 from deckbuilder.ui.window_session import AutosaveSession
 
@@ -230,3 +236,144 @@ def test_edit_history_lists_the_steps_only_while_on_screen(base: Base) -> None:
     assert history.view.model().rowCount() == 2  # "<opened deck>" and the edit
     history.shown(False)
     assert history.view.stack() is not base.controller.undo_stack
+
+
+class Composed(NamedTuple):
+    """The parts a bare window needs for its layout, keys and menus (what MainWindow composes)."""
+
+    files: DeckFiles
+    deck_area: DeckArea
+    check: CheckArea
+    source: CardSource
+    report_dock: QDockWidget
+    card_dock: QDockWidget
+    splitter: QSplitter
+    check_space: CheckSpace
+
+
+def _compose(base: Base, tmp_path: Path) -> Composed:
+    window = base.window
+    files = _files(base, tmp_path)
+    pane = CardPane(window, base.games)
+    source = CardSource(window, base.games)
+    area = DeckArea(window, base.controller, base.games, pane, [])
+    check = CheckArea(window, base.controller, base.games)
+    base.controller.deck_changed.connect(area.show_deck)
+    splitter = QSplitter()
+    splitter.addWidget(source.widget())
+    splitter.addWidget(area.tabs)
+    window.setCentralWidget(splitter)
+    card_dock, report_dock = QDockWidget("Card", window), QDockWidget("Deck check", window)
+    card_dock.setObjectName("cardDock")
+    report_dock.setObjectName("legalityDock")
+    card_dock.setWidget(pane.card_view)
+    report_dock.setWidget(check.tabs)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, card_dock)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, report_dock)
+    space = CheckSpace(window, card_dock, report_dock, check.tabs, check.page_keys(), app_settings())
+    return Composed(files, area, check, source, report_dock, card_dock, splitter, space)
+
+
+def _keys(base: Base, parts: Composed) -> KeyboardActions:
+    return KeyboardActions(
+        base.window,
+        base.controller,
+        app_settings(),
+        parts.source.browser,
+        parts.deck_area.view,
+        parts.deck_area.tabs,
+        parts.check.tabs,
+        parts.report_dock,
+        parts.check_space,
+        base.prompts,
+    )
+
+
+def test_window_layout_remembers_where_the_parts_were(base: Base, tmp_path: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    parts = _compose(base, tmp_path)
+
+    def layout() -> WindowLayout:
+        return WindowLayout(
+            base.window,
+            app_settings(),
+            parts.splitter,
+            parts.source.browser,
+            parts.deck_area.view,
+            parts.card_dock,
+            parts.report_dock,
+            parts.check.tabs,
+            parts.check_space,
+        )
+
+    base.window.resize(1280, 720)
+    base.window.show()
+    first = layout()
+    first.shown()  # no layout remembered: the default sizes
+    qtbot.waitUntil(lambda: parts.splitter.sizes()[0] > 0)
+    parts.splitter.setSizes([300, 900])
+    first.remember()
+    assert app_settings().value("window/geometry") is not None
+    base.window.hide()
+    parts.splitter.setSizes([900, 300])
+    layout().restore()  # as at the next start, before the window is shown
+    base.window.show()
+
+    def browser_share() -> float:
+        sizes = parts.splitter.sizes()
+        return sizes[0] / sum(sizes)
+
+    # The browser narrower than the deck again (as remembered), not three times as wide (as set meanwhile).
+    qtbot.waitUntil(lambda: browser_share() < 0.5)
+
+
+def test_keyboard_actions_move_between_the_piles(base: Base, tmp_path: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    parts = _compose(base, tmp_path)
+    keys = _keys(base, parts)
+    edit, view, help_menu = QMenu("Edit"), QMenu("View"), QMenu("Help")
+    keys.build(edit, view, help_menu)
+    assert {a.objectName() for a in edit.actions()} >= {"actionGoToDeck", "actionNextPile", "actionFixIt"}
+    assert parts.files.open_deck(demo_deck_path(), ask_first=False, remember=False)
+    base.window.resize(1280, 720)
+    base.window.show()
+    base.window.activateWindow()
+    qtbot.waitExposed(base.window)
+    keys.focus_deck_list()
+    tables = parts.deck_area.view.tables
+    qtbot.waitUntil(lambda: any(t.hasFocus() for t in tables.values()))
+    first = next(key for key, t in tables.items() if t.hasFocus())
+    keys.focus_pile(1)
+    qtbot.waitUntil(lambda: not tables[first].hasFocus())
+    assert any(t.hasFocus() for t in tables.values())
+
+
+def test_menus_run_the_parts_jobs(base: Base, tmp_path: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    parts = _compose(base, tmp_path)
+    window = base.window
+    files = parts.files
+    versions = DeckVersions(window, base.controller, base.games, files, base.prompts)
+    exports = Exports(window, base.controller, base.games, base.prompts, app_settings(), lambda: None)
+    printing = EventPrinting(window, base.games.db, base.prompts, app_settings())
+    cards = CardData(window, base.controller, base.games, files, base.prompts)
+    Menus(
+        window,
+        base.controller,
+        app_settings(),
+        base.prompts,
+        files,
+        versions,
+        exports,
+        printing,
+        cards,
+        _keys(base, parts),
+        parts.source.browser,
+        (parts.card_dock, parts.report_dock),
+        lambda: None,
+    )
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&View", "&Collection", "&Help"]
+    assert files.open_deck(demo_deck_path(), ask_first=False, remember=False)
+    base.controller.undo_stack.setClean()
+    window.findChild(QAction, "actionNew").trigger()
+    assert base.controller.deck.is_empty()  # File → New deck ran DeckFiles.new_deck
+    window.findChild(QAction, "actionDeckHistory").trigger()
+    assert "no file yet" in base.prompts.last_message  # File → Deck history… ran DeckVersions
