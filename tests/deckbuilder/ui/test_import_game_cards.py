@@ -200,7 +200,7 @@ def test_a_refused_import_is_logged_as_one_line_not_a_traceback(  # type: ignore
 
     source = tmp_path / "latin1.csv"
     source.write_bytes("Name,Type\nCafé Brûlé,Action\n".encode("latin-1"))
-    monkeypatch.setattr(type(window), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
+    monkeypatch.setattr(type(window.prompts), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
 
     def handler(widget) -> None:  # type: ignore[no-untyped-def]
         if isinstance(widget, QMessageBox):
