@@ -64,7 +64,7 @@ def test_real_decks_show_every_name_and_row_at_1280x720(qtbot, shared_dir, tmp_p
     ):  # the Wyrm deck is a row longer for it: the pack, marked, is given room for its new row
         qtbot.waitUntil(lambda: not [p for p in rows_out_of_sight(window) if p.startswith("characters")])
     if text_size != 100:
-        window._text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
+        window.keys.text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
         qtbot.wait(100)
     problems = audit_every_view(window, qtbot.wait)
     if rows:

@@ -44,7 +44,7 @@ def test_no_text_is_cut_at_1280x720(make_window, qtbot, text_size: int, illegal:
     window = make_window()
     _open(window, qtbot, illegal)
     if text_size != 100:
-        window._text_size(percent=text_size)
+        window.keys.text_size(percent=text_size)
         qtbot.wait(100)
     problems = cut_texts(window)
     window.appearance.set_text_size(100)
@@ -54,7 +54,7 @@ def test_no_text_is_cut_at_1280x720(make_window, qtbot, text_size: int, illegal:
 def test_no_text_is_cut_in_portuguese_at_150_percent(portuguese, make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     _open(window, qtbot, illegal=True)
-    window._text_size(percent=150)
+    window.keys.text_size(percent=150)
     qtbot.wait(100)
     problems = cut_texts(window)
     window.appearance.set_text_size(100)
