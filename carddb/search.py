@@ -30,7 +30,8 @@ collection; Rage's own terms (`a:`, `renown>=5`, `t:sept` as a pile) are Rage's.
 
 Results come in name order unless another SearchRow field is asked for. The full-text index's rowid is each card's
 position in name order (`card.name_rank`), so a free-word query streams its matches out already sorted and stops
-after one page; its count is FTS5's own. When the query names a card exactly, that card comes first.
+after one page; its count is FTS5's own. When the query's words are a card's whole name, that card comes first, then
+the cards whose names begin with them (at most PINNED_NAMES), then the other matches.
 """
 
 from __future__ import annotations
@@ -309,7 +310,7 @@ def compile_query(
     offset: int = 0,
     order: str = "name",
     descending: bool = False,
-    exclude_rank: int | None = None,
+    exclude_ranks: Sequence[int] = (),
     deck: DeckTerms | None = None,
     fields: SearchFields | None = None,
     scope: _Scope | None = None,
@@ -319,17 +320,18 @@ def compile_query(
     `fields`: another game's searchable fields; `scope`: the searched game's cards (Rage's when None)."""
     if order not in _ORDER_SQL:
         raise ValueError(f"cannot order search results by {order!r}")
-    sql, params = _plan(query, order, descending, exclude_rank is not None, fields)
-    excluded = [] if exclude_rank is None else [exclude_rank]
+    sql, params = _plan(query, order, descending, len(exclude_ranks), fields)
     scope = scope or _Scope(RAGE, 0, MAX_ROWS)
-    return sql, [*_filled(params, deck, scope), *excluded, _bounded(limit), _bounded(offset)]
+    return sql, [*_filled(params, deck, scope), *exclude_ranks, _bounded(limit), _bounded(offset)]
 
 
 @functools.lru_cache(maxsize=256)
 def _plan(
-    query: str, order: str, descending: bool, exclude: bool, fields: SearchFields | None = None
+    query: str, order: str, descending: bool, exclude: int, fields: SearchFields | None = None
 ) -> tuple[str, tuple[object, ...]]:
-    """The SQL of a query and its parameters before the excluded rank, limit and offset (cached per keystroke)."""
+    """The SQL of a query and its parameters before the `exclude` excluded ranks, limit and offset (cached per
+    keystroke)."""
+    marks = ", ".join("?" * exclude)
     node = parse_query(query, fields)
     direction = " DESC" if descending else ""
     pure, expression = _pure_fts(node)
@@ -339,14 +341,14 @@ def _plan(
         # seek of its card (game and place); another game's matches find none. (A rowid range here would be
         # carried over to card.name_rank and turn each seek into a scan of the range.)
         params.append(expression)
-        skip = " AND card_fts.rowid != ?" if exclude else ""
+        skip = f" AND card_fts.rowid NOT IN ({marks})" if exclude else ""
         sql = (
             f"SELECT {_COLUMNS} FROM card_fts JOIN card ON card.game = ? AND card.name_rank = card_fts.rowid "
             f"WHERE card_fts MATCH ?{skip} ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
         )
     else:
         where = _compile(node, params, fields)
-        skip = " AND card.name_rank != ?" if exclude else ""
+        skip = f" AND card.name_rank NOT IN ({marks})" if exclude else ""
         tie = "" if order == "name" else f", card.name_rank{direction}"
         # Name order walks ix_card_name_rank and stops after the page (early exit); other orders sort.
         sql = (
@@ -360,21 +362,47 @@ def _plan(
 _search_row = functools.partial(tuple.__new__, SearchRow)
 
 
-def _exact_rank(conn: sqlite3.Connection, query: str, game: str, fields: SearchFields | None) -> int | None:
-    """The name_rank of the card the query names exactly (free words only), if it matches the query."""
-    pure, expression = _pure_fts(parse_query(query, fields))
-    key = normalize_name(query)
-    if not pure or not key:
-        return None
-    row = conn.execute("SELECT name_rank FROM card WHERE game = ? AND norm_name = ?", (game, key)).fetchone()
-    if row is None:
-        return None
-    rank = int(row[0])
-    if expression is not None:
-        hit = conn.execute("SELECT 1 FROM card_fts WHERE card_fts MATCH ? AND rowid = ?", (expression, rank))
-        if hit.fetchone() is None:
-            return None
-    return rank
+# Cards whose names begin with the query's words that come before its other matches (the whole name first).
+PINNED_NAMES = 20
+
+
+def _name_words(node: Node) -> str:
+    """The words a query may name a card by: its free words and phrases in order, when they are ANDed."""
+    if isinstance(node, Text):
+        return node.text
+    if isinstance(node, And):
+        return " ".join(c.text for c in node.children if isinstance(c, Text))
+    return ""
+
+
+def _pinned_ranks(
+    conn: sqlite3.Connection, query: str, deck: DeckTerms | None, game: str, fields: SearchFields | None
+) -> list[int]:
+    """The name_ranks of the game's matching cards named by the query's words: the whole name, then names they
+    begin."""
+    node = parse_query(query, fields)
+    key = normalize_name(_name_words(node))
+    if not key:
+        return []
+    # Walks the (game, norm_name) index from the key: a few rows, however many cards the query matches.
+    named = conn.execute(
+        "SELECT name_rank, norm_name FROM card WHERE game = ? AND norm_name >= ? AND norm_name < ? "
+        "ORDER BY norm_name LIMIT ?",
+        (game, key, key + "\U0010ffff", PINNED_NAMES),
+    ).fetchall()
+    if not named:
+        return []
+    params: list[object] = [_GAME]
+    where = _compile(node, params, fields)
+    ranks = [int(rank) for rank, _name in named]
+    marks = ", ".join("?" * len(ranks))
+    hits = conn.execute(
+        f"SELECT name_rank FROM card WHERE card.game = ? AND {where} AND name_rank IN ({marks})",
+        [*_filled(params, deck, _Scope(game, 0, MAX_ROWS)), *ranks],
+    )
+    matching = {int(rank) for (rank,) in hits}
+    exact = {int(rank) for rank, name in named if name == key}
+    return sorted(matching, key=lambda rank: (rank not in exact, rank))
 
 
 def _run(conn: sqlite3.Connection, sql: str, params: list[object]) -> list[SearchRow]:
@@ -394,7 +422,8 @@ def search(
 ) -> list[SearchRow]:
     """Cards matching `query`, a page of `limit` from `offset`, ordered by a SearchRow field (name breaks ties).
 
-    A blank query lists every card. In name order (ascending), a card the query names exactly comes first.
+    A blank query lists every card. In name order (ascending), the card the query's words name wholly comes first,
+    then the cards whose names begin with them, then the other matches.
     `deck` answers `in:deck` and `is:missing` (without it they match nothing).
     Raises QuerySyntaxError for a query it cannot read and DatabaseError for a damaged database.
     """
@@ -403,24 +432,39 @@ def search(
     try:
         # A page needs only the game: each match is sought by game and place.
         scope = _Scope(db.game, 0, MAX_ROWS)
-        pinned = _exact_rank(conn, query, db.game, fields) if order == "name" and not descending else None
-        if pinned is None:
+        pinned = (
+            _pinned_ranks(conn, query, deck, db.game, fields) if order == "name" and not descending else []
+        )
+        if not pinned:
             return _run(
                 conn,
                 *compile_query(
                     query, limit, offset, order, descending, deck=deck, fields=fields, scope=scope
                 ),
             )
-        page = _bounded(limit)
+        page, start = _bounded(limit), max(0, offset)
+        shown = pinned[start : start + page]
         first: list[SearchRow] = []
-        if offset <= 0 and page > 0:
-            first = _run(conn, f"{_SELECT} WHERE card.game = ? AND card.name_rank = ?", [db.game, pinned])
-            page -= 1
-        rest_offset = max(0, offset - 1)
-        return first + _run(
-            conn,
-            *compile_query(query, page, rest_offset, order, descending, pinned, deck, fields, scope),
+        if shown:
+            marks = ", ".join("?" * len(shown))
+            found = conn.execute(
+                f"SELECT card.name_rank, {_COLUMNS} FROM card WHERE card.game = ? AND card.name_rank IN ({marks})",
+                [db.game, *shown],
+            )
+            by_rank = {row[0]: _search_row(tuple(row[1:])) for row in found}
+            first = [by_rank[rank] for rank in shown]
+        rest = compile_query(
+            query,
+            page - len(shown),
+            max(0, start - len(pinned)),
+            order,
+            descending,
+            pinned,
+            deck,
+            fields,
+            scope,
         )
+        return first + _run(conn, *rest)
     except sqlite3.Error as exc:
         raise damaged(db.path, exc) from exc
 
