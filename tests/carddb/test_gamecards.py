@@ -59,7 +59,7 @@ def test_each_game_reads_only_its_own_cards(db: CardDatabase) -> None:
     assert db.game_names() == ["tiny"]
     # Rage's search never shows another game's card, and the other way round.
     assert "Moon Knight" not in _names(db, "moon")
-    assert _names(tiny, "moon") == ["Ice Wall", "Moon Knight"]
+    assert _names(tiny, "moon") == ["Moon Knight", "Ice Wall"]  # a name begun by the words first, as for Rage
 
 
 def test_another_game_has_the_whole_query_language(db: CardDatabase) -> None:

@@ -14,7 +14,7 @@ def test_a_lackey_games_deck_shows_its_cards_search_and_images(window, tmp_path:
     plugin = write_plugin(tmp_path / "plugin")
     data = import_game_card_file(window.db, load_game(GAME), plugin, str(plugin))
     assert len(data.cards) == 5
-    window._game_pools.clear()  # as the window's own import does (window_cards.import_card_data)
+    window.games.forget_pools()  # as the window's own import does
     assert window.open_deck(write_deck(tmp_path), ask_first=False)
     assert window.game_cards.isVisible() and not window.browser.isVisible()
     assert "Stone Wall" in window.game_cards.shown_names()
