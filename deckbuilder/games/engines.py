@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from carddb.normalize import normalize_name
-from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck
+from deckbuilder.deck import Deck
 from deckbuilder.games.figures import FigureValue, generic_values
 from deckbuilder.games.layout import Layout
 from deckbuilder.games.registry import RuleKind, kind_named, load_kinds_when_missing
-from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
+from deckbuilder.games.resolve import resolve_deck
+from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
@@ -77,26 +77,18 @@ def has_printings(game: Game) -> bool:
     return engine is not None and engine.card_database
 
 
-def _resolve(deck: Deck, pool: GamePool, game: Game, entry_cards: dict[str, Any] | None = None) -> list[Item]:
-    """The deck's cards merged by card; `entry_cards` receives what the pool answered for each entry's name."""
+def items_of(resolved: ResolvedDeck) -> list[Item]:
+    """The resolved cards as the generic kinds read them: one item per card and pile (copies listed apart, a
+    sideboard's, are an item of their own in the pile without `types`)."""
     from deckbuilder.games.kinds import Item
 
-    items: dict[str, Item] = {}
-    for entry in (*deck.entries, *deck.starting):
-        try:
-            card = pool.lookup(entry.name)
-        except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-            card = None
-        else:
-            if entry_cards is not None:
-                entry_cards[entry.key] = card
-        key = card.norm_name if card is not None else normalize_name(entry.name)
-        item = items.get(key)
-        if item is None:
-            name = card.name if card is not None else entry.name
-            item = items[key] = Item(key, name, card, game.pile_of(card.type) if card is not None else None)
-        item.count += max(entry.count, 0)
-    return list(items.values())
+    items: list[Item] = []
+    for card in resolved.cards:
+        if card.count or not card.starting or resolved.apart is None:
+            items.append(Item(card.key, card.name, card.card, card.pile, card.count))
+        if card.starting and resolved.apart is not None:
+            items.append(Item(card.key, card.name, card.card, resolved.apart, card.starting))
+    return items
 
 
 def deck_settings(game: Game, deck: Deck, items: Iterable[Item]) -> dict[str, int | None]:
@@ -137,19 +129,15 @@ class Engine:
         self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
     ) -> Any:
         """Everything the rule kinds read, built once per check (the deck resolved to its cards)."""
-        entry_cards: dict[str, Any] = {}
-        items = _resolve(deck, pool, game, entry_cards)
+        resolved = resolve_deck(deck, pool, game, suggest=True)
+        items = items_of(resolved)
         values = deck_settings(game, deck, items)
         values.update({k: v for k, v in settings.items() if k in values and v is not None})
-        suggestions: dict[str, list[str]] = {}
-        for item in [i for i in items if i.card is None][:MAX_SUGGESTED_UNKNOWN]:
-            try:
-                suggestions[item.key] = list(pool.suggest(item.name))
-            except Exception:  # suggestions are a courtesy
-                suggestions[item.key] = []
         from deckbuilder.games.kinds import GameContext
 
-        return GameContext(game, fmt, items, values, suggestions, entry_cards)
+        return GameContext(
+            game, fmt, items, values, dict(resolved.suggestions), dict(resolved.entry_cards), resolved
+        )
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
         """The report of a check whose context was built."""
@@ -170,19 +158,11 @@ class Engine:
 
     def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
         """The deck resolved to its cards as a check would, without judging it (no suggestions looked for)."""
-        items = _resolve(deck, pool, game)
-        return ResolvedDeck(
-            game.name, tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
-        )
+        return resolve_deck(deck, pool, game)
 
     def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
         """The deck as the context resolved it, for every view to read."""
-        items = list(ctx.items)
-        return ResolvedDeck(
-            game.name,
-            lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items),
-            ctx.entry_cards,
-        )
+        return ctx.resolved  # type: ignore[no-any-return]
 
     def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
         """The header figures game.json lists, valued for a checked deck (the generic check values them)."""

@@ -27,6 +27,7 @@ from deckbuilder.legality.results import Result
 if TYPE_CHECKING:
     from deckbuilder.games.cards import GameCard
     from deckbuilder.games.description import Game, GameFormat
+    from deckbuilder.games.resolved import ResolvedDeck
 
 # Message parameters that are our words, not data: texts rendered in the reader's language.
 declare_text({"THE_DECK": "The deck", "THE_LIMIT": "limit"})
@@ -54,6 +55,7 @@ class GameContext:
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     # What the pool answered for each entry's name, by the entry's key (ResolvedDeck.entry_cards).
     entry_cards: dict[str, Any] = field(default_factory=dict)
+    resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
 
     def in_pile(self, pile: str | None) -> list[Item]:
         """The items of a pile (every placed item when `pile` is empty)."""

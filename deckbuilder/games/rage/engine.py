@@ -15,7 +15,7 @@ from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.engines import Engine, register_engine
 from deckbuilder.games.figures import FigureValue
-from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
+from deckbuilder.games.rage.context import CheckContext, build_context, totals
 from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
 from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
 from deckbuilder.games.rage.rules import (
@@ -51,7 +51,6 @@ from deckbuilder.games.registry import (
     kind_named,
     register_game_rule,
 )
-from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.legality.results import Report, Result
 
 if TYPE_CHECKING:
@@ -210,35 +209,6 @@ class RageEngine(Engine):
             resolved=self.resolved(ctx, game),
             format_title=fmt.title,
         )
-
-    def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
-        """The deck resolved as a check resolves it (reprints folded, cards in game.json's piles), unjudged."""
-        return self._resolved(resolve_cards(deck, pool, game), game)
-
-    def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
-        """The deck as Rage resolves it: reprints folded, the starting list apart, unknown cards in their zone."""
-        return self._resolved(list(ctx.cards), game, ctx.entry_cards)
-
-    @staticmethod
-    def _resolved(
-        placed: list[Any], game: Game, entry_cards: Mapping[str, Any] | None = None
-    ) -> ResolvedDeck:
-
-        def build() -> tuple[ResolvedCard, ...]:
-            return tuple(
-                ResolvedCard(
-                    p.key,
-                    p.name,
-                    p.card,
-                    p.section.value if p.section is not None else None,
-                    p.count,
-                    p.starting,
-                    tuple(p.set_names),
-                )
-                for p in placed
-            )
-
-        return ResolvedDeck(game.name, build, entry_cards)
 
     def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
         """Cards per pile and the header figures game.json names, from the totals the check counted."""

@@ -1,0 +1,188 @@
+"""The one place where a deck's names become cards, for every game (Rage's included).
+
+Each name is looked up once (the pool may prefetch the deck first); a card a re-import retired is no longer in the
+data and resolves as unknown, with the card that took its place; a reprint (`Whippoorwill (2)`) is folded into the
+card it reprints when the game says so (`fold_reprints` in its game.json); a card goes to the pile its Type names, an
+unknown one to the pile its file's zone named; the copies a deck lists apart (its starting list: the pile without
+`types`, Rage's "Starting in play" or another game's sideboard) stay apart; near names are suggested for unknown
+cards when a check asks. The answer is the `ResolvedDeck` every view and every engine reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck, DeckEntry, prefetch_cards
+from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
+
+
+@dataclass(slots=True)
+class _Card:
+    """One card while the deck is being resolved (copies merged by card)."""
+
+    key: str
+    name: str
+    card: Any
+    pile: str | None
+    count: int = 0
+    starting: int = 0
+    set_names: list[str] = field(default_factory=list)
+
+
+def _lookup(pool: Any, name: str) -> tuple[bool, Any]:
+    """(answered, card): a broken pool must not crash the checker; its card is reported as unknown."""
+    try:
+        return True, pool.lookup(name)
+    except Exception:
+        return False, None
+
+
+def _suggest(pool: Any, name: str) -> list[str]:
+    try:
+        return list(pool.suggest(name))
+    except Exception:  # suggestions are a courtesy
+        return []
+
+
+def _same_play(card: Any, base: Any) -> bool:
+    """Whether a card of another game plays as `base` (its Type and every field but its name the same)."""
+    values, base_values = getattr(card, "values", None), getattr(base, "values", None)
+    if values is None or base_values is None:
+        return False
+    return bool(card.type == base.type and dict(values) == dict(base_values))
+
+
+def _reprinted(card: Any, pool: Any) -> Any | None:
+    """The card a reprint (`Name (digit)`) stands for, or None (Rage's reading in carddb.reprints)."""
+    from carddb.model import CardInfo
+    from carddb.reprints import reprint_base_name, reprint_of
+
+    if isinstance(card, CardInfo):
+        return reprint_of(card, lambda other: _lookup(pool, other)[1])
+    base_name = reprint_base_name(str(getattr(card, "name", "")))
+    if base_name is None:
+        return None
+    base = _lookup(pool, base_name)[1]
+    if base is None or base.norm_name == card.norm_name or getattr(base, "retired", False):
+        return None
+    return base if _same_play(card, base) else None
+
+
+def _folded(pool: Any, card: Any) -> tuple[Any, str | None]:
+    """The card a reprint stands for (its printings joined with the reprint's) and the reprint's set, if any."""
+    cached = _REPRINTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1], cached[2]
+    base = _reprinted(card, pool)
+    answer: tuple[Any, str | None]
+    if base is None:
+        answer = (card, None)
+    else:
+        printings = tuple(getattr(card, "printings", ()))
+        known = {p.set_name for p in getattr(base, "printings", ())}
+        extra = tuple(p for p in printings if p.set_name not in known)
+        merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
+        answer = (merged, printings[0].set_name if printings else None)
+    if len(_REPRINTS) >= 50_000:
+        _REPRINTS.clear()  # a bound, not an eviction policy
+    # Held with the card so its id cannot be reused; one merged object per card, so its facts are cached too.
+    _REPRINTS[id(card)] = (card, *answer)
+    return answer
+
+
+# id(card as looked up) -> (that card, the card it stands for, the reprint's set or None).
+_REPRINTS: dict[int, tuple[Any, Any, str | None]] = {}
+
+
+def pile_placer(game: Game) -> Callable[[str], str | None]:
+    """The pile a card Type goes in by the game's piles (worked out once per Type for this game)."""
+    known = _PLACERS.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    by_type: dict[str, str | None] = {}
+
+    def place(card_type: str) -> str | None:
+        if card_type not in by_type:
+            by_type[card_type] = game.pile_of(card_type)
+        return by_type[card_type]
+
+    if len(_PLACERS) > 100:
+        _PLACERS.clear()
+    _PLACERS[id(game)] = (game, place)
+    return place
+
+
+_PLACERS: dict[int, tuple[Game, Callable[[str], str | None]]] = {}
+
+
+def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
+    """The pile an unknown card's file zone named, when that is a pile of the game."""
+    hint = entry.zone_hint.value if entry.zone_hint is not None else None
+    return hint if hint is not None and any(p.id == hint for p in game.piles) else None
+
+
+def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
+    """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
+    place = pile_placer(game)
+    fold = game.fold_reprints
+    cards: dict[str, _Card] = {}
+    looked_up: dict[str, tuple[Any, str | None]] = {}
+    entry_cards: dict[str, Any] = {}
+    retired: dict[str, str] = {}
+    prefetch_cards(pool, deck)
+    for entries, starting in ((deck.entries, False), (deck.starting, True)):
+        for entry in entries:
+            key = entry.key
+            resolved = looked_up.get(key)
+            if resolved is None:
+                answered, answer = _lookup(pool, entry.name)
+                if answered:
+                    entry_cards[key] = answer
+                if answer is not None and getattr(answer, "retired", False):
+                    # No longer in the card data: unknown, with the card that took its place.
+                    retired[key] = str(getattr(answer, "replaced_by", "") or "")
+                    resolved = (None, None)
+                elif answer is not None and fold:
+                    resolved = _folded(pool, answer)
+                else:
+                    resolved = (answer, None)
+                looked_up[key] = resolved
+            card, reprint_set = resolved
+            if card is not None:
+                key = card.norm_name
+            item = cards.get(key)
+            if item is None:
+                if card is not None:
+                    item = _Card(key, card.name, card, place(card.type))
+                else:
+                    item = _Card(key, entry.name, None, _hinted_pile(entry, game))
+                cards[key] = item
+            if entry.count > 0:
+                if starting:
+                    item.starting += entry.count
+                else:
+                    item.count += entry.count
+            set_name = entry.set_name or reprint_set
+            if set_name and set_name not in item.set_names:
+                item.set_names.append(set_name)
+    unknown = [c for c in cards.values() if c.card is None][:MAX_SUGGESTED_UNKNOWN]
+    suggestions = {c.key: _suggest(pool, c.name) for c in unknown} if suggest else {}
+    # Only the unknown cards a check names one by one are told apart as retired.
+    named = {c.key for c in unknown}
+    return ResolvedDeck(
+        game.name,
+        tuple(
+            ResolvedCard(c.key, c.name, c.card, c.pile, c.count, c.starting, tuple(c.set_names))
+            for c in cards.values()
+        ),
+        entry_cards,
+        apart=game.starting_pile(),
+        suggestions=suggestions,
+        retired={k: v for k, v in retired.items() if k in named},
+    )
