@@ -57,15 +57,36 @@ class GameContext:
     entry_cards: dict[str, Any] = field(default_factory=dict)
     resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
 
-    def in_pile(self, pile: str | None) -> list[Item]:
-        """The items of a pile (every placed item when `pile` is empty)."""
+    def in_pile(self, pile: Any) -> list[Item]:
+        """The items of a rule's scope: a pile, several piles (a list), or every placed item when empty."""
         if not pile:
             return [i for i in self.items if i.pile is not None]
-        return [i for i in self.items if i.pile == pile]
+        if isinstance(pile, str):
+            return [i for i in self.items if i.pile == pile]
+        wanted = set(pile)
+        return [i for i in self.items if i.pile in wanted]
 
-    def pile_label(self, pile: str | None) -> str:
-        """What a player calls the pile ("The deck" for the whole deck, in the reader's language)."""
-        return self.game.pile_label(pile) if pile else message("THE_DECK")
+    def pile_label(self, pile: Any) -> str:
+        """What a player calls a rule's scope ("The deck" for the whole deck, in the reader's language; several piles
+        joined by " + ")."""
+        if not pile:
+            return message("THE_DECK")
+        if isinstance(pile, str):
+            return self.game.pile_label(pile)
+        return " + ".join(self.game.pile_label(p) for p in pile)
+
+
+def by_card(items: Iterable[Item]) -> list[Item]:
+    """The items merged by card: a card's copies in every pile of the scope counted together (a copy limit counts
+    a sideboard's copies with the deck's), each placed in the first pile it was found in."""
+    merged: dict[str, Item] = {}
+    for item in items:
+        found = merged.get(item.key)
+        if found is None:
+            merged[item.key] = Item(item.key, item.name, item.card, item.pile, item.count)
+        else:
+            found.count += item.count
+    return list(merged.values())
 
 
 def _words(value: Any) -> tuple[str, ...]:
@@ -157,7 +178,7 @@ class CopiesAtMost(RuleKind):
         types = {t.casefold() for t in _words(params.get("except_types"))}
         words = {w.casefold() for w in _words(params.get("except_words"))}
         words_field = str(params.get("words_field", "keywords"))
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(ctx.in_pile(params.get("pile"))):
             if item.count <= limit:
                 continue
             card = item.card
@@ -358,7 +379,7 @@ class DistinctWithinGroup(RuleKind):
         values = {v.casefold() for v in _words(params["values"])}
         name = str(params["field"])
         label = ctx.pile_label(params.get("pile"))
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(ctx.in_pile(params.get("pile"))):
             if item.card is None or item.count <= 1:
                 continue
             matched = [w for w in item.card.words(name) if w.casefold() in values]
@@ -397,7 +418,7 @@ class SameValue(RuleKind):
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         name = str(params["field"])
         seen: dict[str, list[str]] = {}
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(ctx.in_pile(params.get("pile"))):
             if item.card is not None:
                 seen.setdefault(",".join(item.card.words(name)) or "-", []).append(item.name)
         if len(seen) > 1:
@@ -491,7 +512,7 @@ class SameAsCard(RuleKind):
             yield self.messages[2].result([leader.name], leader=leader.name, field=label)
             return
         allowed = {w.casefold() for w in (*wanted, *_words(params.get("except_values")))}
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(i for i in ctx.in_pile(params.get("pile")) if i.pile != card_pile):
             if item.card is None or item.pile == card_pile or item.count <= 0:
                 continue
             values = item.card.words(name)
