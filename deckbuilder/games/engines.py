@@ -165,7 +165,7 @@ class Engine:
         return ctx.resolved  # type: ignore[no-any-return]
 
     def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
-        """The header figures game.json lists, valued for a checked deck (the generic check values them)."""
+        """The header figures game.json lists, as the check valued them (every engine fills `Report.figures`)."""
         return tuple(v for v in report.figures if isinstance(v, FigureValue))
 
     def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:

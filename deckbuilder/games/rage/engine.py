@@ -51,11 +51,12 @@ from deckbuilder.games.registry import (
     kind_named,
     register_game_rule,
 )
-from deckbuilder.legality.results import Report, Result
+from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game, GameFormat
     from deckbuilder.games.layout import Layout
+    from deckbuilder.games.rage.format import FormatLimits
 
 # Rule order is report order within each severity (and the order of the shipped formats' rules).
 RULES: tuple[Rule, ...] = (
@@ -175,6 +176,43 @@ def _rogues_only(where: Mapping[str, Any] | None) -> bool:
     return where is not None and where.get("field") == "allegiance" and where.get("values") == ["Rogue"]
 
 
+def rage_figures(
+    game: Game, totals: Totals, limits: FormatLimits | None, settings: Mapping[str, int | None]
+) -> tuple[FigureValue, ...]:
+    """game.json's header figures, valued as Rage's rules count: a Rogue is told by allegiance (worked out from Type
+    and Keywords), the pack's allegiance leaves Rogues out, the Rogue cap is ROGUE_OVER_HALF's."""
+    found: list[FigureValue] = []
+    bounds = {
+        "rage:sept_minimum": limits.sept_minimum if limits is not None else None,
+        "rage:combat_minimum": limits.combat_minimum if limits is not None else None,
+        "rage:rogue_over_half": totals.rogue_cap,
+    }
+    for figure in game.header:
+        value: int | str
+        if figure.shared == "allegiance":
+            value = totals.allegiance
+        elif figure.sum == "renown":
+            value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
+        else:
+            value = int(getattr(totals, figure.pile or "characters", 0))
+        found.append(
+            FigureValue(
+                figure,
+                value,
+                settings.get(figure.of) if figure.of else None,
+                bounds.get(figure.at_least) if figure.at_least else None,
+                bounds.get(figure.at_most) if figure.at_most else None,
+            )
+        )
+    return tuple(found)
+
+
+def rage_piles(game: Game, totals: Totals) -> tuple[tuple[str, str, int], ...]:
+    """Each pile of game.json with its cards as Rage's rules count them (a Character's every copy, the others' copies
+    outside the starting list, which counts on its own)."""
+    return tuple((pile.id, pile.label, int(getattr(totals, pile.id, 0))) for pile in game.piles)
+
+
 class RageEngine(Engine):
     """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
 
@@ -198,55 +236,21 @@ class RageEngine(Engine):
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
         """Rage's report: section totals, Renown and the limits the deck was checked against."""
+        counted = totals(ctx)
+        settings = (("renown_level", ctx.renown_level),)
         return Report(
             format=fmt.name,
             renown_level=ctx.renown_level,
-            totals=totals(ctx),
+            totals=counted,
             results=results,
             limits=ctx.fmt.limits,
             game=game.name,
-            settings=(("renown_level", ctx.renown_level),),
+            figures=rage_figures(game, counted, ctx.fmt.limits, dict(settings)),
+            piles=rage_piles(game, counted),
+            settings=settings,
             resolved=self.resolved(ctx, game),
             format_title=fmt.title,
         )
-
-    def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
-        """Cards per pile and the header figures game.json names, from the totals the check counted."""
-        totals = {pile.id: int(getattr(report.totals, pile.id, 0)) for pile in game.piles}
-        return totals, self.shown_figures(report, game)
-
-    def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
-        """game.json's header figures, valued from the report (its totals, its limits, its settings).
-
-        Rage's engine counts them as its rules do (a Rogue is told by allegiance, worked out from Type and Keywords;
-        the pack's allegiance leaves Rogues out), so each figure shape its game.json uses is read from the totals.
-        """
-        totals, limits = report.totals, report.limits
-        settings = {"renown_level": report.renown_level, **dict(report.settings)}
-        found: list[FigureValue] = []
-        for figure in game.header:
-            value: int | str
-            if figure.shared == "allegiance":
-                value = totals.allegiance
-            elif figure.sum == "renown":
-                value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
-            else:
-                value = int(getattr(totals, figure.pile or "characters", 0))
-            bounds = {
-                "rage:sept_minimum": limits.sept_minimum if limits is not None else None,
-                "rage:combat_minimum": limits.combat_minimum if limits is not None else None,
-                "rage:rogue_over_half": totals.rogue_cap,
-            }
-            found.append(
-                FigureValue(
-                    figure,
-                    value,
-                    settings.get(figure.of) if figure.of else None,
-                    bounds.get(figure.at_least) if figure.at_least else None,
-                    bounds.get(figure.at_most) if figure.at_most else None,
-                )
-            )
-        return tuple(found)
 
     def failed(
         self,
@@ -257,17 +261,19 @@ class RageEngine(Engine):
         results: tuple[Result, ...],
     ) -> Report:
         """The report of a deck whose cards could not be resolved."""
-        from deckbuilder.legality.results import Totals
-
         level = settings.get("renown_level")
+        chosen = deck.renown_level if level is None else level
+        limits = format_view(fmt, game).limits
         return Report(
             format=fmt.name,
-            renown_level=deck.renown_level if level is None else level,
+            renown_level=chosen,
             totals=Totals(),
             results=results,
-            limits=format_view(fmt, game).limits,
+            limits=limits,
             game=game.name,
-            settings=(("renown_level", deck.renown_level if level is None else level),),
+            figures=rage_figures(game, Totals(), limits, {"renown_level": chosen}),
+            piles=rage_piles(game, Totals()),
+            settings=(("renown_level", chosen),),
         )
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
