@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from carddb.model import RAGE, CardInfo
+from carddb.reprints import reprint_base_name, reprint_of
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck, DeckEntry, prefetch_cards
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 
@@ -50,42 +52,35 @@ def _suggest(pool: Any, name: str) -> list[str]:
         return []
 
 
-def _same_play(card: Any, base: Any) -> bool:
-    """Whether a card of another game plays as `base` (its Type and every field but its name the same)."""
-    values, base_values = getattr(card, "values", None), getattr(base, "values", None)
-    if values is None or base_values is None:
-        return False
-    return bool(card.type == base.type and dict(values) == dict(base_values))
+def _reprinted(card: CardInfo, pool: Any) -> CardInfo | None:
+    """The card a reprint (`Name (digit)`) stands for, or None: Rage's reading (carddb.reprints: same game text,
+    never a Character), and for another game the card of the base name with the same Type and every other field."""
 
+    def lookup(other: str) -> CardInfo | None:
+        found: CardInfo | None = _lookup(pool, other)[1]
+        return found
 
-def _reprinted(card: Any, pool: Any) -> Any | None:
-    """The card a reprint (`Name (digit)`) stands for, or None (Rage's reading in carddb.reprints)."""
-    from carddb.model import CardInfo
-    from carddb.reprints import reprint_base_name, reprint_of
-
-    if isinstance(card, CardInfo):
-        return reprint_of(card, lambda other: _lookup(pool, other)[1])
-    base_name = reprint_base_name(str(getattr(card, "name", "")))
-    if base_name is None:
+    if card.game == RAGE:
+        return reprint_of(card, lookup)
+    base_name = reprint_base_name(card.name)
+    base = lookup(base_name) if base_name is not None else None
+    if base is None or base.norm_name == card.norm_name or base.retired:
         return None
-    base = _lookup(pool, base_name)[1]
-    if base is None or base.norm_name == card.norm_name or getattr(base, "retired", False):
-        return None
-    return base if _same_play(card, base) else None
+    return base if (base.type, dict(base.fields)) == (card.type, dict(card.fields)) else None
 
 
-def _folded(pool: Any, card: Any) -> tuple[Any, str | None]:
+def _folded(pool: Any, card: CardInfo) -> tuple[CardInfo, str | None]:
     """The card a reprint stands for (its printings joined with the reprint's) and the reprint's set, if any."""
     cached = _REPRINTS.get(id(card))
     if cached is not None and cached[0] is card:
         return cached[1], cached[2]
     base = _reprinted(card, pool)
-    answer: tuple[Any, str | None]
+    answer: tuple[CardInfo, str | None]
     if base is None:
         answer = (card, None)
     else:
-        printings = tuple(getattr(card, "printings", ()))
-        known = {p.set_name for p in getattr(base, "printings", ())}
+        printings = card.printings
+        known = {p.set_name for p in base.printings}
         extra = tuple(p for p in printings if p.set_name not in known)
         merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
         answer = (merged, printings[0].set_name if printings else None)
@@ -97,7 +92,7 @@ def _folded(pool: Any, card: Any) -> tuple[Any, str | None]:
 
 
 # id(card as looked up) -> (that card, the card it stands for, the reprint's set or None).
-_REPRINTS: dict[int, tuple[Any, Any, str | None]] = {}
+_REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
 
 
 def pile_placer(game: Game) -> Callable[[str], str | None]:
