@@ -15,13 +15,14 @@ from deckbuilder.games.layout import Layout
 from deckbuilder.games.registry import RuleKind, kind_named, load_kinds_when_missing
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedDeck
+from deckbuilder.games.scope import items_of
 from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
     # The generic kinds are imported where the generic engine uses them: a Rage check needs none of them.
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game, GameFormat
-    from deckbuilder.games.kinds import Item
+    from deckbuilder.games.scope import Item
 
 
 def _register_generic_kinds() -> None:
@@ -75,20 +76,6 @@ def has_printings(game: Game) -> bool:
     """Whether the game's cards have printings (a card database's cards, Rage's: a printing per set)."""
     engine = ENGINES.get(game.engine)
     return engine is not None and engine.card_database
-
-
-def items_of(resolved: ResolvedDeck) -> list[Item]:
-    """The resolved cards as the generic kinds read them: one item per card and pile (copies listed apart, a
-    sideboard's, are an item of their own in the pile without `types`)."""
-    from deckbuilder.games.kinds import Item
-
-    items: list[Item] = []
-    for card in resolved.cards:
-        if card.count or not card.starting or resolved.apart is None:
-            items.append(Item(card.key, card.name, card.card, card.pile, card.count))
-        if card.starting and resolved.apart is not None:
-            items.append(Item(card.key, card.name, card.card, resolved.apart, card.starting))
-    return items
 
 
 def deck_settings(game: Game, deck: Deck, items: Iterable[Item]) -> dict[str, int | None]:

@@ -22,6 +22,7 @@ from deckbuilder.games.rage.facts import (
 from deckbuilder.games.rage.format import GAME, Format
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedDeck
+from deckbuilder.games.scope import Item, PileScope, items_of
 from deckbuilder.legality.results import Totals
 
 if TYPE_CHECKING:
@@ -57,8 +58,10 @@ class PackMember:
 
 
 @dataclass
-class CheckContext:
-    """Everything the rules read, built once per check."""
+class CheckContext(PileScope):
+    """Everything the rules read, built once per check: the deck's piles as every engine's context reads them
+    (games/scope.py, for the generic rule kinds Rage's rules are worded over) and Rage's facts (pack, allegiance,
+    Renown sums, Rogue cap)."""
 
     fmt: Format
     renown_level: int
@@ -80,6 +83,8 @@ class CheckContext:
     # pool gives it): the deck view's rows read these instead of looking every name up again.
     entry_cards: dict[str, CardInfo | None] = field(default_factory=dict)
     resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
+    game: Game | None = None  # type: ignore[assignment]  # Rage's description (its piles' labels)
+    items: list[Item] = field(default_factory=list)  # the cards by pile, as the generic rule kinds read them
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -141,7 +146,8 @@ def build_context(
     """Resolve the deck (games/resolve.py) and gather everything the rules read."""
     from deckbuilder.games.loader import load_game
 
-    resolved = resolve_deck(deck, pool, game if game is not None else load_game(GAME), suggest=True)
+    game = game if game is not None else load_game(GAME)
+    resolved = resolve_deck(deck, pool, game, suggest=True)
     cards = placed_cards(resolved)
     characters = [p for p in cards if p.section is Section.CHARACTERS]
     sept = [p for p in cards if p.section is Section.SEPT]
@@ -177,6 +183,8 @@ def build_context(
         retired=dict(resolved.retired),
         entry_cards=dict(resolved.entry_cards),
         resolved=resolved,
+        game=game,
+        items=items_of(resolved),
     )
 
 

@@ -1,0 +1,123 @@
+"""What a rule's scope holds: the deck's cards by pile, read the same way by every engine's context.
+
+The generic context (games/kinds.GameContext) and Rage's (games/rage/context.CheckContext) are both a `PileScope`
+over the deck as games/resolve.py resolved it, so the generic rule kinds run on either: a rule's `pile` is one pile,
+several (a list) or the whole deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from carddb.messages import declare, message
+
+if TYPE_CHECKING:
+    from carddb.model import CardInfo
+    from deckbuilder.games.description import Game
+    from deckbuilder.games.resolved import ResolvedDeck
+
+# The whole deck as a rule's scope, in the reader's language.
+declare({"THE_DECK": "The deck"})
+
+
+@dataclass(slots=True)
+class Item:
+    """One card of the deck in one pile: copies merged by normalised name, its pile decided by its Type (or the pile
+    without `types` for the copies the deck lists apart)."""
+
+    key: str
+    name: str
+    card: CardInfo | None
+    pile: str | None
+    count: int = 0
+
+
+def items_of(resolved: ResolvedDeck) -> list[Item]:
+    """The resolved cards as the rule kinds read them: one item per card and pile (copies listed apart, a
+    sideboard's, are an item of their own in the pile without `types`)."""
+    items: list[Item] = []
+    for card in resolved.cards:
+        if card.count or not card.starting or resolved.apart is None:
+            items.append(Item(card.key, card.name, card.card, card.pile, card.count))
+        if card.starting and resolved.apart is not None:
+            items.append(Item(card.key, card.name, card.card, resolved.apart, card.starting))
+    return items
+
+
+def by_card(items: Iterable[Item]) -> list[Item]:
+    """The items merged by card (each card's copies in every pile of the scope), in the deck's order."""
+    merged: dict[str, Item] = {}
+    for item in items:
+        found = merged.get(item.key)
+        if found is None:
+            merged[item.key] = Item(item.key, item.name, item.card, item.pile, item.count)
+        else:
+            found.count += item.count
+    return list(merged.values())
+
+
+def _wanted(pile: Any) -> set[str] | None:
+    """The piles a rule's `pile` names (None: the whole deck)."""
+    if not pile:
+        return None
+    return {pile} if isinstance(pile, str) else set(pile)
+
+
+class PileScope:
+    """A context's reading of a rule's scope; the context holds `game`, `items` and `resolved`."""
+
+    game: Game
+    items: list[Item]
+    resolved: ResolvedDeck | None
+
+    def in_pile(self, pile: Any) -> list[Item]:
+        """The items of a rule's scope: a pile, several piles (a list), or every placed item when empty."""
+        wanted = _wanted(pile)
+        if wanted is None:
+            return [i for i in self.items if i.pile is not None]
+        return [i for i in self.items if i.pile in wanted]
+
+    def pile_label(self, pile: Any) -> str:
+        """What a player calls a rule's scope ("The deck" for the whole deck, in the reader's language; several piles
+        joined by " + ")."""
+        if not pile:
+            return message("THE_DECK")
+        if isinstance(pile, str):
+            return self.game.pile_label(pile)
+        return " + ".join(self.game.pile_label(p) for p in pile)
+
+    def copies_in(self, pile: Any) -> list[tuple[Item, int]]:
+        """Each card of a rule's scope with every copy the deck holds of it, and how many of those it lists apart:
+        what a copy limit counts. A card is in the scope when the pile its Type names is, or when it has copies
+        listed apart and the pile without `types` is."""
+        resolved = self.resolved
+        if resolved is None:
+            return [(item, 0) for item in by_card(self.in_pile(pile))]
+        wanted = _wanted(pile)
+        found: list[tuple[Item, int]] = []
+        for card in resolved.cards:
+            apart = resolved.apart if card.starting else None
+            piles = [p for p in (card.pile, apart) if p is not None]
+            chosen = piles if wanted is None else [p for p in piles if p in wanted]
+            if chosen:
+                found.append((Item(card.key, card.name, card.card, chosen[0], card.copies), card.starting))
+        return found
+
+    def apart_in(self, pile: Any) -> int:
+        """The copies the deck lists apart of cards whose Type's pile is in the scope (Rage's sept cards in play)."""
+        if self.resolved is None:
+            return 0
+        wanted = _wanted(pile)
+        return sum(
+            c.starting
+            for c in self.resolved.cards
+            if c.pile is not None and (wanted is None or c.pile in wanted)
+        )
+
+    def unknown_cards(self) -> list[Item]:
+        """The cards no card of the game answers to, once each, in the deck's order."""
+        if self.resolved is not None:
+            return [Item(c.key, c.name, None, c.pile, c.copies) for c in self.resolved.unknown()]
+        return [i for i in by_card(self.items) if i.card is None]
