@@ -117,11 +117,11 @@ class UnplaceableCard(RuleKind):
         ),
     )
 
-    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for item in ctx.items:
-            if item.card is not None and item.pile is None:
+    def check(self, ctx: PileScope, params: Mapping[str, Any]) -> Iterable[Result]:
+        for item in ctx.unplaceable_cards():
+            if item.card is not None:
                 message = self.messages[0] if item.card.type.strip() else self.messages[1]
-                yield message.result([item.name], card=item.name, type=item.card.type)
+                yield message.result([item.card.name], card=item.card.name, type=item.card.type)
 
 
 class PileCount(RuleKind):

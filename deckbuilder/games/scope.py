@@ -116,6 +116,14 @@ class PileScope:
             if c.pile is not None and (wanted is None or c.pile in wanted)
         )
 
+    def unplaceable_cards(self) -> list[Item]:
+        """The known cards whose Type no pile takes, once each (those listed apart too), in the deck's order."""
+        if self.resolved is not None:
+            return [
+                Item(c.key, c.name, c.card, None, c.copies) for c in self.resolved.known() if c.pile is None
+            ]
+        return [i for i in by_card(self.items) if i.card is not None and i.pile is None]
+
     def unknown_cards(self) -> list[Item]:
         """The cards no card of the game answers to, once each, in the deck's order."""
         if self.resolved is not None:

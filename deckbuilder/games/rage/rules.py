@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from carddb.cardtypes import Section
-from deckbuilder.games.kinds import CopiesAtMost, PileCount, UnknownCard
+from deckbuilder.games.kinds import CopiesAtMost, PileCount, UnknownCard, UnplaceableCard
 from deckbuilder.games.rage.context import CheckContext
 from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of
 from deckbuilder.games.rage.format import ban_list, set_filter
@@ -117,17 +117,12 @@ class UnknownCardRule(Rule):
 
 
 class UnplaceableCardRule(Rule):
-    """A known card whose Type fits no section is reported, never guessed."""
+    """A known card whose Type fits no section is reported, never guessed: the generic `unplaceable_card` kind."""
 
-    messages: ClassVar[Mapping[str, str]] = {
-        "UNPLACEABLE_CARD": "'{card}' has Type '{type}', which fits no deck section; it is not counted in any section",
-        "UNPLACEABLE_CARD.no_type": "'{card}' has no Type, which fits no deck section; it is not counted in any section",
-    }
+    messages: ClassVar[Mapping[str, str]] = {m.message_id: m.template for m in UnplaceableCard.messages}
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for _item, card in ctx.known(ctx.unplaced):
-            variant = "" if card.type.strip() else "no_type"
-            yield self.result([card.name], variant=variant, card=card.name, type=card.type)
+        return UNPLACEABLE_CARD.check(ctx, params)
 
 
 class SetNotInFormatRule(Rule):
@@ -371,5 +366,6 @@ class SeptCopiesRule(_CopiesRule):
 
 # The generic kinds Rage's twins are worded over (one count, one copy limit, one unknown-card check for every game).
 UNKNOWN_CARD = UnknownCard()
+UNPLACEABLE_CARD = UnplaceableCard()
 PILE_COUNT = PileCount()
 COPIES_AT_MOST = CopiesAtMost()
