@@ -145,8 +145,7 @@ class PileCount(RuleKind):
         """(message index, values) of each bound the scope misses: its label, its count, the bound, and the copies of
         its cards the deck lists apart (not counted: a Type's pile never holds them)."""
         pile = params.get("pile")
-        items = ctx.in_pile(pile)
-        count = sum(i.count for i in items)
+        count = ctx.count_in(pile)
         low, high = params.get("min"), params.get("max")
         if (low is None or count >= low) and (high is None or count <= high):
             return
@@ -185,8 +184,8 @@ class CopiesAtMost(RuleKind):
         types = {t.casefold() for t in _words(params.get("except_types"))}
         words = {w.casefold() for w in _words(params.get("except_words"))}
         words_field = str(params.get("words_field", "keywords"))
-        for item, apart in ctx.copies_in(params.get("pile")):
-            if item.count <= limit:
+        for item in ctx.copies_in(params.get("pile")):
+            if item.copies <= limit:
                 continue
             card = item.card
             if card is not None:
@@ -195,7 +194,7 @@ class CopiesAtMost(RuleKind):
                     continue
                 if words and {w.casefold() for w in card.words(words_field)} & words:
                     continue
-            yield [item.name], {"card": item.name, "count": item.count, "max": limit, "apart": apart}
+            yield [item.name], {"card": item.name, "count": item.copies, "max": limit, "apart": item.starting}
 
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         for cards, values in self.findings(ctx, params):

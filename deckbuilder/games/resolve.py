@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from carddb.model import RAGE, CardInfo
@@ -22,19 +21,6 @@ from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
-
-
-@dataclass(slots=True)
-class _Card:
-    """One card while the deck is being resolved (copies merged by card)."""
-
-    key: str
-    name: str
-    card: Any
-    pile: str | None
-    count: int = 0
-    starting: int = 0
-    set_names: list[str] = field(default_factory=list)
 
 
 def _lookup(pool: Any, name: str) -> tuple[bool, Any]:
@@ -126,22 +112,27 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
     """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
     place = pile_placer(game)
     fold = game.fold_reprints
-    cards: dict[str, _Card] = {}
+    # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
+    # one per card of the deck; the ResolvedCard is made once from it).
+    cards: dict[str, list[Any]] = {}
     looked_up: dict[str, tuple[Any, str | None]] = {}
     entry_cards: dict[str, Any] = {}
     retired: dict[str, str] = {}
     prefetch_cards(pool, deck)
-    for entries, starting in ((deck.entries, False), (deck.starting, True)):
+    for entries, slot in ((deck.entries, 4), (deck.starting, 5)):
         for entry in entries:
             key = entry.key
             resolved = looked_up.get(key)
             if resolved is None:
-                answered, answer = _lookup(pool, entry.name)
-                if answered:
+                try:
+                    answer = pool.lookup(entry.name)
+                except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+                    answer = None
+                else:
                     entry_cards[key] = answer
-                if answer is not None and getattr(answer, "retired", False):
+                if answer is not None and answer.retired:
                     # No longer in the card data: unknown, with the card that took its place.
-                    retired[key] = str(getattr(answer, "replaced_by", "") or "")
+                    retired[key] = answer.replaced_by or ""
                     resolved = (None, None)
                 elif answer is not None and fold:
                     resolved = _folded(pool, answer)
@@ -154,27 +145,22 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
             item = cards.get(key)
             if item is None:
                 if card is not None:
-                    item = _Card(key, card.name, card, place(card.type))
+                    item = cards[key] = [key, card.name, card, place(card.type), 0, 0, []]
                 else:
-                    item = _Card(key, entry.name, None, _hinted_pile(entry, game))
-                cards[key] = item
+                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, []]
             if entry.count > 0:
-                if starting:
-                    item.starting += entry.count
-                else:
-                    item.count += entry.count
+                item[slot] += entry.count
             set_name = entry.set_name or reprint_set
-            if set_name and set_name not in item.set_names:
-                item.set_names.append(set_name)
-    unknown = [c for c in cards.values() if c.card is None][:MAX_SUGGESTED_UNKNOWN]
-    suggestions = {c.key: _suggest(pool, c.name) for c in unknown} if suggest else {}
+            if set_name and set_name not in item[6]:
+                item[6].append(set_name)
+    unknown = [c for c in cards.values() if c[2] is None][:MAX_SUGGESTED_UNKNOWN]
+    suggestions = {c[0]: _suggest(pool, c[1]) for c in unknown} if suggest else {}
     # Only the unknown cards a check names one by one are told apart as retired.
-    named = {c.key for c in unknown}
+    named = {c[0] for c in unknown}
     return ResolvedDeck(
         game.name,
         tuple(
-            ResolvedCard(c.key, c.name, c.card, c.pile, c.count, c.starting, tuple(c.set_names))
-            for c in cards.values()
+            ResolvedCard(k, n, c, p, count, st, tuple(sets)) for k, n, c, p, count, st, sets in cards.values()
         ),
         entry_cards,
         apart=game.starting_pile(),

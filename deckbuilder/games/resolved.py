@@ -8,19 +8,20 @@ cards the checker judged instead of looking each entry up again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class ResolvedCard:
-    """One card of the deck: its copies in the piles (the starting list apart) and the printings the deck names."""
+class ResolvedCard(NamedTuple):
+    """One card of the deck: its copies in the piles (the starting list apart) and the printings the deck names.
+
+    A named tuple: a check makes one per card of the deck, and a frozen dataclass costs several times as much to make.
+    """
 
     key: str  # the card's normalised name (the entry's when the card is unknown)
     name: str
-    card: Any  # the game's card (CardInfo for Rage, GameCard for another game), None when unknown
+    card: Any  # the game's card (CardInfo), None when unknown
     pile: str | None  # the pile its Type puts it in; None when unknown or unplaceable
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, as the view reads it (tuple.count unused)
     starting: int = 0  # copies the deck lists apart (ResolvedDeck.apart: Rage's starting list, a sideboard)
     set_names: tuple[str, ...] = ()
 

@@ -16,7 +16,7 @@ from carddb.messages import declare, message
 if TYPE_CHECKING:
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game
-    from deckbuilder.games.resolved import ResolvedDeck
+    from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 
 # The whole deck as a rule's scope, in the reader's language.
 declare({"THE_DECK": "The deck"})
@@ -72,12 +72,16 @@ class PileScope:
     items: list[Item]
     resolved: ResolvedDeck | None
 
+    def scope_items(self) -> list[Item]:
+        """The deck's cards by pile (the context's `items`; a context may make them on first need)."""
+        return self.items
+
     def in_pile(self, pile: Any) -> list[Item]:
         """The items of a rule's scope: a pile, several piles (a list), or every placed item when empty."""
         wanted = _wanted(pile)
         if wanted is None:
-            return [i for i in self.items if i.pile is not None]
-        return [i for i in self.items if i.pile in wanted]
+            return [i for i in self.scope_items() if i.pile is not None]
+        return [i for i in self.scope_items() if i.pile in wanted]
 
     def pile_label(self, pile: Any) -> str:
         """What a player calls a rule's scope ("The deck" for the whole deck, in the reader's language; several piles
@@ -88,22 +92,34 @@ class PileScope:
             return self.game.pile_label(pile)
         return " + ".join(self.game.pile_label(p) for p in pile)
 
-    def copies_in(self, pile: Any) -> list[tuple[Item, int]]:
-        """Each card of a rule's scope with every copy the deck holds of it, and how many of those it lists apart:
+    def copies_in(self, pile: Any) -> list[ResolvedCard]:
+        """Each card of a rule's scope with every copy the deck holds of it (`copies`; `starting`: those listed apart):
         what a copy limit counts. A card is in the scope when the pile its Type names is, or when it has copies
         listed apart and the pile without `types` is."""
         resolved = self.resolved
         if resolved is None:
-            return [(item, 0) for item in by_card(self.in_pile(pile))]
+            return [_as_card(i) for i in by_card(self.in_pile(pile))]
         wanted = _wanted(pile)
-        found: list[tuple[Item, int]] = []
+        apart = resolved.apart
+        if wanted is None:
+            return [c for c in resolved.cards if c.pile is not None or (c.starting and apart is not None)]
+        apart_wanted = apart is not None and apart in wanted
+        return [c for c in resolved.cards if c.pile in wanted or (apart_wanted and c.starting)]
+
+    def count_in(self, pile: Any) -> int:
+        """The cards of a rule's scope, copies counted (those listed apart in the pile without `types` only)."""
+        resolved = self.resolved
+        if resolved is None:
+            return sum(i.count for i in self.in_pile(pile))
+        wanted = _wanted(pile)
+        apart = resolved.apart
+        count = 0
         for card in resolved.cards:
-            apart = resolved.apart if card.starting else None
-            piles = [p for p in (card.pile, apart) if p is not None]
-            chosen = piles if wanted is None else [p for p in piles if p in wanted]
-            if chosen:
-                found.append((Item(card.key, card.name, card.card, chosen[0], card.copies), card.starting))
-        return found
+            if card.pile is not None and (wanted is None or card.pile in wanted):
+                count += card.count
+            if card.starting and apart is not None and (wanted is None or apart in wanted):
+                count += card.starting
+        return count
 
     def apart_in(self, pile: Any) -> int:
         """The copies the deck lists apart of cards whose Type's pile is in the scope (Rage's sept cards in play)."""
@@ -116,16 +132,20 @@ class PileScope:
             if c.pile is not None and (wanted is None or c.pile in wanted)
         )
 
-    def unplaceable_cards(self) -> list[Item]:
+    def unplaceable_cards(self) -> list[ResolvedCard]:
         """The known cards whose Type no pile takes, once each (those listed apart too), in the deck's order."""
         if self.resolved is not None:
-            return [
-                Item(c.key, c.name, c.card, None, c.copies) for c in self.resolved.known() if c.pile is None
-            ]
-        return [i for i in by_card(self.items) if i.card is not None and i.pile is None]
+            return [c for c in self.resolved.cards if c.pile is None and c.card is not None]
+        return [_as_card(i) for i in by_card(self.scope_items()) if i.card is not None and i.pile is None]
 
-    def unknown_cards(self) -> list[Item]:
+    def unknown_cards(self) -> list[ResolvedCard]:
         """The cards no card of the game answers to, once each, in the deck's order."""
         if self.resolved is not None:
-            return [Item(c.key, c.name, None, c.pile, c.copies) for c in self.resolved.unknown()]
-        return [i for i in by_card(self.items) if i.card is None]
+            return [c for c in self.resolved.cards if c.card is None]
+        return [_as_card(i) for i in by_card(self.scope_items()) if i.card is None]
+
+
+def _as_card(item: Item) -> ResolvedCard:
+    from deckbuilder.games.resolved import ResolvedCard
+
+    return ResolvedCard(item.key, item.name, item.card, item.pile, item.count)

@@ -21,7 +21,7 @@ from deckbuilder.games.rage.facts import (
 )
 from deckbuilder.games.rage.format import GAME, Format
 from deckbuilder.games.resolve import resolve_deck
-from deckbuilder.games.resolved import ResolvedDeck
+from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.games.scope import Item, PileScope, items_of
 from deckbuilder.legality.results import Totals
 
@@ -29,22 +29,9 @@ if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
 
-@dataclass(slots=True)
-class Placed:
-    """One card of the deck after resolution: copies merged by normalised name across printings."""
-
-    key: str
-    name: str
-    card: CardInfo | None
-    section: Section | None
-    count: int = 0  # copies in the deck's entries
-    starting: int = 0  # copies in the starting list
-    set_names: list[str] = field(default_factory=list)
-
-    @property
-    def copies(self) -> int:
-        """Copies for the copy limits (the starting list included)."""
-        return self.count + self.starting
+# One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
+# folded), `pile` the section its Type names, `starting` its copies in the starting list.
+Placed = ResolvedCard
 
 
 @dataclass(slots=True)
@@ -84,7 +71,14 @@ class CheckContext(PileScope):
     entry_cards: dict[str, CardInfo | None] = field(default_factory=dict)
     resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
     game: Game | None = None  # type: ignore[assignment]  # Rage's description (its piles' labels)
-    items: list[Item] = field(default_factory=list)  # the cards by pile, as the generic rule kinds read them
+    _items: list[Item] | None = field(default=None, init=False, repr=False)
+
+    def scope_items(self) -> list[Item]:
+        """The cards by pile as the generic rule kinds read them, made on first need (the minimums ask)."""
+        if self._items is None:
+            self._items = items_of(self.resolved) if self.resolved is not None else []
+        return self._items
+
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -129,17 +123,6 @@ def _pack_allegiance(members: list[PackMember]) -> str:
     return GAIA if gaia > wyrm else WYRM
 
 
-_SECTIONS = {s.value: s for s in Section}
-
-
-def placed_cards(resolved: ResolvedDeck) -> list[Placed]:
-    """The resolved deck's cards as Rage's rules read them (each in its Section)."""
-    return [
-        Placed(c.key, c.name, c.card, _SECTIONS.get(c.pile or ""), c.count, c.starting, list(c.set_names))
-        for c in resolved.cards
-    ]
-
-
 def build_context(
     deck: Deck, pool: CardPool, fmt: Format, renown_level: int, game: Game | None = None
 ) -> CheckContext:
@@ -148,12 +131,12 @@ def build_context(
 
     game = game if game is not None else load_game(GAME)
     resolved = resolve_deck(deck, pool, game, suggest=True)
-    cards = placed_cards(resolved)
-    characters = [p for p in cards if p.section is Section.CHARACTERS]
-    sept = [p for p in cards if p.section is Section.SEPT]
-    combat = [p for p in cards if p.section is Section.COMBAT]
+    cards = list(resolved.cards)
+    characters = [p for p in cards if p.pile == Section.CHARACTERS]
+    sept = [p for p in cards if p.pile == Section.SEPT]
+    combat = [p for p in cards if p.pile == Section.COMBAT]
     unknown = [p for p in cards if p.card is None]
-    unplaced = [p for p in cards if p.section is None]
+    unplaced = [p for p in cards if p.pile is None]
 
     pending = [
         (p, p.card, facts_of(p.card).allegiance) for p in characters if p.card is not None and p.copies > 0
@@ -184,7 +167,6 @@ def build_context(
         entry_cards=dict(resolved.entry_cards),
         resolved=resolved,
         game=game,
-        items=items_of(resolved),
     )
 
 
