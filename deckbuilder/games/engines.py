@@ -19,7 +19,7 @@ from deckbuilder.games.scope import items_of
 from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
-    # The generic kinds are imported where the generic engine uses them: a Rage check needs none of them.
+    # The generic kinds are imported where the generic engine uses them (Rage's twins import them themselves).
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game, GameFormat
     from deckbuilder.games.scope import Item
