@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from carddb.model import CardInfo
 from deckbuilder.deck import Deck
 from deckbuilder.games.cards import GameCard, GameCardPool
 from deckbuilder.games.check import check
@@ -58,3 +59,22 @@ def test_a_game_that_does_not_fold_reprints_keeps_them_apart() -> None:
         ("Brawler", 2), ("Brawler (2)", 2), ("Knight", 2), ("Knight (2)", 2)
     ]  # fmt: skip
     assert check(_deck(), _pool(), game).is_legal
+
+
+def test_a_retired_card_of_any_game_is_told_apart_with_its_successor() -> None:
+    game = _game(fold=False)
+    retired = CardInfo(
+        name="Old Brawler", type="Unit", game="reprint-duel", retired=True, replaced_by="Brawler"
+    )
+    pool = GameCardPool("reprint-duel", [*_pool().all_cards(), retired])
+    deck = Deck(game="reprint-duel")
+    deck.add("Old Brawler", 1)
+    deck.add("Brawler", 1)
+    resolved = resolve_deck(deck, pool, game)
+    assert [c.name for c in resolved.unknown()] == ["Old Brawler"]  # no longer in the card data
+    assert resolved.retired == {"old brawler": "Brawler"}
+    (error,) = check(deck, pool, game).errors
+    assert (error.code, error.message) == (
+        "RETIRED_CARD",
+        "'Old Brawler' is no longer in the card data (retired by the last import) — did you mean 'Brawler'?",
+    )
