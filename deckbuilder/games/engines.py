@@ -6,6 +6,7 @@ A game and its formats are validated against the registered engines and rule kin
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -171,8 +172,20 @@ class Engine:
         settings: Mapping[str, int | None],
         results: tuple[Result, ...],
     ) -> Report:
-        """The report of a check whose context could not be built (the results say why)."""
-        return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
+        """The report of a check whose context could not be built (the results say why): the deck's settings and
+        format, no card counted (every engine's own report of a deck without cards), nothing resolved."""
+        bare = Deck(
+            name=deck.name,
+            renown_level=deck.renown_level,
+            format=deck.format,
+            game=deck.game,
+            settings=deck.settings,
+        )
+        try:
+            report = self.report(self.context(bare, _NoCards(), game, fmt, settings), game, fmt, results)
+        except Exception:  # the engine cannot even report an empty deck: the results alone
+            return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
+        return dataclasses.replace(report, resolved=None)
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
         """Checks every format of the game runs and none can name (none in the generic engine)."""
@@ -204,6 +217,16 @@ class Engine:
     ) -> Any | None:
         """Those odds at one turn as the Draw odds tab shows them (an odds.OddsTable), None when the engine has none."""
         return None
+
+
+class _NoCards:
+    """The pool of a failed check's report: no card, no near name."""
+
+    def lookup(self, name: str) -> None:
+        return None
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        return []
 
 
 # Every engine by name; a game names one in its description ("engine").

@@ -252,30 +252,6 @@ class RageEngine(Engine):
             format_title=fmt.title,
         )
 
-    def failed(
-        self,
-        deck: Deck,
-        game: Game,
-        fmt: GameFormat,
-        settings: Mapping[str, int | None],
-        results: tuple[Result, ...],
-    ) -> Report:
-        """The report of a deck whose cards could not be resolved."""
-        level = settings.get("renown_level")
-        chosen = deck.renown_level if level is None else level
-        limits = format_view(fmt, game).limits
-        return Report(
-            format=fmt.name,
-            renown_level=chosen,
-            totals=Totals(),
-            results=results,
-            limits=limits,
-            game=game.name,
-            figures=rage_figures(game, Totals(), limits, {"renown_level": chosen}),
-            piles=rage_piles(game, Totals()),
-            settings=(("renown_level", chosen),),
-        )
-
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
         """The demo-card check: every format runs it (found by name in the registry at every check)."""
         if self._always[0] != len(RULE_KINDS):  # a rule registered since: look again
