@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from deckbuilder.deck import Deck
 from deckbuilder.games.figures import FigureValue, generic_values
 from deckbuilder.games.layout import Layout
-from deckbuilder.games.registry import RuleKind, kind_named, load_kinds_when_missing
+from deckbuilder.games.registry import RULE_KINDS, RuleKind, game_rules, kind_named, load_kinds_when_missing
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.games.scope import items_of
@@ -113,6 +113,10 @@ class Engine:
     # what cannot be checked is refused, never judged legal).
     user_games = True
 
+    def __init__(self) -> None:
+        # game -> (registry size when looked, the names of its always-run kinds)
+        self._always: dict[str, tuple[int, tuple[str, ...]]] = {}
+
     def context(
         self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
     ) -> Any:
@@ -188,8 +192,19 @@ class Engine:
         return dataclasses.replace(report, resolved=None)
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
-        """Checks every format of the game runs and none can name (none in the generic engine)."""
-        return []
+        """Checks every format of the game runs and none can name: the game's own rule kinds registered `always`
+        (Rage's demo-card check), found by name in the registry (looked for again when a kind was registered since)."""
+        known = self._always.get(f"{game.name}:{game.engine}")
+        if known is None or known[0] != len(RULE_KINDS):
+            names = tuple(
+                name
+                for name, kind in game_rules(game.name)
+                if getattr(kind, "always", False)
+                and kind.engine == game.engine  # it reads this engine's context
+            )
+            known = self._always[f"{game.name}:{game.engine}"] = (len(RULE_KINDS), names)
+        found = [(name, kind_named(name)) for name in known[1]]
+        return [(name, kind) for name, kind in found if kind is not None]
 
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of an earlier shape as the one shape, or None when the engine has no earlier shape."""

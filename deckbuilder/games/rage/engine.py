@@ -44,11 +44,9 @@ from deckbuilder.games.rage.warnings import (
     RestrictedExtraRule,
 )
 from deckbuilder.games.registry import (
-    RULE_KINDS,
     Message,
     RuleKind,
     game_rules,
-    kind_named,
     register_game_rule,
 )
 from deckbuilder.legality.results import Report, Result, Totals
@@ -221,7 +219,6 @@ class RageEngine(Engine):
     hints_module = (
         "deckbuilder.games.rage.fixhints"  # a planner per error code (allegiance, Renown, versions)
     )
-    _always: tuple[int, tuple[str, ...]] = (-1, ())
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
 
@@ -251,14 +248,6 @@ class RageEngine(Engine):
             resolved=self.resolved(ctx, game),
             format_title=fmt.title,
         )
-
-    def always(self, game: Game) -> list[tuple[str, RuleKind]]:
-        """The demo-card check: every format runs it (found by name in the registry at every check)."""
-        if self._always[0] != len(RULE_KINDS):  # a rule registered since: look again
-            names = tuple(name for name, kind in game_rules(GAME) if getattr(kind, "always", False))
-            self._always = (len(RULE_KINDS), names)
-        found = [(name, kind_named(name)) for name in self._always[1]]
-        return [(name, kind) for name, kind in found if kind is not None]
 
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of the earlier shape (codes and limits) as Rage's rule kinds with parameters."""
