@@ -40,7 +40,9 @@ def items_of(resolved: ResolvedDeck) -> list[Item]:
     items: list[Item] = []
     for card in resolved.cards:
         if card.count or not card.starting or resolved.apart is None:
-            items.append(Item(card.key, card.name, card.card, card.pile, card.count))
+            # A card not in the card data has no Type: counted in no pile, wherever its file wrote it.
+            pile = card.pile if card.card is not None else None
+            items.append(Item(card.key, card.name, card.card, pile, card.count))
         if card.starting and resolved.apart is not None:
             items.append(Item(card.key, card.name, card.card, resolved.apart, card.starting))
     return items
@@ -102,9 +104,11 @@ class PileScope:
         wanted = _wanted(pile)
         apart = resolved.apart
         if wanted is None:
-            return [c for c in resolved.cards if c.pile is not None or (c.starting and apart is not None)]
+            return [c for c in resolved.cards if _placed(c) or (c.starting and apart is not None)]
         apart_wanted = apart is not None and apart in wanted
-        return [c for c in resolved.cards if c.pile in wanted or (apart_wanted and c.starting)]
+        return [
+            c for c in resolved.cards if (_placed(c) and c.pile in wanted) or (apart_wanted and c.starting)
+        ]
 
     def count_in(self, pile: Any) -> int:
         """The cards of a rule's scope, copies counted (those listed apart in the pile without `types` only)."""
@@ -115,7 +119,7 @@ class PileScope:
         apart = resolved.apart
         count = 0
         for card in resolved.cards:
-            if card.pile is not None and (wanted is None or card.pile in wanted):
+            if _placed(card) and (wanted is None or card.pile in wanted):
                 count += card.count
             if card.starting and apart is not None and (wanted is None or apart in wanted):
                 count += card.starting
@@ -127,9 +131,7 @@ class PileScope:
             return 0
         wanted = _wanted(pile)
         return sum(
-            c.starting
-            for c in self.resolved.cards
-            if c.pile is not None and (wanted is None or c.pile in wanted)
+            c.starting for c in self.resolved.cards if _placed(c) and (wanted is None or c.pile in wanted)
         )
 
     def unplaceable_cards(self) -> list[ResolvedCard]:
@@ -143,6 +145,11 @@ class PileScope:
         if self.resolved is not None:
             return [c for c in self.resolved.cards if c.card is None]
         return [_as_card(i) for i in by_card(self.scope_items()) if i.card is None]
+
+
+def _placed(card: ResolvedCard) -> bool:
+    """Whether a card is in the pile its Type names (a card not in the card data has no Type: in no pile)."""
+    return card.card is not None and card.pile is not None
 
 
 def _as_card(item: Item) -> ResolvedCard:

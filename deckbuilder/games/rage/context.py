@@ -132,9 +132,11 @@ def build_context(
     game = game if game is not None else load_game(GAME)
     resolved = resolve_deck(deck, pool, game, suggest=True)
     cards = list(resolved.cards)
-    characters = [p for p in cards if p.pile == Section.CHARACTERS]
-    sept = [p for p in cards if p.pile == Section.SEPT]
-    combat = [p for p in cards if p.pile == Section.COMBAT]
+    # A pile holds the cards its Type puts there: a card not in the database has no Type, so it is counted in no
+    # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess).
+    characters = [p for p in cards if p.pile == Section.CHARACTERS and p.card is not None]
+    sept = [p for p in cards if p.pile == Section.SEPT and p.card is not None]
+    combat = [p for p in cards if p.pile == Section.COMBAT and p.card is not None]
     unknown = [p for p in cards if p.card is None]
     unplaced = [p for p in cards if p.pile is None]
 
