@@ -212,7 +212,12 @@ def rage_piles(game: Game, totals: Totals) -> tuple[tuple[str, str, int], ...]:
 
 
 class RageEngine(Engine):
-    """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
+    """Rage's engine: only what is Rage's, on the one engine's resolve step, rule run, scope and failed report.
+
+    It overrides `context` (the pack, allegiance, Renown sums and Rogue cap beside the resolved deck), `report` (those
+    valued into the header figures and Rage's totals), `legacy_format` (Rage's earlier format files), `layout`
+    (Lackey's deck zones) and `extra_odds` / `odds_table` (the combat hand).
+    """
 
     name = GAME
     card_database = True  # Rage's cards: the card and printing tables, imported from the Lackey plugin
