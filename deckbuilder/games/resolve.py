@@ -2,10 +2,10 @@
 
 Each name is looked up once (the pool may prefetch the deck first); a card a re-import retired is no longer in the
 data and resolves as unknown, with the card that took its place; a reprint (`Whippoorwill (2)`) is folded into the
-card it reprints when the game says so (`fold_reprints` in its game.json); a card goes to the pile its Type names, an
-unknown one to the pile its file's zone named; the copies a deck lists apart (its starting list: the pile without
-`types`, Rage's "Starting in play" or another game's sideboard) stay apart; near names are suggested for unknown
-cards when a check asks. The answer is the `ResolvedDeck` every view and every engine reads.
+card it reprints when the game says so (`fold_reprints` in its game.json); a card goes to the pile its Type names (an
+unknown one keeps the pile its file's zone named, for the views: the rules count it in no pile, games/scope.py); the
+copies a deck lists apart (its starting list: the pile without `types`, Rage's "Starting in play" or another game's
+sideboard) stay apart; near names are suggested for unknown cards when a check asks. The answer is the `ResolvedDeck` every view and every engine reads.
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
 
-def _lookup(pool: Any, name: str) -> tuple[bool, Any]:
-    """(answered, card): a broken pool must not crash the checker; its card is reported as unknown."""
+def _lookup(pool: Any, name: str) -> CardInfo | None:
+    """The pool's card for a name: a broken pool must not crash the checker; its card is reported as unknown."""
     try:
-        return True, pool.lookup(name)
+        found: CardInfo | None = pool.lookup(name)
     except Exception:
-        return False, None
+        return None
+    return found
 
 
 def _suggest(pool: Any, name: str) -> list[str]:
@@ -42,14 +43,10 @@ def _reprinted(card: CardInfo, pool: Any) -> CardInfo | None:
     """The card a reprint (`Name (digit)`) stands for, or None: Rage's reading (carddb.reprints: same game text,
     never a Character), and for another game the card of the base name with the same Type and every other field."""
 
-    def lookup(other: str) -> CardInfo | None:
-        found: CardInfo | None = _lookup(pool, other)[1]
-        return found
-
     if card.game == RAGE:
-        return reprint_of(card, lookup)
+        return reprint_of(card, lambda other: _lookup(pool, other))
     base_name = reprint_base_name(card.name)
-    base = lookup(base_name) if base_name is not None else None
+    base = _lookup(pool, base_name) if base_name is not None else None
     if base is None or base.norm_name == card.norm_name or base.retired:
         return None
     return base if (base.type, dict(base.fields)) == (card.type, dict(card.fields)) else None
