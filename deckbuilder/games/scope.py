@@ -73,6 +73,9 @@ class PileScope:
     game: Game
     items: list[Item]
     resolved: ResolvedDeck | None
+    _scope_sorted: _Sorted | None = (
+        None  # the resolved cards sorted on first need (an attribute of the context)
+    )
 
     def scope_items(self) -> list[Item]:
         """The deck's cards by pile (the context's `items`; a context may make them on first need)."""
@@ -94,6 +97,14 @@ class PileScope:
             return self.game.pile_label(pile)
         return " + ".join(self.game.pile_label(p) for p in pile)
 
+    def _sorted(self, resolved: ResolvedDeck) -> _Sorted:
+        """The resolved cards sorted once per check: by the pile their Type names, listed apart, unknown, unplaceable
+        (a deck of 20,000 names is read once, not once per rule)."""
+        found = self._scope_sorted
+        if found is None or found.resolved is not resolved:
+            found = self._scope_sorted = _Sorted(resolved)
+        return found
+
     def copies_in(self, pile: Any) -> list[ResolvedCard]:
         """Each card of a rule's scope with every copy the deck holds of it (`copies`; `starting`: those listed apart):
         what a copy limit counts. A card is in the scope when the pile its Type names is, or when it has copies
@@ -103,6 +114,8 @@ class PileScope:
             return [_as_card(i) for i in by_card(self.in_pile(pile))]
         wanted = _wanted(pile)
         apart = resolved.apart
+        if wanted is not None and len(wanted) == 1 and apart not in wanted:
+            return list(self._sorted(resolved).by_pile.get(next(iter(wanted)), ()))
         if wanted is None:
             return [c for c in resolved.cards if _placed(c) or (c.starting and apart is not None)]
         apart_wanted = apart is not None and apart in wanted
@@ -116,35 +129,57 @@ class PileScope:
         if resolved is None:
             return sum(i.count for i in self.in_pile(pile))
         wanted = _wanted(pile)
-        apart = resolved.apart
-        count = 0
-        for card in resolved.cards:
-            if _placed(card) and (wanted is None or card.pile in wanted):
-                count += card.count
-            if card.starting and apart is not None and (wanted is None or apart in wanted):
-                count += card.starting
+        sorted_cards = self._sorted(resolved)
+        piles = (
+            sorted_cards.by_pile if wanted is None else {p: sorted_cards.by_pile.get(p, []) for p in wanted}
+        )
+        count = sum(c.count for cards in piles.values() for c in cards)
+        if resolved.apart is not None and (wanted is None or resolved.apart in wanted):
+            count += sum(c.starting for c in sorted_cards.apart)
         return count
 
     def apart_in(self, pile: Any) -> int:
         """The copies the deck lists apart of cards whose Type's pile is in the scope (Rage's sept cards in play)."""
         if self.resolved is None:
             return 0
+        by_pile = self._sorted(self.resolved).by_pile
         wanted = _wanted(pile)
-        return sum(
-            c.starting for c in self.resolved.cards if _placed(c) and (wanted is None or c.pile in wanted)
-        )
+        return sum(c.starting for p, cards in by_pile.items() if wanted is None or p in wanted for c in cards)
 
     def unplaceable_cards(self) -> list[ResolvedCard]:
         """The known cards whose Type no pile takes, once each (those listed apart too), in the deck's order."""
         if self.resolved is not None:
-            return [c for c in self.resolved.cards if c.pile is None and c.card is not None]
+            return list(self._sorted(self.resolved).unplaceable)
         return [_as_card(i) for i in by_card(self.scope_items()) if i.card is not None and i.pile is None]
 
     def unknown_cards(self) -> list[ResolvedCard]:
         """The cards no card of the game answers to, once each, in the deck's order."""
         if self.resolved is not None:
-            return [c for c in self.resolved.cards if c.card is None]
+            return list(self._sorted(self.resolved).unknown)
         return [_as_card(i) for i in by_card(self.scope_items()) if i.card is None]
+
+
+class _Sorted:
+    """A resolved deck's cards sorted once: by the pile their Type names (known cards only), those with copies
+    listed apart, the unknown and the unplaceable ones, each in the deck's order."""
+
+    __slots__ = ("apart", "by_pile", "resolved", "unknown", "unplaceable")
+
+    def __init__(self, resolved: ResolvedDeck) -> None:
+        self.resolved = resolved
+        self.by_pile: dict[str, list[ResolvedCard]] = {}
+        self.apart: list[ResolvedCard] = []
+        self.unknown: list[ResolvedCard] = []
+        self.unplaceable: list[ResolvedCard] = []
+        for card in resolved.cards:
+            if card.starting:
+                self.apart.append(card)
+            if card.card is None:
+                self.unknown.append(card)
+            elif card.pile is None:
+                self.unplaceable.append(card)
+            else:
+                self.by_pile.setdefault(card.pile, []).append(card)
 
 
 def _placed(card: ResolvedCard) -> bool:
