@@ -43,6 +43,7 @@ DECLARING_MODULES = (
     "deckbuilder.odds",
     "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",
+    "deckbuilder.games.scope",
     "deckbuilder.deck",
     "deckbuilder.deckfiles",
     "deckbuilder.deckfiles.common",
