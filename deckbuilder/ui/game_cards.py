@@ -156,7 +156,8 @@ class GameCardList(QWidget):
         self.table.setRowCount(len(found))
         # The cells are set with the model quiet: each name set would have the name column measured again over
         # every row (100,000 imported cards: 10^10 reads); it is measured once, below, and the view repainted.
-        model = self.table.model()
+        table = self.table  # once: the property builds the widgets on first use, asked 700,000 times here
+        model = table.model()
         was_blocked = model.blockSignals(True)
         try:
             for row, card in enumerate(found):
@@ -167,10 +168,10 @@ class GameCardList(QWidget):
                         ", ".join(value) if isinstance(value, tuple) else "" if value is None else str(value)
                     )
                 for column, text in enumerate(values):
-                    self.table.setItem(row, column, QTableWidgetItem(text))
+                    table.setItem(row, column, QTableWidgetItem(text))
         finally:
             model.blockSignals(was_blocked)
-        self.table.viewport().update()
+        table.viewport().update()
         header = self.table.horizontalHeader()
         for column in range(1, self.table.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
