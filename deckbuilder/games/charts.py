@@ -200,8 +200,12 @@ def _histogram(statistic: Statistic, items: tuple[ResolvedCard, ...]) -> Chart:
     binned = [0] * ((high - start) // width + 1)
     for number, copies in counts.items():  # work by the deck's distinct numbers, not by the range they span
         binned[(number - start) // width] += copies
+    from deckbuilder.i18n.numbers import format_number  # a bin's bounds grouped as the language writes them
+
     bars = tuple(
-        ChartBar(f"{start + i * width}\u2013{start + (i + 1) * width - 1}", copies)
+        ChartBar(
+            f"{format_number(start + i * width)}\u2013{format_number(start + (i + 1) * width - 1)}", copies
+        )
         for i, copies in enumerate(binned)
     )
     return Chart(statistic, bars, missing=missing, bin_width=width)

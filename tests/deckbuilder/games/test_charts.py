@@ -157,9 +157,9 @@ def test_a_histogram_is_bounded_by_the_decks_size_not_by_a_cards_value() -> None
     assert 2 <= len(damage.bars) <= MAX_HISTOGRAM_BARS
     assert damage.bin_width == 50_000
     assert sum(b.value for b in damage.bars) == 5 and damage.missing == 3  # every copy with a number, once
-    assert (damage.bars[0].label, damage.bars[0].value) == ("0\u201349999", 3)
-    assert (damage.bars[-1].label, damage.bars[-1].value) == ("950000\u2013999999", 2)
-    assert damage.counts() == {"0\u201349999": 3, "950000\u2013999999": 2}
+    assert (damage.bars[0].label, damage.bars[0].value) == ("0\u201349,999", 3)
+    assert (damage.bars[-1].label, damage.bars[-1].value) == ("950,000\u2013999,999", 2)
+    assert damage.counts() == {"0\u201349,999": 3, "950,000\u2013999,999": 2}
 
 
 def test_a_histogram_of_negative_and_huge_numbers_keeps_every_copy_in_a_bin() -> None:
