@@ -63,7 +63,7 @@ def test_an_old_database_with_any_page_zeroed_is_refused_before_it_is_migrated(
     base = tmp_path / "base.sqlite"
     _build(base, version, wal)
     pages = len(base.read_bytes()) // PAGE
-    assert pages > 10
+    assert pages >= 5  # every table, index and the full-text index have pages of their own to damage
     for page in range(2, pages + 1):  # page 1 is the header: without it the file is no SQLite file at all
         folder = tmp_path / f"page-{page}"
         folder.mkdir()
