@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from carddb.messages import Message, declare, message
 from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
 
 # The tables every version of our schema has; with user_version >= 1 they mark a database written before
@@ -101,6 +102,20 @@ def open_database(path: Path) -> sqlite3.Connection:
     return conn
 
 
+declare(
+    {
+        "DB_DAMAGED": "{path} is damaged ({reason}): {outcome}",
+        "DB_NOT_USABLE": "{path} is not a usable card database ({reason}): {outcome}",
+        "DB_FAILED_WHILE": "{reason} while {doing}",
+        "DB_MIGRATING": "migrating it from schema {old} to {new}",
+        "DB_SWITCHING_TO_WAL": "switching it to WAL",
+        "DB_AFTER_MIGRATION": "after migrating it: {problem}",
+        "DB_UNCHANGED": "refused, the file was not changed",
+        "DB_CHANGED": "refused, but the file was changed: restore it from a backup copy",
+    }
+)
+
+
 class _Damaged(Exception):
     """The integrity check's first finding, before or after a migration."""
 
@@ -115,28 +130,27 @@ class _Change:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.before: tuple[bytes, ...] | None = None
-        self.doing = ""  # what was being done, for the refusal ("migrating it from schema 2 to 9")
+        self.doing: Message | None = None  # what was being done ("migrating it from schema 2 to 9")
 
-    def begin(self, doing: str) -> None:
+    def begin(self, doing: Message) -> None:
         """Remember the file as it is now, before `doing` changes it."""
         self.doing = doing
         if self.before is None:
             self.before = _fingerprint(self.path)
 
     def refusal(self, exc: BaseException) -> DatabaseError:
-        """The one-line error: what failed, while doing what, and whether the file is as it was."""
-        reason = " ".join(str(exc).split()) or type(exc).__name__
+        """The one-line error (a translatable Message): what failed, doing what, and whether the file is as it was."""
+        found = exc.args[0] if isinstance(exc, _Damaged) and exc.args else None
+        reason = found if isinstance(found, Message) else " ".join(str(exc).split()) or type(exc).__name__
         if isinstance(exc, sqlite3.Error) and ("readonly" in reason or "read-only" in reason):
             return damaged(self.path, exc)
+        unchanged = self.before is None or _fingerprint(self.path) == self.before
+        outcome = message("DB_UNCHANGED" if unchanged else "DB_CHANGED")
         if isinstance(exc, _Damaged):
-            what = f"is damaged ({reason})"
-        else:
-            what = f"is not a usable card database ({reason}{' while ' + self.doing if self.doing else ''})"
-        if self.before is None or _fingerprint(self.path) == self.before:
-            outcome = "refused, the file was not changed"
-        else:
-            outcome = "refused, but the file was changed: restore it from a backup copy"
-        return DatabaseError(f"{self.path} {what}: {outcome}")
+            return DatabaseError(message("DB_DAMAGED", path=str(self.path), reason=reason, outcome=outcome))
+        if self.doing is not None:
+            reason = message("DB_FAILED_WHILE", reason=reason, doing=self.doing)
+        return DatabaseError(message("DB_NOT_USABLE", path=str(self.path), reason=reason, outcome=outcome))
 
 
 def _fingerprint(path: Path) -> tuple[bytes, ...]:
@@ -234,7 +248,7 @@ def _bring_current(conn: sqlite3.Connection, path: Path, change: _Change) -> boo
         app_id, version, names = _state(conn)  # another process may have moved it on meanwhile
         _refuse_foreign(path, app_id, version, names)
         if (app_id, version) != (APPLICATION_ID, SCHEMA_VERSION):
-            change.begin(f"migrating it from schema {version} to {SCHEMA_VERSION}")
+            change.begin(message("DB_MIGRATING", old=version, new=SCHEMA_VERSION))
             migrate_checked(conn, version)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("COMMIT")
@@ -258,7 +272,7 @@ def migrate_checked(conn: sqlite3.Connection, version: int) -> None:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     problem = first_damage(conn) or _foreign_key_problem(conn)
     if problem:
-        raise _Damaged(f"after migrating it: {problem}")
+        raise _Damaged(message("DB_AFTER_MIGRATION", problem=problem))
 
 
 def _first_row(conn: sqlite3.Connection, sql: str) -> Any:
@@ -353,7 +367,7 @@ def _use_wal(conn: sqlite3.Connection, change: _Change) -> None:
     if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).casefold() == "wal":
         return  # the file already is (journal mode belongs to the file): nothing to lock for
     if change.before is None:  # not just migrated and checked: the switch writes the file's header
-        change.begin("switching it to WAL")
+        change.begin(message("DB_SWITCHING_TO_WAL"))
         # On a connection of its own: after an integrity check, SQLite answers this connection's first
         # wal_checkpoint(TRUNCATE) "database table is locked" until it writes.
         checker = connect(change.path)

@@ -144,3 +144,22 @@ def test_a_sound_old_database_in_wal_mode_still_migrates(tmp_path: Path) -> None
     with CardDatabase(path) as db:
         assert db.reader.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.names()[:2] == ["Claw Rake", "Full Moon"]
+
+
+def test_the_refusal_is_one_line_in_the_players_language_from_the_cli(tmp_path: Path) -> None:
+    from tests.deckbuilder.cli.helpers import run
+
+    path = tmp_path / "cards.sqlite"
+    _build(path, "v2")
+    _zero_page(path, 7)
+    before = _digest(path)
+    english = run("search", "moon", "--db", str(path))
+    portuguese = run("--lang", "pt_BR", "search", "moon", "--db", str(path))
+    assert english.code == portuguese.code == 2
+    assert english.err.count("\n") == portuguese.err.count("\n") == 1
+    assert f"{path} is damaged (" in english.err and "refused, the file was not changed" in english.err
+    assert (
+        f"{path} está danificado (" in portuguese.err
+        and "recusado, o arquivo não foi alterado" in portuguese.err
+    )
+    assert _digest(path) == before
