@@ -62,6 +62,7 @@ CARDDB_DECLARING_MODULES = (
     "carddb.importing",
     "carddb.importreport",
     "carddb.lackey",
+    "carddb.opening",
     "carddb.query",
     "carddb.safeio",
 )
