@@ -480,6 +480,13 @@ class _Importer:
         """Write every kept printing in one transaction; nothing changes on error or cancel."""
         try:
             if self._stage is not None and self._stage.rows:
+                if (
+                    self._stage.quiet_repeats
+                ):  # one note for them all: a repeated row costs no more than another
+                    count = self._stage.quiet_repeats
+                    self.issue(
+                        self.report.source, 0, message("IMPORT_DUPLICATES_MORE", count=count), SUSPICIOUS
+                    )
                 try:
                     self._restore_missing_images()
                     self._stage.finish()

@@ -33,6 +33,8 @@ declare(
         "kept as read, check the text",
         "IMPORT_NOT_A_NUMBER": "{name!r}: {column} {value!r} is not a number (kept as text)",
         "IMPORT_DUPLICATE": "{name!r} in set {set!r} also appears at line {line} of {source}: this later row wins",
+        "IMPORT_DUPLICATES_MORE": "{count} more rows repeat a card and set whose repeat is noted above: the last "
+        "row of each wins",
         "IMPORT_SET_NAME_UNSAFE": "set name {reason}",
         "IMPORT_IMAGE_NAME_REFUSED": "{name!r}: image name {image!r} refused: {reason}",
         "IMPORT_IMAGE_NOT_COPIED": "{name!r}: image {image!r} not copied: {reason}",

@@ -14,7 +14,9 @@ import sqlite3
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
+from carddb.messages import Message, declare, message
 from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
 
 # The tables every version of our schema has; with user_version >= 1 they mark a database written before
@@ -68,7 +70,11 @@ def connect(path: Path, check_same_thread: bool = True) -> sqlite3.Connection:
 
 
 def open_database(path: Path) -> sqlite3.Connection:
-    """An autocommit connection to the card database at `path`: created when missing, migrated when older."""
+    """An autocommit connection to the card database at `path`: created when missing, migrated when older.
+
+    A file is checked before anything changes it (a migration, the switch to WAL): a damaged one is refused, and a
+    migration that fails for any reason is rolled back, so the refusal leaves the file as it was and says so.
+    """
     if not os.path.lexists(path):
         _create_new(path)
     _refuse_unless_sqlite(path)
@@ -76,18 +82,106 @@ def open_database(path: Path) -> sqlite3.Connection:
         conn = connect(path, check_same_thread=False)
     except sqlite3.Error as exc:
         raise damaged(path, exc) from exc
+    change = _Change(path)
     try:
         conn.execute("PRAGMA busy_timeout = 10000")
-        _bring_current(conn, path)
-        _use_wal(conn)
+        if _bring_current(conn, path, change):
+            # A connection that ran an integrity check answers its first wal_checkpoint(TRUNCATE) "database
+            # table is locked" until it writes: the migrated file is served by a new one.
+            conn.close()
+            conn = connect(path, check_same_thread=False)
+            conn.execute("PRAGMA busy_timeout = 10000")
+        _use_wal(conn, change)
         set_pragmas(conn)
-    except sqlite3.Error as exc:
-        conn.close()
-        raise damaged(path, exc) from exc
+    except (sqlite3.Error, _Damaged) as exc:
+        conn.close()  # first: a WAL file's -wal and -shm go with the last connection
+        raise change.refusal(exc) from exc
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+declare(
+    {
+        "DB_DAMAGED": "{path} is damaged ({reason}): {outcome}",
+        "DB_NOT_USABLE": "{path} is not a usable card database ({reason}): {outcome}",
+        "DB_FAILED_WHILE": "{reason} while {doing}",
+        "DB_MIGRATING": "migrating it from schema {old} to {new}",
+        "DB_SWITCHING_TO_WAL": "switching it to WAL",
+        "DB_AFTER_MIGRATION": "after migrating it: {problem}",
+        "DB_UNCHANGED": "refused, the file was not changed",
+        "DB_CHANGED": "refused, but the file was changed: restore it from a backup copy",
+    }
+)
+
+
+class _Damaged(Exception):
+    """The integrity check's first finding, before or after a migration."""
+
+
+class _Change:
+    """What opening a file is about to change, so that a refusal can say truly whether the file was touched.
+
+    `begin` fingerprints the file (and its -wal) under the write lock, before the first change; a refusal
+    compares it with the file as the closed connection left it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.before: tuple[bytes, ...] | None = None
+        self.doing: Message | None = None  # what was being done ("migrating it from schema 2 to 9")
+
+    def begin(self, doing: Message) -> None:
+        """Remember the file as it is now, before `doing` changes it."""
+        self.doing = doing
+        if self.before is None:
+            self.before = _fingerprint(self.path)
+
+    def refusal(self, exc: BaseException) -> DatabaseError:
+        """The one-line error (a translatable Message): what failed, doing what, and whether the file is as it was."""
+        found = exc.args[0] if isinstance(exc, _Damaged) and exc.args else None
+        reason = found if isinstance(found, Message) else " ".join(str(exc).split()) or type(exc).__name__
+        if isinstance(exc, sqlite3.Error) and ("readonly" in reason or "read-only" in reason):
+            return damaged(self.path, exc)
+        unchanged = self.before is None or _fingerprint(self.path) == self.before
+        outcome = message("DB_UNCHANGED" if unchanged else "DB_CHANGED")
+        if isinstance(exc, _Damaged):
+            return DatabaseError(message("DB_DAMAGED", path=str(self.path), reason=reason, outcome=outcome))
+        if self.doing is not None:
+            reason = message("DB_FAILED_WHILE", reason=reason, doing=self.doing)
+        return DatabaseError(message("DB_NOT_USABLE", path=str(self.path), reason=reason, outcome=outcome))
+
+
+def _fingerprint(path: Path) -> tuple[bytes, ...]:
+    """Digests of the bytes that make the database: the file and its write-ahead log (a missing or empty log as
+    b"": the last connection to close removes an empty one)."""
+    import hashlib
+
+    found = []
+    for name in (str(path), f"{path}-wal"):
+        digest = hashlib.sha256()
+        try:
+            with open(name, "rb") as handle:
+                while block := handle.read(1 << 20):
+                    digest.update(block)
+        except FileNotFoundError:
+            found.append(b"")
+            continue
+        except OSError as exc:
+            found.append(repr(exc).encode())
+            continue
+        found.append(digest.digest() if digest.digest() != hashlib.sha256().digest() else b"")
+    return tuple(found)
+
+
+def first_damage(conn: sqlite3.Connection) -> str:
+    """SQLite's integrity check of the database as `conn` sees it: "" when sound, else its first finding."""
+    found = str(_first_row(conn, "PRAGMA integrity_check(1)")[0])
+    if found == "ok":
+        return ""
+    # "*** in database main ***\nPage 2: ..." on one line, without the banner.
+    return " ".join(found.replace("*** in database main ***", "").split()) or "integrity check failed"
 
 
 def _not_ours(path: Path, why: str) -> DatabaseError:
@@ -138,31 +232,61 @@ def _refuse_foreign(path: Path, app_id: int, version: int, names: frozenset[str]
         raise DatabaseError(f"{path} is not a usable card database: schema version {version}")
 
 
-def _bring_current(conn: sqlite3.Connection, path: Path) -> None:
-    """Check the file is ours and current; migrate it under one write lock if it is older."""
+def _bring_current(conn: sqlite3.Connection, path: Path, change: _Change) -> bool:
+    """Check the file is ours and current; migrate it under one write lock if it is older (checked first).
+    Whether it was migrated."""
     conn.execute("BEGIN")  # one snapshot: another process may commit between two bare reads
     try:
         app_id, version, names = _state(conn)
     finally:
         conn.execute("COMMIT")
     if app_id == APPLICATION_ID and version == SCHEMA_VERSION:
-        return
+        return False
     _refuse_foreign(path, app_id, version, names)  # before taking a write lock or writing anything
     conn.execute("BEGIN IMMEDIATE")  # serialises migration between processes
     try:
         app_id, version, names = _state(conn)  # another process may have moved it on meanwhile
         _refuse_foreign(path, app_id, version, names)
-        if version < SCHEMA_VERSION:
-            from carddb.migrations import migrate
-
-            migrate(conn, version)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        if (app_id, version) != (APPLICATION_ID, SCHEMA_VERSION):
+            change.begin(message("DB_MIGRATING", old=version, new=SCHEMA_VERSION))
+            migrate_checked(conn, version)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
-            conn.execute("ROLLBACK")
+            conn.execute("ROLLBACK")  # every step undone: the file is as it was before BEGIN
         raise
+    return change.before is not None
+
+
+def migrate_checked(conn: sqlite3.Connection, version: int) -> None:
+    """Inside the caller's write transaction: check the database, run every step from `version` to today's, and
+    check the result, so a damaged file is refused before it is changed and a bad result is never committed."""
+    from carddb.migrations import migrate
+
+    problem = first_damage(conn)
+    if problem:
+        raise _Damaged(problem)
+    if version < SCHEMA_VERSION:
+        migrate(conn, version)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    problem = first_damage(conn) or _foreign_key_problem(conn)
+    if problem:
+        raise _Damaged(message("DB_AFTER_MIGRATION", problem=problem))
+
+
+def _first_row(conn: sqlite3.Connection, sql: str) -> Any:
+    """The first row of a statement, the statement then closed (an open one keeps its tables locked)."""
+    cursor = conn.execute(sql)
+    try:
+        return cursor.fetchone()
+    finally:
+        cursor.close()
+
+
+def _foreign_key_problem(conn: sqlite3.Connection) -> str:
+    row = _first_row(conn, "PRAGMA foreign_key_check")
+    return "" if row is None else f"a row of {row[0]} points at a missing row of {row[2]}"
 
 
 def _create_new(path: Path) -> None:
@@ -238,13 +362,24 @@ def create_schema(conn: sqlite3.Connection) -> None:
     )
 
 
-def _use_wal(conn: sqlite3.Connection) -> None:
+def _use_wal(conn: sqlite3.Connection, change: _Change) -> None:
     # WAL lets a reader and a writer (two app windows, CLI + GUI) work at once without corruption.
     if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).casefold() == "wal":
         return  # the file already is (journal mode belongs to the file): nothing to lock for
+    if change.before is None:  # not just migrated and checked: the switch writes the file's header
+        change.begin(message("DB_SWITCHING_TO_WAL"))
+        # On a connection of its own: after an integrity check, SQLite answers this connection's first
+        # wal_checkpoint(TRUNCATE) "database table is locked" until it writes.
+        checker = connect(change.path)
+        try:
+            problem = first_damage(checker)
+        finally:
+            checker.close()
+        if problem:
+            raise _Damaged(problem)
     for attempt in range(_WAL_ATTEMPTS):
         try:
-            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA journal_mode = WAL").fetchall()  # its row read: the statement ends
             return
         except sqlite3.OperationalError as exc:
             if "readonly" in str(exc):

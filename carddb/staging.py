@@ -67,9 +67,15 @@ class Stage:
         self._seen: dict[int, int] = {}  # hash of (norm, set) -> seq of the latest row with such a key
         self._exact: dict[tuple[str, str], int] = {}  # keys whose hash an earlier, other key holds
         self._replaced = array("q")  # seqs of rows a later row replaced
+        # Per row (by seq - 1): 1 when it replaced an earlier row. A row replacing one that itself replaced another
+        # is a repeat already told of: `add` returns nothing for it and counts it in `quiet_repeats`, so a card
+        # repeated a million times costs one note and a counter, not a million notes.
+        self._replacer = bytearray()
+        self.quiet_repeats = 0
 
     def add(self, row: tuple[Any, ...]) -> tuple[int, str] | None:
-        """Stage one row (in STAGE_COLUMNS order); (line, source) of the earlier row it replaces, or None."""
+        """Stage one row (in STAGE_COLUMNS order); (line, source) of the earlier row it replaces, or None (also when
+        that row replaced one in its turn: counted in `quiet_repeats`)."""
         seq = self.rows + 1
         key = (row[0], row[2])
         earlier = self._exact.get(key) if self._exact else None
@@ -83,13 +89,18 @@ class Stage:
             else:  # another key holds this hash: this key is remembered exactly
                 earlier = None
                 self._exact[key] = seq
-        found = None if earlier is None else self._line_of(earlier)
+        found = None
+        if earlier is not None:
+            self._replaced.append(earlier)
+            if self._replacer[earlier - 1]:
+                self.quiet_repeats += 1
+            else:
+                found = self._line_of(earlier)
+        self._replacer.append(earlier is not None)
         self._buffer.append(row)
         self.rows = seq
         if len(self._buffer) >= _BATCH:
             self.flush()
-        if earlier is not None:
-            self._replaced.append(earlier)
         return found
 
     def _row(self, seq: int, columns: str) -> tuple[Any, ...]:
@@ -119,6 +130,7 @@ class Stage:
         self.flush()
         self._seen.clear()
         self._exact.clear()
+        self._replacer = bytearray()
         if self._replaced:
             self.conn.executemany(f"DELETE FROM {STAGE} WHERE seq = ?", ((seq,) for seq in self._replaced))
             self._replaced = array("q")

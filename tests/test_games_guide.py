@@ -3,6 +3,7 @@ the first try, and the guide documents every field of a game description and eve
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -103,3 +104,22 @@ def test_every_key_of_a_game_description_and_of_a_field_is_documented() -> None:
     fields = _section("### `fields`")
     for key in sorted(_FIELD_KEYS):
         assert f"| `{key}` |" in fields, key
+
+
+def test_every_kind_taking_a_pile_takes_the_guides_scope_of_several_piles() -> None:
+    from deckbuilder.games.description import game_from_data
+
+    files = example_files()
+    data = json.loads(files["relic-raiders/game.json"])
+    data["formats"] = [json.loads(files["relic-raiders/formats/standard.json"])]
+    game = game_from_data(data, "guide", None)
+    assert '`"pile": ["leader", "deck"]`' in GUIDE
+    for name, kind in RULE_KINDS.items():
+        if ":" in name or "pile" not in kind.optional:
+            continue
+        for pile, wanted in (
+            (["leader", "deck"], []),
+            (["leader", "crew"], ["names no pile of the game ('crew')"]),
+        ):
+            problems = [p for p in kind.problems(game, {"pile": pile}) if p.startswith('"pile"')]
+            assert problems == [f'"pile" {w}' for w in wanted], name

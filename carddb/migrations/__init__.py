@@ -4,6 +4,9 @@ A new database is created from today's SQLModel tables (carddb.schema); an older
 at a time by the steps below. A step is written once, when its version is made, and never edited afterwards: a later
 change of the schema gets a step of its own. tests/carddb/test_migrations.py builds a database of every earlier
 version from that version's own SQL and checks that migrating it gives exactly a fresh database's schema.
+
+Every step runs through carddb.opening.migrate_checked: inside one write transaction, after an integrity check of
+the old file and before one of the result, so a damaged file or a failing step leaves the file byte-identical.
 """
 
 from __future__ import annotations

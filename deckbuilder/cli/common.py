@@ -42,7 +42,7 @@ def open_db(path: Path | None) -> CardDatabase:
     try:
         return CardDatabase(path)
     except DatabaseError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError(render_text(exc.args[0]) if exc.args else str(exc)) from exc  # a Message: translated
     except OSError as exc:
         raise CliError(_("cannot open the card database: {error}").format(error=exc)) from exc
 

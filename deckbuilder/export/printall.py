@@ -27,8 +27,14 @@ from deckbuilder.export.pdftext import (
     pdf_markup,
     register_fonts,
 )
-from deckbuilder.i18n import current_language, gettext, render_text
+from deckbuilder.i18n import current_language, gettext, ngettext, render_text
+from deckbuilder.i18n.numbers import format_number
 from deckbuilder.legality.results import Report
+
+# A decklist sheet lists each line of the deck and each result of its check. Past this many lines a deck (160,000
+# unknown names in a 4.9 MB file) gets one page saying so and giving its verdict: the PDF stays bounded by the event,
+# and laying it out costs what the check costs, never hours (a table split over thousands of pages is quadratic).
+MAX_SHEET_LINES = 2_000
 
 _TITLE = ParagraphStyle("pa-title", fontName=FONT_BOLD, fontSize=16, leading=19, spaceAfter=6)
 _TEXT = ParagraphStyle("pa-text", fontName=FONT, fontSize=10, leading=13, spaceAfter=4)
@@ -94,6 +100,10 @@ def _deck_pages(
         report=judge(deck, db, event),
         lang=lang,
     )
+    assert options.report is not None
+    lines = len(deck.entries) + len(deck.starting) + len(options.report.results)
+    if lines > MAX_SHEET_LINES:
+        return _too_long_page(path, deck, options.report, lines, lang, state), True
     footer = f"{deck.name} · {decklist_title(deck, lang)} · {path.name}"
     return [
         _DeckStart(state, footer),
@@ -127,6 +137,45 @@ def _unreadable_page(path: Path, reason: str, lang: str, state: dict[str, Any]) 
         Paragraph(pdf_markup(gettext("Why: {reason}", lang).format(reason=reason)), _TEXT),
         Spacer(1, 6),
         Paragraph(pdf_markup(gettext("Ask the player for a deck file that can be read.", lang)), _TEXT),
+    ]
+
+
+def _too_long_page(
+    path: Path, deck: Deck, report: Report, lines: int, lang: str, state: dict[str, Any]
+) -> list[Any]:
+    """One page for a deck whose sheet would run past MAX_SHEET_LINES: who, which file, its verdict, what to do."""
+    from deckbuilder.games.loader import checked_format_title
+    from deckbuilder.report import player_from_path
+
+    word = gettext("LEGAL", lang) if report.is_legal else gettext("NOT LEGAL", lang)
+    verdict = gettext("{verdict} in format {format}", lang).format(
+        verdict=word, format=checked_format_title(report, lang)
+    )
+    if not report.is_legal:
+        count = len(report.errors)
+        verdict += " · " + ngettext("{count} error", "{count} errors", count, lang).format(
+            count=format_number(count, lang=lang)
+        )
+    said = gettext(
+        "Its sheet would run to {lines} lines (cards and check results): more than a decklist sheet holds "
+        "({most}).",
+        lang,
+    ).format(lines=format_number(lines, lang=lang), most=format_number(MAX_SHEET_LINES, lang=lang))
+    return [
+        _DeckStart(state, f"{deck.name} · {path.name}"),
+        Paragraph(pdf_markup(gettext("Decklist too long to print", lang)), _TITLE),
+        Paragraph(pdf_markup(gettext("Player: {player}", lang).format(player=player_from_path(path))), _TEXT),
+        Paragraph(pdf_markup(gettext("Deck: {name}", lang).format(name=deck.name[:200])), _TEXT),
+        Paragraph(pdf_markup(gettext("File: {path}", lang).format(path=path)), _TEXT),
+        Paragraph(pdf_markup(verdict), _HEADING),
+        Paragraph(pdf_markup(said), _TEXT),
+        Spacer(1, 6),
+        Paragraph(
+            pdf_markup(
+                gettext("Every result of its check: ragedeck check {file}", lang).format(file=path.name)
+            ),
+            _TEXT,
+        ),
     ]
 
 

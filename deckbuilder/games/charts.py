@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 UNKNOWN_CARD = N_("Unknown card")  # the bar of cards the card data lacks (a chart with "unknown": true)
 NO_VALUE = "-"  # the bar of cards without a value (a "values" chart)
+# A histogram draws one bar per number while its range fits this many; a wider range (one card of Damage 999,999,999)
+# is drawn in bins of a round width, so the bars are bounded by the deck's size, never by a card's values.
+MAX_HISTOGRAM_BARS = 30
+_ROUND_WIDTHS = (1, 2, 5)  # bin widths are these times a power of ten
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,7 @@ class Chart:
     statistic: Statistic
     bars: tuple[ChartBar, ...] = ()
     missing: int = 0  # a histogram: copies without a value of the field
+    bin_width: int = 1  # a histogram: how many numbers each bar counts ("10–19" when more than one)
     total: int = 0  # a "cards" chart: the sum of its bars
     accent_total: int = 0  # a "cards" chart: the sum of its hatched bars
 
@@ -184,11 +189,39 @@ def _histogram(statistic: Statistic, items: tuple[ResolvedCard, ...]) -> Chart:
             missing += item.count
         else:
             counts[number] = counts.get(number, 0) + item.count
-    bars: tuple[ChartBar, ...] = ()
-    if counts:
-        low = min(0, *counts)
-        bars = tuple(ChartBar(str(n), counts.get(n, 0)) for n in range(low, max(counts) + 1))
-    return Chart(statistic, bars, missing=missing)
+    if not counts:
+        return Chart(statistic, (), missing=missing)
+    low, high = min(0, *counts), max(counts)
+    width = bin_width(high - low + 1)
+    if width == 1:
+        bars = tuple(ChartBar(str(n), counts.get(n, 0)) for n in range(low, high + 1))
+        return Chart(statistic, bars, missing=missing)
+    start = low // width * width  # bins start on a multiple of their width: 0–99, 100–199
+    binned = [0] * ((high - start) // width + 1)
+    for number, copies in counts.items():  # work by the deck's distinct numbers, not by the range they span
+        binned[(number - start) // width] += copies
+    from deckbuilder.i18n.numbers import format_number  # a bin's bounds grouped as the language writes them
+
+    bars = tuple(
+        ChartBar(
+            f"{format_number(start + i * width)}\u2013{format_number(start + (i + 1) * width - 1)}", copies
+        )
+        for i, copies in enumerate(binned)
+    )
+    return Chart(statistic, bars, missing=missing, bin_width=width)
+
+
+def bin_width(span: int) -> int:
+    """The width of a histogram's bins over `span` numbers: 1 while one bar per number fits MAX_HISTOGRAM_BARS,
+    else the smallest round width (1, 2 or 5 times a power of ten) that brings the bars within it."""
+    scale = 1
+    while True:
+        for factor in _ROUND_WIDTHS:
+            width = factor * scale
+            # Bins start on a multiple of the width, so the range may spill into one bin more.
+            if -(-span // width) + (width > 1) <= MAX_HISTOGRAM_BARS:
+                return width
+        scale *= 10
 
 
 def _cards_chart(statistic: Statistic, items: tuple[ResolvedCard, ...]) -> Chart:

@@ -58,6 +58,7 @@ _GAME_KEYS = frozenset(
         "cards",
         "draws",
         "image_column",
+        "fold_reprints",
     }
 )
 _PILE_KEYS = frozenset({"id", "label", "types", "match", "columns", "sheet"})
@@ -167,6 +168,9 @@ class Game:
     draws: tuple[Draw, ...] = ()  # the piles hands are drawn from (what draw odds need)
     # The card-data column naming each card's image file (relative to the card file's folder); "" = no images.
     image_column: str = ""
+    # Whether a reprint named `Name (digit)` that plays as the card `Name` is that card (Rage's Lackey data names
+    # second printings so): its copies are counted with it (games/resolve.py).
+    fold_reprints: bool = False
     folder: Traversable | None = None
 
     def field_named(self, name: str) -> CardField | None:
@@ -422,6 +426,9 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
     if len({f.name for f in formats}) != len(formats):
         raise _fail(source, 'field "formats" names a format twice')
     default_format = _text(data, "default_format", source, formats[0].name if formats else "")
+    fold_reprints = data.get("fold_reprints", False)
+    if not isinstance(fold_reprints, bool):
+        raise _fail(source, 'field "fold_reprints" must be true or false')
     game = Game(
         name=name,
         title=_text(data, "title", source, name),
@@ -440,6 +447,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         cards=_text(data, "cards", source, ""),
         draws=_draws(data, {p.id for p in piles}, source),
         image_column=_text(data, "image_column", source, "").strip(),
+        fold_reprints=fold_reprints,
         folder=folder,
     )
     problems = [

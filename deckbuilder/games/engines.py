@@ -6,22 +6,24 @@ A game and its formats are validated against the registered engines and rule kin
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from carddb.normalize import normalize_name
-from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck
+from deckbuilder.deck import Deck
 from deckbuilder.games.figures import FigureValue, generic_values
 from deckbuilder.games.layout import Layout
-from deckbuilder.games.registry import RuleKind, kind_named, load_kinds_when_missing
-from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
+from deckbuilder.games.registry import RULE_KINDS, RuleKind, game_rules, kind_named, load_kinds_when_missing
+from deckbuilder.games.resolve import resolve_deck
+from deckbuilder.games.resolved import ResolvedDeck
+from deckbuilder.games.scope import items_of
 from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
-    # The generic kinds are imported where the generic engine uses them: a Rage check needs none of them.
+    # The generic kinds are imported where the generic engine uses them (Rage's twins import them themselves).
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game, GameFormat
-    from deckbuilder.games.kinds import Item
+    from deckbuilder.games.scope import Item
 
 
 def _register_generic_kinds() -> None:
@@ -77,30 +79,6 @@ def has_printings(game: Game) -> bool:
     return engine is not None and engine.card_database
 
 
-def _resolve(deck: Deck, pool: GamePool, game: Game, entry_cards: dict[str, Any] | None = None) -> list[Item]:
-    """The deck's cards merged by card; `entry_cards` receives what the pool answered for each entry's name."""
-    from deckbuilder.games.kinds import Item
-
-    items: dict[str, Item] = {}
-    for entry in (*deck.entries, *deck.starting):
-        try:
-            card = pool.lookup(entry.name)
-        except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-            card = None
-        else:
-            if card is not None and card.retired:  # gone from the game's card data: not a card of it now
-                card = None
-            if entry_cards is not None:
-                entry_cards[entry.key] = card
-        key = card.norm_name if card is not None else normalize_name(entry.name)
-        item = items.get(key)
-        if item is None:
-            name = card.name if card is not None else entry.name
-            item = items[key] = Item(key, name, card, game.pile_of(card.type) if card is not None else None)
-        item.count += max(entry.count, 0)
-    return list(items.values())
-
-
 def deck_settings(game: Game, deck: Deck, items: Iterable[Item]) -> dict[str, int | None]:
     """Each setting's value: the deck's choice (else the default), or the field of the one card in its pile."""
     values: dict[str, int | None] = {}
@@ -135,23 +113,23 @@ class Engine:
     # what cannot be checked is refused, never judged legal).
     user_games = True
 
+    def __init__(self) -> None:
+        # game -> (registry size when looked, the names of its always-run kinds)
+        self._always: dict[str, tuple[int, tuple[str, ...]]] = {}
+
     def context(
         self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
     ) -> Any:
         """Everything the rule kinds read, built once per check (the deck resolved to its cards)."""
-        entry_cards: dict[str, Any] = {}
-        items = _resolve(deck, pool, game, entry_cards)
+        resolved = resolve_deck(deck, pool, game, suggest=True)
+        items = items_of(resolved)
         values = deck_settings(game, deck, items)
         values.update({k: v for k, v in settings.items() if k in values and v is not None})
-        suggestions: dict[str, list[str]] = {}
-        for item in [i for i in items if i.card is None][:MAX_SUGGESTED_UNKNOWN]:
-            try:
-                suggestions[item.key] = list(pool.suggest(item.name))
-            except Exception:  # suggestions are a courtesy
-                suggestions[item.key] = []
         from deckbuilder.games.kinds import GameContext
 
-        return GameContext(game, fmt, items, values, suggestions, entry_cards)
+        return GameContext(
+            game, fmt, items, values, dict(resolved.suggestions), dict(resolved.entry_cards), resolved
+        )
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
         """The report of a check whose context was built."""
@@ -172,22 +150,14 @@ class Engine:
 
     def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
         """The deck resolved to its cards as a check would, without judging it (no suggestions looked for)."""
-        items = _resolve(deck, pool, game)
-        return ResolvedDeck(
-            game.name, tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items)
-        )
+        return resolve_deck(deck, pool, game)
 
     def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
         """The deck as the context resolved it, for every view to read."""
-        items = list(ctx.items)
-        return ResolvedDeck(
-            game.name,
-            lambda: tuple(ResolvedCard(i.key, i.name, i.card, i.pile, i.count) for i in items),
-            ctx.entry_cards,
-        )
+        return ctx.resolved  # type: ignore[no-any-return]
 
     def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
-        """The header figures game.json lists, valued for a checked deck (the generic check values them)."""
+        """The header figures game.json lists, as the check valued them (every engine fills `Report.figures`)."""
         return tuple(v for v in report.figures if isinstance(v, FigureValue))
 
     def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
@@ -206,12 +176,35 @@ class Engine:
         settings: Mapping[str, int | None],
         results: tuple[Result, ...],
     ) -> Report:
-        """The report of a check whose context could not be built (the results say why)."""
-        return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
+        """The report of a check whose context could not be built (the results say why): the deck's settings and
+        format, no card counted (every engine's own report of a deck without cards), nothing resolved."""
+        bare = Deck(
+            name=deck.name,
+            renown_level=deck.renown_level,
+            format=deck.format,
+            game=deck.game,
+            settings=deck.settings,
+        )
+        try:
+            report = self.report(self.context(bare, _NoCards(), game, fmt, settings), game, fmt, results)
+        except Exception:  # the engine cannot even report an empty deck: the results alone
+            return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
+        return dataclasses.replace(report, resolved=None)
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
-        """Checks every format of the game runs and none can name (none in the generic engine)."""
-        return []
+        """Checks every format of the game runs and none can name: the game's own rule kinds registered `always`
+        (Rage's demo-card check), found by name in the registry (looked for again when a kind was registered since)."""
+        known = self._always.get(f"{game.name}:{game.engine}")
+        if known is None or known[0] != len(RULE_KINDS):
+            names = tuple(
+                name
+                for name, kind in game_rules(game.name)
+                if getattr(kind, "always", False)
+                and kind.engine == game.engine  # it reads this engine's context
+            )
+            known = self._always[f"{game.name}:{game.engine}"] = (len(RULE_KINDS), names)
+        found = [(name, kind_named(name)) for name in known[1]]
+        return [(name, kind) for name, kind in found if kind is not None]
 
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of an earlier shape as the one shape, or None when the engine has no earlier shape."""
@@ -239,6 +232,16 @@ class Engine:
     ) -> Any | None:
         """Those odds at one turn as the Draw odds tab shows them (an odds.OddsTable), None when the engine has none."""
         return None
+
+
+class _NoCards:
+    """The pool of a failed check's report: no card, no near name."""
+
+    def lookup(self, name: str) -> None:
+        return None
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        return []
 
 
 # Every engine by name; a game names one in its description ("engine").

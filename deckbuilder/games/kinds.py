@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carddb.messages import declare as declare_text
 from carddb.messages import message
@@ -22,29 +22,21 @@ from deckbuilder.games.registry import kind_named as kind_named
 from deckbuilder.games.registry import register_game_rule as register_game_rule
 from deckbuilder.games.registry import register_kind
 from deckbuilder.games.registry import rule_codes as rule_codes
+from deckbuilder.games.scope import Item as Item
+from deckbuilder.games.scope import PileScope, by_card
 from deckbuilder.legality.results import Result
 
 if TYPE_CHECKING:
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game, GameFormat
+    from deckbuilder.games.resolved import ResolvedDeck
 
 # Message parameters that are our words, not data: texts rendered in the reader's language.
-declare_text({"THE_DECK": "The deck", "THE_LIMIT": "limit"})
-
-
-@dataclass(slots=True)
-class Item:
-    """One card of the deck after resolution: copies merged by normalised name, its pile decided by its Type."""
-
-    key: str
-    name: str
-    card: CardInfo | None
-    pile: str | None
-    count: int = 0
+declare_text({"THE_LIMIT": "limit"})
 
 
 @dataclass
-class GameContext:
+class GameContext(PileScope):
     """Everything a rule kind reads, built once per check."""
 
     game: Game
@@ -54,16 +46,7 @@ class GameContext:
     suggestions: dict[str, list[str]] = field(default_factory=dict)
     # What the pool answered for each entry's name, by the entry's key (ResolvedDeck.entry_cards).
     entry_cards: dict[str, Any] = field(default_factory=dict)
-
-    def in_pile(self, pile: str | None) -> list[Item]:
-        """The items of a pile (every placed item when `pile` is empty)."""
-        if not pile:
-            return [i for i in self.items if i.pile is not None]
-        return [i for i in self.items if i.pile == pile]
-
-    def pile_label(self, pile: str | None) -> str:
-        """What a player calls the pile ("The deck" for the whole deck, in the reader's language)."""
-        return self.game.pile_label(pile) if pile else message("THE_DECK")
+    resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
 
 
 def _words(value: Any) -> tuple[str, ...]:
@@ -71,21 +54,52 @@ def _words(value: Any) -> tuple[str, ...]:
 
 
 class UnknownCard(RuleKind):
-    """Every card of the deck is in the game's card data (near names suggested)."""
+    """Every card of the deck is in the game's card data (near names suggested); a card a re-import retired is told
+    apart, with the card that took its place."""
 
     name = "unknown_card"
-    # The same codes and texts as Rage's UnknownCardRule: declared once each (declare() refuses a different text).
     messages = (
         Message("UNKNOWN_CARD", "'{card}' is not in the card database"),
         Message("UNKNOWN_CARD.hint", "'{card}' is not in the card database — did you mean {hints!r}?"),
+        Message("RETIRED_CARD", "'{card}' is no longer in the card data (retired by the last import)"),
+        Message(
+            "RETIRED_CARD.hint",
+            "'{card}' is no longer in the card data (retired by the last import) — did you mean {hints!r}?",
+        ),
+        Message(
+            "RETIRED_CARD.renamed",
+            "'{card}' is no longer in the card data (retired by the last import) — did you mean '{replaced_by}'?",
+        ),
     )
+    # The results that name near names or a successor, by card, near names and successor: a check makes the same
+    # ones edit after edit (a deck's ten unknown cards), and a "did you mean" message costs ~15-20 µs to put into
+    # words. Results are frozen, so one may stand in every report that finds it.
+    _made: ClassVar[dict[tuple[str, tuple[str, ...], str | None], Result]] = {}
+    MAX_MADE: ClassVar[int] = 4096
 
-    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for item in ctx.items:
-            if item.card is None:
-                hints = ctx.suggestions.get(item.key, [])
-                message = self.messages[1] if hints else self.messages[0]
-                yield message.result([item.name], card=item.name, hints=hints)
+    def check(self, ctx: Any, params: Mapping[str, Any]) -> Iterable[Result]:
+        retired: Mapping[str, str] = ctx.resolved.retired if ctx.resolved is not None else {}
+        for item in ctx.unknown_cards():
+            hints = ctx.suggestions.get(item.key, [])
+            successor = retired.get(item.key)
+            if not hints and not successor:
+                yield self._result_of(item.name, hints, successor)
+                continue
+            made = (item.name, tuple(hints), successor)
+            found = self._made.get(made)
+            if found is None:
+                if len(self._made) >= self.MAX_MADE:
+                    self._made.clear()
+                found = self._made[made] = self._result_of(item.name, hints, successor)
+            yield found
+
+    def _result_of(self, name: str, hints: list[str], successor: str | None) -> Result:
+        """The result for an unknown card (`successor` None) or a retired one ("" when nothing replaced it)."""
+        if successor is None:
+            return self.messages[1 if hints else 0].result([name], card=name, hints=hints)
+        if successor:
+            return self.messages[4].result([name], card=name, hints=hints, replaced_by=successor)
+        return self.messages[3 if hints else 2].result([name], card=name, hints=hints)
 
 
 class UnplaceableCard(RuleKind):
@@ -103,11 +117,11 @@ class UnplaceableCard(RuleKind):
         ),
     )
 
-    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for item in ctx.items:
-            if item.card is not None and item.pile is None:
+    def check(self, ctx: PileScope, params: Mapping[str, Any]) -> Iterable[Result]:
+        for item in ctx.unplaceable_cards():
+            if item.card is not None:
                 message = self.messages[0] if item.card.type.strip() else self.messages[1]
-                yield message.result([item.name], card=item.name, type=item.card.type)
+                yield message.result([item.card.name], card=item.card.name, type=item.card.type)
 
 
 class PileCount(RuleKind):
@@ -127,15 +141,24 @@ class PileCount(RuleKind):
     def more_problems(self, game: Game, params: Mapping[str, Any]) -> list[str]:
         return [] if "min" in params or "max" in params else ['needs "min" or "max"']
 
-    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+    def findings(self, ctx: PileScope, params: Mapping[str, Any]) -> Iterable[tuple[int, dict[str, Any]]]:
+        """(message index, values) of each bound the scope misses: its label, its count, the bound, and the copies of
+        its cards the deck lists apart (not counted: a Type's pile never holds them)."""
         pile = params.get("pile")
-        count = sum(i.count for i in ctx.in_pile(pile))
-        label = ctx.pile_label(pile)
+        count = ctx.count_in(pile)
         low, high = params.get("min"), params.get("max")
+        if (low is None or count >= low) and (high is None or count <= high):
+            return
+        values: dict[str, Any] = {"pile": ctx.pile_label(pile), "count": count, "apart": ctx.apart_in(pile)}
         if low is not None and count < low:
-            yield self.messages[0].result((), pile=label, count=count, min=low)
+            yield 0, {**values, "min": low}
         if high is not None and count > high:
-            yield self.messages[1].result((), pile=label, count=count, max=high)
+            yield 1, {**values, "max": high}
+
+    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        for index, values in self.findings(ctx, params):
+            del values["apart"]
+            yield self.messages[index].result((), **values)
 
 
 class CopiesAtMost(RuleKind):
@@ -150,13 +173,19 @@ class CopiesAtMost(RuleKind):
     required = ("max",)
     optional = ("pile", "except_types", "except_words", "words_field")
 
-    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+    def findings(
+        self, ctx: PileScope, params: Mapping[str, Any]
+    ) -> Iterable[tuple[list[str], dict[str, Any]]]:
+        """(cards, values) of each card over the limit: its name, every copy the deck holds of it (those listed
+        apart included, `apart`) and the limit; a limit of null allows any number."""
+        if params.get("max") is None:
+            return
         limit = int(params["max"])
         types = {t.casefold() for t in _words(params.get("except_types"))}
         words = {w.casefold() for w in _words(params.get("except_words"))}
         words_field = str(params.get("words_field", "keywords"))
-        for item in ctx.in_pile(params.get("pile")):
-            if item.count <= limit:
+        for item in ctx.copies_in(params.get("pile")):
+            if item.copies <= limit:
                 continue
             card = item.card
             if card is not None:
@@ -165,7 +194,12 @@ class CopiesAtMost(RuleKind):
                     continue
                 if words and {w.casefold() for w in card.words(words_field)} & words:
                     continue
-            yield self.messages[0].result([item.name], card=item.name, count=item.count, max=limit)
+            yield [item.name], {"card": item.name, "count": item.copies, "max": limit, "apart": item.starting}
+
+    def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        for cards, values in self.findings(ctx, params):
+            del values["apart"]
+            yield self.messages[0].result(cards, **values)
 
 
 class SumAtMost(RuleKind):
@@ -356,7 +390,7 @@ class DistinctWithinGroup(RuleKind):
         values = {v.casefold() for v in _words(params["values"])}
         name = str(params["field"])
         label = ctx.pile_label(params.get("pile"))
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(ctx.in_pile(params.get("pile"))):
             if item.card is None or item.count <= 1:
                 continue
             matched = [w for w in item.card.words(name) if w.casefold() in values]
@@ -395,7 +429,7 @@ class SameValue(RuleKind):
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         name = str(params["field"])
         seen: dict[str, list[str]] = {}
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(ctx.in_pile(params.get("pile"))):
             if item.card is not None:
                 seen.setdefault(",".join(item.card.words(name)) or "-", []).append(item.name)
         if len(seen) > 1:
@@ -489,7 +523,7 @@ class SameAsCard(RuleKind):
             yield self.messages[2].result([leader.name], leader=leader.name, field=label)
             return
         allowed = {w.casefold() for w in (*wanted, *_words(params.get("except_values")))}
-        for item in ctx.in_pile(params.get("pile")):
+        for item in by_card(i for i in ctx.in_pile(params.get("pile")) if i.pile != card_pile):
             if item.card is None or item.pile == card_pile or item.count <= 0:
                 continue
             values = item.card.words(name)

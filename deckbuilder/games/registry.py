@@ -63,10 +63,7 @@ class RuleKind:
             found.append(f"does not take {', '.join(extra)}")
         if self.engine != game.engine:
             found.append(f'runs only on the "{self.engine}" engine (the game\'s engine is "{game.engine}")')
-        for key in ("pile",):
-            pile = params.get(key)
-            if pile is not None and (not isinstance(pile, str) or pile not in {p.id for p in game.piles}):
-                found.append(f'"{key}" names no pile of the game ({pile!r:.40})')
+        found.extend(scope_problems(game, params))
         for key in ("field", "words_field"):
             name = params.get(key)
             if name is not None and (
@@ -86,6 +83,22 @@ class RuleKind:
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         """The rule's findings about the deck."""
         raise NotImplementedError
+
+
+def scope_problems(game: Game, params: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a rule's `pile`: one pile of the game, or a list of several (`["leader", "deck"]`)."""
+    pile = params.get("pile")
+    if pile is None:
+        return []
+    piles = {p.id for p in game.piles}
+    if isinstance(pile, str):
+        return [] if pile in piles else [f'"pile" names no pile of the game ({pile!r:.40})']
+    if not isinstance(pile, list) or not pile or not all(isinstance(p, str) for p in pile):
+        return ['"pile" must be a pile of the game or a non-empty list of its piles']
+    found = [f'"pile" names no pile of the game ({p!r:.40})' for p in pile if p not in piles]
+    if len(set(pile)) != len(pile):
+        found.append('"pile" names a pile twice')
+    return found
 
 
 # Every rule kind by the name a format gives it, in registration order (a game's own rules: report order).

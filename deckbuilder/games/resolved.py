@@ -1,6 +1,6 @@
 """A deck resolved to its cards once per check: entries merged by card (reprints folded), each card in its pile.
 
-The engine that checks a deck builds it (Rage's folds `Whippoorwill (2)` into `Whippoorwill`); the report carries
+games/resolve.py builds it for every game (Rage's folds `Whippoorwill (2)` into `Whippoorwill`); the report carries
 it (`Report.resolved`), so the deck view, statistics, fix hints, odds, exports, collection and report read the same
 cards the checker judged instead of looking each entry up again.
 """
@@ -8,20 +8,21 @@ cards the checker judged instead of looking each entry up again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class ResolvedCard:
-    """One card of the deck: its copies in the piles (the starting list apart) and the printings the deck names."""
+class ResolvedCard(NamedTuple):
+    """One card of the deck: its copies in the piles (the starting list apart) and the printings the deck names.
+
+    A named tuple: a check makes one per card of the deck, and a frozen dataclass costs several times as much to make.
+    """
 
     key: str  # the card's normalised name (the entry's when the card is unknown)
     name: str
-    card: Any  # the game's card (CardInfo for Rage, GameCard for another game), None when unknown
+    card: Any  # the game's card (CardInfo), None when unknown
     pile: str | None  # the pile its Type puts it in; None when unknown or unplaceable
-    count: int = 0
-    starting: int = 0  # copies that begin the game in play (Rage's starting list)
+    count: int = 0  # type: ignore[assignment]  # a field, as the view reads it (tuple.count unused)
+    starting: int = 0  # copies the deck lists apart (ResolvedDeck.apart: Rage's starting list, a sideboard)
     set_names: tuple[str, ...] = ()
 
     @property
@@ -34,15 +35,25 @@ class ResolvedDeck:
     """The deck's cards as one check resolved them, in the deck's order (built on first use: a check that nobody
     reads back pays nothing for it)."""
 
-    __slots__ = ("_build", "_cards", "entry_cards", "game")
+    __slots__ = ("_build", "_cards", "apart", "entry_cards", "game", "retired", "suggestions")
 
     def __init__(
         self,
         game: str,
         cards: tuple[ResolvedCard, ...] | Callable[[], tuple[ResolvedCard, ...]],
         entry_cards: Mapping[str, Any] | None = None,
+        apart: str | None = None,
+        suggestions: Mapping[str, list[str]] | None = None,
+        retired: Mapping[str, str] | None = None,
     ) -> None:
         self.game = game
+        # The pile that takes no Type (Rage's starting list, another game's sideboard): it holds the `starting`
+        # copies, counted there and nowhere else; None when the game has none.
+        self.apart = apart
+        # Near names for the unknown cards a check names (by key), when the check asked for them.
+        self.suggestions: Mapping[str, list[str]] = suggestions if suggestions is not None else {}
+        # Unknown cards a re-import retired (no longer in the card data): key -> the card that took its place ("").
+        self.retired: Mapping[str, str] = retired if retired is not None else {}
         self._cards = cards if isinstance(cards, tuple) else None
         self._build = None if isinstance(cards, tuple) else cards
         # What the pool answered for each entry's name, by the entry's key (DeckEntry.key), before any reprint is
@@ -66,6 +77,16 @@ class ResolvedDeck:
         if not pile:
             return tuple(c for c in self.cards if c.pile is not None)
         return tuple(c for c in self.cards if c.pile == pile)
+
+    def pile_counts(self) -> dict[str, int]:
+        """Copies per pile: each card's own copies in the pile its Type names, its copies listed apart in `apart`."""
+        counts: dict[str, int] = {}
+        for card in self.cards:
+            if card.pile is not None and card.count:
+                counts[card.pile] = counts.get(card.pile, 0) + card.count
+            if card.starting and self.apart is not None:
+                counts[self.apart] = counts.get(self.apart, 0) + card.starting
+        return counts
 
     def known(self) -> tuple[ResolvedCard, ...]:
         """The cards found in the card data."""

@@ -43,6 +43,7 @@ DECLARING_MODULES = (
     "deckbuilder.odds",
     "deckbuilder.games.rage.odds",
     "deckbuilder.games.kinds",
+    "deckbuilder.games.scope",
     "deckbuilder.deck",
     "deckbuilder.deckfiles",
     "deckbuilder.deckfiles.common",
@@ -61,6 +62,7 @@ CARDDB_DECLARING_MODULES = (
     "carddb.importing",
     "carddb.importreport",
     "carddb.lackey",
+    "carddb.opening",
     "carddb.query",
     "carddb.safeio",
 )

@@ -88,8 +88,8 @@ class Report:
     # The limits the deck was checked against (minimums, copies), for views that show them beside the totals.
     limits: FormatLimits | None = None
     game: str = "rage"  # the game whose rules the deck was checked against
-    # A data-described game's header figures (games/figures.FigureValue) and piles (id, label, cards), from its
-    # game.json; an engine may value its figures from its own totals instead (Engine.figure_values).
+    # The header figures (games/figures.FigureValue) and piles (id, label, cards) of the deck's game.json, valued
+    # once by the check for every game (Rage's engine from its totals): views read them, never value them again.
     figures: tuple[FigureValue, ...] = ()
     piles: tuple[tuple[str, str, int], ...] = ()
     # The deck's settings as checked (Rage's Renown level, another game's cost limit), by setting id.

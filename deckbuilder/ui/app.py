@@ -70,7 +70,9 @@ def run_gui(argv: list[str], db_path: Path | None, deck_path: Path | None) -> in
     try:
         db = CardDatabase(db_path)
     except DatabaseError as exc:
-        QMessageBox.critical(None, APPLICATION, str(exc))
+        from deckbuilder.i18n import render_text
+
+        QMessageBox.critical(None, APPLICATION, render_text(exc.args[0]) if exc.args else str(exc))
         return 2
     try:
         imported_demo = ensure_demo_cards(db)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from deckbuilder.i18n import gettext, render_text
+from deckbuilder.i18n.numbers import format_number
 from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker, run_with_progress
 
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
 ImportFn = Callable[..., Any]
+# Rows the report dialog lists: an import of a million faulty rows would build four million table cells (gigabytes,
+# minutes) for a list no one reads through; the rest are counted, and Copy report gives every one.
+MAX_LISTED_ISSUES = 5_000
 
 
 def _import_refusals() -> tuple[type[BaseException], ...]:
@@ -200,14 +204,15 @@ class ImportReportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
 
-        self.issues = QTableWidget(len(report.issues), len(self.COLUMNS), self)
+        listed = report.issues[:MAX_LISTED_ISSUES]
+        self.issues = QTableWidget(len(listed), len(self.COLUMNS), self)
         self.issues.setHorizontalHeaderLabels(
             [self.tr("Source"), self.tr("Line"), self.tr("Kind"), self.tr("Reason")]
         )
         self.issues.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.issues.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.issues.verticalHeader().setVisible(False)
-        for row, issue in enumerate(report.issues):
+        for row, issue in enumerate(listed):
             reason = render_text(issue.reason)  # the core's message in the language the window uses
             line = QTableWidgetItem()
             line.setData(Qt.ItemDataRole.DisplayRole, int(issue.line))  # numeric, so it sorts as a number
@@ -237,6 +242,17 @@ class ImportReportDialog(QDialog):
                 )
             )
             layout.addWidget(self.issues, 1)
+            if len(listed) < len(report.issues):
+                layout.addWidget(
+                    QLabel(
+                        fill(
+                            self.tr("The first %1 are listed here; Copy report gives all %2."),
+                            format_number(len(listed)),
+                            format_number(len(report.issues)),
+                        ),
+                        self,
+                    )
+                )
         else:
             self.issues.hide()
             layout.addWidget(QLabel(self.tr("No rows were rejected."), self))

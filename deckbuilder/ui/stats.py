@@ -242,7 +242,9 @@ class DeckStatsView(QWidget):
             chart.deleteLater()
         self.game_charts = []
         for position, data in enumerate(self.charts):
-            chart = BarChart(gettext(data.statistic.label), horizontal=data.statistic.chart != "histogram")
+            # A histogram's numbers stand under upright bars; its bins ("100–199") read better as rows.
+            upright = data.statistic.chart == "histogram" and data.bin_width == 1
+            chart = BarChart(gettext(data.statistic.label), horizontal=not upright)
             # Bars are card data (or card names), shown as written; only the bar of cards the database lacks is ours.
             chart.set_bars(
                 [

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
-from carddb.reprints import reprint_of
-from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, prefetch_cards
+from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.rage.facts import (
     GAIA,
     ROGUE,
@@ -22,29 +19,19 @@ from deckbuilder.games.rage.facts import (
     parse_requirement,
     pool_vocabulary,
 )
-from deckbuilder.games.rage.format import Format
+from deckbuilder.games.rage.format import GAME, Format
+from deckbuilder.games.resolve import resolve_deck
+from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
+from deckbuilder.games.scope import Item, PileScope, items_of
 from deckbuilder.legality.results import Totals
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
 
-@dataclass(slots=True)
-class Placed:
-    """One card of the deck after resolution: copies merged by normalised name across printings."""
-
-    key: str
-    name: str
-    card: CardInfo | None
-    section: Section | None
-    count: int = 0  # copies in the deck's entries
-    starting: int = 0  # copies in the starting list
-    set_names: list[str] = field(default_factory=list)
-
-    @property
-    def copies(self) -> int:
-        """Copies for the copy limits (the starting list included)."""
-        return self.count + self.starting
+# One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
+# folded), `pile` the section its Type names, `starting` its copies in the starting list.
+Placed = ResolvedCard
 
 
 @dataclass(slots=True)
@@ -58,8 +45,10 @@ class PackMember:
 
 
 @dataclass
-class CheckContext:
-    """Everything the rules read, built once per check."""
+class CheckContext(PileScope):
+    """Everything the rules read, built once per check: the deck's piles as every engine's context reads them
+    (games/scope.py, for the generic rule kinds Rage's rules are worded over) and Rage's facts (pack, allegiance,
+    Renown sums, Rogue cap)."""
 
     fmt: Format
     renown_level: int
@@ -80,6 +69,16 @@ class CheckContext:
     # What the pool answered for each entry's name, by the entry's key (a reprint as itself, a retired card as the
     # pool gives it): the deck view's rows read these instead of looking every name up again.
     entry_cards: dict[str, CardInfo | None] = field(default_factory=dict)
+    resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
+    game: Game | None = None  # type: ignore[assignment]  # Rage's description (its piles' labels)
+    _items: list[Item] | None = field(default=None, init=False, repr=False)
+
+    def scope_items(self) -> list[Item]:
+        """The cards by pile as the generic rule kinds read them, made on first need (the minimums ask)."""
+        if self._items is None:
+            self._items = items_of(self.resolved) if self.resolved is not None else []
+        return self._items
+
     _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -114,125 +113,6 @@ class CheckContext:
         return found
 
 
-def _safe_lookup(pool: CardPool, name: str) -> CardInfo | None:
-    try:
-        return pool.lookup(name)
-    except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-        return None
-
-
-def _safe_suggest(pool: CardPool, name: str) -> list[str]:
-    try:
-        return list(pool.suggest(name))
-    except Exception:  # suggestions are a courtesy
-        return []
-
-
-def _folded(pool: CardPool, card: CardInfo | None) -> tuple[CardInfo | None, str | None]:
-    """The card a deck name's card stands for, with a reprint (`Whippoorwill (2)`) folded into the card it reprints.
-
-    Returns the card (its printings joined with the reprint's) and the set of the reprint's printing, if any.
-    """
-    if card is None or getattr(card, "retired", False):  # a retired card is no longer in the data: unknown
-        return None, None
-    cached = _REPRINTS.get(id(card))
-    if cached is not None and cached[0] is card:
-        return cached[1], cached[2]
-    base = reprint_of(card, lambda other: _safe_lookup(pool, other))
-    if base is None:
-        answer: tuple[CardInfo, str | None] = (card, None)
-    else:
-        known = {p.set_name for p in base.printings}
-        extra = tuple(p for p in card.printings if p.set_name not in known)
-        merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
-        answer = (merged, card.printings[0].set_name if card.printings else None)
-    if len(_REPRINTS) >= 50_000:
-        _REPRINTS.clear()  # a bound, not an eviction policy
-    # Held with the card so its id cannot be reused; one merged object per card, so its facts are cached too.
-    _REPRINTS[id(card)] = (card, *answer)
-    return answer
-
-
-# id(card as looked up) -> (that card, the card it stands for, the reprint's set or None).
-_REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
-
-
-def _section_of_card(card: CardInfo) -> Section | None:
-    return card.section
-
-
-def pile_placer(game: Game) -> Callable[[CardInfo], Section | None]:
-    """Where a card goes by the piles of Rage's game.json (worked out once per Type for this game)."""
-    known = _PLACERS.get(id(game))
-    if known is not None and known[0] is game:
-        return known[1]
-    by_type: dict[str, Section | None] = {}
-    sections = {s.value: s for s in Section}
-
-    def place(card: CardInfo) -> Section | None:
-        section = by_type.get(card.type, _UNSET)
-        if section is _UNSET:
-            pile = game.pile_of(card.type)
-            section = by_type[card.type] = sections.get(pile) if pile is not None else None
-        return section  # type: ignore[return-value]
-
-    if len(_PLACERS) > 100:
-        _PLACERS.clear()
-    _PLACERS[id(game)] = (game, place)
-    return place
-
-
-_UNSET = object()
-_PLACERS: dict[int, tuple[Game, Callable[[CardInfo], Section | None]]] = {}
-
-
-def _resolve(
-    deck: Deck,
-    pool: CardPool,
-    place: Callable[[CardInfo], Section | None] = _section_of_card,
-    entry_cards: dict[str, CardInfo | None] | None = None,
-) -> list[Placed]:
-    """Merge entries and the starting list by card (reprints included), resolving each name once.
-
-    `entry_cards` receives what the pool answered for each name (by the entry's key), before any reprint is folded.
-    """
-    placed: dict[str, Placed] = {}
-    looked_up: dict[str, tuple[CardInfo | None, str | None]] = {}
-    prefetch_cards(pool, deck)
-    for entries, starting in ((deck.entries, False), (deck.starting, True)):
-        for entry in entries:
-            key = entry.key
-            resolved = looked_up.get(key)
-            if resolved is None:
-                try:
-                    answer = pool.lookup(entry.name)
-                except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-                    resolved = looked_up[key] = (None, None)
-                else:
-                    if entry_cards is not None:
-                        entry_cards[key] = answer
-                    resolved = looked_up[key] = _folded(pool, answer)
-            card, reprint_set = resolved
-            if card is not None:
-                key = card.norm_name
-            item = placed.get(key)
-            if item is None:
-                if card is not None:
-                    item = Placed(key, card.name, card, place(card))
-                else:
-                    item = Placed(key, entry.name, None, entry.zone_hint)
-                placed[key] = item
-            if entry.count > 0:
-                if starting:
-                    item.starting += entry.count
-                else:
-                    item.count += entry.count
-            set_name = entry.set_name or reprint_set
-            if set_name and set_name not in item.set_names:
-                item.set_names.append(set_name)
-    return list(placed.values())
-
-
 def _pack_allegiance(members: list[PackMember]) -> str:
     votes = Counter(
         m.allegiance for m in members for _ in range(max(m.placed.copies, 1)) if m.allegiance != ROGUE
@@ -243,24 +123,22 @@ def _pack_allegiance(members: list[PackMember]) -> str:
     return GAIA if gaia > wyrm else WYRM
 
 
-def resolve_cards(deck: Deck, pool: CardPool, game: Game) -> list[Placed]:
-    """The deck's cards merged by card (reprints folded), placed by the game's piles."""
-    return _resolve(deck, pool, pile_placer(game))
-
-
 def build_context(
     deck: Deck, pool: CardPool, fmt: Format, renown_level: int, game: Game | None = None
 ) -> CheckContext:
-    """Resolve the deck and gather everything the rules read (cards placed by the game's piles, when given)."""
-    entry_cards: dict[str, CardInfo | None] = {}
-    cards = _resolve(deck, pool, pile_placer(game) if game is not None else _section_of_card, entry_cards)
+    """Resolve the deck (games/resolve.py) and gather everything the rules read."""
+    from deckbuilder.games.loader import load_game
+
+    game = game if game is not None else load_game(GAME)
+    resolved = resolve_deck(deck, pool, game, suggest=True)
+    cards = list(resolved.cards)
     # A pile holds the cards its Type puts there: a card not in the database has no Type, so it is counted in no
     # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess).
-    characters = [p for p in cards if p.section is Section.CHARACTERS and p.card is not None]
-    sept = [p for p in cards if p.section is Section.SEPT and p.card is not None]
-    combat = [p for p in cards if p.section is Section.COMBAT and p.card is not None]
+    characters = [p for p in cards if p.pile == Section.CHARACTERS and p.card is not None]
+    sept = [p for p in cards if p.pile == Section.SEPT and p.card is not None]
+    combat = [p for p in cards if p.pile == Section.COMBAT and p.card is not None]
     unknown = [p for p in cards if p.card is None]
-    unplaced = [p for p in cards if p.section is None]
+    unplaced = [p for p in cards if p.pile is None]
 
     pending = [
         (p, p.card, facts_of(p.card).allegiance) for p in characters if p.card is not None and p.copies > 0
@@ -272,12 +150,6 @@ def build_context(
 
     renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
     rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
-    suggestions = {p.key: _safe_suggest(pool, p.name) for p in unknown[:MAX_SUGGESTED_UNKNOWN]}
-    retired = {
-        p.key: str(getattr(card, "replaced_by", "") or "")
-        for p in unknown[:MAX_SUGGESTED_UNKNOWN]
-        if (card := _safe_lookup(pool, p.name)) is not None and getattr(card, "retired", False)
-    }
     return CheckContext(
         fmt=fmt,
         renown_level=renown_level,
@@ -291,10 +163,12 @@ def build_context(
         allegiance=allegiance,
         renown=renown,
         rogue_renown=rogue_renown,
-        suggestions=suggestions,
+        suggestions=dict(resolved.suggestions),
         pool=pool,
-        retired=retired,
-        entry_cards=entry_cards,
+        retired=dict(resolved.retired),
+        entry_cards=dict(resolved.entry_cards),
+        resolved=resolved,
+        game=game,
     )
 
 

@@ -15,7 +15,7 @@ from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.engines import Engine, register_engine
 from deckbuilder.games.figures import FigureValue
-from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
+from deckbuilder.games.rage.context import CheckContext, build_context, totals
 from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
 from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
 from deckbuilder.games.rage.rules import (
@@ -44,19 +44,17 @@ from deckbuilder.games.rage.warnings import (
     RestrictedExtraRule,
 )
 from deckbuilder.games.registry import (
-    RULE_KINDS,
     Message,
     RuleKind,
     game_rules,
-    kind_named,
     register_game_rule,
 )
-from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
-from deckbuilder.legality.results import Report, Result
+from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game, GameFormat
     from deckbuilder.games.layout import Layout
+    from deckbuilder.games.rage.format import FormatLimits
 
 # Rule order is report order within each severity (and the order of the shipped formats' rules).
 RULES: tuple[Rule, ...] = (
@@ -176,15 +174,56 @@ def _rogues_only(where: Mapping[str, Any] | None) -> bool:
     return where is not None and where.get("field") == "allegiance" and where.get("values") == ["Rogue"]
 
 
+def rage_figures(
+    game: Game, totals: Totals, limits: FormatLimits | None, settings: Mapping[str, int | None]
+) -> tuple[FigureValue, ...]:
+    """game.json's header figures, valued as Rage's rules count: a Rogue is told by allegiance (worked out from Type
+    and Keywords), the pack's allegiance leaves Rogues out, the Rogue cap is ROGUE_OVER_HALF's."""
+    found: list[FigureValue] = []
+    bounds = {
+        "rage:sept_minimum": limits.sept_minimum if limits is not None else None,
+        "rage:combat_minimum": limits.combat_minimum if limits is not None else None,
+        "rage:rogue_over_half": totals.rogue_cap,
+    }
+    for figure in game.header:
+        value: int | str
+        if figure.shared == "allegiance":
+            value = totals.allegiance
+        elif figure.sum == "renown":
+            value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
+        else:
+            value = int(getattr(totals, figure.pile or "characters", 0))
+        found.append(
+            FigureValue(
+                figure,
+                value,
+                settings.get(figure.of) if figure.of else None,
+                bounds.get(figure.at_least) if figure.at_least else None,
+                bounds.get(figure.at_most) if figure.at_most else None,
+            )
+        )
+    return tuple(found)
+
+
+def rage_piles(game: Game, totals: Totals) -> tuple[tuple[str, str, int], ...]:
+    """Each pile of game.json with its cards as Rage's rules count them (a Character's every copy, the others' copies
+    outside the starting list, which counts on its own)."""
+    return tuple((pile.id, pile.label, int(getattr(totals, pile.id, 0))) for pile in game.piles)
+
+
 class RageEngine(Engine):
-    """Rage's engine: allegiance, Rogues, Character versions and requirement playability need Python."""
+    """Rage's engine: only what is Rage's, on the one engine's resolve step, rule run, scope and failed report.
+
+    It overrides `context` (the pack, allegiance, Renown sums and Rogue cap beside the resolved deck), `report` (those
+    valued into the header figures and Rage's totals), `legacy_format` (Rage's earlier format files), `layout`
+    (Lackey's deck zones) and `extra_odds` / `odds_table` (the combat hand).
+    """
 
     name = GAME
     card_database = True  # Rage's cards: the card and printing tables, imported from the Lackey plugin
     hints_module = (
         "deckbuilder.games.rage.fixhints"  # a planner per error code (allegiance, Renown, versions)
     )
-    _always: tuple[int, tuple[str, ...]] = (-1, ())
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
 
@@ -199,114 +238,21 @@ class RageEngine(Engine):
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
         """Rage's report: section totals, Renown and the limits the deck was checked against."""
+        counted = totals(ctx)
+        settings = (("renown_level", ctx.renown_level),)
         return Report(
             format=fmt.name,
             renown_level=ctx.renown_level,
-            totals=totals(ctx),
+            totals=counted,
             results=results,
             limits=ctx.fmt.limits,
             game=game.name,
-            settings=(("renown_level", ctx.renown_level),),
+            figures=rage_figures(game, counted, ctx.fmt.limits, dict(settings)),
+            piles=rage_piles(game, counted),
+            settings=settings,
             resolved=self.resolved(ctx, game),
             format_title=fmt.title,
         )
-
-    def resolve(self, deck: Deck, pool: Any, game: Game) -> ResolvedDeck:
-        """The deck resolved as a check resolves it (reprints folded, cards in game.json's piles), unjudged."""
-        return self._resolved(resolve_cards(deck, pool, game), game)
-
-    def resolved(self, ctx: Any, game: Game) -> ResolvedDeck:
-        """The deck as Rage resolves it: reprints folded, the starting list apart, unknown cards in their zone."""
-        return self._resolved(list(ctx.cards), game, ctx.entry_cards)
-
-    @staticmethod
-    def _resolved(
-        placed: list[Any], game: Game, entry_cards: Mapping[str, Any] | None = None
-    ) -> ResolvedDeck:
-
-        def build() -> tuple[ResolvedCard, ...]:
-            return tuple(
-                ResolvedCard(
-                    p.key,
-                    p.name,
-                    p.card,
-                    p.section.value if p.section is not None else None,
-                    p.count,
-                    p.starting,
-                    tuple(p.set_names),
-                )
-                for p in placed
-            )
-
-        return ResolvedDeck(game.name, build, entry_cards)
-
-    def summary(self, report: Report, game: Game) -> tuple[dict[str, int], dict[str, str]]:
-        """Cards per pile and the header figures game.json names, from the totals the check counted."""
-        totals = {pile.id: int(getattr(report.totals, pile.id, 0)) for pile in game.piles}
-        return totals, self.shown_figures(report, game)
-
-    def figure_values(self, report: Report, game: Game) -> tuple[FigureValue, ...]:
-        """game.json's header figures, valued from the report (its totals, its limits, its settings).
-
-        Rage's engine counts them as its rules do (a Rogue is told by allegiance, worked out from Type and Keywords;
-        the pack's allegiance leaves Rogues out), so each figure shape its game.json uses is read from the totals.
-        """
-        totals, limits = report.totals, report.limits
-        settings = {"renown_level": report.renown_level, **dict(report.settings)}
-        found: list[FigureValue] = []
-        for figure in game.header:
-            value: int | str
-            if figure.shared == "allegiance":
-                value = totals.allegiance
-            elif figure.sum == "renown":
-                value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
-            else:
-                value = int(getattr(totals, figure.pile or "characters", 0))
-            bounds = {
-                "rage:sept_minimum": limits.sept_minimum if limits is not None else None,
-                "rage:combat_minimum": limits.combat_minimum if limits is not None else None,
-                "rage:rogue_over_half": totals.rogue_cap,
-            }
-            found.append(
-                FigureValue(
-                    figure,
-                    value,
-                    settings.get(figure.of) if figure.of else None,
-                    bounds.get(figure.at_least) if figure.at_least else None,
-                    bounds.get(figure.at_most) if figure.at_most else None,
-                )
-            )
-        return tuple(found)
-
-    def failed(
-        self,
-        deck: Deck,
-        game: Game,
-        fmt: GameFormat,
-        settings: Mapping[str, int | None],
-        results: tuple[Result, ...],
-    ) -> Report:
-        """The report of a deck whose cards could not be resolved."""
-        from deckbuilder.legality.results import Totals
-
-        level = settings.get("renown_level")
-        return Report(
-            format=fmt.name,
-            renown_level=deck.renown_level if level is None else level,
-            totals=Totals(),
-            results=results,
-            limits=format_view(fmt, game).limits,
-            game=game.name,
-            settings=(("renown_level", deck.renown_level if level is None else level),),
-        )
-
-    def always(self, game: Game) -> list[tuple[str, RuleKind]]:
-        """The demo-card check: every format runs it (found by name in the registry at every check)."""
-        if self._always[0] != len(RULE_KINDS):  # a rule registered since: look again
-            names = tuple(name for name, kind in game_rules(GAME) if getattr(kind, "always", False))
-            self._always = (len(RULE_KINDS), names)
-        found = [(name, kind_named(name)) for name in self._always[1]]
-        return [(name, kind) for name, kind in found if kind is not None]
 
     def legacy_format(self, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """A format file of the earlier shape (codes and limits) as Rage's rule kinds with parameters."""

@@ -283,7 +283,7 @@ def _trim_copies(p: _Planner, error: Result) -> Iterator[FixHint]:
         if item is None or item.card is None:
             continue
         limit = p._copy_limit(item.card)
-        if item.section is Section.CHARACTERS and "multiple" in item.card.keyword_set:
+        if item.pile == Section.CHARACTERS and "multiple" in item.card.keyword_set:
             limit = p.fmt.limits.multiple_copies
         if limit is None:
             continue

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from carddb.cardtypes import Section
 from carddb.identities import numbered_base
+from deckbuilder.games.kinds import CopiesAtMost, PileCount, UnknownCard, UnplaceableCard
 from deckbuilder.games.rage.context import CheckContext
 from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of
 from deckbuilder.games.rage.format import ban_list, set_filter
@@ -107,61 +108,22 @@ class Rule:
 
 
 class UnknownCardRule(Rule):
-    """Every card is in the card database (with near names suggested); a retired card is told apart."""
+    """Every card is in the card database (with near names suggested); a retired card is told apart: the generic
+    `unknown_card` kind, whose codes and messages Rage's are."""
 
-    messages: ClassVar[Mapping[str, str]] = {
-        "UNKNOWN_CARD": "'{card}' is not in the card database",
-        "UNKNOWN_CARD.hint": "'{card}' is not in the card database — did you mean {hints!r}?",
-        "RETIRED_CARD": "'{card}' is no longer in the card data (retired by the last import)",
-        "RETIRED_CARD.hint": "'{card}' is no longer in the card data (retired by the last import) — did you mean "
-        "{hints!r}?",
-        "RETIRED_CARD.renamed": "'{card}' is no longer in the card data (retired by the last import) — did you "
-        "mean '{replaced_by}'?",
-    }
-
-    # The results that name near names or a successor, by card, near names and successor: a check makes the same
-    # ones edit after edit (a deck's ten unknown cards), and a "did you mean" message costs ~15-20 µs to put into
-    # words. Results are frozen, so one may stand in every report that finds it. Only the first
-    # MAX_SUGGESTED_UNKNOWN unknown cards of a deck get near names: a deck of 100,000 unknown names adds nothing.
-    _made: ClassVar[dict[tuple[str, tuple[str, ...], str | None], Result]] = {}
-    MAX_MADE: ClassVar[int] = 4096
+    messages: ClassVar[Mapping[str, str]] = {m.message_id: m.template for m in UnknownCard.messages}
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for item in ctx.unknown:
-            hints = ctx.suggestions.get(item.key, [])
-            successor = ctx.retired.get(item.key)
-            if not hints and not successor:
-                yield self._result_of(item.name, hints, successor)
-                continue
-            made = (item.name, tuple(hints), successor)
-            found = self._made.get(made)
-            if found is None:
-                if len(self._made) >= self.MAX_MADE:
-                    self._made.clear()
-                found = self._made[made] = self._result_of(item.name, hints, successor)
-            yield found
-
-    def _result_of(self, name: str, hints: list[str], successor: str | None) -> Result:
-        """The result for an unknown card (`successor` None) or a retired one ("" when nothing replaced it)."""
-        if successor is None:
-            return self.result([name], variant="hint" if hints else "", card=name, hints=hints)
-        variant = "renamed" if successor else "hint" if hints else ""
-        extra = {"replaced_by": successor} if successor else {}
-        return self.result([name], code="RETIRED_CARD", variant=variant, card=name, hints=hints, extra=extra)
+        return UNKNOWN_CARD.check(ctx, params)
 
 
 class UnplaceableCardRule(Rule):
-    """A known card whose Type fits no section is reported, never guessed."""
+    """A known card whose Type fits no section is reported, never guessed: the generic `unplaceable_card` kind."""
 
-    messages: ClassVar[Mapping[str, str]] = {
-        "UNPLACEABLE_CARD": "'{card}' has Type '{type}', which fits no deck section; it is not counted in any section",
-        "UNPLACEABLE_CARD.no_type": "'{card}' has no Type, which fits no deck section; it is not counted in any section",
-    }
+    messages: ClassVar[Mapping[str, str]] = {m.message_id: m.template for m in UnplaceableCard.messages}
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for _item, card in ctx.known(ctx.unplaced):
-            variant = "" if card.type.strip() else "no_type"
-            yield self.result([card.name], variant=variant, card=card.name, type=card.type)
+        return UNPLACEABLE_CARD.check(ctx, params)
 
 
 class SetNotInFormatRule(Rule):
@@ -333,22 +295,20 @@ class RogueOverHalfRule(Rule):
 
 
 class _MinimumRule(Rule):
-    """A section must hold at least the format's minimum."""
+    """A section must hold at least the format's minimum: the generic `pile_count` over the section's pile, in
+    Rage's words (the starting list's copies are not counted, and the sept message says so)."""
 
     section: ClassVar[Section]
     label: ClassVar[str]
     numbers = ("min",)
 
-    def _size(self, ctx: CheckContext) -> int:
-        items = ctx.sept if self.section is Section.SEPT else ctx.combat
-        return sum(item.count for item in items)
-
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        minimum = params.get("min")
-        size = self._size(ctx)
-        if minimum is not None and size < minimum:
-            starting = self.section is Section.SEPT and any(item.starting for item in ctx.sept)
-            yield self.result(variant="starting" if starting else "", size=size, minimum=minimum)
+        wanted = {"pile": self.section.value, "min": params.get("min")}
+        for _index, values in PILE_COUNT.findings(ctx, wanted):
+            starting = self.section is Section.SEPT and values["apart"] > 0
+            yield self.result(
+                variant="starting" if starting else "", size=values["count"], minimum=values["min"]
+            )
 
 
 class CombatMinimumRule(_MinimumRule):
@@ -373,25 +333,41 @@ class SeptMinimumRule(_MinimumRule):
     label = "Sept"
 
 
-class CombatCopiesRule(Rule):
+class _CopiesRule(Rule):
+    """At most the format's number of copies of a section's card (starting list included): the generic
+    `copies_at_most` over the section's pile, in Rage's words."""
+
+    section: ClassVar[Section]
+    numbers = ("max",)
+
+    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        wanted = {"pile": self.section.value, "max": params.get("max")}
+        for cards, values in COPIES_AT_MOST.findings(ctx, wanted):
+            yield self.result(
+                cards,
+                variant="starting" if values["apart"] and "starting" in self.variants else "",
+                card=values["card"],
+                copies=values["count"],
+                **({"starting": values["apart"]} if "starting" in self.variants else {}),
+                limit=values["max"],
+            )
+
+    @property
+    def variants(self) -> set[str]:
+        """The message variants the rule has (`starting`: the copies in the starting list named)."""
+        return {key.partition(".")[2] for key in self.messages}
+
+
+class CombatCopiesRule(_CopiesRule):
     """At most the format's number of copies of a combat card."""
 
     messages: ClassVar[Mapping[str, str]] = {
         "COMBAT_COPIES": "Combat card '{card}' has {copies} copies; at most {limit} are allowed"
     }
-
-    numbers = ("max",)
-
-    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        limit = params.get("max")
-        if limit is None:
-            return
-        for item in ctx.combat:
-            if item.copies > limit:
-                yield self.result([item.name], card=item.name, copies=item.copies, limit=limit)
+    section = Section.COMBAT
 
 
-class SeptCopiesRule(Rule):
+class SeptCopiesRule(_CopiesRule):
     """At most the format's number of copies of a sept card (starting list included)."""
 
     messages: ClassVar[Mapping[str, str]] = {
@@ -399,20 +375,11 @@ class SeptCopiesRule(Rule):
         "SEPT_COPIES.starting": "Sept card '{card}' has {copies} copies ({starting} in the starting list); "
         "at most {limit} are allowed",
     }
+    section = Section.SEPT
 
-    numbers = ("max",)
 
-    def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        limit = params.get("max")
-        if limit is None:
-            return
-        for item in ctx.sept:
-            if item.copies > limit:
-                yield self.result(
-                    [item.name],
-                    variant="starting" if item.starting else "",
-                    card=item.name,
-                    copies=item.copies,
-                    starting=item.starting,
-                    limit=limit,
-                )
+# The generic kinds Rage's twins are worded over (one count, one copy limit, one unknown-card check for every game).
+UNKNOWN_CARD = UnknownCard()
+UNPLACEABLE_CARD = UnplaceableCard()
+PILE_COUNT = PileCount()
+COPIES_AT_MOST = CopiesAtMost()

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[3]
 NOT_NEEDED = (
     "deckbuilder.report",  # the organiser's report (only --report writes one)
     "deckbuilder.games.cards",  # other games' card pools (Rage's cards are the card database)
-    "deckbuilder.games.kinds",  # the generic rule kinds (no Rage format names one)
+    # (deckbuilder.games.kinds is used: Rage's minimums, copy limits and unknown cards are generic kinds in its words)
     "deckbuilder.fingerprint",  # only --fingerprint prints one
     "hashlib",  # OpenSSL: nothing of a check hashes
     "PySide6",

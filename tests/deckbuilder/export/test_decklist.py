@@ -11,6 +11,8 @@ from carddb.db import CardDatabase
 from deckbuilder.deck import Deck
 from deckbuilder.export import DecklistOptions, write_decklist_pdf
 from deckbuilder.export import decklist as decklist_module
+from deckbuilder.games.loader import load_game
+from deckbuilder.games.rage.engine import rage_figures, rage_piles
 from deckbuilder.legality.results import Report, Result, Severity, Totals
 from tests.deckbuilder.export.helpers import LETTER, add_card
 
@@ -26,10 +28,14 @@ def _flat(pdf: Path) -> str:
 @pytest.fixture
 def report() -> Report:
     totals = Totals(characters=2, sept=3, combat=4, renown=7, rogue_renown=3, allegiance="Gaia", rogue_cap=3)
+    game = load_game("rage")
     return Report(
         format="revised",
         renown_level=20,
         totals=totals,
+        # The figures as Rage's engine values them for a check (the report carries them; no view values them).
+        figures=rage_figures(game, totals, None, {"renown_level": 20}),
+        piles=rage_piles(game, totals),
         results=(
             Result("SEPT_TOO_SMALL", Severity.ERROR, "The sept deck has 3 cards; it needs at least 30.", ()),
             Result("RENOWN_UNUSED", Severity.INFO, "13 Renown unused.", ()),

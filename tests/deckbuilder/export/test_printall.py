@@ -209,3 +209,30 @@ def test_a_pdf_that_cannot_be_written_is_refused_before_any_check(demo_db: Path,
         "check", str(folder), "--db", str(demo_db), "--print-all", str(tmp_path / "no" / "x.pdf")
     )
     assert code == 2 and out == ""
+
+
+def test_a_deck_too_long_for_a_sheet_gets_one_page_with_its_verdict(
+    demo_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 4.9 MB deck of 160,000 unknown names once ran --print-all past a minute (988 MB): a sheet of every line and
+    # result, laid out over thousands of pages. Past the bound the deck gets one page; the limit is lowered here so
+    # the deck stays small (the work is the same at any size: read, check, one page).
+    import deckbuilder.export.printall as printall
+
+    monkeypatch.setattr(printall, "MAX_SHEET_LINES", 150, raising=False)
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "huge.txt").write_text("".join(f"1 Nameless Thing {n}\n" for n in range(100)), encoding="utf-8")
+    (folder / "short.json").write_text(_demo_json(name="Short pack"), encoding="utf-8")
+    pdf = tmp_path / "all.pdf"
+    code, _out, err = run("check", str(folder), "--db", str(demo_db), "--print-all", str(pdf))
+    assert code == 1  # the huge deck is not legal: its 100 unknown names are 100 errors
+    pages = _pages(pdf)
+    assert len(pages) == 2 and "2 decklists on 2 pages" in err
+    huge, short = pages
+    assert "Decklist too long to print" in huge and "huge.txt" in huge
+    assert "NOT LEGAL" in huge and "errors" in huge
+    said = re.search(r"run to (\d+) lines", huge)
+    assert said is not None and int(said.group(1)) > 200  # 100 cards, a result for each and the piles' own
+    assert "Nameless Thing 7" not in huge
+    assert "Short pack" in short and "Rage decklist" in short

@@ -142,3 +142,34 @@ def test_the_rogue_share_uses_the_same_allegiance_as_the_checker() -> None:
     pool = DictPool(conrad, howler)
     report = check_deck(deck, pool)
     assert charts(deck, pool)["Renown of the pack"].accent_total == report.totals.rogue_renown == 4
+
+
+def test_a_histogram_is_bounded_by_the_decks_size_not_by_a_cards_value() -> None:
+    # One card of Damage 999,999,999 (the importer accepts it) once made 10⁹ bars: bins of a round width instead.
+    # (A million here: today's bound is the same, and yesterday's code fails this in a second, not in gigabytes.)
+    from deckbuilder.games.charts import MAX_HISTOGRAM_BARS
+
+    huge = CardInfo("Endless Maw", type="Combat Action", rage=1, damage=999_999)
+    deck = known_deck()
+    deck.add("Endless Maw", 2)
+    damage = charts(deck, DictPool(*POOL.cards.values(), huge))["Combat cards by damage"]
+
+    assert 2 <= len(damage.bars) <= MAX_HISTOGRAM_BARS
+    assert damage.bin_width == 50_000
+    assert sum(b.value for b in damage.bars) == 5 and damage.missing == 3  # every copy with a number, once
+    assert (damage.bars[0].label, damage.bars[0].value) == ("0\u201349,999", 3)
+    assert (damage.bars[-1].label, damage.bars[-1].value) == ("950,000\u2013999,999", 2)
+    assert damage.counts() == {"0\u201349,999": 3, "950,000\u2013999,999": 2}
+
+
+def test_a_histogram_of_negative_and_huge_numbers_keeps_every_copy_in_a_bin() -> None:
+    from deckbuilder.games.charts import MAX_HISTOGRAM_BARS, bin_width
+
+    cards = [CardInfo(f"Card {n}", type="Combat Action", rage=n) for n in (-(10**6), -7, 0, 3, 10**6)]
+    deck = Deck()
+    for card in cards:
+        deck.add(card.name, 1)
+    rage = charts(deck, DictPool(*cards))["Combat cards by Rage needed"]
+
+    assert len(rage.bars) <= MAX_HISTOGRAM_BARS and sum(b.value for b in rage.bars) == 5
+    assert [bin_width(span) for span in (1, 30, 31, 58, 59, 10**9)] == [1, 1, 2, 2, 5, 50_000_000]

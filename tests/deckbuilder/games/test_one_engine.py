@@ -194,3 +194,36 @@ def test_a_pile_that_takes_no_type_holds_the_starting_list_of_any_game(tmp_path:
         assert [(e.name, e.count) for e in loaded.starting] == [("Ember", 1)], kind.name
         assert [(e.name, e.count) for e in loaded.entries] == [("Spark", 3)], kind.name
         assert not loaded.unread, kind.name
+
+
+class _JunkPool:
+    """A pool answering every name with something that is no card: the check cannot build its context."""
+
+    def lookup(self, name: str) -> object:
+        return object()
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("game", "figures"),
+    [
+        ("rage", "Renown 0 / 17 · Rogue 0 (max 0) · Sept 0 / 30+ · Combat 0 / 20+"),
+        ("lithic-rage", "Cost 0 / ? · Actions 0"),
+    ],
+)
+def test_a_check_that_cannot_resolve_the_deck_still_reports_the_games_figures(
+    game: str, figures: str
+) -> None:
+    from deckbuilder.games.check import check
+    from deckbuilder.games.figures import figure_line
+
+    deck = Deck(game=game, renown_level=17)
+    deck.add("Anything", 2)
+    report = check(deck, _JunkPool())
+    assert [r.code for r in report.errors] == ["INTERNAL_ERROR"] and not report.is_legal
+    # The same report shape as any check of the game: its figures and piles, nothing resolved.
+    assert figure_line(report.figures, "en") == figures
+    assert [pile for pile, _label, _count in report.piles] == [p.id for p in load_game(game).piles]
+    assert report.resolved is None

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import deck_to_native
+from deckbuilder.games.loader import load_game
+from deckbuilder.games.rage.engine import rage_figures
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatLimits, user_formats_dir
 from deckbuilder.legality.results import Report, Totals
 from deckbuilder.ui.deck_view import header_text
@@ -14,12 +16,11 @@ from deckbuilder.ui.deck_view import header_text
 
 def test_header_figures_are_the_reports_not_recomputed() -> None:
     # Figures no format file holds and a cap that is not half the Renown: only the report can be their source.
-    report = Report(
-        format="anything",
-        renown_level=17,
-        totals=Totals(sept=12, combat=3, renown=11, rogue_renown=2, rogue_cap=4, allegiance="Gaia"),
-        limits=FormatLimits(sept_minimum=41, combat_minimum=None),
-    )
+    totals = Totals(sept=12, combat=3, renown=11, rogue_renown=2, rogue_cap=4, allegiance="Gaia")
+    limits = FormatLimits(sept_minimum=41, combat_minimum=None)
+    # The report carries its figures, valued once by Rage's engine from its totals and limits.
+    figures = rage_figures(load_game("rage"), totals, limits, {"renown_level": 17})
+    report = Report(format="anything", renown_level=17, totals=totals, limits=limits, figures=figures)
     text = header_text(Deck(), report)
     assert text == "Renown 11 / 17 · Rogue 2 (max 4) · Sept 12 / 41+ · Combat 3 · Gaia"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox, QTableWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from carddb.db import CardDatabase
@@ -264,3 +264,23 @@ def test_report_dialog_shows_the_reasons_in_the_chosen_language(
     assert ("rejeitada", "Name (nome) vazio") in rows
     assert dialog.summary.text().startswith("2 linhas lidas de ")
     assert report.issues[0].reason == "empty Name"  # the report itself keeps the English text
+
+
+def test_the_report_of_a_huge_faulty_import_lists_a_bounded_number_of_rows(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An import of a million faulty rows once built four million table cells; the rest are counted, and copied.
+    monkeypatch.setattr(import_dialog, "MAX_LISTED_ISSUES", 100, raising=False)
+    issues = [ImportIssue("cards.txt", n, f"row {n} is odd", "suspicious") for n in range(2, 302)]
+    dialog = ImportReportDialog(ImportReport(source="cards.txt", rows_read=300, issues=issues))
+    qtbot.addWidget(dialog)
+
+    assert dialog.issues.rowCount() == 100
+    assert cell_text(dialog.issues, 99, 3) == "row 101 is odd"
+    said = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "300 rows need a look:" in said
+    assert "The first 100 are listed here; Copy report gives all 300." in said
+    assert (
+        len(dialog.report_text().splitlines()) == 301
+        and "cards.txt:301: suspicious: row 301 is odd" in dialog.report_text()
+    )

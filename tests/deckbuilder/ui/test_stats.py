@@ -105,3 +105,25 @@ def test_charts_draw_bars_in_the_palette_highlight(qtbot: QtBot) -> None:
     second = [x for x in range(image.width()) if image.pixel(x, first_bar_y + row) == highlight]
     # The bar for 10 is about ten times as long as the bar for 1.
     assert len(highlighted) > 5 * max(1, len(second))
+
+
+def test_a_card_of_damage_999999999_draws_a_few_binned_rows_not_a_billion_bars(view: DeckStatsView) -> None:
+    from carddb.model import CardInfo
+    from deckbuilder.games.charts import MAX_HISTOGRAM_BARS
+    from tests.deckbuilder.games.test_charts import DictPool
+
+    deck = known_deck()
+    deck.add("Endless Maw", 1)
+    pool = DictPool(*POOL.cards.values(), CardInfo("Endless Maw", type="Combat Action", damage=999_999_999))
+    view.show_deck(RAGE, deck, pool=pool)
+
+    damage = view.chart("Combat cards by damage")
+    assert len(damage.bars) <= MAX_HISTOGRAM_BARS
+    assert damage.horizontal  # bins read as rows, their ranges whole beside the bars
+    assert damage.bars[-1] == Bar("950,000,000\u2013999,999,999", 1)
+    assert view.counts("Combat cards by damage") == {
+        "0\u201349,999,999": 3,
+        "950,000,000\u2013999,999,999": 1,
+    }
+    assert damage.cut_labels() == []
+    view.grab()  # painted without a bar per number

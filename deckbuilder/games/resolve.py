@@ -1,0 +1,166 @@
+"""The one place where a deck's names become cards, for every game (Rage's included).
+
+Each name is looked up once (the pool may prefetch the deck first); a card a re-import retired is no longer in the
+data and resolves as unknown, with the card that took its place; a reprint (`Whippoorwill (2)`) is folded into the
+card it reprints when the game says so (`fold_reprints` in its game.json); a card goes to the pile its Type names (an
+unknown one keeps the pile its file's zone named, for the views: the rules count it in no pile, games/scope.py); the
+copies a deck lists apart (its starting list: the pile without `types`, Rage's "Starting in play" or another game's
+sideboard) stay apart; near names are suggested for unknown cards when a check asks. The answer is the `ResolvedDeck` every view and every engine reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from carddb.model import RAGE, CardInfo
+from carddb.reprints import reprint_base_name, reprint_of
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck, DeckEntry, prefetch_cards
+from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
+
+if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
+
+
+def _lookup(pool: Any, name: str) -> CardInfo | None:
+    """The pool's card for a name: a broken pool must not crash the checker; its card is reported as unknown."""
+    try:
+        found: CardInfo | None = pool.lookup(name)
+    except Exception:
+        return None
+    return found
+
+
+def _suggest(pool: Any, name: str) -> list[str]:
+    try:
+        return list(pool.suggest(name))
+    except Exception:  # suggestions are a courtesy
+        return []
+
+
+def _reprinted(card: CardInfo, pool: Any) -> CardInfo | None:
+    """The card a reprint (`Name (digit)`) stands for, or None: Rage's reading (carddb.reprints: same game text,
+    never a Character), and for another game the card of the base name with the same Type and every other field."""
+
+    if card.game == RAGE:
+        return reprint_of(card, lambda other: _lookup(pool, other))
+    base_name = reprint_base_name(card.name)
+    base = _lookup(pool, base_name) if base_name is not None else None
+    if base is None or base.norm_name == card.norm_name or base.retired:
+        return None
+    return base if (base.type, dict(base.fields)) == (card.type, dict(card.fields)) else None
+
+
+def _folded(pool: Any, card: CardInfo) -> tuple[CardInfo, str | None]:
+    """The card a reprint stands for (its printings joined with the reprint's) and the reprint's set, if any."""
+    cached = _REPRINTS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1], cached[2]
+    base = _reprinted(card, pool)
+    answer: tuple[CardInfo, str | None]
+    if base is None:
+        answer = (card, None)
+    else:
+        printings = card.printings
+        known = {p.set_name for p in base.printings}
+        extra = tuple(p for p in printings if p.set_name not in known)
+        merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
+        answer = (merged, printings[0].set_name if printings else None)
+    if len(_REPRINTS) >= 50_000:
+        _REPRINTS.clear()  # a bound, not an eviction policy
+    # Held with the card so its id cannot be reused; one merged object per card, so its facts are cached too.
+    _REPRINTS[id(card)] = (card, *answer)
+    return answer
+
+
+# id(card as looked up) -> (that card, the card it stands for, the reprint's set or None).
+_REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
+
+
+def pile_placer(game: Game) -> Callable[[str], str | None]:
+    """The pile a card Type goes in by the game's piles (worked out once per Type for this game)."""
+    known = _PLACERS.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    by_type: dict[str, str | None] = {}
+
+    def place(card_type: str) -> str | None:
+        if card_type not in by_type:
+            by_type[card_type] = game.pile_of(card_type)
+        return by_type[card_type]
+
+    if len(_PLACERS) > 100:
+        _PLACERS.clear()
+    _PLACERS[id(game)] = (game, place)
+    return place
+
+
+_PLACERS: dict[int, tuple[Game, Callable[[str], str | None]]] = {}
+
+
+def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
+    """The pile an unknown card's file zone named, when that is a pile of the game."""
+    hint = entry.zone_hint.value if entry.zone_hint is not None else None
+    return hint if hint is not None and any(p.id == hint for p in game.piles) else None
+
+
+def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
+    """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
+    place = pile_placer(game)
+    fold = game.fold_reprints
+    # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
+    # one per card of the deck; the ResolvedCard is made once from it).
+    cards: dict[str, list[Any]] = {}
+    looked_up: dict[str, tuple[Any, str | None]] = {}
+    entry_cards: dict[str, Any] = {}
+    retired: dict[str, str] = {}
+    prefetch_cards(pool, deck)
+    for entries, slot in ((deck.entries, 4), (deck.starting, 5)):
+        for entry in entries:
+            key = entry.key
+            resolved = looked_up.get(key)
+            if resolved is None:
+                try:
+                    answer = pool.lookup(entry.name)
+                except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
+                    answer = None
+                else:
+                    entry_cards[key] = answer
+                if answer is not None and answer.retired:
+                    # No longer in the card data: unknown, with the card that took its place.
+                    retired[key] = answer.replaced_by or ""
+                    resolved = (None, None)
+                elif answer is not None and fold:
+                    resolved = _folded(pool, answer)
+                else:
+                    resolved = (answer, None)
+                looked_up[key] = resolved
+            card, reprint_set = resolved
+            if card is not None:
+                key = card.norm_name
+            item = cards.get(key)
+            if item is None:
+                if card is not None:
+                    item = cards[key] = [key, card.name, card, place(card.type), 0, 0, []]
+                else:
+                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, []]
+            if entry.count > 0:
+                item[slot] += entry.count
+            set_name = entry.set_name or reprint_set
+            if set_name and set_name not in item[6]:
+                item[6].append(set_name)
+    unknown = [c for c in cards.values() if c[2] is None][:MAX_SUGGESTED_UNKNOWN]
+    suggestions = {c[0]: _suggest(pool, c[1]) for c in unknown} if suggest else {}
+    # Only the unknown cards a check names one by one are told apart as retired.
+    named = {c[0] for c in unknown}
+    return ResolvedDeck(
+        game.name,
+        tuple(
+            ResolvedCard(k, n, c, p, count, st, tuple(sets)) for k, n, c, p, count, st, sets in cards.values()
+        ),
+        entry_cards,
+        apart=game.starting_pile(),
+        suggestions=suggestions,
+        retired={k: v for k, v in retired.items() if k in named},
+    )
