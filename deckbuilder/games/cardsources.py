@@ -27,6 +27,7 @@ from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from carddb.lackey import ImageFinder
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game
 
@@ -161,7 +162,7 @@ class _LackeyRows:
     """The rows of a game's Lackey card-data files, as cards with a printing per set."""
 
     def __init__(
-        self, db: CardDatabase, game: Game, images: object, data: CardData, check: Callable[[], None]
+        self, db: CardDatabase, game: Game, images: ImageFinder, data: CardData, check: Callable[[], None]
     ) -> None:
         self.db = db
         self.game = game
@@ -172,6 +173,9 @@ class _LackeyRows:
         self.ranks: dict[str, int] = {}  # set (casefolded) -> its place: the set read later is newer
         self.printings: dict[str, list[tuple[GamePrinting, CardInfo]]] = {}
         self.copied: dict[Path, str] = {}
+        # Each field's column (casefolded), and where a row's cells put each field (card_from_row reads by name).
+        self.columns = [f.column.casefold() for f in game.fields]
+        self.where = {f.name: index for index, f in enumerate(game.fields)}
 
     def file(self, file: Path, shown: str) -> None:
         from carddb.lackey import CardDataReader, open_card_data
@@ -193,10 +197,10 @@ class _LackeyRows:
             self.data.issues.extend(_issue(note.line, render_text(note.reason)) for note in reader.notes)
 
     def row(self, file: Path, line: int, cells: dict[str, str]) -> None:
-        columns = [f.column.casefold() for f in self.game.fields]
-        where = {f.name: index for index, f in enumerate(self.game.fields)}
         # Lackey names a card's image by its set and ImageFile, not by a path column.
-        card = card_from_row(self.game, [cells.get(c, "") for c in columns], where, line, self.data.issues)
+        card = card_from_row(
+            self.game, [cells.get(c, "") for c in self.columns], self.where, line, self.data.issues
+        )
         if card is None:
             return
         set_name = " ".join(cells.get(self.set_column, "").split())
@@ -213,10 +217,9 @@ class _LackeyRows:
 
     def image(self, set_name: str, written: str, name: str, line: int) -> str:
         from carddb.images import ImageRefused
-        from carddb.lackey import ImageFinder, split_image_files, unsafe_name_reason
+        from carddb.lackey import split_image_files, unsafe_name_reason
         from deckbuilder.games.cardimages import copy_card_image
 
-        assert isinstance(self.images, ImageFinder)
         first = next(iter(split_image_files(written)), "")
         if not first or unsafe_name_reason(first) or unsafe_name_reason(set_name):
             return ""
