@@ -13,6 +13,7 @@ from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from deckbuilder.context import DeckContexts
     from deckbuilder.deckfiles import LoadedDeck
 
 EXIT_OK = 0
@@ -91,8 +92,9 @@ def read_error(exc: Exception) -> str:
     return render_text(getattr(exc, "reason", None) or str(exc))
 
 
-def read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
-    """The deck a single-deck command works on; an unreadable file is a CliError naming it."""
+def read_one_deck(path: Path, db: CardDatabase | DeckContexts) -> LoadedDeck:
+    """The deck a single-deck command works on (its names looked up in its own game's cards); an unreadable file is
+    a CliError naming it."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
 
     try:

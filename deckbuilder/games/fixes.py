@@ -43,13 +43,15 @@ class GenericPlanner:
     fmt: GameFormat
     report: Report
     candidates: Sequence[Any]
+    settings: Mapping[str, int | None] = field(default_factory=dict)  # given over the deck's own
     ctx: GameContext = field(init=False)
     verifier: Verifier = field(init=False)
 
     def __post_init__(self) -> None:
-        self.ctx = ENGINES[self.game.engine].context(self.deck, self.pool, self.game, self.fmt, {})
+        engine = ENGINES[self.game.engine]
+        self.ctx = engine.context(self.deck, self.pool, self.game, self.fmt, self.settings)
         self.verifier = Verifier(
-            self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt)
+            self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt, self.settings)
         )
 
     def item(self, name: str) -> Item | None:
@@ -307,9 +309,10 @@ def generic_hints(
     report: Report,
     candidates: Sequence[Any],
     wanted: Sequence[Result],
+    settings: Mapping[str, int | None] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each wanted result, the verified hints its rule kind's fixer proposes (empty when none helps)."""
-    planner = GenericPlanner(deck, pool, game, fmt, report, candidates)
+    planner = GenericPlanner(deck, pool, game, fmt, report, candidates, dict(settings or {}))
     found: list[tuple[Result, list[FixHint]]] = []
     for error in wanted:
         proposals: list[FixHint] = []
@@ -331,22 +334,22 @@ def plan_hints(
     game: Game,
     candidates: Sequence[Any] | None,
     fmt: Any,
-    renown_level: int | None,
+    settings: Mapping[str, int | None],
     report: Report | None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The generic engine's fix-it hints (its `hints_module`): each error with the hints its rule kind's fixes give.
 
-    `fmt` a format of the game or its name (None: the report's, else the deck's own); the generic engine has no
-    Renown level. `candidates` None: the pool's own cards.
+    `fmt` a format of the game or its name (None: the report's, else the deck's own); `settings` the settings given
+    over the deck's. `candidates` None: the pool's own cards.
     """
     chosen, _notes, _missing = _chosen_format(
         game, deck, fmt if fmt is not None else getattr(report, "format", None)
     )
     if chosen is None:
         return []
-    report = report or check(deck, pool, game, chosen)
+    report = report or check(deck, pool, game, chosen, settings)
     wanted = [r for r in report.results if r.severity is Severity.ERROR]
     if not wanted:
         return []
     cards = list(candidates) if candidates is not None else list(getattr(pool, "cards", list)())
-    return generic_hints(deck, pool, game, chosen, report, cards, wanted)
+    return generic_hints(deck, pool, game, chosen, report, cards, wanted, settings)

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
+from deckbuilder.context import DeckContexts
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info, pool_for
+from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info
 from deckbuilder.games.check import check
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
@@ -90,13 +91,13 @@ class MainWindow(
     ) -> None:
         super().__init__()
         self.db = db
-        self._game_pools: dict[str, object] = {}  # another game's cards by game name, read once per import
         # The deck's game as its latest check found it (by the deck's game name).
         self._game_checked: tuple[str, Game | None] | None = None
         # interactive=False (smoke test) never shows a modal dialog and never autosaves.
         self.interactive = interactive
         # The deck, its file and its check live in the controller's document; every edit goes through it.
         self.controller = DeckController(self._check, self)
+        self.controller.document.contexts = DeckContexts(db)  # every game's cards, read once per card import
         self.last_message = ""
         self._session_started = False
         self.settings = app_settings()
@@ -485,10 +486,7 @@ class MainWindow(
         """Where a deck of `game` looks its names up (read once per card import); the database for no game."""
         if game is None:
             return self.db
-        pool = self._game_pools.get(game.name)
-        if pool is None:
-            pool = self._game_pools[game.name] = pool_for(self.db, game)[0]
-        return cast(CardPool, pool)
+        return cast(CardPool, self.controller.document.contexts.pool(game))
 
     def _deck_game(self) -> Game | None:
         """The deck's game, looked up by each check and read from there by every part that shows the deck."""
@@ -500,6 +498,7 @@ class MainWindow(
         """The deck's check by its game's engine, on the deck's format (its game's default, with a warning, when
         that format is gone); None for a deck of a game that is not installed."""
         self._game_checked = None  # a game installed or removed since the last check is found now
+        self.controller.document.contexts.forget_games()
         game = game_of(deck) if deck is not self.deck else self._deck_game()
         return check(deck, self.deck_pool(), game) if game is not None else None
 

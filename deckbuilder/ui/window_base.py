@@ -50,7 +50,6 @@ class WindowBase(QMainWindow):
     history_dock: QDockWidget
     check_space: CheckSpace
     recent_menu: QMenu
-    _game_pools: dict[str, object]
     _layout_restored: bool
     _session_started: bool
 

@@ -106,13 +106,13 @@ class CardDataMixin(WindowBase):
         if game is not None:
             self.game_cards.source = None  # the game's card list is read again, whatever pool comes back
             result = run_game_import(self, self.db, game, path)
-            self._game_pools.clear()
+            self.controller.document.contexts.forget_cards()
             self.refresh()
             self.reshow_card()
             return result
         report = run_import_dialog(self, self.db, path)
         self.db.invalidate_caches()
-        self._game_pools.clear()
+        self.controller.document.contexts.forget_cards()
         if report is not None:
             self.offer_demo_removal()
         self.browser.reload()

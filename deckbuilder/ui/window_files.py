@@ -70,9 +70,6 @@ class FilesMixin(WindowBase):
         `path` is where Save writes (None: ask); `source` the file the deck was read from, when it differs.
         """
         notes = self._settle_format(deck)
-        if self.pool_of(game_of(deck)) is not self.db:
-            # The reader looked the names up in the card database, not in the deck's pool: the deck view asks it.
-            unknown = None
         self.controller.replace(deck, path, unknown, source=source or path)
         self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
         return notes
@@ -110,7 +107,7 @@ class FilesMixin(WindowBase):
             if path is None:
                 return False
         try:
-            loaded = read_deck(path, self.db)
+            loaded = read_deck(path, self.controller.document.contexts)
         except DeckFileError as exc:
             self.notify(self.tr("Cannot open deck"), render_text(exc.reason))
             return False
@@ -165,7 +162,7 @@ class FilesMixin(WindowBase):
         if not self.maybe_save():
             return False
         try:
-            loaded = parse_deck_text(text, self.db, "clipboard")
+            loaded = parse_deck_text(text, self.controller.document.contexts, "clipboard")
         except DeckFileError as exc:
             self.notify(self.tr("Import from clipboard"), render_text(exc.reason))
             return False

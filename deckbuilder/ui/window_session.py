@@ -78,7 +78,7 @@ class SessionMixin(WindowBase):
     def restore_autosave(self, slot: AutosaveSlot) -> bool:
         """Load an autosaved deck as an unsaved deck (belonging to its original file, if any)."""
         try:
-            loaded = read_deck(slot.deck_path, self.db)
+            loaded = read_deck(slot.deck_path, self.controller.document.contexts)
         except (DeckFileError, OSError) as exc:
             self.notify(
                 self.tr("Cannot restore"),

@@ -18,6 +18,7 @@ from deckbuilder.games.figures import FigureValue
 from deckbuilder.games.rage.context import CheckContext, build_context, resolve_cards, totals
 from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
 from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
+from deckbuilder.games.rage.renown import RENOWN_LEVEL, renown_level_of
 from deckbuilder.games.rage.rules import (
     AllegianceMixedRule,
     BannedCardRule,
@@ -192,9 +193,9 @@ class RageEngine(Engine):
         self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
     ) -> CheckContext:
         """The deck resolved once (reprints folded), its sections, pack, allegiance and Renown."""
-        level = settings.get("renown_level")
+        level = settings.get(RENOWN_LEVEL)
         return build_context(
-            deck, pool, format_view(fmt, game), deck.renown_level if level is None else level, game
+            deck, pool, format_view(fmt, game), renown_level_of(deck, game) if level is None else level, game
         )
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
@@ -289,15 +290,17 @@ class RageEngine(Engine):
         """The report of a deck whose cards could not be resolved."""
         from deckbuilder.legality.results import Totals
 
-        level = settings.get("renown_level")
+        level = settings.get(RENOWN_LEVEL)
+        if level is None:
+            level = renown_level_of(deck, game)
         return Report(
             format=fmt.name,
-            renown_level=deck.renown_level if level is None else level,
+            renown_level=level,
             totals=Totals(),
             results=results,
             limits=format_view(fmt, game).limits,
             game=game.name,
-            settings=(("renown_level", deck.renown_level if level is None else level),),
+            settings=((RENOWN_LEVEL, level),),
         )
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:

@@ -6,7 +6,7 @@ requirements the pack meets, Combat Actions most of its Characters can play), ne
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,12 +43,13 @@ from deckbuilder.games.rage.facts import (
 )
 from deckbuilder.games.rage.format import Format, format_view
 from deckbuilder.games.rage.odds import can_play
+from deckbuilder.games.rage.renown import RENOWN_LEVEL, renown_level_of
 from deckbuilder.games.rage.warnings import RequirementUnmetRule
 from deckbuilder.games.resolved import ResolvedCard
 from deckbuilder.legality.results import Report, Result, Severity
 
 if TYPE_CHECKING:
-    from deckbuilder.games.description import Game
+    from deckbuilder.games.description import Game, GameFormat
 
 # Errors whose hints keep the planner's order (the likeliest fix first), not smallest first.
 PLANNER_ORDER = frozenset({"UNKNOWN_CARD", "RETIRED_CARD"})
@@ -534,17 +535,22 @@ def plan_hints(
     pool: CardPool,
     game: Game,
     candidates: Sequence[Any] | None,
-    fmt: Format | str | None,
-    renown_level: int | None,
+    fmt: Format | GameFormat | str | None,
+    settings: Mapping[str, int | None],
     report: Report | None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The Rage engine's fix-it hints (its `hints_module`): each error and planned warning with its verified hints.
 
-    `fmt` a Rage format view or a format's name (None: the deck's own); `renown_level` None: the deck's own.
+    `fmt` a Rage format view or a format's name (None: the deck's own); `settings` given over the deck's (its
+    Renown level: the deck's own when not given).
     """
     if fmt is None or isinstance(fmt, str):
         fmt = format_view(find_format(game, deck.format if fmt is None else fmt), game)
-    level = deck.renown_level if renown_level is None else renown_level
+    elif not isinstance(fmt, Format):  # a format of the game, as a deck's context holds it
+        fmt = format_view(fmt, game)
+    level = settings.get(RENOWN_LEVEL)
+    if level is None:
+        level = renown_level_of(deck, game)
     report = report or _check(deck, pool, fmt, level)
     wanted = [r for r in report.results if r.severity is Severity.ERROR or r.code in PLANNERS]
     if not wanted:

@@ -17,6 +17,7 @@ from deckbuilder.games.rage.combat_play import exact_by_turn, simulate_by_turn
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
 from deckbuilder.games.rage.format import GAME, format_view
+from deckbuilder.games.rage.renown import renown_level_of
 from deckbuilder.i18n import ENGLISH, N_, declare, format_message, gettext, message_key
 from deckbuilder.odds import (
     DEFAULT_TRIALS,
@@ -130,7 +131,7 @@ def combat_hand_odds(
     trials = max(0, min(trials, MAX_TRIALS))
     game = load_game(GAME)
     fmt = format_view(find_format(game, deck.format), game)  # FormatError: the deck's format is not installed
-    ctx = build_context(deck, pool, fmt, deck.renown_level)
+    ctx = build_context(deck, pool, fmt, renown_level_of(deck, game))
     pile = piles.combat
     playable: list[tuple[PackMember, frozenset[int]]] = []
     for member in ctx.pack:
