@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from carddb.allegiance import allegiance_of
@@ -11,6 +12,34 @@ from carddb.fields import LACKEY_HEADER as LACKEY_HEADER
 from carddb.fields import NUMERIC_FIELDS as NUMERIC_FIELDS
 from carddb.fields import TEXT_FIELDS as TEXT_FIELDS
 from carddb.normalize import normalize_name, split_keywords
+
+# A card field's value as a game describes it: text, a whole number, a list of words, or None for no value.
+FieldValue = str | int | tuple[str, ...] | None
+RAGE = "rage"
+# Rage's card fields held as typed attributes (carddb/fields.py's columns and what the importer works out), read by
+# name through CardInfo.value like any game's fields.
+_TYPED_FIELDS = frozenset(
+    {
+        "keywords_field",
+        "requires",
+        "renown",
+        "rage",
+        "gnosis",
+        "health",
+        "crage",
+        "cgnosis",
+        "chealth",
+        "damage",
+        "text",
+        "errata",
+        "notes",
+        "sealed",
+        "identity",
+        "keywords",
+        "allegiance",
+        "section",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +55,11 @@ class PrintingInfo:
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
-    """A card identity as it is in force: the newest printing's fields, plus every printing."""
+    """The one card of every game: a card identity as it is in force (the newest printing's fields), every
+    printing, and its fields read by name (`value`, `number`, `words`) as its game describes them.
+
+    Rage's fields are typed attributes (renown, requires, ...); every other game's are the `fields` mapping.
+    """
 
     name: str
     type: str = ""
@@ -57,11 +90,19 @@ class CardInfo:
     # decks and the collection naming it can say so; `replaced_by` names the current card that took its place.
     retired: bool = False
     replaced_by: str = ""
+    # The game the card belongs to (a game's description names it); Rage's cards carry their fields as attributes.
+    game: str = RAGE
+    # Every other game's field values by field name (its description's `fields`); not hashed (a dict).
+    fields: Mapping[str, FieldValue] = field(default_factory=dict, hash=False)
+    # The card's image file as its pool names it (a game's card-data file); "" = none or in its printings.
+    image: str = ""
 
     def __post_init__(self) -> None:
         # Derived fields are computed once so that the rules engine's hot path only reads attributes.
         if not self.norm_name:
             object.__setattr__(self, "norm_name", normalize_name(self.name))
+        if self.game != RAGE:
+            return  # Rage's pile, keywords and allegiance are Rage's (DECK-RULES §1): another game has its own piles
         if self.section is None:
             object.__setattr__(self, "section", classify_type(self.type))
         if not self.keywords and self.keywords_field:
@@ -69,6 +110,38 @@ class CardInfo:
         if not self.allegiance and self.section is Section.CHARACTERS:
             # Same function the importer stores, so a pool built without a database agrees with search.
             object.__setattr__(self, "allegiance", allegiance_of(self.name, self.type, self.keywords))
+
+    def value(self, name: str) -> FieldValue:
+        """A field's value by the name its game's description gives it (None when the card has none)."""
+        if name == "name":
+            return self.name
+        if name == "type":
+            return self.type
+        if name in self.fields:
+            return self.fields[name]
+        if self.game != RAGE:
+            return None
+        if name == "set_name":
+            newest = self.printing(None)
+            return newest.set_name if newest is not None else None
+        if name in _TYPED_FIELDS:
+            value: FieldValue = getattr(self, name)  # Section is a str
+            return value
+        return None
+
+    def number(self, name: str) -> int | None:
+        """A number field's value, None when empty or not a number."""
+        value = self.value(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def words(self, name: str) -> tuple[str, ...]:
+        """A field's value as words (a words field, or a text/number field as one word)."""
+        value = self.value(name)
+        if value is None or value == "":
+            return ()
+        if isinstance(value, tuple):
+            return value
+        return (str(value),)
 
     @property
     def sets(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 from carddb.cardtypes import Section
-from carddb.model import CardInfo
+from carddb.model import RAGE, CardInfo
 
 # `Whippoorwill (2)`: a single digit in parentheses at the end (`Elwood 'Slicer' Nedervitch (Crinos)` is a name).
 _REPRINT_SUFFIX = re.compile(r"^(?P<base>.*\S)\s*\(\d\)$")
@@ -47,7 +47,8 @@ def reprint_of(card: CardInfo, lookup: Callable[[str], CardInfo | None]) -> Card
     Characters are never folded: versions of a Character keep their own rule (CHARACTER_VERSIONS), and
     `Fomori (1)` / `Fomori (2)` with different stats are two cards.
     """
-    if card.section is Section.CHARACTERS or not card.name.endswith(")"):
+    # Lackey's `Name (2)` is Rage's data convention: another game's cards are never folded here.
+    if card.game != RAGE or card.section is Section.CHARACTERS or not card.name.endswith(")"):
         return None
     base_name = reprint_base_name(card.name)
     if base_name is None:

@@ -71,7 +71,7 @@ def _search_game(args: argparse.Namespace, game: Any, pool: Any, out: TextIO) ->
             {
                 "name": c.name,
                 "type": c.type,
-                **{k: list(v) if isinstance(v, tuple) else v for k, v in c.values.items()},
+                **{k: list(v) if isinstance(v, tuple) else v for k, v in c.fields.items()},
             }
             for c in shown
         ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carddb.model import CardInfo, FieldValue
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
 from carddb.safeio import read_regular_bytes
@@ -19,7 +20,6 @@ from deckbuilder.i18n import _
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from carddb.images import ImageFolder
-    from carddb.model import CardInfo
 
 MAX_CARD_DATA_BYTES = 20_000_000
 MAX_FIELD_CHARS = 10_000
@@ -27,45 +27,21 @@ MAX_UNCLOSED_QUOTES = 10  # each one re-reads the rest of the file: bounded
 _WHOLE_NUMBER = re.compile(
     r"[+-]?[0-9]{1,9}\Z"
 )  # ASCII digits only: "²" is a digit to str.isdigit, not to int()
-FieldValue = str | int | tuple[str, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
-class GameCard:
-    """One card of a game: its name, Type and the values of the game's fields."""
-
-    game: str
-    name: str
-    type: str = ""
-    values: Mapping[str, FieldValue] = field(default_factory=dict)
-    norm_name: str = ""
-    image: str = ""  # the card's image file as its pool names it (see GameCardPool.image_path); "" = none
-
-    def __post_init__(self) -> None:
-        if not self.norm_name:
-            object.__setattr__(self, "norm_name", normalize_name(self.name))
-
-    def value(self, name: str) -> FieldValue:
-        """A field's value (None when the card has none)."""
-        if name == "name":
-            return self.name
-        if name == "type":
-            return self.type
-        return self.values.get(name)
-
-    def number(self, name: str) -> int | None:
-        """A number field's value, None when empty or not a number."""
-        value = self.value(name)
-        return value if isinstance(value, int) else None
-
-    def words(self, name: str) -> tuple[str, ...]:
-        """A field's value as words (a words field, or a text/number field as one word)."""
-        value = self.value(name)
-        if value is None or value == "":
-            return ()
-        if isinstance(value, tuple):
-            return value
-        return (str(value),)
+# Named as the card type it builds, for the callers written before there was one.
+def GameCard(
+    game: str,
+    name: str,
+    type: str = "",
+    values: Mapping[str, FieldValue] | None = None,
+    norm_name: str = "",
+    image: str = "",
+) -> CardInfo:
+    """A card of `game` with its fields by name: the one card type (carddb.model.CardInfo) every game's cards are."""
+    return CardInfo(
+        name=name, type=type, game=game, fields=dict(values or {}), norm_name=norm_name, image=image
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +56,7 @@ class CardDataIssue:
 class CardData:
     """What a card-data file gave: the cards read and what was wrong with the rest."""
 
-    cards: list[GameCard] = field(default_factory=list)
+    cards: list[CardInfo] = field(default_factory=list)
     issues: list[CardDataIssue] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # each card's line (by normalised name)
 
@@ -221,7 +197,7 @@ def _number(card_field: CardField, raw: str, name: str, line: int, issues: list[
 
 def _card_from_row(
     game: Game, row: list[str], where: Mapping[str, int], line: int, issues: list[CardDataIssue]
-) -> GameCard | None:
+) -> CardInfo | None:
     def cell(name: str) -> str:
         index = where.get(name)
         return row[index].strip() if index is not None and index < len(row) else ""
@@ -296,20 +272,20 @@ class GameCardPool:
     has_printings = False
 
     def __init__(
-        self, game: str, cards: Iterable[GameCard], images: ImageFolder | CardDatabase | None = None
+        self, game: str, cards: Iterable[CardInfo], images: ImageFolder | CardDatabase | None = None
     ) -> None:
         self.game = game
         self._cards = {card.norm_name: card for card in cards if card.game == game}
         self._near: NearNames | None = None
         self.images = images
 
-    def image_path(self, card: GameCard) -> Path | None:
+    def image_path(self, card: CardInfo) -> Path | None:
         """The card's image file when it has one that exists inside its folder, else None."""
         if not card.image or self.images is None:
             return None
         return self.images.image_path(card.image)
 
-    def lookup(self, name: str) -> GameCard | None:
+    def lookup(self, name: str) -> CardInfo | None:
         """The card of this game with this name (normalised), or None."""
         return self._cards.get(normalize_name(name))
 
@@ -320,11 +296,11 @@ class GameCardPool:
             self._near = NearNames(sorted(shown.values()), shown)
         return self._near.suggest(name, limit)
 
-    def cards(self) -> list[GameCard]:
+    def cards(self) -> list[CardInfo]:
         """Every card of the pool, in name order."""
         return sorted(self._cards.values(), key=lambda c: c.norm_name)
 
-    def all_cards(self) -> list[GameCard]:
+    def all_cards(self) -> list[CardInfo]:
         """Every card of the pool (as the card database's `all_cards`): what hints may suggest."""
         return self.cards()
 
@@ -375,7 +351,7 @@ def _stored_value(value: object) -> FieldValue:
 
 def database_pool(db: CardDatabase, game: Game) -> GameCardPool:
     """The cards of `game` a card database holds (imported with `ragedeck import-cards --game`)."""
-    cards: list[GameCard] = []
+    cards: list[CardInfo] = []
     images = db.game_card_images(game.name)
     for name, card_type, fields in db.game_card_rows(game.name):
         try:
@@ -424,7 +400,7 @@ def import_card_data(
         (
             card.name,
             card.type,
-            json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.values.items()}),
+            json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.fields.items()}),
             0,
             stored.get(card.norm_name, ""),
         )
@@ -439,7 +415,7 @@ def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:
     """Where a deck of `game` looks its cards up, for any game: True when it is the game's shipped card set.
 
     The game's engine answers for cards it keeps itself (Rage's: the card database, CardInfo); any other game's
-    are its cards in the database (GameCard), else its shipped card set.
+    are its cards in the database, else its shipped card set.
     """
     from carddb.db import CardDatabase
     from deckbuilder.games.engines import ENGINES
@@ -455,11 +431,11 @@ def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:
     return shipped_pool(game), True
 
 
-def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | None:
-    """Another game's card as a plain CardInfo for what prints any card (text proxies): its fields become text."""
-    from carddb.model import CardInfo, PrintingInfo
+def as_card_info(card: CardInfo | None, game: Game) -> CardInfo | None:
+    """A card as what prints any card reads it (text proxies): a card with fields by name gets them as its text."""
+    from carddb.model import PrintingInfo
 
-    if card is None or isinstance(card, CardInfo):  # a card of the card database is one already
+    if card is None or not (card.fields or card.image):  # Rage's typed card is one already
         return card
     figures: list[str] = []
     texts: list[str] = []
@@ -483,7 +459,7 @@ def as_card_info(card: GameCard | CardInfo | None, game: Game) -> CardInfo | Non
 def field_text(card: Any, name: str) -> str:
     """What a list or sheet shows of a card field, for a game's card or a card database's (CardInfo's attribute):
     a list of words joined, nothing for no value."""
-    value = card.value(name) if isinstance(card, GameCard) else getattr(card, name, None)
+    value = card.value(name) if isinstance(card, CardInfo) else getattr(card, name, None)
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
     return "" if value is None else str(value)

@@ -70,9 +70,9 @@ class _Fields:
 
     def value(self, name: str) -> Any:
         """A field's value (None when the card has none)."""
-        from deckbuilder.games.cards import GameCard
+        from carddb.model import CardInfo
 
-        return self.card.value(name) if isinstance(self.card, GameCard) else getattr(self.card, name, None)
+        return self.card.value(name) if isinstance(self.card, CardInfo) else getattr(self.card, name, None)
 
     def number(self, name: str) -> int | None:
         """A number field's value, None when it has none."""

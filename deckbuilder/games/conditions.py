@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from deckbuilder.games.cards import GameCard
+    from carddb.model import CardInfo
     from deckbuilder.games.description import Game
 
 
@@ -38,7 +38,7 @@ def condition_problems(game: Game, where: Any) -> list[str]:
     return found
 
 
-def matches(card: GameCard, where: Any) -> bool:
+def matches(card: CardInfo, where: Any) -> bool:
     """Whether a card meets a (validated) condition."""
     name = str(where["field"])
     words = card.words(name)

@@ -19,7 +19,7 @@ from deckbuilder.legality.results import Report, Result, Totals
 
 if TYPE_CHECKING:
     # The generic kinds are imported where the generic engine uses them: a Rage check needs none of them.
-    from deckbuilder.games.cards import GameCard
+    from carddb.model import CardInfo
     from deckbuilder.games.description import Game, GameFormat
     from deckbuilder.games.kinds import Item
 
@@ -34,7 +34,7 @@ load_kinds_when_missing(_register_generic_kinds)
 class GamePool(Protocol):
     """What checking needs of a game's cards: look a name up, suggest near names."""
 
-    def lookup(self, name: str) -> GameCard | None: ...
+    def lookup(self, name: str) -> CardInfo | None: ...
 
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
 
@@ -124,7 +124,7 @@ class Engine:
     name = "generic"
     # Whether the game's cards are the card database's own (card and printing tables, CardInfo, imported from a
     # Lackey plugin): its decks are looked up there, and the views of those cards (the card browser, card view,
-    # collection) serve them. Otherwise its cards are a GameCardPool (games/cards.pool_for).
+    # collection) serve them. Otherwise its cards are a CardInfoPool (games/cards.pool_for).
     card_database = False
     # The module planning this engine's fix-it hints (its `plan_hints`, as in games/fixes.py), imported when hints
     # are first wanted (deckbuilder/fixhints.py): the generic engine's come from the fixes each rule kind declares.

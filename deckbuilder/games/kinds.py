@@ -25,7 +25,7 @@ from deckbuilder.games.registry import rule_codes as rule_codes
 from deckbuilder.legality.results import Result
 
 if TYPE_CHECKING:
-    from deckbuilder.games.cards import GameCard
+    from carddb.model import CardInfo
     from deckbuilder.games.description import Game, GameFormat
 
 # Message parameters that are our words, not data: texts rendered in the reader's language.
@@ -38,7 +38,7 @@ class Item:
 
     key: str
     name: str
-    card: GameCard | None
+    card: CardInfo | None
     pile: str | None
     count: int = 0
 
@@ -258,7 +258,7 @@ class SumAtMost(RuleKind):
             )
 
 
-def _group_key(card: GameCard, fields: tuple[str, ...]) -> str:
+def _group_key(card: CardInfo, fields: tuple[str, ...]) -> str:
     return " / ".join(",".join(card.words(f)) or "-" for f in fields)
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from deckbuilder.games.cards import GameCard
+from carddb.model import CardInfo
 from deckbuilder.games.description import Game
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-def _texts(card: GameCard, game: Game, only: str | None = None) -> list[str]:
+def _texts(card: CardInfo, game: Game, only: str | None = None) -> list[str]:
     names = [only] if only else ["name", "type", *(f.name for f in game.fields)]
     found: list[str] = []
     for name in names:
@@ -44,7 +44,7 @@ def _texts(card: GameCard, game: Game, only: str | None = None) -> list[str]:
 _IN_DECK = "in:deck"
 
 
-def _term_matches(card: GameCard, game: Game, term: str, deck: DeckTerms | None) -> bool:
+def _term_matches(card: CardInfo, game: Game, term: str, deck: DeckTerms | None) -> bool:
     folded = term.casefold()
     if folded == _IN_DECK:
         return deck is not None and card.norm_name in deck.cards
@@ -62,8 +62,8 @@ def _term_matches(card: GameCard, game: Game, term: str, deck: DeckTerms | None)
 
 
 def search_cards(
-    game: Game, cards: Iterable[GameCard], query: str, deck: DeckTerms | None = None
-) -> list[GameCard]:
+    game: Game, cards: Iterable[CardInfo], query: str, deck: DeckTerms | None = None
+) -> list[CardInfo]:
     """The cards matching every term (`-term` excludes; `deck` answers `in:deck`), in name order; any text is valid."""
     terms = query[:MAX_QUERY_CHARS].split()
     wanted = [t for t in terms if not t.startswith("-") or len(t) == 1]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayou
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo, PrintingInfo
-from deckbuilder.games.cards import GameCard, as_card_info
+from deckbuilder.games.cards import as_card_info
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import fill
@@ -360,7 +360,7 @@ class CardView(QWidget):
             self.text_card.show()
         self.details.setHtml(card_details_html(card, self.printing, self.image_problems))
 
-    def show_game_card(self, card: GameCard, game: Game, images: ImageSource | None = None) -> None:
+    def show_game_card(self, card: CardInfo, game: Game, images: ImageSource | None = None) -> None:
         """Another game's card: its image (found by `images`), else the text card Rage's cards without one get,
         then its name, Type and every field its game names."""
         self.show_card(as_card_info(card, game), images)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from carddb.db import CardDatabase
 from carddb.images import ImageSource
 from carddb.model import CardInfo
-from deckbuilder.games.cards import GameCard, as_card_info
+from deckbuilder.games.cards import as_card_info
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.i18n import gettext
@@ -165,7 +165,7 @@ class DeckGallery(QTabWidget):
             pile = [
                 (row, tuple(illegal.get(row.card.norm_name, ())))
                 for row in rows.get(key, ())
-                if isinstance(row.card, CardInfo | GameCard)
+                if isinstance(row.card, CardInfo)
             ]
             copies = sum(row.entry.count for row, _why in pile)
             self.setTabText(index, f"{gettext(self._titles[key])} ({copies})")
@@ -194,7 +194,7 @@ class DeckGallery(QTabWidget):
                 assert card is not None
                 item = QListWidgetItem(self._caption(row, bool(why)))
                 item.setData(ROW_ROLE, row)
-                item.setData(CARD_ROLE, as_card_info(card, game) if isinstance(card, GameCard) else card)
+                item.setData(CARD_ROLE, as_card_info(card, game))
                 item.setData(ILLEGAL_ROLE, bool(why))
                 # Not by colour alone: the sign in the caption and the reasons in the tooltip say it too.
                 tip = [card.name, *(f"{ILLEGAL_MARK} {reason}" for reason in why)]

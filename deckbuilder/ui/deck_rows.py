@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
-from deckbuilder.games.cards import GameCard
 from deckbuilder.games.cards import field_text as field_text  # deck rows show fields as every view does
 from deckbuilder.games.description import PRINTING_COLUMN, Game
 from deckbuilder.games.engines import has_printings
@@ -100,7 +99,7 @@ class DeckRow:
     """One row of a section table."""
 
     entry: DeckEntry
-    card: CardInfo | GameCard | None  # a GameCard in another game's deck
+    card: CardInfo | None  # the card of the deck's game, None when unknown
     suggestions: tuple[str, ...] = ()
     starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
 
@@ -232,7 +231,9 @@ def rows_by_section(
 
     def pile_of(card: Any) -> str:
         """The table of a card: its pile as the game's description places its Type (Unresolved: none)."""
-        if isinstance(card, CardInfo):  # the card database's cards carry that pile, worked out at import
+        if (
+            isinstance(card, CardInfo) and card.section is not None
+        ):  # Rage's cards carry their pile from import
             # str() of the StrEnum is its value, read in C (`.value` is a Python property, on every row of every edit).
             return str(card.section) if card.section is not None else UNRESOLVED
         return (game.pile_of(card.type) if card is not None else None) or UNRESOLVED

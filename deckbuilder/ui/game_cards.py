@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from carddb.model import CardInfo
 from carddb.search import DeckTerms
-from deckbuilder.games.cards import GameCard
 from deckbuilder.games.description import Game
 from deckbuilder.games.search import search_cards
 from deckbuilder.ui.columns import NameFitter
@@ -50,7 +50,7 @@ class GameCardList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._game: Game | None = None
-        self._cards: list[GameCard] = []
+        self._cards: list[CardInfo] = []
         self._deck = DeckTerms()
         self._deck_source: Callable[[], DeckTerms] | None = (
             None  # the deck's terms, until a query asks for them
@@ -117,7 +117,7 @@ class GameCardList(QWidget):
         table.currentCellChanged.connect(lambda row, _c, _pr, _pc: self._selected(row))
         table.add_pressed.connect(lambda: self._add(table.currentRow()))
 
-    def show_cards(self, game: Game, cards: list[GameCard]) -> None:
+    def show_cards(self, game: Game, cards: list[CardInfo]) -> None:
         """List this game's cards in the columns its description gives."""
         self._game = game
         self._cards = cards

@@ -24,7 +24,7 @@ from carddb.model import CardInfo
 from deckbuilder.collection import Collection, deck_status, deck_terms
 from deckbuilder.context import DeckContexts
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.cards import GameCard, GameCardPool, as_card_info
+from deckbuilder.games.cards import GameCardPool, as_card_info
 from deckbuilder.games.check import check
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
@@ -512,7 +512,7 @@ class MainWindow(
         row = model.row_at(index.row()) if isinstance(model, DeckSectionModel) else None
         game = self._deck_game()
         shown = as_card_info(row.card, game) if row is not None and game is not None else None
-        if row is not None and isinstance(row.card, GameCard) and shown is not None:
+        if row is not None and row.card is not None and row.card.fields and shown is not None:
             return shown, None  # another game's card: its picture is found in the preview's `images`
         if row is None or not isinstance(row.card, CardInfo):
             return None  # an unknown card keeps its tooltip (the names it may stand for)
@@ -527,7 +527,7 @@ class MainWindow(
         game = self._deck_game()
         pool = self.deck_pool()
         card = pool.lookup(name)
-        if isinstance(card, GameCard) and game is not None:
+        if card is not None and card.fields and game is not None:
             self.card_view.show_game_card(card, game, getattr(pool, "images", None))
         else:
             self.card_view.show_card(card if isinstance(card, CardInfo) else None, self.db)
