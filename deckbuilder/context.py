@@ -173,8 +173,11 @@ class DeckContext:
 
     def has_cards(self) -> bool:
         """Whether the game has any card to look names up in (the database's, else its shipped set)."""
-        count = getattr(self.pool, "card_count", None)
-        return bool(count()) if count is not None else True
+        for ask in ("has_cards", "card_count"):  # the card database answers without counting every row
+            answer = getattr(self.pool, ask, None)
+            if answer is not None:
+                return bool(answer())
+        return True
 
     def with_format(
         self, fmt: GameFormat | None, settings: Mapping[str, int | None] | None = None

@@ -106,7 +106,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     events = _events(args)
     db = open_db(args.db)
     try:
-        warn_if_empty(db, err)
         documents: list[dict[str, Any]] = []
         run_state = _Run(args, db, documents, out, err, events)
         worst = EXIT_OK
@@ -149,6 +148,7 @@ class _Run:
         self.events = events or {}  # each folder's event.json (deckbuilder.event); the command line wins
         # Each game's description, pool, formats and fix-hint candidates, read once for every deck of the run.
         self.contexts = DeckContexts(db)
+        self.told_empty: set[str] = set()  # the games whose empty card data was noted (once a run)
 
     def check(self, path: Path, deck: Deck, problems: list[str], forced: Game | None) -> int:
         """Check one deck by its game's engine (or --game's); its JSON document and printed report."""
@@ -187,6 +187,9 @@ class _Run:
         # --renown over the folder's event.json: the Renown level of a game that has that setting (Rage's).
         settings = Event(renown=args.renown).over(event).settings_for(game)
         context = self.contexts.of(deck, fmt, settings, game)
+        if game.name not in self.told_empty:
+            self.told_empty.add(game.name)
+            warn_if_empty(self.db, self.err, context)
         if context.shipped:
             problems.append(
                 _(

@@ -13,7 +13,7 @@ from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
-    from deckbuilder.context import DeckContexts
+    from deckbuilder.context import DeckContext, DeckContexts
     from deckbuilder.deckfiles import LoadedDeck
 
 EXIT_OK = 0
@@ -47,16 +47,29 @@ def open_db(path: Path | None) -> CardDatabase:
         raise CliError(_("cannot open the card database: {error}").format(error=exc)) from exc
 
 
-def warn_if_empty(db: CardDatabase, err: TextIO) -> None:
-    """A note on stderr when the card database holds no cards yet."""
-    if not db.has_cards():
-        print(
-            _(
-                "note: the card database {path} is empty; run `ragedeck import-cards PATH` with a Lackey "
-                "plugin folder or card data file first"
-            ).format(path=shown_name(db.path)),
-            file=err,
+def warn_if_empty(db: CardDatabase, err: TextIO, context: DeckContext | None = None) -> bool:
+    """A note on stderr when a game (the deck's context's, else the default game) has no cards to look names up in,
+    naming the game and how to import its cards; True when it was printed."""
+    from deckbuilder.context import DeckContexts
+    from deckbuilder.deck import Deck
+
+    if context is None:
+        context = DeckContexts(db).of(Deck())
+    if context.has_cards():
+        return False
+    game = context.game
+    if context.engine.card_database:  # its cards come from a Lackey plugin or card data file
+        note = _(
+            "note: the card database {path} holds no {game} cards; run `ragedeck import-cards PATH` with a "
+            "Lackey plugin folder or card data file first"
         )
+    else:
+        note = _(
+            "note: the card database {path} holds no {game} cards and the game ships none; run "
+            "`ragedeck import-cards --game {name} FILE` with its card data first"
+        )
+    print(note.format(path=shown_name(db.path), game=_(game.title), name=game.name), file=err)
+    return True
 
 
 def forced_game(name: str | None) -> Any:
