@@ -98,12 +98,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
         turns = range(1, args.turns + 1)
         for name in args.card:
-            if piles.pile_of(name) is None:
-                raise CliError(
-                    _("{path}: '{card}' is not in a draw pile of the deck, so it cannot be drawn").format(
-                        path=shown_name(args.deck), card=name
-                    )
-                )
+            if piles.pile_of(name) is None:  # a card the deck lacks (or holds outside its draw piles): 0 %
+                found.append(odds.missing_card(name))
+                continue
+            found.append(odds.card_by_turn(piles, name, 1, args.copies, opening=True))
             found += [odds.card_by_turn(piles, name, turn, args.copies) for turn in turns]
         for type_word in args.type:
             pile = odds.pile_for_type(piles, type_word)
@@ -113,6 +111,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                         path=shown_name(args.deck), type=type_word
                     )
                 )
+            found.append(odds.type_by_turn(piles, pile, type_word, 1, args.copies, opening=True))
             found += [odds.type_by_turn(piles, pile, type_word, turn, args.copies) for turn in turns]
         hand = odds.SampleHand.deal(piles, seed)
         if args.json:

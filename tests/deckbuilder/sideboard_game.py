@@ -1,5 +1,6 @@
 """A player's own game written from docs/GAMES.md alone (its Relic Raiders example) with a sideboard: a pile with no
-`types`, so its cards are listed apart from the deck, its own deck-building rules."""
+`types`, so its cards are listed apart from the deck, its own deck-building rules, and a second format whose rules
+draw a bigger opening hand (a format's own draws)."""
 
 from __future__ import annotations
 
@@ -84,13 +85,20 @@ def install(exact: bool = False) -> Path:
         "settings": [
             {"id": "command", "label": "Command", "from_card": {"pile": "leader", "field": "command"}}
         ],
-        "formats": ["standard.json"],
+        "formats": ["standard.json", "skirmish.json"],
         "default_format": "standard",
         "cards": "cards.csv",
         "draws": [{"pile": "deck", "hand": 3, "source": "Setup: draw 3 cards"}],
     }
     standard = {"name": "standard", "title": "Relic Raiders standard", "rules": _rules(exact)}
+    skirmish = {
+        "name": "skirmish",
+        "title": "Skirmish",
+        "rules": _rules(False),
+        "draws": [{"pile": "deck", "hand": 5, "source": "Skirmish: draw 5 cards"}],
+    }
     (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
     (folder / "formats" / "standard.json").write_text(json.dumps(standard), encoding="utf-8")
+    (folder / "formats" / "skirmish.json").write_text(json.dumps(skirmish), encoding="utf-8")
     (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
     return folder
