@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from carddb.db import CardDatabase
 from carddb.importing import import_path
 from carddb.search import count_matches, search
@@ -54,3 +56,34 @@ def test_search_baselines_fetch_the_same_page_and_count_as_the_browser(
 def test_goals_are_judged_met_or_not_met() -> None:
     assert run.goal(1.5, 1.5).endswith("MET") and "NOT" not in run.goal(1.5, 1.5)
     assert run.goal(1.51, 1.5).endswith("NOT MET")
+
+
+def test_a_missed_goal_is_listed_for_the_exit_status() -> None:
+    results = run.Results()
+    results.add("1,600", "met", 1.0, "ms", "base", 1.0, run.goal(1.0, 3.0))
+    results.add("1,600", "missed", 4.0, "ms", "base", 1.0, run.goal(4.0, 3.0))
+    results.add("1,600", "not judged", 9.0, "ms", "base", 1.0)
+    assert [row.measure for row in results.missed] == ["missed"]
+
+
+def test_the_batch_is_a_tournament_folder_of_text_and_dek_decks_read_alike(
+    tmp_path: Path, tmp_db: CardDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+    import subprocess
+
+    import_path(tmp_db, PROJECT_ROOT / "tests" / "golden" / "pool")
+    deck = tmp_path / "deck.txt"
+    names = [card.name for card in tmp_db.all_cards()][:3]
+    deck.write_text("".join(f"1\t{name}\n" for name in names), encoding="utf-8")
+    monkeypatch.setattr(run.measure, "_SCRATCH", tmp_path / "scratch")
+    (tmp_path / "scratch").mkdir()
+    copies = run.tournament_folder("1,600", tmp_db.path, deck)
+    assert len(copies) == run.BATCH_DECKS
+    assert {Path(c).suffix for c in copies[:2]} == {".txt", ".dek"}
+    assert sum(c.endswith(".dek") for c in copies) == run.BATCH_DECKS // 2
+    command = run.check_commands(tmp_db.path, deck, [copies[0], copies[1]])[2][0]
+    done = subprocess.run(command, capture_output=True, text=True, env=run.child_env(), check=False)
+    assert done.returncode in (0, 1), done.stderr
+    totals = [report["totals"] for report in json.loads(done.stdout)["decks"]]
+    assert len(totals) == 2 and totals[0] == totals[1]  # the .dek copy is the same deck as the text list
