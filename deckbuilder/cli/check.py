@@ -14,11 +14,14 @@ from deckbuilder.cli.common import (
     EXIT_UNREADABLE,
     CliError,
     add_db_option,
+    add_setting_option,
     check_output,
     check_renown,
     forced_game,
+    given_settings,
     open_db,
     read_error,
+    settings_for,
     warn_if_empty,
 )
 from deckbuilder.cli.output import shown_name
@@ -51,6 +54,7 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument(
         "--renown", type=int, metavar="N", help=_("Renown level (default: the deck's, else 20)")
     )
+    add_setting_option(check)
     check.add_argument(
         "--format", dest="format_name", metavar="NAME", help=_("format (see `ragedeck formats`)")
     )
@@ -101,6 +105,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if forced is not None or not _some_game_has_format(args.format_name):
                 raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
+    args.settings = given_settings(args.setting)
     if args.print_all is not None:
         check_output(args.print_all)  # a folder or a missing folder is refused before forty decks are checked
     events = _events(args)
@@ -185,7 +190,9 @@ class _Run:
                 problems.append(f"{path.name}: {note.message}")
                 shown_problems.append(f"{shown_name(path.name)}: {render(note)}")
         # --renown over the folder's event.json: the Renown level of a game that has that setting (Rage's).
-        settings = Event(renown=args.renown).over(event).settings_for(game)
+        settings = Event(renown=args.renown).over(event).settings_for(game) | settings_for(
+            game, args.settings
+        )
         context = self.contexts.of(deck, fmt, settings, game)
         if game.name not in self.told_empty:
             self.told_empty.add(game.name)

@@ -98,6 +98,49 @@ def check_renown(value: int | None, option: str) -> None:
         )
 
 
+# The most a setting given on the command line may be (a native file's settings have the same bound).
+MAX_SETTING = 1_000_000
+
+
+def add_setting_option(parser: argparse.ArgumentParser) -> None:
+    """--setting ID=N (repeatable): a setting of the deck's game over the deck's own (`--renown N` is Rage's)."""
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="ID=N",
+        help=_(
+            "a setting of the deck's game over the deck's own, by its id (see `ragedeck games`); repeatable"
+        ),
+    )
+
+
+def given_settings(values: list[str]) -> dict[str, int]:
+    """The settings --setting gives, by id; CliError for one that is not ID=N with N a whole number."""
+    found: dict[str, int] = {}
+    for value in values:
+        key, _sep, number = value.partition("=")
+        key = key.strip()
+        try:
+            amount = int(number.strip())
+        except ValueError:
+            amount = -1
+        if not key or not 0 <= amount <= MAX_SETTING:
+            raise CliError(
+                _("--setting {value}: give ID=N, N a whole number from 0 to {maximum}").format(
+                    value=shown_name(value[:60]), maximum=MAX_SETTING
+                )
+            )
+        found[key] = amount
+    return found
+
+
+def settings_for(game: Any, given: dict[str, int]) -> dict[str, int | None]:
+    """The given settings that are settings of the game (chosen by the player, not read from a card)."""
+    chosen = {s.id for s in getattr(game, "settings", ()) if not s.pile}
+    return {key: value for key, value in given.items() if key in chosen}
+
+
 def read_error(exc: Exception) -> str:
     """Why a deck file could not be read, in the player's language (a reader's reason is a carddb Message)."""
     if isinstance(exc, OSError) and exc.strerror:

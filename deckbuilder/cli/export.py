@@ -12,11 +12,14 @@ from deckbuilder.cli.common import (
     EXIT_OK,
     CliError,
     add_db_option,
+    add_setting_option,
     check_output,
     check_renown,
+    given_settings,
     open_db,
     read_error,
     read_one_deck,
+    settings_for,
 )
 from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
@@ -75,6 +78,7 @@ def add_arguments(export: argparse.ArgumentParser) -> None:
     export.add_argument("--player", default="", metavar="NAME")
     export.add_argument("--event", default="", metavar="NAME")
     export.add_argument("--renown", type=int, metavar="N")
+    add_setting_option(export)
     export.add_argument("--format", dest="format_name", metavar="NAME")
 
 
@@ -84,6 +88,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
 
     check_renown(args.renown, "--renown")
+    chosen = given_settings(args.setting)
     check_output(args.output)
     for option in ("player", "event"):
         # Bytes that are not UTF-8 on the command line reach us as lone surrogates; no PDF can hold them.
@@ -112,6 +117,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
             given = Event(renown=args.renown).settings_for(_game_of(deck))
             deck.settings.update({k: v for k, v in given.items() if v is not None})
+        deck.settings.update({k: v for k, v in settings_for(_game_of(deck), chosen).items() if v is not None})
         if args.format_name:
             deck.format = forced
         elif _export_named(args.to).deck_kind is None:  # a PDF prints the format's name

@@ -78,3 +78,13 @@ def test_the_renown_option_is_a_shorthand_for_the_setting(tmp_path: Path) -> Non
     assert code == 0, err
     assert json.loads(target.read_text(encoding="utf-8"))["renown_level"] == 12
     assert parse_deck_text(target.read_text(encoding="utf-8")).deck.settings == {RENOWN_LEVEL: 12}
+
+
+def test_renown_is_set_like_any_setting_on_the_command_line(tmp_path: Path) -> None:
+    db = demo_database(tmp_path / "cards.sqlite")
+    code, out, _err = run(
+        "check", "--json", "--setting", "renown_level=14", str(demo_deck_path()), "--db", str(db)
+    )
+    assert json.loads(out)["decks"][0]["settings"] == {RENOWN_LEVEL: 14}
+    code, _out, err = run("check", "--setting", "renown_level=high", str(demo_deck_path()), "--db", str(db))
+    assert code == 2 and "--setting renown_level=high: give ID=N" in err
