@@ -19,7 +19,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -189,3 +189,22 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
 def atomic_write_text(path: Path | str, text: str, encoding: str = "utf-8") -> None:
     """Replace `path` with `text` atomically."""
     atomic_write_bytes(path, text.encode(encoding))
+
+
+def reads_target(target: Path | str, sources: Iterable[Path | str]) -> Path | None:
+    """The first of `sources` (files a command reads) that writing `target` would replace, else None.
+
+    A command never writes onto a file it reads: the same file by name, by a link or by a hard link.
+    """
+    try:
+        wanted = os.stat(target)
+    except (OSError, ValueError):
+        return None  # nothing there yet: nothing read can be replaced
+    for source in sources:
+        try:
+            found = os.stat(source)
+        except (OSError, ValueError):
+            continue
+        if (found.st_dev, found.st_ino) == (wanted.st_dev, wanted.st_ino):
+            return Path(source)
+    return None

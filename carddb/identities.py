@@ -25,11 +25,20 @@ def shipped_identities() -> dict[str, str]:
     return table
 
 
+def numbered_base(name: str) -> str | None:
+    """The normalised name a trailing version number follows (`Mari Cabrah 2` -> "mari cabrah"); None without one."""
+    match = _TRAILING_NUMBER.match(normalize_name(name))
+    return match.group(1) if match else None
+
+
 def character_identity(name: str, overrides: Mapping[str, str]) -> str:
-    """Identity key of a Character: table entry first, else the name without a trailing version number."""
+    """Identity key of a Character: table entry first, else the name without a trailing version number.
+
+    The number names a version only of a Character that has that name (`Mari Cabrah`): the versions rule asks
+    whether one does (`Gaia 1` and `Gaia 2` are Playtest stand-ins, and no card is named `Gaia`).
+    """
     key = normalize_name(name)
     if key in overrides:
         return overrides[key]
-    match = _TRAILING_NUMBER.match(key)
-    base = match.group(1) if match else key
+    base = numbered_base(key) or key
     return overrides.get(base, base)

@@ -36,6 +36,7 @@ declare(
         "COLLECTION_ENTRY": "{source}: entry '{name}'",
         "COLLECTION_REFUSED": "{where}: refused: {reason}",
         "COLLECTION_MORE_REFUSED": "{source}: {count} more entries refused",
+        "COLLECTION_TARGET_READ": "{path} is {read}, the card database this export reads: give another file",
         "COLLECTION_NOT_REPLACED": "the collection was not replaced: {count} part(s) of the have lists could not "
         "be used (see above); fix them, or import without --replace to add what can be read",
     }
@@ -327,12 +328,18 @@ class Collection:
 
     def export_file(self, path: Path) -> int:
         """Write the collection as a have list (.dek/.json keep printings, .txt lists names); returns copies."""
-        from carddb.atomic import atomic_write_text
+        from carddb.atomic import atomic_write_text, reads_target
         from deckbuilder.deckfiles import DeckFileError, write_deck
         from deckbuilder.deckfiles.common import KIND_DEK
         from deckbuilder.deckfiles.dek import deck_to_dek
         from deckbuilder.deckfiles.io import kind_for_path
 
+        database = Path(self.db.path)
+        read = reads_target(
+            path, [database, *(database.with_name(database.name + s) for s in ("-wal", "-shm"))]
+        )
+        if read is not None:  # never onto a file this command reads, by a link or another name
+            raise CollectionError(message("COLLECTION_TARGET_READ", path=str(path), read=str(read)))
         deck = self.as_deck()
         pool = self.pool()
         try:

@@ -124,14 +124,8 @@ class DeckDocument:
         carries the history along); returns why the history could not be kept (the save itself went ahead)."""
         from deckbuilder.history import DeckHistory
 
-        history, problem = DeckHistory(), None
-        try:
-            if self.path is not None and path != self.path:
-                history.carry(self.path, path)
-            history.keep(path, pool)
-        except (OSError, ValueError) as exc:
-            problem = str(exc)
-        write(path)
+        previous = self.path if self.path is not None and path != self.path else None
+        problem = DeckHistory().save(path, write, pool, previous)  # the write runs under the history's lock
         self.saved_as(path)
         return problem
 

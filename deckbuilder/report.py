@@ -72,14 +72,28 @@ class ReportError(Exception):
     """The report cannot be written (unknown extension, unwritable path)."""
 
 
+_PLAYER_SEPARATORS = (" - ", " — ", "--")  # "Player - Deck.txt"
+
+
 def player_from_path(path: Path) -> str:
     """The player a deck file names: "Alice Smith - Gaia.dek" -> "Alice Smith", "bob_wyrm.txt" -> "bob wyrm"."""
     stem = path.stem
-    for separator in (" - ", " — ", "--"):
+    for separator in _PLAYER_SEPARATORS:
         if separator in stem:
             stem = stem.split(separator, 1)[0]
             break
     return " ".join(stem.replace("_", " ").split()) or path.name
+
+
+def deck_name_beside_player(path: Path, name: str) -> str:
+    """The deck's name in the column beside its player: a name taken from the file's own ("Alice Smith - Gaia")
+    without the player part, which the player column already shows; a name the file holds is kept as written."""
+    if name != path.stem:
+        return name
+    for separator in _PLAYER_SEPARATORS:
+        if separator in name:
+            return name.split(separator, 1)[1].strip() or name
+    return name
 
 
 def check_deck_file(
@@ -110,7 +124,9 @@ def check_deck_file(
     try:
         game = contexts.game(deck.game)
     except GameError as exc:
-        return DeckRow(file=str(path), player=player, deck=deck.name, read_error=str(exc))
+        return DeckRow(
+            file=str(path), player=player, deck=deck_name_beside_player(path, deck.name), read_error=str(exc)
+        )
     problems = list(loaded.problems)
     chosen = _format_of_game(game, fmt)
     named = format_for_game(event, game) if chosen is None else None
@@ -128,7 +144,7 @@ def check_deck_file(
     return DeckRow(
         file=str(path),
         player=player,
-        deck=deck.name,
+        deck=deck_name_beside_player(path, deck.name),
         verdict=LEGAL if report.is_legal else ILLEGAL,
         renown=report.totals.renown,
         renown_level=report.renown_level,

@@ -15,6 +15,7 @@ from deckbuilder.cli.common import (
     CliError,
     add_db_option,
     add_setting_option,
+    check_not_read,
     check_output,
     check_renown,
     forced_game,
@@ -27,7 +28,7 @@ from deckbuilder.cli.common import (
 from deckbuilder.cli.output import shown_name
 from deckbuilder.context import DeckContext, DeckContexts
 from deckbuilder.deck import DEFAULT_GAME
-from deckbuilder.event import Event, event_for, format_for_game
+from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
 from deckbuilder.games.loader import checked_format_title
 from deckbuilder.i18n import N_, ngettext, render_text
 from deckbuilder.i18n import gettext as _
@@ -115,6 +116,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         run_state = _Run(args, db, documents, out, err, events)
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
+        read = [*paths, *(folder / EVENT_FILE for folder in events)]  # the decks and the events' files
+        check_not_read(args.print_all, read)  # never the PDF over a deck it checks
+        check_not_read(args.report, read)
         for path in paths:
             try:
                 # Names are looked up in each deck's own game (--game's when given), its pool read once a run.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -160,6 +161,19 @@ def read_one_deck(path: Path, db: CardDatabase | DeckContexts) -> LoadedDeck:
         raise CliError(
             _("{path}: cannot read: {reason}").format(path=shown_name(path), reason=reason)
         ) from exc
+
+
+def check_not_read(output: Path | None, reads: Iterable[Path]) -> None:
+    """Refuse an output that is a file this command reads (by its name, a link or a hard link): never written."""
+    from carddb.atomic import reads_target
+
+    read = reads_target(output, reads) if output is not None else None
+    if read is not None:
+        raise CliError(
+            _("{output} is {read}, a file this command reads: give another file to write").format(
+                output=shown_name(output), read=shown_name(read)
+            )
+        )
 
 
 def check_output(output: Path) -> None:

@@ -15,6 +15,7 @@ from deckbuilder.cli.common import (
     open_db,
     read_one_deck,
 )
+from deckbuilder.cli.output import shown_name
 from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -47,11 +48,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             context = contexts.of(first.deck)
         except GameError as exc:
-            raise CliError(f"{args.first}: {exc}") from exc
+            raise CliError(f"{shown_name(args.first)}: {exc}") from exc
         try:
             diff = diff_decks(first.deck, second.deck, context)
         except GamesDiffer as exc:
-            raise CliError(f"{args.first} / {args.second}: {exc}") from exc
+            raise CliError(f"{shown_name(args.first)} / {shown_name(args.second)}: {exc}") from exc
         if args.json:
             document = {"first": str(args.first), "second": str(args.second), **diff.to_json()}
             json.dump(document, out, indent=2, ensure_ascii=False)
@@ -67,10 +68,10 @@ def _verdict(path: Path, report: Report | None) -> str:
     from deckbuilder.games.loader import checked_format_title
 
     if report is None:
-        return str(path)
+        return shown_name(path)
     verdict = _("LEGAL") if report.is_legal else _("ILLEGAL")
     return _("{path}: {verdict} ({format})").format(
-        path=path, verdict=verdict, format=checked_format_title(report)
+        path=shown_name(path), verdict=verdict, format=checked_format_title(report)
     )
 
 

@@ -13,6 +13,7 @@ from deckbuilder.cli.common import (
     CliError,
     add_db_option,
     add_setting_option,
+    check_not_read,
     check_output,
     check_renown,
     given_settings,
@@ -90,6 +91,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_renown(args.renown, "--renown")
     chosen = given_settings(args.setting)
     check_output(args.output)
+    check_not_read(args.output, [args.deck])  # `export deck.txt -o deck.txt` replaced the deck with the PDF
     for option in ("player", "event"):
         # Bytes that are not UTF-8 on the command line reach us as lone surrogates; no PDF can hold them.
         text = getattr(args, option)

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from deckbuilder.cli.common import EXIT_OK, CliError, check_output
+from deckbuilder.cli.common import EXIT_OK, CliError, check_not_read, check_output
+from deckbuilder.cli.output import shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import render_text
 
@@ -66,6 +67,19 @@ def _number(text: str) -> float:
         raise CliError(_("{value!r} is not a number of millimetres").format(value=text)) from None
 
 
+def _readings(given: list[list[str]]) -> dict[str, tuple[float, float]]:
+    """The readings by corner; a corner read twice is refused (which of the two was meant cannot be known)."""
+    readings: dict[str, tuple[float, float]] = {}
+    for corner, right, up in given:
+        key = corner.strip().upper()
+        if key in readings:
+            raise CliError(
+                _("corner {corner} is read twice: give one reading per corner").format(corner=shown_name(key))
+            )
+        readings[key] = (_number(right), _number(up))
+    return readings
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """List, save or remove printer profiles; write the alignment sheet; turn its readings into a profile."""
     from dataclasses import replace
@@ -73,9 +87,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from deckbuilder.export.printers import (
         NO_CORRECTION,
         PrinterProfile,
+        edit_profile,
         load_profiles,
-        remove_profile,
-        save_profile,
+        profiles_path,
+        remove_profile_noting,
     )
 
     store = load_profiles()
@@ -92,7 +107,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(profile.describe(), file=out)
             return EXIT_OK
         if args.action == "remove":
-            if not remove_profile(args.name):
+            removed = remove_profile_noting(args.name)
+            if removed.note:
+                print(_("note: {note}").format(note=removed.note), file=err)
+            if not removed.changed:
                 raise CliError(_("no printer profile named {name!r}").format(name=args.name))
             print(_("removed printer profile {name}").format(name=args.name), file=out)
             return EXIT_OK
@@ -100,16 +118,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             from deckbuilder.export.alignment import write_alignment_pdf
 
             check_output(args.output)
+            check_not_read(args.output, [profiles_path()])  # never the sheet over the profiles it reads
             profile = store.get(args.printer) if args.printer else NO_CORRECTION
             write_alignment_pdf(args.output, args.paper, args.duplex, profile)
             print(_("wrote {path}").format(path=args.output), file=out)
             return EXIT_OK
-        existing: PrinterProfile | None = None
-        try:
-            existing = store.get(args.name)
-        except ValueError:
-            existing = None
-        base = existing or PrinterProfile(args.name)  # an existing profile keeps its name as first saved
         if args.action == "save":
             changes = {
                 field: value
@@ -121,13 +134,24 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 )
                 if value is not None
             }
-            saved = save_profile(replace(base, **changes))
+
+            def make(current: PrinterProfile | None) -> PrinterProfile:
+                # The saved numbers are read under the file's lock: a change made meanwhile is kept.
+                return replace(current or PrinterProfile(args.name), **changes)
+
         else:
             from deckbuilder.export.alignment import corrected_profile
 
-            readings = {corner.upper(): (_number(right), _number(up)) for corner, right, up in args.reading}
-            saved = save_profile(corrected_profile(base, readings, args.paper))
-        print(_("saved printer profile {profile}").format(profile=saved.describe()), file=out)
+            readings = _readings(args.reading)
+
+            def make(current: PrinterProfile | None) -> PrinterProfile:
+                return corrected_profile(current or PrinterProfile(args.name), readings, args.paper)
+
+        saved = edit_profile(args.name, make)
+        if saved.note:
+            print(_("note: {note}").format(note=saved.note), file=err)
+        assert saved.profile is not None
+        print(_("saved printer profile {profile}").format(profile=saved.profile.describe()), file=out)
         return EXIT_OK
     except ValueError as exc:
         raise CliError(str(exc)) from exc

@@ -59,10 +59,10 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
 
 def _search_game(args: argparse.Namespace, game: Any, pool: Any, out: TextIO) -> int:
     """`search --game NAME` over a pool without the full-text index: its cards searched in memory (games/search.py)."""
-    from deckbuilder.games.search import search_cards
+    from deckbuilder.games.search import search_cards, uses_deck
 
     deck = _deck_terms(args.deck, pool) if args.deck is not None else None
-    if deck is None and {"in:deck", "-in:deck"} & set(args.query.casefold().split()):
+    if deck is None and uses_deck(args.query):
         raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
     found = search_cards(game, pool.cards(), args.query, deck)
     shown = found[: args.limit] if args.limit is not None else found

@@ -236,6 +236,10 @@ def _xml_escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+# Lines a text deck list reads as comments (deckfiles/text.py); no .dek or native line starts so.
+COMMENT_PREFIXES = ("#", "//")
+
+
 def lines_of(path: Path, names: Sequence[str]) -> dict[str, int]:
     """The first line of the deck file that holds each name (as written, or escaped for XML or JSON); best effort."""
     try:
@@ -244,10 +248,26 @@ def lines_of(path: Path, names: Sequence[str]) -> dict[str, int]:
         return {}
     forms = {name: {name, _xml_escaped(name), json.dumps(name, ensure_ascii=False)[1:-1]} for name in names}
     found: dict[str, int] = {}
+    loose: dict[str, int] = {}  # a line holding the name inside other text: kept until a line holds it whole
     for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(COMMENT_PREFIXES):
+            continue  # a comment may name a card; the card's line is the one the reader reads it from
         for name in [n for n in forms if n not in found]:
-            if any(form and form in line for form in forms[name]):
+            hits = [form for form in forms[name] if form and form in line]
+            if any(_stands_whole(form, stripped) for form in hits):
                 found[name] = number
+            elif hits:
+                loose.setdefault(name, number)
         if len(found) == len(forms):
             break
-    return found
+    return {name: at for name in forms if (at := found.get(name, loose.get(name))) is not None}
+
+
+def _stands_whole(form: str, line: str) -> bool:
+    """Whether a line gives this name as a card's whole name: a list's `3<TAB>Name`, `3x Name`, `Name x3`, an XML
+    element's text or a JSON string (not `Name` inside a longer name)."""
+    if f">{form}<" in line or f'"{form}"' in line or form in (f.strip() for f in line.split("\t")):
+        return True
+    name = re.escape(form)
+    return re.fullmatch(rf"(?:[+-]?\d+\s*[xX×]?\s*)?{name}(?:\s+[xX×]\d+)?", line) is not None

@@ -74,10 +74,9 @@ def read_deck(
     text_list = deck_file_kind(KIND_TEXT)
     notes = [note] if note else []
     if not text.strip():
-        if by_name is not None and by_name is not text_list:
-            raise DeckFileError(message("DECKFILE_EMPTY", source=source))
-        kind = text_list
-    elif by_name is None or by_content is not text_list:
+        # Nothing to judge, whatever the kind: one clear answer (not an empty deck's three errors, a blank sheet).
+        raise DeckFileError(message("DECKFILE_EMPTY", source=source))
+    if by_name is None or by_content is not text_list:
         # Content that is plainly XML or JSON wins over a misleading extension.
         kind = by_content
         if by_name is not None and by_name is not kind:

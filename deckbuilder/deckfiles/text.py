@@ -8,6 +8,7 @@ from carddb.messages import message
 from deckbuilder.context import names_pool
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import (
+    COMMENT_PREFIXES,
     KIND_TEXT,
     MAX_COUNT,
     MAX_LINE_CHARS,
@@ -30,7 +31,6 @@ _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[xX×](?=\s))?\s+(?P<name>
 _COUNT_X_JOINED = re.compile(r"^(?P<count>[+-]?\d+)[xX×](?P<name>\S.*)$")
 # `Name x3`
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×](?P<count>\d+)$")
-_COMMENT_PREFIXES = ("#", "//")
 # `# game: warrift`: a comment Lackey ignores that says which game's deck this is (Rage when absent).
 _GAME_LINE = re.compile(r"^#\s*game\s*:\s*(?P<game>\S.*?)\s*$", re.IGNORECASE)
 
@@ -74,7 +74,7 @@ def deck_from_text(
                 deck.game = installed
                 layout = None
             continue
-        if not line or line.startswith(_COMMENT_PREFIXES):
+        if not line or line.startswith(COMMENT_PREFIXES):
             continue
         if layout is None:
             layout = layout_of(game_of(deck))

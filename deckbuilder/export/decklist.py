@@ -173,7 +173,7 @@ def _sheet_table(
             if found is not None and found.kind == "number":
                 cells.append(_p(str(int(text) * entry.count) if text.lstrip("-").isdigit() else ""))
         rows.append(cells)
-    total = sum(e.count for e in entries)
+    total = sum(e.count for e in entries if _known(pool.lookup(e.name)))
     summary = figure_line([v for v in values if v.figure.pile == pile.id], lang)
     rows.append([_p(str(total), _CELL_BOLD), _p(summary, _CELL_BOLD), *[""] * (len(headings) - 2)])
     extra = len(headings) - 2
@@ -193,8 +193,29 @@ def _sheet_table(
             ]
         )
     )
-    counted = ngettext("{title} ({count} card)", "{title} ({count} cards)", total, lang)
-    return [_p(counted.format(title=gettext(label, lang), count=total), _H2), table]
+    unknown = sum(e.count for e in entries) - total
+    return [_p(_pile_heading(label, total, unknown, lang), _H2), table]
+
+
+def _known(card: Any) -> bool:
+    """Whether the check counts a card in its pile: one in the card data (a retired card is no longer there)."""
+    return card is not None and not getattr(card, "retired", False)
+
+
+def _pile_heading(title: str, total: int, unknown: int, lang: str) -> str:
+    """`Sept (27 cards)`: the copies the check counts in the pile. A card not in the card data has no Type, so it is
+    listed where the file wrote it but counted in no pile (DECK-RULES §1), as the check's totals do."""
+    heading = ngettext("{title} ({count} card)", "{title} ({count} cards)", total, lang).format(
+        title=gettext(title, lang), count=total
+    )
+    if unknown:
+        heading += " · " + ngettext(
+            "{count} card not in the card database, not counted",
+            "{count} cards not in the card database, not counted",
+            unknown,
+            lang,
+        ).format(count=unknown)
+    return heading
 
 
 def _type_label(entry: DeckEntry, db: _Lookup, lang: str) -> str:
@@ -204,11 +225,15 @@ def _type_label(entry: DeckEntry, db: _Lookup, lang: str) -> str:
     return card.type.strip() or gettext("No type", lang)
 
 
-def _grouped_list(title: str, entries: list[DeckEntry], db: _Lookup, width: float, lang: str) -> list[Any]:
-    """A section's cards grouped by card type, in two balanced columns, with counts and totals."""
-    total = sum(e.count for e in entries)
-    counted = ngettext("{title} ({count} card)", "{title} ({count} cards)", total, lang)
-    heading = _p(counted.format(title=gettext(title, lang), count=total), _H2)
+def _grouped_list(
+    title: str, entries: list[DeckEntry], db: _Lookup, width: float, lang: str, pile: bool = True
+) -> list[Any]:
+    """A section's cards grouped by card type, in two balanced columns, with counts and totals.
+
+    `pile`: the section is a pile of the game, whose count is the check's (cards not in the card data apart)."""
+    every = sum(e.count for e in entries)
+    total = sum(e.count for e in entries if _known(db.lookup(e.name))) if pile else every
+    heading = _p(_pile_heading(title, total, every - total, lang), _H2)
     if not entries:
         return [heading, _p(gettext("(none)", lang))]
     groups: dict[str, list[DeckEntry]] = {}
@@ -353,7 +378,7 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
             story.extend(_sheet_table(pile, label, entries, pool, game, values, width, lang))
         elif pile_id == UNPLACED_ID:
             if entries:  # the cards no pile takes (unknown, or a Type no pile lists)
-                story.extend(_grouped_list(N_("Section unknown"), entries, pool, width, lang))
+                story.extend(_grouped_list(N_("Section unknown"), entries, pool, width, lang, pile=False))
         elif entries or not pile or pile.types:  # an empty starting list is left out
             story.extend(_grouped_list(label, entries, pool, width, lang))
     if deck.notes.strip():

@@ -2,22 +2,23 @@
 
 A profile moves every back page by (offset_x_mm, offset_y_mm) and scales it about the page centre by
 (scale_x, scale_y), in the back page's own coordinates (x to the right and y up, as the back page is seen).
-Profiles live in one small JSON file in the user data folder, written whole or not at all.
+Profiles live in one small JSON file in the user data folder, read and changed under deckbuilder.userdata's rule
+(a lock for each change, written whole, no link out, a damaged file kept aside and said once).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from carddb.atomic import atomic_write_text
-from carddb.safeio import read_regular_text
 from deckbuilder.i18n import N_
 from deckbuilder.i18n import gettext as _
+from deckbuilder.userdata import DamagedFile, UserFileError, read_bytes, update
 
 PROFILES_FILE = "printers.json"
 FILE_VERSION = 1
@@ -70,7 +71,8 @@ class PrinterProfile:
         from deckbuilder.i18n.numbers import format_number
 
         def signed(value: float) -> str:
-            return ("+" if value >= 0 else "") + format_number(value, 2, lang)
+            shown = round(value, 2) + 0.0  # -0.0 and -0.001 show as +0.00, not "+-0.00" or "-0.00"
+            return ("+" if shown >= 0 else "") + format_number(shown, 2, lang)
 
         return _("{name}: X {x} mm, Y {y} mm, scale {sx} × {sy}", lang).format(
             name=self.name or _("(none)", lang),
@@ -83,8 +85,8 @@ class PrinterProfile:
     def to_json(self) -> dict[str, float]:
         """The numbers as stored (the name is the key)."""
         return {
-            "offset_x_mm": round(self.offset_x_mm, 3),
-            "offset_y_mm": round(self.offset_y_mm, 3),
+            "offset_x_mm": round(self.offset_x_mm, 3) + 0.0,  # + 0.0: never a stored -0.0
+            "offset_y_mm": round(self.offset_y_mm, 3) + 0.0,
             "scale_x": round(self.scale_x, 5),
             "scale_y": round(self.scale_y, 5),
         }
@@ -133,24 +135,29 @@ class ProfileStore:
         )
 
 
-def _read_raw(path: Path) -> dict[str, object] | str:
-    """The file's "printers" object ({} when there is no file), or why it cannot be read."""
+def _entries(raw: bytes) -> dict[str, object]:
+    """The file's "printers" object; DamagedFile saying why the file cannot be used (bounded like every JSON read)."""
+    from deckbuilder.games.datafiles import DataFileError, parse_json
+
     try:
-        text = read_regular_text(path, MAX_FILE_BYTES)
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as exc:
-        return _("cannot read {path}: {reason}").format(path=path, reason=exc)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _("{path}: not JSON (line {line}, column {column})").format(
-            path=path, line=exc.lineno, column=exc.colno
-        )
+        data = parse_json(raw)
+    except DataFileError as exc:
+        raise DamagedFile(str(exc)) from None
     entries = data.get("printers") if isinstance(data, dict) else None
     if not isinstance(entries, dict):
-        return _('{path}: no "printers" object').format(path=path)
+        raise DamagedFile(_('no "printers" object'))
     return entries
+
+
+def _read_raw(path: Path) -> dict[str, object] | str:
+    """The file's "printers" object ({} when there is no file), or why it cannot be read (one line)."""
+    try:
+        raw = read_bytes(path, path.parent, MAX_FILE_BYTES)
+        return {} if raw is None else _entries(raw)
+    except DamagedFile as exc:
+        return _("{path}: {reason}").format(path=path, reason=exc)
+    except UserFileError as exc:
+        return str(exc)
 
 
 def _profile(key: str, value: object) -> PrinterProfile:
@@ -182,31 +189,73 @@ def load_profiles(path: Path | None = None) -> ProfileStore:
     return ProfileStore(profiles, tuple(problems))
 
 
-def _update(path: Path, name: str, profile: PrinterProfile | None) -> bool:
-    """Replace (or with None remove) one entry, keeping every other entry as it is stored, even a broken one."""
-    raw = _read_raw(path)
-    if isinstance(raw, str):
-        raise ValueError(_("{reason}; fix or remove the file first").format(reason=raw))
-    kept = {k: v for k, v in raw.items() if str(k).casefold() != name.casefold()}
-    changed = len(kept) != len(raw)
-    if profile is not None:
-        if len(kept) >= MAX_PROFILES:
-            raise ValueError(_("at most {count} printer profiles can be saved").format(count=MAX_PROFILES))
-        kept[profile.name] = profile.to_json()
-        changed = True
-    if changed:
+def _update(path: Path, name: str, make: Callable[[PrinterProfile | None], PrinterProfile | None]) -> Saved:
+    """Replace, add (or with None remove) one entry under the file's lock, keeping every other entry as it is
+    stored, even a broken one; a damaged file is kept aside (userdata's rule)."""
+    outcome: list[PrinterProfile | None] = [None]
+    found: list[bool] = [False]
+
+    def change(entries: dict[str, object] | None) -> bytes | None:
+        entries = entries or {}
+        kept = {k: v for k, v in entries.items() if str(k).casefold() != name.casefold()}
+        found[0] = len(kept) != len(entries)
+        current = None
+        for key, value in entries.items():
+            if str(key).casefold() == name.casefold():
+                with contextlib.suppress(ValueError, TypeError):
+                    current = _profile(str(key), value)
+        profile = make(current)
+        outcome[0] = profile
+        if profile is not None:
+            if len(kept) >= MAX_PROFILES:
+                raise ValueError(
+                    _("at most {count} printer profiles can be saved").format(count=MAX_PROFILES)
+                )
+            kept[profile.name] = profile.to_json()
+        elif not found[0]:
+            return None
         data = {"version": FILE_VERSION, "printers": dict(sorted(kept.items()))}
-        atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    return changed
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+    updated = update(path, path.parent, MAX_FILE_BYTES, _entries, change)
+    return Saved(outcome[0], updated.written and (outcome[0] is not None or found[0]), updated.note())
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a change of the profiles file did: the profile as saved (None: removed), and a note for the player."""
+
+    profile: PrinterProfile | None
+    changed: bool
+    note: str | None = None
+
+
+def edit_profile(
+    name: str, make: Callable[[PrinterProfile | None], PrinterProfile], path: Path | None = None
+) -> Saved:
+    """Save the profile `make` builds from the one saved under `name` (None when there is none), read and written
+    under the file's lock so that a change made meanwhile by another program is never lost."""
+    wanted = check_name(name)
+
+    def named(current: PrinterProfile | None) -> PrinterProfile:
+        made = make(current)
+        return replace(made, name=current.name if current is not None else check_name(made.name or wanted))
+
+    return _update(path or profiles_path(), wanted, named)
 
 
 def save_profile(profile: PrinterProfile, path: Path | None = None) -> PrinterProfile:
     """Save (or replace, whatever its case) a profile under its name; returns it as saved."""
     saved = replace(profile, name=check_name(profile.name))
-    _update(path or profiles_path(), saved.name, saved)
+    _update(path or profiles_path(), saved.name, lambda _current: saved)
     return saved
 
 
 def remove_profile(name: str, path: Path | None = None) -> bool:
     """Forget a saved profile; False when there was none of that name."""
-    return _update(path or profiles_path(), name.strip(), None)
+    return remove_profile_noting(name, path).changed
+
+
+def remove_profile_noting(name: str, path: Path | None = None) -> Saved:
+    """Forget a saved profile; `changed` is False when there was none of that name."""
+    return _update(path or profiles_path(), name.strip(), lambda _current: None)

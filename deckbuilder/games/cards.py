@@ -79,6 +79,35 @@ def _header_columns(header: list[str], issues: list[CardDataIssue]) -> dict[str,
     return columns
 
 
+_SHOWN_COLUMNS = 12  # a hostile header of thousands of columns is named by its first few
+
+
+def _foreign_header(game: Game, header: list[str]) -> str | None:
+    """Why a header is not this game's card data, or None: it names columns the game has none of while it lacks
+    columns the game has (another game's file: each card would lose the one and have the other left empty)."""
+    known = {f.column.casefold() for f in game.fields} | {game.image_column.casefold()} - {""}
+    named: dict[str, str] = {}
+    for column in header:
+        named.setdefault(column.strip().casefold(), column.strip())
+    unknown = [shown for folded, shown in named.items() if folded and folded not in known]
+    missing = [f.column for f in game.fields if f.column.casefold() not in named]
+    if not unknown or not missing:
+        return None
+
+    def listed(columns: list[str]) -> str:
+        return ", ".join(columns[:_SHOWN_COLUMNS]) + (", …" if len(columns) > _SHOWN_COLUMNS else "")
+
+    return _(
+        "the header names {unknown}, which {game} has no column for, and lacks {missing}: this is not {game} card "
+        "data ({game} card data has the columns {expected}); nothing was read"
+    ).format(
+        unknown=listed(unknown),
+        missing=listed(missing),
+        game=game.title,
+        expected=", ".join(f.column for f in game.fields),
+    )
+
+
 def read_card_data(game: Game, text: str) -> CardData:
     """Read a game's card-data file (CSV with a header naming the game's columns); bad rows are reported, not fatal."""
     import csv  # here: checking a Rage deck looks its pool up in this module and reads no CSV
@@ -104,6 +133,10 @@ def read_card_data(game: Game, text: str) -> CardData:
         return result
     if header is None:
         result.issues.append(CardDataIssue(1, _("the file is empty")))
+        return result
+    foreign = _foreign_header(game, header)
+    if foreign is not None:
+        result.issues.append(CardDataIssue(1, foreign))
         return result
     columns = _header_columns(header, result.issues)
     where: dict[str, int] = {}

@@ -44,9 +44,30 @@ def _texts(card: CardInfo, game: Game, only: str | None = None) -> list[str]:
 _IN_DECK = "in:deck"
 
 
+def _is_deck_term(folded: str) -> bool:
+    """`in:deck`, also as a player used to Rage's grouping types it (`(in:deck)`): this language has no parentheses,
+    and a deck term is the one term whose answer needs a deck (any other term in parentheses is text to find)."""
+    return folded.strip("()") == _IN_DECK
+
+
+def _terms(query: str) -> tuple[list[str], list[str]]:
+    """The query's wanted terms and its unwanted ones (`-term`, without the `-`)."""
+    terms = query[:MAX_QUERY_CHARS].split()
+    wanted = [t for t in terms if not t.startswith("-") or len(t) == 1]
+    unwanted = [t[1:] for t in terms if t.startswith("-") and len(t) > 1]
+    return wanted, unwanted
+
+
+def uses_deck(query: str) -> bool:
+    """Whether a query asks about the deck being edited (`in:deck`, negated or in parentheses): without a deck it
+    cannot be answered, and is refused rather than answered as if the deck were empty."""
+    wanted, unwanted = _terms(query)
+    return any(_is_deck_term(term.casefold()) for term in (*wanted, *unwanted))
+
+
 def _term_matches(card: CardInfo, game: Game, term: str, deck: DeckTerms | None) -> bool:
     folded = term.casefold()
-    if folded == _IN_DECK:
+    if _is_deck_term(folded):
         return deck is not None and card.norm_name in deck.cards
     compare = _COMPARE.match(folded)
     named = game.search_field(compare["field"]) if compare else None
@@ -65,9 +86,7 @@ def search_cards(
     game: Game, cards: Iterable[CardInfo], query: str, deck: DeckTerms | None = None
 ) -> list[CardInfo]:
     """The cards matching every term (`-term` excludes; `deck` answers `in:deck`), in name order; any text is valid."""
-    terms = query[:MAX_QUERY_CHARS].split()
-    wanted = [t for t in terms if not t.startswith("-") or len(t) == 1]
-    unwanted = [t[1:] for t in terms if t.startswith("-") and len(t) > 1]
+    wanted, unwanted = _terms(query)
     found = [
         card
         for card in cards

@@ -35,7 +35,17 @@ class CompareView(QWidget):
         self.second_title = QLabel()
         self.first_verdict = QLabel()
         self.second_verdict = QLabel()
-        for label in (self.first_title, self.second_title, self.first_verdict, self.second_verdict):
+        self.summary = QLabel()
+        for label in (
+            self.first_title,
+            self.second_title,
+            self.first_verdict,
+            self.second_verdict,
+            self.summary,
+        ):
+            label.setTextFormat(
+                Qt.TextFormat.PlainText
+            )  # a file named "<img src=…>.dek" is a name, not markup
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bold = QFont()
@@ -45,8 +55,6 @@ class CompareView(QWidget):
         self.only_changes = QCheckBox(self.tr("Show only the changes"))
         self.only_changes.setChecked(True)
         self.only_changes.toggled.connect(lambda _on: self._fill())
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
         self.tree = QTreeWidget()
         self.tree.setObjectName("compareTree")
         self.tree.setHeaderLabels([self.tr("Card"), self.tr("First"), self.tr("Second"), self.tr("Change")])

@@ -31,7 +31,7 @@ from deckbuilder.export.duplex import (
     DUPLEX_NONE,
     DUPLEX_SHORT,
 )
-from deckbuilder.export.printers import NO_CORRECTION, PrinterProfile, load_profiles, save_profile
+from deckbuilder.export.printers import NO_CORRECTION, PrinterProfile, edit_profile, load_profiles
 from deckbuilder.ui.export_settings import setting_text
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
@@ -260,17 +260,22 @@ class DuplexOptions(QGroupBox):
 
     def apply_readings(self, name: str, readings: dict[str, tuple[float, float]]) -> PrinterProfile | None:
         """Correct (or create) a profile by an alignment sheet's readings, save it and choose it."""
+        paper = self.paper()
         try:
-            try:
-                base = load_profiles().get(name)
-            except ValueError:
-                base = PrinterProfile(name.strip())
-            saved = save_profile(corrected_profile(base, readings, self.paper()))
+            # The saved profile is read and corrected under the profiles file's lock: a change made meanwhile by
+            # another window or `ragedeck printer` is kept.
+            done = edit_profile(
+                name,
+                lambda current: corrected_profile(current or PrinterProfile(name.strip()), readings, paper),
+            )
         except (ValueError, OSError) as exc:
             self.note.setText(str(exc))
             return None
+        saved = done.profile
+        assert saved is not None
         self.fill_printers(saved.name)
-        self.note.setText(fill(self.tr("Saved %1"), saved.describe()))
+        said = fill(self.tr("Saved %1"), saved.describe())
+        self.note.setText(f"{said}\n{done.note}" if done.note else said)  # a damaged file kept aside is said
         self._changed()
         return saved
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QDateTime, QLocale, Signal, SignalInstance
+from PySide6.QtCore import QDateTime, QLocale, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -70,6 +70,9 @@ class HistoryDialog(QDialog):
                 path.name,
             )
         )
+        intro.setTextFormat(
+            Qt.TextFormat.PlainText
+        )  # the file's name is shown as it is, never read as markup
         intro.setWordWrap(True)
         self.table = QTableWidget(len(self.versions), 4)
         self.table.setObjectName("historyTable")

@@ -37,6 +37,14 @@ if TYPE_CHECKING:
 ImportFn = Callable[..., Any]
 
 
+def _import_refusals() -> tuple[type[BaseException], ...]:
+    """What an import raises for input it cannot use (told to the player, logged as one line, not as a bug)."""
+    from carddb.importreport import CardImportError
+    from deckbuilder.games.cardimport import GameCardImportError
+
+    return (CardImportError, GameCardImportError)
+
+
 def _default_import_fn() -> tuple[ImportFn, type[BaseException]]:
     # Imported when used, so the rest of the UI loads even if the importer cannot.
     from carddb.importing import ImportCancelled, import_path
@@ -101,7 +109,7 @@ class ImportProgressDialog(QDialog):
         def job(progress: ProgressFn, cancel: CancelFn) -> object:
             return fn(db, path, progress=progress, cancel=cancel)
 
-        self.worker = Worker(job, cancel_exceptions=(cancel_exc,), parent=None)
+        self.worker = Worker(job, cancel_exceptions=(cancel_exc,), refusals=_import_refusals(), parent=None)
         self.worker.progress.connect(self._on_progress)
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
@@ -306,6 +314,7 @@ def run_game_import(parent: QWidget, db: CardDatabase, game: Game, path: Path) -
         failed=ended("failed"),
         cancelled=ended("cancelled"),
         cancel_exceptions=(ImportCancelled,),
+        refusals=_import_refusals(),
     )
     if not worker.done:
         loop.exec()  # the window stays painted; the progress dialog keeps the player's input

@@ -3,7 +3,8 @@
 Every window owns one slot folder under `autosave/`: the deck, where it came from, and a `QLockFile` held while the
 window lives. A slot whose lock can be taken belongs to no live window: with a deck in it, a window crashed (or was
 killed) and the next start offers that deck back; without one, it is left-over and removed. A slot whose lock is
-held belongs to a live window, and nothing here reads, claims or deletes it.
+held belongs to a live window, and nothing here reads, claims or deletes it. Its files follow deckbuilder.userdata's
+rule (the slot's lock is the one writer's; written whole; never read or written through a link leading out).
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLockFile
 
-from carddb.atomic import atomic_write_text
 from carddb.db import user_data_dir
 from deckbuilder.ui.translation import fill
+from deckbuilder.userdata import UserFileError, plain_file, read_bytes, write_bytes
 
 AUTOSAVE_FOLDER = "autosave"
 SLOT_PREFIX = "window-"
 AUTOSAVE_DECK = "autosave.ragedeck"
 AUTOSAVE_INFO = "autosave-info.json"
 LOCK_FILE = "window.lock"
+MAX_INFO_BYTES = 1 << 16
 # Before slots, one autosave lay in the folder itself with this marker while the app ran.
 LEGACY_MARKER = "running.marker"
 
@@ -56,17 +58,22 @@ class AutosaveSlot:
 
     def has_deck(self) -> bool:
         """True when the slot holds an autosaved deck."""
-        return self.deck_path.is_file()
+        return plain_file(self.deck_path)  # a link (leading out, maybe) is never offered back
 
     def save(self, native_text: str, source: Path | None, name: str = "") -> None:
         """Write the autosave whole (never half a file)."""
-        atomic_write_text(self.deck_path, native_text)
-        atomic_write_text(self.info_path, json.dumps({"source": str(source) if source else "", "name": name}))
+        info = json.dumps({"source": str(source) if source else "", "name": name})
+        try:
+            write_bytes(self.deck_path, self.folder, native_text.encode("utf-8"))  # never through a link out
+            write_bytes(self.info_path, self.folder, info.encode("utf-8"))
+        except UserFileError as exc:
+            raise OSError(str(exc)) from exc  # the window reports a failed autosave, whatever the cause
 
     def _info(self) -> dict[str, object]:
         try:
-            value = json.loads(self.info_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = read_bytes(self.info_path, self.folder, MAX_INFO_BYTES)
+            value = json.loads(raw.decode("utf-8")) if raw is not None else {}
+        except (OSError, ValueError, RecursionError):
             return {}
         return value if isinstance(value, dict) else {}
 

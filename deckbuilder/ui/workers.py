@@ -49,12 +49,17 @@ class _Runner(QObject):
     cancelled = Signal()
 
     def __init__(
-        self, fn: JobFn, cancel_event: threading.Event, cancel_exceptions: tuple[type[BaseException], ...]
+        self,
+        fn: JobFn,
+        cancel_event: threading.Event,
+        cancel_exceptions: tuple[type[BaseException], ...],
+        refusals: tuple[type[BaseException], ...] = (),
     ):
         super().__init__()
         self._fn = fn
         self._cancel_event = cancel_event
         self._cancel_exceptions: tuple[type[BaseException], ...] = (WorkCancelled, *cancel_exceptions)
+        self._refusals = refusals
         self._last_progress = 0.0
 
     def _report_progress(self, done: int, total: int) -> None:
@@ -71,8 +76,13 @@ class _Runner(QObject):
         except self._cancel_exceptions:
             self.cancelled.emit()
         except Exception as exc:
-            log.exception("background job failed")
-            self.failed.emit(describe_error(exc))
+            message = describe_error(exc)
+            if isinstance(exc, self._refusals):
+                # The job's own "this input cannot be used" (said to the player): one line, no traceback of a bug.
+                log.info("background job refused: %s", message)
+            else:
+                log.exception("background job failed")
+            self.failed.emit(message)
         else:
             # A job that finished before it noticed the cancel did its work; report the result.
             self.succeeded.emit(result)
@@ -100,6 +110,7 @@ class Worker(QObject):
         *,
         cancel_event: threading.Event | None = None,
         cancel_exceptions: tuple[type[BaseException], ...] = (),
+        refusals: tuple[type[BaseException], ...] = (),
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -111,7 +122,7 @@ class Worker(QObject):
         # True once the thread has stopped and every signal of this job has been delivered (stopped emitted).
         self.has_stopped = False
         self._thread = QThread()
-        self._runner = _Runner(fn, self.cancel_event, cancel_exceptions)
+        self._runner = _Runner(fn, self.cancel_event, cancel_exceptions, refusals)
         self._runner.moveToThread(self._thread)
         queued = Qt.ConnectionType.QueuedConnection
         # Queued into this object, which lives on the GUI thread: every listener runs there.
@@ -184,14 +195,18 @@ def run_in_thread(
     failed: Callable[[str], None] | None = None,
     cancelled: Callable[[], None] | None = None,
     cancel_exceptions: tuple[type[BaseException], ...] = (),
+    refusals: tuple[type[BaseException], ...] = (),
     parent: QObject | None = None,
 ) -> Worker:
     """Start `fn(progress, cancel)` in a thread; the callbacks run on the GUI thread. Returns the started Worker.
 
     `cancel` is the Event the GUI sets to stop the job (one is made when omitted; `Worker.cancel()` sets it).
-    `cancel_exceptions` are the job's own "I stopped because you cancelled" exceptions.
+    `cancel_exceptions` are the job's own "I stopped because you cancelled" exceptions; `refusals` its expected
+    refusals of the input (failed, and logged as one line instead of a traceback).
     """
-    worker = Worker(fn, cancel_event=cancel, cancel_exceptions=cancel_exceptions, parent=parent)
+    worker = Worker(
+        fn, cancel_event=cancel, cancel_exceptions=cancel_exceptions, refusals=refusals, parent=parent
+    )
     if progress is not None:
         worker.progress.connect(progress)
     if finished is not None:
@@ -214,6 +229,7 @@ def run_with_progress(
     failed: Callable[[str], None],
     cancelled: Callable[[], None],
     cancel_exceptions: tuple[type[BaseException], ...] = (),
+    refusals: tuple[type[BaseException], ...] = (),
 ) -> Worker:
     """`run_in_thread` behind a window-modal progress dialog (shown after 300 ms) whose Cancel stops the job;
     the dialog closes before whichever of `finished`, `failed` or `cancelled` runs."""
@@ -240,6 +256,7 @@ def run_with_progress(
         failed=closing(failed),
         cancelled=closing(cancelled),
         cancel_exceptions=cancel_exceptions,
+        refusals=refusals,
         parent=parent,
     )
     dialog.canceled.connect(worker.cancel)

@@ -45,6 +45,7 @@ SPARE = [
     *combat_cards(3, prefix="Spare Claw"),
     *sept_cards(3, prefix="Spare Omen"),
 ]
+SPARE_CLAW = SPARE[5]
 
 
 def _pool(*extra: CardInfo) -> InMemoryPool:
@@ -66,20 +67,18 @@ def _hints_for(deck: Deck, pool: InMemoryPool, code: str, fmt: Format = REVISED)
 
 def _deck_unknown() -> tuple[Deck, InMemoryPool, Format]:
     deck = legal_deck()
-    first = BASE_COMBAT[0].name
-    deck.remove(first, 2)
-    deck.add(first.replace("Quick", "Quik"), 2, zone_hint=Section.COMBAT)  # a typo, placed by its file
+    spare = SPARE_CLAW.name
+    # A typo, placed by its file (and, no card, counted in no pile: the combat deck keeps its 20 without it).
+    deck.add(spare.replace("Spare", "Spair"), 2, zone_hint=Section.COMBAT)
     return deck, _pool(), REVISED
 
 
 def _deck_retired() -> tuple[Deck, InMemoryPool, Format]:
-    first = BASE_COMBAT[0]
     # A re-import renamed it: the old name is retired, the card that took its place is current.
     old = dataclasses.replace(
-        first, name="Quick Swipe", norm_name="quick swipe", retired=True, replaced_by=first.name
+        SPARE_CLAW, name="Spare Swipe", norm_name="spare swipe", retired=True, replaced_by=SPARE_CLAW.name
     )
     deck = legal_deck()
-    deck.remove(first.name, 2)
     deck.add(old.name, 2, zone_hint=Section.COMBAT)
     return deck, _pool(old), REVISED
 

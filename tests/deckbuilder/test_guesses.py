@@ -137,3 +137,40 @@ def test_check_json_lists_the_guessed_lines(reprint_db: Path, tmp_path: Path) ->
     near = [g for g in erin["guesses"] if g["kind"] == "near"]
     assert (11, "Grond Shake", "Ground Shake") in [(g["line"], g["written"], g["card"]) for g in near]
     assert [g for g in frank["guesses"] if g["written"] in ("Whippoorwill (2)", "Grond Shake")] == []
+
+
+def test_a_mistyped_card_is_counted_nowhere_as_its_guess_says(reprint_db: Path, tmp_path: Path) -> None:
+    import json
+
+    from pypdf import PdfReader
+
+    deck_file = tmp_path / "erin.txt"
+    deck_file.write_text(_deck_text(), encoding="utf-8")
+    with CardDatabase(reprint_db) as db:
+        deck = read_deck(deck_file, pool=db).deck
+        known = sum(
+            e.count
+            for e in deck.entries
+            if e.zone_hint is not None and e.zone_hint.value == "combat" and db.lookup(e.name) is not None
+        )
+    document = json.loads(run("check", str(deck_file), "--db", str(reprint_db), "--json").out)["decks"][0]
+    (near,) = [g for g in document["guesses"] if g["written"] == "Grond Shake"]
+    assert near["message"].endswith("(guessed; not counted)")
+    # The totals, the header figure and the decklist count only the cards the check knows: 'Grond Shake' is not one.
+    assert document["totals"]["combat"] == known == 2
+    assert document["figures"]["Combat"].startswith("2 / ")
+    pdf = tmp_path / "erin.pdf"
+    run("export", str(deck_file), "--to", "decklist", "-o", str(pdf), "--db", str(reprint_db))
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(str(pdf)).pages)
+    assert "Combat (2 cards) · 3 cards not in the card database, not counted" in text
+
+
+def test_a_guessed_line_is_the_cards_line_not_a_comment_naming_it(reprint_db: Path, tmp_path: Path) -> None:
+    deck_file = tmp_path / "erin.txt"
+    text = "# Grond Shake: the player's own spelling\n# 1 Whippoorwill (2) as well\n" + _deck_text()
+    deck_file.write_text(text, encoding="utf-8")
+    with CardDatabase(reprint_db) as db:
+        deck = read_deck(deck_file, pool=db).deck
+        found = guessed_lines(deck, check_deck(deck, db), deck_file)
+    assert Guess(NEAR_NAME, "Grond Shake", "Ground Shake", 13) in found
+    assert Guess(REPRINT, "Whippoorwill (2)", "Whippoorwill", 8) in found

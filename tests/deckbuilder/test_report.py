@@ -233,3 +233,54 @@ def test_each_illegal_decks_page_lists_its_cards(demo_db: Path, tmp_path: Path) 
     deck = json.loads(demo_deck_path().read_text(encoding="utf-8"))
     for entry in deck["sections"]["characters"]:
         assert f"{entry.get('count', 1)} × {entry['name']}" in illegal
+
+
+def test_an_empty_deck_file_is_said_to_be_empty_once_not_judged(demo_db: Path, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "erin.txt").write_bytes(b"")
+    (folder / "frank.txt").write_bytes(b"\xef\xbb\xbf \n\t\n")  # a byte-order mark and blank lines: empty too
+    code, out, err = run("check", str(folder), "--db", str(demo_db))
+    assert code == 2
+    assert f"{folder / 'erin.txt'}: cannot read: erin.txt is empty" in err.splitlines()
+    assert f"{folder / 'frank.txt'}: cannot read: frank.txt is empty" in err.splitlines()
+    assert "ILLEGAL" not in out and "MINIMUM" not in out + err  # no empty deck judged with three errors
+    (document,) = json.loads(run("check", str(folder / "erin.txt"), "--db", str(demo_db), "--json").out)[
+        "decks"
+    ]
+    assert document["error"] == "erin.txt is empty" and not document.get("results")
+    target = tmp_path / "r.csv"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(target))
+    rows = {r["player"]: r for r in _rows(target)}
+    assert (rows["erin"]["verdict"], rows["erin"]["errors"]) == (
+        "unreadable",
+        "cannot read: erin.txt is empty",
+    )
+    pdf = tmp_path / "all.pdf"
+    run("check", str(folder), "--db", str(demo_db), "--print-all", str(pdf))
+    pages = [" ".join((page.extract_text() or "").split()) for page in PdfReader(str(pdf)).pages]
+    assert len(pages) == 2  # one page each, saying why: no blank decklist
+    assert all("Deck file not read" in page and "is empty" in page for page in pages), pages
+
+
+def test_the_deck_column_does_not_repeat_the_player_the_file_name_gives(
+    demo_db: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    text = "Characters:\n1\tAshen Howler\n"
+    (folder / "Alice Smith - Moon Wolves.txt").write_text(text, encoding="utf-8")  # named by its file only
+    (folder / "Bob - Night.json").write_text(
+        demo_deck_path().read_text(encoding="utf-8").replace('"name": "', '"name": "Bob - ', 1),
+        encoding="utf-8",
+    )
+    target = tmp_path / "r.csv"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(target))
+    rows = {r["player"]: r["deck"] for r in _rows(target)}
+    assert rows["Alice Smith"] == "Moon Wolves"
+    assert rows["Bob"].startswith("Bob - ")  # a deck's own name, written in the file, is kept as written
+    page = tmp_path / "r.html"
+    run("check", str(folder), "--db", str(demo_db), "--report", str(page))
+    assert "<h2>Alice Smith — Moon Wolves</h2>" in page.read_text(encoding="utf-8")

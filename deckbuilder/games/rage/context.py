@@ -254,9 +254,11 @@ def build_context(
     """Resolve the deck and gather everything the rules read (cards placed by the game's piles, when given)."""
     entry_cards: dict[str, CardInfo | None] = {}
     cards = _resolve(deck, pool, pile_placer(game) if game is not None else _section_of_card, entry_cards)
-    characters = [p for p in cards if p.section is Section.CHARACTERS]
-    sept = [p for p in cards if p.section is Section.SEPT]
-    combat = [p for p in cards if p.section is Section.COMBAT]
+    # A pile holds the cards its Type puts there: a card not in the database has no Type, so it is counted in no
+    # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess).
+    characters = [p for p in cards if p.section is Section.CHARACTERS and p.card is not None]
+    sept = [p for p in cards if p.section is Section.SEPT and p.card is not None]
+    combat = [p for p in cards if p.section is Section.COMBAT and p.card is not None]
     unknown = [p for p in cards if p.card is None]
     unplaced = [p for p in cards if p.section is None]
 

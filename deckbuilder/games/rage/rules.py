@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from carddb.cardtypes import Section
+from carddb.identities import numbered_base
 from deckbuilder.games.rage.context import CheckContext
 from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of
 from deckbuilder.games.rage.format import ban_list, set_filter
@@ -286,9 +287,22 @@ class CharacterVersionsRule(Rule):
             names = groups.setdefault(facts_of(member.card).identity, [])
             if member.card.name not in names:
                 names.append(member.card.name)
-        for names in groups.values():
-            if len(names) > 1:
+        for identity, names in groups.items():
+            if len(names) > 1 and _one_named_character(identity, names, ctx):
                 yield self.result(names, names=names)
+
+
+def _one_named_character(identity: str, names: Sequence[str], ctx: CheckContext) -> bool:
+    """Whether Characters sharing `identity` are versions of one named Character (revised rules ch. 4
+    "Experienced Characters"): a table gave it (it is no name without its trailing number), or a Character bears that
+    name. Playtest's `Gaia 1` and `Gaia 2` share "gaia" only by the trailing-number rule, and no card is `Gaia`."""
+    if ctx.pool is None or any(numbered_base(name) != identity for name in names):
+        return True
+    try:
+        named = ctx.pool.lookup(identity)
+    except Exception:  # a broken pool must not crash the checker: judged as before, by the identity alone
+        return True
+    return named is not None and named.section is Section.CHARACTERS
 
 
 class AllegianceMixedRule(Rule):

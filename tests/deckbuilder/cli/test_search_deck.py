@@ -90,3 +90,30 @@ def test_portuguese_error_and_help(demo_db: Path, capsys: pytest.CaptureFixture[
     assert "--deck ARQUIVO" in err and "precisam de um deck" in err
     assert run("--lang", "pt_BR", "search", "--help")[0] == 0
     assert "is:owned e own>=N leem a sua coleção" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    "query", ["in:deck", "(in:deck)", "-(in:deck)", "((IN:DECK))", "-in:deck", "t:x (in:deck)"]
+)
+@pytest.mark.parametrize("game", [[], ["--game", "warrift"]])
+def test_a_deck_term_without_a_deck_is_refused_however_written(
+    demo_db: Path, query: str, game: list[str]
+) -> None:
+    code, out, err = run("search", query, *game, "--db", str(demo_db), "--json")
+    assert (code, out) == (2, "")
+    assert "in:deck and is:missing need a deck: give it with --deck FILE" in err
+
+
+def test_a_grouped_deck_term_with_a_deck_reads_as_the_deck_term(demo_db: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "w.txt"
+    deck.write_text("# game: warrift\nStarting deck:\n5 Apprentice Mage\n", encoding="utf-8")
+    found = {}
+    for query in ("in:deck", "(in:deck)", "-in:deck", "-(in:deck)"):
+        code, out, _err = run(
+            "search", query, "--game", "warrift", "--deck", str(deck), "--db", str(demo_db), "--json"
+        )
+        assert code == 0
+        found[query] = _found(out)
+    assert found["in:deck"] == found["(in:deck)"] == {"Apprentice Mage"}
+    assert found["-in:deck"] == found["-(in:deck)"] and "Apprentice Mage" not in found["-(in:deck)"]
+    assert len(found["-(in:deck)"]) == 44  # every other shipped WarRift card

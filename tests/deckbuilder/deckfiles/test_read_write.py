@@ -158,7 +158,8 @@ def test_missing_file_and_folder_give_clear_errors(tmp_path: Path) -> None:
 
 def test_empty_files(tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_bytes(b"")
-    assert read_deck(tmp_path / "empty.txt").deck.entries == ()
+    with pytest.raises(DeckFileError, match=r"empty\.txt is empty"):
+        read_deck(tmp_path / "empty.txt")  # an empty file is no deck of any kind (issue 30)
     (tmp_path / "empty.dek").write_bytes(b"")
     with pytest.raises(DeckFileError, match="empty"):
         read_deck(tmp_path / "empty.dek")

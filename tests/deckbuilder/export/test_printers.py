@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from deckbuilder.export.printers import (
     PrinterProfile,
+    edit_profile,
     load_profiles,
     profiles_path,
     remove_profile,
@@ -80,9 +81,11 @@ def test_a_damaged_file_is_reported_and_never_overwritten(content: bytes) -> Non
     path.write_bytes(content)
     store = load_profiles()
     assert store.profiles == {} and len(store.problems) == 1
-    with pytest.raises(ValueError, match="fix or remove the file"):
-        save_profile(PrinterProfile("New"))
-    assert path.read_bytes() == content
+    saved = edit_profile("New", lambda current: PrinterProfile("New"))
+    assert saved.note is not None and "kept as printers.json.damaged-" in saved.note
+    (aside,) = path.parent.glob("printers.json.damaged-*")
+    assert aside.read_bytes() == content  # kept beside it, byte for byte
+    assert list(load_profiles().profiles) == ["New"]
 
 
 def test_a_fifo_or_huge_file_is_refused_without_hanging(tmp_path: Path) -> None:

@@ -370,3 +370,30 @@ def test_game_decides_how_a_files_zones_are_read(tmp_path: Path) -> None:
     document = json.loads(out)["decks"][0]
     assert code == 0 and document["legal"] and document["game"] == "lithic-rage"
     assert document["totals"] == {"ancestry": 1, "class": 1, "actions": 4, "condition": 0}
+
+
+def test_another_games_csv_is_refused_naming_the_columns_expected(tmp_path: Path) -> None:
+    db_path = tmp_path / "cards.sqlite"
+    warrift = SHIPPED / "warrift" / "cards.csv"
+    assert run("import-cards", "--game", "warrift", str(warrift), "--db", str(db_path)).code == 0
+    before = db_path.read_bytes()
+    # Lithic Rage's card data shares Name, Type and Text with WarRift's; its other columns are WarRift's none.
+    lithic = SHIPPED / "lithic-rage" / "cards.csv"
+    foreign = _write(tmp_path / "foreign.csv", "Title,Kind,Power\nA,B,1\n")  # not one column of WarRift's
+    said = {}
+    for source in (lithic, foreign):
+        code, out, _err = run("import-cards", "--game", "warrift", str(source), "--db", str(db_path))
+        assert code == 2
+        assert "nothing was stored; the database keeps the cards it had" in out
+        assert (
+            "WarRift card data has the columns Name, Type, Class, Tier, Attack, Health, Magicka, Text" in out
+        )
+        said[source] = out
+    assert "names Subtype, Cost, M, A, W, S, which WarRift has no column for" in said[lithic]
+    assert "lacks Class, Tier, Attack, Health, Magicka" in said[lithic]
+    with CardDatabase(db_path) as db:
+        rows = db.game_card_rows("warrift")
+    assert len(rows) == 45 and db_path.read_bytes() == before  # WarRift's 45 cards, untouched
+    # A file of the game's own columns, some left out, is still read: the missing fields stay empty.
+    partial = _write(tmp_path / "partial.csv", "Name,Type,Tier\nLone Scout,Monster,2\n")
+    assert run("import-cards", "--game", "warrift", str(partial), "--db", str(db_path)).code == 0

@@ -168,6 +168,33 @@ def test_versions_by_trailing_number() -> None:
     assert result.cards == ("Mira Fenwhistle", "Mira Fenwhistle 2")
 
 
+def test_numbered_placeholders_of_no_named_character_are_not_versions() -> None:
+    # Playtest's `Gaia 1` ... `Gaia 6` are stand-ins of Renown 1 to 6, not incarnations of a Character named
+    # "Gaia" (revised rules ch. 4 "Experienced Characters": versions are one named Character's; there is no base card).
+    one, two = character("Gaia 1", 1), character("Gaia 2", 2)
+    deck = legal_deck()
+    deck.add("Gaia 1")
+    deck.add("Gaia 2")
+    report = check_deck(deck, make_pool(one, two), renown_level=40)
+    assert "CHARACTER_VERSIONS" not in report.codes, report.results
+    # The same even when the database stored the stripped name as their identity (imports before this fix).
+    stored = make_pool(character("Gaia 1", 1, identity="gaia"), character("Gaia 2", 2, identity="gaia"))
+    assert "CHARACTER_VERSIONS" not in check_deck(deck, stored, renown_level=40).codes
+
+
+def test_numbered_versions_of_a_named_character_clash_without_it_in_the_pack() -> None:
+    first, second, third = (
+        character("Mira Fenwhistle", 3),
+        character("Mira Fenwhistle 2", 5),
+        character("Mira Fenwhistle 3", 6),
+    )
+    deck = legal_deck()
+    deck.add("Mira Fenwhistle 2")
+    deck.add("Mira Fenwhistle 3")
+    report = check_deck(deck, make_pool(first, second, third), renown_level=40)
+    assert "CHARACTER_VERSIONS" in report.codes
+
+
 def test_versions_by_the_shipped_table_when_the_pool_gives_no_identity() -> None:
     lord = character("Lord Albrecht", 4)
     king = character("King Albrecht", 6)
@@ -239,14 +266,18 @@ def test_unknown_card_with_suggestion() -> None:
     assert result.severity is Severity.ERROR
 
 
-def test_unknown_card_counts_in_its_zone_hint_and_otherwise_as_unplaced() -> None:
+def test_an_unknown_card_is_counted_in_no_pile_wherever_its_file_wrote_it() -> None:
+    # No card, no Type: it cannot be placed (DECK-RULES §1), so a mistyped combat card leaves the combat deck short,
+    # as the guess under the report says ("not counted") and as another game's check counts it.
     deck = legal_deck()
+    deck.remove(BASE_COMBAT[0].name, 1)
     deck.add("Totally Invented", 1, zone_hint=Section.COMBAT)
     deck.add("Another Mystery", 2)
     report = check_deck(deck, make_pool())
-    assert report.totals.combat == 21
+    assert report.totals.combat == 19
     assert report.totals.unplaced == 2
     assert report.codes.count("UNKNOWN_CARD") == 2
+    assert "Combat deck has 19 cards; at least 20 are required" in [r.message for r in report.results]
 
 
 def test_card_without_a_usable_type_is_reported_not_guessed() -> None:

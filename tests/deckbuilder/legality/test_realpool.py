@@ -80,3 +80,16 @@ def test_real_reprints_count_as_one_card(real_pool: InMemoryPool) -> None:
     for name in ("Fomori (1)", "Fomori (2)", "Ghouling (2)", "Research and Development (2)"):
         card = real_pool.lookup(name)
         assert card is not None and reprint_of(card, real_pool.lookup) is None, name
+
+
+def test_playtest_placeholders_are_no_versions_but_real_versions_clash(real_pool: InMemoryPool) -> None:
+    from tests.conftest import REAL_DECKS
+
+    base = read_text_deck(REAL_DECKS / "gaia-example.txt")
+    placeholders, versions = base.copy(), base.copy()
+    placeholders.add("Gaia 1")
+    placeholders.add("Gaia 2")
+    versions.add("Mari Cabrah")
+    versions.add("Mari Cabrah 2")
+    assert "CHARACTER_VERSIONS" not in check_deck(placeholders, real_pool, renown_level=40).codes
+    assert "CHARACTER_VERSIONS" in check_deck(versions, real_pool, renown_level=40).codes

@@ -103,3 +103,13 @@ def test_measure_dialog_reads_points_and_commas_and_names_a_bad_corner(qtbot) ->
     measure.edits["B"][0].setText("left a bit")
     with pytest.raises(ValueError, match=r"^B:"):
         measure.readings()
+
+
+def test_readings_saved_over_a_damaged_profiles_file_say_where_it_was_kept(dialog) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.export.printers import profiles_path
+
+    profiles_path().write_bytes(b'{"printers": ' + b"[" * 500 + b"]" * 500 + b"}")
+    box = dialog.duplex_box
+    saved = box.apply_readings("Inkjet", {"B": (-2, 1)})
+    assert saved is not None and "kept as printers.json.damaged-" in box.note.text()
+    assert list(load_profiles().profiles) == ["Inkjet"]

@@ -84,3 +84,42 @@ def test_compare_with_a_deck_file_marks_changes_in_words(window, answers, tmp_pa
 def test_history_of_an_unsaved_deck_explains_itself(window, answers) -> None:  # type: ignore[no-untyped-def]
     assert window.show_deck_history() is None
     assert "no file yet" in answers.messages[-1]
+
+
+def test_a_hostile_history_folder_or_index_entry_leaves_the_dialog_working(
+    window, answers, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from deckbuilder.history import INDEX, DeckHistory
+
+    path = _saved_three_times(window, answers, tmp_path)
+    folder = DeckHistory().folder(path)
+    bogus = folder / "v000099-20261399T999999Z"  # month 13, hour 99: not a date
+    bogus.mkdir()
+    (bogus / "pack.dek").write_text("1 Ashen Howler\n")
+    document = json.loads((folder / INDEX).read_text())
+    document["versions"][0]["file"] = "pack\0.dek"
+    (folder / INDEX).write_text(json.dumps(document))
+    dialog = window.show_deck_history()
+    assert len(_rows(dialog)) == 2  # the two real versions; the bogus folder is not one
+    dialog.table.selectRow(1)
+    dialog.compare_button.click()  # reading a version back works (no NUL reaches the file system)
+    assert window.compare_dialog is not None
+
+
+def test_a_file_name_holding_markup_is_shown_as_written(window, answers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    window.add_card("Ashen Howler")
+    named = tmp_path / "<b>bold<img src=x>.txt"
+    write_deck(window.deck, named, pool=window.db)
+    answers.open_path = named
+    dialog = window.compare_with()
+    title = dialog.view.first_title
+    assert title.textFormat() == Qt.TextFormat.PlainText and "<b>bold<img src=x>.txt" in title.text()
+    answers.save_path = named
+    assert window.save_as()
+    history = window.show_deck_history()
+    intro = history.findChildren(type(title))[0]
+    assert intro.textFormat() == Qt.TextFormat.PlainText and "<b>bold" in intro.text()

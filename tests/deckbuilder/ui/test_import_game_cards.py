@@ -166,3 +166,51 @@ def test_cancelling_a_game_import_leaves_its_cards_as_they_were(  # type: ignore
     timer.stop()
     assert cancelled, "the progress dialog showed how far the import was"
     assert window.db.game_card_rows("lithic-rage") == []
+
+
+def test_another_games_csv_is_refused_in_the_window_as_on_the_command_line(  # type: ignore[no-untyped-def]
+    window, tmp_path: Path
+) -> None:
+    from deckbuilder.games.loader import load_game
+
+    warrift = load_game("warrift")
+    games = Path(__file__).resolve().parents[3] / "deckbuilder" / "games"
+    shipped, lithic = games / "warrift" / "cards.csv", games / "lithic-rage" / "cards.csv"
+    seen: list[str] = []
+
+    def handler(widget) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(widget, ImportReportDialog):
+            seen.append(widget.report_text())
+            widget.accept()
+
+    timer = _answer_dialogs(handler)
+    window.import_card_data(shipped, folder=False, game=warrift)
+    assert len(window.db.game_card_rows("warrift")) == 45
+    window.import_card_data(lithic, folder=False, game=warrift)
+    timer.stop()
+    assert len(seen) == 2 and "nothing was stored; the database keeps the cards it had" in seen[1]
+    assert "this is not WarRift card data (WarRift card data has the columns Name, Type, Class" in seen[1]
+    assert len(window.db.game_card_rows("warrift")) == 45  # WarRift's cards, not Lithic Rage's 17 left empty
+
+
+def test_a_refused_import_is_logged_as_one_line_not_a_traceback(  # type: ignore[no-untyped-def]
+    window, tmp_path: Path, monkeypatch, caplog
+) -> None:
+    import logging
+
+    source = tmp_path / "latin1.csv"
+    source.write_bytes("Name,Type\nCafé Brûlé,Action\n".encode("latin-1"))
+    monkeypatch.setattr(type(window), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
+
+    def handler(widget) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(widget, QMessageBox):
+            widget.accept()
+
+    timer = _answer_dialogs(handler)
+    with caplog.at_level(logging.INFO, logger="deckbuilder.ui.workers"):
+        assert window.import_card_data(source, folder=False) is None
+    timer.stop()
+    logged = [r for r in caplog.records if r.name == "deckbuilder.ui.workers"]
+    assert logged, "the refusal is in the log"
+    assert all(r.exc_info is None and "Traceback" not in r.getMessage() for r in logged)
+    assert any("is not UTF-8 text" in r.getMessage() for r in logged)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from deckbuilder.ui.workers import CancelFn, ProgressFn, WorkCancelled, run_in_thread, shutdown_workers
@@ -89,3 +91,28 @@ def test_shutdown_cancels_and_waits_for_running_jobs(qtbot: QtBot) -> None:
     assert stopped_at == ["cancelled"] and not worker.is_running()
     with qtbot.waitSignal(worker.stopped, timeout=WAIT_MS):
         pass
+
+
+def test_an_expected_refusal_is_logged_as_one_line_and_a_bug_with_its_traceback(
+    qtbot: QtBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    class Refused(Exception):
+        pass
+
+    def refused(progress: ProgressFn, cancel: CancelFn) -> None:
+        raise Refused("cards.csv is not UTF-8 text")
+
+    def broken(progress: ProgressFn, cancel: CancelFn) -> None:
+        raise KeyError("oops")
+
+    messages: list[str] = []
+    with caplog.at_level(logging.INFO, logger="deckbuilder.ui.workers"):
+        for job in (refused, broken):
+            worker = run_in_thread(job, failed=messages.append, refusals=(Refused,))
+            with qtbot.waitSignal(worker.stopped, timeout=WAIT_MS):
+                pass
+    assert messages == ["Refused: cards.csv is not UTF-8 text", "KeyError: 'oops'"]
+    first, second = [r for r in caplog.records if r.name == "deckbuilder.ui.workers"]
+    assert first.exc_info is None
+    assert first.getMessage() == "background job refused: Refused: cards.csv is not UTF-8 text"
+    assert second.exc_info is not None  # an unexpected error keeps its traceback for the bug report
