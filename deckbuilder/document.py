@@ -35,11 +35,17 @@ def deck_losses(deck: Deck, kind: str) -> list[Loss]:
     found = {
         Loss.NOTES: bool(deck.notes.strip()),
         # A setting at its default is not kept in the deck (deck files read it so): any other one is a choice.
-        Loss.RENOWN_AND_FORMAT: bool(deck.settings) or deck.format != DEFAULT_FORMAT,
+        Loss.RENOWN_AND_FORMAT: bool(deck.settings) or deck.format != _default_format(deck),
         Loss.PRINTINGS: any(e.set_name for e in (*deck.entries, *deck.starting)),
         Loss.UNREAD: bool(deck.unread),
     }
     return [loss for loss in Loss if loss.value not in keeps and found[loss]]
+
+
+def _default_format(deck: Deck) -> str:
+    """The format a deck of its game is on when its file names none (its game's default)."""
+    game = DeckContexts().installed(deck.game)
+    return game.default_format if game is not None and game.default_format else DEFAULT_FORMAT
 
 
 @dataclass(frozen=True)
