@@ -140,10 +140,8 @@ def deck_from_native(
     game_read = game_of(deck)
     layout = layout_of(game_read)  # what each section's key means for the deck's game
     deck.settings = _settings_field(document, source, problems)
-    for (
-        key,
-        most,
-    ) in layout.field_settings.items():  # a setting earlier versions wrote as a deck field (Renown)
+    # A setting earlier versions wrote as a deck field (Rage's Renown level) reads as the setting.
+    for key, most in layout.field_settings.items():
         value = _field_setting(document, key, most, _default_setting(game_read, key), source, problems)
         if value is not None:
             deck.settings[key] = value

@@ -82,3 +82,20 @@ def test_odds_show_the_opening_hand_and_0_percent_for_a_card_the_deck_lacks(tmp_
     found = _odds(str(demo_deck_path()), "--db", str(db), "--card", sept, "--card", "No Such Card")
     codes = [o["code"] for o in found["odds"]]
     assert "OPENING_HAND" in codes and "NOT_IN_DECK" in codes
+
+
+def test_a_format_whose_draws_name_no_pile_of_its_game_is_refused(tmp_path: Path) -> None:
+    from deckbuilder.games.loader import user_formats_dir
+
+    folder = user_formats_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    bad = {
+        "name": "odd-draws",
+        "game": "lithic-rage",
+        "rules": [{"kind": "unknown_card"}],
+        "draws": [{"pile": "nowhere", "hand": 4}],
+    }
+    (folder / "odd-draws.json").write_text(json.dumps(bad), encoding="utf-8")
+    code, out, err = run("formats", "--game", "lithic-rage")
+    assert code == 0 and "odd-draws" not in out
+    assert "draws[0].pile names no pile of the game (nowhere)" in err
