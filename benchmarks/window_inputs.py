@@ -75,7 +75,7 @@ def child_window_open(args: dict[str, str]) -> dict[str, float]:
 
     app = QApplication.instance() or QApplication(["bench"])
     window = MainWindow(CardDatabase(Path(args["db"])), interactive=False)
-    window.notify = lambda *_a, **_k: None  # type: ignore[method-assign]  # no modal box in a benchmark
+    window.prompts.notify = lambda *_a, **_k: None  # type: ignore[method-assign]  # no modal box in a benchmark
     window.show()
     app.processEvents()
     start = time.perf_counter()

@@ -25,7 +25,8 @@ Text matches other than free words are ASCII case-insensitive substring matches 
 
 Results come in name order unless another SearchRow field is asked for. The full-text index's rowid is each card's
 position in name order (`card.name_rank`), so a free-word query streams its matches out already sorted and stops
-after one page; its count is FTS5's own. When the query names a card exactly, that card comes first.
+after one page; its count is FTS5's own. When the query's words are a card's whole name, that card comes first, then
+the cards whose names begin with them (at most PINNED_NAMES), then the other matches.
 """
 
 from __future__ import annotations
@@ -246,20 +247,21 @@ def compile_query(
     offset: int = 0,
     order: str = "name",
     descending: bool = False,
-    exclude_rank: int | None = None,
+    exclude_ranks: Sequence[int] = (),
     deck: DeckTerms | None = None,
 ) -> tuple[str, list[object]]:
     """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError, ValueError for `order`)."""
     if order not in _ORDER_SQL:
         raise ValueError(f"cannot order search results by {order!r}")
-    sql, params = _plan(query, order, descending, exclude_rank is not None)
-    excluded = [] if exclude_rank is None else [exclude_rank]
-    return sql, [*_filled(params, deck), *excluded, _bounded(limit), _bounded(offset)]
+    sql, params = _plan(query, order, descending, len(exclude_ranks))
+    return sql, [*_filled(params, deck), *exclude_ranks, _bounded(limit), _bounded(offset)]
 
 
 @functools.lru_cache(maxsize=256)
-def _plan(query: str, order: str, descending: bool, exclude: bool) -> tuple[str, tuple[object, ...]]:
-    """The SQL of a query and its parameters before the excluded rank, limit and offset (cached per keystroke)."""
+def _plan(query: str, order: str, descending: bool, exclude: int) -> tuple[str, tuple[object, ...]]:
+    """The SQL of a query and its parameters before the `exclude` excluded ranks, limit and offset (cached per
+    keystroke)."""
+    marks = ", ".join("?" * exclude)
     node = parse_query(query)
     direction = " DESC" if descending else ""
     pure, expression = _pure_fts(node)
@@ -267,14 +269,14 @@ def _plan(query: str, order: str, descending: bool, exclude: bool) -> tuple[str,
     if pure and expression is not None and order == "name":
         # Streams from the index in rowid (= name) order: no sort, and it stops after the page.
         params.append(expression)
-        skip = " AND card_fts.rowid != ?" if exclude else ""
+        skip = f" AND card_fts.rowid NOT IN ({marks})" if exclude else ""
         sql = (
             f"SELECT {_COLUMNS} FROM card_fts JOIN card ON card.name_rank = card_fts.rowid "
             f"WHERE card_fts MATCH ?{skip} ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
         )
     else:
         where = _compile(node, params)
-        skip = " AND card.name_rank != ?" if exclude else ""
+        skip = f" AND card.name_rank NOT IN ({marks})" if exclude else ""
         tie = "" if order == "name" else f", card.name_rank{direction}"
         # Name order walks ix_card_name_rank and stops after the page (early exit); other orders sort.
         sql = f"{_SELECT} WHERE {where}{skip} ORDER BY {_ORDER_SQL[order]}{direction}{tie} LIMIT ? OFFSET ?"
@@ -285,21 +287,43 @@ def _plan(query: str, order: str, descending: bool, exclude: bool) -> tuple[str,
 _search_row = functools.partial(tuple.__new__, SearchRow)
 
 
-def _exact_rank(conn: sqlite3.Connection, query: str) -> int | None:
-    """The name_rank of the card the query names exactly (free words only), if it matches the query."""
-    pure, expression = _pure_fts(parse_query(query))
-    key = normalize_name(query)
-    if not pure or not key:
-        return None
-    row = conn.execute("SELECT name_rank FROM card WHERE norm_name = ?", (key,)).fetchone()
-    if row is None:
-        return None
-    rank = int(row[0])
-    if expression is not None:
-        hit = conn.execute("SELECT 1 FROM card_fts WHERE card_fts MATCH ? AND rowid = ?", (expression, rank))
-        if hit.fetchone() is None:
-            return None
-    return rank
+# Cards whose names begin with the query's words that come before its other matches (the whole name first).
+PINNED_NAMES = 20
+
+
+def _name_words(node: Node) -> str:
+    """The words a query may name a card by: its free words and phrases in order, when they are ANDed."""
+    if isinstance(node, Text):
+        return node.text
+    if isinstance(node, And):
+        return " ".join(c.text for c in node.children if isinstance(c, Text))
+    return ""
+
+
+def _pinned_ranks(conn: sqlite3.Connection, query: str, deck: DeckTerms | None) -> list[int]:
+    """The name_ranks of the matching cards named by the query's words: the whole name, then names they begin."""
+    node = parse_query(query)
+    key = normalize_name(_name_words(node))
+    if not key:
+        return []
+    # Walks the norm_name index from the key: a few rows, however many cards the query matches.
+    named = conn.execute(
+        "SELECT name_rank, norm_name FROM card WHERE norm_name >= ? AND norm_name < ? ORDER BY norm_name LIMIT ?",
+        (key, key + "\U0010ffff", PINNED_NAMES),
+    ).fetchall()
+    if not named:
+        return []
+    params: list[object] = []
+    where = _compile(node, params)
+    ranks = [int(rank) for rank, _name in named]
+    marks = ", ".join("?" * len(ranks))
+    hits = conn.execute(
+        f"SELECT name_rank FROM card WHERE name_rank IN ({marks}) AND {where}",
+        [*ranks, *_filled(params, deck)],
+    )
+    matching = {int(rank) for (rank,) in hits}
+    exact = {int(rank) for rank, name in named if name == key}
+    return sorted(matching, key=lambda rank: (rank not in exact, rank))
 
 
 def _run(conn: sqlite3.Connection, sql: str, params: list[object]) -> list[SearchRow]:
@@ -319,22 +343,30 @@ def search(
 ) -> list[SearchRow]:
     """Cards matching `query`, a page of `limit` from `offset`, ordered by a SearchRow field (name breaks ties).
 
-    A blank query lists every card. In name order (ascending), a card the query names exactly comes first.
+    A blank query lists every card. In name order (ascending), the card the query's words name wholly comes first,
+    then the cards whose names begin with them, then the other matches.
     `deck` answers `in:deck` and `is:missing` (without it they match nothing).
     Raises QuerySyntaxError for a query it cannot read and DatabaseError for a damaged database.
     """
     conn = db.reader
     try:
-        pinned = _exact_rank(conn, query) if order == "name" and not descending else None
-        if pinned is None:
+        pinned = _pinned_ranks(conn, query, deck) if order == "name" and not descending else []
+        if not pinned:
             return _run(conn, *compile_query(query, limit, offset, order, descending, deck=deck))
-        page = _bounded(limit)
+        page, start = _bounded(limit), max(0, offset)
+        shown = pinned[start : start + page]
         first: list[SearchRow] = []
-        if offset <= 0 and page > 0:
-            first = _run(conn, f"{_SELECT} WHERE card.name_rank = ?", [pinned])
-            page -= 1
-        rest_offset = max(0, offset - 1)
-        return first + _run(conn, *compile_query(query, page, rest_offset, order, descending, pinned, deck))
+        if shown:
+            marks = ", ".join("?" * len(shown))
+            found = conn.execute(
+                f"SELECT card.name_rank, {_COLUMNS} FROM card WHERE card.name_rank IN ({marks})", shown
+            )
+            by_rank = {row[0]: _search_row(tuple(row[1:])) for row in found}
+            first = [by_rank[rank] for rank in shown]
+        rest = compile_query(
+            query, page - len(shown), max(0, start - len(pinned)), order, descending, pinned, deck
+        )
+        return first + _run(conn, *rest)
     except sqlite3.Error as exc:
         raise damaged(db.path, exc) from exc
 

@@ -136,6 +136,8 @@ def shipped_game_labels() -> set[str]:
         for item in data.get("statistics", []):
             if isinstance(item.get("accent"), dict) and item["accent"].get("label"):
                 found.add(str(item["accent"]["label"]))  # what a chart's hatched bars are ("Rogue")
+        # The rulebook lines a draw's model of play cites (the Draw odds tab's "Rule:").
+        found |= {str(item["source"]) for item in data.get("draws", []) if item.get("source")}
     return found
 
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
+from carddb.normalize import normalize_name
 from carddb.query import DECK_FLAGS, asks_about
 from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
@@ -45,7 +46,7 @@ from deckbuilder.ui.card_results import (
     first_page,
     group_digits,
 )
-from deckbuilder.ui.columns import NameFitter
+from deckbuilder.ui.columns import ContentWidths, NameFitter
 from deckbuilder.ui.filter_grid import FilterGrid
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
@@ -207,12 +208,15 @@ class CardBrowser(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # Set names run to "Conclave-Kupala Rising": the Set column shows them whole; Type and Requires give way
-        # to the names, which are never cut (the numbers scroll in from the right when the pane is narrow).
+        # Type, set names ("Conclave-Kupala Rising") and Requires as wide as the page's longest (the player can
+        # shrink them); the names are never cut, and the other columns scroll in from the right when the pane is narrow.
         for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
             header.resizeSection(column, width)
         self.name_fitter = NameFitter(
-            self.table, "name", lambda: {"type": 64, "requires": 120}, plain_names=True
+            self.table,
+            "name",
+            ContentWidths(self.table, lambda: ("type", "set_name", "requires"), cap=600),
+            plain_names=True,
         )
 
         self._build_layout()
@@ -224,7 +228,7 @@ class CardBrowser(QWidget):
         self._worker: Worker | None = None
         self._pending = False
         self.query_edit.textChanged.connect(self._schedule)
-        self.query_edit.returnPressed.connect(self.run_search)
+        self.query_edit.returnPressed.connect(self.search_and_add_named)
         for combo in self._filter_combos():
             combo.currentIndexChanged.connect(self._schedule)
         for low, high in self.range_spins.values():
@@ -406,6 +410,15 @@ class CardBrowser(QWidget):
             self._show_error(exc)
             return
         self._show(page)
+
+    def search_and_add_named(self) -> None:
+        """Enter in the search box: search now, and add the card whose whole name was typed (it comes first)."""
+        self.run_search()
+        typed = normalize_name(self.query_edit.text().strip().strip('"'))
+        if typed and not self.has_error() and self.model.rowCount():
+            name = str(self.model.index(0, 0).data())
+            if normalize_name(name) == typed:
+                self.add_requested.emit(name)
 
     def search_in_background(self) -> None:
         """Run the query on a worker thread with its own database handle; typing never waits for it."""

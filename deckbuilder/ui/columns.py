@@ -1,6 +1,7 @@
 """A table's columns: show or hide them from the header's context menu (remembered by column id, not by the
-translated title), and keep every card name whole (the Name column takes the spare width; long-text columns
-give way first, and past that the table scrolls sideways rather than cut a name)."""
+translated title), and keep every card name and text whole (the Name column takes the spare width; long-text
+columns are as wide as their longest text, or as the player made them; past that the table scrolls sideways rather
+than cut a name or a text)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import shiboken6
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPoint, QSettings, Qt
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 from deckbuilder.ui.roles import DECORATION, DISPLAY, FONT
@@ -18,7 +19,10 @@ from deckbuilder.ui.roles import DECORATION, DISPLAY, FONT
 # The column choices were once stored by title under "columns/<table>", so a Portuguese window read English
 # defaults as nothing hidden; they now live by id under this group, and the old key is read once and dropped.
 ID_GROUP = "column-ids"
-# A long-text column (Type, Requires) is never narrowed below this while it gives way to the names.
+# What a cell draws around its text (the style's focus margins, 6 px in Fusion), with room to spare: read off the
+# style, it would ready QStyle's enums for Python (~10 ms of every start).
+CELL_MARGIN = 12
+# A long-text column (Type, Requires) the player narrows keeps at least this width.
 ELIDED_MIN_WIDTH = 48
 # Past this many rows only the names longest in characters are laid out to find the widest one.
 MEASURED_NAMES = 200
@@ -157,11 +161,57 @@ class ColumnChooser(QObject):
         menu.deleteLater()
 
 
+class ContentWidths(QObject):
+    """The width each of a table's long-text columns needs to show its longest text (and its title) whole, measured
+    when rows come or go (not on a count edit); at most `cap`. Called, it answers them by column id."""
+
+    def __init__(self, table: QTableView, ids: Callable[[], Iterable[str]], cap: int = 260) -> None:
+        super().__init__(table)
+        self.table = table
+        self.ids = ids
+        self.cap = cap
+        self._widths: dict[str, int] | None = None
+        self._font = ""
+        model = table.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.headerDataChanged):
+            signal.connect(self.forget)
+
+    def forget(self, *_args: object) -> None:
+        """Measure again when next asked."""
+        self._widths = None
+
+    def __call__(self) -> dict[str, int]:
+        font = self.table.font().key()
+        if self._widths is None or font != self._font:
+            self._font, self._widths = font, self._measure()
+        return self._widths
+
+    def _measure(self) -> dict[str, int]:
+        model = self.table.model()
+        header = self.table.horizontalHeader()
+        metrics = self.table.fontMetrics()
+        margin = CELL_MARGIN
+        ids = column_ids(self.table)
+        texts_of = getattr(model, "column_texts", None)
+        widths: dict[str, int] = {}
+        for key in self.ids():
+            if key not in ids:
+                continue
+            column = ids.index(key)
+            if callable(texts_of):
+                texts = set(texts_of(column))
+            else:
+                texts = {str(model.index(r, column).data() or "") for r in range(model.rowCount())}
+            widest = max(map(metrics.horizontalAdvance, texts), default=0) + margin
+            widths[key] = min(self.cap, max(widest, header.sectionSizeHint(column)))
+        return widths
+
+
 class NameFitter(QObject):
     """Keeps a table's Name column as wide as its widest name, and as wide as the spare width when there is more.
 
-    Long-text columns (`elided`, with their preferred widths) give way first, down to ELIDED_MIN_WIDTH; past that
-    the table scrolls sideways. The widest name is measured when rows change, not on every resize, and each width
+    Long-text columns (`elided`: their widths, ContentWidths' whole texts) keep them, or the narrower width the
+    player dragged them to; past the spare width the table scrolls sideways. The widest name is measured when rows change, not on every resize, and each width
     is remembered (per text, until the font or style changes), so a new page of rows costs dictionary look-ups.
     """
 
@@ -194,7 +244,9 @@ class NameFitter(QObject):
         self._last: tuple[list[str], int] | None = None
         # What the last fit worked from (the Name column, its names' width, the viewport's): a page of names as wide
         # as the last one leaves every column as it is.
-        self._fitted: tuple[int, int, int] | None = None
+        self._fitted: tuple[int, int, int, tuple[tuple[str, int], ...]] | None = None
+        self._chosen: dict[str, int] = {}  # long-text columns' widths the player set by dragging
+        self._resizing = False  # the fitter's own resizes under way (not the player's)
         header = table.horizontalHeader()
         header.setStretchLastSection(False)
         model = table.model()
@@ -206,7 +258,7 @@ class NameFitter(QObject):
         header.sectionCountChanged.connect(self.forget)
         header.sortIndicatorChanged.connect(self._title_changed)
         # A column resized, shown, hidden or moved (by the player or the column chooser): fit again.
-        header.sectionResized.connect(self._unfit)
+        header.sectionResized.connect(self._resized)
         header.sectionMoved.connect(self._unfit)
         table.viewport().installEventFilter(self)
         self._header = header
@@ -398,6 +450,16 @@ class NameFitter(QObject):
     def _unfit(self, *_args: object) -> None:
         self._fitted = None
 
+    def _resized(self, column: int, _old: int, new: int) -> None:
+        """A long-text column the player resized keeps that width at most (the fitter's own resizes aside)."""
+        self._fitted = None
+        # The player drags a divider with the button held; other resizes (hiding a column, a first fit) are not theirs.
+        if self._resizing or not new or not QGuiApplication.mouseButtons() & Qt.MouseButton.LeftButton:
+            return
+        ids = column_ids(self.table)
+        if column < len(ids) and ids[column] in self.elided():
+            self._chosen[ids[column]] = max(new, ELIDED_MIN_WIDTH)
+
     def _title_changed(self, *_args: object) -> None:
         """The sort arrow moved: the Name title's width may have changed (its header makes room for the arrow)."""
         self._title = None
@@ -412,37 +474,34 @@ class NameFitter(QObject):
         self.remeasure()
 
     def fit(self) -> None:
-        """Give the Name column its width; long-text columns give way before any name is cut."""
+        """Give the Name column its width and the long-text columns theirs; the table scrolls sideways when they are wider."""
         ids = column_ids(self.table)
         column = ids.index(self.name_id) if self.name_id in ids else -1
         if column < 0:
             return
         needed, viewport = self.needed_width(column), self.table.viewport().width()
-        if self._fitted == (column, needed, viewport):
+        # A width the player gave a long-text column caps what it is given (they can still shrink it).
+        preferred = {key: min(width, self._chosen.get(key, width)) for key, width in self.elided().items()}
+        fitted = (column, needed, viewport, tuple(preferred.items()))
+        if self._fitted == fitted:
             return  # nothing it gave way to has changed: every width is still right
         header = self.table.horizontalHeader()
         if header.sectionResizeMode(column) != QHeaderView.ResizeMode.Interactive:
             # Setting it again, even unchanged, re-lays out the whole header: a cost on every search page.
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        preferred = self.elided()
         shown = [c for c in range(len(ids)) if c != column and not header.isSectionHidden(c)]
         giving = [c for c in shown if ids[c] in preferred]
         fixed = sum(header.sectionSize(c) for c in shown if c not in giving)
         spare = viewport - fixed
         wanted = {c: preferred[ids[c]] for c in giving}
-        room = spare - needed
-        deficit = sum(wanted.values()) - max(room, 0)
-        # The rightmost long-text column gives way first (Requires before Type), none below the minimum.
-        for c in sorted(giving, key=header.visualIndex, reverse=True):
-            if deficit <= 0:
-                break
-            cut = min(deficit, max(0, wanted[c] - ELIDED_MIN_WIDTH))
-            wanted[c] -= cut
-            deficit -= cut
-        for c, width in wanted.items():
-            if header.sectionSize(c) != width:
-                header.resizeSection(c, width)
-        name_width = max(needed, spare - sum(wanted.values()))
-        if header.sectionSize(column) != name_width:
-            header.resizeSection(column, name_width)
-        self._fitted = (column, needed, viewport)
+        self._resizing = True
+        try:
+            for c, width in wanted.items():
+                if header.sectionSize(c) != width:
+                    header.resizeSection(c, width)
+            name_width = max(needed, spare - sum(wanted.values()))
+            if header.sectionSize(column) != name_width:
+                header.resizeSection(column, name_width)
+        finally:
+            self._resizing = False
+        self._fitted = fitted

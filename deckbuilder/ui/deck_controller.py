@@ -136,6 +136,13 @@ class DeckController(QObject):
                 name, set_name = existing.name, existing.set_name
         return self.push(AddCardCommand(self.document, self.recheck, name, count, set_name))
 
+    def add_to_pile(self, name: str, pile: str) -> bool:
+        """Add a copy of a card (from the browser): to its own pile, or ("starting") to the starting-in-play list."""
+        if pile != "starting":
+            return self.add_card(name)
+        current = self.deck.entry(name, None, starting=True)
+        return self.set_count(name, None, current.count + 1 if current is not None else 1, starting=True)
+
     def remove_card(self, name: str, set_name: str | None = None, count: int = 1) -> bool:
         """Remove copies of one entry."""
         return self.push(RemoveCardCommand(self.document, self.recheck, name, set_name, count))

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QEvent,
     QModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
@@ -24,14 +25,17 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
+    QFocusEvent,
     QFont,
     QGuiApplication,
     QIcon,
     QKeyEvent,
+    QPalette,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QStyleOptionViewItem,
     QTableView,
     QWidget,
 )
@@ -48,6 +52,7 @@ from deckbuilder.ui.deck_rows import (
     DeckRow,
     ModelIndex,
     field_text,
+    fit_short_columns,
     pile_columns,
 )
 from deckbuilder.ui.roles import (
@@ -391,13 +396,50 @@ class DeckSectionModel(QAbstractTableModel):
         return False
 
 
+@functools.cache
+def _dimmed(highlight: int, base: int) -> QColor:
+    """A selection colour a third of the way from the base to the highlight: seen, but not taken for the current one."""
+    high, low = QColor.fromRgba(highlight), QColor.fromRgba(base)
+    mix = 0.33
+    return QColor(
+        round(low.red() * (1 - mix) + high.red() * mix),
+        round(low.green() * (1 - mix) + high.green() * mix),
+        round(low.blue() * (1 - mix) + high.blue() * mix),
+    )
+
+
 class DeckSectionTable(QTableView):
     """One section's table: accepts card drops from the browser; +/−/Delete keys edit the selection."""
 
     cards_dropped = Signal(list)
     plus_pressed = Signal()
     minus_pressed = Signal()
+    focused = Signal()  # the player moved into this pile (a click, a key): it becomes the current pile
     name_fitter: NameFitter | None = None  # set by the deck view: keeps every card name whole
+    # The pile edits act on (DeckView.current_pile): another pile's selection is drawn dimmed, its text plain.
+    current = True
+
+    def set_current(self, current: bool) -> None:
+        """Draw this pile's selection as the current one (the highlight) or as another pile's (dimmed)."""
+        if current != self.current:
+            self.current = current
+            self.viewport().update()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.focused.emit()
+
+    def initViewItemOption(self, option: QStyleOptionViewItem) -> None:
+        super().initViewItemOption(option)
+        if self.current:
+            return
+        palette = option.palette
+        role, group = QPalette.ColorRole, QPalette.ColorGroup
+        dim = _dimmed(palette.color(role.Highlight).rgba(), palette.color(role.Base).rgba())
+        for each in (group.Active, group.Inactive):
+            palette.setColor(each, role.Highlight, dim)
+            palette.setColor(each, role.HighlightedText, palette.color(each, role.Text))
+        option.palette = palette
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -415,8 +457,11 @@ class DeckSectionTable(QTableView):
         self.setWordWrap(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.verticalHeader().setVisible(False)
-        # Compact rows: at 1280×720 a section shows about ten of them.
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+        # Compact rows, a pixel and a half above and below the text: at 1280×720 the piles show 27 of them at once.
+        # The header's own minimum (the style's, a little taller) would keep them a pixel taller.
+        rows = self.verticalHeader()
+        rows.setMinimumSectionSize(min(rows.minimumSectionSize(), self.fontMetrics().height() + 3))
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 3)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def dataChanged(
@@ -456,6 +501,8 @@ class DeckSectionTable(QTableView):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self.number_widths.clear()  # another text size or theme: numbers are wider or narrower
+            # ... and the short columns (counts, printings, figures) fit their texts in it, once the change is through.
+            QTimer.singleShot(0, self, lambda: fit_short_columns(self))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CARD_MIME_TYPE):

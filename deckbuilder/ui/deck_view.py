@@ -7,7 +7,9 @@ main window turns into undoable commands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
@@ -17,10 +19,12 @@ from PySide6.QtCore import (
     QPoint,
     QSettings,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QHBoxLayout,
     QLabel,
     QMenu,
     QSpinBox,
@@ -37,11 +41,12 @@ from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.games.description import Game
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.figures import figure_line, settings_line
+from deckbuilder.games.hints import Change
 from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
-from deckbuilder.i18n import current_language, gettext
+from deckbuilder.i18n import ENGLISH, PORTUGUESE, current_language, gettext
 from deckbuilder.legality.results import Report
-from deckbuilder.ui.columns import ColumnChooser, NameFitter
+from deckbuilder.ui.columns import ColumnChooser, ContentWidths, NameFitter
 from deckbuilder.ui.deck_menu import deck_row_menu
 from deckbuilder.ui.deck_model import DeckSectionModel, DeckSectionTable
 from deckbuilder.ui.deck_rows import (
@@ -65,11 +70,12 @@ from deckbuilder.ui.deck_rows import (
 from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit, pair
 from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.labels import SteadyLabel
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 # The setting a deck keeps as its own Renown level (Deck.renown_level), shown in its own spin box.
 RENOWN_SETTING = "renown_level"
 _NOT_GIVEN: Any = object()  # header_text's game when the caller did not look it up
+UNTITLED = QT_TRANSLATE_NOOP("DeckView", "Untitled deck")  # a new deck's name until it is named or saved
 
 
 class DeckView(QWidget):
@@ -87,6 +93,8 @@ class DeckView(QWidget):
     format_requested = Signal(str)
     rename_requested = Signal(str)
     replace_requested = Signal(str, object, str)  # old name, old set, new name
+    # Several rows' changes as one undo step: a label and deckbuilder.games.hints.Change values.
+    changes_requested = Signal(str, object)
     card_selected = Signal(str)
     setting_requested = Signal(str, str, int)  # another game's setting: id, label, value
     sections_rebuilt = Signal()  # the tables were made anew for another game's piles (or Rage's again)
@@ -134,11 +142,20 @@ class DeckView(QWidget):
         self.game_name = self._game.name
         self.section_keys: tuple[str, ...] = game_section_keys(self._game)
         self._column_settings: QSettings | None = None
+        # The pile the player is in: +, −, Delete and the buttons act on its selection alone.
+        self.current_pile: str | None = None
+        # Rows came or went, or a pile began to scroll sideways: after the edit, each pile that cannot show every row
+        # is given room (fit_sections_to_content); one look per event loop turn however many rows changed.
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_if_cramped)
         for key in self.section_keys:
             self._add_section(key)
 
-        # One row for name, Renown level, format and +/−: at 1280×720 every pixel of height goes to the sections.
-        # With larger text it wraps onto a second row rather than squeeze the name or cut the format's title.
+        # One row for name, Renown level and format: at 1280×720 every pixel of height goes to the sections. With
+        # larger text (or a long name) it wraps onto a second row rather than squeeze the name or cut the format's
+        # title. The +/− buttons sit beside the figures, whose second line has room for them.
         self.top_row = QWidget()
         self.top_row.setObjectName("deckTopRow")
         top = FlowLayout(self.top_row, spacing=4)
@@ -150,12 +167,15 @@ class DeckView(QWidget):
         self.renown_box = pair(self.renown_label, self.renown_spin)
         top.addWidget(self.renown_box)
         top.addWidget(pair(QLabel(self.tr("Format")), self.format_combo))
-        top.addWidget(pair(self.add_button, self.remove_button))
+        figures = QHBoxLayout()
+        figures.setSpacing(4)
+        figures.addWidget(self.header_label, 1)
+        figures.addWidget(pair(self.add_button, self.remove_button), 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
         layout.addWidget(self.top_row)
-        layout.addWidget(self.header_label)
+        layout.addLayout(figures)
         layout.addWidget(self.splitter, 1)
 
         self._deck: Deck | None = None
@@ -182,6 +202,7 @@ class DeckView(QWidget):
             box.deleteLater()
         self.models.clear()
         self.tables.clear()
+        self.current_pile = None
         self.titles.clear()
         self.section_boxes.clear()
         self.section_keys = game_section_keys(game)
@@ -259,7 +280,10 @@ class DeckView(QWidget):
         box_layout.addWidget(title)
         box_layout.addWidget(table)
         self.splitter.addWidget(box)
-        table.name_fitter = NameFitter(table, "Name", elided_widths)
+        # Type and the long text as wide as their longest text when the pile has room; they give way to the names.
+        table.name_fitter = NameFitter(
+            table, "Name", ContentWidths(table, functools.partial(elided_widths, model))
+        )
         fit_columns(table)
         model.modelReset.connect(lambda t=table: fit_columns(t))
         # A new row may be wider than the others (a long printing name, a two-digit count): fit again then.
@@ -278,6 +302,11 @@ class DeckView(QWidget):
         table.selectionModel().currentRowChanged.connect(
             lambda cur, _prev, k=key: self._current_changed(k, cur)
         )
+        table.focused.connect(lambda k=key: self.make_current(k))
+        for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+            signal.connect(self._fit_timer.start)
+        table.horizontalScrollBar().rangeChanged.connect(self._fit_timer.start)
+        table.selectionModel().selectionChanged.connect(lambda *_a, k=key: self._selection_changed(k))
         self.models[key] = model
         self.tables[key] = table
         self.titles[key] = title
@@ -333,6 +362,7 @@ class DeckView(QWidget):
         try:
             if self.name_edit.text() != deck.name:
                 self.name_edit.setText(deck.name)
+                self.name_edit.setCursorPosition(0)  # a name longer than the box shows its beginning
             if self.renown_spin.value() != deck.renown_level:
                 self.renown_spin.setValue(deck.renown_level)
             for setting in self._game.settings:
@@ -361,6 +391,18 @@ class DeckView(QWidget):
                 key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
             )
 
+    def name_after_file(self, path: Path) -> None:
+        """Save As of a deck still called "Untitled deck" (in any language): ask to name it after its new file."""
+        if self._deck is None or not path.stem:
+            return
+        untitled = {
+            Deck().name,
+            self.tr(UNTITLED),
+            *(gettext(UNTITLED, lang) for lang in (ENGLISH, PORTUGUESE)),
+        }
+        if self._deck.name in untitled and path.stem != self._deck.name:
+            self.rename_requested.emit(path.stem)
+
     def _fingerprint_tip(self, deck: Deck, pool: CardPool) -> str:
         """The header's tooltip: the deck's fingerprint (imported when first wanted: hashlib is slow to load)."""
         from deckbuilder.fingerprint import deck_fingerprint
@@ -387,7 +429,18 @@ class DeckView(QWidget):
         header = table.horizontalHeader().sizeHint().height()
         rows_height = max(count, 1) * table.verticalHeader().defaultSectionSize()
         margins = 3 + 2 * table.frameWidth() + 2  # the box's top margin and spacing, the frame, a spare pixel
+        # Columns wider than the table (large text, a long name): the sideways scroll bar takes a row's place.
+        if table.horizontalHeader().length() > table.width() - 2 * table.frameWidth():
+            margins += table.horizontalScrollBar().sizeHint().height()
         return title + header + rows_height + margins
+
+    def fit_if_cramped(self) -> None:
+        """Fit the sections again when a shown one cannot show all of its rows (rows were added, a mark widened it)."""
+        if not self.isVisible():
+            return
+        shown = [key for key in self.section_keys if not self.section_boxes[key].isHidden()]
+        if any(self.section_boxes[key].height() < self.section_height(key) for key in shown):
+            self.fit_sections_to_content()
 
     def fit_sections_to_content(self) -> None:
         """Give each shown section the height its rows need; sections that cannot all fit share what is left."""
@@ -423,9 +476,14 @@ class DeckView(QWidget):
         """Let the player show or hide each section's columns (header context menu), remembered in `settings`."""
         self._column_settings = settings
         self.column_choosers = {
-            # The pack's Allegiance column says what the Type column would, narrower.
+            # The pack's Allegiance column says what the Type column would, narrower; its printing is a set its rows
+            # rarely need, and at 1280×720 it would crowd out the figures (both can be shown from the header menu).
             key: ColumnChooser(
-                table, settings, f"columns/deck-{key}", ALWAYS_SHOWN, ("Type",) if key == "characters" else ()
+                table,
+                settings,
+                f"columns/deck-{key}",
+                ALWAYS_SHOWN,
+                ("Type", "Printing") if key == "characters" else (),
             )
             for key, table in self.tables.items()
         }
@@ -439,6 +497,27 @@ class DeckView(QWidget):
     def selected_rows(self) -> list[DeckRow]:
         """Selected rows across all tables."""
         return [row for key in self.tables for row in self._selected_rows_of(key)]
+
+    def current_rows(self) -> list[DeckRow]:
+        """The current pile's selected rows: what +, −, Delete, Backspace and the buttons act on."""
+        key = self.current_pile
+        return self._selected_rows_of(key) if key in self.tables else []
+
+    def make_current(self, key: str, *, clear_others: bool = True) -> None:
+        """Make a pile the current one; moving into it (a click, a key) clears the other piles' selections, which
+        are otherwise drawn dimmed (a legality result selects its cards in every pile)."""
+        self.current_pile = key
+        for other, table in self.tables.items():
+            table.set_current(other == key)
+            if clear_others and other != key and table.selectionModel().hasSelection():
+                table.selectionModel().clear()
+
+    def _selection_changed(self, key: str) -> None:
+        # Rows selected where the current pile has none (by a program, a test, the card images): that pile is current.
+        if key != self.current_pile and self.tables[key].selectionModel().hasSelection():
+            current = self.tables.get(self.current_pile or "")
+            if current is None or not current.selectionModel().hasSelection():
+                self.make_current(key, clear_others=False)
 
     def _selected_rows_of(self, key: str) -> list[DeckRow]:
         model = self.models[key]
@@ -454,6 +533,7 @@ class DeckView(QWidget):
         wanted = set(keys)
         for key, table in self.tables.items():
             self._select_where(key, table, lambda row: row.identity in wanted)
+        self._settle_current()
 
     def select_cards(self, names: Iterable[str]) -> int:
         """Select every row of these cards (any printing); returns how many rows were selected."""
@@ -461,7 +541,18 @@ class DeckView(QWidget):
         found = 0
         for key, table in self.tables.items():
             found += self._select_where(key, table, lambda row: row.name_key in wanted)
+        self._settle_current()
         return found
+
+    def _settle_current(self) -> None:
+        """After a selection made for the player: the current pile is the first holding selected rows, unless the
+        current one holds some (the others are drawn dimmed)."""
+        current = self.tables.get(self.current_pile or "")
+        if current is not None and current.selectionModel().hasSelection():
+            return
+        chosen = next((k for k, t in self.tables.items() if t.selectionModel().hasSelection()), None)
+        if chosen is not None:
+            self.make_current(chosen, clear_others=False)
 
     def _select_where(self, key: str, table: QTableView, predicate: Any) -> int:
         model = self.models[key]
@@ -478,14 +569,22 @@ class DeckView(QWidget):
         return len(selection.indexes()) // max(model.columnCount(), 1)
 
     def add_one_to_selection(self) -> None:
-        """Ask for one more copy of each selected card."""
-        for row in self.selected_rows():
-            self.request_add(row, 1)
+        """Ask for one more copy of each card selected in the current pile (several: one undo step)."""
+        rows = self.current_rows()
+        if len(rows) == 1:
+            self.request_add(rows[0], 1)
+        elif rows:
+            label = fill(self.tr("Add a copy of %1 cards"), len(rows))
+            self.changes_requested.emit(label, _changes(rows, 1))
 
     def remove_one_from_selection(self) -> None:
-        """Ask to remove one copy of each selected card."""
-        for row in self.selected_rows():
-            self.request_remove(row, 1)
+        """Ask to remove one copy of each card selected in the current pile (several: one undo step)."""
+        rows = self.current_rows()
+        if len(rows) == 1:
+            self.request_remove(rows[0], 1)
+        elif rows:
+            label = fill(self.tr("Remove a copy of %1 cards"), len(rows))
+            self.changes_requested.emit(label, _changes(rows, -1))
 
     def request_add(self, row: DeckRow, count: int) -> None:
         """Ask for `count` more copies of a row's entry (of its starting entry for a starting row)."""
@@ -540,6 +639,11 @@ class DeckView(QWidget):
     def build_context_menu(self, row: DeckRow) -> QMenu:
         """Context menu for a row (the deck list's and the card images'): see deck_menu.deck_row_menu."""
         return deck_row_menu(row, self)
+
+
+def _changes(rows: Sequence[DeckRow], count: int) -> tuple[Change, ...]:
+    """A copy more (1) or fewer (-1) of each row's entry, its starting entry for a starting row."""
+    return tuple(Change(row.entry.name, count, row.entry.set_name, row.starting) for row in rows)
 
 
 def header_text(

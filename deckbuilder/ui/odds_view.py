@@ -325,11 +325,12 @@ class OddsView(QWidget):
             cells = [label, value.percent.render(), self._method_text(value)]
             explained = render(value)
             if value.source:
-                explained += "\n" + self.tr("Rule: %1").replace("%1", value.source)
+                explained += "\n" + self.tr("Rule: %1").replace("%1", gettext(value.source))
             self._set_row(self.fight_table, row, cells, explained)
         self._fit_how_column()
         source = next((value.source for _label, value in rows if value.source), "")
-        self.fight_rule.setText(self.tr("Rule: %1").replace("%1", source) if source else "")
+        # The rulebook line is the game.json's, in the catalogue like its labels.
+        self.fight_rule.setText(self.tr("Rule: %1").replace("%1", gettext(source)) if source else "")
 
     def _build_hands(self) -> None:
         """One list per draw pile of the deck's game, titled by the pile (kept while the piles stay the same)."""

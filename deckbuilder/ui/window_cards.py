@@ -1,4 +1,4 @@
-"""Card data in the window: importing it, the demo banner and demo cards, the start deck."""
+"""Card data in the window, a part of it: importing it, the demo banner and demo cards, the start deck."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -18,9 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.deck import Deck
+from deckbuilder.ui.deck_controller import DeckController
+from deckbuilder.ui.deck_games import DeckGames
 from deckbuilder.ui.translation import fill
-from deckbuilder.ui.window_base import WindowBase
-from deckbuilder.ui.window_files import is_bundled
+from deckbuilder.ui.window_files import DeckFiles, is_bundled
+from deckbuilder.ui.window_prompts import Prompts
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -82,8 +85,33 @@ class DemoBanner(QFrame):
         self.found_button.show()
 
 
-class CardDataMixin(WindowBase):
-    """Import card data, offer to remove demo cards, open the demo deck at start."""
+class CardData(QObject):
+    """Import card data, offer to remove demo cards, open the demo deck at start; owns the demo banner."""
+
+    # Cards were imported: True when the card database's own cards changed (the browser reads them again), False
+    # for another game's cards. The deck is checked again and the card on show looked up again.
+    cards_imported = Signal(bool)
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: DeckController,
+        games: DeckGames,
+        files: DeckFiles,
+        prompts: Prompts,
+        show_demo_banner: bool = False,
+    ) -> None:
+        super().__init__(window)
+        self.window = window  # the import dialogs' parent
+        self.controller = controller
+        self.db = games.db
+        self.games = games
+        self.files = files  # the demo deck is opened, or closed, as any deck file is
+        self.prompts = prompts
+        self.banner = DemoBanner(
+            lambda: self.import_card_data(folder=True), lambda: self.import_card_data(folder=False)
+        )
+        self.banner.setVisible(show_demo_banner)
 
     def import_card_data(
         self, path: Path | None = None, folder: bool = True, game: Game | None = None
@@ -96,42 +124,39 @@ class CardDataMixin(WindowBase):
         from deckbuilder.ui.import_dialog import run_game_import, run_import_dialog
 
         if path is None:
-            path = self.ask_import_path(folder)
+            path = self.prompts.ask_import_path(folder)
             if path is None:
                 return None
         if game is None and path.suffix.casefold() == ".csv" and not path.is_dir():
-            game = self.ask_card_game(path, self.card_data_games())
+            game = self.prompts.ask_card_game(path, self.card_data_games())
             if game is None:
                 return None
         if game is not None:
-            self.game_cards.source = None  # the game's card list is read again, whatever pool comes back
-            result = run_game_import(self, self.db, game, path)
-            self.controller.document.contexts.forget_cards()
-            self.refresh()
-            self.reshow_card()
+            result = run_game_import(self.window, self.db, game, path)
+            self.games.forget_pools()
+            self.cards_imported.emit(False)  # the game's card list is read again, whatever pool comes back
             return result
-        report = run_import_dialog(self, self.db, path)
+        report = run_import_dialog(self.window, self.db, path)
         self.db.invalidate_caches()
-        self.controller.document.contexts.forget_cards()
+        self.games.forget_pools()
         if report is not None:
             self.offer_demo_removal()
-        self.browser.reload()
-        self.refresh()
-        self.reshow_card()  # a card on show may have changed with the import, or gone with the demo cards
+        # A card on show may have changed with the import, or gone with the demo cards.
+        self.cards_imported.emit(True)
         if report is not None and self.db.card_count():
             self.banner.hide()
         return report
 
     def import_game_cards(self) -> Any:
         """File → Import card data → another game's card data: a CSV file, then which game it is."""
-        path = self.ask_game_card_path()
+        path = self.prompts.ask_game_card_path()
         return self.import_card_data(path, folder=False) if path is not None else None
 
     def card_data_games(self) -> list[Game]:
         """The installed games whose cards are owned by name (a pool without printings): a CSV imports into them."""
         from deckbuilder.games.loader import available_games
 
-        return [game for game in available_games() if not self.pool_of(game).has_printings]
+        return [game for game in available_games() if not self.games.pool_of(game).has_printings]
 
     def offer_demo_removal(self) -> int:
         """With real card data in, offer to delete the invented demo cards (no format accepts them); how many went."""
@@ -140,33 +165,33 @@ class CardDataMixin(WindowBase):
         try:
             if not has_demo_cards(self.db) or not demo_cards_barred(self.db.set_names()):
                 return 0
-            if not self.ask_remove_demo():
+            if not self.prompts.ask_remove_demo():
                 return 0
             removed = remove_demo_cards(self.db)
         except Exception as exc:  # the database may be read-only or busy: the import itself went through
             log.exception("cannot remove the demo cards")
-            self.notify(
+            self.prompts.notify(
                 self.tr("Demo cards"),
                 self.tr("Cannot remove the demo cards: {0}").format(exc),
             )
             return 0
         source = self.controller.document.source
-        if source is not None and is_bundled(source) and not self.is_dirty():
+        if source is not None and is_bundled(source) and not self.controller.is_dirty():
             # Every card of the untouched demo deck was a demo card: kept open it would be nothing but unresolved
             # rows. The bundled file stays, and an edited demo deck is the player's own and stays open.
-            self.set_deck(Deck(name=self.tr("Untitled deck")), None)
-            self.statusBar().showMessage(
+            self.files.set_deck(Deck(name=self.tr("Untitled deck")), None)
+            self.prompts.status(
                 self.tr("Removed {0} demo cards and closed the demo deck").format(removed), 8000
             )
         else:
-            self.statusBar().showMessage(self.tr("Removed {0} demo cards").format(removed), 8000)
+            self.prompts.status(self.tr("Removed {0} demo cards").format(removed), 8000)
         return removed
 
     def open_start_deck(self) -> bool:
         """At start with no deck given or restored: open the demo deck while the database holds the demo pool only."""
         from carddb.demo import demo_cards_barred, demo_deck_path, has_demo_cards
 
-        if not self.deck.is_empty() or self.deck_path is not None:
+        if not self.controller.deck.is_empty() or self.controller.path is not None:
             return False
         try:
             if not has_demo_cards(self.db) or demo_cards_barred(self.db.set_names()):
@@ -174,7 +199,7 @@ class CardDataMixin(WindowBase):
         except Exception:  # an unreadable database opens on an empty deck, as before
             log.exception("cannot look for the demo cards")
             return False
-        return self.open_deck(demo_deck_path(), ask_first=False, remember=False)
+        return self.files.open_deck(demo_deck_path(), ask_first=False, remember=False)
 
     def offer_found_plugins(self, home: Path | None = None) -> Path | None:
         """If the demo banner is up, look for a Lackey Rage plugin in the usual places and offer it."""

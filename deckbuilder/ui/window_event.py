@@ -1,4 +1,4 @@
-"""An organiser's jobs from the window: every decklist of a folder in one PDF (as `check DIR --print-all`)."""
+"""An organiser's job from the window, a part of it: every decklist of a folder in one PDF (`check DIR --print-all`)."""
 
 from __future__ import annotations
 
@@ -6,23 +6,25 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtWidgets import QWidget
 
 from carddb.db import CardDatabase
 from deckbuilder.i18n import render_text
 from deckbuilder.ui.translation import fill, ngettext
-from deckbuilder.ui.window_base import WindowBase
+from deckbuilder.ui.window_prompts import Prompts
 
 
-class EventMixin(WindowBase):
+class EventPrinting(QObject):
     """File → Print decklists of a folder…: the event's decklists, checked and printed off the GUI thread."""
 
-    def ask_event_folder(self) -> Path | None:
-        """The folder of an event's deck files, or None."""
-        path = QFileDialog.getExistingDirectory(
-            self, self.tr("Folder of the event's deck files"), self._last_folder()
-        )
-        return Path(path) if path else None
+    def __init__(self, window: QWidget, db: CardDatabase, prompts: Prompts, settings: QSettings) -> None:
+        super().__init__(window)
+        self.window = window  # the progress dialog's parent
+        self.db = db
+        self.prompts = prompts
+        self.settings = settings  # the decklist dialog's last paper
+        self.print_all_worker: Any = None
 
     def print_folder_decklists(self, folder: Path | None = None, target: Path | None = None) -> Any:
         """Every deck of a folder on the decklist sheet, in one PDF, in a worker; the Worker (None if not started)."""
@@ -31,11 +33,11 @@ class EventMixin(WindowBase):
         from deckbuilder.ui.export_dialog import decklist_options_from_settings
         from deckbuilder.ui.workers import run_with_progress
 
-        folder = folder or self.ask_event_folder()
+        folder = folder or self.prompts.ask_event_folder()
         if folder is None:
             return None
         if target is None:
-            target = self.ask_save_path(
+            target = self.prompts.ask_save_path(
                 self.tr("Print decklists of a folder"), self.tr("PDF (*.pdf)"), f"{folder.name} decklists.pdf"
             )
             if target is None:
@@ -49,22 +51,22 @@ class EventMixin(WindowBase):
                 return write_folder_decklists(folder, worker_db, target, paper, progress, cancel)
 
         def finished(report: Any) -> None:
-            self.notify(
+            self.prompts.notify(
                 self.tr("Decklists printed"), self._printed_text(folder, target, report), warning=False
             )
 
         def failed(message: str) -> None:
-            self.notify(
+            self.prompts.notify(
                 self.tr("Printing failed"),
                 fill(self.tr("Cannot print the decklists of %1: %2"), str(folder), message),
             )
 
         def cancelled() -> None:
-            self.statusBar().showMessage(self.tr("Printing decklists cancelled; nothing was written"), 5000)
+            self.prompts.status(self.tr("Printing decklists cancelled; nothing was written"), 5000)
 
         worker = run_with_progress(
             job,
-            self,
+            self.window,
             label=self.tr("Checking and printing decklists…"),
             title=self.tr("Print decklists of a folder"),
             finished=finished,

@@ -1,4 +1,4 @@
-"""Exports from the window: Lackey .dek / text, the PDF decklist and proxy sheets (in a worker thread)."""
+"""Exports from the window, a part of it: Lackey .dek / text, the PDF decklist and proxy sheets (in a worker)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import (
     QDialog,
+    QWidget,
 )
 
 from carddb.db import CardDatabase
 from deckbuilder.collection import owned_for
+from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
     DeckFileError,
     deck_file_kind,
     write_deck,
 )
 from deckbuilder.deckfiles.kinds import save_filter
+from deckbuilder.ui.deck_controller import DeckController
+from deckbuilder.ui.deck_games import DeckGames
 from deckbuilder.ui.settings import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.translation import fill, ngettext
-from deckbuilder.ui.window_base import WindowBase
+from deckbuilder.ui.window_prompts import Prompts
 
 log = logging.getLogger(__name__)
 # What a proxy export that the collection leaves nothing to print finishes with (the window says how to print them).
@@ -36,8 +41,32 @@ class _Refused:
     reason: str
 
 
-class ExportsMixin(WindowBase):
+class Exports(QObject):
     """Export the deck: Lackey files, PDF decklist, PDF proxies."""
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: DeckController,
+        games: DeckGames,
+        prompts: Prompts,
+        settings: QSettings,
+        commit_pending_edits: Callable[[], None],
+    ) -> None:
+        super().__init__(window)
+        self.window = window  # the option dialogs' and progress dialog's parent
+        self.controller = controller
+        self.db = games.db
+        self.games = games
+        self.prompts = prompts
+        self.settings = settings  # the options last chosen
+        self.commit_pending_edits = commit_pending_edits  # notes still being typed are exported too
+        self.proxy_worker: Any = None
+
+    @property
+    def deck(self) -> Deck:
+        """The deck being edited."""
+        return self.controller.deck
 
     def export_deck(self, kind: str, path: Path | None = None) -> bool:
         """Write the deck as a Lackey .dek or Lackey text file (the deck's own file is unchanged)."""
@@ -45,10 +74,10 @@ class ExportsMixin(WindowBase):
         if path is None:
             chosen = deck_file_kind(kind)
             name = f"{self.deck.name}{chosen.suffixes[0]}"
-            path = self.ask_save_path(self.tr("Export deck"), save_filter((chosen,)), name)
+            path = self.prompts.ask_save_path(self.tr("Export deck"), save_filter((chosen,)), name)
             if path is None:
                 return False
-        pool, zones = self.deck_pool(), self.db.deck_zone_labels()
+        pool, zones = self.games.deck_pool(), self.db.deck_zone_labels()
         return self._write_export(
             path, lambda: write_deck(self.deck, path, kind=kind, pool=pool, zone_labels=zones)
         )
@@ -58,12 +87,12 @@ class ExportsMixin(WindowBase):
         try:
             write()
         except (DeckFileError, OSError, ValueError) as exc:
-            self.notify(
+            self.prompts.notify(
                 self.tr("Export failed"),
                 fill(self.tr("Cannot write %1: %2"), str(path), str(exc)),
             )
             return False
-        self.statusBar().showMessage(fill(self.tr("Exported %1"), str(path)), 5000)
+        self.prompts.status(fill(self.tr("Exported %1"), str(path)), 5000)
         return True
 
     def ask_export_options(self, kind: str) -> Any:
@@ -72,9 +101,11 @@ class ExportsMixin(WindowBase):
 
         dialog: ExportPreviewDialog
         if kind == "proxies":
-            dialog = ProxyExportDialog(self.deck, self.db, self.settings, self)
+            dialog = ProxyExportDialog(self.deck, self.db, self.settings, self.window)
         else:
-            dialog = DecklistExportDialog(self.deck, self.db, self.settings, self.report, self)
+            dialog = DecklistExportDialog(
+                self.deck, self.db, self.settings, self.controller.report, self.window
+            )
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return None
@@ -98,12 +129,12 @@ class ExportsMixin(WindowBase):
                 if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
                     options = dataclasses.replace(options, owned=owned_for(self.db, self.deck))
             else:
-                options = decklist_options_from_settings(self.settings, self.report)
+                options = decklist_options_from_settings(self.settings, self.controller.report)
         if options is None:
             return None
         if path is None:
             caption = self.tr("Export proxies") if kind == "proxies" else self.tr("Export decklist")
-            path = self.ask_save_path(
+            path = self.prompts.ask_save_path(
                 caption,
                 self.tr("PDF (*.pdf)"),
                 f"{self.deck.name} {kind}.pdf",
@@ -154,7 +185,7 @@ class ExportsMixin(WindowBase):
                 failed(report.reason)
                 return
             if report is EVERY_COPY_OWNED:
-                self.notify(
+                self.prompts.notify(
                     self.tr("Nothing to print"),
                     fill(
                         self.tr(
@@ -168,21 +199,21 @@ class ExportsMixin(WindowBase):
             messages = getattr(report, "messages", [])
             pages = int(getattr(report, "pages", 0))
             text = fill(ngettext("Wrote %1 page to %2.", "Wrote %1 pages to %2.", pages), pages, target)
-            self.notify(
+            self.prompts.notify(
                 self.tr("Proxies exported"),
                 "\n".join([text, *messages]),
                 warning=False,
             )
 
         def failed(message: str) -> None:
-            self.notify(self.tr("Export failed"), message)
+            self.prompts.notify(self.tr("Export failed"), message)
 
         def cancelled() -> None:
-            self.statusBar().showMessage(self.tr("Proxy export cancelled"), 5000)
+            self.prompts.status(self.tr("Proxy export cancelled"), 5000)
 
         worker = run_with_progress(
             job,
-            self,
+            self.window,
             label=self.tr("Writing proxy sheets…"),
             title=self.tr("Export proxies"),
             finished=finished,

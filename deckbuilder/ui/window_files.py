@@ -1,17 +1,15 @@
-"""Deck files in the window: new, open, paste, save (and what a file kind drops), recent files, drops."""
+"""The deck's file, a part of the window: new, open, paste, save (and what a file kind drops), recent files, drops."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QTimer
-from PySide6.QtGui import (
-    QDragEnterEvent,
-    QDropEvent,
-    QGuiApplication,
-)
+from PySide6.QtCore import QMimeData, QObject, QSettings, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMenu, QWidget
 
 from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_GAME, Deck
 from deckbuilder.deckfiles import (
@@ -28,8 +26,11 @@ from deckbuilder.document import Loss
 from deckbuilder.games.loader import formats_of
 from deckbuilder.games.piles import game_of
 from deckbuilder.i18n import render_text
+from deckbuilder.ui.deck_controller import DeckController
+from deckbuilder.ui.deck_games import DeckGames
+from deckbuilder.ui.session import AutosaveStore
 from deckbuilder.ui.translation import fill, ngettext
-from deckbuilder.ui.window_base import Choice, WindowBase
+from deckbuilder.ui.window_prompts import Choice, Prompts
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,56 @@ def is_bundled(path: Path) -> bool:
         return False
 
 
-class FilesMixin(WindowBase):
-    """The deck's file: open, new, paste, save, save as, recent files, dropped files."""
+def dropped_deck_file(mime: QMimeData) -> Path | None:
+    """The first local deck file (by extension) among dropped URLs."""
+    for url in mime.urls():
+        if url.isLocalFile():
+            path = Path(url.toLocalFile())
+            if kind_for_path(path) is not None:
+                return path
+    return None
+
+
+class DeckFiles(QObject):
+    """The deck's file: open, new, paste, save, save as, recent files; every deck that replaces the open one."""
+
+    # Another deck was put in the window (opened, new, pasted, restored): the deck view sizes its piles to it.
+    deck_set = Signal()
+    # Save As is about to write the deck under a new file (an untitled deck is then named after it)
+    saving_as = Signal(object)
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: DeckController,
+        games: DeckGames,
+        prompts: Prompts,
+        settings: QSettings,
+        autosave: AutosaveStore,
+        commit_pending_edits: Callable[[], None],
+    ) -> None:
+        super().__init__(window)
+        self.controller = controller
+        self.db = games.db
+        self.games = games
+        self.prompts = prompts
+        self.settings = settings
+        self.autosave = autosave  # discarded once the deck is saved
+        self.commit_pending_edits = (
+            commit_pending_edits  # notes still being typed become an edit before a write
+        )
+        self.recent_menu = QMenu(self.tr("Open &recent"), window)
+        self.update_recent_menu()
+
+    @property
+    def deck(self) -> Deck:
+        """The deck being edited."""
+        return self.controller.deck
+
+    @property
+    def deck_path(self) -> Path | None:
+        """The deck's file, None until saved."""
+        return self.controller.path
 
     def set_deck(
         self,
@@ -71,7 +120,7 @@ class FilesMixin(WindowBase):
         """
         notes = self._settle_format(deck)
         self.controller.replace(deck, path, unknown, source=source or path)
-        self.deck_view.fit_sections_to_content()  # each opened deck gets sections sized by its rows
+        self.deck_set.emit()  # each opened deck gets sections sized by its rows
         return notes
 
     def _settle_format(self, deck: Deck) -> list[str]:
@@ -103,16 +152,16 @@ class FilesMixin(WindowBase):
         if ask_first and not self.maybe_save():
             return False
         if path is None:
-            path = self.ask_open_path()
+            path = self.prompts.ask_open_path()
             if path is None:
                 return False
         try:
-            loaded = read_deck(path, self.controller.document.contexts)
+            loaded = read_deck(path, self.games.contexts)  # names looked up in the deck's own game
         except DeckFileError as exc:
-            self.notify(self.tr("Cannot open deck"), render_text(exc.reason))
+            self.prompts.notify(self.tr("Cannot open deck"), render_text(exc.reason))
             return False
         except OSError as exc:
-            self.notify(
+            self.prompts.notify(
                 self.tr("Cannot open deck"),
                 fill(self.tr("cannot read %1: %2"), str(path), str(exc)),
             )
@@ -125,7 +174,7 @@ class FilesMixin(WindowBase):
         if remember:
             self._remember_recent(path)
         self._report_problems(loaded, path.name, notes)
-        self.statusBar().showMessage(fill(self.tr("Opened %1"), str(path)), 5000)
+        self.prompts.status(fill(self.tr("Opened %1"), str(path)), 5000)
         return True
 
     def _report_problems(self, loaded: LoadedDeck, source: str, notes: list[str]) -> None:
@@ -145,7 +194,7 @@ class FilesMixin(WindowBase):
                 )
             )
         if lines:
-            self.notify(
+            self.prompts.notify(
                 fill(self.tr("Problems in %1"), str(source)),
                 "\n".join(lines),
             )
@@ -154,7 +203,7 @@ class FilesMixin(WindowBase):
         """Read a deck list from the clipboard as a new deck."""
         text = QGuiApplication.clipboard().text()
         if not text.strip():
-            self.notify(
+            self.prompts.notify(
                 self.tr("Import from clipboard"),
                 self.tr("The clipboard holds no text."),
             )
@@ -162,13 +211,12 @@ class FilesMixin(WindowBase):
         if not self.maybe_save():
             return False
         try:
-            loaded = parse_deck_text(text, self.controller.document.contexts, "clipboard")
+            loaded = parse_deck_text(text, self.games.contexts, "clipboard")
         except DeckFileError as exc:
-            self.notify(self.tr("Import from clipboard"), render_text(exc.reason))
+            self.prompts.notify(self.tr("Import from clipboard"), render_text(exc.reason))
             return False
         notes = self.set_deck(loaded.deck, None, loaded.unknown)
-        self.controller.mark_unsaved()
-        self._update_title()
+        self.controller.mark_unsaved()  # the title's modified mark follows the undo stack's clean state
         self._report_problems(loaded, self.tr("the clipboard text"), notes)
         return True
 
@@ -177,9 +225,9 @@ class FilesMixin(WindowBase):
         from deckbuilder.deckfiles import deck_to_text
 
         self.commit_pending_edits()
-        text = deck_to_text(self.deck, self.deck_pool(), self.db.deck_zone_labels())
+        text = deck_to_text(self.deck, self.games.deck_pool(), self.db.deck_zone_labels())
         QGuiApplication.clipboard().setText(text)
-        self.statusBar().showMessage(self.tr("Copied the deck as Lackey text"), 5000)
+        self.prompts.status(self.tr("Copied the deck as Lackey text"), 5000)
         return text
 
     def save(self) -> bool:
@@ -190,7 +238,7 @@ class FilesMixin(WindowBase):
         if kind is not None and not self.controller.document.warned_losses:
             losses = self.format_losses(kind)
             if losses:
-                answer = self.ask_format_losses(self.deck_path.name, losses)
+                answer = self.prompts.ask_format_losses(self.deck_path.name, losses)
                 if answer == Choice.Cancel:
                     return False
                 self.controller.document.warned_losses = True
@@ -218,32 +266,32 @@ class FilesMixin(WindowBase):
     def save_as(self, path: Path | None = None) -> bool:
         """Save under a new name in any format (native unless the extension says .dek / .txt)."""
         if path is None:
-            path = self.ask_save_path(
+            path = self.prompts.ask_save_path(
                 self.tr("Save deck"), save_filter(), f"{self.deck.name}{DECK_FILE_KINDS[0].suffixes[0]}"
             )
             if path is None:
                 return False
         if not path.suffix:
             path = path.with_suffix(DECK_FILE_KINDS[0].suffixes[0])
+        self.saving_as.emit(path)
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
         self.commit_pending_edits()
-        pool, labels = self.deck_pool(), self.db.deck_zone_labels()
+        pool, labels = self.games.deck_pool(), self.db.deck_zone_labels()
         try:
             self.controller.save(
                 path, lambda p: write_deck(self.deck, p, pool=pool, zone_labels=labels), pool
             )
         except (DeckFileError, OSError, ValueError) as exc:
-            self.notify(
+            self.prompts.notify(
                 self.tr("Cannot save deck"),
                 fill(self.tr("Cannot save %1: %2"), str(path), str(exc)),
             )
             return False
         self.autosave.discard()
-        self._remember_recent(path)
-        self._update_title()
-        self.statusBar().showMessage(fill(self.tr("Saved %1"), str(path)), 5000)
+        self._remember_recent(path)  # the title follows the controller's path_changed
+        self.prompts.status(fill(self.tr("Saved %1"), str(path)), 5000)
         return True
 
     def _remember_recent(self, path: Path) -> None:
@@ -251,13 +299,14 @@ class FilesMixin(WindowBase):
         recent = [p for p in _settings_list(self.settings.value("recentFiles")) if p != resolved]
         self.settings.setValue("recentFiles", [resolved, *recent][:MAX_RECENT])
         self.settings.setValue("lastFolder", str(path.resolve().parent))
-        self._update_recent_menu()
+        self.update_recent_menu()
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved decks, newest first."""
         return _settings_list(self.settings.value("recentFiles"))
 
-    def _update_recent_menu(self) -> None:
+    def update_recent_menu(self) -> None:
+        """File → Open recent: the decks last opened or saved, newest first."""
         self.recent_menu.clear()
         recent = self.recent_files()
         for entry in recent:
@@ -265,27 +314,12 @@ class FilesMixin(WindowBase):
             action.triggered.connect(lambda _=False, p=entry: self.open_deck(Path(p)))
         self.recent_menu.setEnabled(bool(recent))
 
-    @staticmethod
-    def _dropped_deck_file(mime: QMimeData) -> Path | None:
-        """The first local deck file (by extension) among dropped URLs."""
-        for url in mime.urls():
-            if url.isLocalFile():
-                path = Path(url.toLocalFile())
-                if kind_for_path(path) is not None:
-                    return path
-        return None
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if self._dropped_deck_file(event.mimeData()) is not None:
-            event.acceptProposedAction()
-        else:
-            super().dragEnterEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        path = self._dropped_deck_file(event.mimeData())
-        if path is None:
-            super().dropEvent(event)
-            return
-        event.acceptProposedAction()
-        # Opened after the drop returns: a Save question must not run inside the drag-and-drop loop.
-        QTimer.singleShot(0, lambda: self.open_deck(path))
+    def maybe_save(self) -> bool:
+        """Before the deck is replaced or the window closes: True when it is fine to go on."""
+        self.commit_pending_edits()
+        if not self.controller.is_dirty():
+            return True
+        choice = self.prompts.ask_save_changes()
+        if choice == Choice.Save:
+            return self.save()
+        return choice == Choice.Discard

@@ -6,16 +6,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, QObject, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent
-from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QTableView, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
 from deckbuilder.ui.accessibility import name_widgets_when_read
+from deckbuilder.ui.browser import CardBrowser
+from deckbuilder.ui.check_space import CheckSpace
+from deckbuilder.ui.deck_controller import DeckController
+from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.shortcuts import matches, sequences
 from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, fit_rows_to_text, refresh_fonts
-from deckbuilder.ui.window_base import WindowBase
+from deckbuilder.ui.window_prompts import Prompts
 
 if TYPE_CHECKING:
     from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
@@ -53,24 +66,47 @@ def _focus_table(table: QTableView) -> None:
     )
 
 
-class KeyboardMixin(WindowBase):
+class KeyboardActions(QObject):
     """Keyboard actions over the deck list, the deck check's tabs, the text size and the theme."""
 
-    report_tabs: QTabWidget
-    deck_tabs: QTabWidget
-    appearance: Appearance
+    def __init__(
+        self,
+        window: QMainWindow,
+        controller: DeckController,
+        settings: QSettings,
+        browser: CardBrowser,
+        deck_view: DeckView,
+        deck_tabs: QTabWidget,
+        report_tabs: QTabWidget,
+        report_dock: QDockWidget,
+        check_space: CheckSpace,
+        prompts: Prompts,
+    ) -> None:
+        super().__init__(window)
+        self.window = window  # the actions' owner; its tables follow the text size
+        self.controller = controller
+        self.settings = settings
+        self.browser = browser
+        self.deck_view = deck_view
+        self.deck_tabs = deck_tabs
+        self.report_tabs = report_tabs
+        self.report_dock = report_dock
+        self.check_space = check_space
+        self.prompts = prompts  # not interactive: the shortcuts dialog is shown, not run modally
+        self.theme_actions: dict[str, QAction] = {}
 
     def _keyed(
         self, menu: QMenu, text: str, shortcut_id: str, slot: Callable[[], object], name: str
     ) -> QAction:
-        action = QAction(text, self)
+        action = QAction(text, self.window)
         action.setShortcuts(sequences(shortcut_id))
         action.setObjectName(name)
         action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
         return action
 
-    def _build_keyboard_actions(self, edit_menu: QMenu, view_menu: QMenu) -> None:
+    def build(self, edit_menu: QMenu, view_menu: QMenu, help_menu: QMenu) -> None:
+        """Add the keyboard actions to Edit, Text size and Theme to View, Keyboard shortcuts to Help."""
         edit_menu.addSeparator()
         self._keyed(
             edit_menu, self.tr("Go to the &deck list"), "deck", self.focus_deck_list, "actionGoToDeck"
@@ -110,7 +146,7 @@ class KeyboardMixin(WindowBase):
         _SearchBoxKeys(self.browser.query_edit, self.browser.table)
 
         built_font = QApplication.font()
-        self.appearance = Appearance(self.settings, self)
+        self.appearance = Appearance(self.settings, self.window)
         # The tables were built with the desktop's font: their rows follow the remembered text size. The new font
         # reaches them by a posted event, so each still measures its margin around the text in the font it was
         # built with. At the desktop's size (most starts) nothing changes: no walk over the window's tables.
@@ -122,7 +158,7 @@ class KeyboardMixin(WindowBase):
         for kind in (QEvent.Type.ApplicationFontChange, QEvent.Type.ApplicationPaletteChange):
             QCoreApplication.sendPostedEvents(None, kind)
         if font_changed:
-            refresh_fonts(self)
+            refresh_fonts(self.window)
             self.fit_rows_to_font()
         size_menu = view_menu.addMenu(self.tr("&Text size"))
         size_menu.setObjectName("menuTextSize")
@@ -130,26 +166,25 @@ class KeyboardMixin(WindowBase):
             size_menu,
             self.tr("&Larger"),
             "text_larger",
-            lambda: self._text_size(step=1),
+            lambda: self.text_size(step=1),
             "actionTextLarger",
         )
         self._keyed(
             size_menu,
             self.tr("&Smaller"),
             "text_smaller",
-            lambda: self._text_size(step=-1),
+            lambda: self.text_size(step=-1),
             "actionTextSmaller",
         )
         self._keyed(
             size_menu,
             self.tr("&Default"),
             "text_default",
-            lambda: self._text_size(percent=100),
+            lambda: self.text_size(percent=100),
             "actionTextDefault",
         )
         theme_menu = view_menu.addMenu(self.tr("T&heme"))
         theme_menu.setObjectName("menuTheme")
-        self.theme_actions: dict[str, QAction] = {}
         for theme in THEMES:
             action = theme_menu.addAction(self.tr(THEME_LABELS[theme]))
             action.setCheckable(True)
@@ -161,14 +196,12 @@ class KeyboardMixin(WindowBase):
 
         self._name_piles()
         self.deck_view.sections_rebuilt.connect(self._name_piles)
-        name_widgets_when_read(self)
+        name_widgets_when_read(self.window)
         # The statistics, the card images and Fix it's rows are built when first shown: named then.
         self.report_tabs.currentChanged.connect(lambda _index: name_widgets_when_read(self.report_tabs))
         self.deck_view.sections_rebuilt.connect(lambda: name_widgets_when_read(self.deck_view))
         self.deck_tabs.currentChanged.connect(lambda _index: name_widgets_when_read(self.deck_tabs))
 
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        help_menu.setObjectName("menuHelp")
         self._keyed(
             help_menu, self.tr("&Keyboard shortcuts"), "shortcuts", self.show_shortcuts, "actionShortcuts"
         )
@@ -178,7 +211,8 @@ class KeyboardMixin(WindowBase):
         for key, table in self.deck_view.tables.items():
             table.setAccessibleName(self.deck_view.section_title(key))
 
-    def _text_size(self, step: int = 0, percent: int | None = None) -> None:
+    def text_size(self, step: int = 0, percent: int | None = None) -> None:
+        """View → Text size: a step larger or smaller, or a size in per cent; the window follows."""
         self._remember_row_margins()  # tables built since the last change, in the font still in force
         if percent is not None:
             self.appearance.set_text_size(percent)
@@ -187,37 +221,37 @@ class KeyboardMixin(WindowBase):
         QTimer.singleShot(0, self, self._fit_to_text)  # after the new font has reached the widgets
 
     def _fit_to_text(self) -> None:
-        refresh_fonts(self)
+        refresh_fonts(self.window)
         self.fit_rows_to_font()
         # The deck check's pages need more height for the same lines: its tab's share is given again.
         QTimer.singleShot(0, self, self.check_space.apply)
         # The deck check's tab titles grow with the text: its dock widens to keep them on one row while that costs
         # the deck little (a third of the window); past that they wrap onto two rows (check_space.WrappedTabs).
         bar = self.report_tabs.tabBar()
-        wanted = min(bar.sizeHint().width() + 4, round(self.width() * 0.34))
+        wanted = min(bar.sizeHint().width() + 4, round(self.window.width() * 0.34))
         missing = wanted - self.report_dock.width()
         if missing > 0 and self.report_dock.isVisible():
-            self.resizeDocks(
+            self.window.resizeDocks(
                 [self.report_dock], [self.report_dock.width() + missing], Qt.Orientation.Horizontal
             )
 
     def _remember_row_margins(self) -> None:
         """Each table's margin around its text in the font it was built with (one pass, before the font changes)."""
-        for table in self.findChildren(QTableView):
+        for table in self.window.findChildren(QTableView):
             if table.property("rowMargin") is None:
                 margin = table.verticalHeader().defaultSectionSize() - table.fontMetrics().height()
                 table.setProperty("rowMargin", margin)
 
     def fit_rows_to_font(self) -> None:
         """Rows as tall as the text in force: each table keeps the margin it was built with around its text."""
-        for table in self.findChildren(QTableView):
+        for table in self.window.findChildren(QTableView):
             fit_rows_to_text(table)
 
     def _theme_chosen(self, theme: str) -> None:
         self.appearance.set_theme(theme)
         self._tick_theme()
         # The deck list's tint is read from the palette, which reaches the widgets by posted events: after them.
-        QTimer.singleShot(0, self, self.refresh)
+        QTimer.singleShot(0, self, self.controller.recheck)
 
     def _tick_theme(self) -> None:
         for theme, action in self.theme_actions.items():
@@ -227,9 +261,9 @@ class KeyboardMixin(WindowBase):
         """Help → Keyboard shortcuts (modal when interactive)."""
         from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
 
-        dialog = ShortcutsDialog(self)
+        dialog = ShortcutsDialog(self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        if self.interactive:
+        if self.prompts.interactive:
             dialog.exec()
         else:
             dialog.show()
@@ -270,11 +304,7 @@ class KeyboardMixin(WindowBase):
 
     def move_selection(self, to_starting: bool) -> None:
         """Start one copy of each selected sept card in play, or return one of each starting card to the sept."""
-        view = self.deck_view
-        focused = [key for key, table in view.tables.items() if table.hasFocus()]
-        # The pile the keys are in acts; from elsewhere (a menu), every selected row.
-        rows = view._selected_rows_of(focused[0]) if focused else view.selected_rows()
-        for row in rows:
+        for row in self.deck_view.current_rows():  # the pile the player is in acts, from a key or a menu
             entry = row.entry
             if (
                 to_starting
@@ -302,7 +332,7 @@ class KeyboardMixin(WindowBase):
 
     def focus_fix_it(self) -> None:
         """Show Fix it and focus its first Apply button (Tab moves to the next, Space applies)."""
-        panel = self.findChild(QWidget, "fixHints")
+        panel = self.window.findChild(QWidget, "fixHints")
         if panel is None:
             return
         self._show_check_tab(panel)

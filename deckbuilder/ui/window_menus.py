@@ -1,4 +1,4 @@
-"""The window's menus and their actions."""
+"""The window's menus, a part of it: each action runs a method of the part that does the job."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ import functools
 import logging
 from collections.abc import Callable
 
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import (
     QAction,
 )
 from PySide6.QtWidgets import (
+    QDockWidget,
+    QMainWindow,
     QMenu,
 )
 
@@ -17,21 +20,61 @@ from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.export import EXPORTS
 from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import gettext
+from deckbuilder.ui.browser import CardBrowser
+from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.settings import KEY_MISSING_ONLY
 from deckbuilder.ui.shortcuts import sequences
 from deckbuilder.ui.translation import language_actions, save_language
-from deckbuilder.ui.window_keys import KeyboardMixin
+from deckbuilder.ui.window_cards import CardData
+from deckbuilder.ui.window_event import EventPrinting
+from deckbuilder.ui.window_exports import Exports
+from deckbuilder.ui.window_files import DeckFiles
+from deckbuilder.ui.window_history import DeckVersions
+from deckbuilder.ui.window_keys import KeyboardActions
+from deckbuilder.ui.window_prompts import Prompts
 
 log = logging.getLogger(__name__)
 
 
-class MenusMixin(KeyboardMixin):
-    """Builds the menu bar."""
+class Menus(QObject):
+    """The menu bar: File, Edit, View, Collection and Help, each action wired to the part that does its job."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        controller: DeckController,
+        settings: QSettings,
+        prompts: Prompts,
+        files: DeckFiles,
+        versions: DeckVersions,
+        exports: Exports,
+        printing: EventPrinting,
+        cards: CardData,
+        keys: KeyboardActions,
+        browser: CardBrowser,
+        docks: tuple[QDockWidget, ...],
+        open_collection: Callable[[], object],
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = controller
+        self.settings = settings
+        self.prompts = prompts
+        self.files = files
+        self.versions = versions
+        self.exports = exports
+        self.printing = printing
+        self.cards = cards
+        self.keys = keys
+        self.browser = browser
+        self.docks = docks  # View lists them, to show or hide each
+        self.open_collection = open_collection
+        self._build_menus()
 
     def _action(
         self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: str | None = None, name: str = ""
     ) -> QAction:
-        action = QAction(text, self)
+        action = QAction(text, self.window)
         if shortcut is not None:
             action.setShortcuts(sequences(shortcut))
         action.triggered.connect(lambda _checked=False: slot())
@@ -41,12 +84,12 @@ class MenusMixin(KeyboardMixin):
         return action
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
+        bar = self.window.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
         self._action(
             file_menu,
             self.tr("&New deck"),
-            self.new_deck,
+            self.files.new_deck,
             "new",
             "actionNew",
         )
@@ -58,31 +101,38 @@ class MenusMixin(KeyboardMixin):
         self._action(
             file_menu,
             self.tr("&Open deck…"),
-            self.open_deck,
+            self.files.open_deck,
             "open",
             "actionOpen",
         )
-        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        file_menu.addMenu(self.files.recent_menu)
         self._action(
             file_menu,
             self.tr("Import deck from &clipboard"),
-            self.import_clipboard,
+            self.files.import_clipboard,
             None,
             "actionPaste",
         )
         file_menu.addSeparator()
-        self._action(file_menu, self.tr("&Save"), self.save, "save", "actionSave")
+        self._action(file_menu, self.tr("&Save"), self.files.save, "save", "actionSave")
         self._action(
             file_menu,
             self.tr("Save &as…"),
-            self.save_as,
+            self.files.save_as,
             "save_as",
             "actionSaveAs",
         )
-        self._action(file_menu, self.tr("Deck &history…"), self.show_deck_history, None, "actionDeckHistory")
-        self._action(file_menu, self.tr("Co&mpare with…"), self.compare_with, None, "actionCompareWith")
+        self._action(
+            file_menu, self.tr("Deck &history…"), self.versions.show_deck_history, None, "actionDeckHistory"
+        )
+        self._action(
+            file_menu, self.tr("Co&mpare with…"), self.versions.compare_with, None, "actionCompareWith"
+        )
         export_menu = file_menu.addMenu(self.tr("&Export"))
-        pdf_exports = {"decklist": self.export_decklist_pdf, "proxies": self.export_proxies_pdf}
+        pdf_exports = {
+            "decklist": self.exports.export_decklist_pdf,
+            "proxies": self.exports.export_proxies_pdf,
+        }
         for (
             export
         ) in EXPORTS:  # the one registry of exports (deckbuilder.export), shared with `ragedeck export`
@@ -90,14 +140,14 @@ class MenusMixin(KeyboardMixin):
                 run = (
                     pdf_exports[export.name]
                     if export.deck_kind is None
-                    else functools.partial(self.export_deck, export.name)
+                    else functools.partial(self.exports.export_deck, export.name)
                 )
                 name = f"actionExport{export.name.capitalize()}"
                 self._action(export_menu, gettext(export.menu_label), run, None, name)
         self._action(
             file_menu,
             self.tr("&Print decklists of a folder…"),
-            self.print_folder_decklists,
+            self.printing.print_folder_decklists,
             None,
             "actionPrintFolder",
         )
@@ -106,31 +156,31 @@ class MenusMixin(KeyboardMixin):
         self._action(
             cards_menu,
             self.tr("Lackey &plugin folder…"),
-            lambda: self.import_card_data(folder=True),
+            lambda: self.cards.import_card_data(folder=True),
             None,
             "actionImportPlugin",
         )
         self._action(
             cards_menu,
             self.tr("Card data &file (.txt / .json)…"),
-            lambda: self.import_card_data(folder=False),
+            lambda: self.cards.import_card_data(folder=False),
             None,
             "actionImportCardFile",
         )
         self._action(
             cards_menu,
             self.tr("&Another game's card data (.csv)…"),
-            self.import_game_cards,
+            self.cards.import_game_cards,
             None,
             "actionImportGameCards",
         )
         file_menu.addSeparator()
-        self._action(file_menu, self.tr("&Quit"), self.close, "quit", "actionQuit")
+        self._action(file_menu, self.tr("&Quit"), self.window.close, "quit", "actionQuit")
 
         edit_menu = bar.addMenu(self.tr("&Edit"))
-        undo = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        undo = self.controller.undo_stack.createUndoAction(self.window, self.tr("&Undo"))
         undo.setShortcuts(sequences("undo"))
-        redo = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        redo = self.controller.undo_stack.createRedoAction(self.window, self.tr("&Redo"))
         redo.setShortcuts(sequences("redo"))
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
@@ -146,20 +196,20 @@ class MenusMixin(KeyboardMixin):
         self._action(
             edit_menu,
             self.tr("&Copy deck as Lackey text"),
-            self.copy_deck_text,
+            self.files.copy_deck_text,
             None,
             "actionCopyDeck",
         )
         self._action(
             edit_menu,
             self.tr("&Paste deck from clipboard"),
-            self.import_clipboard,
+            self.files.import_clipboard,
             None,
             "actionPasteDeck",
         )
 
         view_menu = bar.addMenu(self.tr("&View"))
-        for dock in (self.card_dock, self.report_dock, self.history_dock):
+        for dock in self.docks:
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
         self.language_menu = view_menu.addMenu(self.tr("&Language"))
@@ -190,8 +240,9 @@ class MenusMixin(KeyboardMixin):
         )
         self.missing_only_action.setChecked(bool(self.settings.value(KEY_MISSING_ONLY, True, bool)))
         self.missing_only_action.toggled.connect(lambda on: self.settings.setValue(KEY_MISSING_ONLY, on))
-        self._build_keyboard_actions(edit_menu, view_menu)
-        self._update_recent_menu()
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.setObjectName("menuHelp")
+        self.keys.build(edit_menu, view_menu, help_menu)
 
     def _list_games(self, menu: QMenu) -> None:
         """Fill File → New deck for another game with the games installed now."""
@@ -201,7 +252,7 @@ class MenusMixin(KeyboardMixin):
                 self._action(
                     menu,
                     game.title,
-                    functools.partial(self.new_deck, game.name),
+                    functools.partial(self.files.new_deck, game.name),
                     None,
                     f"actionNew-{game.name}",
                 )
@@ -209,8 +260,16 @@ class MenusMixin(KeyboardMixin):
     def _language_chosen(self, lang: str | None) -> None:
         """Remember the language for the next start (the window's words are loaded once, at start)."""
         save_language(lang)
-        self.notify(
+        self.prompts.notify(
             self.tr("Language"),
             self.tr("The new language is used the next time Rage Deckbuilder starts."),
             warning=False,
         )
+
+    def _focus_search(self) -> None:
+        self.browser.query_edit.setFocus()
+        self.browser.query_edit.selectAll()
+
+    def _add_browser_selection(self) -> None:
+        for name in self.browser.selected_names():
+            self.controller.add_card(name)

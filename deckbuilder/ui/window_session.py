@@ -1,15 +1,11 @@
-"""The window's session: autosave, crash restore and the remembered layout."""
+"""The window's session, a part of it: autosave after edits and every minute, and the crash restore at start."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import (
-    QCloseEvent,
-    QShowEvent,
-)
-from PySide6.QtWidgets import QTabWidget
+from PySide6.QtCore import QObject, QTimer
 
 from deckbuilder.deckfiles import (
     DeckFileError,
@@ -17,34 +13,63 @@ from deckbuilder.deckfiles import (
     read_deck,
 )
 from deckbuilder.i18n import render_text
-from deckbuilder.ui.session import AutosaveSlot
-from deckbuilder.ui.window_base import WindowBase
+from deckbuilder.ui.deck_controller import DeckController
+from deckbuilder.ui.session import AutosaveSlot, AutosaveStore
+from deckbuilder.ui.window_files import DeckFiles
+from deckbuilder.ui.window_prompts import Prompts
 
 log = logging.getLogger(__name__)
 
-# Versioned: the deck splitter gained the "Starting in play" pane, and sizes saved for the old panes would land one
-# pane off.
-DECK_SPLITTER_KEY = "window/deckSplitter2"
+AUTOSAVE_INTERVAL_MS = 60_000
+AUTOSAVE_DEBOUNCE_MS = 2_000
 
 
-class SessionMixin(WindowBase):
-    """Autosave and crash restore; geometry, docks and splitters remembered between runs."""
+class AutosaveSession(QObject):
+    """This window's autosave slot: written a pause after each edit and every minute, offered back after a crash."""
+
+    def __init__(
+        self,
+        controller: DeckController,
+        files: DeckFiles,
+        prompts: Prompts,
+        autosave: AutosaveStore,
+        commit_pending_edits: Callable[[], None],
+    ) -> None:
+        super().__init__(files)
+        self.controller = controller
+        self.files = files  # a restored deck replaces the open one as an opened file does
+        self.prompts = prompts
+        self.autosave = autosave
+        self.commit_pending_edits = commit_pending_edits
+        self.started = False
+        self._timer = QTimer(self)
+        self._timer.setInterval(AUTOSAVE_INTERVAL_MS)
+        self._timer.timeout.connect(self._autosave_if_dirty)
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(AUTOSAVE_DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._autosave_if_dirty)
+        # interactive=False (smoke test) never autosaves.
+        if prompts.interactive:
+            self._timer.start()
+        controller.edited.connect(self._debounce.start)
 
     def _autosave_if_dirty(self) -> None:
         self.commit_pending_edits()
-        if not self.interactive:
+        if not self.prompts.interactive:
             return
-        if self.is_dirty():
+        if self.controller.is_dirty():
             self.autosave_now()
         else:
             self.autosave.discard()  # back to the saved state (undo): nothing to offer after a crash
 
     def autosave_now(self) -> bool:
         """Write this window's autosave file (whole or not at all)."""
+        deck = self.controller.deck
         try:
-            self.autosave.save(deck_to_native(self.deck), self.deck_path, self.deck.name)
+            self.autosave.save(deck_to_native(deck), self.controller.path, deck.name)
         except OSError as exc:
-            self.statusBar().showMessage(self.tr("Autosave failed: {0}").format(exc), 8000)
+            self.prompts.status(self.tr("Autosave failed: {0}").format(exc), 8000)
             return False
         return True
 
@@ -62,7 +87,7 @@ class SessionMixin(WindowBase):
         for slot in orphans:
             if adopted is not None:
                 slot.release()  # one deck per window: a later start offers this one
-            elif self.ask_restore(slot.deck_name(), slot.source()):
+            elif self.prompts.ask_restore(slot.deck_name(), slot.source()):
                 if self.restore_autosave(slot):
                     adopted = slot  # its autosave goes on in the same slot
                 else:
@@ -71,86 +96,27 @@ class SessionMixin(WindowBase):
                 slot.remove()
         try:
             self.autosave.start_session(adopted)
-            self._session_started = True
+            self.started = True
         except OSError as exc:
-            self.statusBar().showMessage(self.tr("Autosave unavailable: {0}").format(exc), 8000)
+            self.prompts.status(self.tr("Autosave unavailable: {0}").format(exc), 8000)
 
     def restore_autosave(self, slot: AutosaveSlot) -> bool:
         """Load an autosaved deck as an unsaved deck (belonging to its original file, if any)."""
         try:
-            loaded = read_deck(slot.deck_path, self.controller.document.contexts)
+            loaded = read_deck(slot.deck_path, self.files.games.contexts)
         except (DeckFileError, OSError) as exc:
-            self.notify(
+            self.prompts.notify(
                 self.tr("Cannot restore"),
                 render_text(exc.reason) if isinstance(exc, DeckFileError) else str(exc),
             )
             return False
-        notes = self.set_deck(loaded.deck, slot.source(), loaded.unknown)
-        self.controller.mark_unsaved()
-        self._update_title()
+        notes = self.files.set_deck(loaded.deck, slot.source(), loaded.unknown)
+        self.controller.mark_unsaved()  # the title's modified mark follows the undo stack's clean state
         if notes:
-            self.notify(self.tr("Restored deck"), "\n".join(notes))
+            self.prompts.notify(self.tr("Restored deck"), "\n".join(notes))
         return True
 
-    def _restore_geometry(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        state = self.settings.value("window/state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
-        for key, splitter in (
-            ("window/mainSplitter", self.splitter),
-            (DECK_SPLITTER_KEY, self.deck_view.splitter),
-        ):
-            value = self.settings.value(key)
-            if isinstance(value, QByteArray) and not value.isEmpty():
-                splitter.restoreState(value)
-
-    def save_window_state(self) -> None:
-        """Remember geometry, dock layout and splitter positions."""
-        self.check_space.remember()
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("window/mainSplitter", self.splitter.saveState())
-        self.settings.setValue(DECK_SPLITTER_KEY, self.deck_view.splitter.saveState())
-        self.settings.sync()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._layout_restored:
-            # Docks only take sizes once the window is laid out; a saved layout wins over these defaults.
-            self._layout_restored = True
-            if self.settings.value("window/state") is None:
-                # At 1280×720: a browser wide enough for set names, a deck wide enough for its columns, and a
-                # card pane whose scans are about 185 px wide (each side of a Character) above the deck check.
-                # ... and wide enough for every deck check tab title on one row (Portuguese's are longer) while that
-                # costs the deck little; past that the titles wrap onto two rows (check_space.WrappedTabs).
-                tabs = self.findChild(QTabWidget, "reportTabs")
-                titles = tabs.tabBar().sizeHint().width() + 4 if tabs is not None else 0
-                right = max(380, round(self.width() * 0.30), min(titles, round(self.width() * 0.34)))
-                self.resizeDocks([self.card_dock], [right], Qt.Orientation.Horizontal)
-                tall = self.splitter.height()
-                self.resizeDocks(
-                    [self.card_dock, self.report_dock],
-                    [round(tall * 0.7), round(tall * 0.3)],
-                    Qt.Orientation.Vertical,
-                )
-                middle = self.width() - right
-                # A wide window gives the browser what the deck does not need (its Type column then shows whole).
-                browser = max(round(middle * 0.36), min(middle - 720, round(middle * 0.5)))
-                # Its filters two to a row while that leaves the deck half (larger text: one to a row, narrower);
-                # a little over, as the docks settle a few pixels wider than asked.
-                browser = max(browser, min(self.browser.filters_width() + 12, round(middle * 0.5)))
-                self.splitter.setSizes([browser, middle - browser])
-            QTimer.singleShot(0, self.deck_view.fit_sections_to_content)
-            QTimer.singleShot(0, self.check_space.apply)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if self.interactive and not self.maybe_save():
-            event.ignore()
-            return
-        self.save_window_state()
-        if self._session_started:
+    def end_session(self) -> None:
+        """The window closes cleanly: its autosave slot goes (nothing to offer at the next start)."""
+        if self.started:
             self.autosave.end_session()
-        event.accept()

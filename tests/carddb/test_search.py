@@ -576,18 +576,33 @@ def test_search_and_checker_agree_on_every_real_character(shared_dir: Path, tmp_
     assert {c.id: character_allegiance(c) for c in characters} == by_search
 
 
-def test_a_card_named_exactly_comes_first_and_pages_cover_every_match(tmp_path: Path) -> None:
+def test_a_card_named_exactly_comes_first_then_names_begun_and_pages_cover_every_match(
+    tmp_path: Path,
+) -> None:
     from carddb.search import count_matches
 
     names = ["Moonlight", "Full Moon", "Moon Bridge", "Moon", "Blue Moon Rising", "Sun"]
     with _imported_db(tmp_path, [{"Name": n, "Type": "Event"} for n in names]) as db:
-        expected = ["Moon", "Blue Moon Rising", "Full Moon", "Moon Bridge", "Moonlight"]
+        # The whole name first, then the names the words begin, then the other matches in name order.
+        expected = ["Moon", "Moon Bridge", "Moonlight", "Blue Moon Rising", "Full Moon"]
         assert [r.name for r in search(db, "moon")] == expected
         assert count_matches(db, "moon") == 5
         pages = [search(db, "moon", limit=2, offset=start) for start in (0, 2, 4)]
         assert [r.name for page in pages for r in page] == expected
-        # Without an exact name, plain name order; descending reverses it.
-        assert [r.name for r in search(db, "moo")] == sorted(expected, key=str.casefold)
+        assert [r.name for r in search(db, "moo")] == expected  # a name's beginning: the same order
+        # The exact phrase: Moonlight is no match, Moon and Moon Bridge still come first.
+        assert [r.name for r in search(db, '"moon"')] == [
+            "Moon",
+            "Moon Bridge",
+            "Blue Moon Rising",
+            "Full Moon",
+        ]
+        assert [r.name for r in search(db, "moon t:event", limit=1)] == [
+            "Moon"
+        ]  # with a filter beside the words
+        pages = [search(db, "moo", limit=2, offset=start) for start in (0, 2, 4)]
+        assert [r.name for page in pages for r in page] == [r.name for r in search(db, "moo")]
+        # Sorted by name descending: plain name order reversed, nothing pinned.
         assert [r.name for r in search(db, "moo", descending=True)] == sorted(expected, key=str.casefold)[
             ::-1
         ]

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carddb.db import CardDatabase
-from carddb.search import QuerySyntaxError, parse_query, search
+from carddb.normalize import normalize_name
+from carddb.search import QuerySyntaxError, _name_words, parse_query, search
 from tests.carddb.test_search import NAMES, fill_database
 
 # The fixture database is only read, so sharing it between generated examples is sound.
@@ -102,5 +103,10 @@ def test_operators_follow_set_algebra(cards_db: CardDatabase, left: str, right: 
 @given(query=VALID_QUERIES, limit=st.integers(min_value=0, max_value=20))
 def test_limit_returns_the_first_rows_in_name_order(cards_db: CardDatabase, query: str, limit: int) -> None:
     full = search(cards_db, query)
-    assert [r.name.casefold() for r in full] == sorted(r.name.casefold() for r in full)
+    # The names the query's words name wholly or begin come first; the other matches follow in name order.
+    words = normalize_name(_name_words(parse_query(query)))
+    named = [r for r in full if words and normalize_name(r.name).startswith(words)]
+    rest = full[len(named) :]
+    assert full[: len(named)] == named
+    assert [r.name.casefold() for r in rest] == sorted(r.name.casefold() for r in rest)
     assert search(cards_db, query, limit=limit) == full[:limit]

@@ -68,31 +68,32 @@ def answers() -> Answers:
 def make_window(qtbot, demo_db: CardDatabase, answers: Answers, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Build MainWindow(s) whose questions are answered from `answers` (never a real modal dialog)."""
     from deckbuilder.ui.main_window import MainWindow
+    from deckbuilder.ui.window_prompts import Prompts
 
-    def ask_save_changes(self: MainWindow) -> QMessageBox.StandardButton:
+    def ask_save_changes(self: Prompts) -> QMessageBox.StandardButton:
         answers.asked_save_changes += 1
         return answers.save_changes
 
-    def ask_restore(self: MainWindow, name: str, source: Path | None) -> bool:
+    def ask_restore(self: Prompts, name: str, source: Path | None) -> bool:
         answers.asked_restore += 1
         answers.offered.append((name, source))
         return answers.restore
 
-    def notify(self: MainWindow, title: str, text: str, warning: bool = True) -> None:
+    def notify(self: Prompts, title: str, text: str, warning: bool = True) -> None:
         self.last_message = text
         answers.messages.append(text)
 
-    monkeypatch.setattr(MainWindow, "ask_save_changes", ask_save_changes)
-    monkeypatch.setattr(MainWindow, "ask_restore", ask_restore)
+    monkeypatch.setattr(Prompts, "ask_save_changes", ask_save_changes)
+    monkeypatch.setattr(Prompts, "ask_restore", ask_restore)
 
-    def ask_remove_demo(self: MainWindow) -> bool:
+    def ask_remove_demo(self: Prompts) -> bool:
         answers.asked_remove_demo += 1
         return answers.remove_demo
 
-    monkeypatch.setattr(MainWindow, "ask_remove_demo", ask_remove_demo)
-    monkeypatch.setattr(MainWindow, "notify", notify)
-    monkeypatch.setattr(MainWindow, "ask_save_path", lambda self, *a: answers.save_path)
-    monkeypatch.setattr(MainWindow, "ask_open_path", lambda self: answers.open_path)
+    monkeypatch.setattr(Prompts, "ask_remove_demo", ask_remove_demo)
+    monkeypatch.setattr(Prompts, "notify", notify)
+    monkeypatch.setattr(Prompts, "ask_save_path", lambda self, *a: answers.save_path)
+    monkeypatch.setattr(Prompts, "ask_open_path", lambda self: answers.open_path)
     made: list[MainWindow] = []
 
     def factory(**kwargs: object) -> MainWindow:

@@ -98,30 +98,6 @@ def english_shown(window: QWidget, card_words: Iterable[str], lang: str = "pt_BR
     return sorted(set(found))
 
 
-def rulebook_words() -> set[str]:
-    """Words of the rulebook passages the game descriptions quote (`source`): the rulebook's English, as data."""
-    import json
-    from pathlib import Path
-
-    import deckbuilder.games
-
-    words: set[str] = set()
-
-    def walk(value: object) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if key == "source" and isinstance(item, str):
-                    words.update(_words(item))
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    for path in Path(deckbuilder.games.__file__).parent.rglob("*.json"):
-        walk(json.loads(path.read_text(encoding="utf-8")))
-    return words
-
-
 def card_data_words(db) -> set[str]:  # type: ignore[no-untyped-def]
     """Every word of the card data (names, types, keywords, text, set names): data, shown as imported."""
     words: set[str] = set()

@@ -154,6 +154,27 @@ def cut_chart_labels(chart: QWidget) -> list[str]:
     return list(chart.cut_labels()) if hasattr(chart, "cut_labels") else []
 
 
+def rows_out_of_sight(window) -> list[str]:  # type: ignore[no-untyped-def]
+    """The deck's piles whose rows are not all in sight without scrolling up or down; and the pack if it scrolls
+    sideways (its error marks must not push its figures out of sight; a long Type or Requires may scroll in)."""
+    problems = []
+    view = window.deck_view
+    for key, table in view.tables.items():
+        if not table.isVisible():
+            continue
+        rows, height = table.model().rowCount(), table.viewport().height()
+        hidden = [
+            r
+            for r in range(rows)
+            if table.rowViewportPosition(r) < 0 or table.rowViewportPosition(r) + table.rowHeight(r) > height
+        ]
+        if hidden:
+            problems.append(f"{key}: {len(hidden)} of {rows} rows out of sight")
+        if key == "characters" and table.horizontalScrollBar().isVisible():
+            problems.append(f"{key}: scrolls sideways")
+    return problems
+
+
 def _name_column(table: QTableView) -> int | None:
     ids = list(getattr(table.model(), "columns", ()))
     for name in ("Name", "name"):

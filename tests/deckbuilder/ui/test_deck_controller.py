@@ -44,3 +44,15 @@ def test_another_deck_starts_a_fresh_history_and_saving_makes_it_clean(qapp: obj
     assert not controller.is_dirty() and controller.document.kind == "dek"
     controller.mark_unsaved()
     assert controller.is_dirty()
+
+
+def test_a_card_added_to_the_starting_pile_joins_the_starting_list(qapp: object) -> None:
+    controller, _seen = _controller()
+    assert controller.add_to_pile("Low Feint", "combat")
+    assert controller.add_to_pile("Moon Sign", "starting")
+    assert controller.add_to_pile("Moon Sign", "starting")
+    starting = controller.deck.entry("Moon Sign", None, starting=True)
+    assert starting is not None and starting.count == 2
+    assert controller.deck.entry("Moon Sign", None) is None  # not in the sept deck
+    assert controller.deck.count_of("Low Feint") == 1
+    assert controller.undo_stack.count() == 3

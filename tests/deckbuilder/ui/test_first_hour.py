@@ -50,7 +50,9 @@ def test_a_text_deck_saves_back_to_its_own_file_as_text(window, tmp_path: Path, 
     assert window.open_deck(path)
     assert "pack.txt" in window.plain_title() and "not saved" not in window.plain_title()
     asked: list[list[str]] = []
-    monkeypatch.setattr(type(window), "ask_format_losses", lambda self, name, losses: asked.append(losses))
+    monkeypatch.setattr(
+        type(window.prompts), "ask_format_losses", lambda self, name, losses: asked.append(losses)
+    )
     window.add_card("Low Feint")
     assert window.save()
     assert asked == []  # nothing the text format cannot keep
@@ -70,7 +72,7 @@ def test_save_into_a_lackey_file_says_once_what_it_cannot_keep(
         asked.append(losses)
         return QMessageBox.StandardButton.Save
 
-    monkeypatch.setattr(type(window), "ask_format_losses", ask)
+    monkeypatch.setattr(type(window.prompts), "ask_format_losses", ask)
     window.set_notes("Keep the Feints for the Wyrm.")
     assert window.save()
     assert len(asked) == 1 and "the deck notes" in asked[0]
@@ -86,7 +88,9 @@ def test_the_format_warning_can_turn_the_save_into_a_native_file(
     path = _text_deck(tmp_path)
     assert window.open_deck(path)
     monkeypatch.setattr(
-        type(window), "ask_format_losses", lambda self, name, losses: QMessageBox.StandardButton.SaveAll
+        type(window.prompts),
+        "ask_format_losses",
+        lambda self, name, losses: QMessageBox.StandardButton.SaveAll,
     )
     window.set_notes("notes")
     answers.save_path = tmp_path / "pack.ragedeck"

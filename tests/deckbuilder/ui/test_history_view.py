@@ -105,7 +105,7 @@ def test_a_hostile_history_folder_or_index_entry_leaves_the_dialog_working(
     assert len(_rows(dialog)) == 2  # the two real versions; the bogus folder is not one
     dialog.table.selectRow(1)
     dialog.compare_button.click()  # reading a version back works (no NUL reaches the file system)
-    assert window.compare_dialog is not None
+    assert window.versions.compare_dialog is not None
 
 
 def test_a_file_name_holding_markup_is_shown_as_written(window, answers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -68,8 +68,8 @@ def test_a_lithic_rage_csv_imported_from_the_menu_checks_the_open_deck(  # type:
         offered.append([g.name for g in games])
         return games[0]  # the open deck's game comes first
 
-    monkeypatch.setattr(type(window), "ask_game_card_path", lambda self: source)
-    monkeypatch.setattr(type(window), "ask_card_game", ask_card_game)
+    monkeypatch.setattr(type(window.prompts), "ask_game_card_path", lambda self: source)
+    monkeypatch.setattr(type(window.prompts), "ask_card_game", ask_card_game)
     seen: list[str] = []
 
     def handler(widget) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +106,7 @@ def test_a_card_file_that_is_not_utf8_is_refused_as_the_cli_refuses_it(  # type:
 ) -> None:
     source = tmp_path / "latin1.csv"
     source.write_bytes("Name,Type\nCafé Brûlé,Action\n".encode("latin-1"))
-    monkeypatch.setattr(type(window), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
+    monkeypatch.setattr(type(window.prompts), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
     refusals: list[str] = []
 
     def handler(widget) -> None:  # type: ignore[no-untyped-def]
@@ -200,7 +200,7 @@ def test_a_refused_import_is_logged_as_one_line_not_a_traceback(  # type: ignore
 
     source = tmp_path / "latin1.csv"
     source.write_bytes("Name,Type\nCafé Brûlé,Action\n".encode("latin-1"))
-    monkeypatch.setattr(type(window), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
+    monkeypatch.setattr(type(window.prompts), "ask_card_game", lambda self, path, games: games[-1])  # WarRift
 
     def handler(widget) -> None:  # type: ignore[no-untyped-def]
         if isinstance(widget, QMessageBox):

@@ -58,7 +58,7 @@ def test_importing_a_card_file_from_the_menu_refreshes_the_browser(  # type: ign
     window.show()
     before = window.browser.result_count()
     source = _card_file(tmp_path / "trial.txt")
-    monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
+    monkeypatch.setattr(type(window.prompts), "ask_import_path", lambda self, folder: source)
     seen: list[str] = []
     timer = _answer_dialogs(_accept_reports(seen))
     window.add_card("Zephyr Testwolf")  # unknown before the import
@@ -153,7 +153,7 @@ def test_after_importing_real_cards_the_window_offers_to_remove_the_demo_cards( 
     window.show()
     window.add_card("Ashen Howler")
     source = _card_file(tmp_path / "trial.txt")
-    monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
+    monkeypatch.setattr(type(window.prompts), "ask_import_path", lambda self, folder: source)
     timer = _answer_dialogs(_accept_reports([]))
     window.findChild(QAction, "actionImportCardFile").trigger()
     timer.stop()
@@ -172,7 +172,7 @@ def test_a_card_a_reimport_retires_is_told_apart_from_an_unknown_card(  # type: 
     window = make_window()
     window.show()
     source = _card_file(tmp_path / "trial.txt")
-    monkeypatch.setattr(type(window), "ask_import_path", lambda self, folder: source)
+    monkeypatch.setattr(type(window.prompts), "ask_import_path", lambda self, folder: source)
     seen: list[str] = []
     timer = _answer_dialogs(_accept_reports(seen))
     window.findChild(QAction, "actionImportCardFile").trigger()

@@ -9,7 +9,7 @@ from carddb.demo import demo_deck_path
 from deckbuilder import fingerprint
 from deckbuilder.fingerprint import deck_fingerprint
 from deckbuilder.legality.results import Report, Result, Severity, Totals
-from deckbuilder.ui import deck_rows, main_window
+from deckbuilder.ui import deck_rows, window_card_source
 from deckbuilder.ui.deck_rows import IllegalCards
 
 
@@ -37,7 +37,7 @@ def test_an_edit_works_out_the_fingerprint_only_when_the_tooltip_is_read(window,
 
 def test_an_edit_works_out_the_deck_terms_only_for_a_search_that_asks(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
-    calls = _counting(monkeypatch, main_window, "deck_terms")
+    calls = _counting(monkeypatch, window_card_source, "deck_terms")
     window.add_card("Ashen Howler")
     assert calls == []  # the query does not ask about the deck
     window.browser.query_edit.setText("in:deck")

@@ -126,8 +126,7 @@ def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path:
     path.write_text(LITHIC_DECK, encoding="utf-8")
     assert window.open_deck(path, ask_first=False)
     window.report_tabs.setCurrentWidget(window.stats_page)
-    window._stats_stale = True
-    window._update_stats_if_shown()
+    window.check.show_deck()  # the statistics tab on screen is recounted
     charts = {
         chart.title: [(bar.label, bar.value) for bar in chart.bars] for chart in window.stats.game_charts
     }
@@ -268,7 +267,7 @@ def test_another_games_card_list_first_shown_after_a_text_size_change_has_the_ro
     from PySide6.QtWidgets import QTableWidget
 
     there_from_the_start = QTableWidget(1, 1, window)  # as the window's own lists are
-    window._text_size(percent=200)  # View → Text size
+    window.keys.text_size(percent=200)  # View → Text size
     qtbot.wait(50)
     try:
         window.new_deck("lithic-rage")

@@ -36,7 +36,7 @@ def test_the_menu_prints_every_deck_of_a_folder(window, answers, qtbot, monkeypa
     action = window.findChild(QAction, "actionPrintFolder")
     assert action is not None and action.text().replace("&", "") == "Print decklists of a folder…"
     action.trigger()
-    qtbot.waitUntil(lambda: window.print_all_worker.done, timeout=60000)
+    qtbot.waitUntil(lambda: window.printing.print_all_worker.done, timeout=60000)
     assert "Printed 2 decklists to" in answers.messages[-1]
     assert "1 file could not be read; its page says why." in answers.messages[-1]
     pages = [" ".join((p.extract_text() or "").split()) for p in PdfReader(str(target)).pages]
@@ -85,7 +85,7 @@ def test_the_menu_and_its_answer_in_portuguese(
     action = window.findChild(QAction, "actionPrintFolder")
     assert action.text().replace("&", "") == "Imprimir as listas de deck de uma pasta…"
     action.trigger()
-    qtbot.waitUntil(lambda: window.print_all_worker.done, timeout=60000)
+    qtbot.waitUntil(lambda: window.printing.print_all_worker.done, timeout=60000)
     assert "Impressas 2 listas de deck em" in answers.messages[-1]
     assert "1 arquivo não pôde ser lido" in answers.messages[-1]
     text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(str(target)).pages)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from deckbuilder.ui import app as ui_app
 from deckbuilder.ui.main_window import MainWindow
+from deckbuilder.ui.window_prompts import Prompts
 
 
 def emit(event: str, **fields: Any) -> None:
@@ -35,16 +36,16 @@ def main() -> int:
     parser.add_argument("--control", type=Path, required=True)
     args = parser.parse_args()
 
-    def ask_restore(self: MainWindow, name: str = "", source: Path | None = None) -> bool:
+    def ask_restore(self: Prompts, name: str = "", source: Path | None = None) -> bool:
         emit("offered", name=name, source=str(source) if source else "")
         return bool(args.answer == "yes")
 
-    def notify(self: MainWindow, title: str, text: str, warning: bool = True) -> None:
+    def notify(self: Prompts, title: str, text: str, warning: bool = True) -> None:
         emit("message", text=text)
 
-    MainWindow.ask_restore = ask_restore  # type: ignore[method-assign]
-    MainWindow.notify = notify  # type: ignore[method-assign]
-    MainWindow.ask_save_changes = lambda self: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    Prompts.ask_restore = ask_restore  # type: ignore[method-assign]
+    Prompts.notify = notify  # type: ignore[method-assign]
+    Prompts.ask_save_changes = lambda self: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     application = ui_app._application([sys.argv[0]])
 
     def window() -> MainWindow:
