@@ -1,25 +1,34 @@
-"""The deck: a Renown level, a format, card entries (name, count, chosen printing) and a starts-in-play list."""
+"""The deck: its game, format and settings, card entries (name, count, chosen printing) and a starts-in-play list."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from carddb.cardtypes import Section
 from carddb.messages import declare, message
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 
-DEFAULT_RENOWN_LEVEL = 20
-# The highest Renown level a deck may name (the CLI, the deck files and the window all take it from here).
-MAX_RENOWN_LEVEL = 1000
 DEFAULT_FORMAT = "revised"
 DEFAULT_GAME = "rage"
 # Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a
 # deck with typos, and suggesting for each of them would make reading it slow for no one's benefit.
 MAX_SUGGESTED_UNKNOWN = 50
+
+
+# Rage's Renown level is a setting of its game (deckbuilder/games/rage/renown.py): these names are kept for callers.
+_RENOWN_NAMES = frozenset({"DEFAULT_RENOWN_LEVEL", "MAX_RENOWN_LEVEL"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _RENOWN_NAMES:
+        from deckbuilder.games.rage import renown
+
+        return getattr(renown, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CardPool(Protocol):
@@ -111,15 +120,14 @@ class DeckState:
 
     name: str
     notes: str
-    renown_level: int
     format: str
     entries: tuple[DeckEntry, ...]
     starting: tuple[DeckEntry, ...]
-    settings: tuple[tuple[str, int], ...] = ()  # another game's player-chosen settings
+    settings: tuple[tuple[str, int], ...] = ()  # the player-chosen settings of its game (Rage's Renown level)
 
 
 class Deck:
-    """A Rage deck: pack of Characters, sept deck and combat deck, kept as an ordered list of entries.
+    """A deck of any game: its entries in order (its game's piles place them) and the cards that start in play.
 
     The entry lists belong to the deck: callers read them (`entries`, `starting` are tuples of frozen entries)
     and change them only through its methods, so the lookup index is right by construction.
@@ -129,7 +137,7 @@ class Deck:
         self,
         name: str = "Untitled deck",
         notes: str = "",
-        renown_level: int = DEFAULT_RENOWN_LEVEL,
+        renown_level: int | None = None,
         format: str = DEFAULT_FORMAT,
         game: str = DEFAULT_GAME,
         settings: dict[str, int] | None = None,
@@ -139,11 +147,12 @@ class Deck:
     ) -> None:
         self.name = name
         self.notes = notes
-        self.renown_level = renown_level
         self.format = format
         # The game the deck is for (deckbuilder/games/<game>/game.json) and its player-chosen settings by id.
         self.game = game
         self.settings: dict[str, int] = dict(settings or {})
+        if renown_level is not None:
+            self.renown_level = renown_level
         # What the file reader could not use; kept (and saved natively) so the checker can say the deck was not
         # seen whole.
         self.unread: list[UnreadPart] = list(unread)
@@ -237,7 +246,6 @@ class Deck:
         return DeckState(
             self.name,
             self.notes,
-            self.renown_level,
             self.format,
             self.entries,
             self.starting,
@@ -249,7 +257,6 @@ class Deck:
         return Deck(
             name=self.name,
             notes=self.notes,
-            renown_level=self.renown_level,
             format=self.format,
             game=self.game,
             settings=self.settings,
@@ -384,14 +391,30 @@ class Deck:
         return entry.count
 
     def set_setting(self, setting: str, value: int) -> None:
-        """Choose a value for one of another game's player-chosen settings (by its id)."""
+        """Choose a value for one of its game's player-chosen settings (by its id)."""
         self.settings[setting] = value
+
+    @property
+    def renown_level(self) -> int:
+        """Kept for earlier callers: the deck's `renown_level` setting (Rage's), else its default."""
+        from deckbuilder.games.rage.renown import renown_level_of
+
+        return renown_level_of(self)
+
+    @renown_level.setter
+    def renown_level(self, level: int) -> None:
+        from deckbuilder.games.rage.renown import DEFAULT_RENOWN_LEVEL, RENOWN_LEVEL
+
+        # The default is the level of a deck that names none: kept unnamed, as the deck files read it.
+        if level == DEFAULT_RENOWN_LEVEL:
+            self.settings.pop(RENOWN_LEVEL, None)
+        else:
+            self.settings[RENOWN_LEVEL] = level
 
     def restore(self, state: DeckState) -> None:
         """Put the deck back in a state taken with `state()` (the Deck object itself stays the same)."""
         self.name = state.name
         self.notes = state.notes
-        self.renown_level = state.renown_level
         self.format = state.format
         self.settings = dict(state.settings)
         for starting, entries in ((False, state.entries), (True, state.starting)):

@@ -131,8 +131,11 @@ class DeckDiff:
         }
 
 
-def _counts(resolved: Iterable[Any]) -> tuple[dict[tuple[str, str], int], dict[str, str]]:
-    """Copies per (pile, card key) and a shown name per key, from a resolved deck."""
+def _counts(
+    resolved: Iterable[Any], starting_pile: str = STARTING_PILE
+) -> tuple[dict[tuple[str, str], int], dict[str, str]]:
+    """Copies per (pile, card key) and a shown name per key, from a resolved deck (the starting list, a sideboard,
+    in its own pile)."""
     counts: dict[tuple[str, str], int] = {}
     names: dict[str, str] = {}
     for card in resolved:
@@ -141,7 +144,7 @@ def _counts(resolved: Iterable[Any]) -> tuple[dict[tuple[str, str], int], dict[s
         if card.count:
             counts[(pile, card.key)] = counts.get((pile, card.key), 0) + card.count
         if card.starting:
-            counts[(STARTING_PILE, card.key)] = counts.get((STARTING_PILE, card.key), 0) + card.starting
+            counts[(starting_pile, card.key)] = counts.get((starting_pile, card.key), 0) + card.starting
     return counts, names
 
 
@@ -153,25 +156,24 @@ def pile_label(game: Any, pile: str) -> str:
 
 
 def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> DeckDiff:
-    """Compare two decks of one game (GamesDiffer otherwise); `check` also checks each against its own format."""
-    from deckbuilder.games import check as checking
-    from deckbuilder.games.loader import load_game
+    """Compare two decks of one game (GamesDiffer otherwise); `check` also checks each against its own format.
+
+    `pool` is the first deck's context (deckbuilder.context.DeckContext) or its game's pool.
+    """
+    from deckbuilder.context import DeckContext, with_pool
 
     game_a, game_b = before.game or DEFAULT_GAME, after.game or DEFAULT_GAME
     if game_a.casefold() != game_b.casefold():
         raise GamesDiffer(
             _("the decks are of different games ({first} and {second})").format(first=game_a, second=game_b)
         )
-    game = load_game(game_a)
-    reports = (
-        (checking.check(before, pool, game), checking.check(after, pool, game)) if check else (None, None)
-    )
-    resolved = [
-        r.resolved if r is not None and r.resolved is not None else checking.resolve(d, pool, game)
-        for r, d in zip(reports, (before, after), strict=True)
-    ]
-    old, old_names = _counts(resolved[0])
-    new, new_names = _counts(resolved[1])
+    context = pool if isinstance(pool, DeckContext) else with_pool(before, pool)
+    game = context.game
+    reports = (context.check(before), context.check(after)) if check else (None, None)
+    resolved = [context.resolve(d, r) for r, d in zip(reports, (before, after), strict=True)]
+    starting, starting_label = context.starting_pile()
+    old, old_names = _counts(resolved[0], starting)
+    new, new_names = _counts(resolved[1], starting)
     names = {**old_names, **new_names}
     order = [p.id for p in game.piles]
     extra = sorted({pile for pile, _key in (*old, *new)} - set(order))
@@ -185,5 +187,6 @@ def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> Deck
             sum(n for (p, _k), n in old.items() if p == pile),
             sum(n for (p, _k), n in new.items() if p == pile),
         )
-        piles.append(PileDiff(pile, pile_label(game, pile), cards, *totals))
+        label = starting_label if pile == starting else pile_label(game, pile)
+        piles.append(PileDiff(pile, label, cards, *totals))
     return DeckDiff(game.name, tuple(piles), *reports)

@@ -7,7 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckbuilder.deck import DEFAULT_FORMAT, DEFAULT_RENOWN_LEVEL, Deck, DeckState
+from deckbuilder.context import DeckContext, DeckContexts
+from deckbuilder.deck import DEFAULT_FORMAT, Deck, DeckState
 from deckbuilder.deckfiles import (
     KEEPS_NOTES,
     KEEPS_PRINTINGS,
@@ -33,11 +34,18 @@ def deck_losses(deck: Deck, kind: str) -> list[Loss]:
     keeps = deck_file_kind(kind).keeps
     found = {
         Loss.NOTES: bool(deck.notes.strip()),
-        Loss.RENOWN_AND_FORMAT: deck.renown_level != DEFAULT_RENOWN_LEVEL or deck.format != DEFAULT_FORMAT,
+        # A setting at its default is not kept in the deck (deck files read it so): any other one is a choice.
+        Loss.RENOWN_AND_FORMAT: bool(deck.settings) or deck.format != _default_format(deck),
         Loss.PRINTINGS: any(e.set_name for e in (*deck.entries, *deck.starting)),
         Loss.UNREAD: bool(deck.unread),
     }
     return [loss for loss in Loss if loss.value not in keeps and found[loss]]
+
+
+def _default_format(deck: Deck) -> str:
+    """The format a deck of its game is on when its file names none (its game's default)."""
+    game = DeckContexts().installed(deck.game)
+    return game.default_format if game is not None and game.default_format else DEFAULT_FORMAT
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,21 @@ class DeckDocument:
     report: Report | None = None
     # Save into a .dek / text file warns once per deck about what that kind drops.
     warned_losses: bool = False
+    # Every game's description and cards, read once (the window gives it its card database): the deck's context.
+    contexts: DeckContexts = field(default_factory=DeckContexts)
+
+    @property
+    def context(self) -> DeckContext | None:
+        """The deck's context: its game, that game's cards and the deck's format (None: its game is not installed).
+
+        Made from `contexts`, which reads each game and its pool once; the views read the deck's cards from here.
+        """
+        game = self.contexts.installed(self.deck.game)
+        return None if game is None else self.contexts.of(self.deck, game=game)
+
+    def pool(self) -> object:
+        """Where the deck's names are looked up: its game's cards (the card database for a game not installed)."""
+        return self.contexts.pool_of(self.deck)
 
     @property
     def kind(self) -> str | None:

@@ -17,11 +17,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from deckbuilder.deck import MAX_RENOWN_LEVEL
+from deckbuilder.games.rage.renown import MAX_RENOWN_LEVEL, RENOWN_LEVEL
 from deckbuilder.i18n import gettext as _
 
 EVENT_FILE = "event.json"
-RENOWN_SETTING = "renown_level"
+RENOWN_SETTING = RENOWN_LEVEL  # the game setting event.json's "renown" gives (Rage's)
 _KEYS = ("event", "date", "format", "formats", "renown")
 # The sheet's header fields are one line each; the decklist export refuses longer ones the same way.
 MAX_TEXT_CHARS = 200
@@ -178,17 +178,20 @@ def _has(formats: Iterable[Any], name: str) -> bool:
     return any(f.name.casefold() == wanted for f in formats)
 
 
-def format_for_game(event: Event | None, game: str) -> str | None:
-    """The event's format for a deck of `game` when that game has one of the name (None: the deck's own)."""
+def format_for_game(event: Event | None, game: Any) -> str | None:
+    """The event's format for a deck of `game` (a Game, or its name) when that game has one of the name (None: the
+    deck's own)."""
     from deckbuilder.games.description import GameError
     from deckbuilder.games.loader import formats_of, load_game
 
-    name = event.format_for(game) if event is not None else None
+    name = event.format_for(getattr(game, "name", game)) if event is not None else None
     if name is None:
         return None
     try:
         # The folder's one format is for the decks whose game has it; the others keep their own.
-        return name if _has(formats_of(load_game(game)), name) else None
+        return (
+            name if _has(formats_of(game if not isinstance(game, str) else load_game(game)), name) else None
+        )
     except GameError:  # a game that is not installed: the deck is read as Rage's, with its own format
         return None
 

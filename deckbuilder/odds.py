@@ -15,7 +15,7 @@ from math import comb, sqrt
 from typing import Any
 
 from deckbuilder.deck import Deck
-from deckbuilder.games.description import Draw, Game
+from deckbuilder.games.description import Draw, Game, GameFormat
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.i18n import ENGLISH, N_, declare, format_message, message_key
 from deckbuilder.i18n.numbers import Percent
@@ -43,6 +43,15 @@ MESSAGES = declare(
         "{seen} seen)",
         "BY_TURN.type.copies": "{percent} to see at least {copies} {what} cards by turn {turn} ({hits} of {pile} "
         "{pile_label} cards, {seen} seen)",
+        "OPENING_HAND.card": "{percent} to have '{what}' in the opening hand ({hits} of {pile} {pile_label} cards, "
+        "{seen} drawn)",
+        "OPENING_HAND.card.copies": "{percent} to have at least {copies} copies of '{what}' in the opening hand "
+        "({hits} of {pile} {pile_label} cards, {seen} drawn)",
+        "OPENING_HAND.type": "{percent} to have a {what} in the opening hand ({hits} of {pile} {pile_label} cards, "
+        "{seen} drawn)",
+        "OPENING_HAND.type.copies": "{percent} to have at least {copies} {what} cards in the opening hand ({hits} "
+        "of {pile} {pile_label} cards, {seen} drawn)",
+        "NOT_IN_DECK": "{percent} to draw '{what}': no draw pile of the deck holds a copy",
     }
 )
 
@@ -212,10 +221,31 @@ def lacking(game: Game) -> str:
     return ""
 
 
+def draws_for(game: Game, fmt: GameFormat | None) -> tuple[Draw, ...]:
+    """How hands are drawn: the game's draws, each pile's replaced by the format's own when its rules give one."""
+    own = {d.pile: d for d in fmt.draws} if fmt is not None else {}
+    return (*(own.pop(d.pile, d) for d in game.draws), *own.values())
+
+
+def deck_format_of(game: Game, deck: Deck) -> GameFormat | None:
+    """The format of its game a deck is played in: its own, else the game's default (as its check chooses)."""
+    from deckbuilder.games.loader import formats_of
+
+    known = formats_of(game)
+    wanted = deck.format.strip().casefold()
+    found = next((f for f in known if f.name.casefold() == wanted), None)
+    return found or next((f for f in known if f.name == game.default_format), known[0] if known else None)
+
+
 def deck_piles(
-    deck: Deck, pool: Any, game: Game | None = None, resolved: ResolvedDeck | None = None
+    deck: Deck,
+    pool: Any,
+    game: Game | None = None,
+    resolved: ResolvedDeck | None = None,
+    fmt: GameFormat | None = None,
 ) -> Piles:
-    """The deck's draw piles as its game's engine resolved it (the starting list is in play, not in a pile)."""
+    """The deck's draw piles as its game's engine resolved it (the starting list, a sideboard, is no draw pile),
+    drawn as its format says (the deck's own format when `fmt` is None)."""
     from deckbuilder.games.check import resolve  # late: the check module imports every engine
     from deckbuilder.games.loader import load_game
 
@@ -223,8 +253,9 @@ def deck_piles(
     problem = lacking(chosen)
     if problem:
         raise OddsUnavailable(problem)
+    draws = draws_for(chosen, fmt if fmt is not None else deck_format_of(chosen, deck))
     resolved = resolved if resolved is not None else resolve(deck, pool, chosen)
-    wanted = {d.pile for d in chosen.draws}
+    wanted = {d.pile for d in draws}
     piles: dict[str, list[str]] = {pile: [] for pile in wanted}
     cards: dict[str, Any] = {}
     for item in resolved:
@@ -233,7 +264,7 @@ def deck_piles(
         if item.pile in piles:
             piles[item.pile].extend([item.name] * max(item.count, 0))
     labels = {p: chosen.pile_label(p) for p in wanted}
-    return Piles({p: tuple(n) for p, n in piles.items()}, cards, chosen.draws, labels)
+    return Piles({p: tuple(n) for p, n in piles.items()}, cards, draws, labels)
 
 
 def type_words(card: Any) -> set[str]:
@@ -253,16 +284,17 @@ def chance_by_turn(
     turn: int,
     kind: str = "card",
     copies: int = 1,
+    opening: bool = False,
 ) -> Odds:
-    """Exact chance of at least `copies` matching cards of a pile by turn N."""
+    """Exact chance of at least `copies` matching cards of a pile by turn N (`opening`: in the opening hand)."""
     draw = piles.draw(pile_id)
     if draw is None:
         raise OddsUnavailable(f"no hand is drawn from the pile {pile_id}")
     pile = piles.pile(pile_id)
     hits = sum(1 for name in pile if matches(name, piles.cards.get(name)))
-    turn = max(1, min(turn, MAX_TURNS))
+    turn = 1 if opening else max(1, min(turn, MAX_TURNS))
     copies = max(1, min(copies, MAX_COPIES))
-    seen = draw.seen_by_turn(turn)
+    seen = draw.hand if opening else draw.seen_by_turn(turn)
     p = at_least(len(pile), hits, seen, copies)
     params = (
         ("what", label),
@@ -275,35 +307,50 @@ def chance_by_turn(
         ("copies", str(copies)),
     )
     variant = kind if copies == 1 else f"{kind}.copies"
+    code = "OPENING_HAND" if opening else "BY_TURN"
     return Odds(
-        code="BY_TURN",
+        code=code,
         probability=p,
         method=EXACT,
-        message=_message(f"BY_TURN.{variant}", params),
+        message=_message(f"{code}.{variant}", params),
         params=params,
         variant=variant,
         source=draw.source,
     )
 
 
-def card_by_turn(piles: Piles, name: str, turn: int, copies: int = 1) -> Odds:
-    """Chance of at least `copies` copies of a card by turn N; KeyError when no draw pile of the deck holds it."""
+def card_by_turn(piles: Piles, name: str, turn: int, copies: int = 1, opening: bool = False) -> Odds:
+    """Chance of at least `copies` copies of a card by turn N (`opening`: in the opening hand); KeyError when no draw
+    pile of the deck holds it (`missing_card` says that chance)."""
     pile_id = piles.pile_of(name)
     if pile_id is None:
         raise KeyError(name)
     key = name.casefold()
     shown = next(n for n in piles.pile(pile_id) if n.casefold() == key)
-    return chance_by_turn(piles, pile_id, lambda n, _c: n.casefold() == key, shown, turn, copies=copies)
+    return chance_by_turn(
+        piles, pile_id, lambda n, _c: n.casefold() == key, shown, turn, copies=copies, opening=opening
+    )
 
 
-def type_by_turn(piles: Piles, pile_id: str, type_word: str, turn: int, copies: int = 1) -> Odds:
-    """Chance of at least `copies` cards whose Type holds a word (e.g. "Gift", "Combat Action") by turn N."""
+def missing_card(name: str) -> Odds:
+    """The chance of drawing a card no draw pile of the deck holds: none, said so (not an error)."""
+    params = (("what", name.strip()), ("percent", shown_percent(0.0)))
+    return Odds("NOT_IN_DECK", 0.0, EXACT, _message("NOT_IN_DECK", params), params)
+
+
+def type_by_turn(
+    piles: Piles, pile_id: str, type_word: str, turn: int, copies: int = 1, opening: bool = False
+) -> Odds:
+    """Chance of at least `copies` cards whose Type holds a word (e.g. "Gift", "Combat Action") by turn N
+    (`opening`: in the opening hand)."""
     word = " ".join(type_word.split()).casefold()
 
     def matches(_name: str, card: Any) -> bool:
         return card is not None and word in type_words(card)
 
-    return chance_by_turn(piles, pile_id, matches, type_word.strip(), turn, kind="type", copies=copies)
+    return chance_by_turn(
+        piles, pile_id, matches, type_word.strip(), turn, kind="type", copies=copies, opening=opening
+    )
 
 
 def pile_for_type(piles: Piles, type_word: str) -> str | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.atomic import atomic_write_text
+from deckbuilder.context import DeckContexts
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.walk import deck_files as deck_files  # the walk lives with the deck files
@@ -97,21 +98,22 @@ def deck_name_beside_player(path: Path, name: str) -> str:
 
 def check_deck_file(
     path: Path,
-    pool: CardPool,
+    pool: CardPool | DeckContexts,
     fmt: Format | str | None = None,
-    renown_level: int | None = None,
-    formats: dict[tuple[str, str], tuple[Any, list[Result]]] | None = None,
+    settings: Mapping[str, int | None] | None = None,
     event: Event | None = None,
 ) -> DeckRow:
     """One row for one deck file of any game, judged as `ragedeck check` judges it (by its game's engine, against its
-    game's cards); an unreadable deck is a row with its error. `fmt` is used for the decks of a game that has it."""
-    from deckbuilder.deckfiles import DeckFileError, read_deck
-    from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.check import check, deck_format
+    game's cards); an unreadable deck is a row with its error. `fmt` is used for the decks of a game that has it.
 
+    `pool` is the card database (every game's cards) or the run's DeckContexts (each game read once for a batch).
+    """
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    contexts = pool if isinstance(pool, DeckContexts) else DeckContexts(pool)
     player = player_from_path(path)
     try:
-        loaded = read_deck(path, pool=pool)
+        loaded = read_deck(path, pool=contexts)
     except (DeckFileError, OSError, ValueError) as exc:
         # A reader's reason stays a carddb Message (English as text, rendered per language in the report).
         reason = exc.reason if isinstance(exc, DeckFileError) else str(exc)
@@ -120,29 +122,25 @@ def check_deck_file(
         return DeckRow(file=str(path), player=player, read_error=f"internal error while reading: {exc!r}")
     deck = loaded.deck
     try:
-        game = load_game(deck.game)
+        game = contexts.game(deck.game)
     except GameError as exc:
         return DeckRow(
             file=str(path), player=player, deck=deck_name_beside_player(path, deck.name), read_error=str(exc)
         )
     problems = list(loaded.problems)
     chosen = _format_of_game(game, fmt)
-    named = format_for_game(event, game.name) if chosen is None else None
+    named = format_for_game(event, game) if chosen is None else None
     if named is not None:
         chosen = find_format(game, named)  # the folder's event.json names a format of this deck's game
-    if renown_level is None and event is not None:
-        renown_level = event.renown
+    given = dict(settings or {})
+    if event is not None:
+        given = {**event.settings_for(game), **{k: v for k, v in given.items() if v is not None}}
     if chosen is None:
         # A format that is not installed: checked by the default one with a note, exactly as `check` does.
-        formats = {} if formats is None else formats
-        key = (game.name, deck.format)
-        if key not in formats:
-            formats[key] = deck_format(game, deck)
-        chosen, notes = formats[key]
+        chosen, notes = contexts.deck_format(game, deck)
         problems.extend(f"{path.name}: {render(note)}" for note in notes)
-    cards = pool_for(pool, game)[0]  # the card database for Rage, the game's cards for any other
-    settings = {"renown_level": renown_level} if renown_level is not None else {}
-    report: Report = check(deck, cards, game, chosen, settings)
+    context = contexts.of(deck, chosen, given, game)
+    report: Report = context.check(deck)
     return DeckRow(
         file=str(path),
         player=player,
@@ -156,7 +154,7 @@ def check_deck_file(
         errors=report.errors,
         warnings=report.warnings,
         problems=tuple(problems),
-        fingerprint=_fingerprint(deck, cards),
+        fingerprint=_fingerprint(deck, context.pool),
         cards=_cards(deck),
         guesses=guessed_lines(deck, report, path),
     )
@@ -219,18 +217,18 @@ def check_files(
     paths: Sequence[Path],
     pool: CardPool,
     fmt: Format | str | None = None,
-    renown_level: int | None = None,
+    settings: Mapping[str, int | None] | None = None,
     events: Mapping[Path, Event] | None = None,
     given: Event | None = None,
 ) -> list[DeckRow]:
-    """A row per deck file, in the given order (each format read once for the whole batch); each deck judged as
-    its folder's event.json asks, the command line's `given` event over it."""
-    formats: dict[tuple[str, str], tuple[Any, list[Result]]] = {}
+    """A row per deck file, in the given order (each game, pool and format read once for the whole batch); each
+    deck judged as its folder's event.json asks, the command line's `given` event over it."""
+    contexts = DeckContexts(pool)
     rows = []
     for path in paths:
         own = event_for(path, events or {})
         event = given.over(own) if given is not None else own
-        rows.append(check_deck_file(path, pool, fmt, renown_level, formats, event))
+        rows.append(check_deck_file(path, contexts, fmt, settings, event))
     return rows
 
 

@@ -14,15 +14,19 @@ from deckbuilder.cli.common import (
     EXIT_UNREADABLE,
     CliError,
     add_db_option,
+    add_setting_option,
     check_not_read,
     check_output,
     check_renown,
     forced_game,
+    given_settings,
     open_db,
     read_error,
+    settings_for,
     warn_if_empty,
 )
 from deckbuilder.cli.output import shown_name
+from deckbuilder.context import DeckContext, DeckContexts
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
 from deckbuilder.games.loader import checked_format_title
@@ -32,8 +36,8 @@ from deckbuilder.i18n import gettext as _
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from deckbuilder.deck import Deck
-    from deckbuilder.games.description import Game
-    from deckbuilder.legality.results import Report, Result
+    from deckbuilder.games.description import Game, GameFormat
+    from deckbuilder.legality.results import Report
 
 _SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
 
@@ -51,6 +55,7 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
     check.add_argument(
         "--renown", type=int, metavar="N", help=_("Renown level (default: the deck's, else 20)")
     )
+    add_setting_option(check)
     check.add_argument(
         "--format", dest="format_name", metavar="NAME", help=_("format (see `ragedeck formats`)")
     )
@@ -101,12 +106,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if forced is not None or not _some_game_has_format(args.format_name):
                 raise CliError(str(exc)) from exc
     check_renown(args.renown, "--renown")
+    args.settings = given_settings(args.setting)
     if args.print_all is not None:
         check_output(args.print_all)  # a folder or a missing folder is refused before forty decks are checked
     events = _events(args)
     db = open_db(args.db)
     try:
-        warn_if_empty(db, err)
         documents: list[dict[str, Any]] = []
         run_state = _Run(args, db, documents, out, err, events)
         worst = EXIT_OK
@@ -114,10 +119,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         read = [*paths, *(folder / EVENT_FILE for folder in events)]  # the decks and the events' files
         check_not_read(args.print_all, read)  # never the PDF over a deck it checks
         check_not_read(args.report, read)
-        pool = _pool_for(db, forced)[0] if forced is not None else db
         for path in paths:
             try:
-                loaded = read_deck(path, pool=pool, game=forced.name if forced is not None else None)
+                # Names are looked up in each deck's own game (--game's when given), its pool read once a run.
+                loaded = read_deck(
+                    path, pool=run_state.contexts, game=forced.name if forced is not None else None
+                )
             except (DeckFileError, OSError) as exc:
                 worst = _unreadable_deck(path, exc, args.json, documents, err)
                 continue
@@ -134,20 +141,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         db.close()
 
 
-def _pool_for(db: CardDatabase, game: Game) -> tuple[Any, bool]:
-    """games.cards.pool_for, without importing games/cards.py (~1.5 ms of every check) when the game's engine keeps
-    its own cards (Rage's: the card database itself)."""
-    from deckbuilder.games.engines import ENGINES
-
-    engine = ENGINES.get(game.engine)
-    own = engine.card_pool(db, game) if engine is not None else None
-    if own is not None:
-        return own, False
-    from deckbuilder.games.cards import pool_for
-
-    return pool_for(db, game)
-
-
 class _Run:
     """One `check` run over a batch of decks of any games: each game's pool and each format read once."""
 
@@ -162,29 +155,27 @@ class _Run:
     ) -> None:
         self.args, self.db, self.documents, self.out, self.err = args, db, documents, out, err
         self.events = events or {}  # each folder's event.json (deckbuilder.event); the command line wins
-        self.pools: dict[str, tuple[Any, bool]] = {}
-        # (game, the deck's format) -> the format it is checked on and the note saying it is not installed.
-        # A batch of 200 decks must not re-read the format folder 200 times.
-        self.formats: dict[tuple[str, str], tuple[Any, list[Result]]] = {}
-        self.candidates: dict[str, list[Any]] = {}
+        # Each game's description, pool, formats and fix-hint candidates, read once for every deck of the run.
+        self.contexts = DeckContexts(db)
+        self.told_empty: set[str] = set()  # the games whose empty card data was noted (once a run)
 
     def check(self, path: Path, deck: Deck, problems: list[str], forced: Game | None) -> int:
         """Check one deck by its game's engine (or --game's); its JSON document and printed report."""
-        from deckbuilder.games.check import check, deck_format, report_json
+        from deckbuilder.games.check import report_json
         from deckbuilder.games.description import GameError
-        from deckbuilder.games.loader import FormatError, find_format, load_game
+        from deckbuilder.games.loader import FormatError, find_format
         from deckbuilder.guesses import guessed_lines
         from deckbuilder.i18n import render
 
         args = self.args
         try:
-            game = forced or load_game(deck.game)
+            game = forced or self.contexts.game(deck.game)
         except GameError as exc:  # a game that is not installed: its rules are not known
             return self._not_checked(path, str(exc))
         shown_problems = [shown_name(render_text(p)) for p in problems]
         event = event_for(path, self.events)
-        named = None if args.format_name else format_for_game(event, game.name)
-        renown = args.renown if args.renown is not None or event is None else event.renown
+        named = None if args.format_name else format_for_game(event, game)
+        fmt: GameFormat | None
         if named is not None:
             fmt = find_format(game, named)  # the folder's event.json names a format of this deck's game
         elif args.format_name:
@@ -198,17 +189,19 @@ class _Run:
                     ),
                 )
         else:
-            key = (game.name, deck.format)
-            if key not in self.formats:
-                self.formats[key] = deck_format(game, deck)
-            fmt, notes = self.formats[key]
+            fmt, notes = self.contexts.deck_format(game, deck)
             for note in notes:  # checked against the game's default format instead
                 problems.append(f"{path.name}: {note.message}")
                 shown_problems.append(f"{shown_name(path.name)}: {render(note)}")
-        if game.name not in self.pools:
-            self.pools[game.name] = _pool_for(self.db, game)
-        pool, shipped = self.pools[game.name]
-        if shipped:
+        # --renown over the folder's event.json: the Renown level of a game that has that setting (Rage's).
+        settings = Event(renown=args.renown).over(event).settings_for(game) | settings_for(
+            game, args.settings
+        )
+        context = self.contexts.of(deck, fmt, settings, game)
+        if game.name not in self.told_empty:
+            self.told_empty.add(game.name)
+            warn_if_empty(self.db, self.err, context)
+        if context.shipped:
             problems.append(
                 _(
                     "the card database holds no {game} cards: checked against the card set shipped with the game "
@@ -216,9 +209,8 @@ class _Run:
                 ).format(game=game.title, name=game.name)
             )
             shown_problems.append(shown_name(render_text(problems[-1])))
-        settings = {"renown_level": renown} if renown is not None else {}
-        report = check(deck, pool, game, fmt, settings)
-        hints = self._fix_hints(deck, pool, game, report, renown)
+        report = context.check(deck)
+        hints = self._fix_hints(deck, context, report)
         guesses = guessed_lines(deck, report, path)  # the report's and the printed sheet's, found once
         self.documents.append(
             {
@@ -235,7 +227,7 @@ class _Run:
                 print(f"  {_('guessed'):<8} {shown_name(guess.text())}", file=self.out)
             if hints is not None:
                 hints.print(self.out)
-        _fingerprint(args, deck, pool, self.documents[-1], self.out)
+        _fingerprint(args, deck, context, self.documents[-1], self.out)
         return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
     def _not_checked(self, path: Path, reason: str) -> int:
@@ -247,28 +239,23 @@ class _Run:
             )
         return EXIT_UNREADABLE
 
-    def _fix_hints(self, deck: Deck, pool: Any, game: Game, report: Report, renown: int | None) -> Any:
+    def _fix_hints(self, deck: Deck, context: DeckContext, report: Report) -> Any:
         if not self.args.fix_hints:
             return None
-        from deckbuilder.fixhints import HintList, fix_hints
+        from deckbuilder.fixhints import HintList, context_hints
 
-        if (
-            game.name not in self.candidates
-        ):  # the cards hints may suggest, read once for all the decks of a run
-            self.candidates[game.name] = pool.all_cards()
-        cards = self.candidates[game.name]
-        return HintList(fix_hints(deck, pool, cards, report.format, renown, report))
+        return HintList(context_hints(deck, context, report))
 
 
 def _fingerprint(
-    args: argparse.Namespace, deck: Deck, pool: Any, document: dict[str, Any], out: TextIO
+    args: argparse.Namespace, deck: Deck, context: DeckContext, document: dict[str, Any], out: TextIO
 ) -> None:
     """With --fingerprint: the deck's code in its JSON document, or a line under its printed report."""
     if not args.fingerprint:
         return
     from deckbuilder.fingerprint import deck_fingerprint
 
-    code = deck_fingerprint(deck, pool).code
+    code = deck_fingerprint(deck, context.pool).code
     document["fingerprint"] = code
     if not args.json:
         print(_("  fingerprint {code}").format(code=code), file=out)
@@ -359,7 +346,7 @@ def _write_report(
 
     given = Event(format=args.format_name, renown=args.renown)
     try:
-        write_report(check_files(paths, db, args.format_name, args.renown, events, given), args.report)
+        write_report(check_files(paths, db, args.format_name, None, events, given), args.report)
     except ReportError as exc:
         raise CliError(str(exc)) from exc
     print(_("wrote {path}").format(path=shown_name(args.report)), file=err)

@@ -14,6 +14,7 @@ from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from deckbuilder.context import DeckContext, DeckContexts
     from deckbuilder.deckfiles import LoadedDeck
 
 EXIT_OK = 0
@@ -47,16 +48,29 @@ def open_db(path: Path | None) -> CardDatabase:
         raise CliError(_("cannot open the card database: {error}").format(error=exc)) from exc
 
 
-def warn_if_empty(db: CardDatabase, err: TextIO) -> None:
-    """A note on stderr when the card database holds no cards yet."""
-    if not db.has_cards():
-        print(
-            _(
-                "note: the card database {path} is empty; run `ragedeck import-cards PATH` with a Lackey "
-                "plugin folder or card data file first"
-            ).format(path=shown_name(db.path)),
-            file=err,
+def warn_if_empty(db: CardDatabase, err: TextIO, context: DeckContext | None = None) -> bool:
+    """A note on stderr when a game (the deck's context's, else the default game) has no cards to look names up in,
+    naming the game and how to import its cards; True when it was printed."""
+    from deckbuilder.context import DeckContexts
+    from deckbuilder.deck import Deck
+
+    if context is None:
+        context = DeckContexts(db).of(Deck())
+    if context.has_cards():
+        return False
+    game = context.game
+    if context.engine.card_database:  # its cards come from a Lackey plugin or card data file
+        note = _(
+            "note: the card database {path} holds no {game} cards; run `ragedeck import-cards PATH` with a "
+            "Lackey plugin folder or card data file first"
         )
+    else:
+        note = _(
+            "note: the card database {path} holds no {game} cards and the game ships none; run "
+            "`ragedeck import-cards --game {name} FILE` with its card data first"
+        )
+    print(note.format(path=shown_name(db.path), game=_(game.title), name=game.name), file=err)
+    return True
 
 
 def forced_game(name: str | None) -> Any:
@@ -85,6 +99,49 @@ def check_renown(value: int | None, option: str) -> None:
         )
 
 
+# The most a setting given on the command line may be (a native file's settings have the same bound).
+MAX_SETTING = 1_000_000
+
+
+def add_setting_option(parser: argparse.ArgumentParser) -> None:
+    """--setting ID=N (repeatable): a setting of the deck's game over the deck's own (`--renown N` is Rage's)."""
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="ID=N",
+        help=_(
+            "a setting of the deck's game over the deck's own, by its id (see `ragedeck games`); repeatable"
+        ),
+    )
+
+
+def given_settings(values: list[str]) -> dict[str, int]:
+    """The settings --setting gives, by id; CliError for one that is not ID=N with N a whole number."""
+    found: dict[str, int] = {}
+    for value in values:
+        key, _sep, number = value.partition("=")
+        key = key.strip()
+        try:
+            amount = int(number.strip())
+        except ValueError:
+            amount = -1
+        if not key or not 0 <= amount <= MAX_SETTING:
+            raise CliError(
+                _("--setting {value}: give ID=N, N a whole number from 0 to {maximum}").format(
+                    value=shown_name(value[:60]), maximum=MAX_SETTING
+                )
+            )
+        found[key] = amount
+    return found
+
+
+def settings_for(game: Any, given: dict[str, int]) -> dict[str, int | None]:
+    """The given settings that are settings of the game (chosen by the player, not read from a card)."""
+    chosen = {s.id for s in getattr(game, "settings", ()) if not s.pile}
+    return {key: value for key, value in given.items() if key in chosen}
+
+
 def read_error(exc: Exception) -> str:
     """Why a deck file could not be read, in the player's language (a reader's reason is a carddb Message)."""
     if isinstance(exc, OSError) and exc.strerror:
@@ -92,8 +149,9 @@ def read_error(exc: Exception) -> str:
     return render_text(getattr(exc, "reason", None) or str(exc))
 
 
-def read_one_deck(path: Path, db: CardDatabase) -> LoadedDeck:
-    """The deck a single-deck command works on; an unreadable file is a CliError naming it."""
+def read_one_deck(path: Path, db: CardDatabase | DeckContexts) -> LoadedDeck:
+    """The deck a single-deck command works on (its names looked up in its own game's cards); an unreadable file is
+    a CliError naming it."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
 
     try:

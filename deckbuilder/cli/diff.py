@@ -36,22 +36,21 @@ def add_arguments(diff: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print what changed from A to B; exit 0 when equal, 1 when they differ, 2 when one cannot be read."""
+    from deckbuilder.context import DeckContexts
     from deckbuilder.deckdiff import GamesDiffer, diff_decks
-    from deckbuilder.games.cards import pool_for
     from deckbuilder.games.description import GameError
-    from deckbuilder.games.loader import load_game
 
     db = open_db(args.db)
     try:
-        first = read_one_deck(args.first, db)
-        second = read_one_deck(args.second, db)
+        contexts = DeckContexts(db)
+        first = read_one_deck(args.first, contexts)
+        second = read_one_deck(args.second, contexts)
         try:
-            game = load_game(first.deck.game)
+            context = contexts.of(first.deck)
         except GameError as exc:
             raise CliError(f"{shown_name(args.first)}: {exc}") from exc
-        pool, _shipped = pool_for(db, game)
         try:
-            diff = diff_decks(first.deck, second.deck, pool)
+            diff = diff_decks(first.deck, second.deck, context)
         except GamesDiffer as exc:
             raise CliError(f"{shown_name(args.first)} / {shown_name(args.second)}: {exc}") from exc
         if args.json:

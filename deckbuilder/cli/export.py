@@ -12,12 +12,15 @@ from deckbuilder.cli.common import (
     EXIT_OK,
     CliError,
     add_db_option,
+    add_setting_option,
     check_not_read,
     check_output,
     check_renown,
+    given_settings,
     open_db,
     read_error,
     read_one_deck,
+    settings_for,
 )
 from deckbuilder.cli.output import LONE_SURROGATE, shown_name
 from deckbuilder.i18n import gettext as _
@@ -41,7 +44,11 @@ def add_arguments(export: argparse.ArgumentParser) -> None:
     export.add_argument("--cut-marks", default="none", choices=["none", "corners", "lines"])
     export.add_argument("--bleed", type=float, default=0.0, metavar="MM")
     export.add_argument("--gap", type=float, default=0.0, metavar="MM")
-    export.add_argument("--section", choices=["characters", "sept", "combat"])
+    export.add_argument(
+        "--section",
+        metavar="PILE",
+        help=_("proxies: only this pile of the deck's game (Rage: characters, sept, combat, starting)"),
+    )
     export.add_argument("--cards", action="append", metavar="NAME", help=_("only these cards (repeatable)"))
     export.add_argument(
         "--one-side", action="store_true", help=_("print only the breed side of two-sided cards")
@@ -72,6 +79,7 @@ def add_arguments(export: argparse.ArgumentParser) -> None:
     export.add_argument("--player", default="", metavar="NAME")
     export.add_argument("--event", default="", metavar="NAME")
     export.add_argument("--renown", type=int, metavar="N")
+    add_setting_option(export)
     export.add_argument("--format", dest="format_name", metavar="NAME")
 
 
@@ -81,6 +89,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from deckbuilder.legality.formats import FormatError, load_format, load_format_or_default
 
     check_renown(args.renown, "--renown")
+    chosen = given_settings(args.setting)
     check_output(args.output)
     check_not_read(args.output, [args.deck])  # `export deck.txt -o deck.txt` replaced the deck with the PDF
     for option in ("player", "event"):
@@ -105,8 +114,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         deck = loaded.deck
         for problem in loaded.problems:
             print(_("note: {note}").format(note=shown_name(render_text(problem))), file=err)
-        if args.renown is not None:
-            deck.renown_level = args.renown
+        if args.renown is not None:  # the shorthand of Rage's Renown level setting
+            from deckbuilder.event import Event
+
+            given = Event(renown=args.renown).settings_for(_game_of(deck))
+            deck.settings.update({k: v for k, v in given.items() if v is not None})
+        deck.settings.update({k: v for k, v in settings_for(_game_of(deck), chosen).items() if v is not None})
         if args.format_name:
             deck.format = forced
         elif _export_named(args.to).deck_kind is None:  # a PDF prints the format's name
@@ -135,11 +148,38 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _deck_pool(deck: Deck, db: CardDatabase) -> Any:
     """The cards a deck's names are looked up in: its game's (the database for a game that is not installed)."""
-    from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.piles import game_of
+    from deckbuilder.context import DeckContexts
 
-    game = game_of(deck)
-    return db if game is None else pool_for(db, game)[0]
+    return DeckContexts(db).pool_of(deck)
+
+
+def _game_of(deck: Deck) -> Any:
+    from deckbuilder.context import DeckContexts
+
+    return DeckContexts().installed(deck.game)
+
+
+def _section(value: str | None, deck: Deck) -> Any:
+    """--section: a pile of the deck's game (Rage's sections by the card's Type, as before); CliError otherwise."""
+    from carddb.cardtypes import Section
+
+    if not value:
+        return None
+    game = _game_of(deck)
+    piles = [p.id for p in game.piles] if game is not None else [s.value for s in Section]
+    wanted = value.strip().casefold()
+    pile = next((p for p in piles if p.casefold() == wanted), None)
+    if pile is None:
+        raise CliError(
+            _("--section {section}: the deck's game has no such pile (its piles: {piles})").format(
+                section=shown_name(value[:60]), piles=", ".join(piles)
+            )
+        )
+    from deckbuilder.games.engines import ENGINES
+
+    # The card database's sections (Rage's) keep their meaning: every card of that Type, starting ones included.
+    by_type = game is None or ENGINES[game.engine].card_database
+    return Section(pile) if by_type and pile in {s.value for s in Section} else pile
 
 
 def _export_named(name: str) -> Export:
@@ -200,7 +240,6 @@ def _write_decklist(args: argparse.Namespace, deck: Deck, db: CardDatabase, out:
 
 
 def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: TextIO, err: TextIO) -> int:
-    from carddb.cardtypes import Section
     from deckbuilder.collection import owned_for
     from deckbuilder.export.proxies import ProxyOptions, plan_faces, write_proxies_pdf
 
@@ -209,7 +248,7 @@ def _write_proxies(args: argparse.Namespace, deck: Deck, db: CardDatabase, out: 
         gap_mm=args.gap,
         bleed_mm=args.bleed,
         cut_marks=args.cut_marks,
-        section=Section(args.section) if args.section else None,
+        section=_section(args.section, deck),
         names=args.cards,
         both_sides=not args.one_side,
         owned=None if args.all_copies else owned_for(db, deck),

@@ -57,10 +57,8 @@ def _in_range(option: str, value: int, low: int, high: int) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the combat-hand odds (Rage), the chance of cards or Types by turn N, and a seeded sample hand."""
     from deckbuilder import odds
-    from deckbuilder.games.cards import pool_for
+    from deckbuilder.context import DeckContexts
     from deckbuilder.games.description import GameError
-    from deckbuilder.games.engines import ENGINES
-    from deckbuilder.games.loader import load_game
 
     _in_range("--turns", args.turns, 1, odds.MAX_TURNS)
     _in_range("--copies", args.copies, 1, odds.MAX_COPIES)
@@ -78,12 +76,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError(str(exc)) from exc
     db = open_db(args.db)
     try:
-        deck = read_one_deck(args.deck, db).deck
+        contexts = DeckContexts(db)
+        deck = read_one_deck(args.deck, contexts).deck
         try:
-            game = load_game(deck.game)
+            context = contexts.of(deck)
         except GameError as exc:
             raise CliError(f"{shown_name(args.deck)}: {exc}") from exc
-        pool, _shipped = pool_for(db, game)
+        game, pool = context.game, context.pool
         if not game.draws:
             raise CliError(
                 _(
@@ -94,17 +93,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _use_installed_format(deck, game, args.deck, err)
         piles = odds.deck_piles(deck, pool, game)
         # The odds the game's engine adds to its description's draws, turns 1..N (Rage's combat hand per Character).
-        found: list[odds.Odds] = ENGINES[game.engine].extra_odds(
+        found: list[odds.Odds] = context.engine.extra_odds(
             deck, pool, game, piles, seed, args.trials, args.turns
         )
         turns = range(1, args.turns + 1)
         for name in args.card:
-            if piles.pile_of(name) is None:
-                raise CliError(
-                    _("{path}: '{card}' is not in a draw pile of the deck, so it cannot be drawn").format(
-                        path=shown_name(args.deck), card=name
-                    )
-                )
+            if piles.pile_of(name) is None:  # a card the deck lacks (or holds outside its draw piles): 0 %
+                found.append(odds.missing_card(name))
+                continue
+            found.append(odds.card_by_turn(piles, name, 1, args.copies, opening=True))
             found += [odds.card_by_turn(piles, name, turn, args.copies) for turn in turns]
         for type_word in args.type:
             pile = odds.pile_for_type(piles, type_word)
@@ -114,6 +111,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                         path=shown_name(args.deck), type=type_word
                     )
                 )
+            found.append(odds.type_by_turn(piles, pile, type_word, 1, args.copies, opening=True))
             found += [odds.type_by_turn(piles, pile, type_word, turn, args.copies) for turn in turns]
         hand = odds.SampleHand.deal(piles, seed)
         if args.json:

@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
@@ -191,8 +192,15 @@ def merged_zone_labels(zone_labels: dict[str, str] | None) -> dict[str, str]:
     return labels
 
 
-def find_unknown(deck: Deck, pool: CardPool | None) -> dict[str, list[str]]:
-    """Card names (as written) that the pool does not know, each with the pool's suggestions."""
+def find_unknown(deck: Deck, cards: Any) -> dict[str, list[str]]:
+    """Card names (as written) that the deck's own game does not know, each with its pool's suggestions.
+
+    `cards` is what the reader was handed (deckbuilder.context.names_pool: the card database, a DeckContexts or a
+    pool); the names are looked up once the deck's game is known, never in another game's cards.
+    """
+    from deckbuilder.context import names_pool
+
+    pool: CardPool | None = names_pool(cards, deck)
     if pool is None:
         return {}
     unknown: dict[str, list[str]] = {}

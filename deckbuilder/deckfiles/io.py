@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from carddb.atomic import atomic_write_text
 from carddb.messages import declare, message
@@ -21,6 +22,9 @@ from deckbuilder.deckfiles.common import (
 )
 from deckbuilder.deckfiles.kinds import deck_file_kind, kind_of_path, kind_of_text, suffix_list
 
+if TYPE_CHECKING:
+    from deckbuilder.context import DeckContexts
+
 _UNTITLED = Deck().name
 _KEEPS_EVERYTHING = deck_file_kind(KIND_NATIVE)
 
@@ -32,19 +36,23 @@ def kind_for_path(path: Path | str) -> str | None:
 
 
 def parse_deck_text(
-    text: str, pool: CardPool | None = None, source: str = "<text>", game: str | None = None
+    text: str, pool: CardPool | DeckContexts | None = None, source: str = "<text>", game: str | None = None
 ) -> LoadedDeck:
     """Read a deck from text of any kind (native JSON, .dek XML or a list), told apart by content.
 
-    `game` reads it as a deck of that game (its piles decide how zones are read), whatever the text says.
+    `game` reads it as a deck of that game (its piles decide how zones are read), whatever the text says. Names are
+    looked up in the deck's own game: `pool` is the card database (every game's cards), a DeckContexts, or a pool.
     """
-    return kind_of_text(text).read(text, pool, source, game=game)
+    return kind_of_text(text).read(text, _names(pool), source, game=game)
 
 
-def read_deck(path: Path | str, pool: CardPool | None = None, game: str | None = None) -> LoadedDeck:
+def read_deck(
+    path: Path | str, pool: CardPool | DeckContexts | None = None, game: str | None = None
+) -> LoadedDeck:
     """Read a deck file; raises DeckFileError when it cannot be read at all.
 
-    `game` reads it as a deck of that game (its piles decide how zones are read), whatever the file says.
+    `game` reads it as a deck of that game (its piles decide how zones are read), whatever the file says. Names are
+    looked up in the deck's own game: `pool` is the card database (every game's cards), a DeckContexts, or a pool.
     """
     target = Path(path)
     source = target.name or str(target)
@@ -80,13 +88,18 @@ def read_deck(path: Path | str, pool: CardPool | None = None, game: str | None =
         kind = text_list
         if by_name is not text_list:
             notes.append(message("DECKFILE_NOT_THAT_KIND", source=source, kind=message(by_name.description)))
-    loaded = kind.read(text, pool, source, game=game)
+    loaded = kind.read(text, _names(pool), source, game=game)
     loaded.problems[:0] = notes
     # Text lists carry no title (and a .dek may lack one): the file name is the deck's name.
     if kind is not _KEEPS_EVERYTHING and loaded.deck.name == _UNTITLED and target.stem:
         # A file name's bytes that are not UTF-8 cannot be written into any file or PDF: shown as U+FFFD.
         loaded.deck.name = replace_surrogates(target.stem)
     return loaded
+
+
+def _names(pool: CardPool | DeckContexts | None) -> CardPool | None:
+    """What the readers look names up with: they pass it on to `find_unknown`, which takes either."""
+    return cast("CardPool | None", pool)
 
 
 def _is_json(text: str) -> bool:

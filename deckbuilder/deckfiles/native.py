@@ -11,8 +11,6 @@ from carddb.messages import declare, message
 from deckbuilder.deck import (
     DEFAULT_FORMAT,
     DEFAULT_GAME,
-    DEFAULT_RENOWN_LEVEL,
-    MAX_RENOWN_LEVEL,
     CardPool,
     Deck,
     DeckEntry,
@@ -46,7 +44,7 @@ declare(
         "DECKFILE_FIELD_SURROGATES": "{source}: '{key}' holds broken characters (lone surrogates); they were replaced",
         "DECKFILE_SETTINGS_NOT_OBJECT": "{source}: 'settings' must be an object of whole numbers; ignored",
         "DECKFILE_SETTING_NOT_NUMBER": "{source}: setting '{key}' must be a whole number; ignored",
-        "DECKFILE_BAD_RENOWN": "{source}: 'renown_level' must be a whole number from 0 to {most}, not {value}; {default} was used",
+        "DECKFILE_BAD_SETTING": "{source}: '{key}' must be a whole number from 0 to {most}, not {value}; {default} was used",
         "DECKFILE_NOT_A_LIST": "'{where}' must be a list of cards, not {kind}",
         "DECKFILE_ENTRY_NAMED": "{place} ({name!r})",
         "DECKFILE_ENTRY_SKIPPED": "{source}: {label}: {reason}; skipped",
@@ -98,17 +96,19 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
     zones = layout.zones(deck, pool)
     sections = {zone.key: [_entry_json(e) for e in zone.entries] for zone in zones if not zone.starting}
     starting = [_entry_json(e) for zone in zones if zone.starting for e in zone.entries]
-    # The Renown level and the starting list are written for a game whose layout keeps them (Rage's).
-    renown = {"renown_level": deck.renown_level} if layout.keeps_renown_level else {}
+    # Settings its game's layout keeps as deck fields (Rage's Renown level, as earlier files have it), valued when
+    # the deck names none; the others in "settings".
+    fields = {key: _setting_value(deck, game, key) for key in layout.field_settings}
+    settings = {key: value for key, value in deck.settings.items() if key not in fields}
     document = {
         "format_version": FORMAT_VERSION,
         "app": APP_ID,
         "name": deck.name,
         "notes": deck.notes,
-        **renown,
+        **fields,
         "format": deck.format,
         "game": deck.game,
-        **({"settings": dict(deck.settings)} if deck.settings else {}),
+        **({"settings": settings} if settings else {}),
         "sections": sections,
         **({"starting": starting} if any(zone.starting for zone in zones) else {}),
     }
@@ -132,14 +132,19 @@ def deck_from_native(
     deck.name = _string_field(document, "name", deck.name, source, problems)
     deck.notes = _string_field(document, "notes", deck.notes, source, problems, allow_controls=True)
     deck.format = _string_field(document, "format", DEFAULT_FORMAT, source, problems) or DEFAULT_FORMAT
-    deck.renown_level = _renown_field(document, source, problems)
     game_name = game or _string_field(document, "game", DEFAULT_GAME, source, problems) or DEFAULT_GAME
     installed = known_game(game_name)
     deck.game = installed or game_name[:60]
     if installed is None:
         problems.append(message("DECKFILE_NATIVE_GAME_NOT_INSTALLED", source=source, game=game_name[:60]))
-    layout = layout_of(game_of(deck))  # what each section's key means for the deck's game
+    game_read = game_of(deck)
+    layout = layout_of(game_read)  # what each section's key means for the deck's game
     deck.settings = _settings_field(document, source, problems)
+    # A setting earlier versions wrote as a deck field (Rage's Renown level) reads as the setting.
+    for key, most in layout.field_settings.items():
+        value = _field_setting(document, key, most, _default_setting(game_read, key), source, problems)
+        if value is not None:
+            deck.settings[key] = value
 
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
@@ -286,20 +291,36 @@ def _settings_field(document: dict[str, Any], source: str, problems: list[str]) 
     return settings
 
 
-def _renown_field(document: dict[str, Any], source: str, problems: list[str]) -> int:
-    value = document.get("renown_level", DEFAULT_RENOWN_LEVEL)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_RENOWN_LEVEL:
-        return value
+def _default_setting(game: Any, key: str) -> int | None:
+    """The value a deck that names none of this setting is checked with (its game's default)."""
+    return next((s.default for s in getattr(game, "settings", ()) if s.id == key), None)
+
+
+def _setting_value(deck: Deck, game: Any, key: str) -> int | None:
+    value = deck.settings.get(key)
+    return value if value is not None else _default_setting(game, key)
+
+
+def _field_setting(
+    document: dict[str, Any], key: str, most: int, default: int | None, source: str, problems: list[str]
+) -> int | None:
+    """A setting written as a deck field: None when absent or at its default (the deck then names none)."""
+    if key not in document:
+        return None
+    value = document[key]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most:
+        return None if value == default else value
     problems.append(
         message(
-            "DECKFILE_BAD_RENOWN",
+            "DECKFILE_BAD_SETTING",
             source=source,
-            most=MAX_RENOWN_LEVEL,
+            key=key,
+            most=most,
             value=f"{value!r:.40}",
-            default=DEFAULT_RENOWN_LEVEL,
+            default="" if default is None else default,
         )
     )
-    return DEFAULT_RENOWN_LEVEL
+    return None
 
 
 def _shown(value: object) -> str:

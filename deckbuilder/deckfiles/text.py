@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from carddb.messages import message
+from deckbuilder.context import names_pool
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import (
     COMMENT_PREFIXES,
@@ -53,6 +54,9 @@ def deck_from_text(
     if installed_game is not None:
         deck.game = installed_game
     layout: Layout | None = None  # the deck's game's, once its `# game:` line (if any) is read
+    names: CardPool | None = (
+        None  # where names are looked up: the deck's own game's cards, once its game is known
+    )
     headerless_hint = None
     for number, raw in enumerate(lines, start=1):
         where = message("DECKFILE_LINE", source=source, line=number)
@@ -75,6 +79,7 @@ def deck_from_text(
         if layout is None:
             layout = layout_of(game_of(deck))
             headerless_hint = layout.headerless(_headers(lines))
+            names = names_pool(pool, deck)
         if len(line) > MAX_LINE_CHARS:
             reason = message("DECKFILE_LINE_TOO_LONG", length=len(line))
             problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
@@ -91,7 +96,7 @@ def deck_from_text(
             zone = layout.place(zone_label)
             unknown_zone = None if zone.known else (number, line, where)
             continue
-        parsed = _parse_card_line(line, pool)
+        parsed = _parse_card_line(line, names)
         if isinstance(parsed, str):
             problems.append(message("DECKFILE_SKIPPED", where=where, reason=parsed))
             deck.unread.append(unread_part(source, number, line, parsed))
@@ -108,7 +113,12 @@ def deck_from_text(
             deck.add(name, count, set_name, starting=True)
         else:
             deck.add(name, count, set_name, zone.hint if zone is not None else headerless_hint)
-    return LoadedDeck(deck=deck, kind=KIND_TEXT, problems=problems, unknown=find_unknown(deck, pool))
+    return LoadedDeck(
+        deck=deck,
+        kind=KIND_TEXT,
+        problems=problems,
+        unknown=find_unknown(deck, names if names is not None else pool),
+    )
 
 
 def _headers(lines: list[str]) -> list[str]:

@@ -26,8 +26,7 @@ from deckbuilder.export.pdftext import (
     register_fonts,
 )
 from deckbuilder.fingerprint import deck_fingerprint
-from deckbuilder.games.cards import field_text, pool_for
-from deckbuilder.games.check import check
+from deckbuilder.games.cards import field_text
 from deckbuilder.games.description import Game, Pile
 from deckbuilder.games.engines import ENGINES
 from deckbuilder.games.figures import FigureValue, figure_line, settings_line
@@ -66,6 +65,7 @@ class DecklistOptions:
     event_date: str = ""
     report: Report | None = None
     lang: str | None = None  # language of the sheet's own words (None: the current language)
+    context: Any = None  # the deck's context (deckbuilder.context.DeckContext) when the caller has it
 
 
 _TITLE = ParagraphStyle("dl-title", fontName=FONT_BOLD, fontSize=16, leading=19, spaceAfter=2)
@@ -324,19 +324,22 @@ def decklist_story(deck: Deck, db: CardDatabase, options: DecklistOptions, width
     Every game's sheet is laid out from its game.json: the event fields and the settings chosen, the verdict with
     the header figures, then each pile (as a table of its `sheet` fields, else by Type in two columns).
     """
-    game = _game(deck)
-    engine = ENGINES[game.engine]
+    from deckbuilder.context import DeckContexts
+
+    context = options.context
+    if context is None or context.game.name != deck.game:
+        # Its game's own cards (Rage's: the database itself), else its imported or shipped set.
+        contexts = DeckContexts(db)
+        context = contexts.of(deck, game=_game(deck))
+    game, pool, engine = context.game, context.pool, context.engine
     lang = options.lang or current_language()
 
     def t(text: str) -> str:
         return gettext(text, lang)
 
-    pool = engine.card_pool(db, game)
-    if pool is None:  # a game's own cards (Rage's: the database itself), else its imported or shipped set
-        pool, _shipped = pool_for(db, game)
     report = options.report if options.report is not None and options.report.game == game.name else None
     if report is None:
-        report = check(deck, pool, game)
+        report = context.check(deck)
     # A card database's cards (Rage's) carry the date of the data they were imported from.
     data_date = db.data_date() if engine.card_database else None
     settings = dict(report.settings)

@@ -70,7 +70,8 @@ class ProxyOptions:
     gap_mm: float = 0.0
     bleed_mm: float = 0.0
     cut_marks: str = "none"  # "none" | "corners" | "lines"
-    section: Section | None = None
+    # A Rage section (by the card's Type, its starting cards included), or the id of a pile of the deck's game.
+    section: Section | str | None = None
     names: list[str] | None = None
     both_sides: bool = True
     page_numbers: bool = True
@@ -81,6 +82,7 @@ class ProxyOptions:
     back: str = BACK_PLUGIN  # "plugin" | "plain" | "file" (then back_file)
     back_file: str = ""
     printer: PrinterProfile = NO_CORRECTION  # moves and scales the back pages only
+    context: Any = None  # the deck's context (deckbuilder.context.DeckContext) when the caller has it
 
 
 @dataclass

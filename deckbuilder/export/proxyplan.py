@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carddb.cardtypes import Section
 from carddb.db import CardDatabase
@@ -16,8 +16,8 @@ from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.export.duplex import DUPLEX_NONE
 from deckbuilder.export.images import CheckedImage, ImageRefused, check_image
 from deckbuilder.export.textproxy import BREED_SIDE, CRINOS_SIDE
-from deckbuilder.games.cards import GameCardPool, as_card_info, pool_for
-from deckbuilder.games.piles import game_of
+from deckbuilder.games.cards import GameCardPool, as_card_info
+from deckbuilder.games.piles import layout_of
 from deckbuilder.i18n import declare, format_message, params_of
 
 if TYPE_CHECKING:
@@ -78,13 +78,16 @@ class ProxyFace:
 def _selected_entries(
     deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]
 ) -> list[DeckEntry]:
-    """Deck entries (starting cards included) in section order, filtered by section and names."""
-    grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in _SECTION_ORDER}
-    for entry in (*deck.entries, *deck.starting):
-        grouped.setdefault(deck.section_of(entry, db), []).append(entry)
-    entries = [
-        e for s in _SECTION_ORDER for e in grouped[s] if options.section is None or s is options.section
-    ]
+    """Deck entries (starting cards included) in section order, filtered by section (or pile) and names."""
+    if isinstance(options.section, str):
+        entries = pile_entries(deck, options.context or db, options.section)
+    else:
+        grouped: dict[Section | None, list[DeckEntry]] = {s: [] for s in _SECTION_ORDER}
+        for entry in (*deck.entries, *deck.starting):
+            grouped.setdefault(deck.section_of(entry, db), []).append(entry)
+        entries = [
+            e for s in _SECTION_ORDER for e in grouped[s] if options.section is None or s is options.section
+        ]
     if options.names is not None:
         wanted = {normalize_name(n): n for n in options.names if n.strip()}
         present = {e.key for e in entries}
@@ -97,6 +100,16 @@ def _selected_entries(
     if options.owned is not None:
         entries = _missing_only(entries, options.owned, messages)
     return entries
+
+
+def pile_entries(deck: Deck, db: Any, pile: str) -> list[DeckEntry]:
+    """The entries of one pile of the deck's game, as its deck files lay it out (a pile without types: the deck's
+    starting list, a sideboard); `db` the card database or the deck's context."""
+    from deckbuilder.context import DeckContext, deck_context
+
+    context = db if isinstance(db, DeckContext) else deck_context(deck, db)
+    zones = layout_of(context.game).zones(deck, context.pool)
+    return [entry for zone in zones if zone.key == pile for entry in zone.entries]
 
 
 def _missing_only(entries: list[DeckEntry], owned: Mapping[str, int], messages: list[str]) -> list[DeckEntry]:
@@ -199,11 +212,13 @@ def plan_copies(
     deck: Deck, db: CardDatabase, options: ProxyOptions, messages: list[str]
 ) -> list[list[ProxyFace]]:
     """The faces of every copy to print (one, or breed and Crinos sides), in section order."""
-    game = game_of(deck)
+    from deckbuilder.context import DeckContexts
+
+    game = DeckContexts().installed(deck.game)
     lookup: Callable[[str], CardInfo | None] | None = None
     images: _Images | None = None
     if game is not None:
-        pool = pool_for(db, game)[0]
+        pool = options.context.pool if options.context is not None else DeckContexts(db).pool(game)
         if isinstance(pool, GameCardPool):  # its images are found where its cards came from
             images = pool.images or _NoImages()
 

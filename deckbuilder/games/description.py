@@ -144,6 +144,8 @@ class GameFormat:
     rules: tuple[FormatRule, ...]
     source: str = ""  # "shipped", or the file it was read from
     game: str = ""  # the game it belongs to
+    # Draws its rules give over the game's (by pile): the 1995 rules draw the first combat hand at the Combat Phase.
+    draws: tuple[Draw, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,9 +375,22 @@ def format_from_data(data: Any, source: str) -> GameFormat:
         if not isinstance(rule_source, str):
             raise _fail(source, f"rules[{index}].source must be text")
         rules.append(FormatRule(kind, params, rule_source))
+    # Its piles are checked against the game's once the game is read (engines.validate_format).
+    draws = _draws(data, _EveryPile(), source)
     return GameFormat(
-        name, _text(data, "title", source, name), _text(data, "description", source, ""), tuple(rules)
+        name,
+        _text(data, "title", source, name),
+        _text(data, "description", source, ""),
+        tuple(rules),
+        draws=draws,
     )
+
+
+class _EveryPile(set[str]):
+    """A format's draws name piles of the game it belongs to, checked when that game is known."""
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, str)
 
 
 def read_game_json(entry: Path | Traversable, source: str) -> Any:

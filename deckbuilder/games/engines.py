@@ -51,6 +51,12 @@ def validate_format(game: Game, fmt: GameFormat) -> list[str]:
             problems.append(f"{where}: no such rule kind")
             continue
         problems.extend(f"{where}: {p}" for p in kind.problems(game, rule.params))
+    piles = {p.id for p in game.piles}
+    for index, draw in enumerate(fmt.draws):
+        if draw.pile not in piles:
+            problems.append(
+                f"format {fmt.name}, draws[{index}].pile names no pile of the game ({draw.pile:.40})"
+            )
     return problems
 
 
@@ -180,7 +186,6 @@ class Engine:
         format, no card counted (every engine's own report of a deck without cards), nothing resolved."""
         bare = Deck(
             name=deck.name,
-            renown_level=deck.renown_level,
             format=deck.format,
             game=deck.game,
             settings=deck.settings,

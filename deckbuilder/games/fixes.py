@@ -20,6 +20,7 @@ from deckbuilder.games.hints import (
     ADD_CARDS,
     ADD_CHARACTER,
     REMOVE,
+    REPLACE,
     TRIM,
     Change,
     FixHint,
@@ -43,13 +44,15 @@ class GenericPlanner:
     fmt: GameFormat
     report: Report
     candidates: Sequence[Any]
+    settings: Mapping[str, int | None] = field(default_factory=dict)  # given over the deck's own
     ctx: GameContext = field(init=False)
     verifier: Verifier = field(init=False)
 
     def __post_init__(self) -> None:
-        self.ctx = ENGINES[self.game.engine].context(self.deck, self.pool, self.game, self.fmt, {})
+        engine = ENGINES[self.game.engine]
+        self.ctx = engine.context(self.deck, self.pool, self.game, self.fmt, self.settings)
         self.verifier = Verifier(
-            self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt)
+            self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt, self.settings)
         )
 
     def item(self, name: str) -> Item | None:
@@ -100,6 +103,48 @@ class GenericPlanner:
             missing -= take
         return changes if missing <= 0 else []
 
+    def replacements(
+        self, error: Result, removal: Sequence[Change], prefer: Callable[[Any], bool] | None = None
+    ) -> Iterator[FixHint]:
+        """The removal with as many copies put back in the pile the cards leave: more of the deck's other cards of
+        that pile first, then each other card of the game for it (those `prefer` picks first), so a pile of exact
+        size keeps its size. Each is re-checked by the engine like every hint."""
+        taken = -sum(c.count for c in removal if c.count < 0)
+        removed = [i for c in removal if c.count < 0 and (i := self.item(c.name)) is not None]
+        if taken <= 0 or not removed or len({i.pile for i in removed}) != 1 or removed[0].pile is None:
+            return
+        pile, first = removed[0].pile, removed[0]
+        gone = {i.key for i in removed}
+        limit = self.copy_limit()
+        own: list[Change] = []
+        missing = taken
+        for item in self.ctx.in_pile(pile):
+            if item.key in gone or item.card is None or missing <= 0 or (prefer and not prefer(item.card)):
+                continue
+            room = missing if limit is None else min(missing, limit - item.count)
+            if room > 0:
+                own.append(Change(item.name, room))
+                missing -= room
+        if own and missing <= 0:
+            yield self._replace_hint(error, removal, own, first, taken)
+        used = {i.key for i in self.ctx.items}
+        others = [c for c in self.candidates if c.norm_name not in used and self.game.pile_of(c.type) == pile]
+        if prefer is not None:
+            others.sort(key=lambda c: not prefer(c))  # stable: the candidates' own order within each group
+        for card in others[:_REPLACEMENTS_PER_CARD]:
+            if limit is None or taken <= limit:
+                yield self._replace_hint(error, removal, [Change(card.name, taken)], first, taken)
+
+    def _replace_hint(
+        self, error: Result, removal: Sequence[Change], added: list[Change], first: Item, taken: int
+    ) -> FixHint:
+        return make_hint(
+            REPLACE, error, [*removal, *added], card=first.name, copies=taken, added=describe_added(added)
+        )
+
+
+# How many of the game's other cards are tried in place of one removed (each costs a check).
+_REPLACEMENTS_PER_CARD = 6
 
 Fixer = Callable[[GenericPlanner, Result, Mapping[str, Any]], Iterator[FixHint]]
 # Every rule kind's fixer by the name a format gives the kind.
@@ -117,6 +162,23 @@ def _remove_cards(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -
     for item in sorted(items, key=lambda i: i.count):
         variant = "copies" if item.count != 1 else ""
         yield make_hint(REMOVE, error, p.removal(item), variant, card=item.name, copies=item.count)
+
+
+def _off_card(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
+    """A card that does not share the leading card's value: take it out, else put in its place a card that does
+    (a pile of exact size breaks when a card only leaves it)."""
+    proposals = list(_remove_cards(p, error, params))
+    yield from proposals
+    name, card_pile = str(params["field"]), str(params["card_pile"])
+    leaders = [i.card for i in p.ctx.in_pile(card_pile) if i.card is not None and i.count > 0]
+    wanted = {w.casefold() for w in leaders[0].words(name)} if len(leaders) == 1 else set()
+    wanted |= {str(w).casefold() for w in params.get("except_values", ())}
+
+    def shares(card: Any) -> bool:
+        return bool({w.casefold() for w in card.words(name)} & wanted)
+
+    for hint in proposals:
+        yield from p.replacements(error, hint.changes, shares)
 
 
 def _unknown(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
@@ -283,10 +345,31 @@ for _name, _fixer in (
     ("exactly_one", _exactly_one),
     ("count_at_most", _count_at_most),
     ("same_value", _same_value),
-    ("same_as_card", _remove_cards),
+    ("same_as_card", _off_card),
     ("sum_at_most", _sum_at_most),
 ):
     register_fixes(_name, _fixer)
+
+
+def _put_back(p: GenericPlanner, error: Result, proposals: Sequence[FixHint]) -> Iterator[FixHint]:
+    """For each proposal that only takes cards out of a pile whose size it would break (below its `pile_count`
+    minimum: a pile of exact size), the same with as many cards put back."""
+    for hint in proposals:
+        if any(c.count > 0 for c in hint.changes):
+            continue
+        taken = -sum(c.count for c in hint.changes)
+        items = [i for c in hint.changes if (i := p.item(c.name)) is not None]
+        piles = {i.pile for i in items}
+        if len(piles) != 1:
+            continue
+        pile = piles.pop()
+        count = sum(i.count for i in p.ctx.in_pile(pile))
+        for rule in p.fmt.rules:
+            low = rule.params.get("min")
+            if rule.kind == "pile_count" and rule.params.get("pile") == pile and isinstance(low, int):
+                if count - taken < low:
+                    yield from p.replacements(error, hint.changes)
+                break
 
 
 def _rules_for(fmt: GameFormat, code: str) -> list[tuple[str, Mapping[str, Any]]]:
@@ -307,9 +390,10 @@ def generic_hints(
     report: Report,
     candidates: Sequence[Any],
     wanted: Sequence[Result],
+    settings: Mapping[str, int | None] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each wanted result, the verified hints its rule kind's fixer proposes (empty when none helps)."""
-    planner = GenericPlanner(deck, pool, game, fmt, report, candidates)
+    planner = GenericPlanner(deck, pool, game, fmt, report, candidates, dict(settings or {}))
     found: list[tuple[Result, list[FixHint]]] = []
     for error in wanted:
         proposals: list[FixHint] = []
@@ -317,7 +401,10 @@ def generic_hints(
             for kind, params in _rules_for(fmt, error.code):
                 fixer = KIND_FIXES.get(kind)
                 if fixer is not None:
-                    proposals.extend(fixer(planner, error, params))
+                    planned = list(fixer(planner, error, params))
+                    proposals.extend(planned)
+                    if fixer is not _off_card:  # it puts in cards that share the leader's value itself
+                        proposals.extend(_put_back(planner, error, planned))
             hints = planner.verifier.offered(error, iter(proposals), by_size=error.code != "UNKNOWN_CARD")
         except Exception:  # a hint is a courtesy: a fixer failure leaves the error without one, never crashes
             hints = []
@@ -331,22 +418,22 @@ def plan_hints(
     game: Game,
     candidates: Sequence[Any] | None,
     fmt: Any,
-    renown_level: int | None,
+    settings: Mapping[str, int | None],
     report: Report | None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The generic engine's fix-it hints (its `hints_module`): each error with the hints its rule kind's fixes give.
 
-    `fmt` a format of the game or its name (None: the report's, else the deck's own); the generic engine has no
-    Renown level. `candidates` None: the pool's own cards.
+    `fmt` a format of the game or its name (None: the report's, else the deck's own); `settings` the settings given
+    over the deck's. `candidates` None: the pool's own cards.
     """
     chosen, _notes, _missing = _chosen_format(
         game, deck, fmt if fmt is not None else getattr(report, "format", None)
     )
     if chosen is None:
         return []
-    report = report or check(deck, pool, game, chosen)
+    report = report or check(deck, pool, game, chosen, settings)
     wanted = [r for r in report.results if r.severity is Severity.ERROR]
     if not wanted:
         return []
     cards = list(candidates) if candidates is not None else list(getattr(pool, "cards", list)())
-    return generic_hints(deck, pool, game, chosen, report, cards, wanted)
+    return generic_hints(deck, pool, game, chosen, report, cards, wanted, settings)

@@ -87,8 +87,9 @@ def _pile_of(entry: DeckEntry, game: Game, pool: Any | None) -> str | None:
 class Layout:
     """The generic layout: one zone per pile of the game (its label), then the unplaced cards."""
 
-    # Deck-level fields a native file writes beside the sections (Rage's Renown level): none here.
-    keeps_renown_level = False
+    # Settings a native file writes as deck-level fields beside the sections, as earlier versions did (Rage's
+    # Renown level), each with the most it may be; every other setting goes in its "settings" object. None here.
+    field_settings: Mapping[str, int] = {}
 
     def __init__(self, game: Game, zone_labels: Mapping[str, str] | None = None) -> None:
         self.game = game

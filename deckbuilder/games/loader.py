@@ -43,7 +43,7 @@ USER_GAMES_FOLDER = "games"
 USER_FORMATS_FOLDER = "formats"
 SHIPPED = "shipped"
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-_FORMAT_KEYS = frozenset({"name", "title", "description", "rules"})
+_FORMAT_KEYS = frozenset({"name", "title", "description", "rules", "draws"})
 
 
 class FormatError(Exception):

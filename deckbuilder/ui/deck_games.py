@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from carddb.db import CardDatabase
+from deckbuilder.context import DeckContexts
 from deckbuilder.deck import CardPool, Deck
-from deckbuilder.games.cards import pool_for
 from deckbuilder.games.check import check
 from deckbuilder.games.piles import game_of
 
@@ -22,13 +22,14 @@ class DeckGames:
     def __init__(self, db: CardDatabase, deck: Callable[[], Deck]) -> None:
         self.db = db
         self._deck = deck  # the deck being edited (the controller's, read when asked)
-        self._pools: dict[str, object] = {}  # another game's cards by game name, read once per import
+        # Every game's description and cards, read once per card import: the document's (deckbuilder.context).
+        self.contexts = DeckContexts(db)
         # The deck's game as its latest check found it (by the deck's game name).
         self._checked: tuple[str, Game | None] | None = None
 
     def forget_pools(self) -> None:
         """Cards were imported: every game's pool is read again when next asked for."""
-        self._pools.clear()
+        self.contexts.forget_cards()
 
     def deck_pool(self) -> CardPool:
         """Where the deck's names are looked up: its game's pool (games/cards.pool_for; Rage's is the database)."""
@@ -38,10 +39,7 @@ class DeckGames:
         """Where a deck of `game` looks its names up (read once per card import); the database for no game."""
         if game is None:
             return self.db
-        pool = self._pools.get(game.name)
-        if pool is None:
-            pool = self._pools[game.name] = pool_for(self.db, game)[0]
-        return cast(CardPool, pool)
+        return cast(CardPool, self.contexts.pool(game))
 
     def deck_game(self) -> Game | None:
         """The deck's game, looked up by each check and read from there by every part that shows the deck."""
@@ -54,5 +52,6 @@ class DeckGames:
         """The deck's check by its game's engine, on the deck's format (its game's default, with a warning, when
         that format is gone); None for a deck of a game that is not installed."""
         self._checked = None  # a game installed or removed since the last check is found now
+        self.contexts.forget_games()
         game = game_of(deck) if deck is not self._deck() else self.deck_game()
         return check(deck, self.deck_pool(), game) if game is not None else None

@@ -98,7 +98,7 @@ class FixHintsPanel(QWidget):
             cards = self.candidates(pool)  # the cards hints may suggest, whatever the pool
             from deckbuilder.fixhints import fix_hints
 
-            self.hints = fix_hints(deck, pool, cards, report.format, report.renown_level, report)
+            self.hints = fix_hints(deck, pool, cards, report.format, dict(report.settings), report)
         self._rebuild()
 
     def _rebuild(self) -> None:

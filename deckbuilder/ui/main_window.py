@@ -82,6 +82,7 @@ class MainWindow(QMainWindow):
         # The deck, its file and its check live in the controller's document; every edit goes through it.
         self.games = DeckGames(db, lambda: self.controller.deck)
         self.controller = DeckController(self.games.check, self)
+        self.controller.document.contexts = self.games.contexts  # the deck's context: its game, cards, format
         self.settings = app_settings()
         self.autosave = autosave if autosave is not None else AutosaveStore()
         self.prompts = Prompts(self, self.controller, self.settings, interactive)

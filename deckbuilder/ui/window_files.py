@@ -119,9 +119,6 @@ class DeckFiles(QObject):
         `path` is where Save writes (None: ask); `source` the file the deck was read from, when it differs.
         """
         notes = self._settle_format(deck)
-        if self.games.pool_of(game_of(deck)) is not self.db:
-            # The reader looked the names up in the card database, not in the deck's pool: the deck view asks it.
-            unknown = None
         self.controller.replace(deck, path, unknown, source=source or path)
         self.deck_set.emit()  # each opened deck gets sections sized by its rows
         return notes
@@ -159,7 +156,7 @@ class DeckFiles(QObject):
             if path is None:
                 return False
         try:
-            loaded = read_deck(path, self.db)
+            loaded = read_deck(path, self.games.contexts)  # names looked up in the deck's own game
         except DeckFileError as exc:
             self.prompts.notify(self.tr("Cannot open deck"), render_text(exc.reason))
             return False
@@ -214,7 +211,7 @@ class DeckFiles(QObject):
         if not self.maybe_save():
             return False
         try:
-            loaded = parse_deck_text(text, self.db, "clipboard")
+            loaded = parse_deck_text(text, self.games.contexts, "clipboard")
         except DeckFileError as exc:
             self.prompts.notify(self.tr("Import from clipboard"), render_text(exc.reason))
             return False

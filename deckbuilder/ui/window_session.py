@@ -103,7 +103,7 @@ class AutosaveSession(QObject):
     def restore_autosave(self, slot: AutosaveSlot) -> bool:
         """Load an autosaved deck as an unsaved deck (belonging to its original file, if any)."""
         try:
-            loaded = read_deck(slot.deck_path, self.files.db)
+            loaded = read_deck(slot.deck_path, self.files.games.contexts)
         except (DeckFileError, OSError) as exc:
             self.prompts.notify(
                 self.tr("Cannot restore"),

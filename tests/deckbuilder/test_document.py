@@ -41,3 +41,15 @@ def test_each_kind_drops_what_it_cannot_write() -> None:
     assert deck_losses(deck, "dek") == [Loss.RENOWN_AND_FORMAT]  # a .dek keeps printings
     assert deck_losses(deck, "text") == [Loss.RENOWN_AND_FORMAT, Loss.PRINTINGS]
     assert deck_losses(Deck(), "text") == []
+
+
+def test_another_games_deck_on_its_default_format_loses_nothing_in_a_dek() -> None:
+    # Its settings and format are its game's defaults: a .dek, which keeps neither, drops nothing the player chose.
+    deck = Deck(game="lithic-rage", format="standard")
+    deck.add("Bone Shaman")
+    assert deck_losses(deck, "dek") == []
+    deck.format = "open"
+    assert deck_losses(deck, "dek") == [Loss.RENOWN_AND_FORMAT]
+    rage = Deck()
+    rage.renown_level = 25  # Rage's Renown level is a setting: a .dek cannot keep it
+    assert deck_losses(rage, "dek") == [Loss.RENOWN_AND_FORMAT]

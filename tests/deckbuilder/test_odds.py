@@ -280,15 +280,15 @@ def test_cli_odds_with_a_shared_seed_deals_the_same_hand(tmp_path: Path) -> None
     assert "rule: rage-revised-rules.txt, Chapter 3, Combat Phase" in out.getvalue()
 
 
-def test_cli_odds_refuses_a_card_that_is_not_in_the_deck(tmp_path: Path) -> None:
+def test_cli_odds_answers_0_percent_for_a_card_that_is_not_in_the_deck(tmp_path: Path) -> None:
+    # Issue 29: a card the deck lacks has no chance to be drawn, said as a figure rather than refused.
     db_path = tmp_path / "db" / "cards.sqlite"
     with CardDatabase(db_path) as db:
         ensure_demo_cards(db)
     out, err = io.StringIO(), io.StringIO()
     args = ["odds", str(demo_deck_path()), "--db", str(db_path), "--card", "Not A Card In This Deck"]
-    assert main(args, out=out, err=err) == 2
-    assert "'Not A Card In This Deck' is not in a draw pile of the deck" in err.getvalue()
-    assert "0.0%" not in out.getvalue()
+    assert main(args, out=out, err=err) == 0, err.getvalue()
+    assert "0.0% to draw 'Not A Card In This Deck': no draw pile of the deck holds a copy" in out.getvalue()
 
 
 @pytest.mark.realpool

@@ -20,9 +20,13 @@ from math import comb
 _State = tuple[int, int, int, int]
 
 
-def exact_by_turn(population: int, useful: int, hand: int, turns: int, plays: int) -> list[float]:
+def exact_by_turn(
+    population: int, useful: int, hand: int, turns: int, plays: int, first_redraw: bool = True
+) -> list[float]:
     """Per turn 1..N, the exact chance that the combat hand holds a useful card at the Combat Phase, keeping every
-    useful card, discarding the rest and redrawing there, and playing `plays` useful cards in each combat."""
+    useful card, discarding the rest and redrawing there, and playing `plays` useful cards in each combat.
+
+    `first_redraw` False: the first Combat Phase only draws the opening hand (the 1995 rules), no redraw yet."""
     useful = max(0, min(useful, population))
     states: dict[_State, float] = {}
     for state, p in _draw((0, 0, useful, population), hand, population, useful).items():
@@ -30,12 +34,7 @@ def exact_by_turn(population: int, useful: int, hand: int, turns: int, plays: in
     chances: list[float] = []
     for turn in range(max(turns, 0)):
         # The Combat Phase: the cards not wanted go to the discards, then the hand is drawn back to its size.
-        after: dict[_State, float] = {}
-        for (held, _size, lib_useful, lib_size), p in states.items():
-            for state, q in _draw(
-                (held, held, lib_useful, lib_size), hand - held, population, useful
-            ).items():
-                after[state] = after.get(state, 0.0) + p * q
+        after = states if turn == 0 and not first_redraw else _redraw(states, hand, population, useful)
         chances.append(_share(after))
         if turn == turns - 1:
             break
@@ -47,6 +46,15 @@ def exact_by_turn(population: int, useful: int, hand: int, turns: int, plays: in
             for state, q in _draw(kept, hand - kept[1], population, useful).items():
                 states[state] = states.get(state, 0.0) + p * q
     return chances
+
+
+def _redraw(states: dict[_State, float], hand: int, population: int, useful: int) -> dict[_State, float]:
+    """Keep the useful cards, discard the rest and draw back to the hand size."""
+    after: dict[_State, float] = {}
+    for (held, _size, lib_useful, lib_size), p in states.items():
+        for state, q in _draw((held, held, lib_useful, lib_size), hand - held, population, useful).items():
+            after[state] = after.get(state, 0.0) + p * q
+    return after
 
 
 def _share(states: dict[_State, float]) -> float:
@@ -92,6 +100,7 @@ def simulate_by_turn(
     worth: Worth,
     full: int,
     plays: int,
+    first_redraw: bool = True,
 ) -> list[int]:
     """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase.
 
@@ -111,10 +120,11 @@ def simulate_by_turn(
         hand: list[int] = []
         _fill(hand, library, discards, hand_size, rng)
         for turn in range(len(hits)):
-            kept = keep(tuple(sorted(hand)))
-            discards += _without(hand, kept)
-            hand = list(kept)
-            _fill(hand, library, discards, hand_size, rng)
+            if turn or first_redraw:  # the 1995 rules draw the first combat hand at the first Combat Phase
+                kept = keep(tuple(sorted(hand)))
+                discards += _without(hand, kept)
+                hand = list(kept)
+                _fill(hand, library, discards, hand_size, rng)
             key = tuple(sorted(hand))
             verdict = judged.get(key)
             if verdict is None:

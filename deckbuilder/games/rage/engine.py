@@ -18,6 +18,7 @@ from deckbuilder.games.figures import FigureValue
 from deckbuilder.games.rage.context import CheckContext, build_context, totals
 from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
 from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
+from deckbuilder.games.rage.renown import RENOWN_LEVEL, renown_level_of
 from deckbuilder.games.rage.rules import (
     AllegianceMixedRule,
     BannedCardRule,
@@ -231,15 +232,15 @@ class RageEngine(Engine):
         self, deck: Deck, pool: Any, game: Game, fmt: GameFormat, settings: Mapping[str, int | None]
     ) -> CheckContext:
         """The deck resolved once (reprints folded), its sections, pack, allegiance and Renown."""
-        level = settings.get("renown_level")
+        level = settings.get(RENOWN_LEVEL)
         return build_context(
-            deck, pool, format_view(fmt, game), deck.renown_level if level is None else level, game
+            deck, pool, format_view(fmt, game), renown_level_of(deck, game) if level is None else level, game
         )
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
         """Rage's report: section totals, Renown and the limits the deck was checked against."""
         counted = totals(ctx)
-        settings = (("renown_level", ctx.renown_level),)
+        settings = ((RENOWN_LEVEL, ctx.renown_level),)
         return Report(
             format=fmt.name,
             renown_level=ctx.renown_level,

@@ -6,7 +6,7 @@ requirements the pack meets, Combat Actions most of its Characters can play), ne
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,20 +43,21 @@ from deckbuilder.games.rage.facts import (
 )
 from deckbuilder.games.rage.format import Format, format_view
 from deckbuilder.games.rage.odds import can_play
+from deckbuilder.games.rage.renown import RENOWN_LEVEL, renown_level_of
 from deckbuilder.games.rage.warnings import RequirementUnmetRule
 from deckbuilder.games.resolved import ResolvedCard
 from deckbuilder.legality.results import Report, Result, Severity
 
 if TYPE_CHECKING:
-    from deckbuilder.games.description import Game
+    from deckbuilder.games.description import Game, GameFormat
 
 # Errors whose hints keep the planner's order (the likeliest fix first), not smallest first.
 PLANNER_ORDER = frozenset({"UNKNOWN_CARD", "RETIRED_CARD"})
 
 
-def _check(deck: Deck, pool: CardPool, fmt: Format, level: int) -> Report:
-    """The engine's check of a Rage deck against a format at a Renown level."""
-    return check(deck, pool, None, fmt, {"renown_level": level})
+def _check(deck: Deck, pool: CardPool, fmt: Format, level: int, game: Game | None = None) -> Report:
+    """The engine's check of a Rage deck against a format at a Renown level (Rage's description read once: `game`)."""
+    return check(deck, pool, game, fmt, {RENOWN_LEVEL: level})
 
 
 def _stable(name: str) -> str:
@@ -74,13 +75,14 @@ class _Planner:
     level: int
     candidates: Sequence[CardInfo]
     report: Report
+    game: Game | None = None  # Rage's description, read once for every trial check
     ctx: CheckContext = field(init=False)
     verifier: Verifier = field(init=False)
 
     def __post_init__(self) -> None:
         self.ctx = build_context(self.deck, self.pool, self.fmt, self.level)
         self.verifier = Verifier(
-            self.deck, self.report, lambda trial: _check(trial, self.pool, self.fmt, self.level)
+            self.deck, self.report, lambda trial: _check(trial, self.pool, self.fmt, self.level, self.game)
         )
 
     def with_fill(self, changes: list[Change]) -> list[Change]:
@@ -102,11 +104,13 @@ class _Planner:
     @property
     def sizes(self) -> dict[str, int]:
         """Cards per pile as the checker counted them (the report's resolved deck; resolved here without one)."""
-        resolved = self.report.resolved if self.report.resolved is not None else resolve(self.deck, self.pool)
+        resolved = self.report.resolved
+        if resolved is None:
+            resolved = resolve(self.deck, self.pool, self.game)
         return _pile_sizes(resolved)
 
     def _sizes(self, deck: Deck) -> dict[str, int]:
-        return _pile_sizes(resolve(deck, self.pool))
+        return _pile_sizes(resolve(deck, self.pool, self.game))
 
     def _minimum(self, section: Section) -> int | None:
         limits = self.fmt.limits
@@ -514,9 +518,10 @@ def rage_hints(
     level: int,
     report: Report,
     wanted: Sequence[Result],
+    game: Game | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each wanted result of a Rage deck, the verified hints that clear it (empty when none found)."""
-    planner = _Planner(deck, pool, fmt, level, list(candidates), report)
+    planner = _Planner(deck, pool, fmt, level, list(candidates), report, game)
     found: list[tuple[Result, list[FixHint]]] = []
     for error in wanted:
         try:
@@ -534,19 +539,24 @@ def plan_hints(
     pool: CardPool,
     game: Game,
     candidates: Sequence[Any] | None,
-    fmt: Format | str | None,
-    renown_level: int | None,
+    fmt: Format | GameFormat | str | None,
+    settings: Mapping[str, int | None],
     report: Report | None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The Rage engine's fix-it hints (its `hints_module`): each error and planned warning with its verified hints.
 
-    `fmt` a Rage format view or a format's name (None: the deck's own); `renown_level` None: the deck's own.
+    `fmt` a Rage format view or a format's name (None: the deck's own); `settings` given over the deck's (its
+    Renown level: the deck's own when not given).
     """
     if fmt is None or isinstance(fmt, str):
         fmt = format_view(find_format(game, deck.format if fmt is None else fmt), game)
-    level = deck.renown_level if renown_level is None else renown_level
-    report = report or _check(deck, pool, fmt, level)
+    elif not isinstance(fmt, Format):  # a format of the game, as a deck's context holds it
+        fmt = format_view(fmt, game)
+    level = settings.get(RENOWN_LEVEL)
+    if level is None:
+        level = renown_level_of(deck, game)
+    report = report or _check(deck, pool, fmt, level, game)
     wanted = [r for r in report.results if r.severity is Severity.ERROR or r.code in PLANNERS]
     if not wanted:
         return []
-    return rage_hints(deck, pool, list(candidates or ()), fmt, level, report, wanted)
+    return rage_hints(deck, pool, list(candidates or ()), fmt, level, report, wanted, game)

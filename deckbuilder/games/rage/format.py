@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from carddb.normalize import normalize_name
 from deckbuilder.games.description import GameFormat
+from deckbuilder.games.rage.renown import DEFAULT_RENOWN_LEVEL as DEFAULT_RENOWN_LEVEL
 from deckbuilder.games.registry import game_rules
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 GAME = "rage"
 DEFAULT_FORMAT_NAME = "revised"
-DEFAULT_RENOWN_LEVEL = 20
 LIMIT_KEYS: tuple[str, ...] = (
     "combat_minimum",
     "sept_minimum",

@@ -20,9 +20,11 @@ from deckbuilder.deckfiles.common import (
     section_for_zone,
 )
 from deckbuilder.games.layout import UNPLACED_ID, FileZone, Layout, Placement
+from deckbuilder.games.rage.renown import MAX_RENOWN_LEVEL, RENOWN_LEVEL
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
+
 
 STARTING_KEY = "starting"
 _SECTION_KEYS = frozenset(s.value for s in Section)
@@ -31,7 +33,8 @@ _SECTION_KEYS = frozenset(s.value for s in Section)
 class RageLayout(Layout):
     """Rage's zones: Characters, Sept, Combat (the plugin's labels), Unplaced, Starting."""
 
-    keeps_renown_level = True
+    # The Renown level: a deck field in every earlier native file.
+    field_settings: Mapping[str, int] = {RENOWN_LEVEL: MAX_RENOWN_LEVEL}
 
     def __init__(self, game: Game, zone_labels: Mapping[str, str] | None = None) -> None:
         super().__init__(game, zone_labels)

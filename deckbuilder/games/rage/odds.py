@@ -17,6 +17,7 @@ from deckbuilder.games.rage.combat_play import exact_by_turn, simulate_by_turn
 from deckbuilder.games.rage.context import PackMember, build_context
 from deckbuilder.games.rage.facts import parse_requirement, type_parts
 from deckbuilder.games.rage.format import GAME, format_view
+from deckbuilder.games.rage.renown import renown_level_of
 from deckbuilder.i18n import ENGLISH, N_, declare, format_message, gettext, message_key
 from deckbuilder.odds import (
     DEFAULT_TRIALS,
@@ -130,7 +131,7 @@ def combat_hand_odds(
     trials = max(0, min(trials, MAX_TRIALS))
     game = load_game(GAME)
     fmt = format_view(find_format(game, deck.format), game)  # FormatError: the deck's format is not installed
-    ctx = build_context(deck, pool, fmt, deck.renown_level)
+    ctx = build_context(deck, pool, fmt, renown_level_of(deck, game))
     pile = piles.combat
     playable: list[tuple[PackMember, frozenset[int]]] = []
     for member in ctx.pack:
@@ -142,7 +143,17 @@ def combat_hand_odds(
         playable.append((member, positions))
     if not playable:
         return CombatOdds((), None, None, hand_size)
-    play = _Play(len(pile), hand_size, turns, plays, seed, trials, draw.source, draw.seen_by_turn(1))
+    play = _Play(
+        len(pile),
+        hand_size,
+        turns,
+        plays,
+        seed,
+        trials,
+        draw.source,
+        draw.seen_by_turn(1),
+        draw.refill_first_turn,
+    )
     per_turn = [
         play.character_odds(member.card.name, len(positions)) for member, positions in playable
     ]  # per Character, per turn
@@ -218,6 +229,7 @@ class _Play:
     trials: int
     source: str
     seen: int  # cards seen by the first Combat Phase: the opening hand and one redraw
+    first_redraw: bool = True  # the first Combat Phase redraws (revised), or only draws the hand (1995)
 
     def _variant(self, turn: int, simulated: bool = False) -> str:
         later = "later" if turn > 1 else ""
@@ -225,7 +237,7 @@ class _Play:
 
     def character_odds(self, name: str, hits: int) -> list[Odds]:
         """Exact, turn by turn: keep a playable card or discard all, redraw, play one in each combat, refill."""
-        chances = exact_by_turn(self.population, hits, self.hand, self.turns, self.plays)
+        chances = exact_by_turn(self.population, hits, self.hand, self.turns, self.plays, self.first_redraw)
         found = []
         for n, p in enumerate(chances, start=1):
             params = (
@@ -249,7 +261,9 @@ class _Play:
         if all(at_least_one(self.population, len(group), self.hand) == 1.0 for group in groups):
             groups = groups[:1]  # any hand holds a card for each: certain, whatever the groups
         if len(groups) == 1:
-            chances = exact_by_turn(self.population, len(groups[0]), self.hand, self.turns, self.plays)
+            chances = exact_by_turn(
+                self.population, len(groups[0]), self.hand, self.turns, self.plays, self.first_redraw
+            )
             found = []
             for n, p in enumerate(chances, start=1):
                 params: tuple[tuple[str, str], ...] = (
@@ -269,7 +283,15 @@ class _Play:
         masks = _masks(self.population, groups)
         full = len(groups)
         hits = simulate_by_turn(
-            masks, self.hand, self.turns, self.seed, self.trials, _coverage, full, self.plays
+            masks,
+            self.hand,
+            self.turns,
+            self.seed,
+            self.trials,
+            _coverage,
+            full,
+            self.plays,
+            self.first_redraw,
         )
         return [
             self._simulated("EVERY_CHARACTER_CAN_FIGHT", h, len(playable), n) for n, h in enumerate(hits, 1)
@@ -290,7 +312,15 @@ class _Play:
         masks = _masks(self.population, sets)
         count = len(sets)
         hits = simulate_by_turn(
-            masks, self.hand, self.turns, self.seed, self.trials, _matching_size, count, self.plays
+            masks,
+            self.hand,
+            self.turns,
+            self.seed,
+            self.trials,
+            _matching_size,
+            count,
+            self.plays,
+            self.first_redraw,
         )
         return [self._simulated("EACH_CHARACTER_OWN_CARD", h, count, n) for n, h in enumerate(hits, 1)]
 
