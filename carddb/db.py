@@ -128,6 +128,11 @@ class CardDatabase:
         return view
 
     @property
+    def is_game_view(self) -> bool:
+        """True for the database read as one game's pool (`for_game`), False for the database itself."""
+        return self._owner is not None
+
+    @property
     def images(self) -> CardDatabase:
         """Where the cards' images are found (paths relative to the database folder), as a GameCardPool's."""
         return self
