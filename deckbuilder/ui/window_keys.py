@@ -28,9 +28,11 @@ from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.shortcuts import matches, sequences
 from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, fit_rows_to_text, refresh_fonts
+from deckbuilder.ui.translation import fill
 from deckbuilder.ui.window_prompts import Prompts
 
 if TYPE_CHECKING:
+    from deckbuilder.deck import Deck
     from deckbuilder.ui.shortcuts_dialog import ShortcutsDialog
 
 
@@ -303,18 +305,41 @@ class KeyboardActions(QObject):
         _focus_table(piles[(focused + step) % len(piles)])
 
     def move_selection(self, to_starting: bool) -> None:
-        """Start one copy of each selected sept card in play, or return one of each starting card to the sept."""
-        for row in self.deck_view.current_rows():  # the pile the player is in acts, from a key or a menu
-            entry = row.entry
+        """Start one copy of each selected sept card in play, or return one of each starting card to the sept: one
+        undo step for the whole selection."""
+        moves = [
+            (row.entry.name, row.entry.set_name)
+            for row in self.deck_view.current_rows()  # the pile the player is in acts, from a key or a menu
             if (
                 to_starting
                 and not row.starting
                 and isinstance(row.card, CardInfo)
                 and row.card.section is Section.SEPT
-            ):
-                self.controller.start_in_play(entry.name, entry.set_name, 1)
-            elif not to_starting and row.starting:
-                self.controller.return_to_sept(entry.name, entry.set_name, 1)
+            )
+            or (not to_starting and row.starting)
+        ]
+        if len(moves) == 1:
+            name, set_name = moves[0]
+            if to_starting:
+                self.controller.start_in_play(name, set_name, 1)
+            else:
+                self.controller.return_to_sept(name, set_name, 1)
+        elif moves:
+            if to_starting:
+                label = fill(QCoreApplication.translate("DeckCommand", "Start %1 cards in play"), len(moves))
+            else:
+                label = fill(
+                    QCoreApplication.translate("DeckCommand", "Return %1 cards to sept deck"), len(moves)
+                )
+
+            def move_all(deck: Deck) -> None:
+                for name, set_name in moves:
+                    if to_starting:
+                        deck.move_to_starting(name, set_name, 1)
+                    else:
+                        deck.move_from_starting(name, set_name, 1)
+
+            self.controller.edit(label, move_all)
 
     def _show_check_tab(self, page: QWidget) -> None:
         self.report_dock.show()

@@ -190,3 +190,28 @@ def test_another_piles_selection_is_drawn_dimmed(window, qtbot) -> None:  # type
 
     assert row_colour("characters") == highlight
     assert row_colour("combat") != highlight
+
+
+def test_starting_several_sept_cards_in_play_by_key_is_one_undo_step(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    _active(window, qtbot)
+    view = window.deck_view
+    sept = view.tables["sept"]
+    _click_row(sept, 0)
+    _click_row(sept, 1, Qt.KeyboardModifier.ControlModifier)
+    names = [view.models["sept"].row_at(r).entry.name for r in (0, 1)]
+    before, steps = _counts(window), window.undo_stack.count()
+
+    _press("Ctrl+Shift+P")
+
+    after = _counts(window)
+    assert {name: (after[(False, name)] - before[(False, name)]) for name in names} == dict.fromkeys(
+        names, -1
+    )
+    assert {name: (after[(True, name)] - before[(True, name)]) for name in names} == dict.fromkeys(names, 1)
+    assert window.undo_stack.count() == steps + 1
+    window.undo_stack.undo()
+    assert _counts(window) == before
