@@ -156,7 +156,8 @@ def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteC
         "CREATE TEMP TABLE old (norm TEXT PRIMARY KEY, card_id INTEGER NOT NULL, seq INTEGER NOT NULL)"
     )
     old = conn.execute(
-        "INSERT INTO temp.old SELECT n.norm, c.id, n.seq FROM temp.newest AS n JOIN card AS c ON c.norm_name = n.norm"
+        "INSERT INTO temp.old SELECT n.norm, c.id, n.seq FROM temp.newest AS n "
+        "JOIN card AS c ON c.game = 'rage' AND c.norm_name = n.norm"
     ).rowcount
     updated = 0
     forced: dict[str, Forced] = {}
@@ -203,7 +204,7 @@ def write_staged(conn: sqlite3.Connection, identities: dict[str, str]) -> WriteC
         f"INSERT INTO printing ({', '.join(_PRINTING_COLUMNS)}) "
         "SELECT c.id, s.set_name, r.rank, s.image_file, s.image_paths, coalesce(w.own, ''), s.extra, s.source, "
         # Read straight through (not by the stage_key index, a seek per row): the rows are sorted below anyway.
-        f"s.line FROM {STAGE} AS s NOT INDEXED JOIN card AS c ON c.norm_name = s.norm "
+        f"s.line FROM {STAGE} AS s NOT INDEXED JOIN card AS c ON c.game = 'rage' AND c.norm_name = s.norm "
         "JOIN temp.stage_rank AS r ON r.set_name = s.set_name LEFT JOIN temp.stage_own AS w ON w.seq = s.seq "
         # In card order, the (card_id, set_name) index only ever appends.
         f"WHERE true ORDER BY c.id, s.seq ON CONFLICT(card_id, set_name) DO UPDATE SET {updates}"

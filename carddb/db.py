@@ -8,61 +8,32 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sqlite3
-import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
-from carddb.model import CardInfo, PrintingInfo
+from carddb.model import RAGE, CardInfo, PrintingInfo, stored_fields
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
 from carddb.opening import FTS_DEFINITION as FTS_DEFINITION
 from carddb.opening import DatabaseError as DatabaseError
 from carddb.opening import connect, damaged, is_file_failure, open_database, set_pragmas
+from carddb.paths import APP_NAME as APP_NAME
+from carddb.paths import DB_ENV_VAR as DB_ENV_VAR
+from carddb.paths import IMAGES_FOLDER as IMAGES_FOLDER
+from carddb.paths import default_db_path as default_db_path
+from carddb.paths import user_data_dir as user_data_dir
 from carddb.retired import retired_card
 from carddb.traits import stored_trait_vocabulary
 
-APP_NAME = "ragedeck"
-DB_ENV_VAR = "RAGEDECK_DB"
-IMAGES_FOLDER = "card-images"
+if TYPE_CHECKING:
+    from carddb.gamecards import GameCardData, GameCardRow
+    from carddb.query import SearchFields
+
 MAX_KEPT_KEYS = 200_000  # lookup keys kept per name as asked (a .dek of 100,000 unknown names stays within)
-
-
-def user_data_dir() -> Path:
-    """The per-user data folder (database, autosaves, user formats)."""
-    override = os.environ.get("RAGEDECK_DATA_DIR")
-    # Asked several times a check (user games, user formats): the answer is kept per value of what it reads.
-    if override:
-        return _path(override)
-    return _platform_data_dir(os.environ.get("XDG_DATA_HOME"), os.path.expanduser("~"))
-
-
-@functools.lru_cache(maxsize=8)
-def _path(text: str) -> Path:
-    return Path(text)
-
-
-@functools.lru_cache(maxsize=8)
-def _platform_data_dir(xdg_data_home: str | None, home: str) -> Path:
-    if sys.platform.startswith("linux"):
-        # platformdirs' own rule on Linux, read here: importing it (with the tempfile and random it pulls in)
-        # cost every `ragedeck check` start ~4 ms, and every check asks for the user games and formats folders.
-        # tests/carddb/test_db.py keeps this equal to platformdirs' answer.
-        base = xdg_data_home if xdg_data_home and xdg_data_home.strip() else f"{home}/.local/share"
-        return Path(base) / APP_NAME
-    import platformdirs  # macOS and Windows: their rules are platformdirs' business
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def default_db_path() -> Path:
-    """The database path: $RAGEDECK_DB if set, else cards.sqlite in the user data folder."""
-    override = os.environ.get(DB_ENV_VAR)
-    return Path(override) if override else user_data_dir() / "cards.sqlite"
 
 
 _P = ParamSpec("_P")
@@ -91,12 +62,17 @@ def _row_int(value: Any) -> int | None:
 class CardDatabase:
     """A card database file: opened with WAL and foreign keys, migrated to the current schema."""
 
-    # What a deck's card pool can do (GameCardPool answers False): cards with printings (sets, an image per printing,
-    # a printing chosen per deck entry), a full-text search index (the card browser, `ragedeck search`), imported
-    # from Lackey card data. Callers ask the pool, never which game it serves.
-    has_printings = True
-
     def __init__(self, path: Path | str | None = None) -> None:
+        # The game whose cards this object reads: Rage's; `for_game` gives the same file's view of another game.
+        self.game = RAGE
+        # What a deck's card pool can do (GameCardPool answers False): Rage's cards have printings chosen per deck
+        # entry and the card browser; another game's view (one printing a card) lists them by the game's columns.
+        self.has_printings = True
+        # The searchable fields of the game (carddb.search's field terms); None: Rage's own columns.
+        self.search_fields: SearchFields | None = None
+        # The database this is a game's view of (it shares its connection), None for the database itself.
+        self._owner: CardDatabase | None = None
+        self._views: dict[str, CardDatabase] = {}
         self.path = Path(path) if path is not None else default_db_path()
         self.path = self.path.expanduser()
         try:
@@ -120,6 +96,50 @@ class CardDatabase:
         from carddb.leftovers import clean_after_killed_import
 
         clean_after_killed_import(self)
+
+    def for_game(self, game: str, fields: SearchFields | None = None) -> CardDatabase:
+        """The same database read as the card pool of `game` (its cards only), sharing this one's connection.
+
+        `fields`: the game's searchable fields, as its description gives them (search's `field:text` terms)."""
+        owner = self._owner or self
+        if game == owner.game:
+            return owner
+        view = owner._views.get(game)
+        if view is None:
+            view = object.__new__(CardDatabase)
+            view.__dict__.update(
+                game=game,
+                has_printings=False,
+                search_fields=fields,
+                _owner=owner,
+                _views={},
+                path=owner.path,
+                _cache={},
+                _keys={},
+                _names=None,
+                _norm_to_name=None,
+                _traits=None,
+                _card_count=None,
+                _reader=None,
+            )
+            owner._views[game] = view
+        elif fields is not None:
+            view.search_fields = fields
+        return view
+
+    @property
+    def is_game_view(self) -> bool:
+        """True for the database read as one game's pool (`for_game`), False for the database itself."""
+        return self._owner is not None
+
+    @property
+    def images(self) -> CardDatabase:
+        """Where the cards' images are found (paths relative to the database folder), as a GameCardPool's."""
+        return self
+
+    def cards(self) -> list[CardInfo]:
+        """Every card of the game, in name order (as a GameCardPool's)."""
+        return self.all_cards()
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -165,6 +185,8 @@ class CardDatabase:
     @property
     def reader(self) -> sqlite3.Connection:
         """A long-lived read connection for fast lookups (the one the database was opened with)."""
+        if self._owner is not None:
+            return self._owner.reader
         if self._reader is None:
             conn = self.raw_connection()
             conn.row_factory = sqlite3.Row
@@ -180,7 +202,9 @@ class CardDatabase:
             raise damaged(self.path, exc) from exc
 
     def close(self) -> None:
-        """Release connections."""
+        """Release connections (a game's view leaves its database's open)."""
+        if self._owner is not None:
+            return
         if self._reader is not None:
             self._reader.close()
             self._reader = None
@@ -193,7 +217,15 @@ class CardDatabase:
         self.close()
 
     def invalidate_caches(self) -> None:
-        """Forget cached cards and names; call after any write to the card tables."""
+        """Forget cached cards and names (every game's); call after any write to the card tables."""
+        if self._owner is not None:
+            self._owner.invalidate_caches()
+            return
+        for view in self._views.values():
+            view._forget()
+        self._forget()
+
+    def _forget(self) -> None:
         self._cache.clear()
         self._names = None
         self._norm_to_name = None
@@ -241,37 +273,51 @@ class CardDatabase:
         """Number of card identities (counted again once anything, in any process, has written since)."""
         version = self.data_version()
         if self._card_count is None or self._card_count[0] != version:
-            self._card_count = (version, int(self.reader.execute("SELECT COUNT(*) FROM card").fetchone()[0]))
+            count = self.reader.execute("SELECT COUNT(*) FROM card WHERE game = ?", (self.game,)).fetchone()[
+                0
+            ]
+            self._card_count = (version, int(count))
         return self._card_count[1]
 
     def store_game_cards(
         self,
         game: str,
-        rows: Iterable[tuple[str, str, str, int] | tuple[str, str, str, int, str]],
+        rows: Iterable[GameCardRow],
         source: str,
+        meta: dict[str, str] | None = None,
     ) -> int:
         """Replace every card of `game` (never Rage's) with rows of (name, type, fields JSON, line[, image path
-        relative to the database folder]); returns how many."""
-        count = 0
+        relative to the database folder]), one printing each, and set `meta` with them; returns how many."""
+        from carddb.gamecards import write_game_cards
+
         with self.write_transaction() as conn:
-            conn.execute("DELETE FROM game_card WHERE game = ?", (game,))
-            for row in rows:
-                name, card_type, fields, line = row[:4]
-                image = str(row[4]) if len(row) > 4 else ""
-                conn.execute(
-                    "INSERT OR REPLACE INTO game_card (game, norm_name, name, type, fields, image, source, "
-                    "source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game, normalize_name(name), name, card_type, fields, image, source, line),
-                )
-                count += 1
+            count = write_game_cards(conn, game, rows, source)
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (meta or {}).items())
+        self.invalidate_caches()
+        return count
+
+    def store_game_printings(
+        self,
+        game: str,
+        cards: Iterable[GameCardData],
+        sources: Collection[str] | None,
+        meta: dict[str, str] | None = None,
+    ) -> int:
+        """Store a game's cards with their printings, mirroring `sources` (carddb.gamecards), and set `meta` with
+        them; returns how many."""
+        from carddb.gamecards import write_game_printings
+
+        with self.write_transaction() as conn:
+            count = write_game_printings(conn, game, cards, sources)
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (meta or {}).items())
         self.invalidate_caches()
         return count
 
     def game_card_rows(self, game: str) -> list[tuple[str, str, str]]:
-        """(name, type, fields JSON) of every card of another game, in name order."""
+        """(name, type, fields JSON) of every card of `game`, in name order."""
         with self.reading() as conn:
             rows = conn.execute(
-                "SELECT name, type, fields FROM game_card WHERE game = ? ORDER BY norm_name", (game,)
+                "SELECT name, type, fields FROM card WHERE game = ? ORDER BY norm_name", (game,)
             ).fetchall()
         return [(str(r[0]), str(r[1]), str(r[2])) for r in rows]
 
@@ -279,14 +325,30 @@ class CardDatabase:
         """Normalised name -> image path (relative to the database folder) of the cards of `game` that have one."""
         with self.reading() as conn:
             rows = conn.execute(
-                "SELECT norm_name, image FROM game_card WHERE game = ? AND image != ''", (game,)
+                "SELECT c.norm_name, p.image_paths FROM card AS c JOIN printing AS p ON p.card_id = c.id "
+                "WHERE c.game = ? AND p.image_paths != ''",
+                (game,),
             ).fetchall()
-        return {str(r[0]): str(r[1]) for r in rows}
+        found: dict[str, str] = {}
+        for norm, paths in rows:
+            try:
+                loaded = json.loads(paths)
+            except ValueError:
+                continue
+            if isinstance(loaded, list) and loaded and loaded[0]:
+                found[str(norm)] = str(loaded[0])
+        return found
 
     def game_names(self) -> list[str]:
-        """The other games this database holds cards of."""
+        """The other games than Rage this database holds cards of."""
         with self.reading() as conn:
-            return [str(r[0]) for r in conn.execute("SELECT DISTINCT game FROM game_card ORDER BY game")]
+            rows = conn.execute(
+                "WITH RECURSIVE g(n) AS (SELECT min(game) FROM card UNION ALL "
+                "SELECT (SELECT min(game) FROM card WHERE game > g.n) FROM g WHERE g.n IS NOT NULL) "
+                "SELECT n FROM g WHERE n IS NOT NULL AND n != ?",
+                (RAGE,),
+            )
+            return [str(r[0]) for r in rows]
 
     @_reads
     def data_version(self) -> int:
@@ -296,7 +358,10 @@ class CardDatabase:
     @_reads
     def has_cards(self) -> bool:
         """True when the database holds at least one card (one row read, where a count reads them all)."""
-        return self.reader.execute("SELECT 1 FROM card LIMIT 1").fetchone() is not None
+        return (
+            self.reader.execute("SELECT 1 FROM card WHERE game = ? LIMIT 1", (self.game,)).fetchone()
+            is not None
+        )
 
     @_reads
     def lookup(self, name: str) -> CardInfo | None:
@@ -305,10 +370,12 @@ class CardDatabase:
         if key in self._cache:
             return self._cache[key]
         try:
-            row = self.reader.execute("SELECT * FROM card WHERE norm_name = ?", (key,)).fetchone()
+            row = self.reader.execute(
+                "SELECT * FROM card WHERE game = ? AND norm_name = ?", (self.game, key)
+            ).fetchone()
         except UnicodeEncodeError:  # a lone surrogate: no card has such a name
             return None
-        info = self._card_from_row(row) if row is not None else retired_card(self.reader, key)
+        info = self._card_from_row(row) if row is not None else retired_card(self.reader, key, self.game)
         self._cache[key] = info
         return info
 
@@ -325,7 +392,9 @@ class CardDatabase:
     @_reads
     def card_by_id(self, card_id: int) -> CardInfo | None:
         """The card with this database id."""
-        row = self.reader.execute("SELECT * FROM card WHERE id = ?", (card_id,)).fetchone()
+        row = self.reader.execute(
+            "SELECT * FROM card WHERE id = ? AND game = ?", (card_id, self.game)
+        ).fetchone()
         if row is None:
             return None
         info = self._card_from_row(row)
@@ -345,7 +414,9 @@ class CardDatabase:
         for start in range(0, len(values), 500):
             chunk = values[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            rows = self.reader.execute(f"SELECT * FROM card WHERE {column} IN ({marks})", chunk).fetchall()
+            rows = self.reader.execute(
+                f"SELECT * FROM card WHERE game = ? AND {column} IN ({marks})", [self.game, *chunk]
+            ).fetchall()
             printings = self._printings_for([int(r["id"]) for r in rows])
             for row in rows:
                 yield self._card_from_row(row, printings.get(int(row["id"]), ()))
@@ -353,7 +424,9 @@ class CardDatabase:
     @_reads
     def all_cards(self) -> list[CardInfo]:
         """Every card, ordered by name."""
-        rows = self.reader.execute("SELECT * FROM card ORDER BY name COLLATE NOCASE").fetchall()
+        rows = self.reader.execute(
+            "SELECT * FROM card WHERE game = ? ORDER BY name COLLATE NOCASE", (self.game,)
+        ).fetchall()
         printings = self._printings_for(None)
         return [self._card_from_row(row, printings.get(int(row["id"]), ())) for row in rows]
 
@@ -361,7 +434,9 @@ class CardDatabase:
     def names(self) -> list[str]:
         """Every card name, sorted."""
         if self._names is None:
-            rows = self.reader.execute("SELECT name, norm_name FROM card ORDER BY name COLLATE NOCASE")
+            rows = self.reader.execute(
+                "SELECT name, norm_name FROM card WHERE game = ? ORDER BY name COLLATE NOCASE", (self.game,)
+            )
             pairs = [(str(r[0]), str(r[1])) for r in rows]
             self._names = [p[0] for p in pairs]
             self._norm_to_name = {p[1]: p[0] for p in pairs}
@@ -378,7 +453,8 @@ class CardDatabase:
     def card_types(self) -> list[str]:
         """Every distinct non-empty card Type, sorted case-insensitively."""
         rows = self.reader.execute(
-            "SELECT DISTINCT type FROM card WHERE type != '' ORDER BY type COLLATE NOCASE"
+            "SELECT DISTINCT type FROM card WHERE game = ? AND type != '' ORDER BY type COLLATE NOCASE",
+            (self.game,),
         )
         return [str(r[0]) for r in rows]
 
@@ -391,7 +467,9 @@ class CardDatabase:
             "WITH RECURSIVE s(n) AS (SELECT min(set_name) FROM printing UNION ALL "
             "SELECT (SELECT min(set_name) FROM printing WHERE set_name > s.n) FROM s WHERE s.n IS NOT NULL) "
             "SELECT n, (SELECT max(set_rank) FROM printing WHERE set_name = s.n) AS r FROM s "
-            "WHERE n IS NOT NULL ORDER BY r DESC, n"
+            "WHERE n IS NOT NULL AND EXISTS (SELECT 1 FROM printing AS p JOIN card AS c ON c.id = p.card_id "
+            "WHERE p.set_name = s.n AND c.game = ?) ORDER BY r DESC, n",
+            (self.game,),
         ).fetchall()
         return [str(r[0]) for r in rows]
 
@@ -440,8 +518,11 @@ class CardDatabase:
 
     def _printings_for(self, card_ids: list[int] | None) -> dict[int, tuple[PrintingInfo, ...]]:
         sql = "SELECT card_id, set_name, set_rank, image_file, image_paths FROM printing"
-        params: list[int] = []
-        if card_ids is not None:
+        params: list[Any] = []
+        if card_ids is None:
+            sql += " WHERE card_id IN (SELECT id FROM card WHERE game = ?)"
+            params = [self.game]
+        else:
             if not card_ids:
                 return {}
             if len(card_ids) <= 900:
@@ -456,6 +537,20 @@ class CardDatabase:
     def _card_from_row(self, row: sqlite3.Row, printings: tuple[PrintingInfo, ...] | None = None) -> CardInfo:
         if printings is None:
             printings = self._printings_for([int(row["id"])]).get(int(row["id"]), ())
+        if self.game != RAGE:
+            # Another game's card: its fields by name; its image is its printing's (relative to the database folder).
+            # An image the card file named but the import could not store keeps its name: shown as missing.
+            image = next((path for p in printings for path in (*p.image_paths, *p.image_files) if path), "")
+            return CardInfo(
+                id=int(row["id"]),
+                name=row["name"],
+                type=row["type"],
+                norm_name=row["norm_name"],
+                game=self.game,
+                fields=stored_fields(row["fields"]),
+                printings=printings,
+                image=image,
+            )
         fields: dict[str, Any] = {
             ("keywords_field" if f == "keywords" else f): (
                 _row_int(row[f]) if f in NUMERIC_FIELDS else row[f]

@@ -74,11 +74,6 @@ def referenced_images(conn: sqlite3.Connection) -> set[str]:
             continue
         if isinstance(loaded, list):
             found.update(os.path.normcase(str(p)) for p in loaded if p)
-    # Another game's cards keep their images under the same folder.
-    found.update(
-        os.path.normcase(str(image))
-        for (image,) in conn.execute("SELECT image FROM game_card WHERE image != ''")
-    )
     return found
 
 

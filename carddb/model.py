@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -164,3 +165,22 @@ class CardInfo:
             if printing.set_name.casefold() == wanted:
                 return printing
         return None
+
+
+def _stored_value(value: object) -> FieldValue:
+    if isinstance(value, list):
+        return tuple(str(v) for v in value)
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, str)):
+        return value
+    return str(value)
+
+
+def stored_fields(text: str) -> dict[str, FieldValue]:
+    """A card's `fields` JSON as its values by field name (lists of words as tuples; anything unreadable: none)."""
+    try:
+        raw = json.loads(text) if text else {}
+    except (json.JSONDecodeError, RecursionError):
+        return {}
+    return {str(k): _stored_value(v) for k, v in raw.items()} if isinstance(raw, dict) else {}

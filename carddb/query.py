@@ -139,6 +139,35 @@ class Compare:
 
 
 @dataclass(frozen=True, slots=True)
+class GameField:
+    """Another game's field as its description gives it: a `field:text` or `field>=N` term names it by `words`."""
+
+    name: str
+    kind: str  # "text" | "number" | "words"
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SearchFields:
+    """The searchable fields of a game other than Rage (Rage's are this module's TEXT_FIELDS and numbers).
+
+    Handed in as data by whoever knows the game (carddb never reads a game's description): `name` and `type` are
+    every card's; the others are read from the card's `fields`.
+    """
+
+    fields: tuple[GameField, ...] = ()
+
+    @functools.cached_property
+    def by_word(self) -> dict[str, GameField]:
+        """Each word a player may type (the field's name and its search words, casefolded) -> the field."""
+        found: dict[str, GameField] = {}
+        for game_field in self.fields:
+            for word in (*game_field.words, game_field.name):
+                found.setdefault(word.casefold(), game_field)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
 class Not:
     """The negation of a term or group."""
 
@@ -196,27 +225,57 @@ def _read_word(text: str, start: int) -> int:
     return end
 
 
-def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> tuple[Node, int]:
-    """Read the value of `name<op>` whose value starts at `value_start`; return the term and its end."""
+def _field_term(
+    text: str, start: int, name: str, op: str, value_start: int, fields: SearchFields | None = None
+) -> tuple[Node, int]:
+    """Read the value of `name<op>` whose value starts at `value_start`; return the term and its end.
+
+    `fields`: another game's searchable fields (None: Rage's, this module's tables)."""
     key = name.casefold()
     head = f"{name}{op}"
     if key in FLAG_FIELDS:
         return _flag_term(text, start, key, op, head, value_start)
+    game_field = fields.by_word.get(key) if fields is not None else None
+    if fields is not None and key != OWN_FIELD:
+        if game_field is None and TEXT_FIELDS.get(key) == "set" and op == ":":  # `s:`: every game's printings
+            value, end = _text_value(text, head, value_start)
+            return Field("set", value), end
+        if game_field is None:
+            raise QuerySyntaxError(message("QUERY_UNKNOWN_FIELD", head=head), start, head)
+        if game_field.kind == "number":
+            return _number_term(text, head, game_field.name, op, value_start)
+        if op != ":":
+            raise QuerySyntaxError(message("QUERY_TAKES_COLON", name=name, op=op), start, head)
+        value, end = _text_value(text, head, value_start)
+        return Field(game_field.name, value), end
     if key in NUMERIC_SEARCH_FIELDS or key == OWN_FIELD:
-        end = _read_word(text, value_start)
-        raw = text[value_start:end]
-        if not _NUMBER_RE.fullmatch(raw):
-            raise QuerySyntaxError(message("QUERY_EXPECTED_NUMBER", head=head), value_start, raw)
-        # Digits are counted before int(): past 4,300 of them int() itself refuses (ValueError, not a syntax error).
-        number = int(raw) if len(raw.lstrip("-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
-        if abs(number) > MAX_NUMBER:
-            raise QuerySyntaxError(message("QUERY_NUMBER_TOO_LARGE", head=head), value_start, raw)
-        return Compare(key, "=" if op == ":" else op, number), end
+        return _number_term(text, head, key, op, value_start)
     field = TEXT_FIELDS.get(key)
     if field is None:
         raise QuerySyntaxError(message("QUERY_UNKNOWN_FIELD", head=head), start, head)
     if op != ":":
         raise QuerySyntaxError(message("QUERY_TAKES_COLON", name=name, op=op), start, head)
+    value, end = _text_value(text, head, value_start)
+    if field == "allegiance":
+        value = _allegiance(value, head, value_start)
+    return Field(field, value), end
+
+
+def _number_term(text: str, head: str, key: str, op: str, value_start: int) -> tuple[Node, int]:
+    """`field<op>N`: the number compared (`:` means `=`)."""
+    end = _read_word(text, value_start)
+    raw = text[value_start:end]
+    if not _NUMBER_RE.fullmatch(raw):
+        raise QuerySyntaxError(message("QUERY_EXPECTED_NUMBER", head=head), value_start, raw)
+    # Digits are counted before int(): past 4,300 of them int() itself refuses (ValueError, not a syntax error).
+    number = int(raw) if len(raw.lstrip("-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
+    if abs(number) > MAX_NUMBER:
+        raise QuerySyntaxError(message("QUERY_NUMBER_TOO_LARGE", head=head), value_start, raw)
+    return Compare(key, "=" if op == ":" else op, number), end
+
+
+def _text_value(text: str, head: str, value_start: int) -> tuple[str, int]:
+    """A text field's value (a word or a quoted phrase, spaces collapsed) and its end."""
     if value_start < len(text) and text[value_start] == '"':
         value, end = _read_quoted(text, value_start)
     else:
@@ -229,9 +288,7 @@ def _field_term(text: str, start: int, name: str, op: str, value_start: int) -> 
         raise QuerySyntaxError(
             message("QUERY_TEXT_TOO_LONG", head=head, limit=MAX_FIELD_TEXT), value_start, value[:40]
         )
-    if field == "allegiance":
-        value = _allegiance(value, head, value_start)
-    return Field(field, value), end
+    return value, end
 
 
 def _flag_term(text: str, start: int, key: str, op: str, head: str, value_start: int) -> tuple[Node, int]:
@@ -281,7 +338,7 @@ def _allegiance(value: str, head: str, position: int) -> str:
     raise QuerySyntaxError(message("QUERY_EXPECTED_ALLEGIANCE", head=head), position, value)
 
 
-def _tokenize(text: str) -> list[_Token]:
+def _tokenize(text: str, fields: SearchFields | None = None) -> list[_Token]:
     """Split a query into parentheses, operators and terms (raises QuerySyntaxError)."""
     tokens: list[_Token] = []
     i = 0
@@ -302,7 +359,7 @@ def _tokenize(text: str) -> list[_Token]:
         else:
             field = _FIELD_RE.match(text, i)
             if field is not None:
-                node, end = _field_term(text, i, field.group(1), field.group(2), field.end())
+                node, end = _field_term(text, i, field.group(1), field.group(2), field.end(), fields)
                 tokens.append(_Token("term", i, text[i:end], node))
                 i = end
                 continue
@@ -398,9 +455,11 @@ class _Parser:
 
 
 @functools.lru_cache(maxsize=256)
-def parse_query(text: str) -> Node:
-    """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token."""
+def parse_query(text: str, fields: SearchFields | None = None) -> Node:
+    """Parse a search query into a syntax tree; raises QuerySyntaxError pointing at the bad token.
+
+    `fields`: the searchable fields of a game other than Rage (None: Rage's)."""
     broken = _LONE_SURROGATE.search(text)
     if broken is not None:  # bytes that were not UTF-8 (surrogate-escaped): no SQL parameter can carry them
         raise QuerySyntaxError(message("QUERY_NOT_TEXT"), broken.start(), broken.group())
-    return _Parser(_tokenize(text), len(text)).parse()
+    return _Parser(_tokenize(text, fields), len(text)).parse()

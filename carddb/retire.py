@@ -61,7 +61,7 @@ def retire_missing(
     touched: set[int] = set()
     if in_scope:
         for printing_id, card_id in conn.execute(
-            "SELECT p.id, p.card_id FROM printing AS p JOIN card AS c ON c.id = p.card_id "
+            "SELECT p.id, p.card_id FROM printing AS p JOIN card AS c ON c.id = p.card_id AND c.game = 'rage' "
             "WHERE p.id <= ? AND p.source IN (SELECT value FROM json_each(?)) "
             f"AND NOT EXISTS (SELECT 1 FROM {STAGE} AS s WHERE s.norm = c.norm_name AND s.set_name = p.set_name)",
             (before, json.dumps(in_scope)),
@@ -69,7 +69,10 @@ def retire_missing(
             stale.append(int(printing_id))
             touched.add(int(card_id))
     # Whatever this import brought is current again.
-    conn.execute("DELETE FROM retired_card WHERE norm_name IN (SELECT norm_name FROM card)")
+    conn.execute(
+        "DELETE FROM retired_card WHERE game = 'rage' "
+        "AND norm_name IN (SELECT norm_name FROM card WHERE game = 'rage')"
+    )
     if not stale:
         return []
     conn.execute("DELETE FROM printing WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(stale),))
@@ -101,8 +104,8 @@ def retire_missing(
         )
         retired.append(Retired(str(card["name"]), successor))
     conn.executemany(
-        "INSERT OR REPLACE INTO retired_card (norm_name, name, replaced_by, fields, retired_on, source) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT OR REPLACE INTO retired_card (game, norm_name, name, replaced_by, fields, retired_on, source) "
+        "VALUES ('rage', ?, ?, ?, ?, ?, ?)",
         rows,
     )
     conn.execute(
@@ -116,7 +119,8 @@ def _successors(cards: list[dict[str, Any]], conn: sqlite3.Connection, new_since
     new = [
         (str(n), str(name), str(kind), str(text))
         for n, name, kind, text in conn.execute(
-            "SELECT norm_name, name, type, text FROM card WHERE id > ? ORDER BY norm_name", (new_since,)
+            "SELECT norm_name, name, type, text FROM card WHERE id > ? AND game = 'rage' ORDER BY norm_name",
+            (new_since,),
         )
     ]
     if not new:

@@ -10,24 +10,34 @@ import sqlite3
 from typing import Any
 
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
-from carddb.model import CardInfo
+from carddb.model import RAGE, CardInfo, stored_fields
 from carddb.normalize import normalize_name
 
 _MAX_HOPS = 20  # a chain of renames is followed this far to a current card
 
 
-def retired_card(conn: sqlite3.Connection, key: str) -> CardInfo | None:
-    """The retired card with this normalised name (its last fields, no printings), or None."""
+def retired_card(conn: sqlite3.Connection, key: str, game: str = RAGE) -> CardInfo | None:
+    """The retired card of `game` with this normalised name (its last fields, no printings), or None."""
     row = conn.execute(
-        "SELECT name, replaced_by, fields FROM retired_card WHERE norm_name = ?", (key,)
+        "SELECT name, replaced_by, fields FROM retired_card WHERE game = ? AND norm_name = ?", (game, key)
     ).fetchone()
     if row is None:
         return None
     try:
         loaded = json.loads(row[2])
-    except ValueError:
+    except (ValueError, RecursionError):
         loaded = {}
     stored = loaded if isinstance(loaded, dict) else {}
+    if game != RAGE:  # another game's card keeps its Type and its fields by name
+        return CardInfo(
+            name=str(row[0]),
+            norm_name=key,
+            type=str(stored.get("type") or ""),
+            game=game,
+            fields=stored_fields(json.dumps(stored.get("fields") or {})),
+            retired=True,
+            replaced_by=_current_successor(conn, str(row[1]), game),
+        )
     fields: dict[str, Any] = {}
     for name in CARD_FIELDS:
         value = stored.get(name)
@@ -41,12 +51,12 @@ def retired_card(conn: sqlite3.Connection, key: str) -> CardInfo | None:
         identity=str(stored.get("identity") or ""),
         allegiance=str(stored.get("allegiance") or ""),
         retired=True,
-        replaced_by=_current_successor(conn, str(row[1])),
+        replaced_by=_current_successor(conn, str(row[1]), game),
         **fields,
     )
 
 
-def _current_successor(conn: sqlite3.Connection, name: str) -> str:
+def _current_successor(conn: sqlite3.Connection, name: str, game: str) -> str:
     """Follow a chain of renames (Dodge -> Dodge Roll -> Dodge Strike) to the card that is current now."""
     seen: set[str] = set()
     while name and len(seen) < _MAX_HOPS:
@@ -54,9 +64,13 @@ def _current_successor(conn: sqlite3.Connection, name: str) -> str:
         if key in seen:
             return ""
         seen.add(key)
-        current = conn.execute("SELECT name FROM card WHERE norm_name = ?", (key,)).fetchone()
+        current = conn.execute(
+            "SELECT name FROM card WHERE game = ? AND norm_name = ?", (game, key)
+        ).fetchone()
         if current is not None:
             return str(current[0])
-        row = conn.execute("SELECT replaced_by FROM retired_card WHERE norm_name = ?", (key,)).fetchone()
+        row = conn.execute(
+            "SELECT replaced_by FROM retired_card WHERE game = ? AND norm_name = ?", (game, key)
+        ).fetchone()
         name = str(row[0]) if row is not None else ""
     return ""

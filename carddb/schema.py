@@ -41,13 +41,20 @@ CardFields: Any = type("CardFields", (SQLModel,), _card_fields_namespace())
 
 
 class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
-    """One card identity (its normalised name) with the fields of its newest printing in force."""
+    """One card identity of one game (its normalised name) with the fields of its newest printing in force.
+
+    Every game's cards live here: Rage's fields are the typed columns above (its Lackey columns); another game's
+    are `fields`, a JSON object keyed by the field names its description gives.
+    """
 
     __tablename__ = "card"
     __table_args__ = (
-        # Name order, covering every column a search row shows: a page of hits never reads the card rows.
+        Index("ix_card_game_norm_name", "game", "norm_name", unique=True),
+        # A game's cards in name order, covering every column a search row shows: a page of hits never reads the
+        # card rows, and a game's first and last place (its range in the full-text index) are one seek each.
         Index(
             "ix_card_name_rank",
+            "game",
             "name_rank",
             "id",
             "name",
@@ -63,7 +70,7 @@ class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     )
 
     id: int | None = Field(default=None, primary_key=True)
-    norm_name: str = Field(unique=True, index=True)
+    norm_name: str
     name: str
     section: str | None = None  # "characters" | "sept" | "combat"; None when the Type cannot be placed
     identity: str = ""  # Character identity for the versions rule
@@ -73,6 +80,10 @@ class Card(CardFields, table=True):  # type: ignore[misc,call-arg]
     name_rank: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     # The set of the printing in force (the newest), which every search row shows.
     newest_set: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    # The game the card is of (a game's description names it); its cards' places in name order are contiguous.
+    game: str = Field(default="rage", sa_column_kwargs={"server_default": "rage"})
+    # JSON object: another game's field values by field name (text, whole number, list of words or null).
+    fields: str = Field(default="{}", sa_column_kwargs={"server_default": "{}"})
 
 
 class Printing(SQLModel, table=True):
@@ -107,6 +118,7 @@ class RetiredCard(SQLModel, table=True):
     can say so, with the card that took its place. A later import that has it again brings it back."""
 
     __tablename__ = "retired_card"
+    game: str = Field(primary_key=True)  # the game the card was of
     norm_name: str = Field(primary_key=True)
     name: str
     replaced_by: str = ""  # the name of the current card that took its place ("" when none is known)
@@ -124,25 +136,6 @@ class CharacterIdentity(SQLModel, table=True):
     norm_name: str = Field(primary_key=True)
     identity: str  # normalised identity key shared by all versions
     shipped: bool = True  # False for rows a user added
-
-
-class GameCard(SQLModel, table=True):
-    """A card of another game than Rage (deckbuilder/games/<game>/game.json): its fields as the game declares them.
-
-    Rage's cards stay in `card`/`printing`; each other game's cards are kept apart by `game`, so one database
-    holds several games without mixing them.
-    """
-
-    __tablename__ = "game_card"
-    game: str = Field(primary_key=True)
-    norm_name: str = Field(primary_key=True)
-    name: str
-    type: str = ""
-    fields: str = "{}"  # JSON object: field name -> text, whole number, list of words or null
-    # The card's image, relative to the database folder ("" = none), copied in when the card data was imported.
-    image: str = Field(default="", sa_column_kwargs={"server_default": ""})
-    source: str = ""  # file the row came from
-    source_line: int = 0
 
 
 class CollectionCard(SQLModel, table=True):

@@ -23,6 +23,11 @@ The language, as a player types it (field names are case-insensitive, positions 
 
 Text matches other than free words are ASCII case-insensitive substring matches (SQLite LIKE).
 
+Every game's cards are searched by this language (the database read as a game's pool, `CardDatabase.for_game`): for
+a game other than Rage the field terms are its own fields by name or search word (`cost>=3`, `f:earth`), handed in
+as data (query.SearchFields); `s:` and the deck and collection terms mean what they mean for Rage, with that game's
+collection; Rage's own terms (`a:`, `renown>=5`, `t:sept` as a pile) are Rage's.
+
 Results come in name order unless another SearchRow field is asked for. The full-text index's rowid is each card's
 position in name order (`card.name_rank`), so a free-word query streams its matches out already sorted and stops
 after one page; its count is FTS5's own. When the query's words are a card's whole name, that card comes first, then
@@ -38,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from carddb.model import RAGE
 from carddb.normalize import normalize_name
 from carddb.opening import damaged
 from carddb.query import ALLEGIANCES as ALLEGIANCES
@@ -46,7 +52,7 @@ from carddb.query import MAX_FIELD_TEXT as MAX_FIELD_TEXT
 from carddb.query import MAX_NUMBER as MAX_NUMBER
 from carddb.query import MAX_TERMS as MAX_TERMS
 from carddb.query import NUMERIC_SEARCH_FIELDS as NUMERIC_SEARCH_FIELDS
-from carddb.query import OWN_FIELD, And, Compare, Field, Flag, Node, Not, Or, Text
+from carddb.query import OWN_FIELD, And, Compare, Field, Flag, Node, Not, Or, SearchFields, Text
 from carddb.query import SECTION_WORDS as SECTION_WORDS
 from carddb.query import TEXT_FIELDS as TEXT_FIELDS
 from carddb.query import QuerySyntaxError as QuerySyntaxError
@@ -92,27 +98,61 @@ class _DeckNames:
         self.attribute = attribute
 
 
+class _Searched:
+    """A placeholder parameter in a cached plan, filled with what each search is of: the game, its range of places."""
+
+    def __init__(self, attribute: str) -> None:
+        self.attribute = attribute
+
+
 _IN_DECK = _DeckNames("cards")
 _MISSING = _DeckNames("missing")
+_GAME = _Searched("game")
+_FIRST = _Searched("first")
+_LAST = _Searched("last")
 _FLAG_SQL: dict[str, str] = {
     # The deck's names travel as one JSON parameter: any number of cards, one SQL text (and one cached plan).
     "in_deck": "card.norm_name IN (SELECT value FROM json_each(?))",
     "missing": "card.norm_name IN (SELECT value FROM json_each(?))",
-    # The card table holds Rage's cards: their copies are the Rage collection's.
-    "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.game = 'rage' AND c.count > 0)",
+    # The copies the collection holds of the searched game's cards (the game is the one parameter).
+    "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.game = ? AND c.count > 0)",
 }
-_OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.game = 'rage' AND c.norm_name = card.norm_name)"
+_OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.game = card.game AND c.norm_name = card.norm_name)"
 
 
-def _filled(params: Sequence[object], deck: DeckTerms | None) -> list[object]:
-    """The plan's parameters with the deck's names in place of the placeholders."""
+@dataclass(frozen=True)
+class _Scope:
+    """What a search is of: the game, and the first and last place of its cards in name order (FTS rowids)."""
+
+    game: str
+    first: int
+    last: int
+
+
+def _scope(conn: sqlite3.Connection, game: str) -> _Scope:
+    # Two seeks on ix_card_name_rank (game, name_rank): a game's cards hold one range of places.
+    first = conn.execute(
+        "SELECT name_rank FROM card WHERE game = ? ORDER BY name_rank LIMIT 1", (game,)
+    ).fetchone()
+    last = conn.execute(
+        "SELECT name_rank FROM card WHERE game = ? ORDER BY name_rank DESC LIMIT 1", (game,)
+    ).fetchone()
+    return _Scope(game, int(first[0]) if first else 0, int(last[0]) if last else -1)
+
+
+def _filled(params: Sequence[object], deck: DeckTerms | None, scope: _Scope | None = None) -> list[object]:
+    """The plan's parameters with the deck's names and the searched game in place of the placeholders."""
     terms = deck or NO_DECK
-    return [
-        json.dumps(sorted(getattr(terms, p.attribute)), ensure_ascii=False)
-        if isinstance(p, _DeckNames)
-        else p
-        for p in params
-    ]
+    filled: list[object] = []
+    for p in params:
+        if isinstance(p, _DeckNames):
+            filled.append(json.dumps(sorted(getattr(terms, p.attribute)), ensure_ascii=False))
+        elif isinstance(p, _Searched):
+            assert scope is not None
+            filled.append(getattr(scope, p.attribute))
+        else:
+            filled.append(p)
+    return filled
 
 
 # -- compiling to SQL ----------------------------------------------------------------------------
@@ -186,36 +226,59 @@ def _pure_fts(node: Node) -> tuple[bool, str | None]:
     return False, None
 
 
-def _compile(node: Node, params: list[object]) -> str:
-    """A boolean SQL expression over `card` (never NULL) for the node; parameters are appended."""
+def _compile(node: Node, params: list[object], fields: SearchFields | None = None) -> str:
+    """A boolean SQL expression over `card` (never NULL) for the node; parameters are appended.
+
+    `fields`: another game's searchable fields (its field terms read the card's `fields`); None: Rage's columns."""
     if isinstance(node, Text):
         return _compile_fts_group([node], "AND", params)
     if isinstance(node, Field):
-        return _compile_field(node, params)
+        return _compile_field(node, params) if fields is None else _compile_game_field(node, params)
     if isinstance(node, Flag):
-        if node.flag != "owned":
-            params.append(_IN_DECK if node.flag == "in_deck" else _MISSING)
+        params.append(_GAME if node.flag == "owned" else _IN_DECK if node.flag == "in_deck" else _MISSING)
         return f"({_FLAG_SQL[node.flag]})"
     if isinstance(node, Compare) and node.field == OWN_FIELD:
         params.append(node.value)
         return f"({_OWNED_COPIES} {'<>' if node.op == '!=' else node.op} ?)"
     if isinstance(node, Compare):
-        params.append(node.value)
         operator = "<>" if node.op == "!=" else node.op
+        if fields is not None:
+            # A whole number stored in the card's fields (text or an empty cell never compares).
+            path = _json_path(node.field)
+            params.extend([path, path, node.value])
+            return f"(json_type(card.fields, ?) = 'integer' AND json_extract(card.fields, ?) {operator} ?)"
+        params.append(node.value)
         return f"(card.{node.field} IS NOT NULL AND card.{node.field} {operator} ?)"
     if isinstance(node, Not):
-        return f"NOT ({_compile(node.child, params)})"
+        return f"NOT ({_compile(node.child, params, fields)})"
     if isinstance(node, And):
         if not node.children:
             return "1"
         texts = [c for c in node.children if isinstance(c, Text)]
         parts = [_compile_fts_group(texts, "AND", params)] if texts else []
-        parts += [_compile(c, params) for c in node.children if not isinstance(c, Text)]
+        parts += [_compile(c, params, fields) for c in node.children if not isinstance(c, Text)]
         return "(" + " AND ".join(parts) + ")"
     texts = [c for c in node.children if isinstance(c, Text)]
     parts = [_compile_fts_group(texts, "OR", params)] if texts else []
-    parts += [_compile(c, params) for c in node.children if not isinstance(c, Text)]
+    parts += [_compile(c, params, fields) for c in node.children if not isinstance(c, Text)]
     return "(" + " OR ".join(parts) + ")"
+
+
+def _json_path(field: str) -> str:
+    """The JSON path of a field of the card's `fields` (quoted: any field name is data, never SQL)."""
+    return '$."' + field.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _compile_game_field(node: Field, params: list[object]) -> str:
+    """Another game's `field:text`: the text within the field (a list of words as its JSON text); `s:` any
+    printing's set, as for Rage."""
+    if node.field == "set":
+        return _compile_field(node, params)
+    params.append(_like_contains(node.value))
+    if node.field in ("name", "type"):
+        return f"(card.{node.field} LIKE ? ESCAPE '\\')"
+    params.insert(len(params) - 1, _json_path(node.field))
+    return "(coalesce(json_extract(card.fields, ?), '') LIKE ? ESCAPE '\\')"
 
 
 def _compile_field(node: Field, params: list[object]) -> str:
@@ -249,37 +312,49 @@ def compile_query(
     descending: bool = False,
     exclude_ranks: Sequence[int] = (),
     deck: DeckTerms | None = None,
+    fields: SearchFields | None = None,
+    scope: _Scope | None = None,
 ) -> tuple[str, list[object]]:
-    """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError, ValueError for `order`)."""
+    """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError, ValueError for `order`).
+
+    `fields`: another game's searchable fields; `scope`: the searched game's cards (Rage's when None)."""
     if order not in _ORDER_SQL:
         raise ValueError(f"cannot order search results by {order!r}")
-    sql, params = _plan(query, order, descending, len(exclude_ranks))
-    return sql, [*_filled(params, deck), *exclude_ranks, _bounded(limit), _bounded(offset)]
+    sql, params = _plan(query, order, descending, len(exclude_ranks), fields)
+    scope = scope or _Scope(RAGE, 0, MAX_ROWS)
+    return sql, [*_filled(params, deck, scope), *exclude_ranks, _bounded(limit), _bounded(offset)]
 
 
 @functools.lru_cache(maxsize=256)
-def _plan(query: str, order: str, descending: bool, exclude: int) -> tuple[str, tuple[object, ...]]:
+def _plan(
+    query: str, order: str, descending: bool, exclude: int, fields: SearchFields | None = None
+) -> tuple[str, tuple[object, ...]]:
     """The SQL of a query and its parameters before the `exclude` excluded ranks, limit and offset (cached per
     keystroke)."""
     marks = ", ".join("?" * exclude)
-    node = parse_query(query)
+    node = parse_query(query, fields)
     direction = " DESC" if descending else ""
     pure, expression = _pure_fts(node)
-    params: list[object] = []
+    params: list[object] = [_GAME]
     if pure and expression is not None and order == "name":
-        # Streams from the index in rowid (= name) order: no sort, and it stops after the page.
+        # Streams from the index in rowid (= name) order: no sort, and it stops after the page. Each match is one
+        # seek of its card (game and place); another game's matches find none. (A rowid range here would be
+        # carried over to card.name_rank and turn each seek into a scan of the range.)
         params.append(expression)
         skip = f" AND card_fts.rowid NOT IN ({marks})" if exclude else ""
         sql = (
-            f"SELECT {_COLUMNS} FROM card_fts JOIN card ON card.name_rank = card_fts.rowid "
+            f"SELECT {_COLUMNS} FROM card_fts JOIN card ON card.game = ? AND card.name_rank = card_fts.rowid "
             f"WHERE card_fts MATCH ?{skip} ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
         )
     else:
-        where = _compile(node, params)
+        where = _compile(node, params, fields)
         skip = f" AND card.name_rank NOT IN ({marks})" if exclude else ""
         tie = "" if order == "name" else f", card.name_rank{direction}"
         # Name order walks ix_card_name_rank and stops after the page (early exit); other orders sort.
-        sql = f"{_SELECT} WHERE {where}{skip} ORDER BY {_ORDER_SQL[order]}{direction}{tie} LIMIT ? OFFSET ?"
+        sql = (
+            f"{_SELECT} WHERE card.game = ? AND {where}{skip} "
+            f"ORDER BY {_ORDER_SQL[order]}{direction}{tie} LIMIT ? OFFSET ?"
+        )
     return sql, tuple(params)
 
 
@@ -300,26 +375,30 @@ def _name_words(node: Node) -> str:
     return ""
 
 
-def _pinned_ranks(conn: sqlite3.Connection, query: str, deck: DeckTerms | None) -> list[int]:
-    """The name_ranks of the matching cards named by the query's words: the whole name, then names they begin."""
-    node = parse_query(query)
+def _pinned_ranks(
+    conn: sqlite3.Connection, query: str, deck: DeckTerms | None, game: str, fields: SearchFields | None
+) -> list[int]:
+    """The name_ranks of the game's matching cards named by the query's words: the whole name, then names they
+    begin."""
+    node = parse_query(query, fields)
     key = normalize_name(_name_words(node))
     if not key:
         return []
-    # Walks the norm_name index from the key: a few rows, however many cards the query matches.
+    # Walks the (game, norm_name) index from the key: a few rows, however many cards the query matches.
     named = conn.execute(
-        "SELECT name_rank, norm_name FROM card WHERE norm_name >= ? AND norm_name < ? ORDER BY norm_name LIMIT ?",
-        (key, key + "\U0010ffff", PINNED_NAMES),
+        "SELECT name_rank, norm_name FROM card WHERE game = ? AND norm_name >= ? AND norm_name < ? "
+        "ORDER BY norm_name LIMIT ?",
+        (game, key, key + "\U0010ffff", PINNED_NAMES),
     ).fetchall()
     if not named:
         return []
-    params: list[object] = []
-    where = _compile(node, params)
+    params: list[object] = [_GAME]
+    where = _compile(node, params, fields)
     ranks = [int(rank) for rank, _name in named]
     marks = ", ".join("?" * len(ranks))
     hits = conn.execute(
-        f"SELECT name_rank FROM card WHERE name_rank IN ({marks}) AND {where}",
-        [*ranks, *_filled(params, deck)],
+        f"SELECT name_rank FROM card WHERE card.game = ? AND {where} AND name_rank IN ({marks})",
+        [*_filled(params, deck, _Scope(game, 0, MAX_ROWS)), *ranks],
     )
     matching = {int(rank) for (rank,) in hits}
     exact = {int(rank) for rank, name in named if name == key}
@@ -349,22 +428,41 @@ def search(
     Raises QuerySyntaxError for a query it cannot read and DatabaseError for a damaged database.
     """
     conn = db.reader
+    fields = db.search_fields
     try:
-        pinned = _pinned_ranks(conn, query, deck) if order == "name" and not descending else []
+        # A page needs only the game: each match is sought by game and place.
+        scope = _Scope(db.game, 0, MAX_ROWS)
+        pinned = (
+            _pinned_ranks(conn, query, deck, db.game, fields) if order == "name" and not descending else []
+        )
         if not pinned:
-            return _run(conn, *compile_query(query, limit, offset, order, descending, deck=deck))
+            return _run(
+                conn,
+                *compile_query(
+                    query, limit, offset, order, descending, deck=deck, fields=fields, scope=scope
+                ),
+            )
         page, start = _bounded(limit), max(0, offset)
         shown = pinned[start : start + page]
         first: list[SearchRow] = []
         if shown:
             marks = ", ".join("?" * len(shown))
             found = conn.execute(
-                f"SELECT card.name_rank, {_COLUMNS} FROM card WHERE card.name_rank IN ({marks})", shown
+                f"SELECT card.name_rank, {_COLUMNS} FROM card WHERE card.game = ? AND card.name_rank IN ({marks})",
+                [db.game, *shown],
             )
             by_rank = {row[0]: _search_row(tuple(row[1:])) for row in found}
             first = [by_rank[rank] for rank in shown]
         rest = compile_query(
-            query, page - len(shown), max(0, start - len(pinned)), order, descending, pinned, deck
+            query,
+            page - len(shown),
+            max(0, start - len(pinned)),
+            order,
+            descending,
+            pinned,
+            deck,
+            fields,
+            scope,
         )
         return first + _run(conn, *rest)
     except sqlite3.Error as exc:
@@ -373,18 +471,21 @@ def search(
 
 def count_matches(db: CardDatabase, query: str, deck: DeckTerms | None = None) -> int:
     """How many cards match `query` (no rows are built; free words are counted by FTS5 itself)."""
-    node = parse_query(query)
+    fields = db.search_fields
+    node = parse_query(query, fields)
     if node == And(()):
         return db.card_count()  # every card: the status bar's count at start is the same one
     pure, expression = _pure_fts(node)
     params: list[object] = []
     try:
+        scope = _scope(db.reader, db.game)
         if pure and expression is not None:
-            sql = "SELECT count(*) FROM card_fts WHERE card_fts MATCH ?"
-            params.append(expression)
+            sql = "SELECT count(*) FROM card_fts WHERE card_fts MATCH ? AND rowid BETWEEN ? AND ?"
+            params += [expression, _FIRST, _LAST]
         else:
-            sql = f"SELECT count(*) FROM card WHERE {_compile(node, params)}"
-        return int(db.reader.execute(sql, _filled(params, deck)).fetchone()[0])
+            params.append(_GAME)
+            sql = f"SELECT count(*) FROM card WHERE card.game = ? AND {_compile(node, params, fields)}"
+        return int(db.reader.execute(sql, _filled(params, deck, scope)).fetchone()[0])
     except sqlite3.Error as exc:
         raise damaged(db.path, exc) from exc
 
@@ -400,7 +501,7 @@ def rebuild_search_index(conn: sqlite3.Connection, in_place: bool = False) -> No
     # The window is worked out whole before its first row comes back, so updating cards as rows come is safe.
     if not in_place:  # the window sorts every card (~0.1 s at 100,000) to find that nothing moved
         moved = conn.execute(
-            "SELECT rank, id FROM (SELECT id, name_rank, row_number() OVER (ORDER BY name COLLATE NOCASE, id) "
+            "SELECT rank, id FROM (SELECT id, name_rank, row_number() OVER (ORDER BY game, name COLLATE NOCASE, id) "
             "AS rank FROM card) WHERE rank != name_rank"
         )
         while batch := moved.fetchmany(10_000):
@@ -410,6 +511,13 @@ def rebuild_search_index(conn: sqlite3.Connection, in_place: bool = False) -> No
     # follow name_rank, the cards are read straight through instead of by the name_rank index.
     conn.execute(
         "INSERT INTO card_fts (rowid, name, type, keywords, requires, text) "
-        "SELECT name_rank, name, type, keywords, requires, trim(text || ' ' || errata) FROM card "
+        f"SELECT name_rank, name, type, keywords, requires, trim(text || ' ' || errata || {_FIELD_WORDS}) FROM card "
         f"ORDER BY {'id' if in_place else 'name_rank'}"
     )
+
+
+# Another game's field values (its `fields` JSON) as words of the full-text index; Rage's cards have none.
+_FIELD_WORDS = (
+    "CASE WHEN fields = '{}' OR NOT json_valid(fields) THEN '' "
+    "ELSE ' ' || (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(card.fields)) END"
+)

@@ -215,7 +215,8 @@ def names_pool(cards: Any, deck: Deck) -> Any:
         return cards.pool_of(deck)
     from carddb.db import CardDatabase
 
-    if isinstance(cards, CardDatabase):
+    # The database read as one game's pool (CardDatabase.for_game) is that game's pool already.
+    if isinstance(cards, CardDatabase) and not cards.is_game_view:
         return DeckContexts(cards).pool_of(deck)
     return cards
 

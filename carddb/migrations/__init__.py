@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from carddb.migrations import v2, v3, v4, v5, v6, v7, v8, v9
+from carddb.migrations import v2, v3, v4, v5, v6, v7, v8, v9, v10
 
 # Version N-1 -> N.
 STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
@@ -26,6 +26,7 @@ STEPS: dict[int, Callable[[sqlite3.Connection], None]] = {
     7: v7.upgrade,
     8: v8.upgrade,
     9: v9.upgrade,
+    10: v10.upgrade,
 }
 LATEST = max(STEPS)
 

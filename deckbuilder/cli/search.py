@@ -57,15 +57,21 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
     )
 
 
-def _search_game(args: argparse.Namespace, game: Any, pool: Any, out: TextIO) -> int:
-    """`search --game NAME` over a pool without the full-text index: its cards searched in memory (games/search.py)."""
-    from deckbuilder.games.search import search_cards, uses_deck
+def _game_cards(args: argparse.Namespace, game: Any, pool: Any) -> tuple[list[Any], int]:
+    """A pool held in memory (no database could hold the game's cards): the same query searched in memory."""
+    from carddb.query import parse_query, uses_deck
+    from deckbuilder.games.cards import search_fields
+    from deckbuilder.games.search import search_cards
 
     deck = _deck_terms(args.deck, pool) if args.deck is not None else None
-    if deck is None and uses_deck(args.query):
+    if deck is None and uses_deck(parse_query(args.query, search_fields(game))):
         raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
     found = search_cards(game, pool.cards(), args.query, deck)
-    shown = found[: args.limit] if args.limit is not None else found
+    return (found[: args.limit] if args.limit is not None else found), len(found)
+
+
+def _print_game_cards(args: argparse.Namespace, game: Any, shown: list[Any], total: int, out: TextIO) -> int:
+    """Another game's cards found, with the fields its description gives (`--json`: every field)."""
     if args.json:
         cards = [
             {
@@ -79,7 +85,7 @@ def _search_game(args: argparse.Namespace, game: Any, pool: Any, out: TextIO) ->
             "game": game.name,
             "query": args.query,
             "count": len(shown),
-            "total": len(found),
+            "total": total,
             "cards": cards,
         }
         json.dump(document, out, indent=2, ensure_ascii=False)
@@ -93,7 +99,7 @@ def _search_game(args: argparse.Namespace, game: Any, pool: Any, out: TextIO) ->
         )
         print(f"{card.name} — {card.type}" + (f" · {fields}" if fields else ""), file=out)
     print(
-        _("{count} of {total} {game} cards").format(count=len(shown), total=len(found), game=game.title),
+        _("{count} of {total} {game} cards").format(count=len(shown), total=total, game=game.title),
         file=out,
     )
     return EXIT_OK
@@ -111,27 +117,32 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     if LONE_SURROGATE.search(args.query):
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
+    from carddb.db import CardDatabase
     from deckbuilder.games.cards import pool_for
 
     game = forced_game(args.game)
     db = open_db(args.db)
     try:
-        # The pool's cards are searched where they are: a pool with printings by the database's full-text index,
-        # a game's cards (the database's, else the set shipped with the game) in memory.
+        # Every game's cards in the database are searched there, by one query language; a pool held in memory
+        # (a game's shipped set when the database cannot hold it) by the same language in memory.
         pool = pool_for(db, game)[0] if game is not None else db
-        if not pool.has_printings:
-            return _search_game(args, game, pool, out)
-        warn_if_empty(db, err)
+        if pool.has_printings:
+            warn_if_empty(db, err)
         try:
-            deck = _rage_deck_terms(args, db)
-            rows = search(db, args.query, limit=args.limit, deck=deck)
-            total = count_matches(db, args.query, deck) if args.limit is not None else len(rows)
+            if not isinstance(pool, CardDatabase):
+                held, total = _game_cards(args, game, pool)
+                return _print_game_cards(args, game, held, total, out)
+            deck = _deck_terms_of(args, pool)
+            rows = search(pool, args.query, limit=args.limit, deck=deck)
+            total = count_matches(pool, args.query, deck) if args.limit is not None else len(rows)
         except QuerySyntaxError as exc:
             print(_("error: {error}").format(error=render_text(exc.described)), file=err)
             print(f"  {args.query}", file=err)
             print(f"  {' ' * exc.position}^", file=err)
             return EXIT_UNREADABLE
-        cards = db.cards_by_ids(row.id for row in rows)
+        cards = pool.cards_by_ids(row.id for row in rows)
+        if not pool.has_printings:
+            return _print_game_cards(args, game, cards, total, out)
         hints = db.suggest(args.query) if not cards else []
         if args.json:
             document = {
@@ -155,17 +166,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         db.close()
 
 
-def _rage_deck_terms(args: argparse.Namespace, db: CardDatabase) -> DeckTerms | None:
-    """The --deck file's cards for in:deck and is:missing; a query asking about a deck without one is refused."""
+def _deck_terms_of(args: argparse.Namespace, pool: CardDatabase) -> DeckTerms | None:
+    """The --deck file's cards for in:deck and is:missing (against the pool's game's collection); a query asking
+    about a deck without one is refused."""
     from carddb.query import uses_deck
     from carddb.search import parse_query
     from deckbuilder.collection import Collection
 
     if args.deck is None:
-        if uses_deck(parse_query(args.query)):
+        if uses_deck(parse_query(args.query, pool.search_fields)):
             raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
         return None
-    return _deck_terms(args.deck, db, Collection(db).owned_map())
+    return _deck_terms(args.deck, pool, Collection(pool, pool.game).owned_map())
 
 
 def _deck_terms(path: Path, pool: Any, owned: Mapping[str, int] | None = None) -> DeckTerms:

@@ -46,7 +46,7 @@ def store_card_images(
             continue
         if found not in copied:
             try:
-                copied[found] = _copy(db, game, found)
+                copied[found] = copy_card_image(db, game, found)
             except (OSError, ImageRefused) as exc:
                 reason = (
                     render_text(exc.reason) if isinstance(exc, ImageRefused) else str(exc.strerror or exc)
@@ -65,7 +65,7 @@ def store_card_images(
     return stored, problems
 
 
-def _copy(db: CardDatabase, game: str, found: Path) -> str:
+def copy_card_image(db: CardDatabase, game: str, found: Path) -> str:
     """Check one image and write it under its content's name (never over another file); its stored path."""
     data = read_regular_bytes(found, MAX_IMAGE_BYTES)
     check_image_data(data, found)

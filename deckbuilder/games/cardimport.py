@@ -1,6 +1,6 @@
-"""Importing a game's card-data file (the CSV its game.json documents) for every front end: the file read as
-`ragedeck import-cards --game` reads it, the refusals it prints, the report's lines, progress and cancel for the
-window (Qt-free).
+"""The one import of a game's cards, from the source its game.json names (games/cardsources.py), for every front
+end: the source read as `ragedeck import-cards --game` reads it, the refusals it prints, the report's lines,
+progress and cancel for the window (Qt-free).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckbuilder.i18n import gettext as _
-from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -29,38 +28,6 @@ class GameCardImportError(Exception):
         self.message = message
 
 
-def read_game_card_file(path: Path, game: Game, shown: str) -> str:
-    """The text of a game's card-data file; GameCardImportError names `shown` (the path as the caller prints it)."""
-    from carddb.safeio import UnsafeFileError
-    from deckbuilder.games.cards import read_card_file
-
-    if path.is_dir() or path.is_symlink():
-        raise GameCardImportError(
-            _("{path}: give the {game} card-data file itself (a CSV file), not a folder or a link").format(
-                path=shown, game=game.title
-            )
-        )
-    try:
-        # A regular file only, size-capped: a FIFO or /dev/zero is refused at once.
-        return read_card_file(path)
-    except UnsafeFileError as exc:
-        if exc.size is not None:
-            raise GameCardImportError(
-                _("{path} is too large for card data ({size} bytes)").format(path=shown, size=exc.size)
-            ) from exc
-        raise GameCardImportError(
-            _("{path}: cannot read: {reason}").format(path=shown, reason=render_text(exc.reason))
-        ) from exc
-    except UnicodeDecodeError:
-        raise GameCardImportError(
-            _("{path} is not UTF-8 text; save the card data as UTF-8 CSV").format(path=shown)
-        ) from None
-    except OSError as exc:
-        raise GameCardImportError(
-            _("{path}: cannot read: {reason}").format(path=shown, reason=exc.strerror or exc)
-        ) from exc
-
-
 def import_game_card_file(
     db: CardDatabase,
     game: Game,
@@ -69,15 +36,33 @@ def import_game_card_file(
     progress: ProgressFn | None = None,
     cancel: CancelFn | None = None,
 ) -> CardData:
-    """Read and store a game's card-data file (that game's cards replaced, in one transaction).
+    """The one import of a game's cards, from the source its description names (games/cardsources.py: a CSV file,
+    a Lackey plugin folder or card-data file), in one transaction: the cards it brings replace those that came from
+    the same source, and those gone from it are retired.
 
-    `progress(done, total)` per card whose image is looked at; `cancel()` is asked as often, and a cancelled import
-    raises carddb's ImportCancelled before anything is written. GameCardImportError: the file cannot be read.
+    `progress(done, total)` and `cancel()` as it reads; a cancelled import raises carddb's ImportCancelled before
+    anything is written. GameCardImportError: the source cannot be read at all.
     """
-    from deckbuilder.games.cards import import_card_data
+    from deckbuilder.games.cards import SHIPPED_META, CardData
+    from deckbuilder.games.cardsources import CARD_SOURCES, CardSourceError, source_of
 
-    text = read_game_card_file(path, game, shown)
-    return import_card_data(db, game, text, str(path), folder=path.parent, progress=progress, cancel=cancel)
+    kind = source_of(game)
+    source = CARD_SOURCES.get(kind)
+    if source is None:
+        raise GameCardImportError(
+            _(
+                "{game}'s description names card data of the kind '{kind}', which this version cannot read"
+            ).format(game=game.title, kind=kind)
+        )
+    data = CardData()
+    try:
+        read = source.read(db, game, path, shown, data, progress, cancel)
+    except CardSourceError as exc:
+        raise GameCardImportError(str(exc)) from exc
+    if read.cards:
+        # The player's own cards now: the game's shipped set is never imported over them.
+        db.store_game_printings(game.name, read.cards, read.sources, meta={SHIPPED_META + game.name: ""})
+    return data
 
 
 def import_summary(data: CardData, game: Game, shown: str) -> str:

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carddb.gamecards import GameCardData, GamePrinting
 from carddb.model import CardInfo, FieldValue
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
+from carddb.query import GameField, SearchFields
 from carddb.safeio import read_regular_bytes
 from deckbuilder.games.description import CardField, Game
 from deckbuilder.i18n import _
@@ -186,7 +188,7 @@ def read_card_data(game: Game, text: str) -> CardData:
             continue
         if not any(cell.strip() for cell in row):
             continue
-        card = _card_from_row(game, row, where, line, result.issues)
+        card = card_from_row(game, row, where, line, result.issues)
         if card is None:
             continue
         if card.norm_name in seen:
@@ -228,9 +230,11 @@ def _number(card_field: CardField, raw: str, name: str, line: int, issues: list[
     return value
 
 
-def _card_from_row(
+def card_from_row(
     game: Game, row: list[str], where: Mapping[str, int], line: int, issues: list[CardDataIssue]
 ) -> CardInfo | None:
+    """One row's card (cells found by field name in `where`), its values checked; None, reported, when unusable."""
+
     def cell(name: str) -> str:
         index = where.get(name)
         return row[index].strip() if index is not None and index < len(row) else ""
@@ -372,28 +376,57 @@ def shipped_pool(game: Game) -> GameCardPool:
     return GameCardPool(game.name, read_card_data(game, text).cards, images)
 
 
-def _stored_value(value: object) -> FieldValue:
-    if isinstance(value, list):
-        return tuple(str(v) for v in value)
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (int, str)):
-        return value
-    return str(value)
+def search_fields(game: Game) -> SearchFields:
+    """A game's searchable fields as carddb's query language takes them (carddb never reads a description)."""
+    return SearchFields(tuple(GameField(f.name, f.kind, f.search) for f in game.fields))
 
 
-def database_pool(db: CardDatabase, game: Game) -> GameCardPool:
-    """The cards of `game` a card database holds (imported with `ragedeck import-cards --game`)."""
-    cards: list[CardInfo] = []
-    images = db.game_card_images(game.name)
-    for name, card_type, fields in db.game_card_rows(game.name):
-        try:
-            raw = json.loads(fields)
-        except (json.JSONDecodeError, RecursionError):
-            raw = {}
-        values = {str(k): _stored_value(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
-        cards.append(GameCard(game.name, name, card_type, values, image=images.get(normalize_name(name), "")))
-    return GameCardPool(game.name, cards, db)  # stored images are relative to the database folder
+def database_pool(db: CardDatabase, game: Game) -> CardDatabase:
+    """The cards of `game` the card database holds: the database read as that game's pool (lookup, search)."""
+    return db.for_game(game.name, search_fields(game))
+
+
+SHIPPED_META = (
+    "shipped_cards:"  # + game name: the digest of the shipped card file its cards were imported from
+)
+
+
+def ensure_shipped_cards(db: CardDatabase, game: Game) -> bool:
+    """Import a game's shipped card file into the database when it holds none of that game's cards (or the shipped
+    ones, from an older file); True when the database's cards of the game are its shipped set.
+
+    Cards the player imported are theirs: never replaced. A database that cannot be written keeps what it has.
+    """
+    import hashlib
+    import sqlite3
+
+    from carddb.db import DatabaseError
+
+    entry = game.cards_path()
+    if entry is None:
+        return False
+    try:
+        text = read_card_file(entry) if isinstance(entry, Path) else entry.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False
+    key = SHIPPED_META + game.name
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    try:
+        stored = db.get_meta(key)
+        has_cards = database_pool(db, game).has_cards()
+        if has_cards and not stored:
+            return False  # the player's own import
+        if stored == digest:
+            return has_cards
+        folder = entry.parent if isinstance(entry, Path) else None
+        import_card_data(db, game, text, str(entry), folder, shipped=digest)
+    except (
+        DatabaseError,
+        OSError,
+        sqlite3.Error,
+    ):  # read-only, locked past the wait, damaged: keep what it has
+        return False
+    return database_pool(db, game).has_cards()
 
 
 def import_card_data(
@@ -404,14 +437,33 @@ def import_card_data(
     folder: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    shipped: str = "",
 ) -> CardData:
-    """Read a game's card-data file and store its cards in the database (replacing that game's cards only).
+    """Read a game's card-data file and store its cards in the database (replacing that game's cards only; those
+    it lacks are retired). `shipped`: the digest of the game's shipped card file this is (else the player's own).
 
     The images the file names (relative to `folder`, the file's own) are checked and copied under the database
     folder; one that is missing, outside the folder or not a sound image is reported and the card kept without it.
     `progress(done, total)` and `cancel()` per card: a cancel raises ImportCancelled before anything is written
     (images already copied are unreferenced, removed by the leftover clean-up).
     """
+    data, cards = read_csv_cards(db, game, text, source, folder, progress, cancel)
+    if cards:
+        db.store_game_printings(game.name, cards, None, meta={SHIPPED_META + game.name: shipped})
+    return data
+
+
+def read_csv_cards(
+    db: CardDatabase,
+    game: Game,
+    text: str,
+    source: str,
+    folder: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> tuple[CardData, list[GameCardData]]:
+    """A game's card-data CSV read and checked, its images copied: what was read and the cards to store (one
+    printing each; the file is the game's whole card data)."""
     from carddb.importreport import ImportCancelled
     from deckbuilder.games.cardimages import store_card_images
 
@@ -429,26 +481,33 @@ def import_card_data(
     if cancel is not None and cancel():
         raise ImportCancelled()
     data.issues.extend(CardDataIssue(line, reason) for line, reason in problems)
-    rows = [
-        (
+    cards = [
+        GameCardData(
             card.name,
             card.type,
             json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in card.fields.items()}),
-            0,
-            stored.get(card.norm_name, ""),
+            (
+                GamePrinting(
+                    "",
+                    0,
+                    card.image,
+                    stored.get(card.norm_name, ""),
+                    source,
+                    data.lines.get(card.norm_name, 0),
+                ),
+            ),
         )
         for card in data.cards
     ]
-    if rows:
-        db.store_game_cards(game.name, rows, source)
-    return data
+    return data, cards
 
 
 def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:
     """Where a deck of `game` looks its cards up, for any game: True when it is the game's shipped card set.
 
-    The game's engine answers for cards it keeps itself (Rage's: the card database, CardInfo); any other game's
-    are its cards in the database, else its shipped card set.
+    The game's engine answers for cards it keeps itself (Rage's: the card database); any other game's are its
+    cards in the card database (its shipped card set is imported there the first time), else, with no database,
+    its shipped card set read into memory.
     """
     from carddb.db import CardDatabase
     from deckbuilder.games.engines import ENGINES
@@ -458,9 +517,10 @@ def pool_for(db: CardDatabase | Any | None, game: Game) -> tuple[Any, bool]:
     if own is not None:
         return own, False
     if isinstance(db, CardDatabase):
+        shipped = ensure_shipped_cards(db, game)
         pool = database_pool(db, game)
-        if pool.cards():
-            return pool, False
+        if pool.has_cards():
+            return pool, shipped
     return shipped_pool(game), True
 
 

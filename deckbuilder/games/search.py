@@ -1,96 +1,106 @@
-"""Searching a game's cards: words match the name, Type or any field; `field:word` and `field>=N` narrow by one field.
+"""A game's cards searched by the one query language (carddb.query), for cards held in memory.
 
-A field is named by its name or one of the search words its game description gives it (`t:` for type); `in:deck`
-matches the cards of the deck being edited (as Rage's search does).
+The card database answers a query in SQL (carddb.search); a pool read into memory (a game's shipped card set when
+there is no database to hold it, a list a view was handed) is searched here by the same parse tree with the same
+meanings: free words match the start of a word of the name, Type or any field (a quoted phrase, words in a row);
+`field:text` a field containing the text; `field>=N` a number field; `in:deck`, `is:missing`, `is:owned`, `own>=N`;
+`-`, `OR`, parentheses.
 """
 
 from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from carddb.model import CardInfo
+from carddb.query import OWN_FIELD, And, Compare, Field, Flag, Node, Not, Or, Text, parse_query
+from deckbuilder.games.cards import search_fields
 from deckbuilder.games.description import Game
 
 if TYPE_CHECKING:
     from carddb.search import DeckTerms
 
-MAX_QUERY_CHARS = 1000
-_COMPARE = re.compile(r"^(?P<field>[a-z0-9_.-]+)(?P<op><=|>=|=|<|>)(?P<value>-?\d{1,9})$")
-_HAS = re.compile(r"^(?P<field>[a-z0-9_.-]+):(?P<value>.+)$")
 _OPERATORS: dict[str, Callable[[int, int], bool]] = {
     "<=": operator.le,
     ">=": operator.ge,
     "=": operator.eq,
+    "!=": operator.ne,
     "<": operator.lt,
     ">": operator.gt,
 }
+_WORD = re.compile(r"\w+")
 
 
-def _texts(card: CardInfo, game: Game, only: str | None = None) -> list[str]:
-    names = [only] if only else ["name", "type", *(f.name for f in game.fields)]
-    found: list[str] = []
-    for name in names:
-        value = card.value(name)
-        if isinstance(value, tuple):
-            found.extend(value)
-        elif value is not None:
-            found.append(str(value))
-    return [text.casefold() for text in found]
+def _folded(text: str) -> str:
+    """Casefolded without accents: the full-text index's `remove_diacritics` reading."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-_IN_DECK = "in:deck"
+def _words(text: str) -> list[str]:
+    return [w for w in _WORD.findall(_folded(text)) if w != "_"]
 
 
-def _is_deck_term(folded: str) -> bool:
-    """`in:deck`, also as a player used to Rage's grouping types it (`(in:deck)`): this language has no parentheses,
-    and a deck term is the one term whose answer needs a deck (any other term in parentheses is text to find)."""
-    return folded.strip("()") == _IN_DECK
+def _field_text(card: CardInfo, name: str) -> str:
+    value = card.value(name)
+    if isinstance(value, tuple):
+        return ", ".join(value)
+    return "" if value is None else str(value)
 
 
-def _terms(query: str) -> tuple[list[str], list[str]]:
-    """The query's wanted terms and its unwanted ones (`-term`, without the `-`)."""
-    terms = query[:MAX_QUERY_CHARS].split()
-    wanted = [t for t in terms if not t.startswith("-") or len(t) == 1]
-    unwanted = [t[1:] for t in terms if t.startswith("-") and len(t) > 1]
-    return wanted, unwanted
+class _Matcher:
+    """One card's answers to a query's terms."""
 
+    def __init__(self, game: Game, deck: DeckTerms | None, owned: Mapping[str, int] | None) -> None:
+        self.game = game
+        self.deck = deck
+        self.owned = owned or {}
 
-def uses_deck(query: str) -> bool:
-    """Whether a query asks about the deck being edited (`in:deck`, negated or in parentheses): without a deck it
-    cannot be answered, and is refused rather than answered as if the deck were empty."""
-    wanted, unwanted = _terms(query)
-    return any(_is_deck_term(term.casefold()) for term in (*wanted, *unwanted))
+    def card_words(self, card: CardInfo) -> list[str]:
+        texts = [card.name, card.type, *(_field_text(card, f.name) for f in self.game.fields)]
+        return [w for text in texts for w in _words(text)]
 
-
-def _term_matches(card: CardInfo, game: Game, term: str, deck: DeckTerms | None) -> bool:
-    folded = term.casefold()
-    if _is_deck_term(folded):
-        return deck is not None and card.norm_name in deck.cards
-    compare = _COMPARE.match(folded)
-    named = game.search_field(compare["field"]) if compare else None
-    if compare and named is not None:
-        number = card.number(named)
-        return number is not None and _OPERATORS[compare["op"]](number, int(compare["value"]))
-    has = _HAS.match(folded)
-    named = game.search_field(has["field"]) if has else None
-    if has and named is not None:
-        wanted = has["value"].strip('"')
-        return any(wanted in text for text in _texts(card, game, named))
-    return any(folded in text for text in _texts(card, game))
+    def matches(self, node: Node, card: CardInfo, words: list[str]) -> bool:
+        if isinstance(node, Text):
+            wanted = _words(node.text)
+            if not wanted:
+                return True  # a word of no letters matches every card, as in the database
+            if not node.phrase:
+                return all(any(w.startswith(part) for w in words) for part in wanted)
+            size = len(wanted)
+            return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))
+        if isinstance(node, Field):
+            return node.value.casefold() in _field_text(card, node.field).casefold()
+        if isinstance(node, Compare):
+            number = self.owned.get(card.norm_name, 0) if node.field == OWN_FIELD else card.number(node.field)
+            return number is not None and _OPERATORS[node.op](number, node.value)
+        if isinstance(node, Flag):
+            if node.flag == "owned":
+                return self.owned.get(card.norm_name, 0) > 0
+            if self.deck is None:
+                return False
+            return card.norm_name in (self.deck.cards if node.flag == "in_deck" else self.deck.missing)
+        if isinstance(node, Not):
+            return not self.matches(node.child, card, words)
+        if isinstance(node, And):
+            return all(self.matches(child, card, words) for child in node.children)
+        assert isinstance(node, Or)
+        return any(self.matches(child, card, words) for child in node.children)
 
 
 def search_cards(
-    game: Game, cards: Iterable[CardInfo], query: str, deck: DeckTerms | None = None
+    game: Game,
+    cards: Iterable[CardInfo],
+    query: str,
+    deck: DeckTerms | None = None,
+    owned: Mapping[str, int] | None = None,
 ) -> list[CardInfo]:
-    """The cards matching every term (`-term` excludes; `deck` answers `in:deck`), in name order; any text is valid."""
-    wanted, unwanted = _terms(query)
-    found = [
-        card
-        for card in cards
-        if all(_term_matches(card, game, t, deck) for t in wanted)
-        and not any(_term_matches(card, game, t, deck) for t in unwanted)
-    ]
+    """The cards matching `query` in name order (`deck` answers in:deck and is:missing, `owned` the copies the
+    collection holds by normalised name). Raises carddb.query.QuerySyntaxError for a query it cannot read."""
+    tree = parse_query(query, search_fields(game))
+    matcher = _Matcher(game, deck, owned)
+    found = [card for card in cards if matcher.matches(tree, card, matcher.card_words(card))]
     return sorted(found, key=lambda c: c.norm_name)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent
@@ -18,11 +19,17 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.model import CardInfo
+from carddb.query import QuerySyntaxError
 from carddb.search import DeckTerms
 from deckbuilder.games.description import Game
 from deckbuilder.games.search import search_cards
+from deckbuilder.i18n import render_text
 from deckbuilder.ui.columns import NameFitter
 from deckbuilder.ui.theme import desktop_font, fit_rows_to_text
+
+if TYPE_CHECKING:
+    from carddb.db import CardDatabase
+    from deckbuilder.deck import CardPool
 
 
 class _CardTable(QTableWidget):
@@ -38,7 +45,9 @@ class _CardTable(QTableWidget):
 
 
 class GameCardList(QWidget):
-    """The cards of the deck's game (its card data), filtered by words, `field:word` or `field>=N`.
+    """The cards of the deck's game, filtered by the one query language (words, phrases, `field:word`, `field>=N`,
+    OR, parentheses, in:deck and the collection's terms): the card database answers for its cards, a list handed
+    in is searched in memory by the same parse (games/search.py).
 
     Its widgets are built when first wanted (shown, filled or looked at): the list is hidden for Rage's decks, and
     building it cost every window start ~4 M instructions.
@@ -51,6 +60,7 @@ class GameCardList(QWidget):
         super().__init__(parent)
         self._game: Game | None = None
         self._cards: list[CardInfo] = []
+        self._pool: CardDatabase | None = None  # the database read as the game's pool, when the cards are its
         self._deck = DeckTerms()
         self._deck_source: Callable[[], DeckTerms] | None = (
             None  # the deck's terms, until a query asks for them
@@ -89,6 +99,10 @@ class GameCardList(QWidget):
         self._query_edit.setObjectName("gameCardQuery")
         self._query_edit.setPlaceholderText(self.tr("Search: words, field:word, field>=N, in:deck"))
         self._title = QLabel()
+        self._problem = QLabel()  # why the query cannot be read (hidden while it can)
+        self._problem.setObjectName("gameCardQueryProblem")
+        self._problem.setWordWrap(True)
+        self._problem.hide()
         self._table = table = _CardTable()
         table.setObjectName("gameCardTable")
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -111,18 +125,39 @@ class GameCardList(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._title)
         layout.addWidget(self._query_edit)
+        layout.addWidget(self._problem)
         layout.addWidget(table, 1)
         self._query_edit.textChanged.connect(self._refill)
         table.cellDoubleClicked.connect(lambda row, _column: self._add(row))
         table.currentCellChanged.connect(lambda row, _c, _pr, _pc: self._selected(row))
         table.add_pressed.connect(lambda: self._add(table.currentRow()))
 
-    def show_cards(self, game: Game, cards: list[CardInfo]) -> None:
-        """List this game's cards in the columns its description gives."""
+    def show_cards(self, game: Game, cards: list[CardInfo] | CardPool) -> None:
+        """List this game's cards (the card database read as its pool, another pool, or a list) in its
+        description's columns."""
+        from carddb.db import CardDatabase
+
         self._game = game
-        self._cards = cards
+        self._pool = cards if isinstance(cards, CardDatabase) else None
+        held = getattr(cards, "cards", None)  # a pool held in memory lists its cards
+        listed: Iterable[CardInfo] = held() if callable(held) else cards  # type: ignore[assignment]
+        self._cards = [] if self._pool is not None else list(listed)
         self.title.setText(game.title)
         self._refill()
+
+    @property
+    def problem(self) -> str:
+        """Why the query cannot be read ("" while it can)."""
+        return self._problem.text() if self._built and not self._problem.isHidden() else ""
+
+    def _found(self, game: Game, query: str) -> list[CardInfo]:
+        """The cards the query finds, in name order (raises QuerySyntaxError)."""
+        if self._pool is None:
+            return search_cards(game, self._cards, query, self._deck_terms())
+        from carddb.search import search
+
+        pool = self._pool
+        return pool.cards_by_ids(row.id for row in search(pool, query, deck=self._deck_terms()))
 
     def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms]) -> None:
         """The deck being edited, for `in:deck`: a list showing it follows the deck's edits.
@@ -149,7 +184,14 @@ class GameCardList(QWidget):
         if game is None:
             return
         columns = game.columns  # the game description's one list of card-list columns
-        found = search_cards(game, self._cards, self.query_edit.text(), self._deck_terms())
+        try:
+            found = self._found(game, self.query_edit.text())
+        except QuerySyntaxError as exc:
+            found = []
+            self._problem.setText(render_text(exc.described))
+            self._problem.show()
+        else:
+            self._problem.hide()
         self.table.clear()
         self.table.setColumnCount(len(columns))
         self.table.setHorizontalHeaderLabels([game.shown_label(name) for name in columns])

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from carddb.db import CardDatabase
 from deckbuilder.collection import Collection, RowStatus, deck_status, deck_terms
 from deckbuilder.deck import Deck
-from deckbuilder.games.cards import GameCardPool
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.deck_games import DeckGames
 from deckbuilder.ui.game_cards import GameCardList
@@ -58,12 +57,8 @@ class CardSource(QObject):
         # A pool with printings is searched by the database's full-text index; other pools by their own list.
         self.browser.setVisible(pool.has_printings)
         self.game_cards.setVisible(not pool.has_printings)
-        if (
-            game is not None
-            and isinstance(pool, GameCardPool)
-            and self.game_cards.source != (game.name, id(pool))
-        ):
-            self.game_cards.show_cards(game, pool.cards())
+        if game is not None and not pool.has_printings and self.game_cards.source != (game.name, id(pool)):
+            self.game_cards.show_cards(game, pool)
             self.game_cards.source = (game.name, id(pool))  # the pool is kept until the next card import
 
     def follow_deck(self, deck: Deck) -> dict[tuple[str, str | None, bool], RowStatus] | None:

@@ -142,7 +142,10 @@ def test_a_schema_2_database_file_is_migrated_and_keeps_its_cards(tmp_path: Path
             "Pentex Goon": "Wyrm",
             "Rogue Wolf": "Rogue",
         }
-        assert [r.name for r in search(db, "moon")] == ["Full Moon", "Moon Bridge"]
+        assert [r.name for r in search(db, "moon")] == [
+            "Moon Bridge",
+            "Full Moon",
+        ]  # a name begun by the words first
         assert count_matches(db, "m") == 2 + 1  # Moon Bridge, Full Moon, Mari Cabrah
         assert [r.name for r in search(db, "a:wyrm")] == ["Bare Wyrmling", "Defiler Wretch", "Pentex Goon"]
     # Opening it again finds it current: nothing to migrate, the cards are still there.

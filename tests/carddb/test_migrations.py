@@ -105,7 +105,10 @@ def test_a_database_of_every_version_migrates_to_exactly_the_fresh_schema(
         assert json.loads(own.fetchone()[0]) == {"gnosis": 3, "text": "She fights.", "errata": ""}
         pentex = db.lookup("Pentex Goon")
         assert pentex is not None and pentex.allegiance == "Wyrm"
-        assert [r.name for r in search(db, "moon")] == ["Full Moon", "Moon Bridge"]
+        assert [r.name for r in search(db, "moon")] == [
+            "Moon Bridge",
+            "Full Moon",
+        ]  # a name begun by the words first
         assert [r.set_name for r in search(db, "fights")] == ["Unleashed"]
         assert [r.name for r in search(db, "a:wyrm")] == ["Pentex Goon"]
         assert db.identity_table()["king albrecht"] == "lord albrecht"
@@ -116,7 +119,23 @@ def test_a_database_of_every_version_migrates_to_exactly_the_fresh_schema(
             rows = conn.execute("SELECT game, name, count FROM collection").fetchall()
             assert [tuple(r) for r in rows] == [("rage", "Mari Cabrah", 2)]
         if number >= 5:
-            assert db.game_card_rows("warrift") == [("Axe", "Relic", "{}")]
+            # Another game's cards moved into the one card store (schema 10): same table, search, printings.
+            warrift = db.for_game("warrift")
+            assert db.game_card_rows("warrift")[0] == ("Axe", "Relic", "{}")
+            assert warrift.names()[0] == "Axe"
+            assert db.lookup("Axe") is None  # Rage's cards are Rage's
+            assert [r.name for r in search(warrift, "axe")] == ["Axe"]
+            assert [r.name for r in search(db, "moon")] == [
+                "Moon Bridge",
+                "Full Moon",
+            ]  # a name begun by the words first
+        if version == "v9":
+            shield = db.for_game("warrift").lookup("shield wall")
+            assert (
+                shield is not None and shield.number("cost") == 2 and shield.words("keywords") == ("Guard",)
+            )
+            assert shield.image == "card-images/shield.abcdef0123456789.png"
+            assert [r.name for r in search(db.for_game("warrift"), "guard")] == ["Shield Wall"]
 
 
 def test_the_schema_2_file_written_by_the_schema_2_code_migrates_to_the_fresh_schema(

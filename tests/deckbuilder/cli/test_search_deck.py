@@ -92,6 +92,36 @@ def test_portuguese_error_and_help(demo_db: Path, capsys: pytest.CaptureFixture[
     assert "is:owned e own>=N leem a sua coleção" in " ".join(capsys.readouterr().out.split())
 
 
+def test_another_game_has_the_whole_query_language_and_its_collection(demo_db: Path) -> None:
+    # Words, OR, quoted phrases, parentheses and field terms by the game's own field names.
+    code, out, _err = run(
+        "search",
+        '(class:werewolf OR "hollow king") -t:monster',
+        "--game",
+        "warrift",
+        "--db",
+        str(demo_db),
+        "--json",
+    )
+    assert code == 0
+    assert _found(out) == {"Moonpup Scout", "The Hollow King"}
+    code, out, _err = run(
+        "search", "magicka>=8 attack<9", "--game", "warrift", "--db", str(demo_db), "--json"
+    )
+    assert _found(out) == {"The First Judge", "Scales of Aurum", "Lady Ninefold Law", "Edict Eternal"}
+    # The collection terms read the game's own collection, not Rage's.
+    with CardDatabase(demo_db) as db:
+        Collection(db, "warrift").set_counts([("Rift Rat", None, 2), ("Sellsword", None, 1)])
+        Collection(db).set_counts([("Ashen Howler", None, 3)])
+    code, out, _err = run("search", "is:owned", "--game", "warrift", "--db", str(demo_db), "--json")
+    assert _found(out) == {"Rift Rat", "Sellsword"}
+    code, out, _err = run("search", "own>=2", "--game", "warrift", "--db", str(demo_db), "--json")
+    assert _found(out) == {"Rift Rat"}
+    # A field another game does not have is a clear error pointing at it, as for Rage.
+    code, _out, err = run("search", "renown>=3", "--game", "warrift", "--db", str(demo_db))
+    assert code == 2 and 'unknown field "renown>="' in err and "^" in err
+
+
 @pytest.mark.parametrize(
     "query", ["in:deck", "(in:deck)", "-(in:deck)", "((IN:DECK))", "-in:deck", "t:x (in:deck)"]
 )

@@ -55,7 +55,13 @@ def test_the_pool_of_any_game_comes_from_one_call(demo_db: CardDatabase) -> None
     assert rage is demo_db and not shipped  # Rage's cards are the card database's own
     assert rage.lookup("Low Feint") is not None
     lithic, shipped = pool_for(demo_db, load_game("lithic-rage"))
-    assert isinstance(lithic, GameCardPool) and shipped and lithic.lookup("Bone Shaman") is not None
+    # One store: another game's shipped cards are imported into the same database, read as that game's pool.
+    assert isinstance(lithic, CardDatabase) and lithic.path == demo_db.path and shipped
+    bone = lithic.lookup("Bone Shaman")
+    assert bone is not None and bone.game == "lithic-rage"
+    assert demo_db.lookup("Bone Shaman") is None  # and never as a Rage card
+    # With no database, the shipped set is read into memory.
+    assert isinstance(pool_for(None, load_game("lithic-rage"))[0], GameCardPool)
     assert has_printings(load_game("rage")) and not has_printings(load_game("lithic-rage"))
 
 

@@ -108,6 +108,13 @@ def test_another_games_cards_replace_the_browser_and_add_to_the_deck(window, qtb
     assert "Obsidian Spear" in window.game_cards.shown_names()
     window.game_cards.query_edit.setText("class cost>=12")
     assert window.game_cards.shown_names() == ["Bone Shaman", "Spear Hunter"]
+    # The whole query language, as in Rage's browser: OR, quoted phrases, parentheses, field terms.
+    window.game_cards.query_edit.setText('("bone shaman" OR n:hunter) cost>=12')
+    assert window.game_cards.shown_names() == ["Bone Shaman", "Spear Hunter"]
+    assert window.game_cards.problem == ""
+    window.game_cards.query_edit.setText("cost>=")  # a query it cannot read says why, and lists nothing
+    assert window.game_cards.shown_names() == [] and "expected a number" in window.game_cards.problem
+    window.game_cards.query_edit.setText("class cost>=12")
     table = window.game_cards.table
     table.setCurrentCell(1, 0)
     details = window.card_view.details.toPlainText()
