@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.deckfiles import DeckFileError, deck_from_dek, deck_to_dek, parse_deck_text
+from deckbuilder.games.piles import game_of, layout_of
 from tests.deckbuilder.deckfiles.pool import FakePool
 
 DEK = """<?xml version="1.0" encoding="UTF-8"?>
@@ -134,3 +137,43 @@ def test_truncated_dek_is_refused() -> None:
 def test_xml_that_is_not_a_deck_is_refused() -> None:
     with pytest.raises(DeckFileError, match="not a LackeyCCG deck"):
         deck_from_dek("<plugin><deckzone/></plugin>")
+
+
+# Spellings of one card (the deck merges them) and of others, in every zone a .dek may hold, with or without a set.
+_SPELLINGS = [
+    "Moonlit Glade",
+    "moonlit glade",
+    "Moonlit  Glade",
+    "Quick Parry",
+    "Ashfang Ravager",
+    "Unheard Of",
+]
+_ZONES = ["Characters", "Sept", "Combat", "Starting", "Sideboard"]
+_COPY = st.tuples(st.sampled_from(_ZONES), st.sampled_from(_SPELLINGS), st.sampled_from(["", "Dawn", "Dusk"]))
+
+
+def _copy_by_copy(copies: list[tuple[str, str, str]]) -> Deck:
+    """The deck as the reader built it before it counted copies: one `add` per `<card>`, in file order."""
+    deck = Deck(name="Untitled deck")
+    layout = layout_of(game_of(deck))
+    for zone, name, set_name in copies:
+        placement = layout.place(zone)
+        if placement.starting:
+            deck.add(name, 1, set_name or None, starting=True)
+        else:
+            deck.add(name, 1, set_name or None, placement.hint)
+    return deck
+
+
+@settings(max_examples=150)
+@given(copies=st.lists(_COPY, max_size=40))
+def test_copies_counted_first_make_the_deck_one_add_per_copy_made(copies: list[tuple[str, str, str]]) -> None:
+    # Each copy in a zone of its own, so copies of one card meet across zones as well as within one.
+    zones = "".join(
+        f'<superzone name="{zone}"><card><name>{name}</name>{f"<set>{set_name}</set>" if set_name else ""}'
+        "</card></superzone>"
+        for zone, name, set_name in copies
+    )
+    loaded = deck_from_dek(f'<deck version="0.8">{zones}</deck>')
+    expected = _copy_by_copy(copies)
+    assert (loaded.deck.entries, loaded.deck.starting) == (expected.entries, expected.starting)
