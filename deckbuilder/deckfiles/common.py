@@ -12,7 +12,6 @@ from typing import Any
 
 from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
-from carddb.normalize import normalize_name
 from carddb.safeio import read_regular_bytes
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart, prefetch_cards
 
@@ -218,10 +217,9 @@ def find_unknown(deck: Deck, cards: Any) -> dict[str, list[str]]:
     seen: set[str] = set()
     prefetch_cards(pool, deck)
     for entry in (*deck.entries, *deck.starting):
-        key = normalize_name(entry.name)
-        if key in seen:
+        if entry.key in seen:
             continue
-        seen.add(key)
+        seen.add(entry.key)
         if pool.lookup(entry.name) is None:
             suggest = len(unknown) < MAX_SUGGESTED_UNKNOWN
             unknown[entry.name] = list(pool.suggest(entry.name)) if suggest else []

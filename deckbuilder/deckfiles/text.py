@@ -59,7 +59,6 @@ def deck_from_text(
     )
     headerless_hint = None
     for number, raw in enumerate(lines, start=1):
-        where = message("DECKFILE_LINE", source=source, line=number)
         line = raw.strip()
         game_line = _GAME_LINE.match(line) if deck.is_empty() else None
         if game_line and installed_game is not None:
@@ -68,7 +67,11 @@ def deck_from_text(
             installed = known_game(game_line.group("game"))
             if installed is None:
                 problems.append(
-                    message("DECKFILE_GAME_NOT_INSTALLED", where=where, game=game_line.group("game")[:60])
+                    message(
+                        "DECKFILE_GAME_NOT_INSTALLED",
+                        where=_at(source, number),
+                        game=game_line.group("game")[:60],
+                    )
                 )
             else:
                 deck.game = installed
@@ -82,23 +85,23 @@ def deck_from_text(
             names = names_pool(pool, deck)
         if len(line) > MAX_LINE_CHARS:
             reason = message("DECKFILE_LINE_TOO_LONG", length=len(line))
-            problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
+            problems.append(message("DECKFILE_SKIPPED", where=_at(source, number), reason=reason))
             deck.unread.append(unread_part(source, number, line, reason))
             continue
         if has_control_chars(line):
             reason = message("DECKFILE_LINE_CONTROL")
-            problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
+            problems.append(message("DECKFILE_SKIPPED", where=_at(source, number), reason=reason))
             deck.unread.append(unread_part(source, number, line, reason))
             continue
         header = _HEADER.match(line)
         if header:
             zone_label = header.group("label")
             zone = layout.place(zone_label)
-            unknown_zone = None if zone.known else (number, line, where)
+            unknown_zone = None if zone.known else (number, line, _at(source, number))
             continue
         parsed = _parse_card_line(line, names)
         if isinstance(parsed, str):
-            problems.append(message("DECKFILE_SKIPPED", where=where, reason=parsed))
+            problems.append(message("DECKFILE_SKIPPED", where=_at(source, number), reason=parsed))
             deck.unread.append(unread_part(source, number, line, parsed))
             continue
         count, name, set_name = parsed
@@ -119,6 +122,11 @@ def deck_from_text(
         problems=problems,
         unknown=find_unknown(deck, names if names is not None else pool),
     )
+
+
+def _at(source: str, number: int) -> str:
+    """Where a line is, for its problem (made only for a line that has one)."""
+    return message("DECKFILE_LINE", source=source, line=number)
 
 
 def _headers(lines: list[str]) -> list[str]:
