@@ -13,7 +13,7 @@ from typing import Any
 from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
 from carddb.safeio import read_regular_bytes
-from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, UnreadPart, prefetch_cards
+from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck, UnreadPart, prefetch_cards
 
 # A deck of a few hundred cards is a few kilobytes; anything near this is not a deck file.
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -205,24 +205,27 @@ def merged_zone_labels(zone_labels: dict[str, str] | None) -> dict[str, str]:
 def find_unknown(deck: Deck, cards: Any) -> dict[str, list[str]]:
     """Card names (as written) that the deck's own game does not know, each with its pool's suggestions.
 
-    `cards` is what the reader was handed (deckbuilder.context.names_pool: the card database, a DeckContexts or a
-    pool); the names are looked up once the deck's game is known, never in another game's cards.
+    `cards` is what the reader was handed (deckbuilder.context.known_names: the card database, a DeckContexts, a pool
+    or the KnownNames a reader found); the names are looked up once the deck's game is known, never in another game's
+    cards, and (a batch run's DeckContexts) never again for a later deck of the game.
     """
-    from deckbuilder.context import names_pool
+    from deckbuilder.context import known_names
 
-    pool: CardPool | None = names_pool(cards, deck)
-    if pool is None:
+    names = known_names(cards, deck)
+    if names is None:
         return {}
+    entries = (*deck.entries, *deck.starting)
+    if names.unasked(entry.key for entry in entries):
+        prefetch_cards(names.pool, deck)
     unknown: dict[str, list[str]] = {}
     seen: set[str] = set()
-    prefetch_cards(pool, deck)
-    for entry in (*deck.entries, *deck.starting):
+    for entry in entries:
         if entry.key in seen:
             continue
         seen.add(entry.key)
-        if pool.lookup(entry.name) is None:
+        if not names.knows(entry.name, entry.key):
             suggest = len(unknown) < MAX_SUGGESTED_UNKNOWN
-            unknown[entry.name] = list(pool.suggest(entry.name)) if suggest else []
+            unknown[entry.name] = names.near(entry.name) if suggest else []
     return unknown
 
 
