@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from carddb.normalize import normalize_name
 from deckbuilder.deck import DEFAULT_GAME, Deck
 
 if TYPE_CHECKING:
@@ -144,8 +145,6 @@ class KnownNames:
 
     def knows(self, name: str, key: str | None = None) -> bool:
         """Whether the pool has a card of this name (`key`: its lookup key, when the caller holds it)."""
-        from carddb.normalize import normalize_name
-
         key = normalize_name(name) if key is None else key
         known = self._known.get(key)
         if known is None:
