@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from carddb.cardtypes import Section
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.deckfiles import DeckFileError, deck_from_dek, deck_to_dek, parse_deck_text
+from deckbuilder.deckfiles.dek import _parse_xml
 from deckbuilder.games.piles import game_of, layout_of
 from tests.deckbuilder.deckfiles.pool import FakePool
 
@@ -177,3 +178,62 @@ def test_copies_counted_first_make_the_deck_one_add_per_copy_made(copies: list[t
     loaded = deck_from_dek(f'<deck version="0.8">{zones}</deck>')
     expected = _copy_by_copy(copies)
     assert (loaded.deck.entries, loaded.deck.starting) == (expected.entries, expected.starting)
+
+
+_XML_PIECES = st.sampled_from(
+    [
+        '<deck version="0.8">',
+        "</deck>",
+        "<meta><title>",
+        "</title></meta>",
+        '<superzone name="Sept">',
+        "</superzone>",
+        "<card><name>",
+        "</name></card>",
+        "<set>Dawn</set>",
+        "Moonlit Glade",
+        "&amp;",
+        "&lt;",
+        "&unknown;",
+        "&#65;",
+        "&#0;",
+        "&#x1F43A;",
+        "<!-- note -->",
+        "<?lackey x?>",
+        "<![CDATA[a < b]]>",
+        "<!ENTITY e 'x'>",
+        '<z:card xmlns:z="urn:z">',
+        "</z:card>",
+        "<",
+        ">",
+        '"',
+        "\n",
+        "\t",
+        " ",
+        "\x85",
+        "é",
+    ]
+)
+
+
+def _outcome(text: str, *, defused: bool) -> str:
+    import xml.etree.ElementTree as ET
+
+    try:
+        return ET.tostring(_parse_xml(text, "d.dek", defused=defused), encoding="unicode")
+    except DeckFileError as exc:
+        return f"refused: {exc}"
+
+
+@settings(max_examples=300)
+@given(pieces=st.lists(_XML_PIECES, max_size=30), tail=st.text(max_size=20))
+def test_a_dek_without_a_doctype_parses_as_defusedxml_parses_it(pieces: list[str], tail: str) -> None:
+    # The fast parser reads a file without a document type declaration: the same tree, or the same refusal
+    # (line, column and reason), as defusedxml's parser.
+    text = "".join(pieces) + tail
+    assert _outcome(text, defused=False) == _outcome(text, defused=True)
+
+
+@pytest.mark.parametrize("text", [BILLION_LAUGHS, EXTERNAL_ENTITY, DEK])
+def test_both_parsers_read_the_files_that_have_tests_of_their_own(text: str) -> None:
+    assert _outcome(text, defused=False) == _outcome(text, defused=True)
