@@ -39,6 +39,7 @@ MESSAGES = declare(
         f"{REPLACE}.closest": "Replace '{card}' with '{added}' (the closest card name)",
         TRIM: "Trim '{card}' from {copies} to {limit} copies",
         f"{TRIM}.add": "Trim '{card}' from {copies} to {limit} copies and add {added}",
+        f"{TRIM}.pile": "Trim '{card}' from {copies} to {limit} copies, taking {taken} out of {pile}",
         f"{ADD_CARDS}.sept": "Add {missing} sept cards: {added}",
         f"{ADD_CARDS}.combat": "Add {missing} combat cards: {added}",
         f"{ADD_CARDS}.pile": "Add {missing:plural:card|cards} to {pile}: {added}",
