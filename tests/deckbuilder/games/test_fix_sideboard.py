@@ -9,6 +9,7 @@ from typing import Any
 from deckbuilder.context import deck_context
 from deckbuilder.deckfiles import parse_deck_text
 from deckbuilder.fixhints import Change, FixHint, apply_changes, context_hints
+from deckbuilder.games.hints import Verifier
 from tests.deckbuilder import sideboard_game
 
 BASE = sideboard_game._rules(False)
@@ -79,3 +80,17 @@ def test_a_card_off_the_faction_in_the_deck_and_the_sideboard_leaves_both() -> N
         Change("Ember Scout", -1, None, starting=True),
     }
     assert all(_legal_after(text, h) for h in hints)
+
+
+def test_a_hint_that_clears_another_cards_error_of_the_same_code_is_refused() -> None:
+    sideboard_game.install()
+    text = sideboard_game.LEGAL_DECK.replace("2 Ember Scout", "1 Tide Raider\n1 Deckhand")
+    deck = parse_deck_text(text).deck
+    context = deck_context(deck, None)
+    report = context.check(deck)
+    raider, deckhand = report.errors  # 3 Tide Raiders and 3 Deckhands, each over the limit of 2
+    verifier = Verifier(deck, report, context.check)
+    # Taking a Deckhand out leaves Tide Raider's error as it was: no hint for it, though one TOO_MANY_COPIES went.
+    assert not verifier.accepted(raider, [Change("Deckhand", -1, None, starting=True)])
+    assert verifier.accepted(raider, [Change("Tide Raider", -1, None, starting=True)])
+    assert verifier.accepted(deckhand, [Change("Deckhand", -1, None, starting=True)])
