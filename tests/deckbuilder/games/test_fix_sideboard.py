@@ -4,6 +4,7 @@ the deck and the sideboard are taken from the pile that is over."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from deckbuilder.context import deck_context
@@ -11,6 +12,7 @@ from deckbuilder.deckfiles import parse_deck_text
 from deckbuilder.fixhints import Change, FixHint, apply_changes, context_hints
 from deckbuilder.games.hints import Verifier
 from tests.deckbuilder import sideboard_game
+from tests.deckbuilder.cli.helpers import run
 
 BASE = sideboard_game._rules(False)
 NO_COPY_LIMIT = [rule for rule in BASE if rule["kind"] != "copies_at_most"]
@@ -94,3 +96,17 @@ def test_a_hint_that_clears_another_cards_error_of_the_same_code_is_refused() ->
     assert not verifier.accepted(raider, [Change("Deckhand", -1, None, starting=True)])
     assert verifier.accepted(raider, [Change("Tide Raider", -1, None, starting=True)])
     assert verifier.accepted(deckhand, [Change("Deckhand", -1, None, starting=True)])
+
+
+def test_ragedeck_check_prints_the_sideboard_trim_in_english_and_portuguese(tmp_path: Path) -> None:
+    sideboard_game.install()
+    deck = tmp_path / "raiders.txt"
+    deck.write_text(
+        sideboard_game.LEGAL_DECK.replace("2 Ember Scout", "2 Ember Scout\n1 Tide Raider"), "utf-8"
+    )
+    db = str(tmp_path / "cards.sqlite")
+    code, out, err = run("check", str(deck), "--db", db, "--fix-hints")
+    assert code == 1, err
+    assert "fix      TOO_MANY_COPIES: Trim 'Tide Raider' from 3 to 2 copies, taking 1 out of Sideboard" in out
+    code, out, err = run("--lang", "pt_BR", "check", str(deck), "--db", db, "--fix-hints")
+    assert "Reduzir 'Tide Raider' de 3 para 2 cópias, tirando 1 de Sideboard" in out, out
