@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -33,6 +34,10 @@ _SPACES = re.compile(r"\s+")
 _KEYWORD_SPLIT = re.compile(r"\s+-\s*|\s*-\s+")
 
 
+# Kept per name as written: a batch of decks names the same cards again and again (every entry, every add, every
+# lookup asks), and normalising one (NFKC, quotes, spaces, casefold) costs twenty times the cache hit. Bounded, so an
+# import of a million names keeps only the latest.
+@functools.lru_cache(maxsize=1 << 16)
 def normalize_name(name: str) -> str:
     """Return the comparison key of a card name (casefolded, quotes/dashes/spaces unified)."""
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES)

@@ -8,10 +8,11 @@ format and settings from it instead of looking each up again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from carddb.normalize import normalize_name
 from deckbuilder.deck import DEFAULT_GAME, Deck
 
 if TYPE_CHECKING:
@@ -23,8 +24,11 @@ if TYPE_CHECKING:
 class DeckContexts:
     """Every game's description and card pool, each read once, for the decks one run reads (any games)."""
 
-    def __init__(self, db: Any = None) -> None:
+    def __init__(self, db: Any = None, *, batch: bool = False) -> None:
         self.db = db  # the card database (every game's cards); None: each game's shipped set
+        # A batch run (`ragedeck check` of a folder) changes no card while it reads: a name one deck looked up is
+        # known or unknown for every later deck of its game. Elsewhere (the window imports cards) each deck asks.
+        self._names: dict[str, KnownNames] | None = {} if batch else None
         self._games: dict[str, Game | None] = {}
         self._pools: dict[str, tuple[Any, bool]] = {}
         self._candidates: dict[str, list[Any]] = {}
@@ -89,6 +93,8 @@ class DeckContexts:
         """Cards were imported: every game's pool is read again on next use."""
         self._pools.clear()
         self._candidates.clear()
+        if self._names is not None:
+            self._names.clear()
 
     def forget_games(self) -> None:
         """Games or formats may have been installed or removed: each is read again on next use (its cards kept)."""
@@ -116,6 +122,45 @@ class DeckContexts:
         """Where this deck's names are looked up: its own game's pool (the card database for a game not installed)."""
         game = self.installed(deck.game)
         return self.db if game is None else self.pool(game)
+
+    def known_names(self, deck: Deck) -> KnownNames:
+        """This deck's names as its game's pool knows them: in a batch run, shared by every deck of the game."""
+        pool = self.pool_of(deck)
+        if self._names is None:
+            return KnownNames(pool)
+        game = self.installed(deck.game)
+        found = self._names.get(game.name if game is not None else "")
+        if found is None or found.pool is not pool:
+            found = self._names[game.name if game is not None else ""] = KnownNames(pool)
+        return found
+
+
+class KnownNames:
+    """Whether a pool knows each name, and an unknown name's near names, each looked up once."""
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+        self._known: dict[str, bool] = {}  # lookup key -> known
+        self._near: dict[str, list[str]] = {}  # name as written -> near names
+
+    def knows(self, name: str, key: str | None = None) -> bool:
+        """Whether the pool has a card of this name (`key`: its lookup key, when the caller holds it)."""
+        key = normalize_name(name) if key is None else key
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self.pool.lookup(name) is not None
+        return known
+
+    def unasked(self, keys: Iterable[str]) -> bool:
+        """Whether any of these lookup keys was never looked up here."""
+        return any(key not in self._known for key in keys)
+
+    def near(self, name: str) -> list[str]:
+        """The pool's near names of an unknown name."""
+        found = self._near.get(name)
+        if found is None:
+            found = self._near[name] = list(self.pool.suggest(name))
+        return list(found)
 
 
 @dataclass(frozen=True)
@@ -201,6 +246,17 @@ def deck_context(
 ) -> DeckContext:
     """One deck's context, for a caller that reads a single deck (GameError when its game is not installed)."""
     return DeckContexts(db).of(deck, fmt, settings, game)
+
+
+def known_names(cards: Any, deck: Deck) -> KnownNames | None:
+    """The deck's names as the pool that `names_pool` finds knows them (a batch run's DeckContexts: shared by its decks);
+    None when nothing is looked up."""
+    if isinstance(cards, KnownNames):
+        return cards
+    if isinstance(cards, DeckContexts):
+        return cards.known_names(deck)
+    pool = names_pool(cards, deck)
+    return None if pool is None else KnownNames(pool)
 
 
 def names_pool(cards: Any, deck: Deck) -> Any:

@@ -155,8 +155,9 @@ class _Run:
     ) -> None:
         self.args, self.db, self.documents, self.out, self.err = args, db, documents, out, err
         self.events = events or {}  # each folder's event.json (deckbuilder.event); the command line wins
-        # Each game's description, pool, formats and fix-hint candidates, read once for every deck of the run.
-        self.contexts = DeckContexts(db)
+        # Each game's description, pool, formats and fix-hint candidates, read once for every deck of the run, and
+        # each name looked up once: no card changes while a check runs.
+        self.contexts = DeckContexts(db, batch=True)
         self.told_empty: set[str] = set()  # the games whose empty card data was noted (once a run)
 
     def check(self, path: Path, deck: Deck, problems: list[str], forced: Game | None) -> int:

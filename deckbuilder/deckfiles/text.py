@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from carddb.messages import message
-from deckbuilder.context import names_pool
+from deckbuilder.context import KnownNames, known_names
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import (
     COMMENT_PREFIXES,
@@ -54,12 +54,9 @@ def deck_from_text(
     if installed_game is not None:
         deck.game = installed_game
     layout: Layout | None = None  # the deck's game's, once its `# game:` line (if any) is read
-    names: CardPool | None = (
-        None  # where names are looked up: the deck's own game's cards, once its game is known
-    )
+    names: KnownNames | None = None  # the deck's own game's cards, once its game is known
     headerless_hint = None
     for number, raw in enumerate(lines, start=1):
-        where = message("DECKFILE_LINE", source=source, line=number)
         line = raw.strip()
         game_line = _GAME_LINE.match(line) if deck.is_empty() else None
         if game_line and installed_game is not None:
@@ -68,7 +65,11 @@ def deck_from_text(
             installed = known_game(game_line.group("game"))
             if installed is None:
                 problems.append(
-                    message("DECKFILE_GAME_NOT_INSTALLED", where=where, game=game_line.group("game")[:60])
+                    message(
+                        "DECKFILE_GAME_NOT_INSTALLED",
+                        where=_at(source, number),
+                        game=game_line.group("game")[:60],
+                    )
                 )
             else:
                 deck.game = installed
@@ -79,26 +80,26 @@ def deck_from_text(
         if layout is None:
             layout = layout_of(game_of(deck))
             headerless_hint = layout.headerless(_headers(lines))
-            names = names_pool(pool, deck)
+            names = known_names(pool, deck)
         if len(line) > MAX_LINE_CHARS:
             reason = message("DECKFILE_LINE_TOO_LONG", length=len(line))
-            problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
+            problems.append(message("DECKFILE_SKIPPED", where=_at(source, number), reason=reason))
             deck.unread.append(unread_part(source, number, line, reason))
             continue
         if has_control_chars(line):
             reason = message("DECKFILE_LINE_CONTROL")
-            problems.append(message("DECKFILE_SKIPPED", where=where, reason=reason))
+            problems.append(message("DECKFILE_SKIPPED", where=_at(source, number), reason=reason))
             deck.unread.append(unread_part(source, number, line, reason))
             continue
         header = _HEADER.match(line)
         if header:
             zone_label = header.group("label")
             zone = layout.place(zone_label)
-            unknown_zone = None if zone.known else (number, line, where)
+            unknown_zone = None if zone.known else (number, line, _at(source, number))
             continue
         parsed = _parse_card_line(line, names)
         if isinstance(parsed, str):
-            problems.append(message("DECKFILE_SKIPPED", where=where, reason=parsed))
+            problems.append(message("DECKFILE_SKIPPED", where=_at(source, number), reason=parsed))
             deck.unread.append(unread_part(source, number, line, parsed))
             continue
         count, name, set_name = parsed
@@ -121,12 +122,17 @@ def deck_from_text(
     )
 
 
+def _at(source: str, number: int) -> str:
+    """Where a line is, for its problem (made only for a line that has one)."""
+    return message("DECKFILE_LINE", source=source, line=number)
+
+
 def _headers(lines: list[str]) -> list[str]:
     """The zone labels of a list's header lines (the layout decides the zone of lines before the first)."""
     return [header.group("label") for raw in lines if (header := _HEADER.match(raw.strip()))]
 
 
-def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | None] | str:
+def _parse_card_line(line: str, names: KnownNames | None) -> tuple[int, str, str | None] | str:
     """(count, name, set) from one line, or the reason it cannot be read."""
     if "\t" in line:
         fields = [f.strip() for f in line.split("\t")]
@@ -138,7 +144,7 @@ def _parse_card_line(line: str, pool: CardPool | None) -> tuple[int, str, str | 
             set_name = fields[2] if len(fields) > 2 and fields[2] else None
             return count, fields[1], set_name
         line = " ".join(f for f in fields if f)
-    if pool is not None and pool.lookup(line) is not None:
+    if names is not None and names.knows(line):
         # A known card whose name starts with a number (`13 Wolves`) is one copy, not thirteen.
         return 1, line, None
     for pattern in (_COUNT_FIRST, _COUNT_X_JOINED, _COUNT_LAST):

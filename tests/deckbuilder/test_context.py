@@ -9,11 +9,14 @@ import pytest
 
 from carddb.db import CardDatabase
 from carddb.demo import demo_deck_path, ensure_demo_cards
+from carddb.model import CardInfo
+from carddb.normalize import normalize_name
 from deckbuilder.context import DeckContexts, deck_context
-from deckbuilder.deckfiles import deck_to_kind, parse_deck_text, read_deck
+from deckbuilder.deckfiles import deck_from_dek, deck_from_text, deck_to_kind, parse_deck_text, read_deck
 from deckbuilder.document import DeckDocument
 from tests.deckbuilder import sideboard_game
 from tests.deckbuilder.cli.helpers import run
+from tests.deckbuilder.deckfiles.pool import FakePool
 
 SHIPPED = Path(__file__).resolve().parents[2] / "deckbuilder" / "games"
 LITHIC_DECK = """# game: lithic-rage
@@ -103,3 +106,59 @@ def test_the_context_checks_a_sideboard_game_written_from_the_guide(demo_db: Car
     assert scout is not None and (scout.count, scout.starting) == (0, 2)  # kept apart from the deck
     assert sum(c.count for c in resolved.in_pile("deck")) == 10
     assert context.starting_pile() == ("sideboard", "Sideboard")
+
+
+class _AskedPool(FakePool):
+    """The invented pool, counting the names it is asked about."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    def lookup(self, name: str) -> CardInfo | None:
+        self.asked.append(name)
+        return super().lookup(name)
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        self.asked.append(name)
+        return super().suggest(name, limit)
+
+
+BATCH_LIST = "3\tMoonlit Glade\n13 Wolves\n2\tMoonlit Glades\n"
+BATCH_DEK = (
+    '<deck version="0.8"><superzone name="Sept"><card><name>Moonlit Glade</name></card>'
+    "<card><name>Moonlit Glades</name></card></superzone></deck>"
+)
+
+
+def test_a_batch_looks_each_name_up_once_for_every_deck_of_its_game() -> None:
+    pool = _AskedPool()
+    contexts = DeckContexts(pool, batch=True)
+    first = deck_from_text(BATCH_LIST, contexts, "a.txt")
+    asked = list(pool.asked)
+    assert asked  # the first deck's names were looked up
+    again = deck_from_text(BATCH_LIST, contexts, "b.txt")
+    dek = deck_from_dek(BATCH_DEK, contexts, "c.dek")
+    assert pool.asked == asked  # the later decks' were not
+    # ... and they read the same: counts, the card named with a number, the unknown name with its near name.
+    assert again.deck.entries == first.deck.entries
+    assert [(e.name, e.count) for e in first.deck.entries][1] == ("13 Wolves", 1)
+    assert again.unknown == dek.unknown == first.unknown == {"Moonlit Glades": ["Moonlit Glade"]}
+
+
+def test_outside_a_batch_each_deck_looks_its_names_up() -> None:
+    pool = _AskedPool()
+    contexts = DeckContexts(pool)
+    deck_from_text(BATCH_LIST, contexts, "a.txt")
+    asked = len(pool.asked)
+    deck_from_text(BATCH_LIST, contexts, "b.txt")
+    assert len(pool.asked) == 2 * asked
+
+
+def test_a_batch_finds_a_card_imported_since_once_told() -> None:
+    pool = _AskedPool()
+    contexts = DeckContexts(pool, batch=True)
+    assert deck_from_text("1\tFeral Moon\n", contexts).unknown == {"Feral Moon": []}
+    pool.cards[normalize_name("Feral Moon")] = CardInfo(name="Feral Moon", type="Event")
+    contexts.forget_cards()
+    assert deck_from_text("1\tFeral Moon\n", contexts).unknown == {}

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carddb.cardtypes import Section
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.deckfiles import DeckFileError, deck_from_dek, deck_to_dek, parse_deck_text
+from deckbuilder.deckfiles.dek import _parse_xml
+from deckbuilder.games.piles import game_of, layout_of
 from tests.deckbuilder.deckfiles.pool import FakePool
 
 DEK = """<?xml version="1.0" encoding="UTF-8"?>
@@ -134,3 +138,102 @@ def test_truncated_dek_is_refused() -> None:
 def test_xml_that_is_not_a_deck_is_refused() -> None:
     with pytest.raises(DeckFileError, match="not a LackeyCCG deck"):
         deck_from_dek("<plugin><deckzone/></plugin>")
+
+
+# Spellings of one card (the deck merges them) and of others, in every zone a .dek may hold, with or without a set.
+_SPELLINGS = [
+    "Moonlit Glade",
+    "moonlit glade",
+    "Moonlit  Glade",
+    "Quick Parry",
+    "Ashfang Ravager",
+    "Unheard Of",
+]
+_ZONES = ["Characters", "Sept", "Combat", "Starting", "Sideboard"]
+_COPY = st.tuples(st.sampled_from(_ZONES), st.sampled_from(_SPELLINGS), st.sampled_from(["", "Dawn", "Dusk"]))
+
+
+def _copy_by_copy(copies: list[tuple[str, str, str]]) -> Deck:
+    """The deck as the reader built it before it counted copies: one `add` per `<card>`, in file order."""
+    deck = Deck(name="Untitled deck")
+    layout = layout_of(game_of(deck))
+    for zone, name, set_name in copies:
+        placement = layout.place(zone)
+        if placement.starting:
+            deck.add(name, 1, set_name or None, starting=True)
+        else:
+            deck.add(name, 1, set_name or None, placement.hint)
+    return deck
+
+
+@settings(max_examples=150)
+@given(copies=st.lists(_COPY, max_size=40))
+def test_copies_counted_first_make_the_deck_one_add_per_copy_made(copies: list[tuple[str, str, str]]) -> None:
+    # Each copy in a zone of its own, so copies of one card meet across zones as well as within one.
+    zones = "".join(
+        f'<superzone name="{zone}"><card><name>{name}</name>{f"<set>{set_name}</set>" if set_name else ""}'
+        "</card></superzone>"
+        for zone, name, set_name in copies
+    )
+    loaded = deck_from_dek(f'<deck version="0.8">{zones}</deck>')
+    expected = _copy_by_copy(copies)
+    assert (loaded.deck.entries, loaded.deck.starting) == (expected.entries, expected.starting)
+
+
+_XML_PIECES = st.sampled_from(
+    [
+        '<deck version="0.8">',
+        "</deck>",
+        "<meta><title>",
+        "</title></meta>",
+        '<superzone name="Sept">',
+        "</superzone>",
+        "<card><name>",
+        "</name></card>",
+        "<set>Dawn</set>",
+        "Moonlit Glade",
+        "&amp;",
+        "&lt;",
+        "&unknown;",
+        "&#65;",
+        "&#0;",
+        "&#x1F43A;",
+        "<!-- note -->",
+        "<?lackey x?>",
+        "<![CDATA[a < b]]>",
+        "<!ENTITY e 'x'>",
+        '<z:card xmlns:z="urn:z">',
+        "</z:card>",
+        "<",
+        ">",
+        '"',
+        "\n",
+        "\t",
+        " ",
+        "\x85",
+        "é",
+    ]
+)
+
+
+def _outcome(text: str, *, defused: bool) -> str:
+    import xml.etree.ElementTree as ET
+
+    try:
+        return ET.tostring(_parse_xml(text, "d.dek", defused=defused), encoding="unicode")
+    except DeckFileError as exc:
+        return f"refused: {exc}"
+
+
+@settings(max_examples=300)
+@given(pieces=st.lists(_XML_PIECES, max_size=30), tail=st.text(max_size=20))
+def test_a_dek_without_a_doctype_parses_as_defusedxml_parses_it(pieces: list[str], tail: str) -> None:
+    # The fast parser reads a file without a document type declaration: the same tree, or the same refusal
+    # (line, column and reason), as defusedxml's parser.
+    text = "".join(pieces) + tail
+    assert _outcome(text, defused=False) == _outcome(text, defused=True)
+
+
+@pytest.mark.parametrize("text", [BILLION_LAUGHS, EXTERNAL_ENTITY, DEK])
+def test_both_parsers_read_the_files_that_have_tests_of_their_own(text: str) -> None:
+    assert _outcome(text, defused=False) == _outcome(text, defused=True)
