@@ -39,8 +39,10 @@ from deckbuilder.games.loader import shipped_game
 from deckbuilder.i18n import render_text
 from deckbuilder.ui.card_results import (
     ANY,
+    RAGE_COLUMNS,
     BrowserFilters,
     CardTableModel,
+    ListColumns,
     SearchPage,
     compose_query,
     first_page,
@@ -52,7 +54,11 @@ from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
     from deckbuilder.ui.workers import Worker
+
+# The filters only Rage's cards have fields for (another game's list shows the others: Type, Set, Deck, Collection).
+_RAGE_FILTERS = ("section", "allegiance", "renown", "rage", "gnosis")
 
 
 class _ResultsView(QTableView):
@@ -125,17 +131,11 @@ class CardBrowser(QWidget):
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
+        self.game: Game | None = None  # the game whose cards are listed; None: Rage's (the database's own)
+        self._queries: dict[str, str] = {}  # each game's query while another game's cards are listed
         self.query_edit = QLineEdit()
-        self.query_edit.setPlaceholderText(self.tr('Search: name words, t:gift, renown>=3, "exact phrase" …'))
         self.query_edit.setClearButtonEnabled(True)
-        self.query_edit.setToolTip(
-            self.tr(
-                "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
-                "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
-                "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
-                "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
-            )
-        )
+        self._show_query_help()
         self.query_edit.setObjectName("queryEdit")
         self.error_label = QLabel()
         self.error_label.setObjectName("queryError")
@@ -180,7 +180,7 @@ class CardBrowser(QWidget):
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
         self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
-        self._asked_for: tuple[tuple[str, str, str], frozenset[str] | None] | None = None  # see _asked
+        self._asked_for: tuple[tuple[str, ...], frozenset[str] | None] | None = None  # see _asked
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
             field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
         }
@@ -208,10 +208,7 @@ class CardBrowser(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # Type, set names ("Conclave-Kupala Rising") and Requires as wide as the page's longest (the player can
-        # shrink them); the names are never cut, and the other columns scroll in from the right when the pane is narrow.
-        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
-            header.resizeSection(column, width)
+        self._rage_widths()
         self.name_fitter = NameFitter(
             self.table,
             "name",
@@ -253,12 +250,18 @@ class CardBrowser(QWidget):
         )
 
     def _build_layout(self) -> None:
+        section = (QLabel(self.tr("Section")), self.section_combo)
+        allegiance = (QLabel(self.tr("Allegiance")), self.allegiance_combo)
         pairs: list[tuple[QWidget, QWidget]] = [
-            (QLabel(self.tr("Section")), self.section_combo),
+            section,
             (QLabel(self.tr("Type")), self.type_combo),
             (QLabel(self.tr("Set")), self.set_combo),
-            (QLabel(self.tr("Allegiance")), self.allegiance_combo),
+            allegiance,
         ]
+        self._filter_pairs: dict[str, tuple[QWidget, QWidget]] = {
+            "section": section,
+            "allegiance": allegiance,
+        }
         for field, (low, high) in self.range_spins.items():
             holder = QWidget()
             pair = QHBoxLayout(holder)
@@ -271,6 +274,7 @@ class CardBrowser(QWidget):
             low.setToolTip(fill(self.tr("Minimum %1"), label))
             high.setToolTip(fill(self.tr("Maximum %1"), label))
             pairs.append((QLabel(label), holder))
+            self._filter_pairs[field] = pairs[-1]
         pairs.append((QLabel(self.tr("Deck")), self.deck_combo))
         filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, self.reset_button))
         self.filter_grid = filters
@@ -287,6 +291,71 @@ class CardBrowser(QWidget):
         layout = self.layout()
         margins = layout.contentsMargins() if layout is not None else None
         return self.filter_grid.needed(2) + (margins.left() + margins.right() if margins is not None else 0)
+
+    def _show_query_help(self) -> None:
+        """The search line's hint and tooltip: Rage's terms, or the query language's for another game."""
+        if self.game is None:
+            self.query_edit.setPlaceholderText(
+                self.tr('Search: name words, t:gift, renown>=3, "exact phrase" …')
+            )
+            self.query_edit.setToolTip(
+                self.tr(
+                    "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
+                    "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
+                    "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
+                    "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
+                )
+            )
+        else:
+            self.query_edit.setPlaceholderText(self.tr("Search: words, field:word, field>=N, in:deck"))
+            self.query_edit.setToolTip(
+                self.tr(
+                    "Words match name, type and text; `field:word` a card field by its name, `field>=3` a "
+                    "number. About your deck: `in:deck` its cards, `-in:deck` the others. About your collection: "
+                    "`is:owned`, `own>=2` copies owned, `is:missing` cards the deck plays more copies of than you "
+                    "own. `-` negates, OR joins, parentheses group."
+                )
+            )
+
+    def show_game(self, db: CardDatabase, game: Game | None) -> None:
+        """List the cards of `db` (the card database, or its view of another game: `game`) in the game's columns,
+        with the filters its cards have fields for; the query and the Deck and Collection filters stay."""
+        if db is self.db and game is self.game:
+            return
+        # Each game keeps its own query (a Rage search means nothing to another game's fields).
+        self._queries[self.game.name if self.game is not None else ""] = self.query_edit.text()
+        self.game = game
+        self.db = db
+        blocked = self.query_edit.blockSignals(True)
+        self.query_edit.setText(self._queries.get(game.name if game is not None else "", ""))
+        self.query_edit.blockSignals(blocked)
+        for combo in (self.section_combo, self.allegiance_combo):
+            combo.setCurrentIndex(0)
+        for low, high in self.range_spins.values():
+            low.setValue(-1)
+            high.setValue(-1)
+        rage = game is None
+        self.filter_grid.show_pairs(
+            [pair for pair in self.filter_grid.every_pair if rage or pair not in self._filter_pairs.values()]
+        )
+        self._show_query_help()
+        self.model.show_game(db, RAGE_COLUMNS if game is None else ListColumns.of(game))
+        self.table.horizontalHeader().setSortIndicator(
+            0, Qt.SortOrder.AscendingOrder
+        )  # name order, as at start
+        if rage:
+            self._rage_widths()
+        self.reload()
+        if not rage:  # the game's columns as wide as the first page's texts (the name fitter keeps the names)
+            for column in range(1, self.model.columnCount()):
+                self.table.resizeColumnToContents(column)
+
+    def _rage_widths(self) -> None:
+        # Type, set names ("Conclave-Kupala Rising") and Requires as wide as the page's longest (the player can
+        # shrink them); the names are never cut, and the other columns scroll in from the right when the pane is narrow.
+        header = self.table.horizontalHeader()
+        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
+            header.resizeSection(column, width)
 
     # -- data ------------------------------------------------------------------------------------
 
@@ -347,7 +416,9 @@ class CardBrowser(QWidget):
 
     def _deck_asked(self, composed: str) -> DeckTerms | None:
         """The deck's terms for a query that asks about the deck; None for any other (nothing worked out)."""
-        return self.deck_terms if asks_about(parse_query(composed)) & DECK_FLAGS else None
+        return (
+            self.deck_terms if asks_about(parse_query(composed, self.db.search_fields)) & DECK_FLAGS else None
+        )
 
     def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
         """The deck being edited (and the collection's version): a search asking about either runs again.
@@ -372,13 +443,14 @@ class CardBrowser(QWidget):
         text and the Deck and Collection filters can ask: the answer is kept for them (every edit asks, and
         reading every filter and parsing the query again cost more than the rest of handing the deck over)."""
         key = (
+            self.db.game,
             self.query_edit.text(),
             str(self.deck_combo.currentData() or ""),
             str(self.collection_combo.currentData() or ""),
         )
         if self._asked_for is None or self._asked_for[0] != key:
             try:
-                self._asked_for = (key, asks_about(parse_query(self._composed())))
+                self._asked_for = (key, asks_about(parse_query(self._composed(), self.db.search_fields)))
             except QuerySyntaxError:
                 self._asked_for = (key, None)
         return self._asked_for[1]
@@ -390,7 +462,9 @@ class CardBrowser(QWidget):
     def _composed(self) -> str:
         """The query to run: the typed text AND the filters (QuerySyntaxError points into the typed text)."""
         text = self.query_edit.text().strip()
-        parse_query(text)  # errors point into what the player typed, not the composed query
+        parse_query(
+            text, self.db.search_fields
+        )  # errors point into what the player typed, not the composed query
         return compose_query(text, self.filters())
 
     def run_search(self) -> None:
@@ -440,7 +514,7 @@ class CardBrowser(QWidget):
             self.model.page_descending(),
             self._deck_asked(composed),
         )
-        db_path = self.db.path
+        db_path, game, fields = self.db.path, self.db.game, self.db.search_fields
 
         def job(
             _progress: Callable[[int, int], None], cancelled: Callable[[], bool]
@@ -448,7 +522,8 @@ class CardBrowser(QWidget):
             if cancelled():
                 raise WorkCancelled
             with CardDatabase(db_path) as db:  # SQLite connections stay on their own thread
-                return generation, first_page(db, composed, order, descending, deck)
+                view = db if game == db.game else db.for_game(game, fields)
+                return generation, first_page(view, composed, order, descending, deck)
 
         from deckbuilder.ui.workers import WorkCancelled, run_in_thread
 
@@ -526,17 +601,21 @@ class CardBrowser(QWidget):
     def build_context_menu(self, row: SearchRow) -> QMenu:
         """A result's menu: add it to the pile its Type allows (a sept card also to Starting in play), show it."""
         menu = QMenu(self)
-        piles = {
-            "characters": self.tr("Add to &Characters"),
-            "sept": self.tr("Add to &sept deck"),
-            "combat": self.tr("Add to c&ombat deck"),
-        }
+        piles = (
+            {}
+            if self.game is not None
+            else {
+                "characters": self.tr("Add to &Characters"),
+                "sept": self.tr("Add to &sept deck"),
+                "combat": self.tr("Add to c&ombat deck"),
+            }
+        )
         if row.section in piles:
             action = menu.addAction(piles[row.section])
             action.triggered.connect(
                 lambda _=False, n=row.name, p=row.section: self.add_to_requested.emit(n, p)
             )
-        if row.section == "sept":
+        if row.section == "sept" and self.game is None:
             action = menu.addAction(self.tr("Add to s&tarting in play"))
             action.triggered.connect(lambda _=False, n=row.name: self.add_to_requested.emit(n, "starting"))
         menu.addSeparator()

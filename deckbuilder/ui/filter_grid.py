@@ -13,7 +13,8 @@ class FilterGrid(QWidget):
 
     def __init__(self, pairs: list[tuple[QWidget, QWidget]], last: tuple[QWidget, QWidget, QWidget]) -> None:
         super().__init__()
-        self.pairs = pairs
+        self.every_pair = list(pairs)
+        self.pairs = pairs  # the pairs shown
         self.last = last  # the Collection label, its combo (two cells wide when it can) and the Reset button
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -44,7 +45,7 @@ class FilterGrid(QWidget):
         if columns == self.columns:
             return
         self.columns = columns
-        for widget in (*[w for pair in self.pairs for w in pair], *self.last):
+        for widget in (*[w for pair in self.every_pair for w in pair], *self.last):
             self.grid.removeWidget(widget)
         for column in range(4):
             self.grid.setColumnStretch(column, 0)
@@ -64,6 +65,17 @@ class FilterGrid(QWidget):
         for column in range(columns):
             self.grid.setColumnStretch(2 * column + 1, 1)
         self.updateGeometry()
+
+    def show_pairs(self, shown: list[tuple[QWidget, QWidget]]) -> None:
+        """Show only these pairs (a game without a filter's field has no use for it), laid out without gaps."""
+        if shown == self.pairs:
+            return
+        self.pairs = shown
+        for pair in self.every_pair:
+            for widget in pair:
+                widget.setVisible(pair in shown)
+        columns, self.columns = self.columns, 0
+        self._place(columns or 2)
 
     def _fit(self) -> None:
         self._place(2 if self.width() >= self.needed(2) else 1)
