@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QModelIndex,
     QPoint,
     QSettings,
@@ -14,7 +13,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QSizePolicy,
     QSpinBox,
     QTableView,
     QToolButton,
@@ -38,7 +36,6 @@ from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.i18n import render_text
 from deckbuilder.ui.card_results import (
-    ANY,
     RAGE_COLUMNS,
     BrowserFilters,
     CardTableModel,
@@ -49,7 +46,7 @@ from deckbuilder.ui.card_results import (
     group_digits,
 )
 from deckbuilder.ui.columns import ContentWidths, NameFitter
-from deckbuilder.ui.filter_grid import FilterGrid
+from deckbuilder.ui.filter_grid import ChoicesCombo, FilterGrid, range_spin, refill_combo
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
 
@@ -71,52 +68,6 @@ class _ResultsView(QTableView):
             self.activated_row.emit(self.currentIndex().row())
             return
         super().keyPressEvent(event)
-
-
-class _ChoicesCombo(QComboBox):
-    """A filter combo whose choices are read from the database when first needed (opened, focused or scrolled),
-    not when the window starts: listing the distinct Types scans every card (~20 ms at 100,000 cards)."""
-
-    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
-        super().__init__()
-        self._load = load
-        self._stale = True
-        self.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
-
-    def invalidate(self) -> None:
-        """Read the choices again when next needed (at once when one is chosen, so that it stays chosen)."""
-        self._stale = True
-        if self.currentIndex() > 0:
-            self.ensure_filled()
-
-    def ensure_filled(self) -> None:
-        """Fill the choices if the database may have changed since they were read."""
-        if self._stale:
-            self._stale = False
-            CardBrowser._refill_combo(self, self._load())
-
-    def showPopup(self) -> None:
-        self.ensure_filled()
-        super().showPopup()
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        self.ensure_filled()  # keys pick a choice without opening the list
-        super().focusInEvent(event)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        self.ensure_filled()
-        super().wheelEvent(event)
-
-
-def _range_spin() -> QSpinBox:
-    # Minimum value doubles as "no bound" (shown as "–").
-    spin = QSpinBox()
-    spin.setRange(-1, 99)
-    spin.setValue(-1)
-    spin.setSpecialValueText("–")
-    # As wide as its text needs, no wider (it follows View → Text size).
-    spin.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-    return spin
 
 
 class CardBrowser(QWidget):
@@ -152,7 +103,7 @@ class CardBrowser(QWidget):
             ("combat", self.tr("Combat")),
         ):
             self.section_combo.addItem(label, value)
-        self.type_combo = _ChoicesCombo(lambda: self.db.card_types())
+        self.type_combo = ChoicesCombo(lambda: self.db.card_types())
         self.set_combo = QComboBox()
         self.allegiance_combo = QComboBox()
         self.allegiance_combo.addItem(self.tr("Any"), "")
@@ -182,7 +133,7 @@ class CardBrowser(QWidget):
         self._collection_version: object = None
         self._asked_for: tuple[tuple[str, ...], frozenset[str] | None] | None = None  # see _asked
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
-            field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
+            field: (range_spin(), range_spin()) for field in ("renown", "rage", "gnosis")
         }
         for combo in self._filter_combos():
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -362,20 +313,8 @@ class CardBrowser(QWidget):
     def reload(self) -> None:
         """Refill the filter choices from the database and search again (after an import)."""
         self.type_combo.invalidate()
-        self._refill_combo(self.set_combo, self.db.set_names())
+        refill_combo(self.set_combo, self.db.set_names())
         self.run_search()
-
-    @staticmethod
-    def _refill_combo(combo: QComboBox, values: Sequence[str]) -> None:
-        current = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        combo.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
-        for value in values:
-            combo.addItem(value, value)
-        found = combo.findData(current)
-        combo.setCurrentIndex(max(found, 0))
-        combo.blockSignals(False)
 
     def filters(self) -> BrowserFilters:
         """The filter widgets' current state."""
