@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.search import DeckTerms, SearchRow, count_matches, search
+from carddb.search import DeckTerms, SearchRow, can_order_by, count_matches, search
 from deckbuilder import i18n
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
@@ -264,8 +264,10 @@ class CardTableModel(QAbstractTableModel):
         page = self._page
         descending = order == Qt.SortOrder.DescendingOrder
         field = self._columns.names[column]
-        if field not in SORTABLE or (field, descending) == (page.order, page.descending):
-            return  # a field of another game's card is not a column the search can order by
+        if (field, descending) == (page.order, page.descending) or not can_order_by(
+            field, self.db.search_fields
+        ):
+            return
         rows = (
             search(
                 self.db, page.query, limit=RESULT_LIMIT, order=field, descending=descending, deck=page.deck
@@ -339,10 +341,6 @@ class CardTableModel(QAbstractTableModel):
             if row is not None and row.name not in names:
                 names.append(row.name)
         return encode_card_names(names)
-
-
-# The fields a search can order its matches by (a search row's).
-SORTABLE = frozenset(SearchRow._fields)
 
 
 def _listed(value: object) -> object:

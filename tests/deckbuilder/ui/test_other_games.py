@@ -311,6 +311,15 @@ def test_the_browser_builds_a_page_of_another_games_cards_however_many_there_are
     browser.model.fetchMore()  # scrolling on builds one page more
     assert browser.model.rowCount() == 2 * RESULT_LIMIT and sum(read) == 2 * RESULT_LIMIT
     assert browser.model.index(2 * RESULT_LIMIT - 1, 1).data() == f"Zap {2 * RESULT_LIMIT - 1}"
+    # Sorting by a column of the game's own orders every match (the search runs again), a page built.
+    browser.table.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+    model = browser.model
+    assert model.rowCount() == RESULT_LIMIT and sum(read) == 3 * RESULT_LIMIT
+    assert {model.index(row, 2).data() for row in range(RESULT_LIMIT)} == {"6"}
+    last_of_cost_6 = max(n for n in range(cards) if n % 7 == 6)
+    assert (
+        model.index(0, 0).data() == f"Bolt {last_of_cost_6:06d}"
+    )  # the highest cost, names from the end too
 
 
 def test_another_games_card_list_never_cuts_a_name(window) -> None:  # type: ignore[no-untyped-def]
