@@ -540,15 +540,20 @@ class CardBrowser(QWidget):
     def build_context_menu(self, row: SearchRow) -> QMenu:
         """A result's menu: add it to the pile its Type allows (a sept card also to Starting in play), show it."""
         menu = QMenu(self)
-        piles = (
-            {}
-            if self.game is not None
-            else {
+        if self.game is not None:  # another game: the pile its description puts the card's Type in
+            from deckbuilder.i18n import gettext
+
+            pile = self.game.pile_of(row.type)
+            if pile is not None:
+                action = menu.addAction(fill(self.tr("Add to %1"), gettext(self.game.pile_label(pile))))
+                action.triggered.connect(lambda _=False, n=row.name, p=pile: self.add_to_requested.emit(n, p))
+            piles: dict[str, str] = {}
+        else:
+            piles = {
                 "characters": self.tr("Add to &Characters"),
                 "sept": self.tr("Add to &sept deck"),
                 "combat": self.tr("Add to c&ombat deck"),
             }
-        )
         if row.section in piles:
             action = menu.addAction(piles[row.section])
             action.triggered.connect(

@@ -138,6 +138,12 @@ def test_the_browser_lists_another_games_cards_and_adds_them_to_the_deck(window,
     assert window.deck.count_of("Spear Hunter") == 1
     assert window.deck_view.titles["class"].text() == "Class (1)"
     assert window.deck_view.header_label.text() == "Cost 0 / 15 · Actions 0"
+    # The card's menu offers the pile the game puts its Type in.
+    menu = browser.build_context_menu(browser.model.row_at(0))
+    texts = [action.text() for action in menu.actions()]
+    assert texts[0] == "Add to Class" and "S&how card" in texts
+    menu.actions()[0].trigger()
+    assert window.deck.count_of("Bone Shaman") == 1
     window.undo_stack.setClean()  # saved, as far as this test cares: a new deck without the save question
     assert window.new_deck()
     assert not browser.section_combo.isHidden() and "Ashen Howler" in browser.shown_names()
