@@ -67,7 +67,7 @@ def main(argv: list[str]) -> int:
         app.processEvents()
         history.grab().save(str(out_dir / f"history{suffix}.png"))
         history.compare_button.click()
-        compare = window.compare_dialog
+        compare = window.versions.compare_dialog
         compare.resize(*SIZE)
         compare.show()
         app.processEvents()
