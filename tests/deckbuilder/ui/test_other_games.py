@@ -126,7 +126,9 @@ def test_the_browser_lists_another_games_cards_and_adds_them_to_the_deck(window,
     # The whole query language, as in Rage's browser: OR, quoted phrases, parentheses, field terms.
     assert _search(browser, '("bone shaman" OR n:hunter) cost>=12') == ["Bone Shaman", "Spear Hunter"]
     assert not browser.has_error()
-    browser.query_edit.setText("n:hunter cost>=12")  # as typed: searched on a worker thread, in the game's cards
+    browser.query_edit.setText(
+        "n:hunter cost>=12"
+    )  # as typed: searched on a worker thread, in the game's cards
     qtbot.waitUntil(lambda: browser.shown_names() == ["Spear Hunter"])
     browser.query_edit.setText("cost>=")  # a query it cannot read says why
     browser.run_search()
