@@ -142,12 +142,28 @@ def test_the_browser_lists_another_games_cards_and_adds_them_to_the_deck(window,
     assert window.deck.count_of("Spear Hunter") == 1
     assert window.deck_view.titles["class"].text() == "Class (1)"
     assert window.deck_view.header_label.text() == "Cost 0 / 15 · Actions 0"
+    # Dragged from the browser onto the deck: the browser's rows carry the game's card names.
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QDropEvent
+
+    mime = browser.model.mimeData([browser.model.index(0, 0), browser.model.index(1, 2)])
+    target = window.deck_view.tables["class"]
+    target.dropEvent(
+        QDropEvent(
+            QPointF(10, 10),
+            Qt.DropAction.CopyAction,
+            mime,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+    )
+    assert window.deck.count_of("Bone Shaman") == 1 and window.deck.count_of("Spear Hunter") == 2
     # The card's menu offers the pile the game puts its Type in.
     menu = browser.build_context_menu(browser.model.row_at(0))
     texts = [action.text() for action in menu.actions()]
     assert texts[0] == "Add to Class" and "S&how card" in texts
     menu.actions()[0].trigger()
-    assert window.deck.count_of("Bone Shaman") == 1
+    assert window.deck.count_of("Bone Shaman") == 2
     window.undo_stack.setClean()  # saved, as far as this test cares: a new deck without the save question
     assert window.new_deck()
     assert not browser.section_combo.isHidden() and "Ashen Howler" in browser.shown_names()
