@@ -1,7 +1,8 @@
 """Two decks of one game compared pile by pile, by the cards they resolve to, with each deck's legality (no Qt).
 
 Cards are compared by their resolved key (`games/resolved.ResolvedCard.key`), so a reprint's spelling or another
-printing of the same card is no difference; the starting list is its own pile. Pile labels are the game
+printing of the same card is no difference; the copies a deck lists apart are in the game's pile without `types`
+(Rage's starting list, another game's sideboard), keyed and labelled as the game names it. Pile labels are the game
 description's.
 """
 
@@ -16,9 +17,7 @@ from deckbuilder.i18n import N_
 from deckbuilder.i18n import gettext as _
 from deckbuilder.legality.results import Report
 
-STARTING_PILE = "starting"
 UNPLACED_PILE = ""  # unknown or unplaceable cards
-_STARTING_LABEL = N_("Starting in play")
 _UNPLACED_LABEL = N_("Unknown or unplaced cards")
 
 
@@ -131,11 +130,10 @@ class DeckDiff:
         }
 
 
-def _counts(
-    resolved: Iterable[Any], starting_pile: str = STARTING_PILE
-) -> tuple[dict[tuple[str, str], int], dict[str, str]]:
-    """Copies per (pile, card key) and a shown name per key, from a resolved deck (the starting list, a sideboard,
-    in its own pile)."""
+def _counts(resolved: Iterable[Any], apart: str | None) -> tuple[dict[tuple[str, str], int], dict[str, str]]:
+    """Copies per (pile, card key) and a shown name per key, from a resolved deck: the copies listed apart in the
+    game's pile without `types` (`apart`), or where their Type puts them when the game has none (as its deck files
+    lay them out)."""
     counts: dict[tuple[str, str], int] = {}
     names: dict[str, str] = {}
     for card in resolved:
@@ -144,15 +142,16 @@ def _counts(
         if card.count:
             counts[(pile, card.key)] = counts.get((pile, card.key), 0) + card.count
         if card.starting:
-            counts[(starting_pile, card.key)] = counts.get((starting_pile, card.key), 0) + card.starting
+            where = apart if apart is not None else pile
+            counts[(where, card.key)] = counts.get((where, card.key), 0) + card.starting
     return counts, names
 
 
 def pile_label(game: Any, pile: str) -> str:
-    """The English label of a pile (the game's; the starting list and unplaced cards have their own)."""
+    """The English label of a pile (the game's, its pile without `types` included; unplaced cards have their own)."""
     if any(p.id == pile for p in game.piles):
         return str(game.pile_label(pile))
-    return _STARTING_LABEL if pile == STARTING_PILE else _UNPLACED_LABEL
+    return _UNPLACED_LABEL
 
 
 def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> DeckDiff:
@@ -171,9 +170,9 @@ def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> Deck
     game = context.game
     reports = (context.check(before), context.check(after)) if check else (None, None)
     resolved = [context.resolve(d, r) for r, d in zip(reports, (before, after), strict=True)]
-    starting, starting_label = context.starting_pile()
-    old, old_names = _counts(resolved[0], starting)
-    new, new_names = _counts(resolved[1], starting)
+    apart = game.starting_pile()
+    old, old_names = _counts(resolved[0], apart)
+    new, new_names = _counts(resolved[1], apart)
     names = {**old_names, **new_names}
     order = [p.id for p in game.piles]
     extra = sorted({pile for pile, _key in (*old, *new)} - set(order))
@@ -187,6 +186,5 @@ def diff_decks(before: Deck, after: Deck, pool: Any, check: bool = True) -> Deck
             sum(n for (p, _k), n in old.items() if p == pile),
             sum(n for (p, _k), n in new.items() if p == pile),
         )
-        label = starting_label if pile == starting else pile_label(game, pile)
-        piles.append(PileDiff(pile, label, cards, *totals))
+        piles.append(PileDiff(pile, pile_label(game, pile), cards, *totals))
     return DeckDiff(game.name, tuple(piles), *reports)

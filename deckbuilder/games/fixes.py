@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckbuilder.deck import Deck
+from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.games.check import ENGINES, _chosen_format, check
 from deckbuilder.games.conditions import matches
 from deckbuilder.games.description import Game, GameFormat
@@ -55,23 +55,69 @@ class GenericPlanner:
             self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt, self.settings)
         )
 
+    @property
+    def apart(self) -> str | None:
+        """The game's pile without `types` (a sideboard): its copies are the deck's starting entries."""
+        return self.game.starting_pile()
+
     def item(self, name: str) -> Item | None:
-        """The resolved deck card of that name."""
+        """The resolved deck card of that name (its copies in the main deck first)."""
         key = name.casefold()
         return next((i for i in self.ctx.items if i.name.casefold() == key), None)
 
+    def items(self, name: str, scope: Any = None) -> list[Item]:
+        """The card's copies in each pile of a rule's scope (in every pile, and in none, when it names no pile)."""
+        key = name.casefold()
+        held = self.ctx.in_pile(scope) if scope else self.ctx.items
+        return [i for i in held if i.name.casefold() == key and i.count > 0]
+
+    def copies_of(self, key: str) -> int:
+        """Every copy the deck holds of a card, in every pile: what a copy limit counts."""
+        return sum(i.count for i in self.ctx.items if i.key == key)
+
     def removal(self, item: Item, keep: int = 0) -> list[Change]:
-        """Changes taking a card down to `keep` copies, entry by entry (printings kept apart)."""
+        """Changes taking a card down to `keep` copies in the item's own pile, entry by entry (printings kept apart):
+        a sideboard's copies come out of the sideboard, the others out of the main deck."""
         excess = item.count - keep
+        lists: tuple[tuple[tuple[DeckEntry, ...], bool], ...]
+        if self.apart is None:  # no pile holds the starting entries: every entry is the card's
+            lists = ((self.deck.entries, False), (self.deck.starting, True))
+        else:
+            starting = item.pile is not None and item.pile == self.apart
+            lists = ((self.deck.starting if starting else self.deck.entries, starting),)
         changes: list[Change] = []
-        for entry in (*self.deck.entries, *self.deck.starting):
-            if excess > 0 and (entry.key == item.key or entry.name.casefold() == item.name.casefold()):
-                take = min(entry.count, excess)
-                changes.append(
-                    Change(entry.name, -take, entry.set_name, starting=entry in self.deck.starting)
-                )
+        for entries, starting in lists:
+            for entry in entries:
+                if excess > 0 and (entry.key == item.key or entry.name.casefold() == item.name.casefold()):
+                    take = min(entry.count, excess)
+                    changes.append(Change(entry.name, -take, entry.set_name, starting=starting))
+                    excess -= take
+        return changes
+
+    def scope_removal(self, items: Sequence[Item], keep: int = 0) -> list[Change]:
+        """Changes taking a card's copies in several piles down to `keep` in all, from the items in their order."""
+        excess = sum(i.count for i in items) - keep
+        changes: list[Change] = []
+        for item in items:
+            take = min(item.count, excess)
+            if take > 0:
+                changes.extend(self.removal(item, keep=item.count - take))
                 excess -= take
         return changes
+
+    def pile_of_change(self, change: Change) -> str | None:
+        """The pile a change takes its copies from (or puts them in)."""
+        if change.starting and self.apart is not None:
+            return self.apart
+        found = [i for i in self.items(change.name) if i.pile != self.apart or self.apart is None]
+        return found[0].pile if found else None
+
+    def fits(self, card: Any, pile: str | None) -> bool:
+        """Whether a card of the game may go in a pile (the sideboard takes any card a pile takes; no pile: any)."""
+        placed = self.game.pile_of(card.type)
+        if pile is None or (pile == self.apart and self.apart is not None):
+            return placed is not None
+        return placed == pile
 
     def copy_limit(self) -> int | None:
         """The format's copy limit (its copies_at_most rule over the whole deck), if any."""
@@ -83,23 +129,25 @@ class GenericPlanner:
     def additions(self, pile: str | None, missing: int) -> list[Change]:
         """`missing` copies for a pile: more copies of the deck's own cards first, then the game's other cards."""
         limit = self.copy_limit()
+        starting = pile is not None and pile == self.apart
         changes: list[Change] = []
+        added: dict[str, int] = {}
         own = [i for i in self.ctx.in_pile(pile) if i.card is not None]
         for item in own:
-            room = missing if limit is None else min(missing, limit - item.count)
+            held = self.copies_of(item.key) + added.get(item.key, 0)
+            room = missing if limit is None else min(missing, limit - held)
             if room > 0:
-                changes.append(Change(item.name, room))
+                changes.append(Change(item.name, room, starting=starting))
+                added[item.key] = added.get(item.key, 0) + room
                 missing -= room
         used = {i.key for i in self.ctx.items}
         for card in self.candidates:
             if missing <= 0:
                 break
-            if card.norm_name in used or (pile and self.game.pile_of(card.type) != pile):
-                continue
-            if not pile and self.game.pile_of(card.type) is None:
+            if card.norm_name in used or not self.fits(card, pile):
                 continue
             take = missing if limit is None else min(limit, missing)
-            changes.append(Change(card.name, take))
+            changes.append(Change(card.name, take, starting=starting))
             missing -= take
         return changes if missing <= 0 else []
 
@@ -110,10 +158,16 @@ class GenericPlanner:
         that pile first, then each other card of the game for it (those `prefer` picks first), so a pile of exact
         size keeps its size. Each is re-checked by the engine like every hint."""
         taken = -sum(c.count for c in removal if c.count < 0)
-        removed = [i for c in removal if c.count < 0 and (i := self.item(c.name)) is not None]
-        if taken <= 0 or not removed or len({i.pile for i in removed}) != 1 or removed[0].pile is None:
+        leaving = [c for c in removal if c.count < 0]
+        piles = {self.pile_of_change(c) for c in leaving}
+        removed = [i for c in leaving if (i := self.item(c.name)) is not None]
+        if taken <= 0 or not removed or len(piles) != 1:
             return
-        pile, first = removed[0].pile, removed[0]
+        pile = piles.pop()
+        if pile is None:
+            return
+        starting = pile == self.apart
+        first = removed[0]
         gone = {i.key for i in removed}
         limit = self.copy_limit()
         own: list[Change] = []
@@ -121,19 +175,21 @@ class GenericPlanner:
         for item in self.ctx.in_pile(pile):
             if item.key in gone or item.card is None or missing <= 0 or (prefer and not prefer(item.card)):
                 continue
-            room = missing if limit is None else min(missing, limit - item.count)
+            room = missing if limit is None else min(missing, limit - self.copies_of(item.key))
             if room > 0:
-                own.append(Change(item.name, room))
+                own.append(Change(item.name, room, starting=starting))
                 missing -= room
         if own and missing <= 0:
             yield self._replace_hint(error, removal, own, first, taken)
         used = {i.key for i in self.ctx.items}
-        others = [c for c in self.candidates if c.norm_name not in used and self.game.pile_of(c.type) == pile]
+        others = [c for c in self.candidates if c.norm_name not in used and self.fits(c, pile)]
         if prefer is not None:
             others.sort(key=lambda c: not prefer(c))  # stable: the candidates' own order within each group
         for card in others[:_REPLACEMENTS_PER_CARD]:
             if limit is None or taken <= limit:
-                yield self._replace_hint(error, removal, [Change(card.name, taken)], first, taken)
+                yield self._replace_hint(
+                    error, removal, [Change(card.name, taken, starting=starting)], first, taken
+                )
 
     def _replace_hint(
         self, error: Result, removal: Sequence[Change], added: list[Change], first: Item, taken: int
@@ -157,11 +213,12 @@ def register_fixes(kind: str, fixer: Fixer) -> None:
 
 
 def _remove_cards(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
-    """Take each card the result names out of the deck (fewest copies first)."""
-    items = [i for name in error.cards if (i := p.item(name)) is not None]
-    for item in sorted(items, key=lambda i: i.count):
-        variant = "copies" if item.count != 1 else ""
-        yield make_hint(REMOVE, error, p.removal(item), variant, card=item.name, copies=item.count)
+    """Take each card the result names out of the rule's scope, every pile of it (fewest copies first)."""
+    held = [items for name in error.cards if (items := p.items(name, params.get("pile")))]
+    for items in sorted(held, key=lambda found: sum(i.count for i in found)):
+        copies = sum(i.count for i in items)
+        variant = "copies" if copies != 1 else ""
+        yield make_hint(REMOVE, error, p.scope_removal(items), variant, card=items[0].name, copies=copies)
 
 
 def _off_card(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
@@ -184,11 +241,11 @@ def _off_card(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> It
 def _unknown(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
     """An unknown name: the closest names first, then taking it out."""
     for name in error.cards:
-        item = p.item(name)
-        if item is None:
+        items = p.items(name)
+        if not items:
             continue
         yield from replace_with_suggestions(
-            error, item.name, p.ctx.suggestions.get(item.key, []), p.removal(item)
+            error, items[0].name, p.ctx.suggestions.get(items[0].key, []), p.scope_removal(items)
         )
     yield from _remove_cards(p, error, params)
 
@@ -200,17 +257,19 @@ def _pile_count(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> 
     count = sum(i.count for i in p.ctx.in_pile(pile))
     low, high = params.get("min"), params.get("max")
     if low is not None and count < low:
-        changes = p.additions(pile, low - count)
-        if changes:
-            yield make_hint(
-                ADD_CARDS,
-                error,
-                changes,
-                "pile",
-                missing=low - count,
-                pile=label,
-                added=describe_added(changes),
-            )
+        # A scope of several piles grows in one of them: each is tried (a second Leader is refused by the check).
+        for target in [pile] if pile is None or isinstance(pile, str) else list(pile):
+            changes = p.additions(target, low - count)
+            if changes:
+                yield make_hint(
+                    ADD_CARDS,
+                    error,
+                    changes,
+                    "pile",
+                    missing=low - count,
+                    pile=p.ctx.pile_label(target),
+                    added=describe_added(changes),
+                )
     if high is not None and count > high:
         excess = count - high
         changes = []
@@ -224,30 +283,48 @@ def _pile_count(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> 
         )
 
 
-def _trim(limit_of: Callable[[Mapping[str, Any]], int]) -> Fixer:
+def _trim(limit_of: Callable[[Mapping[str, Any]], int], every_pile: bool) -> Fixer:
     def fixer(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
-        """Trim each named card to the limit."""
+        """Trim each named card to the limit: its copies in one pile (the sideboard first), else in all of them.
+        `every_pile`: the limit counts the card's copies in every pile (a copy limit), not in the scope only."""
         limit = limit_of(params)
         for name in error.cards:
-            item = p.item(name)
-            if item is not None and item.count > limit:
-                yield make_hint(
-                    TRIM, error, p.removal(item, keep=limit), card=item.name, copies=item.count, limit=limit
-                )
+            items = p.items(name, None if every_pile else params.get("pile"))
+            copies = sum(i.count for i in items)
+            if copies <= limit:
+                continue
+            if len(items) > 1:
+                for item in sorted(items, key=lambda i: i.pile != p.apart):
+                    if item.count >= copies - limit:
+                        changes = p.removal(item, keep=item.count - (copies - limit))
+                        yield make_hint(
+                            TRIM,
+                            error,
+                            changes,
+                            "pile",
+                            card=item.name,
+                            copies=copies,
+                            limit=limit,
+                            taken=copies - limit,
+                            pile=p.ctx.pile_label(item.pile),
+                        )
+            changes = p.scope_removal(sorted(items, key=lambda i: i.pile != p.apart), keep=limit)
+            yield make_hint(TRIM, error, changes, card=items[0].name, copies=copies, limit=limit)
 
     return fixer
 
 
 def _exactly_one(p: GenericPlanner, error: Result, params: Mapping[str, Any]) -> Iterator[FixHint]:
     """None in the pile: add one of the game's cards for it; several: keep one."""
-    pile = str(params["pile"])
+    pile = params["pile"]
+    piles = [pile] if isinstance(pile, str) else list(pile)
     items = [i for i in p.ctx.in_pile(pile) if i.count > 0]
     if not items:
-        for card in [c for c in p.candidates if p.game.pile_of(c.type) == pile][:6]:
+        for card in [c for c in p.candidates if any(p.fits(c, x) for x in piles)][:6]:
             yield make_hint(
                 ADD_CHARACTER,
                 error,
-                [Change(card.name, 1)],
+                [Change(card.name, 1, starting=piles[0] == p.apart)],
                 "card",
                 added=card.name,
                 pile=p.ctx.pile_label(pile),
@@ -320,28 +397,32 @@ def _sum_at_most(p: GenericPlanner, error: Result, params: Mapping[str, Any]) ->
     except (KeyError, ValueError):
         yield from _remove_cards(p, error, params)
         return
-    items = [i for card in error.cards if (i := p.item(card)) is not None and i.card is not None]
-    for item in sorted(items, key=lambda i: -((i.card.number(name) or 0) if i.card else 0)):
-        value = (item.card.number(name) or 0) if item.card is not None else 0
+    held = [found for card in error.cards if (found := p.items(card, params.get("pile")))]
+
+    def value_of(items: list[Item]) -> int:
+        card = items[0].card
+        return (card.number(name) or 0) if card is not None else 0
+
+    for items in sorted(held, key=lambda found: -value_of(found)):
+        value, copies = value_of(items), sum(i.count for i in items)
         if value <= 0:
             continue
-        take = min(item.count, -(-excess // value))
-        keep = item.count - take
+        take = min(copies, -(-excess // value))
+        keep = copies - take
         if keep:
-            yield make_hint(
-                TRIM, error, p.removal(item, keep=keep), card=item.name, copies=item.count, limit=keep
-            )
+            changes = p.scope_removal(items, keep=keep)
+            yield make_hint(TRIM, error, changes, card=items[0].name, copies=copies, limit=keep)
         else:
-            variant = "copies" if item.count != 1 else ""
-            yield make_hint(REMOVE, error, p.removal(item), variant, card=item.name, copies=item.count)
+            variant = "copies" if copies != 1 else ""
+            yield make_hint(REMOVE, error, p.scope_removal(items), variant, card=items[0].name, copies=copies)
 
 
 for _name, _fixer in (
     ("unknown_card", _unknown),
     ("unplaceable_card", _remove_cards),
     ("pile_count", _pile_count),
-    ("copies_at_most", _trim(lambda params: int(params["max"]))),
-    ("distinct_within_group", _trim(lambda _params: 1)),
+    ("copies_at_most", _trim(lambda params: int(params["max"]), every_pile=True)),
+    ("distinct_within_group", _trim(lambda _params: 1, every_pile=False)),
     ("exactly_one", _exactly_one),
     ("count_at_most", _count_at_most),
     ("same_value", _same_value),
@@ -358,16 +439,15 @@ def _put_back(p: GenericPlanner, error: Result, proposals: Sequence[FixHint]) ->
         if any(c.count > 0 for c in hint.changes):
             continue
         taken = -sum(c.count for c in hint.changes)
-        items = [i for c in hint.changes if (i := p.item(c.name)) is not None]
-        piles = {i.pile for i in items}
+        piles = {p.pile_of_change(c) for c in hint.changes}
         if len(piles) != 1:
             continue
         pile = piles.pop()
-        count = sum(i.count for i in p.ctx.in_pile(pile))
         for rule in p.fmt.rules:
-            low = rule.params.get("min")
-            if rule.kind == "pile_count" and rule.params.get("pile") == pile and isinstance(low, int):
-                if count - taken < low:
+            low, scope = rule.params.get("min"), rule.params.get("pile")
+            covers = scope == pile or (isinstance(scope, list) and pile in scope)
+            if rule.kind == "pile_count" and pile is not None and covers and isinstance(low, int):
+                if p.ctx.count_in(scope) - taken < low:
                     yield from p.replacements(error, hint.changes)
                 break
 

@@ -39,6 +39,7 @@ MESSAGES = declare(
         f"{REPLACE}.closest": "Replace '{card}' with '{added}' (the closest card name)",
         TRIM: "Trim '{card}' from {copies} to {limit} copies",
         f"{TRIM}.add": "Trim '{card}' from {copies} to {limit} copies and add {added}",
+        f"{TRIM}.pile": "Trim '{card}' from {copies} to {limit} copies, taking {taken} out of {pile}",
         f"{ADD_CARDS}.sept": "Add {missing} sept cards: {added}",
         f"{ADD_CARDS}.combat": "Add {missing} combat cards: {added}",
         f"{ADD_CARDS}.pile": "Add {missing:plural:card|cards} to {pile}: {added}",
@@ -169,12 +170,14 @@ def describe_removed(changes: Sequence[Change]) -> str:
 
 
 class Verifier:
-    """The engine's verdict on a hint: one fewer result of the target's code, and no error appears or grows."""
+    """The engine's verdict on a hint: the target result goes (one fewer of its code, and of its very words: clearing
+    another card's or pile's result of the same code is no fix for it), and no error appears or grows."""
 
     def __init__(self, deck: Deck, report: Report, recheck: Callable[[Deck], Report]) -> None:
         self.deck = deck
         self.recheck = recheck
         self._before = Counter(r.code for r in report.results)
+        self._said = Counter((r.code, r.message) for r in report.results)
         self._errors_before = Counter(r.code for r in report.errors)
 
     def accepted(self, target: Result, changes: Sequence[Change]) -> bool:
@@ -185,6 +188,12 @@ class Verifier:
         apply_changes(trial, changes)
         after = self.recheck(trial)
         if sum(1 for r in after.results if r.code == target.code) >= self._before[target.code]:
+            return False
+        said = (target.code, target.message)
+        if (
+            self._said[said]
+            and sum(1 for r in after.results if (r.code, r.message) == said) >= self._said[said]
+        ):
             return False
         errors = Counter(r.code for r in after.errors)
         return all(errors[code] <= self._errors_before[code] for code in errors if code != target.code)

@@ -49,6 +49,13 @@ class GameContext(PileScope):
     resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
 
 
+def _scope_piles(ctx: PileScope, pile: Any) -> set[str]:
+    """The piles a rule's `pile` covers (every pile of the game when it names none)."""
+    if not pile:
+        return {p.id for p in ctx.game.piles}
+    return {pile} if isinstance(pile, str) else set(pile)
+
+
 def _words(value: Any) -> tuple[str, ...]:
     return tuple(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ()
 
@@ -135,6 +142,13 @@ class PileCount(RuleKind):
         Message(
             "PILE_TOO_LARGE", "{pile} has {count:plural:card|cards}; at most {max:plural:is|are} allowed"
         ),
+        # A sideboard holds copies of the pile's cards that the pile does not count: a player sees 48 cards in a
+        # deck of 48 + 2 and must be told why the 2 are left out.
+        Message(
+            "PILE_TOO_SMALL.apart",
+            "{pile} has {count:plural:card|cards}; at least {min:plural:is|are} required (not counted:"
+            " {apart:plural:card|cards} in {apart_pile})",
+        ),
     )
     optional = ("pile", "min", "max")
 
@@ -156,9 +170,16 @@ class PileCount(RuleKind):
             yield 1, {**values, "max": high}
 
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        apart_pile = ctx.resolved.apart if ctx.resolved is not None else None
+        outside = apart_pile is not None and apart_pile not in _scope_piles(ctx, params.get("pile"))
         for index, values in self.findings(ctx, params):
-            del values["apart"]
-            yield self.messages[index].result((), **values)
+            apart = values.pop("apart")
+            if index == 0 and apart and outside:
+                yield self.messages[2].result(
+                    (), **values, apart=apart, apart_pile=ctx.pile_label(apart_pile)
+                )
+            else:
+                yield self.messages[index].result((), **values)
 
 
 class CopiesAtMost(RuleKind):

@@ -256,7 +256,7 @@ def message_key(code: str, variant: str = "") -> str:
     return f"{code}.{variant}" if variant else code
 
 
-_LABEL_PARAMS = ("format", "pile", "field", "where_field", "bound_label")
+_LABEL_PARAMS = ("format", "pile", "apart_pile", "field", "where_field", "bound_label")
 
 
 def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), lang: str | None = None) -> str:

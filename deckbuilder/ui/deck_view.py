@@ -114,7 +114,7 @@ class DeckView(QWidget):
         self.format_combo.setObjectName("formatCombo")
         for name, title in formats:
             self.format_combo.addItem(title, name)
-        self.header_label = SteadyLabel(word_wrap=True, selectable=True)
+        self.header_label = SteadyLabel(word_wrap=True, selectable=True, breaks_at=" · ")
         self.header_label.setObjectName("deckHeader")
         # Its figures change on every edit: drawn over its own background, the widgets behind it (the tabs, the window)
         # are not painted again for it. They show the window's colour there, as it does.

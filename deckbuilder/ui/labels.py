@@ -24,10 +24,14 @@ class SteadyLabel(QWidget):
         *,
         word_wrap: bool = False,
         selectable: bool = False,
+        breaks_at: str = "",
     ) -> None:
-        """`selectable`: its text can be selected with the mouse (and copied)."""
+        """`selectable`: its text can be selected with the mouse (and copied); `breaks_at`: a wrapped line breaks
+        only there (the header's " · " between figures, so "Combat 21 / 20+" is never cut in two)."""
         super().__init__(parent)
-        self.label = _Label(text, self)
+        self._breaks_at = breaks_at
+        self._text = text
+        self.label = _Label(self._shown(text), self)
         self.label.selectable = selectable
         self.label.setWordWrap(word_wrap)
         self._word_wrap = word_wrap
@@ -41,14 +45,21 @@ class SteadyLabel(QWidget):
         self._fit()
 
     def text(self) -> str:
-        """The text on show."""
-        return self.label.text()
+        """The text on show, as it was given."""
+        return self._text
+
+    def _shown(self, text: str) -> str:
+        """The text with its spaces non-breaking except in `breaks_at`."""
+        if not self._breaks_at:
+            return text
+        return self._breaks_at.join(part.replace(" ", "\u00a0") for part in text.split(self._breaks_at))
 
     def setText(self, text: str) -> None:
         """Show new text (nothing happens when it is the same)."""
-        if self.label.text() != text:
+        if self._text != text:
+            self._text = text
             self.label.drop_text_control()
-            self.label.setText(text)
+            self.label.setText(self._shown(text))
             self._fit()
 
     def setObjectName(self, name: str) -> None:

@@ -60,8 +60,9 @@ def _rules(exact: bool) -> list[dict[str, object]]:
     ]
 
 
-def install(exact: bool = False) -> Path:
-    """Write the game into the player's games folder; `exact`: the standard format wants exactly 10 deck cards."""
+def install(exact: bool = False, rules: list[dict[str, object]] | None = None) -> Path:
+    """Write the game into the player's games folder; `exact`: the standard format wants exactly 10 deck cards;
+    `rules`: the standard format's rules instead of the usual ones."""
     folder = user_games_dir() / GAME
     (folder / "formats").mkdir(parents=True, exist_ok=True)
     game = {
@@ -90,7 +91,7 @@ def install(exact: bool = False) -> Path:
         "cards": "cards.csv",
         "draws": [{"pile": "deck", "hand": 3, "source": "Setup: draw 3 cards"}],
     }
-    standard = {"name": "standard", "title": "Relic Raiders standard", "rules": _rules(exact)}
+    standard = {"name": "standard", "title": "Relic Raiders standard", "rules": rules or _rules(exact)}
     skirmish = {
         "name": "skirmish",
         "title": "Skirmish",

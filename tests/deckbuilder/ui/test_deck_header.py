@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from carddb.demo import demo_deck_path
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import deck_to_native
 from deckbuilder.games.loader import load_game
@@ -70,3 +71,17 @@ def test_a_deck_at_a_high_renown_level_opens_at_that_level(window) -> None:  # t
     window.add_card("Ashen Howler")
     assert window.deck.renown_level == 300 and window.report is not None
     assert window.report.renown_level == 300
+
+
+def test_a_wrapped_header_breaks_between_figures_never_inside_one(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At a narrow width the figures line wraps, but "Combat 21 / 20+" is never cut in two."""
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    header = window.deck_view.header_label
+    given = header.text()
+    assert " · " in given and " / " in given
+    shown = header.label.text()
+    figures = shown.split(" · ")
+    assert len(figures) == len(given.split(" · ")) and all(" " not in figure for figure in figures)
+    assert [f.replace("\u00a0", " ") for f in figures] == given.split(
+        " · "
+    )  # the same words, only unbreakable
