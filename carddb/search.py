@@ -317,8 +317,9 @@ def compile_query(
 ) -> tuple[str, list[object]]:
     """The SQL and parameters that `search` runs for `query` (raises QuerySyntaxError, ValueError for `order`).
 
-    `fields`: another game's searchable fields; `scope`: the searched game's cards (Rage's when None)."""
-    if order not in _ORDER_SQL:
+    `fields`: another game's searchable fields (`order` may name one of them); `scope`: the searched game's cards
+    (Rage's when None)."""
+    if not can_order_by(order, fields):
         raise ValueError(f"cannot order search results by {order!r}")
     sql, params = _plan(query, order, descending, len(exclude_ranks), fields)
     scope = scope or _Scope(RAGE, 0, MAX_ROWS)
@@ -350,12 +351,27 @@ def _plan(
         where = _compile(node, params, fields)
         skip = f" AND card.name_rank NOT IN ({marks})" if exclude else ""
         tie = "" if order == "name" else f", card.name_rank{direction}"
+        by = _ORDER_SQL.get(order)
+        if by is None:  # another game's field, read from the card's fields (its path a parameter, never SQL)
+            if exclude:  # excluded ranks are bound after the ORDER BY's path: only name order pins names
+                raise ValueError(f"cannot pin names when ordering by {order!r}")
+            by = "json_extract(card.fields, ?)"
+            params.append(_json_path(order))
         # Name order walks ix_card_name_rank and stops after the page (early exit); other orders sort.
         sql = (
-            f"{_SELECT} WHERE card.game = ? AND {where}{skip} "
-            f"ORDER BY {_ORDER_SQL[order]}{direction}{tie} LIMIT ? OFFSET ?"
+            f"{_SELECT} WHERE card.game = ? AND {where}{skip} ORDER BY {by}{direction}{tie} LIMIT ? OFFSET ?"
         )
     return sql, tuple(params)
+
+
+def _game_order(order: str, fields: SearchFields | None) -> bool:
+    """True when `order` is one of another game's fields (kept in the card's `fields`)."""
+    return fields is not None and any(f.name == order for f in fields.fields)
+
+
+def can_order_by(order: str, fields: SearchFields | None = None) -> bool:
+    """True when a search of the game with these fields (Rage's: None) can order its matches by `order`."""
+    return order in _ORDER_SQL or _game_order(order, fields)
 
 
 # A SearchRow straight from a row tuple, with no Python frame per row (a NamedTuple's _make costs two).

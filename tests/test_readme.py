@@ -18,6 +18,7 @@ from tests.conftest import REAL_CARDDATA, REAL_DECKS, REAL_PLUGIN
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 _QUERY_TOKEN = re.compile(r"\b[a-z]+:\S+|\b(?:renown|rage|gnosis|health|damage)(?:<=|>=|=|<|>)\d+")
+_FORM = re.compile(r"field\b")
 _HELP_CALLS = {"setPlaceholderText", "setToolTip", "setWhatsThis", "setStatusTip"}
 
 
@@ -44,7 +45,8 @@ def search_box_queries() -> list[str]:
         for text in (s for arg in call.args for s in _strings(arg)):
             quoted = re.findall(r"`([^`]+)`", text)
             parts = quoted or [p.strip(" …").removeprefix("Search:").strip() for p in text.split(",")]
-            found.extend(p for p in parts if _QUERY_TOKEN.search(p))
+            # Another game's help names the forms (`field:word`, `field>=3`) with no game's field in them: not queries.
+            found.extend(p for p in parts if _QUERY_TOKEN.search(p) and not _FORM.match(p))
     return list(dict.fromkeys(found))
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QModelIndex,
     QPoint,
     QSettings,
@@ -14,7 +13,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QSizePolicy,
     QSpinBox,
     QTableView,
     QToolButton,
@@ -38,21 +36,26 @@ from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.i18n import render_text
 from deckbuilder.ui.card_results import (
-    ANY,
+    RAGE_COLUMNS,
     BrowserFilters,
     CardTableModel,
+    ListColumns,
     SearchPage,
     compose_query,
     first_page,
     group_digits,
 )
 from deckbuilder.ui.columns import ContentWidths, NameFitter
-from deckbuilder.ui.filter_grid import FilterGrid
+from deckbuilder.ui.filter_grid import ChoicesCombo, FilterGrid, range_spin, refill_combo
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
+    from deckbuilder.games.description import Game
     from deckbuilder.ui.workers import Worker
+
+# The filters only Rage's cards have fields for (another game's list shows the others: Type, Set, Deck, Collection).
+_RAGE_FILTERS = ("section", "allegiance", "renown", "rage", "gnosis")
 
 
 class _ResultsView(QTableView):
@@ -67,52 +70,6 @@ class _ResultsView(QTableView):
         super().keyPressEvent(event)
 
 
-class _ChoicesCombo(QComboBox):
-    """A filter combo whose choices are read from the database when first needed (opened, focused or scrolled),
-    not when the window starts: listing the distinct Types scans every card (~20 ms at 100,000 cards)."""
-
-    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
-        super().__init__()
-        self._load = load
-        self._stale = True
-        self.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
-
-    def invalidate(self) -> None:
-        """Read the choices again when next needed (at once when one is chosen, so that it stays chosen)."""
-        self._stale = True
-        if self.currentIndex() > 0:
-            self.ensure_filled()
-
-    def ensure_filled(self) -> None:
-        """Fill the choices if the database may have changed since they were read."""
-        if self._stale:
-            self._stale = False
-            CardBrowser._refill_combo(self, self._load())
-
-    def showPopup(self) -> None:
-        self.ensure_filled()
-        super().showPopup()
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        self.ensure_filled()  # keys pick a choice without opening the list
-        super().focusInEvent(event)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        self.ensure_filled()
-        super().wheelEvent(event)
-
-
-def _range_spin() -> QSpinBox:
-    # Minimum value doubles as "no bound" (shown as "–").
-    spin = QSpinBox()
-    spin.setRange(-1, 99)
-    spin.setValue(-1)
-    spin.setSpecialValueText("–")
-    # As wide as its text needs, no wider (it follows View → Text size).
-    spin.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-    return spin
-
-
 class CardBrowser(QWidget):
     """Search box + filters + results; emits the card to show and cards to add."""
 
@@ -125,17 +82,11 @@ class CardBrowser(QWidget):
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
+        self.game: Game | None = None  # the game whose cards are listed; None: Rage's (the database's own)
+        self._queries: dict[str, str] = {}  # each game's query while another game's cards are listed
         self.query_edit = QLineEdit()
-        self.query_edit.setPlaceholderText(self.tr('Search: name words, t:gift, renown>=3, "exact phrase" …'))
         self.query_edit.setClearButtonEnabled(True)
-        self.query_edit.setToolTip(
-            self.tr(
-                "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
-                "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
-                "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
-                "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
-            )
-        )
+        self._show_query_help()
         self.query_edit.setObjectName("queryEdit")
         self.error_label = QLabel()
         self.error_label.setObjectName("queryError")
@@ -152,7 +103,7 @@ class CardBrowser(QWidget):
             ("combat", self.tr("Combat")),
         ):
             self.section_combo.addItem(label, value)
-        self.type_combo = _ChoicesCombo(lambda: self.db.card_types())
+        self.type_combo = ChoicesCombo(lambda: self.db.card_types())
         self.set_combo = QComboBox()
         self.allegiance_combo = QComboBox()
         self.allegiance_combo.addItem(self.tr("Any"), "")
@@ -180,9 +131,9 @@ class CardBrowser(QWidget):
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
         self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
-        self._asked_for: tuple[tuple[str, str, str], frozenset[str] | None] | None = None  # see _asked
+        self._asked_for: tuple[tuple[str, ...], frozenset[str] | None] | None = None  # see _asked
         self.range_spins: dict[str, tuple[QSpinBox, QSpinBox]] = {
-            field: (_range_spin(), _range_spin()) for field in ("renown", "rage", "gnosis")
+            field: (range_spin(), range_spin()) for field in ("renown", "rage", "gnosis")
         }
         for combo in self._filter_combos():
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -208,10 +159,7 @@ class CardBrowser(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # Type, set names ("Conclave-Kupala Rising") and Requires as wide as the page's longest (the player can
-        # shrink them); the names are never cut, and the other columns scroll in from the right when the pane is narrow.
-        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
-            header.resizeSection(column, width)
+        self._rage_widths()
         self.name_fitter = NameFitter(
             self.table,
             "name",
@@ -253,12 +201,18 @@ class CardBrowser(QWidget):
         )
 
     def _build_layout(self) -> None:
+        section = (QLabel(self.tr("Section")), self.section_combo)
+        allegiance = (QLabel(self.tr("Allegiance")), self.allegiance_combo)
         pairs: list[tuple[QWidget, QWidget]] = [
-            (QLabel(self.tr("Section")), self.section_combo),
+            section,
             (QLabel(self.tr("Type")), self.type_combo),
             (QLabel(self.tr("Set")), self.set_combo),
-            (QLabel(self.tr("Allegiance")), self.allegiance_combo),
+            allegiance,
         ]
+        self._filter_pairs: dict[str, tuple[QWidget, QWidget]] = {
+            "section": section,
+            "allegiance": allegiance,
+        }
         for field, (low, high) in self.range_spins.items():
             holder = QWidget()
             pair = QHBoxLayout(holder)
@@ -271,6 +225,7 @@ class CardBrowser(QWidget):
             low.setToolTip(fill(self.tr("Minimum %1"), label))
             high.setToolTip(fill(self.tr("Maximum %1"), label))
             pairs.append((QLabel(label), holder))
+            self._filter_pairs[field] = pairs[-1]
         pairs.append((QLabel(self.tr("Deck")), self.deck_combo))
         filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, self.reset_button))
         self.filter_grid = filters
@@ -288,25 +243,78 @@ class CardBrowser(QWidget):
         margins = layout.contentsMargins() if layout is not None else None
         return self.filter_grid.needed(2) + (margins.left() + margins.right() if margins is not None else 0)
 
+    def _show_query_help(self) -> None:
+        """The search line's hint and tooltip: Rage's terms, or the query language's for another game."""
+        if self.game is None:
+            self.query_edit.setPlaceholderText(
+                self.tr('Search: name words, t:gift, renown>=3, "exact phrase" …')
+            )
+            self.query_edit.setToolTip(
+                self.tr(
+                    "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
+                    "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
+                    "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
+                    "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
+                )
+            )
+        else:
+            self.query_edit.setPlaceholderText(self.tr("Search: words, field:word, field>=N, in:deck"))
+            self.query_edit.setToolTip(
+                self.tr(
+                    "Words match name, type and text; `field:word` a card field by its name, `field>=3` a "
+                    "number. About your deck: `in:deck` its cards, `-in:deck` the others. About your collection: "
+                    "`is:owned`, `own>=2` copies owned, `is:missing` cards the deck plays more copies of than you "
+                    "own. `-` negates, OR joins, parentheses group."
+                )
+            )
+
+    def show_game(self, db: CardDatabase, game: Game | None) -> None:
+        """List the cards of `db` (the card database, or its view of another game: `game`) in the game's columns,
+        with the filters its cards have fields for; the query and the Deck and Collection filters stay."""
+        if db is self.db and game is self.game:
+            return
+        # Each game keeps its own query (a Rage search means nothing to another game's fields).
+        self._queries[self.game.name if self.game is not None else ""] = self.query_edit.text()
+        self.game = game
+        self.db = db
+        blocked = self.query_edit.blockSignals(True)
+        self.query_edit.setText(self._queries.get(game.name if game is not None else "", ""))
+        self.query_edit.blockSignals(blocked)
+        for combo in (self.section_combo, self.allegiance_combo):
+            combo.setCurrentIndex(0)
+        for low, high in self.range_spins.values():
+            low.setValue(-1)
+            high.setValue(-1)
+        rage = game is None
+        self.filter_grid.show_pairs(
+            [pair for pair in self.filter_grid.every_pair if rage or pair not in self._filter_pairs.values()]
+        )
+        self._show_query_help()
+        self.model.show_game(db, RAGE_COLUMNS if game is None else ListColumns.of(game))
+        self.table.horizontalHeader().setSortIndicator(
+            0, Qt.SortOrder.AscendingOrder
+        )  # name order, as at start
+        if rage:
+            self._rage_widths()
+        self.reload()
+        if not rage:  # the game's columns as wide as the first page's texts (the name fitter keeps the names)
+            for column in range(1, self.model.columnCount()):
+                self.table.resizeColumnToContents(column)
+
+    def _rage_widths(self) -> None:
+        # Type, set names ("Conclave-Kupala Rising") and Requires as wide as the page's longest (the player can
+        # shrink them); the names are never cut, and the other columns scroll in from the right when the pane is narrow.
+        header = self.table.horizontalHeader()
+        for column, width in enumerate((124, 64, 164, 56, 44, 52, 52, 120)):
+            header.resizeSection(column, width)
+
     # -- data ------------------------------------------------------------------------------------
 
     def reload(self) -> None:
         """Refill the filter choices from the database and search again (after an import)."""
         self.type_combo.invalidate()
-        self._refill_combo(self.set_combo, self.db.set_names())
+        refill_combo(self.set_combo, self.db.set_names())
         self.run_search()
-
-    @staticmethod
-    def _refill_combo(combo: QComboBox, values: Sequence[str]) -> None:
-        current = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        combo.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
-        for value in values:
-            combo.addItem(value, value)
-        found = combo.findData(current)
-        combo.setCurrentIndex(max(found, 0))
-        combo.blockSignals(False)
 
     def filters(self) -> BrowserFilters:
         """The filter widgets' current state."""
@@ -347,7 +355,9 @@ class CardBrowser(QWidget):
 
     def _deck_asked(self, composed: str) -> DeckTerms | None:
         """The deck's terms for a query that asks about the deck; None for any other (nothing worked out)."""
-        return self.deck_terms if asks_about(parse_query(composed)) & DECK_FLAGS else None
+        return (
+            self.deck_terms if asks_about(parse_query(composed, self.db.search_fields)) & DECK_FLAGS else None
+        )
 
     def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
         """The deck being edited (and the collection's version): a search asking about either runs again.
@@ -372,13 +382,14 @@ class CardBrowser(QWidget):
         text and the Deck and Collection filters can ask: the answer is kept for them (every edit asks, and
         reading every filter and parsing the query again cost more than the rest of handing the deck over)."""
         key = (
+            self.db.game,
             self.query_edit.text(),
             str(self.deck_combo.currentData() or ""),
             str(self.collection_combo.currentData() or ""),
         )
         if self._asked_for is None or self._asked_for[0] != key:
             try:
-                self._asked_for = (key, asks_about(parse_query(self._composed())))
+                self._asked_for = (key, asks_about(parse_query(self._composed(), self.db.search_fields)))
             except QuerySyntaxError:
                 self._asked_for = (key, None)
         return self._asked_for[1]
@@ -390,7 +401,9 @@ class CardBrowser(QWidget):
     def _composed(self) -> str:
         """The query to run: the typed text AND the filters (QuerySyntaxError points into the typed text)."""
         text = self.query_edit.text().strip()
-        parse_query(text)  # errors point into what the player typed, not the composed query
+        parse_query(
+            text, self.db.search_fields
+        )  # errors point into what the player typed, not the composed query
         return compose_query(text, self.filters())
 
     def run_search(self) -> None:
@@ -440,7 +453,7 @@ class CardBrowser(QWidget):
             self.model.page_descending(),
             self._deck_asked(composed),
         )
-        db_path = self.db.path
+        db_path, game, fields = self.db.path, self.db.game, self.db.search_fields
 
         def job(
             _progress: Callable[[int, int], None], cancelled: Callable[[], bool]
@@ -448,7 +461,8 @@ class CardBrowser(QWidget):
             if cancelled():
                 raise WorkCancelled
             with CardDatabase(db_path) as db:  # SQLite connections stay on their own thread
-                return generation, first_page(db, composed, order, descending, deck)
+                view = db if game == db.game else db.for_game(game, fields)
+                return generation, first_page(view, composed, order, descending, deck)
 
         from deckbuilder.ui.workers import WorkCancelled, run_in_thread
 
@@ -526,17 +540,26 @@ class CardBrowser(QWidget):
     def build_context_menu(self, row: SearchRow) -> QMenu:
         """A result's menu: add it to the pile its Type allows (a sept card also to Starting in play), show it."""
         menu = QMenu(self)
-        piles = {
-            "characters": self.tr("Add to &Characters"),
-            "sept": self.tr("Add to &sept deck"),
-            "combat": self.tr("Add to c&ombat deck"),
-        }
+        if self.game is not None:  # another game: the pile its description puts the card's Type in
+            from deckbuilder.i18n import gettext
+
+            pile = self.game.pile_of(row.type)
+            if pile is not None:
+                action = menu.addAction(fill(self.tr("Add to %1"), gettext(self.game.pile_label(pile))))
+                action.triggered.connect(lambda _=False, n=row.name, p=pile: self.add_to_requested.emit(n, p))
+            piles: dict[str, str] = {}
+        else:
+            piles = {
+                "characters": self.tr("Add to &Characters"),
+                "sept": self.tr("Add to &sept deck"),
+                "combat": self.tr("Add to c&ombat deck"),
+            }
         if row.section in piles:
             action = menu.addAction(piles[row.section])
             action.triggered.connect(
                 lambda _=False, n=row.name, p=row.section: self.add_to_requested.emit(n, p)
             )
-        if row.section == "sept":
+        if row.section == "sept" and self.game is None:
             action = menu.addAction(self.tr("Add to s&tarting in play"))
             action.triggered.connect(lambda _=False, n=row.name: self.add_to_requested.emit(n, "starting"))
         menu.addSeparator()

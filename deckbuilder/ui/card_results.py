@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.search import DeckTerms, SearchRow, count_matches, search
+from carddb.search import DeckTerms, SearchRow, can_order_by, count_matches, search
 from deckbuilder import i18n
+from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
@@ -36,14 +37,6 @@ ANY = QT_TRANSLATE_NOOP("CardBrowser", "Any")
 # Rows built at once: the first page of a search, and each page more as the table scrolls (the count covers all).
 RESULT_LIMIT = 100
 # The card list's columns and their labels come from Rage's game description (translated where shown).
-COLUMNS: tuple[tuple[str, str], ...] = tuple(
-    (name, shipped_game().field_label(name)) for name in shipped_game().columns
-)
-NUMERIC_COLUMNS = frozenset(
-    name
-    for name in shipped_game().columns
-    if (found := shipped_game().field_named(name)) and found.kind == "number"
-)
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -66,6 +59,36 @@ def decode_card_names(mime: QMimeData) -> list[str]:
         return []
     raw = bytes(mime.data(CARD_MIME_TYPE).data()).decode("utf-8")
     return [line for line in raw.split("\n") if line.strip()]
+
+
+# What a search row holds: a column of these is read from the page's rows, any other from the page's cards.
+_ROW_FIELDS = frozenset(SearchRow._fields)
+
+
+@dataclass(frozen=True)
+class ListColumns:
+    """A game's card-list columns, from its description: field names, their English labels, the numeric ones."""
+
+    game: Game
+    names: tuple[str, ...]
+    labels: tuple[str, ...]
+    numeric: frozenset[str]
+
+    @classmethod
+    def of(cls, game: Game) -> ListColumns:
+        """The columns `game`'s description gives its card list."""
+        numeric = frozenset(
+            name for name in game.columns if (found := game.field_named(name)) and found.kind == "number"
+        )
+        return cls(game, tuple(game.columns), tuple(game.field_label(n) for n in game.columns), numeric)
+
+    @property
+    def from_rows(self) -> bool:
+        """True when every column is a search row's field: a page is shown without reading its cards."""
+        return _ROW_FIELDS.issuperset(self.names)
+
+
+RAGE_COLUMNS = ListColumns.of(shipped_game())
 
 
 @dataclass(frozen=True)
@@ -143,18 +166,44 @@ def first_page(
 class CardTableModel(QAbstractTableModel):
     """Read-only, lazy table over a search: a page of SearchRows is built at a time, more as the view scrolls.
 
+    Its columns are the searched game's (its description's `columns`); a column that is not a search row's field is
+    read from the page's cards, so a page costs the same however many cards the game has.
     Sorting re-runs the query in the chosen order, so that it orders every match, not only the loaded rows.
     """
-
-    # Column ids (the game's field names) and their English titles: the column chooser stores ids.
-    columns: tuple[str, ...] = tuple(name for name, _ in COLUMNS)
-    column_titles: tuple[str, ...] = tuple(label for _, label in COLUMNS)
 
     def __init__(self, db: CardDatabase, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
+        self._columns = RAGE_COLUMNS
         self._rows: list[SearchRow] = []
+        self._cells: list[
+            tuple[object, ...]
+        ] = []  # per row, its columns' values (read from the page's cards)
         self._page = SearchPage("", [], 0)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Column ids (the game's field names): the column chooser stores these."""
+        return self._columns.names
+
+    @property
+    def column_titles(self) -> tuple[str, ...]:
+        """The columns' English titles."""
+        return self._columns.labels
+
+    @property
+    def list_columns(self) -> ListColumns:
+        """The searched game's columns."""
+        return self._columns
+
+    def show_game(self, db: CardDatabase, columns: ListColumns) -> None:
+        """Search `db` (a game's view of the card database) and show its game's columns; empty until searched."""
+        self.beginResetModel()
+        self.db = db
+        self._columns = columns
+        self._rows, self._cells = [], []
+        self._page = SearchPage("", [], 0)
+        self.endResetModel()
 
     @property
     def total(self) -> int:
@@ -174,7 +223,22 @@ class CardTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._page = page
         self._rows = list(page.rows)
+        self._cells = self._cells_of(self._rows)
         self.endResetModel()
+
+    def _cells_of(self, rows: list[SearchRow]) -> list[tuple[object, ...]]:
+        """The columns' values of `rows` when some column is not a search row's field (its cards read by id)."""
+        if self._columns.from_rows or not rows:
+            return []
+        names = self._columns.names
+        cards = {card.id: card for card in self.db.cards_by_ids(row.id for row in rows)}
+        cells: list[tuple[object, ...]] = []
+        for row in rows:
+            card = cards.get(row.id)
+            cells.append(
+                tuple(getattr(row, n, None) if card is None else _listed(card.value(n)) for n in names)
+            )
+        return cells
 
     def canFetchMore(self, parent: ModelIndex = QModelIndex()) -> bool:  # noqa: B008 - Qt signature
         return not parent.isValid() and len(self._rows) < self._page.total
@@ -191,15 +255,18 @@ class CardTableModel(QAbstractTableModel):
             return
         self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(more) - 1)
         self._rows.extend(more)
+        self._cells.extend(self._cells_of(more))
         self.endInsertRows()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(COLUMNS):
+        if not 0 <= column < len(self._columns.names):
             return
         page = self._page
         descending = order == Qt.SortOrder.DescendingOrder
-        field = COLUMNS[column][0]
-        if (field, descending) == (page.order, page.descending):
+        field = self._columns.names[column]
+        if (field, descending) == (page.order, page.descending) or not can_order_by(
+            field, self.db.search_fields
+        ):
             return
         rows = (
             search(
@@ -210,11 +277,19 @@ class CardTableModel(QAbstractTableModel):
         )
         self.show_page(SearchPage(page.query, rows, page.total, field, descending, page.deck))
 
+    def _value(self, row: int, column: int) -> object:
+        if self._cells:
+            return self._cells[row][column]
+        return getattr(self._rows[row], self._columns.names[column])
+
     def column_texts(self, column: int, start: int = 0, stop: int | None = None) -> list[str]:
         """What a column shows in rows start..stop, without an index per row (the name fitter measures these)."""
-        values = list(map(attrgetter(COLUMNS[column][0]), self._rows[start:stop]))
+        if self._cells:
+            values = [cells[column] for cells in self._cells[start:stop]]
+        else:
+            values = list(map(attrgetter(self._columns.names[column]), self._rows[start:stop]))
         if set(map(type, values)) <= {str}:  # names and other texts are shown as they are
-            return values
+            return values  # type: ignore[return-value]
         return [_shown(value) for value in values]
 
     def row_at(self, row: int) -> SearchRow | None:
@@ -225,24 +300,27 @@ class CardTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self._columns.names)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return QCoreApplication.translate("CardTableModel", COLUMNS[section][1])
+            if not 0 <= section < len(self._columns.names):
+                return None
+            if self._columns is RAGE_COLUMNS:
+                return QCoreApplication.translate("CardTableModel", self._columns.labels[section])
+            return self._columns.game.shown_label(self._columns.names[section])
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        row = self._rows[index.row()]
-        field = COLUMNS[index.column()][0]
-        value = getattr(row, field)
+        field = self._columns.names[index.column()]
+        value = self._value(index.row(), index.column())
         if role == Qt.ItemDataRole.DisplayRole:
             return _shown(value)
-        if role == Qt.ItemDataRole.TextAlignmentRole and field in NUMERIC_COLUMNS:
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in self._columns.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and field in ("name", "requires"):
             return str(value or "")
@@ -263,6 +341,11 @@ class CardTableModel(QAbstractTableModel):
             if row is not None and row.name not in names:
                 names.append(row.name)
         return encode_card_names(names)
+
+
+def _listed(value: object) -> object:
+    """A card field's value as a cell lists it (a field of several words joined)."""
+    return ", ".join(map(str, value)) if isinstance(value, tuple) else value
 
 
 def _shown(value: object) -> str:

@@ -1,10 +1,14 @@
-"""The card browser's filters: label–field pairs in two columns, or in one where two do not fit."""
+"""The card browser's filters: label–field pairs in two columns, or in one where two do not fit; the filter widgets."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QWidget
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QFocusEvent, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QComboBox, QGridLayout, QSizePolicy, QSpinBox, QWidget
+
+from deckbuilder.ui.card_results import ANY
 
 
 class FilterGrid(QWidget):
@@ -13,7 +17,8 @@ class FilterGrid(QWidget):
 
     def __init__(self, pairs: list[tuple[QWidget, QWidget]], last: tuple[QWidget, QWidget, QWidget]) -> None:
         super().__init__()
-        self.pairs = pairs
+        self.every_pair = list(pairs)
+        self.pairs = pairs  # the pairs shown
         self.last = last  # the Collection label, its combo (two cells wide when it can) and the Reset button
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -44,7 +49,7 @@ class FilterGrid(QWidget):
         if columns == self.columns:
             return
         self.columns = columns
-        for widget in (*[w for pair in self.pairs for w in pair], *self.last):
+        for widget in (*[w for pair in self.every_pair for w in pair], *self.last):
             self.grid.removeWidget(widget)
         for column in range(4):
             self.grid.setColumnStretch(column, 0)
@@ -65,6 +70,17 @@ class FilterGrid(QWidget):
             self.grid.setColumnStretch(2 * column + 1, 1)
         self.updateGeometry()
 
+    def show_pairs(self, shown: list[tuple[QWidget, QWidget]]) -> None:
+        """Show only these pairs (a game without a filter's field has no use for it), laid out without gaps."""
+        if shown == self.pairs:
+            return
+        self.pairs = shown
+        for pair in self.every_pair:
+            for widget in pair:
+                widget.setVisible(pair in shown)
+        columns, self.columns = self.columns, 0
+        self._place(columns or 2)
+
     def _fit(self) -> None:
         self._place(2 if self.width() >= self.needed(2) else 1)
 
@@ -79,3 +95,62 @@ class FilterGrid(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             QTimer.singleShot(0, self, self._fit)
+
+
+def refill_combo(combo: QComboBox, values: Sequence[str]) -> None:
+    """Fill a filter combo with "Any" and `values`, keeping the chosen value where it still is one."""
+    current = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
+    for value in values:
+        combo.addItem(value, value)
+    found = combo.findData(current)
+    combo.setCurrentIndex(max(found, 0))
+    combo.blockSignals(False)
+
+
+class ChoicesCombo(QComboBox):
+    """A filter combo whose choices are read from the database when first needed (opened, focused or scrolled),
+    not when the window starts: listing the distinct Types scans every card (~20 ms at 100,000 cards)."""
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        super().__init__()
+        self._load = load
+        self._stale = True
+        self.addItem(QCoreApplication.translate("CardBrowser", ANY), "")
+
+    def invalidate(self) -> None:
+        """Read the choices again when next needed (at once when one is chosen, so that it stays chosen)."""
+        self._stale = True
+        if self.currentIndex() > 0:
+            self.ensure_filled()
+
+    def ensure_filled(self) -> None:
+        """Fill the choices if the database may have changed since they were read."""
+        if self._stale:
+            self._stale = False
+            refill_combo(self, self._load())
+
+    def showPopup(self) -> None:
+        self.ensure_filled()
+        super().showPopup()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.ensure_filled()  # keys pick a choice without opening the list
+        super().focusInEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self.ensure_filled()
+        super().wheelEvent(event)
+
+
+def range_spin() -> QSpinBox:
+    # Minimum value doubles as "no bound" (shown as "–").
+    spin = QSpinBox()
+    spin.setRange(-1, 99)
+    spin.setValue(-1)
+    spin.setSpecialValueText("–")
+    # As wide as its text needs, no wider (it follows View → Text size).
+    spin.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+    return spin

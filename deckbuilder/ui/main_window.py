@@ -95,7 +95,6 @@ class MainWindow(QMainWindow):
         # The parts that show the deck and the cards.
         self.card_source = CardSource(self, self.games)
         self.browser = self.card_source.browser
-        self.game_cards = self.card_source.game_cards
         self.card_pane = CardPane(self, self.games)
         self.card_view = self.card_pane.card_view
         self.preview = self.card_pane.preview

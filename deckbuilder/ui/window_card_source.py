@@ -1,4 +1,4 @@
-"""The cards to add, a part of the window: Rage's browser or another game's card list, and the player's copies."""
+"""The cards to add, a part of the window: the card browser over the deck's game's cards, and the player's copies."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from carddb.db import CardDatabase
 from deckbuilder.collection import Collection, RowStatus, deck_status, deck_terms
 from deckbuilder.deck import Deck
+from deckbuilder.games.cards import database_pool
 from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.deck_games import DeckGames
-from deckbuilder.ui.game_cards import GameCardList
 
 log = logging.getLogger(__name__)
 
 
 class CardSource(QObject):
-    """The card browser over the card database's cards (Rage's), else the list of the deck's game's cards."""
+    """The card browser over the deck's game's cards in the card database (Rage's for a deck of no game)."""
 
     add_requested = Signal(str)  # a card to add to the deck (Enter, double-click, the + button)
     card_selected = Signal(str)  # a card to show in the card pane
@@ -33,33 +33,27 @@ class CardSource(QObject):
         self.browser.add_requested.connect(self.add_requested)
         self.browser.card_selected.connect(self.card_selected)
         self.browser.show_requested.connect(self.card_selected)
-        # Another game's deck lists that game's cards here instead of Rage's browser.
-        self.game_cards = GameCardList()
-        self.game_cards.setObjectName("gameCardList")
-        self.game_cards.hide()
-        self.game_cards.add_requested.connect(self.add_requested)
-        self.game_cards.card_selected.connect(self.card_selected)
         self._owned_cache: tuple[tuple[int, str], dict[str, int]] | None = None
 
     def widget(self) -> QWidget:
-        """The browser above the other game's list (one of them shown)."""
+        """The browser, as the window lays it out."""
         side = QWidget()
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
-        layout.addWidget(self.game_cards)
         return side
 
     def show_source(self) -> None:
-        """The list of the deck's game's cards: the browser for a pool with printings, else the game's own list."""
+        """The browser lists the deck's game's cards: the database's own (Rage's), or its view of another game."""
         game = self.games.deck_game()
         pool = self.games.deck_pool()
-        # A pool with printings is searched by the database's full-text index; other pools by their own list.
-        self.browser.setVisible(pool.has_printings)
-        self.game_cards.setVisible(not pool.has_printings)
-        if game is not None and not pool.has_printings and self.game_cards.source != (game.name, id(pool)):
-            self.game_cards.show_cards(game, pool)
-            self.game_cards.source = (game.name, id(pool))  # the pool is kept until the next card import
+        if pool.has_printings or game is None:
+            self.browser.show_game(self.db, None)
+            return
+        # Another game's cards are searched in the card database, a page at a time, whatever pool the deck reads
+        # (with no card of the game imported, its view lists none).
+        view = pool if isinstance(pool, CardDatabase) else database_pool(self.db, game)
+        self.browser.show_game(view, game)
 
     def follow_deck(self, deck: Deck) -> dict[tuple[str, str | None, bool], RowStatus] | None:
         """The lists' in:deck / is:owned / is:missing follow the deck; its owned/missing copies (None: none owned)."""
@@ -70,18 +64,14 @@ class CardSource(QObject):
             # out once, when a list's query asks (a deck of 90,000 cards took a second and a half).
             terms = functools.cache(lambda: deck_terms(deck, owned))
             self.browser.set_deck(terms, version)
-            self.game_cards.set_deck(terms)
             return deck_status(deck, owned) if owned else None
         except Exception:  # a helper; a failure must not stop the deck from showing
             log.exception("the collection's copies failed")
             return None
 
     def cards_imported(self, database_cards: bool) -> None:
-        """Cards came in: the browser searches the database again, or the other game's list is read again."""
-        if database_cards:
-            self.browser.reload()
-        else:
-            self.game_cards.source = None  # the game's card list is read again, whatever pool came back
+        """Cards came in (to the database, whichever game's): the browser searches again."""
+        self.browser.reload()
 
     def _owned_copies(self, game: str, data_version: int) -> dict[str, int]:
         """Copies owned per card of a game; read again only when the database changed (every write commits through

@@ -62,6 +62,25 @@ def test_each_game_reads_only_its_own_cards(db: CardDatabase) -> None:
     assert _names(tiny, "moon") == ["Moon Knight", "Ice Wall"]  # a name begun by the words first, as for Rage
 
 
+def test_another_games_matches_are_ordered_by_its_own_fields(db: CardDatabase) -> None:
+    tiny = db.for_game("tiny", FIELDS)
+    by_cost = [row.name for row in search(tiny, "", order="cost")]
+    assert by_cost == [
+        "Empty Cost",
+        "Fire Bolt",
+        "Ice Wall",
+        "Moon Knight",
+    ]  # no cost first, as for Rage's numbers
+    assert [row.name for row in search(tiny, "-n:fire", limit=2, order="cost", descending=True)] == [
+        "Moon Knight",
+        "Ice Wall",
+    ]
+    with pytest.raises(ValueError, match="cannot order"):
+        search(tiny, "", order="tier; DROP TABLE card")  # only the game's own fields
+    with pytest.raises(ValueError, match="cannot order"):
+        search(db, "", order="cost")  # Rage has no such field
+
+
 def test_another_game_has_the_whole_query_language(db: CardDatabase) -> None:
     tiny = db.for_game("tiny", FIELDS)
     assert _names(tiny, "cost>=3") == ["Ice Wall", "Moon Knight"]

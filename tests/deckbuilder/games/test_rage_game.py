@@ -147,13 +147,13 @@ def test_the_card_search_knows_every_column_and_search_word_rages_description_gi
 def test_the_browser_card_view_and_search_read_rages_labels_in_the_readers_language(qtbot: QtBot) -> None:
     from carddb.model import CardInfo
     from deckbuilder import i18n
-    from deckbuilder.ui.card_results import COLUMNS, NUMERIC_COLUMNS
+    from deckbuilder.ui.card_results import RAGE_COLUMNS
     from deckbuilder.ui.card_view import card_details_html
 
     game = _rage()
-    assert [name for name, _label in COLUMNS] == list(game.columns)
-    assert [label for _name, label in COLUMNS] == [game.field_label(n) for n in game.columns]
-    assert {"renown", "rage", "gnosis", "health"} == NUMERIC_COLUMNS
+    assert list(RAGE_COLUMNS.names) == list(game.columns)
+    assert list(RAGE_COLUMNS.labels) == [game.field_label(n) for n in game.columns]
+    assert {"renown", "rage", "gnosis", "health"} == RAGE_COLUMNS.numeric
     card = CardInfo(name="Moon Runner", type="Character - Gaia", renown=3, cgnosis=4, norm_name="moon runner")
     shown = card_details_html(card, None, [])
     assert "<b>Renown</b></td><td>3" in shown and "<b>Crinos Gnosis</b></td><td>4" in shown

@@ -91,14 +91,16 @@ def test_the_filters_read_in_portuguese(qtbot, portuguese, demo_db: CardDatabase
     assert "in:deck" in browser.query_edit.toolTip() and "coleção" in browser.query_edit.toolTip()
 
 
-def test_another_games_card_list_takes_in_deck_and_follows_the_deck(window) -> None:  # type: ignore[no-untyped-def]
+def test_another_games_card_list_takes_in_deck_and_follows_the_deck(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.new_deck("lithic-rage")
-    cards = window.game_cards
+    cards = window.browser
     cards.query_edit.setText("in:deck")
+    cards.run_search()
     assert cards.shown_names() == []
     window.add_card("Spear Hunter")
     window.add_card("Obsidian Spear")
-    assert sorted(cards.shown_names()) == ["Obsidian Spear", "Spear Hunter"]
+    qtbot.waitUntil(lambda: sorted(cards.shown_names()) == ["Obsidian Spear", "Spear Hunter"])
     cards.query_edit.setText("-in:deck class")
+    cards.run_search()
     assert "Spear Hunter" not in cards.shown_names() and cards.shown_names()
     window.undo_stack.setClean()

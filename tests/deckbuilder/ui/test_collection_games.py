@@ -34,6 +34,15 @@ def test_the_own_column_of_a_lithic_rage_deck_shows_its_games_owned_copies(windo
     window.refresh()
     assert _own_cells(window, "actions") == {"Obsidian Spear": "1 (−1)", "Fire Dance": "0 (−1)"}
     assert _own_cells(window, "class") == {"Bone Shaman": "1"}
+    # The card browser's Collection filter asks the deck's game's collection.
+    browser = window.browser
+    for choice, names in (
+        ("owned", ["Bone Shaman", "Obsidian Spear"]),
+        ("missing", ["Fire Dance", "Obsidian Spear", "River Folk"]),
+    ):
+        browser.collection_combo.setCurrentIndex(browser.collection_combo.findData(choice))
+        browser.run_search()
+        assert sorted(browser.shown_names()) == names
 
 
 def test_the_collection_dialog_opens_on_the_decks_game_and_edits_it(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

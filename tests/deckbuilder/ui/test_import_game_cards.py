@@ -97,8 +97,8 @@ def test_a_lithic_rage_csv_imported_from_the_menu_checks_the_open_deck(  # type:
     # The open deck of that game is checked against its new cards, and the card list shows them.
     assert window.report is not None and window.report.is_legal
     assert "UNKNOWN_CARD" not in window.legality.shown_codes()
-    assert window.game_cards.isVisible()
     assert "Heron Stance" in [c.name for c in window.deck_pool().cards()]
+    assert window.browser.db.game == "lithic-rage" and "Heron Stance" in window.browser.shown_names()
 
 
 def test_a_card_file_that_is_not_utf8_is_refused_as_the_cli_refuses_it(  # type: ignore[no-untyped-def]

@@ -25,7 +25,7 @@ def test_a_game_card_import_with_that_games_deck_open_measures_the_names_a_bound
         "# game: warrift\nStarting deck:\n5 Apprentice Mage\n5 Recruit Warrior\n", encoding="utf-8"
     )
     assert window.open_deck(deck, ask_first=False)
-    assert window.game_cards.isVisible()
+    assert window.browser.db.game == "warrift"
     source = tmp_path / "rift.csv"
     source.write_text(
         "Name,Type,Class,Tier,Attack,Health,Magicka,Text\n"
@@ -52,6 +52,12 @@ def test_a_game_card_import_with_that_games_deck_open_measures_the_names_a_bound
     timer.stop()
 
     assert seen and seen[0].startswith(f"imported {ROWS} WarRift cards")
-    listed = window.game_cards.shown_names()
+    browser = window.browser  # the one browser: a page of the game's cards, the count of them all
+    assert browser.db.game == "warrift" and browser.model.total >= ROWS
+    browser.query_edit.setText("n:rift")
+    browser.run_search()
+    while browser.model.canFetchMore():  # scrolled to the end, a page at a time
+        browser.model.fetchMore()
+    listed = browser.shown_names()
     assert len(listed) == ROWS and "Rift Card 599" in listed
     assert sum(measured) <= 4 * ROWS, f"{len(measured)} measures of {sum(measured)} rows in all"

@@ -16,10 +16,11 @@ def test_a_lackey_games_deck_shows_its_cards_search_and_images(window, tmp_path:
     assert len(data.cards) == 5
     window.games.forget_pools()  # as the window's own import does
     assert window.open_deck(write_deck(tmp_path), ask_first=False)
-    assert window.game_cards.isVisible() and not window.browser.isVisible()
-    assert "Stone Wall" in window.game_cards.shown_names()
-    window.game_cards.query_edit.setText("s:alpha -t:unit")
-    assert window.game_cards.shown_names() == ["Granite Lord", "Landslide"]
+    browser = window.browser  # the one card browser, listing the Lackey game's cards
+    assert browser.isVisible() and browser.db.game == GAME and "Stone Wall" in browser.shown_names()
+    browser.query_edit.setText("s:alpha -t:unit")
+    browser.run_search()
+    assert browser.shown_names() == ["Granite Lord", "Landslide"]
     window.show_card("Stone Wall")
     assert len(window.card_view.shown_images) == 1 and not window.card_view.showing_text_card
     assert window.legality.verdict.text().startswith("Legal")

@@ -99,33 +99,74 @@ def test_new_deck_for_another_game_and_back_to_rage(window, qtbot) -> None:  # t
     assert window.deck_view.header_label.text().startswith("Renown 0 / 20")
 
 
-def test_another_games_cards_replace_the_browser_and_add_to_the_deck(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def _search(browser, text: str) -> list[str]:  # type: ignore[no-untyped-def]
+    browser.query_edit.setText(text)
+    browser.run_search()
+    return browser.shown_names()  # type: ignore[no-any-return]
+
+
+def test_the_browser_lists_another_games_cards_and_adds_them_to_the_deck(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 
-    assert window.browser.isVisible() and not window.game_cards.isVisible()
+    browser = window.browser
+    assert browser.isVisible() and not browser.section_combo.isHidden()
+    assert "Ashen Howler" in browser.shown_names()
     window.new_deck("lithic-rage")
-    assert window.game_cards.isVisible() and not window.browser.isVisible()
-    assert "Obsidian Spear" in window.game_cards.shown_names()
-    window.game_cards.query_edit.setText("class cost>=12")
-    assert window.game_cards.shown_names() == ["Bone Shaman", "Spear Hunter"]
+    # The one browser, in the game's columns, with the filters its cards have fields for.
+    assert browser.isVisible() and browser.section_combo.isHidden()
+    assert not browser.range_spins["renown"][0].isVisibleTo(browser)
+    assert not browser.type_combo.isHidden() and not browser.collection_combo.isHidden()
+    headers = [
+        browser.model.headerData(c, Qt.Orientation.Horizontal) for c in range(browser.model.columnCount())
+    ]
+    assert headers[0] == "Name" and "Cost" in headers and "Renown" not in headers
+    assert "Obsidian Spear" in _search(browser, "")
+    assert "Ashen Howler" not in browser.shown_names()
+    assert _search(browser, "class cost>=12") == ["Bone Shaman", "Spear Hunter"]
     # The whole query language, as in Rage's browser: OR, quoted phrases, parentheses, field terms.
-    window.game_cards.query_edit.setText('("bone shaman" OR n:hunter) cost>=12')
-    assert window.game_cards.shown_names() == ["Bone Shaman", "Spear Hunter"]
-    assert window.game_cards.problem == ""
-    window.game_cards.query_edit.setText("cost>=")  # a query it cannot read says why, and lists nothing
-    assert window.game_cards.shown_names() == [] and "expected a number" in window.game_cards.problem
-    window.game_cards.query_edit.setText("class cost>=12")
-    table = window.game_cards.table
-    table.setCurrentCell(1, 0)
+    assert _search(browser, '("bone shaman" OR n:hunter) cost>=12') == ["Bone Shaman", "Spear Hunter"]
+    assert not browser.has_error()
+    browser.query_edit.setText(
+        "n:hunter cost>=12"
+    )  # as typed: searched on a worker thread, in the game's cards
+    qtbot.waitUntil(lambda: browser.shown_names() == ["Spear Hunter"])
+    browser.query_edit.setText("cost>=")  # a query it cannot read says why
+    browser.run_search()
+    assert browser.has_error() and "expected a number" in browser.error_label.text()
+    _search(browser, "class cost>=12")
+    table = browser.table
+    table.setCurrentIndex(browser.model.index(1, 0))
     details = window.card_view.details.toPlainText()
     assert "Spear Hunter" in details and "Class" in details and "15" in details and "Lithic Rage" in details
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert window.deck.count_of("Spear Hunter") == 1
     assert window.deck_view.titles["class"].text() == "Class (1)"
     assert window.deck_view.header_label.text() == "Cost 0 / 15 · Actions 0"
+    # Dragged from the browser onto the deck: the browser's rows carry the game's card names.
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QDropEvent
+
+    mime = browser.model.mimeData([browser.model.index(0, 0), browser.model.index(1, 2)])
+    target = window.deck_view.tables["class"]
+    target.dropEvent(
+        QDropEvent(
+            QPointF(10, 10),
+            Qt.DropAction.CopyAction,
+            mime,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+    )
+    assert window.deck.count_of("Bone Shaman") == 1 and window.deck.count_of("Spear Hunter") == 2
+    # The card's menu offers the pile the game puts its Type in.
+    menu = browser.build_context_menu(browser.model.row_at(0))
+    texts = [action.text() for action in menu.actions()]
+    assert texts[0] == "Add to Class" and "S&how card" in texts
+    menu.actions()[0].trigger()
+    assert window.deck.count_of("Bone Shaman") == 2
     window.undo_stack.setClean()  # saved, as far as this test cares: a new deck without the save question
     assert window.new_deck()
-    assert window.browser.isVisible() and not window.game_cards.isVisible()
+    assert not browser.section_combo.isHidden() and "Ashen Howler" in browser.shown_names()
 
 
 def test_statistics_tab_charts_what_the_game_description_names(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -223,13 +264,10 @@ def test_decklist_dialog_previews_another_games_deck(qtbot, demo_db, tmp_path: P
     assert "1 page" in dialog.status_label.text()
 
 
-def test_the_card_list_and_the_deck_show_the_columns_the_game_description_gives(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from deckbuilder.games.cards import GameCard
+def _tiny_game():  # type: ignore[no-untyped-def]
     from deckbuilder.games.description import game_from_data
-    from deckbuilder.ui.deck_model import DeckSectionModel
-    from deckbuilder.ui.game_cards import GameCardList
 
-    game = game_from_data(
+    return game_from_data(
         {
             "name": "tiny",
             "fields": [
@@ -239,22 +277,75 @@ def test_the_card_list_and_the_deck_show_the_columns_the_game_description_gives(
                 {"name": "tier", "kind": "words", "label": "Tier"},
                 {"name": "flavour", "kind": "text", "label": "Flavour"},
             ],
-            "columns": ["name", "flavour", "cost"],
+            "columns": ["name", "flavour", "cost", "tier"],
             "piles": [{"id": "spells", "label": "Spells", "types": ["Spell"]}],
         },
         "test",
     )
-    cards = GameCardList()
-    qtbot.addWidget(cards)
-    cards.show_cards(game, [GameCard("tiny", "Bolt", "Spell", {"cost": 2, "tier": ("1",), "flavour": "Zap"})])
-    headers = [cards.table.horizontalHeaderItem(c).text() for c in range(cards.table.columnCount())]
-    assert headers == [
-        "Name",
-        "Flavour",
-        "Cost",
-    ]  # the description's columns, not every number and word field
-    assert [cards.table.item(0, c).text() for c in range(3)] == ["Bolt", "Zap", "2"]
-    assert DeckSectionModel("spells", game=game).columns == ("Qty", "Name", "Type", "Flavour", "Cost")
+
+
+def _tiny_card(number: int) -> tuple[str, str, str, int]:
+    fields = {"cost": number % 7, "tier": ["1", "Legendary"], "flavour": f"Zap {number}"}
+    return (f"Bolt {number:06d}", "Spell", json.dumps(fields), number + 2)
+
+
+def test_the_card_list_and_the_deck_show_the_columns_the_game_description_gives(qtbot, tmp_db) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.games.cards import database_pool
+    from deckbuilder.ui.browser import CardBrowser
+    from deckbuilder.ui.deck_model import DeckSectionModel
+
+    game = _tiny_game()
+    tmp_db.store_game_cards("tiny", [_tiny_card(2)], "tiny.csv")
+    browser = CardBrowser(tmp_db)
+    qtbot.addWidget(browser)
+    browser.show_game(database_pool(tmp_db, game), game)
+    model = browser.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers == ["Name", "Flavour", "Cost", "Tier"]  # the description's columns, not every field
+    assert [model.index(0, c).data() for c in range(4)] == ["Bolt 000002", "Zap 2", "2", "1, Legendary"]
+    assert model.index(0, 2).data(Qt.ItemDataRole.TextAlignmentRole) & Qt.AlignmentFlag.AlignRight
+    assert DeckSectionModel("spells", game=game).columns == ("Qty", "Name", "Type", "Flavour", "Cost", "Tier")
+
+
+def test_the_browser_builds_a_page_of_another_games_cards_however_many_there_are(  # type: ignore[no-untyped-def]
+    qtbot, tmp_db, monkeypatch
+) -> None:
+    from carddb.db import CardDatabase
+    from deckbuilder.games.cards import database_pool
+    from deckbuilder.ui.browser import CardBrowser
+    from deckbuilder.ui.card_results import RESULT_LIMIT
+
+    game = _tiny_game()
+    cards = 20 * RESULT_LIMIT
+    tmp_db.store_game_cards("tiny", (_tiny_card(n) for n in range(cards)), "tiny.csv")
+    read: list[int] = []
+    real = CardDatabase.cards_by_ids
+
+    def counted(self: CardDatabase, ids):  # type: ignore[no-untyped-def]
+        wanted = list(ids)
+        read.append(len(wanted))
+        return real(self, wanted)
+
+    monkeypatch.setattr(CardDatabase, "cards_by_ids", counted)
+    browser = CardBrowser(tmp_db)
+    qtbot.addWidget(browser)
+    browser.show_game(database_pool(tmp_db, game), game)
+    # Every card is counted, a page of rows is built, and only the page's cards are read.
+    assert browser.model.total == cards and browser.model.rowCount() == RESULT_LIMIT
+    assert sum(read) == RESULT_LIMIT
+    assert browser.count_label.text() == f"{cards:,} cards"
+    browser.model.fetchMore()  # scrolling on builds one page more
+    assert browser.model.rowCount() == 2 * RESULT_LIMIT and sum(read) == 2 * RESULT_LIMIT
+    assert browser.model.index(2 * RESULT_LIMIT - 1, 1).data() == f"Zap {2 * RESULT_LIMIT - 1}"
+    # Sorting by a column of the game's own orders every match (the search runs again), a page built.
+    browser.table.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+    model = browser.model
+    assert model.rowCount() == RESULT_LIMIT and sum(read) == 3 * RESULT_LIMIT
+    assert {model.index(row, 2).data() for row in range(RESULT_LIMIT)} == {"6"}
+    last_of_cost_6 = max(n for n in range(cards) if n % 7 == 6)
+    assert (
+        model.index(0, 0).data() == f"Bolt {last_of_cost_6:06d}"
+    )  # the highest cost, names from the end too
 
 
 def test_another_games_card_list_never_cuts_a_name(window) -> None:  # type: ignore[no-untyped-def]
@@ -262,27 +353,24 @@ def test_another_games_card_list_never_cuts_a_name(window) -> None:  # type: ign
     assert window.open_deck(
         Path(__file__).parents[2] / "golden" / "decks" / "warrift-00.txt", ask_first=False
     )
-    table = window.game_cards.table
-    assert table.rowCount() > 10
+    table = window.browser.table  # the one browser, in WarRift's columns
+    assert window.browser.db.game == "warrift" and table.model().rowCount() > 10
     # WarRift's wide Type and Class columns take what they need; the names keep theirs and the list scrolls.
     assert table.horizontalHeader().sectionSize(0) >= table.sizeHintForColumn(0)
 
 
-def test_another_games_card_list_first_shown_after_a_text_size_change_has_the_rows_of_the_window_s_lists(  # type: ignore[no-untyped-def]
-    window, qtbot
-) -> None:
-    from PySide6.QtWidgets import QTableWidget
-
-    there_from_the_start = QTableWidget(1, 1, window)  # as the window's own lists are
+def test_another_games_card_list_after_a_text_size_change_has_the_rows_of_rages(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    table = window.browser.table
+    before = table.verticalHeader().defaultSectionSize()
     window.keys.text_size(percent=200)  # View → Text size
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: table.verticalHeader().defaultSectionSize() > before)
+    rows = table.verticalHeader().defaultSectionSize()
     try:
         window.new_deck("lithic-rage")
-        table = window.game_cards.table
-        assert table.fontMetrics().height() == there_from_the_start.fontMetrics().height()
-        rows = there_from_the_start.verticalHeader().defaultSectionSize()
-        assert rows > 30  # grown with the text
+        assert window.browser.db.game == "lithic-rage"
+        # The one browser: another game's rows grow with the text as Rage's do, whole names on them.
         assert table.verticalHeader().defaultSectionSize() == rows
+        assert rows >= table.fontMetrics().height()
     finally:
         window.appearance.set_text_size(100)
         window.undo_stack.setClean()

@@ -159,7 +159,7 @@ def test_the_largest_text_chosen_in_the_window_reaches_every_header_and_holds(wi
 def _row_margins(window) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """Each table's rows: pixels beyond its text's height."""
     tables = {f"deck {key}": table for key, table in window.deck_view.tables.items()}
-    tables.update(browser=window.browser.table, game_cards=window.game_cards.table)
+    tables.update(browser=window.browser.table)
     return {
         name: table.verticalHeader().defaultSectionSize() - table.fontMetrics().height()
         for name, table in tables.items()

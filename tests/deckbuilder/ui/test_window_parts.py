@@ -192,12 +192,13 @@ def test_card_source_shows_the_list_of_the_decks_game(base: Base, qtbot, demo_db
     added: list[str] = []
     source.add_requested.connect(added.append)
     source.show_source()
-    assert source.browser.isVisible() and not source.game_cards.isVisible()
+    assert source.browser.isVisible() and "Ashen Howler" in source.browser.shown_names()
     base.controller.replace(read_deck(GOLDEN_DECKS / "lithic-rage-00.txt", demo_db).deck, None)
     source.show_source()
-    assert source.game_cards.isVisible() and not source.browser.isVisible()
+    assert source.browser.isVisible() and source.browser.db.game == "lithic-rage"
+    assert "River Folk" in source.browser.shown_names() and "Ashen Howler" not in source.browser.shown_names()
     assert source.follow_deck(base.controller.deck) is None  # nothing owned: no owned/missing column
-    source.game_cards.add_requested.emit("River Folk")
+    source.browser.add_requested.emit("River Folk")
     assert added == ["River Folk"]
 
 
