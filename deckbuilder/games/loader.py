@@ -43,6 +43,7 @@ USER_GAMES_FOLDER = "games"
 USER_FORMATS_FOLDER = "formats"
 SHIPPED = "shipped"
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+_LONGEST_FOLDER_NAME = 200  # below every file system's 255-byte name limit
 _FORMAT_KEYS = frozenset({"name", "title", "description", "rules", "draws"})
 
 
@@ -105,7 +106,12 @@ def _shipped_named(wanted: str) -> Game | None:
     """The shipped game of this (case-folded) name; only its own folder is read when it bears the game's name,
     as every shipped folder does (a check of a Rage deck need not read and validate every other game). Kept:
     the shipped folders are part of the installed program and do not change while it runs."""
-    if _NAME_PATTERN.match(wanted) and (_games_root() / wanted / GAME_FILE).is_file():
+    # A name too long for a folder (a hostile event.json) is looked for among the games read, not as a path.
+    if (
+        len(wanted) <= _LONGEST_FOLDER_NAME
+        and _NAME_PATTERN.match(wanted)
+        and (_games_root() / wanted / GAME_FILE).is_file()
+    ):
         game = _shipped_dir(wanted)
         if game.name.casefold() == wanted:
             return game
@@ -203,7 +209,7 @@ def load_game(name: str | None) -> Game:
         if game.name.casefold() == wanted:
             return game
     known = ", ".join(g.name for g in games)
-    raise GameError(f"Unknown game '{name}'; available games: {known}")
+    raise GameError(f"Unknown game '{name:.60}'; available games: {known}")
 
 
 # -- formats -----------------------------------------------------------------------------------------------------

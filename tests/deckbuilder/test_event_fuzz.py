@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deckbuilder.event import EVENT_FILE, Event, EventError, load_event
@@ -33,6 +33,7 @@ HOSTILE = st.one_of(
 
 @settings(max_examples=80)
 @given(content=HOSTILE)
+@example(content=json.dumps({"formats": {"x" * 5000: "0"}}).encode())  # a game name too long for a folder
 def test_fuzz_any_event_file_is_an_event_or_one_named_reason(
     tmp_path_factory: pytest.TempPathFactory, content: bytes
 ) -> None:
