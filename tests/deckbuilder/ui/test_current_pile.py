@@ -44,6 +44,16 @@ def _active(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
 
 
+def _demo_deck_on_screen(window, qtbot):  # type: ignore[no-untyped-def]
+    """The demo deck open in a shown, active window at 1280×720; its deck view."""
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    _active(window, qtbot)
+    return window.deck_view
+
+
 def _walk_to_the_third_pile_and_press_minus(window, qtbot) -> str:  # type: ignore[no-untyped-def]
     """The issue's keys: Ctrl+D, Down, Ctrl+PgDown, Ctrl+PgDown, − ; returns the card the focused pile shows current."""
     _active(window, qtbot)
@@ -107,12 +117,7 @@ def _click_row(table, row: int, modifier=Qt.KeyboardModifier.NoModifier) -> None
 
 
 def test_a_click_in_another_pile_then_delete_removes_that_card_alone(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    assert window.open_deck(demo_deck_path(), ask_first=False)
-    window.resize(1280, 720)
-    window.show()
-    qtbot.waitExposed(window)
-    _active(window, qtbot)
-    view = window.deck_view
+    view = _demo_deck_on_screen(window, qtbot)
     characters, combat = view.tables["characters"], view.tables["combat"]
     _click_row(characters, 0)
     assert characters.selectionModel().hasSelection() and view.current_pile == "characters"
@@ -128,12 +133,7 @@ def test_a_click_in_another_pile_then_delete_removes_that_card_alone(window, qtb
 
 
 def test_several_rows_of_the_pile_change_in_one_undo_step(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    assert window.open_deck(demo_deck_path(), ask_first=False)
-    window.resize(1280, 720)
-    window.show()
-    qtbot.waitExposed(window)
-    _active(window, qtbot)
-    view = window.deck_view
+    view = _demo_deck_on_screen(window, qtbot)
     combat = view.tables["combat"]
     _click_row(combat, 0)
     _click_row(combat, 2, Qt.KeyboardModifier.ControlModifier)
@@ -193,12 +193,7 @@ def test_another_piles_selection_is_drawn_dimmed(window, qtbot) -> None:  # type
 
 
 def test_starting_several_sept_cards_in_play_by_key_is_one_undo_step(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    assert window.open_deck(demo_deck_path(), ask_first=False)
-    window.resize(1280, 720)
-    window.show()
-    qtbot.waitExposed(window)
-    _active(window, qtbot)
-    view = window.deck_view
+    view = _demo_deck_on_screen(window, qtbot)
     sept = view.tables["sept"]
     _click_row(sept, 0)
     _click_row(sept, 1, Qt.KeyboardModifier.ControlModifier)
