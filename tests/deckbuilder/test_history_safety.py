@@ -50,7 +50,7 @@ def test_two_processes_saving_one_deck_at_once_lose_no_version(tmp_path: Path) -
     _save(path, "First card")
     script = _SAVER.replace("sys.argv[4]", repr(str(path)))
     data = os.environ["RAGEDECK_DATA_DIR"]
-    run_together(script, 2, tmp_path, {"RAGEDECK_DATA_DIR": data})
+    run_together(script, 2, {"RAGEDECK_DATA_DIR": data})
     history = DeckHistory()
     versions = history.versions(path)
     kept = [history.version_path(path, v).read_bytes() for v in versions]

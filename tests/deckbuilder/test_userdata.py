@@ -39,7 +39,7 @@ def test_two_processes_counting_in_one_file_lose_no_step(tmp_path: Path, mechani
     script = _COUNTER.replace("sys.argv[4]", repr(str(counter))).replace(
         'sys.argv[5] == "fcntl"', repr(mechanism == "fcntl")
     )
-    run_together(script, 2, tmp_path)
+    run_together(script, 2)
     assert counter.read_text() == str(2 * ROUNDS)
 
 

@@ -3,52 +3,63 @@
 from __future__ import annotations
 
 import os
+import selectors
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 from tests.conftest import PROJECT_ROOT
 
 # Long enough for two interpreters on a loaded 2-core machine; a run that takes longer is a hang.
 DEADLINE_SECONDS = 120.0
 
-# Prepended to every script: wait until the parent says go, so the processes really run at the same time.
+# Prepended to every script: say "ready" and block until the parent's "go" line, so that every process has
+# started its interpreter before any of them works (the processes really run at the same time).
 _START = """
-import os, sys, time
-ready, go = sys.argv[1], sys.argv[2]
-open(ready, "w").close()
-while not os.path.exists(go):
-    time.sleep(0.001)
-worker = int(sys.argv[3])
+import sys
+sys.stdout.write("ready\\n")
+sys.stdout.flush()
+sys.stdin.readline()
+worker = int(sys.argv[1])
 """
+_READY = "ready\n"
 
 
-def run_together(script: str, count: int, folder: Path, env: dict[str, str] | None = None) -> list[str]:
+def run_together(script: str, count: int, env: dict[str, str] | None = None) -> list[str]:
     """Run `script` in `count` processes started together (`worker` is each one's number); their outputs.
 
     Fails the test when one exits with an error or they are not all done by DEADLINE_SECONDS.
     """
     environment = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
-    go = folder / "go"
-    readies = [folder / f"ready-{n}" for n in range(count)]
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", _START + script, str(ready), str(go), str(n)],
+            [sys.executable, "-c", _START + script, str(n)],
             env=environment,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for n, ready in enumerate(readies)
+        for n in range(count)
     ]
     deadline = time.monotonic() + DEADLINE_SECONDS
     try:
-        while not all(ready.exists() for ready in readies):
-            assert all(p.poll() is None for p in processes), [p.communicate() for p in processes]
-            assert time.monotonic() < deadline, "the processes did not start"
-            time.sleep(0.01)  # polling for the ready files: the condition waited on
-        go.touch()
+        with selectors.DefaultSelector() as waiting:
+            for process in processes:
+                assert process.stdout is not None
+                waiting.register(process.stdout, selectors.EVENT_READ, process)
+            while waiting.get_map():
+                left = deadline - time.monotonic()
+                assert left > 0, "the processes did not start"
+                for key, _events in waiting.select(timeout=left):  # blocks until a process says something
+                    process = key.data
+                    line = process.stdout.readline()
+                    assert line == _READY, (line, process.communicate())
+                    waiting.unregister(key.fileobj)
+        for process in processes:
+            assert process.stdin is not None
+            process.stdin.write("go\n")
+            process.stdin.flush()
         outputs = []
         for process in processes:
             out, err = process.communicate(timeout=max(1.0, deadline - time.monotonic()))

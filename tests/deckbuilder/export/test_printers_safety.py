@@ -24,7 +24,7 @@ for n in range({SAVES_PER_PROCESS}):
 
 
 def test_two_processes_saving_profiles_at_once_lose_none(tmp_path: Path) -> None:
-    run_together(_SAVER, 2, tmp_path, {"RAGEDECK_DATA_DIR": str(profiles_path().parent)})
+    run_together(_SAVER, 2, {"RAGEDECK_DATA_DIR": str(profiles_path().parent)})
     saved = load_profiles()
     assert saved.problems == ()
     expected = {f"P{worker}-{n}" for worker in range(2) for n in range(SAVES_PER_PROCESS)}
@@ -37,7 +37,7 @@ from deckbuilder.cli import main
 for n in range(4):
     assert main(["printer", "save", f"Cmd{worker}-{n}", "--offset-x", "0.5"]) == 0
 """
-    run_together(script, 2, tmp_path, {"RAGEDECK_DATA_DIR": str(profiles_path().parent)})
+    run_together(script, 2, {"RAGEDECK_DATA_DIR": str(profiles_path().parent)})
     assert set(load_profiles().profiles) == {f"Cmd{w}-{n}" for w in range(2) for n in range(4)}
 
 

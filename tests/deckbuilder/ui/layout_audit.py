@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QListView,
     QScrollArea,
@@ -266,3 +267,32 @@ def audit_every_view(window, wait: Callable[[int], object]) -> dict[str, list[st
                     wait(20)
                     found[f"{window.deck_tabs.tabText(deck_tab)} / {gallery.tabText(pile)}"] = audit(window)
     return {where: problems for where, problems in found.items() if problems}
+
+
+def _layout_state(window: QWidget) -> tuple[object, ...]:
+    """Where every shown table sits and how wide its columns are: what a layout pass or a refit changes."""
+    state: list[object] = []
+    for view in window.findChildren(QTableView):
+        if view.isVisibleTo(window):
+            header = view.horizontalHeader()
+            state.append(
+                (
+                    view.geometry().getRect(),
+                    tuple(header.sectionSize(c) for c in range(header.count())),
+                    view.horizontalScrollBar().maximum(),
+                )
+            )
+    return tuple(state)
+
+
+def wait_until_laid_out(window: QWidget, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the window's deferred layout work is done: the tables keep their place and column widths from one
+    turn of the event loop to the next (the refits are zero-interval timers, run in the next turn)."""
+    seen: list[tuple[object, ...]] = []
+
+    def laid_out() -> bool:
+        QApplication.processEvents()
+        seen.append(_layout_state(window))
+        return len(seen) > 1 and seen[-1] == seen[-2]
+
+    qtbot.waitUntil(laid_out, timeout=10_000)

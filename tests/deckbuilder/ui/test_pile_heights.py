@@ -8,23 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from carddb.demo import demo_deck_path
-from tests.deckbuilder.ui.layout_audit import audit, rows_out_of_sight
-
-
-def _settle(qtbot) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        QApplication.processEvents()
-    qtbot.wait(30)
+from tests.deckbuilder.ui.layout_audit import audit, rows_out_of_sight, wait_until_laid_out
 
 
 def _shown(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.resize(1280, 720)
     window.show()
     qtbot.waitExposed(window)
-    _settle(qtbot)
+    wait_until_laid_out(window, qtbot)
 
 
 @pytest.mark.parametrize("illegal", [False, True])
@@ -35,7 +28,7 @@ def test_the_demo_deck_shows_every_row(make_window, qtbot, illegal: bool) -> Non
     if illegal:
         window.add_card("Bark Hide")  # a fourth copy: a mark beside its name
         window.add_card("Ashen Howler")  # a second copy of a Character
-    _settle(qtbot)
+    wait_until_laid_out(window, qtbot)
     assert rows_out_of_sight(window) == []
     assert audit(window) == []
 
@@ -46,7 +39,7 @@ def test_a_deck_built_from_nothing_shows_every_row(make_window, demo_db, qtbot) 
     window = make_window()
     _shown(window, qtbot)
     assert window.new_deck()
-    _settle(qtbot)
+    wait_until_laid_out(window, qtbot)
     cards = list(demo_db.all_cards())
     for section, copies, wanted in (
         (Section.CHARACTERS, 1, 5),
@@ -55,7 +48,7 @@ def test_a_deck_built_from_nothing_shows_every_row(make_window, demo_db, qtbot) 
     ):
         for card in [c for c in cards if c.section is section][:wanted]:
             window.add_card(card.name, copies)
-            _settle(qtbot)  # one card at a time, as a player adds them
+            wait_until_laid_out(window, qtbot)  # one card at a time, as a player adds them
     assert [window.deck_view.models[k].rowCount() for k in ("characters", "sept", "combat")] == [5, 10, 10]
     assert rows_out_of_sight(window) == []
 
@@ -106,7 +99,7 @@ def test_the_readme_decks_show_every_row_at_1280x720(qtbot, qapp, real_db_path, 
         elif state == "dodge and buggerhead":
             window.add_card("Dodge")
             window.add_card("Buggerhead")
-        _settle(qtbot)
+        wait_until_laid_out(window, qtbot)
         assert not window.report.is_legal if state != "legal" else window.report.is_legal
         assert rows_out_of_sight(window) == []
         window.undo_stack.setClean()

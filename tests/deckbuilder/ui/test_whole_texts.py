@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from carddb.demo import demo_deck_path
-from tests.deckbuilder.ui.layout_audit import cut_cells
+from tests.deckbuilder.ui.layout_audit import cut_cells, wait_until_laid_out
 
 
 def cut_texts(window) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -33,9 +32,7 @@ def _open(window, qtbot, illegal: bool = False) -> None:  # type: ignore[no-unty
         window.add_card("Bark Hide")
     window.browser.search_in_background()
     qtbot.waitUntil(lambda: window.browser.model.rowCount() > 0)
-    for _ in range(3):
-        QApplication.processEvents()
-    qtbot.wait(30)
+    wait_until_laid_out(window, qtbot)
 
 
 @pytest.mark.parametrize("text_size", [100, 150, 200])
@@ -45,7 +42,7 @@ def test_no_text_is_cut_at_1280x720(make_window, qtbot, text_size: int, illegal:
     _open(window, qtbot, illegal)
     if text_size != 100:
         window.keys.text_size(percent=text_size)
-        qtbot.wait(100)
+        wait_until_laid_out(window, qtbot)
     problems = cut_texts(window)
     window.appearance.set_text_size(100)
     assert problems == {}
@@ -55,7 +52,7 @@ def test_no_text_is_cut_in_portuguese_at_150_percent(portuguese, make_window, qt
     window = make_window()
     _open(window, qtbot, illegal=True)
     window.keys.text_size(percent=150)
-    qtbot.wait(100)
+    wait_until_laid_out(window, qtbot)
     problems = cut_texts(window)
     window.appearance.set_text_size(100)
     assert problems == {}
@@ -85,5 +82,5 @@ def test_a_column_the_player_narrows_stays_narrow(make_window, qtbot) -> None:  
     assert narrowed < whole
     window.browser.query_edit.setText("t:character")
     window.browser.run_search()  # another page of results: the column keeps the player's width
-    qtbot.wait(20)
+    wait_until_laid_out(window, qtbot)
     assert header.sectionSize(column) <= narrowed
