@@ -10,11 +10,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import (
-    QItemSelection,
-    QItemSelectionModel,
     QModelIndex,
     QPoint,
     QSettings,
@@ -29,18 +26,15 @@ from PySide6.QtWidgets import (
     QMenu,
     QSpinBox,
     QSplitter,
-    QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from carddb.normalize import normalize_name
 from deckbuilder.collection import RowStatus
 from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
 from deckbuilder.games.description import Game
-from deckbuilder.games.engines import ENGINES
-from deckbuilder.games.figures import figure_line, settings_line
+from deckbuilder.games.header import NOT_GIVEN, header_text
 from deckbuilder.games.hints import Change
 from deckbuilder.games.loader import formats_of, shipped_game
 from deckbuilder.games.piles import game_of
@@ -70,11 +64,11 @@ from deckbuilder.ui.deck_rows import (
 from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit, pair
 from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.labels import SteadyLabel
+from deckbuilder.ui.pile_selection import PileSelection
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 # The setting a deck keeps as its own Renown level (Deck.renown_level), shown in its own spin box.
 RENOWN_SETTING = "renown_level"
-_NOT_GIVEN: Any = object()  # header_text's game when the caller did not look it up
 UNTITLED = QT_TRANSLATE_NOOP("DeckView", "Untitled deck")  # a new deck's name until it is named or saved
 
 
@@ -142,8 +136,7 @@ class DeckView(QWidget):
         self.game_name = self._game.name
         self.section_keys: tuple[str, ...] = game_section_keys(self._game)
         self._column_settings: QSettings | None = None
-        # The pile the player is in: +, −, Delete and the buttons act on its selection alone.
-        self.current_pile: str | None = None
+        self.selection = PileSelection(self.tables, self.models)
         # Rows came or went, or a pile began to scroll sideways: after the edit, each pile that cannot show every row
         # is given room (fit_sections_to_content); one look per event loop turn however many rows changed.
         self._fit_timer = QTimer(self)
@@ -202,7 +195,7 @@ class DeckView(QWidget):
             box.deleteLater()
         self.models.clear()
         self.tables.clear()
-        self.current_pile = None
+        self.selection.current = None
         self.titles.clear()
         self.section_boxes.clear()
         self.section_keys = game_section_keys(game)
@@ -302,11 +295,13 @@ class DeckView(QWidget):
         table.selectionModel().currentRowChanged.connect(
             lambda cur, _prev, k=key: self._current_changed(k, cur)
         )
-        table.focused.connect(lambda k=key: self.make_current(k))
+        table.focused.connect(lambda k=key: self.selection.make_current(k))
         for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
             signal.connect(self._fit_timer.start)
         table.horizontalScrollBar().rangeChanged.connect(self._fit_timer.start)
-        table.selectionModel().selectionChanged.connect(lambda *_a, k=key: self._selection_changed(k))
+        table.selectionModel().selectionChanged.connect(
+            lambda *_a, k=key: self.selection.selection_changed(k)
+        )
         self.models[key] = model
         self.tables[key] = table
         self.titles[key] = title
@@ -321,14 +316,14 @@ class DeckView(QWidget):
         report: Report | None,
         unknown: dict[str, list[str]] | None = None,
         *,
-        game: Game | None = _NOT_GIVEN,
+        game: Game | None = NOT_GIVEN,
     ) -> None:
         """Show the deck, tint rows of cards named by error results, and fill the header from the report.
 
         `game`: game_of(deck) when the caller has it (None: a game that is not installed).
         """
         # A game that is not installed: the default game's tables. Looked up once, for the rows and header too.
-        found = game_of(deck) if game is _NOT_GIVEN else game
+        found = game_of(deck) if game is NOT_GIVEN else game
         game = found or shipped_game()
         self.set_game(game)
         self._deck = deck
@@ -343,7 +338,7 @@ class DeckView(QWidget):
         # Only a table whose rows are reordered is reset, and only its selection must be put back.
         patchable = {key: model.can_patch(grouped[key]) for key, model in self.models.items()}
         selected = {
-            key: [row.identity for row in self._selected_rows_of(key)]
+            key: [row.identity for row in self.selection.rows_of(key)]
             for key in self.models
             if not patchable[key]
         }
@@ -387,9 +382,7 @@ class DeckView(QWidget):
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
         self.header_label.set_tool_tip_source(lambda: self._fingerprint_tip(deck, pool))
         for key, identities in selected.items():
-            self._select_where(
-                key, self.tables[key], lambda row, wanted=set(identities): row.identity in wanted
-            )
+            self.selection.select_where(key, functools.partial(_has_identity, frozenset(identities)))
 
     def name_after_file(self, path: Path) -> None:
         """Save As of a deck still called "Untitled deck" (in any language): ask to name it after its new file."""
@@ -492,81 +485,28 @@ class DeckView(QWidget):
         """Copies per section as the tables show them."""
         return {key: model.copies() for key, model in self.models.items()}
 
-    # -- selection ---------------------------------------------------------------------------------
+    # -- selection (PileSelection) -----------------------------------------------------------------
+
+    @property
+    def current_pile(self) -> str | None:
+        """The pile the player is in: +, −, Delete and the buttons act on its selection alone."""
+        return self.selection.current
 
     def selected_rows(self) -> list[DeckRow]:
         """Selected rows across all tables."""
-        return [row for key in self.tables for row in self._selected_rows_of(key)]
+        return self.selection.rows()
 
     def current_rows(self) -> list[DeckRow]:
         """The current pile's selected rows: what +, −, Delete, Backspace and the buttons act on."""
-        key = self.current_pile
-        return self._selected_rows_of(key) if key in self.tables else []
-
-    def make_current(self, key: str, *, clear_others: bool = True) -> None:
-        """Make a pile the current one; moving into it (a click, a key) clears the other piles' selections, which
-        are otherwise drawn dimmed (a legality result selects its cards in every pile)."""
-        self.current_pile = key
-        for other, table in self.tables.items():
-            table.set_current(other == key)
-            if clear_others and other != key and table.selectionModel().hasSelection():
-                table.selectionModel().clear()
-
-    def _selection_changed(self, key: str) -> None:
-        # Rows selected where the current pile has none (by a program, a test, the card images): that pile is current.
-        if key != self.current_pile and self.tables[key].selectionModel().hasSelection():
-            current = self.tables.get(self.current_pile or "")
-            if current is None or not current.selectionModel().hasSelection():
-                self.make_current(key, clear_others=False)
-
-    def _selected_rows_of(self, key: str) -> list[DeckRow]:
-        model = self.models[key]
-        rows = (model.row_at(index.row()) for index in self.tables[key].selectionModel().selectedRows())
-        return [row for row in rows if row is not None]
-
-    def selected_keys(self) -> list[tuple[bool, str, str | None]]:
-        """Identities of the selected rows."""
-        return [row.identity for row in self.selected_rows()]
+        return self.selection.current_rows()
 
     def select_keys(self, keys: Iterable[tuple[bool, str, str | None]]) -> None:
         """Select the rows with these identities."""
-        wanted = set(keys)
-        for key, table in self.tables.items():
-            self._select_where(key, table, lambda row: row.identity in wanted)
-        self._settle_current()
+        self.selection.select_identities(keys)
 
     def select_cards(self, names: Iterable[str]) -> int:
         """Select every row of these cards (any printing); returns how many rows were selected."""
-        wanted = {normalize_name(n) for n in names}
-        found = 0
-        for key, table in self.tables.items():
-            found += self._select_where(key, table, lambda row: row.name_key in wanted)
-        self._settle_current()
-        return found
-
-    def _settle_current(self) -> None:
-        """After a selection made for the player: the current pile is the first holding selected rows, unless the
-        current one holds some (the others are drawn dimmed)."""
-        current = self.tables.get(self.current_pile or "")
-        if current is not None and current.selectionModel().hasSelection():
-            return
-        chosen = next((k for k, t in self.tables.items() if t.selectionModel().hasSelection()), None)
-        if chosen is not None:
-            self.make_current(chosen, clear_others=False)
-
-    def _select_where(self, key: str, table: QTableView, predicate: Any) -> int:
-        model = self.models[key]
-        selection = QItemSelection()
-        first: QModelIndex | None = None
-        for r in range(model.rowCount()):
-            row = model.row_at(r)
-            if row is not None and predicate(row):
-                selection.select(model.index(r, 0), model.index(r, model.columnCount() - 1))
-                first = first or model.index(r, 0)
-        table.selectionModel().select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        if first is not None:
-            table.scrollTo(first)
-        return len(selection.indexes()) // max(model.columnCount(), 1)
+        return self.selection.select_cards(names)
 
     def add_one_to_selection(self) -> None:
         """Ask for one more copy of each card selected in the current pile (several: one undo step)."""
@@ -646,26 +586,6 @@ def _changes(rows: Sequence[DeckRow], count: int) -> tuple[Change, ...]:
     return tuple(Change(row.entry.name, count, row.entry.set_name, row.starting) for row in rows)
 
 
-def header_text(
-    deck: Deck,
-    report: Report | None,
-    not_found: Mapping[str, int] | None = None,
-    game: Game | None = _NOT_GIVEN,
-    *,
-    lang: str | None = None,
-) -> str:
-    """The header figures the deck's game's description names, valued by its check (its engine's figure_values).
-
-    Before a check: the settings the player chose (`Renown level 20`). `not_found`: copies per pile that the check
-    counts there by their file's zone but the view shows as unresolved. `game`: game_of(deck), when the caller has
-    looked it up; `lang`: the reader's language, when the caller has it.
-    """
-    if game is _NOT_GIVEN:
-        game = game_of(deck)
-    if game is None:
-        return ""
-    if report is None:
-        return settings_line(game, dict(deck.settings) | {"renown_level": deck.renown_level}, lang)
-    if report.game != game.name:
-        return ""
-    return figure_line(ENGINES[game.engine].figure_values(report, game), lang, not_found)
+def _has_identity(wanted: frozenset[tuple[bool, str, str | None]], row: DeckRow) -> bool:
+    """Whether a row is one of those selected before the deck was shown again."""
+    return row.identity in wanted

@@ -11,11 +11,12 @@ from carddb.fields import CARD_FIELDS
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles.native import SECTION_KEYS as NATIVE_SECTION_KEYS
 from deckbuilder.games.description import Game
+from deckbuilder.games.header import header_text
 from deckbuilder.games.loader import load_game
 from deckbuilder.legality import check_deck, load_format
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
 from deckbuilder.ui.deck_rows import STARTING, UNRESOLVED, game_section_keys
-from deckbuilder.ui.deck_view import DeckView, header_text
+from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.stats import BarChart, DeckStatsView
 from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
 

@@ -10,8 +10,8 @@ from PySide6.QtGui import QGuiApplication
 
 from carddb.cardtypes import Section
 from carddb.importing import import_path
+from deckbuilder.games.header import header_text
 from deckbuilder.ui.deck_gallery import ILLEGAL_MARK
-from deckbuilder.ui.deck_view import header_text
 from tests.deckbuilder.ui.test_import_menu import _card_file
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 from carddb.demo import demo_deck_path
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import deck_to_native
+from deckbuilder.games.header import header_text
 from deckbuilder.games.loader import load_game
 from deckbuilder.games.rage.engine import rage_figures
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatLimits, user_formats_dir
 from deckbuilder.legality.results import Report, Totals
-from deckbuilder.ui.deck_view import header_text
 
 
 def test_header_figures_are_the_reports_not_recomputed() -> None:
