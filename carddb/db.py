@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from carddb.gamecards import GameCardData, GameCardRow
     from carddb.query import SearchFields
 
-MAX_KEPT_KEYS = 200_000  # lookup keys kept per name as asked (a .dek of 100,000 unknown names stays within)
-
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -80,9 +78,6 @@ class CardDatabase:
         except OSError as exc:
             raise DatabaseError(f"cannot create the database folder {self.path.parent}: {exc}") from exc
         self._cache: dict[str, CardInfo | None] = {}
-        # Each name as asked -> its lookup key: a deck's names are looked up on every check and view refresh, and
-        # normalising one (NFKC, quotes, spaces, casefold) costs more than the cache lookup it leads to.
-        self._keys: dict[str, str] = {}
         self._names: list[str] | None = None
         self._norm_to_name: dict[str, str] | None = None
         self._traits: frozenset[str] | None = None
@@ -115,7 +110,6 @@ class CardDatabase:
                 _views={},
                 path=owner.path,
                 _cache={},
-                _keys={},
                 _names=None,
                 _norm_to_name=None,
                 _traits=None,
@@ -366,7 +360,7 @@ class CardDatabase:
     @_reads
     def lookup(self, name: str) -> CardInfo | None:
         """The card with this name (case, quotes, dashes and spaces ignored), or None."""
-        key = self._key_of(name)
+        key = normalize_name(name)  # memoised: a deck's names are asked on every check and refresh
         if key in self._cache:
             return self._cache[key]
         try:
@@ -492,17 +486,7 @@ class CardDatabase:
             suggester = NearNames(names, self._norm_to_name)
             self.__dict__["_suggester"] = suggester
         # The key lookup() keeps: the suggester's own cache (by key and limit) answers an edit's repeated asks.
-        return suggester.suggest(name, limit, key=self._key_of(name))
-
-    def _key_of(self, name: str) -> str:
-        """A name's lookup key, kept per name as asked (normalising costs more than the look-up it leads to)."""
-        key = self._keys.get(name)
-        if key is None:
-            key = normalize_name(name)
-            if len(self._keys) >= MAX_KEPT_KEYS:  # names of decks long closed
-                self._keys.clear()
-            self._keys[name] = key
-        return key
+        return suggester.suggest(name, limit, key=normalize_name(name))
 
     def image_path(self, relative: str) -> Path | None:
         """Absolute path of a stored image, or None if it is missing or would escape the database folder."""
