@@ -22,7 +22,7 @@ from deckbuilder.games.rage.facts import (
 from deckbuilder.games.rage.format import GAME, Format
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
-from deckbuilder.games.scope import Item, PileScope, items_of
+from deckbuilder.games.scope import Item, PileScope, SortedCards, items_of
 from deckbuilder.legality.results import Totals
 
 if TYPE_CHECKING:
@@ -133,11 +133,13 @@ def build_context(
     resolved = resolve_deck(deck, pool, game, suggest=True)
     cards = list(resolved.cards)
     # A pile holds the cards its Type puts there: a card not in the database has no Type, so it is counted in no
-    # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess).
-    characters = [p for p in cards if p.pile == Section.CHARACTERS and p.card is not None]
-    sept = [p for p in cards if p.pile == Section.SEPT and p.card is not None]
-    combat = [p for p in cards if p.pile == Section.COMBAT and p.card is not None]
-    unknown = [p for p in cards if p.card is None]
+    # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess). The
+    # cards are sorted into piles once, for Rage's rules and the generic kinds' scope alike.
+    by_pile = (sorted_cards := SortedCards(resolved)).by_pile
+    characters = by_pile.get(Section.CHARACTERS.value, [])
+    sept = by_pile.get(Section.SEPT.value, [])
+    combat = by_pile.get(Section.COMBAT.value, [])
+    unknown = sorted_cards.unknown
     unplaced = [p for p in cards if p.pile is None]
 
     pending = [
@@ -150,7 +152,7 @@ def build_context(
 
     renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
     rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
-    return CheckContext(
+    ctx = CheckContext(
         fmt=fmt,
         renown_level=renown_level,
         cards=cards,
@@ -170,6 +172,8 @@ def build_context(
         resolved=resolved,
         game=game,
     )
+    ctx._scope_sorted = sorted_cards
+    return ctx
 
 
 def totals(ctx: CheckContext) -> Totals:
