@@ -50,6 +50,18 @@ class FigureValue(NamedTuple):
         return bool(self.figure.shared) and not self.value
 
 
+def value_against(values: Iterable[FigureValue], setting_id: str) -> int | str | None:
+    """The value of the figure counted against a setting (its `of`: Rage's pack Renown against its Renown level),
+    None when the game's header has none."""
+    return next((v.value for v in values if v.figure.of == setting_id and v.figure.where is None), None)
+
+
+def shared_value(values: Iterable[FigureValue], field: str) -> str:
+    """The value the deck's cards share in a field, as its `shared` figure says it (Rage's pack allegiance); "" when
+    the header has no such figure or the cards share none."""
+    return next((str(v.value) for v in values if v.figure.shared == field), "")
+
+
 def figure_line(
     values: Iterable[FigureValue], lang: str | None = None, not_found: Mapping[str, int] | None = None
 ) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
@@ -23,7 +23,6 @@ from deckbuilder.games.rage.format import GAME, Format
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
 from deckbuilder.games.scope import Item, PileScope, SortedCards, items_of
-from deckbuilder.legality.results import Totals
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -32,6 +31,21 @@ if TYPE_CHECKING:
 # One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
 # folded), `pile` the section its Type names, `starting` its copies in the starting list.
 Placed = ResolvedCard
+
+
+class Totals(NamedTuple):
+    """Rage's counts of a checked deck, from which its engine values the header figures and piles of its game.json:
+    section sizes as its rules count them, the pack's Renown sums, its allegiance and the Rogue cap."""
+
+    characters: int = 0
+    sept: int = 0
+    combat: int = 0
+    renown: int = 0
+    rogue_renown: int = 0
+    starting: int = 0
+    unplaced: int = 0
+    allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
+    rogue_cap: int = 0  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
 
 
 @dataclass(slots=True)
