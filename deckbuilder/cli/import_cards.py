@@ -77,11 +77,13 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(_("{path} does not exist").format(path=shown_name(args.path)))
     game = forced_game(args.game)
     if game is not None:
-        from deckbuilder.games.cards import pool_for
+        from deckbuilder.context import DeckContexts
 
         db = open_db(args.db)
         try:
-            by_name = not pool_for(db, game)[0].has_printings  # cards owned by name: the game's card-data CSV
+            by_name = (
+                not DeckContexts(db).pool(game).has_printings
+            )  # cards owned by name: the game's card-data CSV
         except BaseException:
             db.close()
             raise
