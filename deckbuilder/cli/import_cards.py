@@ -81,9 +81,8 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
 
         db = open_db(args.db)
         try:
-            by_name = (
-                not DeckContexts(db).pool(game).has_printings
-            )  # cards owned by name: the game's card-data CSV
+            # Cards owned by name: the game's card-data CSV.
+            by_name = not DeckContexts(db).pool(game).has_printings
         except BaseException:
             db.close()
             raise
