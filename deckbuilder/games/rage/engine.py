@@ -193,7 +193,8 @@ def rage_figures(
         elif figure.sum == "renown":
             value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
         else:
-            value = int(getattr(totals, figure.pile or "characters", 0))
+            piles = (figure.pile,) if isinstance(figure.pile, str) else figure.pile
+            value = sum(int(getattr(totals, pile or "characters", 0)) for pile in piles)
         found.append(
             FigureValue(
                 figure,
