@@ -151,10 +151,11 @@ class Collection:
     def pool(self) -> Any:
         """Where this game's card names are looked up: the game's pool (Rage's is the card database)."""
         if self._pool is None:
-            from deckbuilder.games.cards import GameCardPool, pool_for
+            from deckbuilder.context import DeckContexts
+            from deckbuilder.games.cards import GameCardPool
 
             game = self.described()
-            self._pool = pool_for(self.db, game)[0] if game is not None else GameCardPool(self.game, ())
+            self._pool = DeckContexts(self.db).pool(game) if game is not None else GameCardPool(self.game, ())
         return self._pool
 
     def current_name(self, name: str) -> str | None:

@@ -118,14 +118,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if LONE_SURROGATE.search(args.query):
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
     from carddb.db import CardDatabase
-    from deckbuilder.games.cards import pool_for
+    from deckbuilder.context import DeckContexts
 
     game = forced_game(args.game)
     db = open_db(args.db)
     try:
         # Every game's cards in the database are searched there, by one query language; a pool held in memory
         # (a game's shipped set when the database cannot hold it) by the same language in memory.
-        pool = pool_for(db, game)[0] if game is not None else db
+        pool = DeckContexts(db).pool(game) if game is not None else db
         if pool.has_printings:
             warn_if_empty(db, err)
         try:

@@ -33,7 +33,7 @@ class Figure(NamedTuple):
     """
 
     label: str
-    pile: str = ""  # "" = the whole deck
+    pile: str | tuple[str, ...] = ""  # "" = the whole deck; several piles (a list in game.json) read together
     sum: str = ""  # a number field to add up; "" = count cards
     of: str = ""  # a setting shown as the bound ("12 / 15")
     where: Mapping[str, Any] | None = None  # only the cards meeting this condition (games/conditions.py)
@@ -90,6 +90,16 @@ def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = 
     return value
 
 
+def _piles(data: Mapping[str, Any], source: str) -> str | tuple[str, ...]:
+    """A figure's `pile`: one pile's id, or a list of them (read together, as a rule's scope may be)."""
+    value = data.get("pile", "")
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return value[0] if len(value) == 1 else tuple(value)
+    if isinstance(value, list):
+        raise _fail(source, 'field "pile" must be a pile\'s id or a list of them')
+    return _text(data, "pile", source, "")
+
+
 def _objects(data: Mapping[str, Any], key: str, source: str) -> list[Mapping[str, Any]]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
@@ -109,7 +119,7 @@ def _figures(data: Mapping[str, Any], source: str) -> tuple[Figure, ...]:
             raise _fail(source, f'header[{index}].where must be an object {{"field": F, "values": [...]}}')
         figure = Figure(
             _text(item, "label", where),
-            _text(item, "pile", where, ""),
+            _piles(item, where),
             _text(item, "sum", where, ""),
             _text(item, "of", where, ""),
             condition,
@@ -226,8 +236,10 @@ def figure_problems(game: Game) -> list[str]:
     settings = {s.id for s in game.settings}
     for index, figure in enumerate(game.header):
         where = f"header[{index}] ({figure.label:.40})"
-        if figure.pile and figure.pile not in piles:
-            problems.append(f"{where}: pile names no pile of the game ({figure.pile!r:.40})")
+        named = (figure.pile,) if isinstance(figure.pile, str) else figure.pile
+        for pile in named:
+            if pile and pile not in piles:
+                problems.append(f"{where}: pile names no pile of the game ({pile!r:.40})")
         number = game.field_named(figure.sum) if figure.sum else None
         if figure.sum and (number is None or number.kind != "number"):
             problems.append(f"{where}: sum names no number field of the game ({figure.sum!r:.40})")

@@ -73,7 +73,7 @@ class PileScope:
     game: Game
     items: list[Item]
     resolved: ResolvedDeck | None
-    _scope_sorted: _Sorted | None = (
+    _scope_sorted: SortedCards | None = (
         None  # the resolved cards sorted on first need (an attribute of the context)
     )
 
@@ -97,12 +97,12 @@ class PileScope:
             return self.game.pile_label(pile)
         return " + ".join(self.game.pile_label(p) for p in pile)
 
-    def _sorted(self, resolved: ResolvedDeck) -> _Sorted:
+    def _sorted(self, resolved: ResolvedDeck) -> SortedCards:
         """The resolved cards sorted once per check: by the pile their Type names, listed apart, unknown, unplaceable
         (a deck of 20,000 names is read once, not once per rule)."""
         found = self._scope_sorted
         if found is None or found.resolved is not resolved:
-            found = self._scope_sorted = _Sorted(resolved)
+            found = self._scope_sorted = SortedCards(resolved)
         return found
 
     def copies_in(self, pile: Any) -> list[ResolvedCard]:
@@ -159,7 +159,7 @@ class PileScope:
         return [_as_card(i) for i in by_card(self.scope_items()) if i.card is None]
 
 
-class _Sorted:
+class SortedCards:
     """A resolved deck's cards sorted once: by the pile their Type names (known cards only), those with copies
     listed apart, the unknown and the unplaceable ones, each in the deck's order."""
 

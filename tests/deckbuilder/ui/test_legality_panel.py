@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QImage, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.legality_panel import LegalityPanel
 
 LONG = "Sept card 'Fang of the Scarred Frost' has 4 copies; at most 3 are allowed in this format " * 2
@@ -17,7 +17,7 @@ LONG = "Sept card 'Fang of the Scarred Frost' has 4 copies; at most 3 are allowe
 
 def _report(*messages: str) -> Report:
     results = tuple(Result("X", Severity.ERROR, text, (f"Card {n}",)) for n, text in enumerate(messages))
-    return Report("standard", 20, Totals(), results)
+    return Report("standard", results, settings=(("renown_level", 20),))
 
 
 def _heights_match(panel: LegalityPanel, qapp: QApplication) -> bool:
