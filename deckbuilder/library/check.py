@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.messages import Message, message_id_of, params_of
-from deckbuilder.i18n import format_message, render_text
+from deckbuilder.i18n import current_language, format_message, render_text
 
 if TYPE_CHECKING:
     from deckbuilder.context import DeckContexts
@@ -27,7 +27,7 @@ def check_file(path: Path, contexts: DeckContexts) -> dict[str, Any]:
         reason = (
             exc.strerror if isinstance(exc, OSError) and exc.strerror else getattr(exc, "reason", str(exc))
         )
-        return {"error": _kept(reason)}
+        return {"error": with_shown(_kept(reason))}
     return check_deck(loaded.deck, contexts)
 
 
@@ -53,19 +53,21 @@ def check_deck(deck: Deck, contexts: DeckContexts) -> dict[str, Any]:
     try:
         context = contexts.of(deck)
     except GameError as exc:  # a game that is not installed: its rules are not known
-        entry.update(legal=None, first_error=_kept(str(exc)), fingerprint=deck_fingerprint(deck, None).code)
+        entry.update(
+            legal=None, first_error=with_shown(_kept(str(exc))), fingerprint=deck_fingerprint(deck, None).code
+        )
         return entry
     try:
         report = context.check(deck)
     except Exception as exc:  # one deck that breaks a rule kind must not stop a library of hundreds
-        entry.update(legal=False, first_error=_kept(repr(exc)[:200]))
+        entry.update(legal=False, first_error=with_shown(_kept(repr(exc)[:200])))
         entry["fingerprint"] = deck_fingerprint(deck, context.pool).code
         return entry
     errors = report.errors
     entry.update(
         format=report.format,
         legal=report.is_legal,
-        first_error=_result(errors[0]) if errors else None,
+        first_error=with_shown(_result(errors[0]) if errors else None),
         fingerprint=deck_fingerprint(deck, context.pool).code,
     )
     return entry
@@ -97,6 +99,23 @@ def shown(kept: object, lang: str | None = None) -> str:
     """A kept reason in a language (its English text when it cannot be rendered again)."""
     if not isinstance(kept, dict):
         return ""
+    rendered = kept.get("shown")
+    if isinstance(rendered, dict):  # rendered when checked, in the language of that time (one look-up here)
+        found = rendered.get(lang or current_language())
+        if isinstance(found, str):
+            return found
+    return _rendered(kept, lang)
+
+
+def with_shown(kept: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A kept reason with its rendering in the current language (a listing then needs no formatting)."""
+    if kept is None:
+        return None
+    lang = current_language()
+    return {**kept, "shown": {lang: _rendered(kept, lang)}}
+
+
+def _rendered(kept: dict[str, Any], lang: str | None) -> str:
     text = str(kept.get("text", ""))
     message_id, params = kept.get("id"), kept.get("params")
     if not message_id or not isinstance(message_id, str) or not isinstance(params, dict):

@@ -3,16 +3,19 @@ current by a re-check of what changed (see the package's docstring for the contr
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import os
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from carddb.normalize import normalize_name
 from deckbuilder.library import files as file_actions
-from deckbuilder.library.cache import CACHE_FILE, Cached, Identity, VerdictCache
+from deckbuilder.library.cache import CACHE_FILE, Cached, Identity, VerdictCache, copies_of
 from deckbuilder.library.check import check_file, shown
 from deckbuilder.library.folders import add_folder, default_folder, library_folders, remove_folder
 from deckbuilder.library.marks import Marks, keeps_tags_inside, read_marks, set_marks, set_native_tags
@@ -20,16 +23,44 @@ from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, Missin
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
+_NO_MARKS = Marks()
 _BATCH = 25  # checks kept in the cache together: a cancelled refresh keeps what it did
 
 
-@dataclass(frozen=True)
 class _Listed:
-    """A deck as listed, with the copies per card its cache entry holds (for the collection and `uses`)."""
+    """A deck as listed, with its cache entry (its copies by card are parsed on first need)."""
 
-    deck: LibraryDeck
-    counts: Mapping[str, int]
-    names: Mapping[str, str]
+    __slots__ = ("_copies", "cached", "deck")
+
+    def __init__(self, deck: LibraryDeck, cached: Cached | None) -> None:
+        self.deck = deck
+        self.cached = cached
+        self._copies: tuple[dict[str, int], dict[str, str]] | None = None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Copies by card key (starting cards included)."""
+        return self._parsed()[0]
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Each card key's name as the deck writes it."""
+        return self._parsed()[1]
+
+    def _parsed(self) -> tuple[dict[str, int], dict[str, str]]:
+        if self._copies is None:
+            self._copies = ({}, {})  # never loaded (Library._load_counts loads them before they are read)
+        return self._copies
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the deck's counts were read."""
+        return self._copies is not None
+
+    def load(self, counts: str | None) -> None:
+        """Take the deck's kept counts (JSON text)."""
+        if self._copies is None:
+            self._copies = copies_of(counts) if not self.deck.error else ({}, {})
 
 
 class Library:
@@ -53,11 +84,15 @@ class Library:
         self.data_dir = Path(data_dir) if data_dir is not None else user_data_dir()
         self._given = None if folders is None else [Path(os.path.abspath(f)) for f in folders]
         self.lang = lang  # the language reasons are shown in (None: the current one)
+        self._shown_lang = lang
         self.cache = VerdictCache(self.data_dir / CACHE_FILE)
         self.notes: list[str] = []  # what the last walk skipped (carddb Messages)
         self._stamp: str | None = None  # the stamp of the last refresh
         self._lock = threading.Lock()
         self._listed: dict[str, _Listed] = {}
+        self._index: dict[str, list[tuple[str, int]]] | None = (
+            None  # card key -> (deck file, copies), for `uses`
+        )
 
     # -- folders ---------------------------------------------------------------------------------
 
@@ -126,7 +161,9 @@ class Library:
                     break
                 identity = _identity(path)
                 if identity is not None:
-                    done.append(Cached(identity, current, check_file(path, contexts)))
+                    entry = check_file(path, contexts)
+                    counts = json.dumps(entry.pop("counts", []), ensure_ascii=False)
+                    done.append(Cached(identity, current, entry, counts))
                 if len(done) >= _BATCH:
                     self.cache.write(done)
                     done = []
@@ -150,49 +187,55 @@ class Library:
         return CardDatabase(self.db.path)
 
     def _list(self, paths: Sequence[Path], cached: Mapping[str, Cached], db: Any) -> list[LibraryDeck]:
-        marks: dict[Path, dict[str, Marks]] = {}
+        from deckbuilder.i18n import current_language
+
+        self._shown_lang = self.lang or current_language()  # asked once: it reads the environment
+        marks: dict[str, dict[str, Marks]] = {}
         rows: list[_Listed] = []
         for path in paths:
-            folder_marks = marks.get(path.parent)
+            # Plain strings: pathlib's parent, name and hashing cost more than the rest of a row.
+            text = str(path)
+            folder, name = os.path.split(text)
+            folder_marks = marks.get(folder)
             if folder_marks is None:
-                folder_marks = marks[path.parent] = read_marks(path.parent)
-            rows.append(self._row(path, cached.get(str(path)), folder_marks.get(path.name, Marks())))
-        rows = _with_missing(rows, db)
+                folder_marks = marks[folder] = read_marks(Path(folder))
+            rows.append(self._row(path, text, name, cached.get(text), folder_marks.get(name, _NO_MARKS)))
+        self._count_missing(rows, db)
         with self._lock:
             self._listed = {str(row.deck.file): row for row in rows}
+            self._index = None
         return [row.deck for row in rows]
 
-    def _row(self, path: Path, cached: Cached | None, mark: Marks) -> _Listed:
-        identity = _identity(path)
+    def _row(self, path: Path, text: str, name: str, cached: Cached | None, mark: Marks) -> _Listed:
+        identity = _identity(text)
+        stem = os.path.splitext(name)[0]
         saved = identity.mtime_ns / 1e9 if identity is not None else 0.0
         if cached is None or identity is None:
-            deck = LibraryDeck(
-                path, name=path.stem, saved=saved, built=mark.built, current=False, tags=mark.tags
-            )
-            return _Listed(deck, {}, {})
+            deck = LibraryDeck(path, name=stem, saved=saved, built=mark.built, current=False, tags=mark.tags)
+            return _Listed(deck, None)
         entry = cached.entry
         current = cached.identity == identity and (self._stamp is None or cached.stamp == self._stamp)
         if "error" in entry:
             deck = LibraryDeck(
-                path, name=path.stem, saved=saved, error=shown(entry["error"], self.lang), current=current
+                path,
+                name=stem,
+                saved=saved,
+                error=shown(entry["error"], self._shown_lang),
+                current=current,
             )
-            return _Listed(deck, {}, {})
-        counts: dict[str, int] = {}
-        names: dict[str, str] = {}
-        for item in entry.get("counts", []):
-            if isinstance(item, list) and len(item) == 3 and isinstance(item[2], int):
-                counts[str(item[0])] = item[2]
-                names[str(item[0])] = str(item[1])
-        inside = keeps_tags_inside(path)
-        tags = tuple(str(t) for t in entry.get("tags", []) if isinstance(t, str)) if inside else mark.tags
+            return _Listed(deck, cached)
+        if _tags_inside(name):
+            tags = tuple(str(t) for t in entry.get("tags", ()) if isinstance(t, str))
+        else:
+            tags = mark.tags
         legal = entry.get("legal")
         deck = LibraryDeck(
             path,
-            name=str(entry.get("name", path.stem)),
+            name=str(entry.get("name", stem)),
             game=str(entry.get("game", "")),
             format=str(entry.get("format", "")),
             legal=legal if isinstance(legal, bool) else None,
-            first_error=shown(entry.get("first_error"), self.lang),
+            first_error=shown(entry.get("first_error"), self._shown_lang),
             fingerprint=str(entry.get("fingerprint", "")),
             cards=_int(entry.get("cards")),
             saved=saved,
@@ -200,7 +243,62 @@ class Library:
             built=mark.built,
             current=current,
         )
-        return _Listed(deck, counts, names)
+        return _Listed(deck, cached)
+
+    def _count_missing(self, rows: list[_Listed], db: Any) -> None:
+        """Each deck's copies lacking from its game's collection, built decks' cards in use (None: no collection).
+
+        Kept in the cache with a stamp of the collection and the built decks' cards: a listing parses the decks'
+        card counts only when those changed.
+        """
+        from deckbuilder.collection import collection_game, copies_in_use, missing_beside
+
+        by_game: dict[str, list[_Listed]] = {}
+        for row in rows:
+            if row.deck.fingerprint and not row.deck.error:  # checked and readable
+                by_game.setdefault(collection_game(row.deck.game), []).append(row)
+        kept: list[tuple[str, str, int | None]] = []
+        for game, decks in by_game.items():
+            owned = _owned(db, game)
+            if not owned:
+                continue
+            built = [row for row in decks if row.deck.built]
+            self._load_counts(built)
+            in_use = copies_in_use(row.counts for row in built)
+            stamp = _missing_stamp(owned, in_use)
+            stale = [
+                row
+                for row in decks
+                if row.cached is None
+                or row.cached.missing is None
+                or row.cached.missing_stamp != stamp + ("-built" if row.deck.built else "")
+            ]
+            self._load_counts(stale)
+            for row in decks:
+                wanted = stamp + ("-built" if row.deck.built else "")
+                if (
+                    row.cached is not None
+                    and row.cached.missing_stamp == wanted
+                    and row.cached.missing is not None
+                ):
+                    lacking = row.cached.missing
+                else:
+                    used = in_use
+                    if row.deck.built:  # its own cards are not taken from it
+                        used = {k: v - row.counts.get(k, 0) for k, v in in_use.items()}
+                    lacking = sum(missing_beside(row.counts, owned, used).values())
+                    kept.append((str(row.deck.file), wanted, lacking))
+                row.deck = replace(row.deck, missing=lacking)
+        self.cache.keep_missing(kept)
+
+    def _load_counts(self, rows: Iterable[_Listed]) -> None:
+        """Read the kept counts of these decks (one query) into their rows."""
+        wanted = {str(row.deck.file): row for row in rows if row.cached is not None and not row.loaded}
+        if not wanted:
+            return
+        found = self.cache.counts(wanted)
+        for path, row in wanted.items():
+            row.load(found.get(path, row.cached.counts if row.cached is not None else None))
 
     def _rows(self) -> dict[str, _Listed]:
         with self._lock:
@@ -232,7 +330,7 @@ class Library:
         after = _identity(file)
         if old is None or before is None or after is None or old.identity != before:
             return
-        self.cache.write([Cached(after, old.stamp, {**old.entry, "tags": list(tags)})])
+        self.cache.write([old._replace(identity=after, entry={**old.entry, "tags": list(tags)})])
 
     def set_built(self, file: Path, built: bool) -> None:
         """Mark a deck built (its cards are in use: other decks count only the copies left over) or not."""
@@ -271,7 +369,7 @@ class Library:
                     identity.mtime_ns,
                 )
             ):
-                self.cache.write([Cached(identity, found.stamp, found.entry)])
+                self.cache.write([found._replace(identity=identity)])
         self.cache.forget([str(old)])
         return new
 
@@ -294,12 +392,22 @@ class Library:
 
     def uses(self, card_name: str, game: str | None = None) -> list[CardUse]:
         """The decks holding a card (of `game`, else of any game) with their copies, by deck name."""
-        key = normalize_name(card_name)
+        rows = self._rows()
+        with self._lock:
+            index = self._index
+        if index is None:
+            index = {}
+            self._load_counts(rows.values())
+            for path, row in rows.items():
+                for key, copies in row.counts.items():
+                    index.setdefault(key, []).append((path, copies))
+            with self._lock:
+                self._index = index
         wanted = None if game is None else game.casefold()
         found = [
-            CardUse(row.deck, row.counts[key])
-            for row in self._rows().values()
-            if row.counts.get(key, 0) > 0 and (wanted is None or row.deck.game.casefold() == wanted)
+            CardUse(rows[path].deck, copies)
+            for path, copies in index.get(normalize_name(card_name), ())
+            if path in rows and (wanted is None or rows[path].deck.game.casefold() == wanted)
         ]
         return sorted(found, key=lambda use: (use.deck.name.casefold(), str(use.deck.file)))
 
@@ -308,6 +416,7 @@ class Library:
         from deckbuilder.collection import collection_game, copies_in_use, missing_beside
 
         rows = self._rows()
+        self._load_counts(rows.values())
         chosen = {str(Path(f)) for f in files}
         by_game: dict[str, list[_Listed]] = {}
         for path in chosen:
@@ -336,32 +445,28 @@ def _owned(db: Any, game: str) -> dict[str, int]:
     return Collection(db, game).owned_map()
 
 
-def _with_missing(rows: list[_Listed], db: Any) -> list[_Listed]:
-    """Each deck's copies lacking from its game's collection, built decks' cards in use (None: no collection)."""
-    from deckbuilder.collection import collection_game, copies_in_use, missing_beside
-
-    games = {collection_game(row.deck.game) for row in rows if row.deck.game}
-    owned = {game: _owned(db, game) for game in games}
-    in_use = {
-        game: copies_in_use(r.counts for r in rows if r.deck.built and collection_game(r.deck.game) == game)
-        for game in games
-    }
-    result = []
-    for row in rows:
-        game = collection_game(row.deck.game) if row.deck.game else ""
-        if not owned.get(game) or row.deck.error or not row.deck.fingerprint:  # no collection, or not checked
-            result.append(row)
-            continue
-        used = dict(in_use[game])
-        if row.deck.built:  # its own cards are not taken from it
-            for key, copies in row.counts.items():
-                used[key] = used.get(key, 0) - copies
-        lacking = sum(missing_beside(row.counts, owned[game], used).values())
-        result.append(replace(row, deck=replace(row.deck, missing=lacking)))
-    return result
+def _missing_stamp(owned: Mapping[str, int], in_use: Mapping[str, int]) -> str:
+    """A stamp of a game's collection and its built decks' cards: the copies decks lack change with it."""
+    digest = hashlib.sha256()
+    for key, copies in sorted(owned.items()):
+        digest.update(f"{key}\x00{copies}\x01".encode("utf-8", "replace"))
+    digest.update(b"\x02")
+    for key, copies in sorted(in_use.items()):
+        digest.update(f"{key}\x00{copies}\x01".encode("utf-8", "replace"))
+    return digest.hexdigest()[:24]
 
 
-def _identity(path: Path) -> Identity | None:
+@functools.lru_cache(maxsize=32)
+def _suffix_inside(suffix: str) -> bool:
+    return keeps_tags_inside(Path("deck" + suffix))
+
+
+def _tags_inside(name: str) -> bool:
+    """Whether the deck file of this name keeps its own tags (a native file), by its extension."""
+    return _suffix_inside(os.path.splitext(name)[1].casefold())
+
+
+def _identity(path: Path | str) -> Identity | None:
     try:
         info = os.lstat(path)
     except OSError:
