@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     for folder in args.folders:
         if not folder.is_dir():
-            raise CliError(_("{path} is not a folder").format(path=shown_name(folder)))
+            raise CliError(_("{folder} is not a folder").format(folder=shown_name(folder)))
     db = open_db(args.db)
     try:
         library = Library(db, args.folders or None, lang="en" if args.json else None)

@@ -23,10 +23,12 @@
   `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash.
 - **Collection across decks**: `uses(card_name, game=None)` → `list[CardUse]` (deck, copies) from the last
   listing; `missing_for(files)` → `list[MissingCard]` (game, name, copies) a selection lacks together.
+- **Search**: `card_keys(game=None)` → the normalised names any deck holds (the query language's `in:decks`;
+  `with_library(terms, db, game)` adds them to a search's DeckTerms).
 - Every failure a player can cause is a `LibraryError` (a ValueError) with one translated line.
 """
 
-from deckbuilder.library.library import Library
+from deckbuilder.library.library import Library, with_library
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
 
-__all__ = ["CardUse", "Library", "LibraryDeck", "LibraryError", "MissingCard", "TrashedDeck"]
+__all__ = ["CardUse", "Library", "LibraryDeck", "LibraryError", "MissingCard", "TrashedDeck", "with_library"]

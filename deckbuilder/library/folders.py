@@ -9,6 +9,7 @@ import json
 import os
 from pathlib import Path
 
+from deckbuilder.i18n import gettext as _
 from deckbuilder.library.model import LibraryError
 from deckbuilder.userdata import UserFileError, read_bytes, update
 
@@ -61,7 +62,9 @@ def _change(data_dir: Path, folder: Path, add: bool) -> None:
         present = [f for f in folders if _key(Path(f)) == wanted]
         if add and not present:
             if len(folders) >= MAX_FOLDERS:
-                raise LibraryError(f"at most {MAX_FOLDERS} folders")
+                raise LibraryError(
+                    _("the library holds at most {count} folders: remove one first").format(count=MAX_FOLDERS)
+                )
             folders.append(os.path.abspath(folder))
         elif not add and present:
             folders = [f for f in folders if _key(Path(f)) != wanted]
@@ -78,8 +81,6 @@ def _change(data_dir: Path, folder: Path, add: bool) -> None:
 def add_folder(data_dir: Path, folder: Path) -> None:
     """Add a folder to the library (kept for the next runs); LibraryError when it is not a folder."""
     if not Path(folder).is_dir():
-        from deckbuilder.i18n import gettext as _
-
         raise LibraryError(_("{folder} is not a folder").format(folder=folder))
     _change(data_dir, Path(folder), add=True)
 

@@ -411,6 +411,20 @@ class Library:
         ]
         return sorted(found, key=lambda use: (use.deck.name.casefold(), str(use.deck.file)))
 
+    def card_keys(self, game: str | None = None) -> frozenset[str]:
+        """The normalised names of every card any deck holds (of `game`, else of any game): `in:decks`."""
+        from deckbuilder.collection import collection_game
+
+        rows = self._rows()
+        self._load_counts(rows.values())
+        wanted = None if game is None else collection_game(game)
+        return frozenset(
+            key
+            for row in rows.values()
+            if wanted is None or collection_game(row.deck.game) == wanted
+            for key in row.counts
+        )
+
     def missing_for(self, files: Iterable[Path]) -> list[MissingCard]:
         """The cards and copies a selection of decks lacks together (built decks outside it holding theirs)."""
         from deckbuilder.collection import collection_game, copies_in_use, missing_beside
@@ -435,6 +449,17 @@ class Library:
             for key, copies in missing_beside(needed, _owned(self.db, game), others).items():
                 result.append(MissingCard(game, names.get(key, key), copies))
         return sorted(result, key=lambda m: (m.game, m.name.casefold()))
+
+
+def with_library(terms: Any, db: Any, game: str) -> Any:
+    """A search's DeckTerms (None: no deck) with the cards of every deck of the player's library of `game`, for
+    `in:decks` (the decks changed since their last check are checked first)."""
+    from carddb.search import DeckTerms
+
+    library = Library(db)
+    library.refresh()
+    found = terms if terms is not None else DeckTerms()
+    return replace(found, library=library.card_keys(game))
 
 
 def _owned(db: Any, game: str) -> dict[str, int]:
