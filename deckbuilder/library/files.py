@@ -18,7 +18,7 @@ from pathlib import Path
 from carddb.safeio import read_regular_bytes
 from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
 from deckbuilder.i18n import gettext as _
-from deckbuilder.library.marks import Marks, keeps_tags_inside, move_marks, set_marks
+from deckbuilder.library.marks import Marks, keeps_tags_inside, move_marks, set_marks, take_marks
 from deckbuilder.library.model import LibraryError, TrashedDeck
 from deckbuilder.userdata import plain_file
 
@@ -168,8 +168,12 @@ def delete(file: Path, trash: Path) -> TrashedDeck:
         "built": mark.built,
     }
     (entry / _ABOUT).write_text(json.dumps(about, ensure_ascii=False), encoding="utf-8")
-    place(file, entry / file.name)
-    move_marks(file, entry / file.name)  # gone from its folder's sidecar (nothing kept in the trash's own)
+    try:
+        place(file, entry / file.name)
+    except BaseException:
+        shutil.rmtree(entry, ignore_errors=True)  # nothing was moved: no trash entry without its deck
+        raise
+    take_marks(file)  # gone from its folder's sidecar: deleted.json keeps them for a restore
     return TrashedDeck(token, file, file.stem, deleted)
 
 
@@ -209,6 +213,8 @@ def restore(token: str, trash: Path) -> Path:
         raise LibraryError(_("{token} is not in the library's trash").format(token=token))
     target = Path(str(about["file"]))
     kept = entry / target.name
+    if not plain_file(kept):
+        raise LibraryError(_("{token} is not in the library's trash").format(token=token))
     target.parent.mkdir(parents=True, exist_ok=True)
     place(kept, target)
     tags = about.get("tags")

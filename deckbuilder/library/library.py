@@ -343,9 +343,11 @@ class Library:
         from deckbuilder.i18n import gettext as _
 
         file = Path(file)
-        listed = self._rows().get(str(file))
-        shown_name = listed.deck.name if listed is not None else file.stem
-        return file_actions.duplicate(file, name or _("{name} copy").format(name=shown_name))
+        if name is None:
+            listed = self._rows().get(str(file))
+            known = listed is not None and listed.deck.fingerprint and listed.deck.current
+            name = _("{name} copy").format(name=listed.deck.name if known and listed else _deck_name(file))
+        return file_actions.duplicate(file, name)
 
     def rename(self, file: Path, new_name: str) -> Path:
         """Rename a deck (its file, and a native deck's own name); the new file."""
@@ -460,6 +462,16 @@ def with_library(terms: Any, db: Any, game: str) -> Any:
     library.refresh()
     found = terms if terms is not None else DeckTerms()
     return replace(found, library=library.card_keys(game))
+
+
+def _deck_name(file: Path) -> str:
+    """The name a deck file gives its deck (its file name when it cannot be read)."""
+    from deckbuilder.deckfiles import DeckFileError, read_deck
+
+    try:
+        return read_deck(file).deck.name
+    except (DeckFileError, OSError):
+        return file.stem
 
 
 def _owned(db: Any, game: str) -> dict[str, int]:

@@ -114,15 +114,20 @@ def set_marks(file: Path, tags: tuple[str, ...] | None = None, built: bool | Non
     change_marks(file.parent, change)
 
 
-def move_marks(source: Path, target: Path) -> Marks:
-    """Carry a deck's sidecar marks to its new name or folder (the marks it had)."""
-    carried: list[Marks] = []
+def take_marks(file: Path) -> Marks:
+    """Take a deck's sidecar marks out of its folder's sidecar (the deck is moving or deleted); the marks it had."""
+    taken: list[Marks] = []
 
     def take(marks: dict[str, Marks]) -> None:
-        carried.append(marks.pop(source.name, Marks()))
+        taken.append(marks.pop(file.name, Marks()))
 
-    change_marks(source.parent, take)
-    mark = carried[0] if carried else Marks()
+    change_marks(file.parent, take)
+    return taken[0] if taken else Marks()
+
+
+def move_marks(source: Path, target: Path) -> Marks:
+    """Carry a deck's sidecar marks to its new name or folder (the marks it had)."""
+    mark = take_marks(source)
     if mark.tags or mark.built:
         set_marks(target, mark.tags, mark.built)
     return mark
