@@ -13,8 +13,11 @@
 - **LibraryDeck** (frozen): file, name, game, format, legal (True/False/None), first_error (in the language
   shown), fingerprint, cards, saved (mtime seconds), tags, missing (copies lacking from the collection with built
   decks' cards in use; None when the player owns nothing of its game or it is not checked), built, error,
-  current (False: the verdict predates a change), `buildable`, `to_json()` (the `ragedeck decks --json` shape).
-- **Tags** (`set_tags(file, tags)`): in the deck for native files (its `tags` key; Deck.tags, so the window's save
+  current (False: the verdict predates a change of the file, or of the card data or descriptions seen by this
+  Library's last refresh), `buildable`, `to_json()` (the `ragedeck decks --json` shape). A native deck's tags are
+  read when it is checked (before that, a listing shows none).
+- **Tags** (`set_tags(file, tags)`, `add_tags(files, tags)`, `remove_tags(files, tags)`; the last two change the
+  tags each deck has at that moment, so two processes tagging at once lose nothing): in the deck for native files (its `tags` key; Deck.tags, so the window's save
   keeps them), beside it for `.dek`/`.txt` (the folder's hidden `.ragedeck-library.json`; the deck's bytes are
   never changed). **Built** (`set_built(file, built)`): in that sidecar for every kind. Both are read-modify-write
   under an inter-process lock (deckbuilder.userdata): two processes tagging at once lose nothing.

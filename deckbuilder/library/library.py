@@ -18,7 +18,14 @@ from deckbuilder.library import files as file_actions
 from deckbuilder.library.cache import CACHE_FILE, Cached, Identity, VerdictCache, copies_of
 from deckbuilder.library.check import check_file, shown
 from deckbuilder.library.folders import add_folder, default_folder, library_folders, remove_folder
-from deckbuilder.library.marks import Marks, keeps_tags_inside, read_marks, set_marks, set_native_tags
+from deckbuilder.library.marks import (
+    Marks,
+    change_tags,
+    keeps_tags_inside,
+    read_marks,
+    set_marks,
+    set_native_tags,
+)
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
 
 Progress = Callable[[int, int], None]
@@ -316,19 +323,43 @@ class Library:
         from deckbuilder.deckfiles.native import clean_tags
 
         kept = clean_tags(list(tags))
-        file = Path(file)
+        self._change_tags(Path(file), lambda _old: kept)
+
+    def add_tags(self, files: Iterable[Path], tags: Iterable[str]) -> None:
+        """Add tags to each of these decks (the tags each has now are read under the lock: none is lost)."""
+        added = list(tags)
+        for file in files:
+            self._change_tags(Path(file), lambda old: [*old, *added])
+
+    def remove_tags(self, files: Iterable[Path], tags: Iterable[str]) -> None:
+        """Take tags off each of these decks (case-insensitive), keeping the others."""
+        gone = {tag.casefold() for tag in tags}
+        for file in files:
+            self._change_tags(Path(file), lambda old: [t for t in old if t.casefold() not in gone])
+
+    def _change_tags(self, file: Path, change: Callable[[tuple[str, ...]], Iterable[str]]) -> None:
         if keeps_tags_inside(file):
             before = _identity(file)
-            set_native_tags(file, kept)
-            self._retag_cache(file, before, kept)
+            set_native_tags(file, change)
+            self._retag_cache(file, before)
         else:
-            set_marks(file, tags=kept)
+            change_tags(file, change)
 
-    def _retag_cache(self, file: Path, before: Identity | None, tags: tuple[str, ...]) -> None:
+    def _retag_cache(self, file: Path, before: Identity | None) -> None:
         """Keep a native deck's check after its tags were written (only its tags changed), so no re-check."""
+        from deckbuilder.deckfiles.native import native_tags
+
         old = self.cache.read([str(file)]).get(str(file))
         after = _identity(file)
         if old is None or before is None or after is None or old.identity != before:
+            return
+        from carddb.safeio import read_regular_bytes
+        from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
+
+        try:
+            text, _note = decode_deck_bytes(read_regular_bytes(file, MAX_FILE_BYTES), file.name)
+            tags = native_tags(text, file.name)
+        except (OSError, DeckFileError):
             return
         self.cache.write([old._replace(identity=after, entry={**old.entry, "tags": list(tags)})])
 

@@ -170,3 +170,19 @@ def test_a_link_in_the_folder_is_not_followed(demo_db: CardDatabase, decks: Path
     library = Library(demo_db)
     assert "link.txt" not in by_name(library.refresh())
     assert library.notes
+
+
+def test_tags_added_and_removed_across_a_selection_keep_the_others(
+    demo_db: CardDatabase, decks: Path
+) -> None:
+    library = Library(demo_db)
+    library.refresh()
+    library.set_tags(decks / "demo.json", ["casual"])
+    library.set_tags(decks / "list.txt", ["proxy"])
+    library.add_tags([decks / "demo.json", decks / "list.txt"], ["League", "casual"])
+    listed = by_name(library.cached())
+    assert listed["demo.json"].tags == ("casual", "League")
+    assert listed["list.txt"].tags == ("proxy", "League", "casual")
+    library.remove_tags([decks / "demo.json", decks / "list.txt"], ["league"])
+    listed = by_name(library.cached())
+    assert (listed["demo.json"].tags, listed["list.txt"].tags) == (("casual",), ("proxy", "casual"))
