@@ -23,7 +23,8 @@
   under an inter-process lock (deckbuilder.userdata): two processes tagging at once lose nothing.
 - **Files**: `duplicate(file, name=None)`, `rename(file, new_name)`, `move(file, folder)` return the new path and
   never replace a file (LibraryError when a name is taken); `delete(file)` → `TrashedDeck` (moved into
-  `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash.
+  `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash,
+  `empty_trash(older_than_days=0)` deletes for good.
 - **Collection across decks**: `uses(card_name, game=None)` → `list[CardUse]` (deck, copies) from the last
   listing; `missing_for(files)` → `list[MissingCard]` (game, name, copies) a selection lacks together.
 - **Search**: `card_keys(game=None)` → the normalised names any deck holds (the query language's `in:decks`;

@@ -179,7 +179,12 @@ class Library:
             self.cache.write(done)
             listed = {str(p) for p in paths}
             inside = [str(f) + os.sep for f in self.folders()]
-            self.cache.forget(p for p in cached if p not in listed and any(p.startswith(f) for f in inside))
+            # Files gone from these folders, and files gone anywhere (a folder listed once, then left): not kept.
+            self.cache.forget(
+                p
+                for p in cached
+                if p not in listed and (any(p.startswith(f) for f in inside) or not os.path.lexists(p))
+            )
             return self._list(paths, self.cache.read(), db)
         finally:
             if db is not None and db is not self.db:
@@ -420,6 +425,10 @@ class Library:
     def trashed(self) -> list[TrashedDeck]:
         """The decks in the library's trash, last deleted first."""
         return file_actions.trashed(self.trash)
+
+    def empty_trash(self, older_than_days: float = 0.0) -> int:
+        """Delete for good the decks deleted more than this many days ago (all of them for 0); how many."""
+        return file_actions.empty_trash(self.trash, older_than_days)
 
     # -- collection across decks -----------------------------------------------------------------
 

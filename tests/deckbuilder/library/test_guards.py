@@ -153,3 +153,16 @@ def test_hostile_cache_rows_are_checked_again(demo_db: CardDatabase, decks: Path
     conn.close()
     listed = by_name(Library(demo_db).refresh())
     assert listed["demo.json"].legal is True and listed["list.txt"].legal is False
+
+
+def test_hostile_deck_files_are_listed_with_why_and_never_hang(demo_db: CardDatabase, decks: Path) -> None:
+    import os
+
+    from tests.carddb.test_bounded_readers import finishes
+
+    os.mkfifo(decks / "pipe.dek")
+    (decks / "huge.txt").write_bytes(b"1\tAshen Howler\n" * 500_000)
+    (decks / "latin1.txt").write_bytes("2\tAshen Howler\n1\tBark Hide \xe9\n".encode("latin-1"))
+    listed = by_name(finishes(Library(demo_db).refresh))
+    assert listed["pipe.dek"].error and listed["huge.txt"].error
+    assert listed["latin1.txt"].legal is False and not listed["latin1.txt"].error  # read, with a note
