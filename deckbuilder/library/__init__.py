@@ -17,10 +17,11 @@
   Library's last refresh), `buildable`, `to_json()` (the `ragedeck decks --json` shape). A native deck's tags are
   read when it is checked (before that, a listing shows none).
 - **Tags** (`set_tags(file, tags)`, `add_tags(files, tags)`, `remove_tags(files, tags)`; the last two change the
-  tags each deck has at that moment, so two processes tagging at once lose nothing): in the deck for native files (its `tags` key; Deck.tags, so the window's save
-  keeps them), beside it for `.dek`/`.txt` (the folder's hidden `.ragedeck-library.json`; the deck's bytes are
-  never changed). **Built** (`set_built(file, built)`): in that sidecar for every kind. Both are read-modify-write
-  under an inter-process lock (deckbuilder.userdata): two processes tagging at once lose nothing.
+  tags each deck has at that moment): in the deck for native files (its `tags` key; Deck.tags, so the window's
+  save keeps them), beside it for `.dek`/`.txt` (the folder's hidden `.ragedeck-library.json`; the deck's bytes
+  are never changed). **Built** (`set_built(file, built)`): in that sidecar for every kind. Both are
+  read-modify-write under the folder's inter-process lock (deckbuilder.userdata): two processes tagging at once
+  lose nothing.
 - **Files**: `duplicate(file, name=None)`, `rename(file, new_name)`, `move(file, folder)` return the new path and
   never replace a file (LibraryError when a name is taken); `delete(file)` → `TrashedDeck` (moved into
   `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash,
