@@ -27,13 +27,23 @@
   `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash,
   `empty_trash(older_than_days=0)` deletes for good.
 - **Collection across decks**: `uses(card_name, game=None)` → `list[CardUse]` (deck, copies) from the last
-  listing; `missing_for(files)` → `list[MissingCard]` (game, name, copies) a selection lacks together.
+  listing; `missing_for(files)` → `list[MissingCard]` (game, name, copies) a selection lacks together, and
+  `missing_decks(missing)` → those cards as one Deck per game, for a proxy export.
 - **Search**: `card_keys(game=None)` → the normalised names any deck holds (the query language's `in:decks`;
   `with_library(terms, db, game)` adds them to a search's DeckTerms).
 - Every failure a player can cause is a `LibraryError` (a ValueError) with one translated line.
 """
 
-from deckbuilder.library.library import Library, with_library
+from deckbuilder.library.library import Library, missing_decks, with_library
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
 
-__all__ = ["CardUse", "Library", "LibraryDeck", "LibraryError", "MissingCard", "TrashedDeck", "with_library"]
+__all__ = [
+    "CardUse",
+    "Library",
+    "LibraryDeck",
+    "LibraryError",
+    "MissingCard",
+    "TrashedDeck",
+    "missing_decks",
+    "with_library",
+]

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.normalize import normalize_name
 from deckbuilder.library import files as file_actions
@@ -27,6 +27,9 @@ from deckbuilder.library.marks import (
     set_native_tags,
 )
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
+
+if TYPE_CHECKING:
+    from deckbuilder.deck import Deck
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
@@ -491,6 +494,21 @@ class Library:
             for key, copies in missing_beside(needed, _owned(self.db, game), others).items():
                 result.append(MissingCard(game, names.get(key, key), copies))
         return sorted(result, key=lambda m: (m.game, m.name.casefold()))
+
+
+def missing_decks(missing: Iterable[MissingCard]) -> list[Deck]:
+    """The cards a selection of decks lacks as one deck per game (what a "missing for these decks" proxy export
+    prints), in game order."""
+    from deckbuilder.deck import Deck
+    from deckbuilder.i18n import gettext as _
+
+    decks: dict[str, Deck] = {}
+    for card in missing:
+        deck = decks.get(card.game)
+        if deck is None:
+            deck = decks[card.game] = Deck(name=_("Missing cards"), game=card.game)
+        deck.add(card.name, card.copies)
+    return [decks[game] for game in sorted(decks)]
 
 
 def with_library(terms: Any, db: Any, game: str) -> Any:

@@ -186,3 +186,19 @@ def test_tags_added_and_removed_across_a_selection_keep_the_others(
     library.remove_tags([decks / "demo.json", decks / "list.txt"], ["league"])
     listed = by_name(library.cached())
     assert (listed["demo.json"].tags, listed["list.txt"].tags) == (("casual",), ("proxy", "casual"))
+
+
+def test_missing_for_a_selection_makes_a_deck_to_print_as_proxies(demo_db: CardDatabase, decks: Path) -> None:
+    from deckbuilder.library import missing_decks
+
+    Collection(demo_db).set_counts([("Ashen Howler", None, 1)])
+    library = Library(demo_db)
+    library.refresh()
+    lacking = library.missing_for([decks / "list.txt", decks / "demo.json"])
+    assert {(m.name, m.copies) for m in lacking if m.name in ("Ashen Howler", "Bark Hide")} == {
+        ("Ashen Howler", 2),  # two in the list, one in the demo deck: three needed, one owned
+        ("Bark Hide", 3 + 3),
+    }
+    (deck,) = missing_decks(lacking)
+    assert deck.game == "rage" and deck.count_of("Ashen Howler") == 2
+    assert deck.total_cards() + sum(e.count for e in deck.starting) == sum(m.copies for m in lacking)
