@@ -34,7 +34,8 @@
 - Every failure a player can cause is a `LibraryError` (a ValueError) with one translated line.
 """
 
-from deckbuilder.library.library import Library, missing_decks, with_library
+from deckbuilder.library.across import missing_decks
+from deckbuilder.library.library import Library, with_library
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
 
 __all__ = [
