@@ -97,7 +97,7 @@ def _print_deck(deck: LibraryDeck, uses: int | None, out: TextIO) -> None:
         ),
         file=out,
     )
-    if deck.legal is False and deck.first_error:
+    if deck.legal is not True and deck.first_error:
         print(f"    {shown_name(deck.first_error)}", file=out)
 
 
