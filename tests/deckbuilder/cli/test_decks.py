@@ -59,7 +59,7 @@ def test_text_lists_each_deck_with_its_verdict_in_the_players_language(demo_db: 
     assert code == 0
     assert "LEGAL Demo Gaia pack (rage, revised · 55 cartas" in out
     assert "zero.dek: não foi possível ler" in out
-    assert out.rstrip().endswith("3 decks: 1 legal, 1 não legal, 1 ilegível")
+    assert out.rstrip().endswith("3 decks: 1 legal, 1 não legal, 0 não verificado, 1 ilegível")
 
 
 def test_search_in_decks_finds_the_library_cards(demo_db: Path, library: Path) -> None:
