@@ -52,3 +52,19 @@ def test_the_stamps_stay_when_nothing_changed_and_move_when_something_did(demo_d
     assert card_data_stamp(demo_db) != cards
     house_format(30)
     assert descriptions_stamp() != descriptions
+
+
+def test_a_reimport_that_changes_one_card_in_place_moves_the_card_stamp(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    from carddb.demo import _DEMO_DIR
+    from carddb.importing import import_path
+
+    text = (_DEMO_DIR / "demo-cards.txt").read_text(encoding="utf-8")
+    data = tmp_path / "carddata.txt"
+    data.write_text(text, encoding="utf-8")
+    import_path(tmp_db, data)
+    before = card_data_stamp(tmp_db)
+    data.write_text(text.replace("ignore 1 point of damage", "ignore 2 points of damage"), encoding="utf-8")
+    import_path(tmp_db, data)
+    assert card_data_stamp(tmp_db) != before
