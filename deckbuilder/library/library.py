@@ -145,7 +145,7 @@ class Library:
                 for p in cached
                 if p not in listed and (any(p.startswith(f) for f in inside) or not os.path.lexists(p))
             )
-            return self._list(paths, self.cache.read(), db)
+            return self._list(paths, self.cache.read() if todo else cached, db)  # nothing checked: as read
         finally:
             if db is not None and db is not self.db:
                 db.close()
