@@ -6,8 +6,9 @@
   (deckfiles/walk.py); `notes` says what a walk skipped.
 - **Listing**: `cached()` → `list[LibraryDeck]` from the verdict cache, nothing re-checked (under 100 ms at
   1,000 decks: benchmarks/library.py, goal GOAL_LIBRARY_CACHED_MS); a deck never checked has `legal=None,
-  current=False`; a file that cannot be read is listed with `error` (never hidden). `refresh(progress, cancelled)` re-checks what changed (the
-  file's path/size/mtime_ns, the card data, a game or format description) with every deck's own game
+  current=False`; a file that cannot be read is listed with `error` (never hidden). `refresh(progress,
+  cancelled)` re-checks what changed (the file's path/size/mtime_ns, the card data, a game or format
+  description) with every deck's own game
   (DeckContexts, batch), calls `progress(done, total)` after each deck and stops when `cancelled()` is True
   (what was checked is kept). It opens its own database connection: run it in a worker thread, no Qt here.
 - **LibraryDeck** (frozen): file, name, game, format, legal (True/False/None), first_error (in the language
