@@ -10,7 +10,6 @@ Every file is read by `games.datafiles` (bounded, regular files only, JSON witho
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib
 import os
@@ -79,8 +78,8 @@ def load_game_dir(folder: Path | Traversable) -> Game:
         raise GameError(f"{source}: leads outside the game's folder (a link?): not read")
     game = game_from_data(read_game_json(entry, source), source, folder)
     shipped = SHIPPED if isinstance(folder, Path) and folder.resolve().parent == _games_root() else source
-    formats = tuple(dataclasses.replace(f, source=shipped, game=game.name) for f in game.formats)
-    return dataclasses.replace(game, formats=formats)
+    formats = tuple(f.replace(source=shipped, game=game.name) for f in game.formats)
+    return game.replace(formats=formats)
 
 
 @functools.cache
@@ -249,7 +248,7 @@ def format_of_data(data: Any, source: str, game: Game | None = None) -> GameForm
     problems = validate_format(chosen, fmt)
     if problems:
         raise FormatError(f"{source}: " + "; ".join(problems))
-    return dataclasses.replace(fmt, source=source, game=chosen.name)
+    return fmt.replace(source=source, game=chosen.name)
 
 
 def load_format_file(path: Path | str, game: Game | None = None) -> GameFormat:
