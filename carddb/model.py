@@ -55,7 +55,11 @@ class PrintingInfo(FrozenRecord):
     set_rank: int
 
     def __init__(
-        self, set_name: str, image_files: tuple[str, ...] = (), image_paths: tuple[str, ...] = (), set_rank: int = 0
+        self,
+        set_name: str,
+        image_files: tuple[str, ...] = (),
+        image_paths: tuple[str, ...] = (),
+        set_rank: int = 0,
     ) -> None:
         _set(self, "set_name", set_name)
         _set(self, "image_files", image_files)
@@ -140,7 +144,7 @@ class CardInfo(FrozenRecord):
     def __init__(
         self,
         name: str,
-        type: str = "",  # noqa: A002 - the card field's name
+        type: str = "",
         keywords_field: str = "",
         requires: str = "",
         renown: int | None = None,
@@ -157,7 +161,7 @@ class CardInfo(FrozenRecord):
         sealed: str = "",
         printings: tuple[PrintingInfo, ...] = (),
         identity: str = "",
-        id: int | None = None,  # noqa: A002 - the database's row id
+        id: int | None = None,
         norm_name: str = "",
         section: Section | None = None,
         keywords: tuple[str, ...] = (),

@@ -114,7 +114,7 @@ _EntryKey = tuple[str, str | None]
 class _Index:
     """Positions of one list's entries by (normalised name, set) and by name; first match wins."""
 
-    __slots__ = ("positions", "by_name")
+    __slots__ = ("by_name", "positions")
 
     def __init__(self, positions: dict[_EntryKey, int], by_name: dict[str, list[int]]) -> None:
         self.positions = positions
@@ -147,7 +147,7 @@ class DeckState(FrozenRecord):
         self,
         name: str,
         notes: str,
-        format: str,  # noqa: A002 - the format's name
+        format: str,
         entries: tuple[DeckEntry, ...],
         starting: tuple[DeckEntry, ...],
         settings: tuple[tuple[str, int], ...] = (),

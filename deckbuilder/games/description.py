@@ -118,7 +118,7 @@ class Pile(FrozenRecord):
 
     def __init__(
         self,
-        id: str,  # noqa: A002 - the pile's id in the description
+        id: str,
         label: str,
         types: tuple[str, ...],
         match: str = "first",
@@ -161,7 +161,7 @@ class Setting(FrozenRecord):
 
     def __init__(
         self,
-        id: str,  # noqa: A002 - the setting's id in the description
+        id: str,
         label: str,
         default: int | None = None,
         pile: str = "",
