@@ -65,6 +65,10 @@ class Record:
         shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields if f not in self._uncompared)
         return f"{self.__class__.__qualname__}({shown})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied and pickled by its fields through __init__ (a frozen record refuses the default slot-by-slot setattr).
+        return (self.__class__, tuple(getattr(self, f) for f in self._fields))
+
     def replace(self: _R, **changes: Any) -> _R:
         """A copy with `changes` (field name -> value), as `dataclasses.replace`."""
         values = {f: getattr(self, f) for f in self._fields}
