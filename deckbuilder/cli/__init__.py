@@ -45,16 +45,24 @@ def leave(code: int) -> NoReturn:
     import os
 
     threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
+    if (threading is not None and threading.active_count() > 1) or not _flushed():
         sys.exit(code)
     atexit._run_exitfuncs()
+    atexit._clear()  # run once: the fallback below must not run them again
+    if not _flushed():
+        sys.exit(code)
+    os._exit(code)
+
+
+def _flushed() -> bool:
+    """Whether stdout and stderr took everything written to them."""
     try:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()
     except (OSError, ValueError):
-        sys.exit(code)
-    os._exit(code)
+        return False
+    return True
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
