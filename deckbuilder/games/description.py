@@ -223,27 +223,9 @@ class GameFormat(FrozenRecord):
 class Game(FrozenRecord):
     """A card game as its description file says it."""
 
-    __slots__ = _fields = (
-        "name",
-        "title",
-        "description",
-        "source",
-        "engine",
-        "fields",
-        "columns",
-        "card_data",
-        "piles",
-        "settings",
-        "header",
-        "statistics",
-        "formats",
-        "default_format",
-        "cards",
-        "draws",
-        "image_column",
-        "fold_reprints",
-        "folder",
-    )
+    __slots__ = _fields = ("name", "title", "description", "source", "engine", "fields", "columns", "card_data",
+                           "piles", "settings", "header", "statistics", "formats", "default_format", "cards", "draws",
+                           "image_column", "fold_reprints", "folder")  # fmt: skip
     name: str
     title: str
     description: str
