@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carddb.messages import declare as declare_text
 from carddb.messages import message
+from carddb.record import MutableRecord
 from deckbuilder.games.conditions import condition_problems, describe, matches
 from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
 from deckbuilder.games.registry import Message as Message
@@ -35,18 +35,36 @@ if TYPE_CHECKING:
 declare_text({"THE_LIMIT": "limit"})
 
 
-@dataclass
-class GameContext(PileScope):
+class GameContext(PileScope, MutableRecord):
     """Everything a rule kind reads, built once per check."""
 
+    _fields = ("game", "fmt", "items", "settings", "suggestions", "entry_cards", "resolved")
     game: Game
     fmt: GameFormat
     items: list[Item]
     settings: dict[str, int | None]
-    suggestions: dict[str, list[str]] = field(default_factory=dict)
+    suggestions: dict[str, list[str]]
     # What the pool answered for each entry's name, by the entry's key (ResolvedDeck.entry_cards).
-    entry_cards: dict[str, Any] = field(default_factory=dict)
-    resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
+    entry_cards: dict[str, Any]
+    resolved: ResolvedDeck | None  # the deck as games/resolve.py resolved it, for every view to read
+
+    def __init__(
+        self,
+        game: Game,
+        fmt: GameFormat,
+        items: list[Item],
+        settings: dict[str, int | None],
+        suggestions: dict[str, list[str]] | None = None,
+        entry_cards: dict[str, Any] | None = None,
+        resolved: ResolvedDeck | None = None,
+    ) -> None:
+        self.game = game
+        self.fmt = fmt
+        self.items = items
+        self.settings = settings
+        self.suggestions = {} if suggestions is None else suggestions
+        self.entry_cards = {} if entry_cards is None else entry_cards
+        self.resolved = resolved
 
 
 def _scope_piles(ctx: PileScope, pile: Any) -> set[str]:

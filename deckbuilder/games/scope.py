@@ -8,10 +8,10 @@ several (a list) or the whole deck.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carddb.messages import declare, message
+from carddb.record import MutableRecord
 
 if TYPE_CHECKING:
     from carddb.model import CardInfo
@@ -22,16 +22,23 @@ if TYPE_CHECKING:
 declare({"THE_DECK": "The deck"})
 
 
-@dataclass(slots=True)
-class Item:
+class Item(MutableRecord):
     """One card of the deck in one pile: copies merged by normalised name, its pile decided by its Type (or the pile
     without `types` for the copies the deck lists apart)."""
 
+    __slots__ = _fields = ("key", "name", "card", "pile", "count")
     key: str
     name: str
     card: CardInfo | None
     pile: str | None
-    count: int = 0
+    count: int
+
+    def __init__(self, key: str, name: str, card: CardInfo | None, pile: str | None, count: int = 0) -> None:
+        self.key = key
+        self.name = name
+        self.card = card
+        self.pile = pile
+        self.count = count
 
 
 def items_of(resolved: ResolvedDeck) -> list[Item]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 import pytest
@@ -76,8 +75,8 @@ def _deck_unknown() -> tuple[Deck, InMemoryPool, Format]:
 
 def _deck_retired() -> tuple[Deck, InMemoryPool, Format]:
     # A re-import renamed it: the old name is retired, the card that took its place is current.
-    old = dataclasses.replace(
-        SPARE_CLAW, name="Spare Swipe", norm_name="spare swipe", retired=True, replaced_by=SPARE_CLAW.name
+    old = SPARE_CLAW.replace(
+        name="Spare Swipe", norm_name="spare swipe", retired=True, replaced_by=SPARE_CLAW.name
     )
     deck = legal_deck()
     deck.add(old.name, 2, zone_hint=Section.COMBAT)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 from collections.abc import Iterable
 from pathlib import Path
@@ -160,7 +159,7 @@ def read_lackey_carddata(path: Path) -> InMemoryPool:
             printings=printings(*sets),
         )
         if info.type.startswith("Character"):
-            info = dataclasses.replace(info, identity=character_identity(info.name, table))
+            info = info.replace(identity=character_identity(info.name, table))
         cards.append(info)
     return InMemoryPool(cards)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -103,7 +102,7 @@ def test_no_format_can_switch_the_unread_error_off() -> None:
     deck.unread.append(UnreadPart("x.txt", 4, "1000\tFull Moon", "count too big"))
     shape = load_format("revised").format
     assert shape is not None
-    fmt = dataclasses.replace(shape, rules=())
+    fmt = shape.replace(rules=())
     report = check_deck(deck, make_pool(), fmt)
     assert report.codes == (DECK_FILE_UNREAD,)
 
