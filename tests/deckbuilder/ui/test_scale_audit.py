@@ -58,7 +58,9 @@ def _run(folder: Path, scale: str) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def audit_at(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str, tuple[int, int]], dict[str, object]]:
+def audit_at(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[str, str, tuple[int, int]], dict[str, object]]:
     """The audit of one language and window size at a scale: what its scale's process found (run on first ask)."""
     runs: dict[str, dict[str, object]] = {}
 
