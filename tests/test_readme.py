@@ -6,14 +6,14 @@ import ast
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from carddb.db import CardDatabase
 from carddb.search import DeckTerms, search
-from tests.conftest import REAL_CARDDATA, REAL_DECKS, REAL_PLUGIN
+from tests.conftest import REAL_DECKS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -51,14 +51,11 @@ def search_box_queries() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def real_pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CardDatabase]:
-    """The real card pool imported once into a fresh database."""
-    if not REAL_CARDDATA.is_file():
-        pytest.skip("../shared/data is not present")
-    from carddb.importing import import_path
-
-    db = CardDatabase(tmp_path_factory.mktemp("realpool") / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+def real_pool(
+    real_pool_copy: Callable[[Path], Path], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[CardDatabase]:
+    """The real card pool in a database of the module's own."""
+    db = CardDatabase(real_pool_copy(tmp_path_factory.mktemp("realpool") / "db"))
     yield db
     db.close()
 

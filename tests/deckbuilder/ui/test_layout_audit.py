@@ -39,14 +39,14 @@ def test_portuguese_window_shows_everything_whole(portuguese, make_window, qtbot
 @pytest.mark.realpool
 @pytest.mark.parametrize("text_size", [100, TEXT_SIZES[-1]])
 @pytest.mark.parametrize("deck", ["gaia-example.txt", "wyrm-example.dek"])
-def test_real_decks_show_every_name_and_row_at_1280x720(qtbot, shared_dir, tmp_path, deck, text_size) -> None:  # type: ignore[no-untyped-def]
+def test_real_decks_show_every_name_and_row_at_1280x720(
+    qtbot, real_pool_copy, tmp_path, deck, text_size
+) -> None:  # type: ignore[no-untyped-def]
     from carddb.db import CardDatabase
-    from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
-    from tests.conftest import REAL_DECKS, REAL_PLUGIN
+    from tests.conftest import REAL_DECKS
 
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+    db = CardDatabase(real_pool_copy(tmp_path / "db"))
     window = MainWindow(db, interactive=False)
     qtbot.addWidget(window)
     window.resize(1280, 720)
