@@ -1,8 +1,9 @@
 """The layout at any scale: the audit (names whole, tabs whole, nothing squeezed or scrolled out of sight) at
 QT_SCALE_FACTOR 1.5 and 2 (1280×720 logical) and at every text size of View → Text size at 1280×720 and 1920×1080,
-in English and Portuguese. Each scale runs in a process of its own (the scale is read when the application starts),
-which audits every language, size and text size of that scale one window after another (the text size is read
-when a window is made): three processes for the eight audits, each run once and read by every test of its scale."""
+in English and Portuguese. A scale is read when the application starts, so each runs in processes of its own; a
+process audits both languages and every text size asked of it one window after another (the text size is read when
+a window is made). Four processes for the eight audits, started together when the first test asks (they run side by
+side on every core), each read by every test of its scale and window size."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,19 +24,16 @@ WINDOW_SIZES = ((1280, 720), (1920, 1080))
 SCALES = ("1.5", "2")
 # The desktop's text and the largest the View menu offers, on a screen of 1280×720 logical pixels at a scale.
 SCALED_TEXT_SIZES = (100, TEXT_SIZES[-1])
-
-# The module's tests share their processes: with `--dist loadgroup` they all run on one worker.
-pytestmark = pytest.mark.xdist_group("scale_audit")
-
-
-def _audits(scale: str) -> list[tuple[str, tuple[int, int], tuple[int, ...]]]:
-    """What the process of a scale audits: (language, window size, text sizes)."""
-    if scale == "1":
-        return [(lang, size, TEXT_SIZES) for size in WINDOW_SIZES for lang in LANGS]
-    return [(lang, WINDOW_SIZES[0], SCALED_TEXT_SIZES) for lang in LANGS]
+# A developer's quick run (-m "not slow") leaves the scale audit to the full one.
+pytestmark = pytest.mark.slow
+# Each process: its scale and window size; it audits both languages at that size.
+RUNS = [("1", size) for size in WINDOW_SIZES] + [(scale, WINDOW_SIZES[0]) for scale in SCALES]
+Run = tuple[str, tuple[int, int]]
 
 
-def _run(folder: Path, scale: str) -> dict[str, object]:
+def _start(folder: Path, run: Run) -> subprocess.Popen[str]:
+    scale, (width, height) = run
+    text_sizes = ",".join(map(str, TEXT_SIZES if scale == "1" else SCALED_TEXT_SIZES))
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
@@ -43,36 +41,43 @@ def _run(folder: Path, scale: str) -> dict[str, object]:
         "RAGEDECK_DATA_DIR": str(folder / "data"),
         "PYTHONPATH": str(ROOT),
     }
-    specs = [f"{lang}:{w}x{h}:{','.join(map(str, sizes))}" for lang, (w, h), sizes in _audits(scale)]
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.deckbuilder.ui.audit_process", *(f"--audit={s}" for s in specs)],
+    audits = [f"--audit={lang}:{width}x{height}:{text_sizes}" for lang in LANGS]
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.deckbuilder.ui.audit_process", *audits],
         cwd=ROOT,
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=900,
-        check=False,
     )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
 @pytest.fixture(scope="module")
 def audit_at(
     tmp_path_factory: pytest.TempPathFactory,
-) -> Callable[[str, str, tuple[int, int]], dict[str, object]]:
-    """The audit of one language and window size at a scale: what its scale's process found (run on first ask)."""
-    runs: dict[str, dict[str, object]] = {}
+) -> Iterator[Callable[[str, str, tuple[int, int]], dict[str, object]]]:
+    """The audit of one language and window size at a scale, as its process found it (every process is started
+    at the first ask; the test command's --dist loadfile keeps the module on one worker, so each runs once)."""
+    processes: dict[Run, subprocess.Popen[str]] = {}
+    found: dict[Run, dict[str, object]] = {}
 
     def audit(scale: str, lang: str, size: tuple[int, int]) -> dict[str, object]:
-        if scale not in runs:
-            runs[scale] = _run(tmp_path_factory.mktemp(f"scale{scale}"), scale)
-        found = runs[scale]
-        audits = [a for a in found["audits"] if a["lang"] == lang and tuple(a["size"]) == size]  # type: ignore[attr-defined, index]
-        assert len(audits) == 1, found
-        return {**found, **audits[0]}
+        if not processes:
+            processes.update({run: _start(tmp_path_factory.mktemp("scale"), run) for run in RUNS})
+        run = (scale, size)
+        if run not in found:
+            out, err = processes[run].communicate(timeout=900)
+            assert processes[run].returncode == 0, out[-2000:] + err[-2000:]
+            found[run] = json.loads(out.strip().splitlines()[-1])
+        audits = [a for a in found[run]["audits"] if a["lang"] == lang]  # type: ignore[attr-defined]
+        assert len(audits) == 1 and tuple(audits[0]["size"]) == size, found[run]
+        return {**found[run], **audits[0]}
 
-    return audit
+    yield audit
+    for process in processes.values():
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 @pytest.mark.parametrize("lang", LANGS)
