@@ -131,3 +131,9 @@ def real_pool_copy(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path],
         return folder / "cards.sqlite"
 
     return copy
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (their files first, under xdist's --dist loadfile): the longest work starts at once beside
+    everything else instead of being left to run alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: the rest keep their order

@@ -17,8 +17,8 @@ from tests.conftest import REAL_DECKS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-# The test command: every test, on every core (pytest-xdist), each file on one worker.
-TEST_COMMAND = "python -m pytest -q -n auto --dist loadfile"
+# The test command: every test, on every core (pytest-xdist; pyproject.toml's addopts keep each file on one worker).
+TEST_COMMAND = "python -m pytest -q -n auto"
 _QUERY_TOKEN = re.compile(r"\b[a-z]+:\S+|\b(?:renown|rage|gnosis|health|damage)(?:<=|>=|=|<|>)\d+")
 _FORM = re.compile(r"field\b")
 _HELP_CALLS = {"setPlaceholderText", "setToolTip", "setWhatsThis", "setStatusTip"}
@@ -93,7 +93,10 @@ def test_install_and_test_are_one_command_each_in_a_virtual_environment() -> Non
     ]
     assert "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/ragedeck" in commands
     assert any(c.endswith(f'pip install -e ".[dev]" && .venv/bin/{TEST_COMMAND}') for c in commands)
-    assert f"    {TEST_COMMAND}  # the test command (CI runs exactly this in .ci/run)" in README.splitlines()
+    assert (
+        f"    {TEST_COMMAND}             # the test command (CI runs exactly this in .ci/run)"
+        in README.splitlines()
+    )
 
 
 def test_ci_runs_the_readmes_test_command() -> None:

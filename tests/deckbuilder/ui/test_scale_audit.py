@@ -57,7 +57,7 @@ def audit_at(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Callable[[str, str, tuple[int, int]], dict[str, object]]]:
     """The audit of one language and window size at a scale, as its process found it (every process is started
-    at the first ask; the test command's --dist loadfile keeps the module on one worker, so each runs once)."""
+    at the first ask; pyproject.toml's --dist loadfile keeps the module on one worker, so each runs once)."""
     processes: dict[Run, subprocess.Popen[str]] = {}
     found: dict[Run, dict[str, object]] = {}
 
