@@ -79,17 +79,11 @@ class LegalityPanel(QWidget):
         self.list.itemActivated.connect(self._item_clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        # The verdict and its mark on a background of their own: a new verdict (most edits that make the deck legal
-        # or not) repaints this row alone, not the dock, the tabs and the window behind it as well.
-        self.verdict_row = QWidget()
-        self.verdict_row.setObjectName("legalityVerdictRow")
-        self.verdict_row.setAutoFillBackground(True)
-        top = QHBoxLayout(self.verdict_row)
-        top.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
         top.setSpacing(6)
         top.addWidget(self.mark)
         top.addWidget(self.verdict, 1)
-        layout.addWidget(self.verdict_row)
+        layout.addLayout(top)
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
         self._colours: tuple[int, VerdictColours] | None = None  # by the palette's cacheKey
