@@ -157,7 +157,7 @@ def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
     gui_thread = threading.get_ident()
     threads: list[int] = []
     release = threading.Event()
-    real_search = browser_module.search
+    real_search = browser_module.search_page  # the first page and its count
 
     def slow_search(db, query, *args, **kwargs):  # type: ignore[no-untyped-def]
         threads.append(threading.get_ident())
@@ -165,7 +165,7 @@ def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
             release.wait(60)  # the first search is still running when the player types on
         return real_search(db, query, *args, **kwargs)
 
-    monkeypatch.setattr(browser_module, "search", slow_search)
+    monkeypatch.setattr(browser_module, "search_page", slow_search)
     pages: list[str] = []
     browser.model.modelReset.connect(lambda: pages.append(browser.model.total and browser.shown_names()[0]))
     qtbot.keyClicks(browser.query_edit, "t:gift")
