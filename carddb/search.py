@@ -419,13 +419,13 @@ class _NameTest:
     """Whether a card's name alone answers a query of free words (a sure yes; no means "ask the index").
 
     Only for ASCII text, where the full-text index's tokenizer (unicode61) is plain to restate: a token is a run of
-    ASCII letters and digits, folded to lower case; a word is the phrase of its tokens, its last one a prefix
-    unless the word was quoted."""
+    ASCII letters and digits, folded to lower case; a word is the phrase of its tokens in a row, its last one a
+    prefix unless the word was quoted. Each word is one pattern over the lower-cased name."""
 
-    __slots__ = ("any_of", "phrases")
+    __slots__ = ("any_of", "patterns")
 
-    def __init__(self, phrases: tuple[tuple[tuple[str, ...], bool], ...], any_of: bool) -> None:
-        self.phrases = phrases
+    def __init__(self, patterns: tuple[re.Pattern[str], ...], any_of: bool) -> None:
+        self.patterns = patterns
         self.any_of = any_of
 
     @classmethod
@@ -433,34 +433,26 @@ class _NameTest:
         texts = [node] if isinstance(node, Text) else list(getattr(node, "children", ()))
         if not all(isinstance(t, Text) and t.text.isascii() for t in texts):
             return None
-        phrases = []
+        patterns = []
         for text in texts:
             assert isinstance(text, Text)
-            tokens = tuple(_ASCII_TOKEN.findall(text.text.lower()))
+            tokens = _ASCII_TOKEN.findall(text.text.lower())
             if tokens:  # a word without letters or digits is no condition (_fts_group leaves it out)
-                phrases.append((tokens, not text.phrase))
-        if not phrases:
+                phrase = "[^a-z0-9]+".join(map(re.escape, tokens))
+                patterns.append(re.compile(f"(?<![a-z0-9]){phrase}{'(?![a-z0-9])' if text.phrase else ''}"))
+        if not patterns:
             return None
-        return cls(tuple(phrases), isinstance(node, Or))
+        return cls(tuple(patterns), isinstance(node, Or))
 
     def sure(self, name: str) -> bool:
         """True when the name's own tokens match the query (then the card matches it, whatever its other fields)."""
         if not name.isascii():
             return False
-        tokens = _ASCII_TOKEN.findall(name.lower())
-        found = (_has_phrase(tokens, phrase, prefix) for phrase, prefix in self.phrases)
+        folded = name.lower()
+        if len(self.patterns) == 1:  # one word, as typed most often
+            return self.patterns[0].search(folded) is not None
+        found = (pattern.search(folded) for pattern in self.patterns)
         return any(found) if self.any_of else all(found)
-
-
-def _has_phrase(tokens: list[str], phrase: tuple[str, ...], prefix: bool) -> bool:
-    """Whether the phrase's tokens stand in a row among `tokens` (the last one as a prefix when `prefix`)."""
-    size = len(phrase)
-    *whole, last = phrase
-    for i in range(len(tokens) - size + 1):
-        end = tokens[i + size - 1]
-        if tokens[i : i + size - 1] == whole and (end.startswith(last) if prefix else end == last):
-            return True
-    return False
 
 
 _PINNED_SQL = (
@@ -478,21 +470,23 @@ def _pinned_rows(
     if not key:
         return []
     # Walks the (game, norm_name) index from the key: a few rows, however many cards the query matches.
-    named = conn.execute(_PINNED_SQL, (game, key, key + "\U0010ffff", PINNED_NAMES)).fetchall()
+    cursor = conn.cursor()
+    cursor.row_factory = None  # plain tuples: (name_rank, norm_name, the row's columns...)
+    named = cursor.execute(_PINNED_SQL, (game, key, key + "\U0010ffff", PINNED_NAMES)).fetchall()
     if not named:
         return []
-    test = parsed.name_test
-    if parsed.pure and parsed.expression is None:
-        matching = {int(row[0]) for row in named}  # words without letters: every card matches
-    else:
+    if not parsed.pure or parsed.expression is not None:  # (words without letters match every card)
         # A name that holds the query's words answers for its card; the index is asked only about the others.
-        matching = {int(row[0]) for row in named if test is not None and test.sure(row[3])}
-        unsure = [int(row[0]) for row in named if int(row[0]) not in matching]
-        if unsure:
-            matching |= _matching_ranks(conn, parsed, unsure, deck, game, fields)
-    rows = [(int(row[0]), row[1], _search_row(tuple(row[2:]))) for row in named if int(row[0]) in matching]
-    rows.sort(key=lambda found: (found[1] != key, found[0]))
-    return [(rank, row) for rank, _name, row in rows]
+        sure = parsed.name_test.sure if parsed.name_test is not None else None
+        unsure = [row[0] for row in named if sure is None or not sure(row[3])]
+        missed = set(unsure) - _matching_ranks(conn, parsed, unsure, deck, game, fields) if unsure else set()
+        named = [row for row in named if row[0] not in missed]
+        if not named:
+            return []
+    named.sort()  # in name order (name_rank, unique, decides)
+    whole = next((i for i, row in enumerate(named) if row[1] == key), 0)  # the whole name first
+    named.insert(0, named.pop(whole))
+    return [(row[0], _search_row(row[2:])) for row in named]
 
 
 def _matching_ranks(
