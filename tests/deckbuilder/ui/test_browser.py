@@ -203,3 +203,12 @@ def test_a_portuguese_session_shows_the_syntax_error_in_portuguese(
     browser.query_edit.setText('t:gift (bark "hide')
     browser.run_search()
     assert browser.error_label.text() == "⚠ aspas não fechadas na posição 13"
+
+
+def test_the_count_follows_the_windows_language_in_words_and_digits(qapp, portuguese: None) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui import translation
+    from deckbuilder.ui.card_results import count_text
+
+    assert (count_text(1), count_text(1572)) == ("1 carta", "1.572 cartas")
+    translation.install(qapp, "en")  # the language chosen again: the next count reads it
+    assert (count_text(1), count_text(1572)) == ("1 card", "1,572 cards")
