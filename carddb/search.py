@@ -225,10 +225,13 @@ def _pure_fts(node: Node) -> tuple[bool, str | None]:
     return False, None
 
 
-def _compile(node: Node, params: list[object], fields: SearchFields | None = None) -> str:
+def _compile(node: Node, params: list[object], fields: SearchFields | None = None, seek: bool = True) -> str:
     """A boolean SQL expression over `card` (never NULL) for the node; parameters are appended.
 
-    `fields`: another game's searchable fields (its field terms read the card's `fields`); None: Rage's columns."""
+    `fields`: another game's searchable fields (its field terms read the card's `fields`); None: Rage's columns.
+    `seek`: another game's number terms are written as its index of that field has them (index_number_fields), so
+    that a count seeks them; not for a page in name order, which walks the cards in that order and stops after the
+    page (with the index, SQLite would sort every match first)."""
     if isinstance(node, Text):
         return _compile_fts_group([node], "AND", params)
     if isinstance(node, Field):
@@ -241,26 +244,70 @@ def _compile(node: Node, params: list[object], fields: SearchFields | None = Non
         return f"({_OWNED_COPIES} {'<>' if node.op == '!=' else node.op} ?)"
     if isinstance(node, Compare):
         operator = "<>" if node.op == "!=" else node.op
-        if fields is not None:
-            # A whole number stored in the card's fields (text or an empty cell never compares).
+        if fields is not None and not seek:
+            # A whole number stored in the card's fields (text, an empty cell or no such key never compares; the
+            # condition is never NULL, so that its negation holds for them).
             path = _json_path(node.field)
             params.extend([path, path, node.value])
-            return f"(json_type(card.fields, ?) = 'integer' AND json_extract(card.fields, ?) {operator} ?)"
+            return f"(coalesce(json_type(card.fields, ?), '') = 'integer' AND json_extract(card.fields, ?) {operator} ?)"
+        if fields is not None:
+            # The same, written as the game's partial index of that field has it (index_number_fields), so that
+            # SQLite seeks the numbers instead of reading every card's fields.
+            number = _number_of(node.field, "card.fields")
+            params.append(node.value)
+            return f"({number} IS NOT NULL AND {number} {operator} ?)"
         params.append(node.value)
         return f"(card.{node.field} IS NOT NULL AND card.{node.field} {operator} ?)"
     if isinstance(node, Not):
-        return f"NOT ({_compile(node.child, params, fields)})"
+        return f"NOT ({_compile(node.child, params, fields, seek)})"
     if isinstance(node, And):
         if not node.children:
             return "1"
         texts = [c for c in node.children if isinstance(c, Text)]
         parts = [_compile_fts_group(texts, "AND", params)] if texts else []
-        parts += [_compile(c, params, fields) for c in node.children if not isinstance(c, Text)]
+        parts += [_compile(c, params, fields, seek) for c in node.children if not isinstance(c, Text)]
         return "(" + " AND ".join(parts) + ")"
     texts = [c for c in node.children if isinstance(c, Text)]
     parts = [_compile_fts_group(texts, "OR", params)] if texts else []
-    parts += [_compile(c, params, fields) for c in node.children if not isinstance(c, Text)]
+    parts += [_compile(c, params, fields, seek) for c in node.children if not isinstance(c, Text)]
     return "(" + " OR ".join(parts) + ")"
+
+
+def _sql_text(text: str) -> str:
+    """A text as an SQL string literal (quotes doubled: any game's or field's name is data, never SQL)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _number_of(field: str, column: str) -> str:
+    """The SQL of another game's number field (NULL unless the card's `fields` hold a whole number there; Rage's
+    cards, whose `fields` are empty, are told apart without reading JSON)."""
+    path = _sql_text(_json_path(field))
+    return (
+        f"(CASE WHEN {column} = '{{}}' THEN NULL WHEN json_type({column}, {path}) = 'integer' "
+        f"THEN json_extract({column}, {path}) END)"
+    )
+
+
+def index_number_fields(conn: sqlite3.Connection, game: str) -> None:
+    """Index each of a game's fields that holds whole numbers (every value a whole number or empty), for its
+    `field>=N` terms (runs in the caller's transaction, after its cards are written).
+
+    One index per field name, (game, the number), holding only the cards that have a number there: Rage's cards
+    never enter it, and the schema's tables stay as they are. (Not a partial index on the game: SQLite 3.40 answers a
+    `game = ?` asked again with another game from the plan made for the first.) A field that later holds text keeps
+    its index (its number is NULL there)."""
+    numbers = conn.execute(
+        "SELECT j.key FROM card AS c, json_each(CASE WHEN json_valid(c.fields) THEN c.fields ELSE '{}' END) AS j "
+        "WHERE c.game = ? GROUP BY j.key HAVING sum(j.type = 'integer') > 0 "
+        "AND sum(j.type NOT IN ('integer', 'null')) = 0",
+        (game,),
+    ).fetchall()
+    for (field,) in numbers:
+        name = f"ix_card_number_{field}".replace('"', '""')
+        number = _number_of(str(field), "fields")
+        conn.execute(
+            f'CREATE INDEX IF NOT EXISTS "{name}" ON card (game, {number}) WHERE {number} IS NOT NULL'
+        )
 
 
 def _json_path(field: str) -> str:
@@ -327,7 +374,12 @@ def compile_query(
 
 @functools.lru_cache(maxsize=256)
 def _plan(
-    query: str, order: str, descending: bool, exclude: int, fields: SearchFields | None = None
+    query: str,
+    order: str,
+    descending: bool,
+    exclude: int,
+    fields: SearchFields | None = None,
+    game: str = RAGE,
 ) -> tuple[str, tuple[object, ...]]:
     """The SQL of a query and its parameters before the `exclude` excluded ranks, limit and offset (cached per
     keystroke)."""
@@ -347,7 +399,7 @@ def _plan(
             f"WHERE card_fts MATCH ?{skip} ORDER BY card_fts.rowid{direction} LIMIT ? OFFSET ?"
         )
     else:
-        where = _compile(node, params, fields)
+        where = _compile(node, params, fields, seek=order != "name")
         skip = f" AND card.name_rank NOT IN ({marks})" if exclude else ""
         tie = "" if order == "name" else f", card.name_rank{direction}"
         by = _ORDER_SQL.get(order)
@@ -507,7 +559,7 @@ def _matching_ranks(
     low, high = min(ranks), max(ranks)
     rows = f"BETWEEN {low} AND {high}" if high - low <= PINNED_SPAN else f"IN ({', '.join(map(str, ranks))})"
     scoped = _FTS_CONDITION.replace("MATCH ?)", f"MATCH ? AND rowid {rows})")
-    where = _compile(parsed.node, params, fields).replace(_FTS_CONDITION, scoped)
+    where = _compile(parsed.node, params, fields, seek=False).replace(_FTS_CONDITION, scoped)
     hits = conn.execute(
         f"SELECT name_rank FROM card WHERE card.game = ? AND {where} AND name_rank IN ({marks})",
         [*_filled(params, deck, _Scope(game, 0, MAX_ROWS)), *ranks],

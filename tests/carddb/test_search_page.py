@@ -94,3 +94,43 @@ def test_a_name_answers_for_its_card_exactly_as_the_index_reads_that_name(
         assert test.sure(name) == bool(hit), (name, query, parsed.expression)
     else:
         assert not test.sure(name)  # the index is asked
+
+
+# -- another game's number fields -----------------------------------------------------------------------------------
+
+NUMBERED = SearchFields((GameField("name", "text"), GameField("type", "text"), GameField("cost", "number")))
+
+
+def test_another_games_number_field_is_indexed_and_its_counts_seek_it(rage_alone: CardDatabase) -> None:
+    import json
+
+    costs = [3, None, 7, "x", 3, 12]  # a text value and an empty cell never compare
+    rows = [(f"Card {i}", "Unit", json.dumps({"cost": c}), i + 2) for i, c in enumerate(costs)]
+    rows.append(("Blank", "Unit", "{}", 9))
+    rage_alone.store_game_cards("numbered", rows, "numbered.csv")
+    assert (
+        rage_alone.reader.execute("SELECT 1 FROM sqlite_master WHERE name = 'ix_card_number_cost'").fetchone()
+        is None
+    )
+    # "x" makes cost no number field of this game: a game whose costs are all whole numbers gets its index.
+    rows[3] = ("Card 3", "Unit", json.dumps({"cost": 5}), 5)
+    rage_alone.store_game_cards("numbered", rows, "numbered.csv")
+    game = rage_alone.for_game("numbered", NUMBERED)
+    stored = {name: json.loads(text).get("cost") for name, _type, text, _line in rows}
+    for query, wanted in (
+        ("cost>=5", {n for n, c in stored.items() if c is not None and c >= 5}),
+        ("cost=3", {n for n, c in stored.items() if c == 3}),
+        ("-cost>=5", {n for n, c in stored.items() if c is None or c < 5}),
+        ("cost<4 OR name:blank", {n for n, c in stored.items() if (c is not None and c < 4) or n == "Blank"}),
+    ):
+        assert {row.name for row in search(game, query)} == wanted, query
+        assert count_matches(game, query) == len(wanted) == search_page(game, query, 1)[1], query
+    # The count's own statement (its parameters written in by SQLite's trace) seeks the field's index.
+    ran: list[str] = []
+    rage_alone.reader.set_trace_callback(ran.append)
+    count_matches(game, "cost>=5")
+    rage_alone.reader.set_trace_callback(None)
+    (counted,) = [sql for sql in ran if "count(*)" in sql]
+    plan = " ".join(str(row[3]) for row in rage_alone.reader.execute(f"EXPLAIN QUERY PLAN {counted}"))
+    assert "ix_card_number_cost" in plan, plan
+    assert count_matches(rage_alone, "") == len(search(rage_alone, ""))  # Rage's cards never enter it
