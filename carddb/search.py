@@ -37,6 +37,7 @@ the cards whose names begin with them (at most PINNED_NAMES), then the other mat
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 import sqlite3
@@ -596,6 +597,18 @@ def _page(
         )
     page, start = _bounded(limit), max(0, offset)
     first = [row for _rank, row in pinned[start : start + page]]
+    if start == 0 and len(first) < page:
+        # The first page: the other matches stream in name order and are taken until the page is full, the pinned
+        # ones skipped as they come (cheaper than an SQL NOT IN list; a later page's offset counts them, so it
+        # uses one).
+        pinned_ids = {row.id for row in first}
+        sql, params = compile_query(query, page, 0, order, descending, deck=deck, fields=fields, scope=scope)
+        cursor = conn.cursor()
+        cursor.row_factory = None
+        others = (row for row in cursor.execute(sql, params) if row[0] not in pinned_ids)
+        first.extend(map(_search_row, itertools.islice(others, page - len(first))))
+        cursor.close()  # SQLite stops where the page was full
+        return first
     ranks = [rank for rank, _row in pinned]
     rest = compile_query(
         query, page - len(first), max(0, start - len(ranks)), order, descending, ranks, deck, fields, scope
