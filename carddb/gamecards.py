@@ -66,7 +66,7 @@ def write_game_printings(
 ) -> int:
     """Store `cards` as `game`'s, mirroring `sources` (the files they were read from; None: the game's whole card
     data): a card only those sources had and this import lacks is retired. Returns how many cards were stored."""
-    from carddb.search import index_number_fields, rebuild_search_index  # late: reading needs no writer
+    from carddb.searchindex import index_number_fields, rebuild_search_index  # late: reading needs no writer
 
     new: dict[str, GameCardData] = {}
     for card in cards:

@@ -31,7 +31,11 @@ collection; Rage's own terms (`a:`, `renown>=5`, `t:sept` as a pile) are Rage's.
 Results come in name order unless another SearchRow field is asked for. The full-text index's rowid is each card's
 position in name order (`card.name_rank`), so a free-word query streams its matches out already sorted and stops
 after one page; its count is FTS5's own. When the query's words are a card's whole name, that card comes first, then
-the cards whose names begin with them (at most PINNED_NAMES), then the other matches.
+the cards whose names begin with them (at most PINNED_NAMES), then the other matches. A name whose own words match
+the query vouches for its card (carddb.namepins); the index is asked only about the others.
+
+`search_page` is what the browser and `ragedeck search` show: a page and how many cards match, the query parsed once
+(`_parsed`). Another game's number fields have indexes of their own (carddb.searchindex), which counts seek.
 """
 
 from __future__ import annotations
@@ -39,13 +43,13 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.model import RAGE
+from carddb.namepins import NameTest, name_words
 from carddb.normalize import normalize_name
 from carddb.opening import damaged
 from carddb.query import ALLEGIANCES as ALLEGIANCES
@@ -59,6 +63,9 @@ from carddb.query import SECTION_WORDS as SECTION_WORDS
 from carddb.query import TEXT_FIELDS as TEXT_FIELDS
 from carddb.query import QuerySyntaxError as QuerySyntaxError
 from carddb.query import parse_query as parse_query
+from carddb.searchindex import json_path as _json_path
+from carddb.searchindex import number_of as _number_of
+from carddb.searchindex import rebuild_search_index as rebuild_search_index
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -274,48 +281,6 @@ def _compile(node: Node, params: list[object], fields: SearchFields | None = Non
     return "(" + " OR ".join(parts) + ")"
 
 
-def _sql_text(text: str) -> str:
-    """A text as an SQL string literal (quotes doubled: any game's or field's name is data, never SQL)."""
-    return "'" + text.replace("'", "''") + "'"
-
-
-def _number_of(field: str, column: str) -> str:
-    """The SQL of another game's number field (NULL unless the card's `fields` hold a whole number there; Rage's
-    cards, whose `fields` are empty, are told apart without reading JSON)."""
-    path = _sql_text(_json_path(field))
-    return (
-        f"(CASE WHEN {column} = '{{}}' THEN NULL WHEN json_type({column}, {path}) = 'integer' "
-        f"THEN json_extract({column}, {path}) END)"
-    )
-
-
-def index_number_fields(conn: sqlite3.Connection, game: str) -> None:
-    """Index each of a game's fields that holds whole numbers (every value a whole number or empty), for its
-    `field>=N` terms (runs in the caller's transaction, after its cards are written).
-
-    One index per field name, (game, the number), holding only the cards that have a number there: Rage's cards
-    never enter it, and the schema's tables stay as they are. (Not a partial index on the game: SQLite 3.40 answers a
-    `game = ?` asked again with another game from the plan made for the first.) A field that later holds text keeps
-    its index (its number is NULL there)."""
-    numbers = conn.execute(
-        "SELECT j.key FROM card AS c, json_each(CASE WHEN json_valid(c.fields) THEN c.fields ELSE '{}' END) AS j "
-        "WHERE c.game = ? GROUP BY j.key HAVING sum(j.type = 'integer') > 0 "
-        "AND sum(j.type NOT IN ('integer', 'null')) = 0",
-        (game,),
-    ).fetchall()
-    for (field,) in numbers:
-        name = f"ix_card_number_{field}".replace('"', '""')
-        number = _number_of(str(field), "fields")
-        conn.execute(
-            f'CREATE INDEX IF NOT EXISTS "{name}" ON card (game, {number}) WHERE {number} IS NOT NULL'
-        )
-
-
-def _json_path(field: str) -> str:
-    """The JSON path of a field of the card's `fields` (quoted: any field name is data, never SQL)."""
-    return '$."' + field.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _compile_game_field(node: Field, params: list[object]) -> str:
     """Another game's `field:text`: the text within the field (a list of words as its JSON text); `s:` any
     printing's set, as for Rage."""
@@ -434,15 +399,6 @@ _search_row = functools.partial(tuple.__new__, SearchRow)
 PINNED_NAMES = 20
 
 
-def _name_words(node: Node) -> str:
-    """The words a query may name a card by: its free words and phrases in order, when they are ANDed."""
-    if isinstance(node, Text):
-        return node.text
-    if isinstance(node, And):
-        return " ".join(c.text for c in node.children if isinstance(c, Text))
-    return ""
-
-
 # The widest run of name ranks the pinned names are checked in as one range (see _matching_ranks).
 PINNED_SPAN = 2000
 
@@ -455,57 +411,14 @@ class _Query:
     def __init__(self, query: str, fields: SearchFields | None) -> None:
         self.node = parse_query(query, fields)
         self.pure, self.expression = _pure_fts(self.node)
-        self.key = normalize_name(_name_words(self.node))
-        self.name_test = _NameTest.of(self.node) if self.pure else None
+        self.key = normalize_name(name_words(self.node))
+        self.name_test = NameTest.of(self.node) if self.pure else None
 
 
 @functools.lru_cache(maxsize=256)
 def _parsed(query: str, fields: SearchFields | None) -> _Query:
     """The query parsed (raises QuerySyntaxError), cached per keystroke like its plans."""
     return _Query(query, fields)
-
-
-_ASCII_TOKEN = re.compile(r"[a-z0-9]+")
-
-
-class _NameTest:
-    """Whether a card's name alone answers a query of free words (a sure yes; no means "ask the index").
-
-    Only for ASCII text, where the full-text index's tokenizer (unicode61) is plain to restate: a token is a run of
-    ASCII letters and digits, folded to lower case; a word is the phrase of its tokens in a row, its last one a
-    prefix unless the word was quoted. Each word is one pattern over the lower-cased name."""
-
-    __slots__ = ("any_of", "patterns")
-
-    def __init__(self, patterns: tuple[re.Pattern[str], ...], any_of: bool) -> None:
-        self.patterns = patterns
-        self.any_of = any_of
-
-    @classmethod
-    def of(cls, node: Node) -> _NameTest | None:
-        texts = [node] if isinstance(node, Text) else list(getattr(node, "children", ()))
-        if not all(isinstance(t, Text) and t.text.isascii() for t in texts):
-            return None
-        patterns = []
-        for text in texts:
-            assert isinstance(text, Text)
-            tokens = _ASCII_TOKEN.findall(text.text.lower())
-            if tokens:  # a word without letters or digits is no condition (_fts_group leaves it out)
-                phrase = "[^a-z0-9]+".join(map(re.escape, tokens))
-                patterns.append(re.compile(f"(?<![a-z0-9]){phrase}{'(?![a-z0-9])' if text.phrase else ''}"))
-        if not patterns:
-            return None
-        return cls(tuple(patterns), isinstance(node, Or))
-
-    def sure(self, name: str) -> bool:
-        """True when the name's own tokens match the query (then the card matches it, whatever its other fields)."""
-        if not name.isascii():
-            return False
-        folded = name.lower()
-        if len(self.patterns) == 1:  # one word, as typed most often
-            return self.patterns[0].search(folded) is not None
-        found = (pattern.search(folded) for pattern in self.patterns)
-        return any(found) if self.any_of else all(found)
 
 
 _PINNED_SQL = (
@@ -697,36 +610,3 @@ def _count(db: CardDatabase, parsed: _Query, deck: DeckTerms | None) -> int:
     params: list[object] = [_GAME]
     sql = f"SELECT count(*) FROM card WHERE card.game = ? AND {_compile(node, params, db.search_fields)}"
     return int(db.reader.execute(sql, _filled(params, deck, _Scope(db.game, 0, MAX_ROWS))).fetchone()[0])
-
-
-def rebuild_search_index(conn: sqlite3.Connection, in_place: bool = False) -> None:
-    """Renumber cards in name order and refill the full-text index (runs inside the caller's transaction).
-
-    `in_place`: the caller wrote every card in name order with its place as name_rank (an import into an empty
-    card table), so nothing is renumbered and ids follow name_rank.
-    """
-    # Name order: SQLite's NOCASE (only ASCII letters fold), then id. Only rows whose place
-    # changed are written (none after a fresh import, which inserts them in place).
-    # The window is worked out whole before its first row comes back, so updating cards as rows come is safe.
-    if not in_place:  # the window sorts every card (~0.1 s at 100,000) to find that nothing moved
-        moved = conn.execute(
-            "SELECT rank, id FROM (SELECT id, name_rank, row_number() OVER (ORDER BY game, name COLLATE NOCASE, id) "
-            "AS rank FROM card) WHERE rank != name_rank"
-        )
-        while batch := moved.fetchmany(10_000):
-            conn.executemany("UPDATE card SET name_rank = ? WHERE id = ?", batch)
-    conn.execute("INSERT INTO card_fts (card_fts) VALUES ('delete-all')")
-    # In rowid order: FTS5 appends to its doclists instead of merging (about 4x faster at 100,000 cards). When ids
-    # follow name_rank, the cards are read straight through instead of by the name_rank index.
-    conn.execute(
-        "INSERT INTO card_fts (rowid, name, type, keywords, requires, text) "
-        f"SELECT name_rank, name, type, keywords, requires, trim(text || ' ' || errata || {_FIELD_WORDS}) FROM card "
-        f"ORDER BY {'id' if in_place else 'name_rank'}"
-    )
-
-
-# Another game's field values (its `fields` JSON) as words of the full-text index; Rage's cards have none.
-_FIELD_WORDS = (
-    "CASE WHEN fields = '{}' OR NOT json_valid(fields) THEN '' "
-    "ELSE ' ' || (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(card.fields)) END"
-)
