@@ -78,10 +78,11 @@ def browser_page() -> int:
 
 
 def search_like_the_browser(db: Any, query: str, page: int) -> int:
-    """What the browser shows for a query: its first page of rows and the number of matches."""
-    from carddb.search import count_matches, search
+    """What the browser shows for a query: its first page of rows and the number of matches (one parse)."""
+    from carddb.search import search_page
 
-    return len(search(db, query, limit=page)) + count_matches(db, query)
+    rows, total = search_page(db, query, limit=page)
+    return len(rows) + total
 
 
 SQLITE_ONE_ROW = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('SELECT * FROM card LIMIT 1').fetchone()"

@@ -211,6 +211,8 @@ def markdown(results: Results, info: dict[str, str], sizes: list[int], elapsed: 
         "what). Synthetic pools come from `python benchmarks/generate.py N OUT_DIR [--seed S]` (invented names, the real",
         "pool's type mix, reprints, quotes and odd characters, plus a legal ~60-card and ~300-card deck); the 1,600 pool",
         "is the real one from `../shared/data/lackey-rage` when present (`RAGEDECK_BENCH_SHARED=DIR` points elsewhere).",
+        "`python benchmarks/search_instructions.py --tree OLD --tree .` compares the browser's search at 100,000 cards",
+        "(page + count of `sh`, `moon`, `s`, beside raw FTS5) between code trees by callgrind instruction counts.",
         "",
         "Every figure stands beside a baseline measured in the same run on the same data, and every goal of issue 11",
         "is judged at 100,000 cards (or the largest size run) as MET / NOT MET:",

@@ -83,6 +83,8 @@ class CardDatabase:
         self._traits: frozenset[str] | None = None
         # (the reader's data_version, the count): a count reads every card, and the window asks twice at start.
         self._card_count: tuple[int, int] | None = None
+        # (the reader's data_version, the game's range in the full-text index or None when it is the whole index).
+        self._index_range: tuple[int, tuple[int, int] | None] | None = None
         self._reader: sqlite3.Connection | None = None
         conn = open_database(self.path)
         conn.row_factory = sqlite3.Row
@@ -114,6 +116,7 @@ class CardDatabase:
                 _norm_to_name=None,
                 _traits=None,
                 _card_count=None,
+                _index_range=None,
                 _reader=None,
             )
             owner._views[game] = view
@@ -225,6 +228,7 @@ class CardDatabase:
         self._norm_to_name = None
         self._traits = None
         self._card_count = None
+        self._index_range = None
 
     # -- meta ------------------------------------------------------------------------------------
 
@@ -272,6 +276,24 @@ class CardDatabase:
             ]
             self._card_count = (version, int(count))
         return self._card_count[1]
+
+    @_reads
+    def index_range(self) -> tuple[int, int] | None:
+        """The game's first and last place in the full-text index (its cards' name_ranks) when other games' cards
+        share the index; None when the game's cards are the whole index (asked again once anything has written)."""
+        version = self.data_version()
+        if self._index_range is None or self._index_range[0] != version:
+            # Seeks on the (game, ...) indexes only: whether any card sorts before or after the game, its ends.
+            row = self.reader.execute(
+                "SELECT EXISTS (SELECT 1 FROM card WHERE game < ?1) OR EXISTS (SELECT 1 FROM card WHERE game > ?1), "
+                "(SELECT name_rank FROM card WHERE game = ?1 ORDER BY name_rank LIMIT 1), "
+                "(SELECT name_rank FROM card WHERE game = ?1 ORDER BY name_rank DESC LIMIT 1)",
+                (self.game,),
+            ).fetchone()
+            shared, first, last = row[0], row[1], row[2]
+            span = (int(first), int(last)) if first is not None else (0, -1)
+            self._index_range = (version, span if shared or first is None else None)
+        return self._index_range[1]
 
     def store_game_cards(
         self,

@@ -92,7 +92,7 @@ def write_game_printings(
 ) -> int:
     """Store `cards` as `game`'s, mirroring `sources` (the files they were read from; None: the game's whole card
     data): a card only those sources had and this import lacks is retired. Returns how many cards were stored."""
-    from carddb.search import rebuild_search_index  # late: reading a game's cards needs no writer
+    from carddb.searchindex import index_number_fields, rebuild_search_index  # late: reading needs no writer
 
     new: dict[str, GameCardData] = {}
     for card in cards:
@@ -152,6 +152,7 @@ def write_game_printings(
         "DELETE FROM retired_card WHERE game = ? AND norm_name IN (SELECT norm_name FROM card WHERE game = ?)",
         (game, game),
     )
+    index_number_fields(conn, game)
     rebuild_search_index(conn)
     note_card_data_changed(conn)
     return len(new)

@@ -58,17 +58,17 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
 
 
 def _game_cards(args: argparse.Namespace, game: Any, pool: Any, db: Any) -> tuple[list[Any], int]:
-    """A pool held in memory (no database could hold the game's cards): the same query searched in memory."""
+    """A pool held in memory (the database could not hold the game's shipped cards): the same SQL search, of a
+    scratch database holding them."""
     from carddb.query import parse_query, uses_deck
     from deckbuilder.games.cards import search_fields
-    from deckbuilder.games.search import search_cards
+    from deckbuilder.games.search import search_shipped_cards
 
     deck = _deck_terms(args.deck, pool) if args.deck is not None else None
     if deck is None and uses_deck(parse_query(args.query, search_fields(game))):
         raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
     deck = _with_library(args.query, db, game.name, deck, search_fields(game))
-    found = search_cards(game, pool.cards(), args.query, deck)
-    return (found[: args.limit] if args.limit is not None else found), len(found)
+    return search_shipped_cards(game, args.query, args.limit, deck)
 
 
 def _print_game_cards(args: argparse.Namespace, game: Any, shown: list[Any], total: int, out: TextIO) -> int:
@@ -108,7 +108,7 @@ def _print_game_cards(args: argparse.Namespace, game: Any, shown: list[Any], tot
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Search the card database and print matching cards with every field."""
-    from carddb.search import QuerySyntaxError, count_matches, search
+    from carddb.search import QuerySyntaxError, search_page
 
     if args.limit is not None and not 1 <= args.limit <= MAX_SEARCH_LIMIT:
         raise CliError(
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     db = open_db(args.db)
     try:
         # Every game's cards in the database are searched there, by one query language; a pool held in memory
-        # (a game's shipped set when the database cannot hold it) by the same language in memory.
+        # (a game's shipped set when the database cannot hold it) in a scratch database, by the same SQL.
         pool = DeckContexts(db).pool(game) if game is not None else db
         if pool.has_printings:
             warn_if_empty(db, err)
@@ -134,8 +134,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 held, total = _game_cards(args, game, pool, db)
                 return _print_game_cards(args, game, held, total, out)
             deck = _with_library(args.query, db, pool.game, _deck_terms_of(args, pool), pool.search_fields)
-            rows = search(pool, args.query, limit=args.limit, deck=deck)
-            total = count_matches(pool, args.query, deck) if args.limit is not None else len(rows)
+            rows, total = search_page(pool, args.query, limit=args.limit, deck=deck)
         except QuerySyntaxError as exc:
             print(_("error: {error}").format(error=render_text(exc.described)), file=err)
             print(f"  {args.query}", file=err)

@@ -42,13 +42,13 @@ from deckbuilder.ui.card_results import (
     ListColumns,
     SearchPage,
     compose_query,
+    count_text,
     first_page,
-    group_digits,
 )
 from deckbuilder.ui.columns import ContentWidths, NameFitter
 from deckbuilder.ui.filter_grid import ChoicesCombo, FilterGrid, range_spin, refill_combo
 from deckbuilder.ui.shortcuts import matches
-from deckbuilder.ui.translation import fill, ngettext
+from deckbuilder.ui.translation import fill
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -495,7 +495,7 @@ class CardBrowser(QWidget):
         self.error_label.clear()
         self.model.show_page(page)
         total = page.total
-        self.count_label.setText(fill(ngettext("%1 card", "%1 cards", total), group_digits(total)))
+        self.count_label.setText(count_text(total))
 
     def result_count(self) -> int:
         """Rows shown in the table."""

@@ -4,7 +4,8 @@ drag payload of card names."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -24,11 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.search import DeckTerms, SearchRow, can_order_by, count_matches, search
+from carddb.search import DeckTerms, SearchRow, can_order_by, search, search_page
 from deckbuilder import i18n
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
-from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
 
 # Drag payload from the browser to the deck view: card names, one a line.
 CARD_MIME_TYPE = "application/x-ragedeck-cards"
@@ -40,9 +41,31 @@ RESULT_LIMIT = 100
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
-def group_digits(number: int) -> str:
-    """1,572 in English; the language's own digit grouping (1.572) otherwise."""
-    return format(number, ",") if i18n.current_language() == i18n.ENGLISH else QLocale().toString(number)
+def _language() -> str:
+    """The window's language: the one chosen (translation.install chooses one at start), else the system's."""
+    return i18n.explicit_language() or _system_language()
+
+
+@functools.cache
+def _system_language() -> str:
+    # The environment is read once: the window sets its language explicitly (translation.install) before any count.
+    return i18n.system_language()
+
+
+@functools.cache
+def _grouping(lang: str) -> Callable[[int], str]:
+    """1,572 in English, the language's own digit grouping (1.572) otherwise: looked up once per language, not on
+    every count shown."""
+    if lang == i18n.ENGLISH:
+        return "{:,}".format
+    locale = QLocale(lang)
+    return lambda number: locale.toString(number)
+
+
+def count_text(total: int) -> str:
+    """The count label's text: "1,572 cards" in the window's language."""
+    lang = _language()
+    return fill(i18n.ngettext("%1 card", "%1 cards", total, lang), _grouping(lang)(total))
 
 
 def encode_card_names(names: Sequence[str]) -> QMimeData:
@@ -157,10 +180,9 @@ class SearchPage:
 def first_page(
     db: CardDatabase, query: str, order: str = "name", descending: bool = False, deck: DeckTerms | None = None
 ) -> SearchPage:
-    """Build the first RESULT_LIMIT rows; count the rest only when there are more (raises QuerySyntaxError)."""
-    rows = search(db, query, limit=RESULT_LIMIT + 1, order=order, descending=descending, deck=deck)
-    total = len(rows) if len(rows) <= RESULT_LIMIT else count_matches(db, query, deck)
-    return SearchPage(query, rows[:RESULT_LIMIT], total, order, descending, deck)
+    """Build the first RESULT_LIMIT rows and count every match (the query parsed once; raises QuerySyntaxError)."""
+    rows, total = search_page(db, query, limit=RESULT_LIMIT, order=order, descending=descending, deck=deck)
+    return SearchPage(query, rows, total, order, descending, deck)
 
 
 class CardTableModel(QAbstractTableModel):

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carddb.db import CardDatabase
+from carddb.namepins import name_words as _name_words
 from carddb.normalize import normalize_name
-from carddb.search import QuerySyntaxError, _name_words, parse_query, search
+from carddb.search import QuerySyntaxError, parse_query, search
 from tests.carddb.test_search import NAMES, fill_database
 
 # The fixture database is only read, so sharing it between generated examples is sound.

@@ -147,3 +147,32 @@ def test_a_grouped_deck_term_with_a_deck_reads_as_the_deck_term(demo_db: Path, t
     assert found["in:deck"] == found["(in:deck)"] == {"Apprentice Mage"}
     assert found["-in:deck"] == found["-(in:deck)"] and "Apprentice Mage" not in found["-(in:deck)"]
     assert len(found["-(in:deck)"]) == 44  # every other shipped WarRift card
+
+
+def test_a_database_that_cannot_hold_a_games_cards_still_searches_them_with_the_same_answers(
+    demo_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from tests.deckbuilder.cli.helpers import demo_database
+
+    queries = ('(class:werewolf OR "hollow king") -t:monster', "magicka>=8 attack<9", "s", "rift")
+    writable = {q: run("search", q, "--game", "warrift", "--db", str(demo_db), "--json") for q in queries}
+    locked = demo_database(tmp_path / "locked" / "cards.sqlite")
+    opened = CardDatabase.raw_connection
+
+    def read_only(self: CardDatabase) -> sqlite3.Connection:  # the player's file refuses every write
+        if self.path == locked:
+            return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10, isolation_level=None)
+        return opened(self)
+
+    monkeypatch.setattr(CardDatabase, "raw_connection", read_only)
+    for query, (code, out, err) in writable.items():
+        assert code == 0 and json.loads(out)["cards"], (query, err)
+        assert run("search", query, "--game", "warrift", "--db", str(locked), "--json") == (code, out, err), (
+            query
+        )
+    code, out, _err = run("search", "s", "--game", "warrift", "--db", str(locked), "--limit", "2", "--json")
+    assert code == 0 and json.loads(out)["total"] == json.loads(writable["s"][1])["total"] > 2
+    with CardDatabase(locked) as db:
+        assert db.game_names() == []  # it was searched in a scratch database: nothing was written here

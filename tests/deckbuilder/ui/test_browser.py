@@ -157,7 +157,7 @@ def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
     gui_thread = threading.get_ident()
     threads: list[int] = []
     release = threading.Event()
-    real_search = browser_module.search
+    real_search = browser_module.search_page  # the first page and its count
 
     def slow_search(db, query, *args, **kwargs):  # type: ignore[no-untyped-def]
         threads.append(threading.get_ident())
@@ -165,7 +165,7 @@ def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
             release.wait(60)  # the first search is still running when the player types on
         return real_search(db, query, *args, **kwargs)
 
-    monkeypatch.setattr(browser_module, "search", slow_search)
+    monkeypatch.setattr(browser_module, "search_page", slow_search)
     pages: list[str] = []
     browser.model.modelReset.connect(lambda: pages.append(browser.model.total and browser.shown_names()[0]))
     qtbot.keyClicks(browser.query_edit, "t:gift")
@@ -203,3 +203,12 @@ def test_a_portuguese_session_shows_the_syntax_error_in_portuguese(
     browser.query_edit.setText('t:gift (bark "hide')
     browser.run_search()
     assert browser.error_label.text() == "⚠ aspas não fechadas na posição 13"
+
+
+def test_the_count_follows_the_windows_language_in_words_and_digits(qapp, portuguese: None) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.ui import translation
+    from deckbuilder.ui.card_results import count_text
+
+    assert (count_text(1), count_text(1572)) == ("1 carta", "1.572 cartas")
+    translation.install(qapp, "en")  # the language chosen again: the next count reads it
+    assert (count_text(1), count_text(1572)) == ("1 card", "1,572 cards")
