@@ -44,10 +44,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.model import RAGE
@@ -68,6 +66,9 @@ from carddb.query import parse_query as parse_query
 from carddb.searchindex import json_path as _json_path
 from carddb.searchindex import number_of as _number_of
 from carddb.searchindex import rebuild_search_index as rebuild_search_index
+from carddb.searchterms import _FLAG_NAMES, _GAME, _filled, _Scope
+from carddb.searchterms import NO_DECK as NO_DECK
+from carddb.searchterms import DeckTerms as DeckTerms
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
@@ -91,37 +92,6 @@ class SearchRow(NamedTuple):
     requires: str
 
 
-@dataclass(frozen=True)
-class DeckTerms:
-    """What `in:deck`, `is:missing` and `in:decks` ask: the deck's cards, those it lacks copies of, and the cards
-    of every deck of the player's library (normalised names)."""
-
-    cards: frozenset[str] = frozenset()
-    missing: frozenset[str] = frozenset()
-    library: frozenset[str] = frozenset()
-
-
-NO_DECK = DeckTerms()
-
-
-class _DeckNames:
-    """A placeholder parameter in a cached plan, filled from the DeckTerms of each search."""
-
-    def __init__(self, attribute: str) -> None:
-        self.attribute = attribute
-
-
-class _Searched:
-    """A placeholder parameter in a cached plan, filled with what each search is of: the game, its range of places."""
-
-    def __init__(self, attribute: str) -> None:
-        self.attribute = attribute
-
-
-_IN_DECK = _DeckNames("cards")
-_MISSING = _DeckNames("missing")
-_FLAG_NAMES = {"in_deck": _IN_DECK, "missing": _MISSING, "in_library": _DeckNames("library")}
-_GAME = _Searched("game")
 _FLAG_SQL: dict[str, str] = {
     # The deck's names travel as one JSON parameter: any number of cards, one SQL text (and one cached plan).
     "in_deck": "card.norm_name IN (SELECT value FROM json_each(?))",
@@ -131,41 +101,6 @@ _FLAG_SQL: dict[str, str] = {
     "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.game = ? AND c.count > 0)",
 }
 _OWNED_COPIES = "(SELECT COALESCE(SUM(c.count), 0) FROM collection AS c WHERE c.game = card.game AND c.norm_name = card.norm_name)"
-
-
-@dataclass(frozen=True)
-class _Scope:
-    """What a search is of: the game, and the first and last place of its cards in name order (FTS rowids)."""
-
-    game: str
-    first: int
-    last: int
-
-
-def _scope(conn: sqlite3.Connection, game: str) -> _Scope:
-    # Two seeks on ix_card_name_rank (game, name_rank): a game's cards hold one range of places.
-    first = conn.execute(
-        "SELECT name_rank FROM card WHERE game = ? ORDER BY name_rank LIMIT 1", (game,)
-    ).fetchone()
-    last = conn.execute(
-        "SELECT name_rank FROM card WHERE game = ? ORDER BY name_rank DESC LIMIT 1", (game,)
-    ).fetchone()
-    return _Scope(game, int(first[0]) if first else 0, int(last[0]) if last else -1)
-
-
-def _filled(params: Sequence[object], deck: DeckTerms | None, scope: _Scope | None = None) -> list[object]:
-    """The plan's parameters with the deck's names and the searched game in place of the placeholders."""
-    terms = deck or NO_DECK
-    filled: list[object] = []
-    for p in params:
-        if isinstance(p, _DeckNames):
-            filled.append(json.dumps(sorted(getattr(terms, p.attribute)), ensure_ascii=False))
-        elif isinstance(p, _Searched):
-            assert scope is not None
-            filled.append(getattr(scope, p.attribute))
-        else:
-            filled.append(p)
-    return filled
 
 
 # -- compiling to SQL ----------------------------------------------------------------------------

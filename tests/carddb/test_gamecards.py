@@ -124,7 +124,8 @@ def test_a_reimport_retires_what_the_file_no_longer_has(db: CardDatabase) -> Non
 def test_a_free_word_page_seeks_each_match_by_game_and_place(db: CardDatabase) -> None:
     # Each full-text match finds its card by one seek (game, name_rank): a range on the place there would scan the
     # game's cards once per match (seconds at 100,000 cards).
-    from carddb.search import _scope, compile_query
+    from carddb.search import compile_query
+    from carddb.searchterms import _scope
 
     sql, params = compile_query("moon", 50, 0, scope=_scope(db.reader, "rage"))
     plan = " ".join(str(row[3]) for row in db.reader.execute(f"EXPLAIN QUERY PLAN {sql}", params))

@@ -44,14 +44,14 @@ def test_in_decks_is_a_library_term_not_a_deck_term() -> None:
     assert not uses_library(parse_query("in:deck"))
 
 
-def test_another_game_searched_in_memory_reads_the_library_too() -> None:
+def test_another_game_searched_from_its_shipped_cards_reads_the_library_too() -> None:
+    from deckbuilder.games.cards import pool_for
     from deckbuilder.games.loader import load_game
-    from deckbuilder.games.search import search_cards
+    from deckbuilder.games.search import search_shipped_cards
 
     game = load_game("warrift")
-    from deckbuilder.games.cards import pool_for
-
-    cards = pool_for(None, game)[0].cards()
-    chosen = cards[0]
-    found = search_cards(game, cards, "in:decks", DeckTerms(library=frozenset({chosen.norm_name})))
-    assert [card.name for card in found] == [chosen.name]
+    chosen = pool_for(None, game)[0].cards()[0]
+    found, total = search_shipped_cards(
+        game, "in:decks", None, DeckTerms(library=frozenset({chosen.norm_name}))
+    )
+    assert [card.name for card in found] == [chosen.name] and total == 1
