@@ -42,6 +42,8 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("undo", QT_TRANSLATE_NOOP("Shortcuts", "Undo"), (_S.Undo,)),
     Shortcut("redo", QT_TRANSLATE_NOOP("Shortcuts", "Redo"), (_S.Redo,)),
     Shortcut("find", QT_TRANSLATE_NOOP("Shortcuts", "Search for cards"), (_S.Find,)),
+    Shortcut("save_search", QT_TRANSLATE_NOOP("Shortcuts", "Save this search"), ("Ctrl+Shift+K",)),
+    Shortcut("saved_searches", QT_TRANSLATE_NOOP("Shortcuts", "Saved searches"), ("Ctrl+K",)),
     Shortcut("to_results", QT_TRANSLATE_NOOP("Shortcuts", "Go to the card results"), ("Down",), SEARCH_BOX),
     Shortcut("add", QT_TRANSLATE_NOOP("Shortcuts", "Add the card to the deck"), ("Return", "+"), RESULTS),
     Shortcut("deck", QT_TRANSLATE_NOOP("Shortcuts", "Go to the deck list"), ("Ctrl+D",)),
