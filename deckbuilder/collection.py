@@ -437,6 +437,28 @@ def missing_copies(deck: Deck, owned: Mapping[str, int]) -> int:
     return sum(s.missing for s in deck_status(deck, owned).values())
 
 
+def copies_in_use(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """Copies per normalised name that built decks hold (their cards are in use, not free for another deck)."""
+    used: dict[str, int] = {}
+    for counts in decks:
+        for key, copies in counts.items():
+            used[key] = used.get(key, 0) + max(copies, 0)
+    return used
+
+
+def missing_beside(
+    needed: Mapping[str, int], owned: Mapping[str, int], in_use: Mapping[str, int]
+) -> dict[str, int]:
+    """Copies per normalised name a deck (or a selection's `needed` together) lacks from what is owned once
+    `in_use` copies are taken by other decks; the names it lacks none of are left out."""
+    lacking: dict[str, int] = {}
+    for key, need in needed.items():
+        free = max(owned.get(key, 0) - in_use.get(key, 0), 0)
+        if need > free:
+            lacking[key] = need - free
+    return lacking
+
+
 def deck_terms(deck: Deck, owned: Mapping[str, int]) -> DeckTerms:
     """What the search's `in:deck` and `is:missing` ask about this deck: its cards, and those it lacks copies of."""
     status = deck_status(deck, owned)

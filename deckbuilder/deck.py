@@ -144,6 +144,7 @@ class Deck:
         entries: Iterable[DeckEntry] = (),
         starting: Iterable[DeckEntry] = (),
         unread: Iterable[UnreadPart] = (),
+        tags: Iterable[str] = (),
     ) -> None:
         self.name = name
         self.notes = notes
@@ -156,6 +157,8 @@ class Deck:
         # What the file reader could not use; kept (and saved natively) so the checker can say the deck was not
         # seen whole.
         self.unread: list[UnreadPart] = list(unread)
+        # The player's tags (the deck library's): kept in a native file, beside a Lackey one (deckbuilder.library).
+        self.tags: tuple[str, ...] = tuple(tags)
         # The deck's entries (False) and the cards that begin the game in play (True: taken out of the sept deck;
         # they count for copies, not the minimum). Only this class changes them.
         self._lists: dict[bool, list[DeckEntry]] = {False: list(entries), True: list(starting)}
@@ -263,6 +266,7 @@ class Deck:
             entries=self._lists[False],
             starting=self._lists[True],
             unread=self.unread,
+            tags=self.tags,
         )
 
     # -- changing: every change of an entry list goes through these -------------------------------

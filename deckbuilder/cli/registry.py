@@ -74,6 +74,9 @@ COMMANDS: tuple[Command, ...] = (
         N_("the cards you own: import a have list, list or export it"),
         "deckbuilder.cli.collection",
     ),
+    Command(
+        "decks", N_("list your deck library (or folders) with each deck's verdict"), "deckbuilder.cli.decks"
+    ),
 )
 _BY_NAME = {command.name: command for command in COMMANDS}
 
