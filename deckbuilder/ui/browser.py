@@ -238,15 +238,17 @@ class CardBrowser(QWidget):
             pairs.append((QLabel(label), holder))
             self._filter_pairs[field] = pairs[-1]
         pairs.append((QLabel(self.tr("Deck")), self.deck_combo))
-        filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, self.reset_button))
+        # The saved searches beside Reset: beside the search line they cut its hint short.
+        buttons = QWidget()
+        buttons_row = QHBoxLayout(buttons)
+        buttons_row.setContentsMargins(0, 0, 0, 0)
+        buttons_row.addWidget(self.saved_button)
+        buttons_row.addWidget(self.reset_button)
+        filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, buttons))
         self.filter_grid = filters
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        query_row = QHBoxLayout()
-        query_row.setContentsMargins(0, 0, 0, 0)
-        query_row.addWidget(self.query_edit, 1)
-        query_row.addWidget(self.saved_button)
-        layout.addLayout(query_row)
+        layout.addWidget(self.query_edit)
         layout.addWidget(self.error_label)
         layout.addWidget(filters)
         layout.addWidget(self.table, 1)

@@ -31,7 +31,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("name", QT_TRANSLATE_NOOP("Library", "Deck")),
     ("game", QT_TRANSLATE_NOOP("Library", "Game")),
     ("format", QT_TRANSLATE_NOOP("Library", "Format")),
-    ("legal", QT_TRANSLATE_NOOP("Library", "Legal")),
+    ("legal", QT_TRANSLATE_NOOP("Library", "Verdict")),
     ("cards", QT_TRANSLATE_NOOP("Library", "Cards")),
     ("missing", QT_TRANSLATE_NOOP("Library", "Collection")),
     ("built", QT_TRANSLATE_NOOP("Library", "Built")),
@@ -46,9 +46,15 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("Library", text)
 
 
-@functools.lru_cache(maxsize=64)
 def game_title(game: str) -> str:
     """A game's title as its description gives it (the id when no game of that name is installed)."""
+    from deckbuilder.i18n import current_language
+
+    return _game_title(game, current_language())
+
+
+@functools.lru_cache(maxsize=64)
+def _game_title(game: str, _lang: str) -> str:
     from deckbuilder.games.description_parts import GameError
     from deckbuilder.games.loader import load_game
 
@@ -60,17 +66,24 @@ def game_title(game: str) -> str:
         return game
 
 
-@functools.lru_cache(maxsize=256)
 def _format_title(name: str, game: str) -> str:
+    from deckbuilder.i18n import current_language
+
+    return _title_of_format(name, game, current_language())
+
+
+@functools.lru_cache(maxsize=256)
+def _title_of_format(name: str, game: str, lang: str) -> str:
+    """A format's title in a language (kept per language: a window may change its language)."""
     from deckbuilder.games.loader import format_title
 
-    return format_title(name, game) if name else ""
+    return format_title(name, game, lang) if name else ""
 
 
 def verdict_text(deck: LibraryDeck) -> str:
     """✔ legal, ✘ not, ? not checked yet, ⚠ a file that cannot be read."""
     if deck.error:
-        return "⚠ " + _tr("Cannot read")
+        return "⚠ " + QCoreApplication.translate("Library", "Cannot read")
     if deck.legal is None:
         return "?"
     return "✔" if deck.legal else "✘"
@@ -81,10 +94,21 @@ def verdict_tip(deck: LibraryDeck) -> str:
     if deck.error:
         return deck.error
     if deck.legal is None:
-        return _tr("Not checked yet")
-    tip = deck.first_error if not deck.legal and deck.first_error else (_tr("Legal") if deck.legal else "")
+        return QCoreApplication.translate("Library", "Not checked yet")
+    tip = (
+        deck.first_error
+        if not deck.legal and deck.first_error
+        else (QCoreApplication.translate("Library", "Legal in its format") if deck.legal else "")
+    )
     if not deck.current:
-        tip = "\n".join(t for t in (tip, _tr("Checked before its last change: checking again")) if t)
+        tip = "\n".join(
+            t
+            for t in (
+                tip,
+                QCoreApplication.translate("Library", "Checked before its last change: checking again"),
+            )
+            if t
+        )
     return tip
 
 
@@ -93,7 +117,7 @@ def collection_text(deck: LibraryDeck) -> str:
     if deck.missing is None:
         return ""
     if deck.missing == 0:
-        return "✔ " + _tr("Can build")
+        return "✔ " + QCoreApplication.translate("Library", "Can build")
     return fill(ngettext("%1 missing", "%1 missing", deck.missing), QLocale().toString(deck.missing))
 
 
@@ -245,8 +269,8 @@ def split_tags(text: str) -> list[str]:
 # Verdict filter choices (id, label): the view's combo lists them.
 VERDICTS: tuple[tuple[str, str], ...] = (
     ("", QT_TRANSLATE_NOOP("Library", "Any verdict")),
-    ("legal", QT_TRANSLATE_NOOP("Library", "Legal")),
-    ("illegal", QT_TRANSLATE_NOOP("Library", "Not legal")),
+    ("legal", QT_TRANSLATE_NOOP("Library", "Legal decks")),
+    ("illegal", QT_TRANSLATE_NOOP("Library", "Illegal decks")),
     ("unchecked", QT_TRANSLATE_NOOP("Library", "Not checked or unreadable")),
 )
 

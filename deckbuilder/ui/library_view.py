@@ -258,9 +258,8 @@ class LibraryWindow(QWidget):
                     self.shown.index(row, 0),
                     QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
                 )
-        if not self.table.columnWidth(0) or not getattr(self, "_fitted", False):
-            self.table.resizeColumnsToContents()
-            self._fitted = bool(decks)
+        # Every text whole: a listing after a check holds longer names, formats and verdicts than the cached one.
+        self.table.resizeColumnsToContents()
         self.say_counts(notes or [])
         self._enable()
 
