@@ -250,10 +250,9 @@ class MainWindow(QMainWindow):
         self.files.saving_as.connect(self.deck_view.name_after_file)
         self.cards.cards_imported.connect(self._cards_imported)
         self.cards.cards_imported.connect(lambda _database: self.library.changed_elsewhere())
-        # A deck saved (clean again) or the collection changed: the library, when on show, checks what changed.
-        self.undo_stack.cleanChanged.connect(
-            lambda clean: self.library.changed_elsewhere() if clean else None
-        )
+        # A deck saved (the controller says its path at every save) or opened: the library, when on show, checks
+        # what changed. Not on the undo stack's clean state: undoing back to it saves nothing.
+        self.controller.path_changed.connect(lambda _path: self.library.changed_elsewhere())
         self.controller.deck_changed.connect(self._show_deck)
         self.controller.deck_replaced.connect(self.card_pane.show_no_card)
         self.controller.path_changed.connect(self._on_path_changed)

@@ -212,3 +212,17 @@ def test_the_library_opens_by_its_key_from_the_file_menu(window) -> None:  # typ
     actions["actionLibrary"].trigger()
     assert window.library.is_open()
     assert window.library.view.table.accessibleName() == "Decks of the library"
+
+
+def test_a_deck_saved_from_the_window_joins_the_open_library_checked(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    view = _checked(qtbot, window)
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    qtbot.waitUntil(lambda: window.library.worker is None, timeout=30000)
+    assert window.save_as(decks / "saved here.json")
+    qtbot.waitUntil(
+        lambda: (
+            window.library.worker is None and any(d.file.name == "saved here.json" for d in view.model.decks)
+        ),
+        timeout=30000,
+    )
+    assert _deck(view, "saved here.json").legal is True
