@@ -16,6 +16,7 @@ import sqlite3
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
+from carddb.changes import note_card_data_changed
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.normalize import normalize_name
 
@@ -127,6 +128,7 @@ def write_game_printings(
         (game, game),
     )
     rebuild_search_index(conn)
+    note_card_data_changed(conn)
     return len(new)
 
 

@@ -97,7 +97,7 @@ def _print_deck(deck: LibraryDeck, uses: int | None, out: TextIO) -> None:
         ),
         file=out,
     )
-    if deck.legal is False and deck.first_error:
+    if deck.legal is not True and deck.first_error:
         print(f"    {shown_name(deck.first_error)}", file=out)
 
 
@@ -108,13 +108,17 @@ def _print_summary(listed: list[LibraryDeck], out: TextIO) -> None:
         print(_("no deck files"), file=out)
         return
     legal = sum(deck.legal is True for deck in listed)
+    illegal = sum(deck.legal is False for deck in listed)
     unreadable = sum(bool(deck.error) for deck in listed)
     total = ngettext("{count} deck", "{count} decks", len(listed)).format(count=format_number(len(listed)))
     print(
-        _("{total}: {legal} legal, {illegal} not legal, {unreadable} cannot be read").format(
+        _(
+            "{total}: {legal} legal, {illegal} not legal, {unchecked} not checked, {unreadable} cannot be read"
+        ).format(
             total=total,
             legal=format_number(legal),
-            illegal=format_number(len(listed) - legal - unreadable),
+            illegal=format_number(illegal),
+            unchecked=format_number(len(listed) - legal - illegal - unreadable),
             unreadable=format_number(unreadable),
         ),
         file=out,

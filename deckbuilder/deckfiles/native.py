@@ -166,6 +166,11 @@ def native_with_tags(text: str, tags: object, source: str = "<native deck>") -> 
     return _escaped(json.dumps(document, indent=2, ensure_ascii=False))
 
 
+def native_tags(text: str, source: str = "<native deck>") -> tuple[str, ...]:
+    """The tags a native deck file's text holds (DeckFileError when it is no native deck this version reads)."""
+    return clean_tags(_native_document(text, source).get("tags", []))
+
+
 def with_name(text: str, name: str, source: str = "<native deck>") -> str:
     """A native deck file's text with its deck name replaced, every other key kept as it was."""
     document = _native_document(text, source)

@@ -13,22 +13,38 @@
 - **LibraryDeck** (frozen): file, name, game, format, legal (True/False/None), first_error (in the language
   shown), fingerprint, cards, saved (mtime seconds), tags, missing (copies lacking from the collection with built
   decks' cards in use; None when the player owns nothing of its game or it is not checked), built, error,
-  current (False: the verdict predates a change), `buildable`, `to_json()` (the `ragedeck decks --json` shape).
-- **Tags** (`set_tags(file, tags)`): in the deck for native files (its `tags` key; Deck.tags, so the window's save
-  keeps them), beside it for `.dek`/`.txt` (the folder's hidden `.ragedeck-library.json`; the deck's bytes are
-  never changed). **Built** (`set_built(file, built)`): in that sidecar for every kind. Both are read-modify-write
-  under an inter-process lock (deckbuilder.userdata): two processes tagging at once lose nothing.
+  current (False: the verdict predates a change of the file, or of the card data or descriptions seen by this
+  Library's last refresh), `buildable`, `to_json()` (the `ragedeck decks --json` shape). A native deck's tags are
+  read when it is checked (before that, a listing shows none).
+- **Tags** (`set_tags(file, tags)`, `add_tags(files, tags)`, `remove_tags(files, tags)`; the last two change the
+  tags each deck has at that moment): in the deck for native files (its `tags` key; Deck.tags, so the window's
+  save keeps them), beside it for `.dek`/`.txt` (the folder's hidden `.ragedeck-library.json`; the deck's bytes
+  are never changed). **Built** (`set_built(file, built)`): in that sidecar for every kind. Both are
+  read-modify-write under the folder's inter-process lock (deckbuilder.userdata): two processes tagging at once
+  lose nothing.
 - **Files**: `duplicate(file, name=None)`, `rename(file, new_name)`, `move(file, folder)` return the new path and
   never replace a file (LibraryError when a name is taken); `delete(file)` → `TrashedDeck` (moved into
-  `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash.
+  `<user data>/library-trash`), `restore(trashed)` puts it back with its marks, `trashed()` lists the trash,
+  `empty_trash(older_than_days=0)` deletes for good.
 - **Collection across decks**: `uses(card_name, game=None)` → `list[CardUse]` (deck, copies) from the last
-  listing; `missing_for(files)` → `list[MissingCard]` (game, name, copies) a selection lacks together.
+  listing; `missing_for(files)` → `list[MissingCard]` (game, name, copies) a selection lacks together, and
+  `missing_decks(missing)` → those cards as one Deck per game, for a proxy export.
 - **Search**: `card_keys(game=None)` → the normalised names any deck holds (the query language's `in:decks`;
   `with_library(terms, db, game)` adds them to a search's DeckTerms).
 - Every failure a player can cause is a `LibraryError` (a ValueError) with one translated line.
 """
 
+from deckbuilder.library.across import missing_decks
 from deckbuilder.library.library import Library, with_library
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
 
-__all__ = ["CardUse", "Library", "LibraryDeck", "LibraryError", "MissingCard", "TrashedDeck", "with_library"]
+__all__ = [
+    "CardUse",
+    "Library",
+    "LibraryDeck",
+    "LibraryError",
+    "MissingCard",
+    "TrashedDeck",
+    "missing_decks",
+    "with_library",
+]

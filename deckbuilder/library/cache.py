@@ -202,6 +202,9 @@ class VerdictCache:
             conn = self._connect()
             if conn is None:
                 return
+            # Asked by a listing, maybe on the window's thread: a cache busy with another writer is not waited for
+            # (the numbers are counted again next time).
+            conn.execute("PRAGMA busy_timeout = 200")
             with contextlib.suppress(sqlite3.Error), _transaction(conn):
                 conn.executemany(
                     "UPDATE verdict SET missing_stamp = ?, missing = ? WHERE path = ?",

@@ -226,3 +226,15 @@ def restore(token: str, trash: Path) -> Path:
         set_marks(target, None if keeps_tags_inside(target) else marks.tags, marks.built)
     shutil.rmtree(entry, ignore_errors=True)
     return target
+
+
+def empty_trash(trash: Path, older_than_days: float = 0.0) -> int:
+    """Remove the trash entries deleted more than `older_than_days` ago; how many were removed."""
+    before = time.time() - older_than_days * 86400
+    removed = 0
+    for deck in trashed(trash):
+        entry = trash / deck.token
+        if deck.deleted <= before and entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+            removed += 1
+    return removed

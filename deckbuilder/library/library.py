@@ -4,7 +4,6 @@ current by a re-check of what changed (see the package's docstring for the contr
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import threading
@@ -13,54 +12,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from carddb.normalize import normalize_name
 from deckbuilder.library import files as file_actions
-from deckbuilder.library.cache import CACHE_FILE, Cached, Identity, VerdictCache, copies_of
+from deckbuilder.library.across import ListedDeck, Listing
+from deckbuilder.library.cache import CACHE_FILE, Cached, Identity, VerdictCache
 from deckbuilder.library.check import check_file, shown
 from deckbuilder.library.folders import add_folder, default_folder, library_folders, remove_folder
-from deckbuilder.library.marks import Marks, keeps_tags_inside, read_marks, set_marks, set_native_tags
+from deckbuilder.library.marks import (
+    Marks,
+    change_tags,
+    keeps_tags_inside,
+    read_marks,
+    set_marks,
+    set_native_tags,
+)
 from deckbuilder.library.model import CardUse, LibraryDeck, LibraryError, MissingCard, TrashedDeck
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 _NO_MARKS = Marks()
 _BATCH = 25  # checks kept in the cache together: a cancelled refresh keeps what it did
-
-
-class _Listed:
-    """A deck as listed, with its cache entry (its copies by card are parsed on first need)."""
-
-    __slots__ = ("_copies", "cached", "deck")
-
-    def __init__(self, deck: LibraryDeck, cached: Cached | None) -> None:
-        self.deck = deck
-        self.cached = cached
-        self._copies: tuple[dict[str, int], dict[str, str]] | None = None
-
-    @property
-    def counts(self) -> dict[str, int]:
-        """Copies by card key (starting cards included)."""
-        return self._parsed()[0]
-
-    @property
-    def names(self) -> dict[str, str]:
-        """Each card key's name as the deck writes it."""
-        return self._parsed()[1]
-
-    def _parsed(self) -> tuple[dict[str, int], dict[str, str]]:
-        if self._copies is None:
-            self._copies = ({}, {})  # never loaded (Library._load_counts loads them before they are read)
-        return self._copies
-
-    @property
-    def loaded(self) -> bool:
-        """Whether the deck's counts were read."""
-        return self._copies is not None
-
-    def load(self, counts: str | None) -> None:
-        """Take the deck's kept counts (JSON text)."""
-        if self._copies is None:
-            self._copies = copies_of(counts) if not self.deck.error else ({}, {})
 
 
 class Library:
@@ -89,10 +59,7 @@ class Library:
         self.notes: list[str] = []  # what the last walk skipped (carddb Messages)
         self._stamp: str | None = None  # the stamp of the last refresh
         self._lock = threading.Lock()
-        self._listed: dict[str, _Listed] = {}
-        self._index: dict[str, list[tuple[str, int]]] | None = (
-            None  # card key -> (deck file, copies), for `uses`
-        )
+        self._last: Listing | None = None  # the last listing: what `uses` and `missing_for` answer from
 
     # -- folders ---------------------------------------------------------------------------------
 
@@ -172,8 +139,13 @@ class Library:
             self.cache.write(done)
             listed = {str(p) for p in paths}
             inside = [str(f) + os.sep for f in self.folders()]
-            self.cache.forget(p for p in cached if p not in listed and any(p.startswith(f) for f in inside))
-            return self._list(paths, self.cache.read(), db)
+            # Files gone from these folders, and files gone anywhere (a folder listed once, then left): not kept.
+            self.cache.forget(
+                p
+                for p in cached
+                if p not in listed and (any(p.startswith(f) for f in inside) or not os.path.lexists(p))
+            )
+            return self._list(paths, self.cache.read() if todo else cached, db)  # nothing checked: as read
         finally:
             if db is not None and db is not self.db:
                 db.close()
@@ -191,7 +163,7 @@ class Library:
 
         self._shown_lang = self.lang or current_language()  # asked once: it reads the environment
         marks: dict[str, dict[str, Marks]] = {}
-        rows: list[_Listed] = []
+        rows: list[ListedDeck] = []
         for path in paths:
             # Plain strings: pathlib's parent, name and hashing cost more than the rest of a row.
             text = str(path)
@@ -200,19 +172,19 @@ class Library:
             if folder_marks is None:
                 folder_marks = marks[folder] = read_marks(Path(folder))
             rows.append(self._row(path, text, name, cached.get(text), folder_marks.get(name, _NO_MARKS)))
-        self._count_missing(rows, db)
+        listing = Listing(rows, self.cache)
+        listing.count_missing(db)
         with self._lock:
-            self._listed = {str(row.deck.file): row for row in rows}
-            self._index = None
-        return [row.deck for row in rows]
+            self._last = listing
+        return listing.decks
 
-    def _row(self, path: Path, text: str, name: str, cached: Cached | None, mark: Marks) -> _Listed:
+    def _row(self, path: Path, text: str, name: str, cached: Cached | None, mark: Marks) -> ListedDeck:
         identity = _identity(text)
         stem = os.path.splitext(name)[0]
         saved = identity.mtime_ns / 1e9 if identity is not None else 0.0
         if cached is None or identity is None:
             deck = LibraryDeck(path, name=stem, saved=saved, built=mark.built, current=False, tags=mark.tags)
-            return _Listed(deck, None)
+            return ListedDeck(deck, None)
         entry = cached.entry
         current = cached.identity == identity and (self._stamp is None or cached.stamp == self._stamp)
         if "error" in entry:
@@ -223,7 +195,7 @@ class Library:
                 error=shown(entry["error"], self._shown_lang),
                 current=current,
             )
-            return _Listed(deck, cached)
+            return ListedDeck(deck, cached)
         if _tags_inside(name):
             tags = tuple(str(t) for t in entry.get("tags", ()) if isinstance(t, str))
         else:
@@ -243,71 +215,18 @@ class Library:
             built=mark.built,
             current=current,
         )
-        return _Listed(deck, cached)
+        return ListedDeck(deck, cached)
 
-    def _count_missing(self, rows: list[_Listed], db: Any) -> None:
-        """Each deck's copies lacking from its game's collection, built decks' cards in use (None: no collection).
-
-        Kept in the cache with a stamp of the collection and the built decks' cards: a listing parses the decks'
-        card counts only when those changed.
-        """
-        from deckbuilder.collection import collection_game, copies_in_use, missing_beside
-
-        by_game: dict[str, list[_Listed]] = {}
-        for row in rows:
-            if row.deck.fingerprint and not row.deck.error:  # checked and readable
-                by_game.setdefault(collection_game(row.deck.game), []).append(row)
-        kept: list[tuple[str, str, int | None]] = []
-        for game, decks in by_game.items():
-            owned = _owned(db, game)
-            if not owned:
-                continue
-            built = [row for row in decks if row.deck.built]
-            self._load_counts(built)
-            in_use = copies_in_use(row.counts for row in built)
-            stamp = _missing_stamp(owned, in_use)
-            stale = [
-                row
-                for row in decks
-                if row.cached is None
-                or row.cached.missing is None
-                or row.cached.missing_stamp != stamp + ("-built" if row.deck.built else "")
-            ]
-            self._load_counts(stale)
-            for row in decks:
-                wanted = stamp + ("-built" if row.deck.built else "")
-                if (
-                    row.cached is not None
-                    and row.cached.missing_stamp == wanted
-                    and row.cached.missing is not None
-                ):
-                    lacking = row.cached.missing
-                else:
-                    used = in_use
-                    if row.deck.built:  # its own cards are not taken from it
-                        used = {k: v - row.counts.get(k, 0) for k, v in in_use.items()}
-                    lacking = sum(missing_beside(row.counts, owned, used).values())
-                    kept.append((str(row.deck.file), wanted, lacking))
-                row.deck = replace(row.deck, missing=lacking)
-        self.cache.keep_missing(kept)
-
-    def _load_counts(self, rows: Iterable[_Listed]) -> None:
-        """Read the kept counts of these decks (one query) into their rows."""
-        wanted = {str(row.deck.file): row for row in rows if row.cached is not None and not row.loaded}
-        if not wanted:
-            return
-        found = self.cache.counts(wanted)
-        for path, row in wanted.items():
-            row.load(found.get(path, row.cached.counts if row.cached is not None else None))
-
-    def _rows(self) -> dict[str, _Listed]:
+    def _listing(self) -> Listing:
+        """The last listing (the cached one when nothing was listed yet)."""
         with self._lock:
-            listed = self._listed
-        if not listed:
+            listing = self._last
+        if listing is None:
             self.cached()
             with self._lock:
-                listed = self._listed
-        return listed
+                listing = self._last
+        assert listing is not None
+        return listing
 
     # -- marks -----------------------------------------------------------------------------------
 
@@ -316,19 +235,43 @@ class Library:
         from deckbuilder.deckfiles.native import clean_tags
 
         kept = clean_tags(list(tags))
-        file = Path(file)
+        self._change_tags(Path(file), lambda _old: kept)
+
+    def add_tags(self, files: Iterable[Path], tags: Iterable[str]) -> None:
+        """Add tags to each of these decks (the tags each has now are read under the lock: none is lost)."""
+        added = list(tags)
+        for file in files:
+            self._change_tags(Path(file), lambda old: [*old, *added])
+
+    def remove_tags(self, files: Iterable[Path], tags: Iterable[str]) -> None:
+        """Take tags off each of these decks (case-insensitive), keeping the others."""
+        gone = {tag.casefold() for tag in tags}
+        for file in files:
+            self._change_tags(Path(file), lambda old: [t for t in old if t.casefold() not in gone])
+
+    def _change_tags(self, file: Path, change: Callable[[tuple[str, ...]], Iterable[str]]) -> None:
         if keeps_tags_inside(file):
             before = _identity(file)
-            set_native_tags(file, kept)
-            self._retag_cache(file, before, kept)
+            set_native_tags(file, change)
+            self._retag_cache(file, before)
         else:
-            set_marks(file, tags=kept)
+            change_tags(file, change)
 
-    def _retag_cache(self, file: Path, before: Identity | None, tags: tuple[str, ...]) -> None:
+    def _retag_cache(self, file: Path, before: Identity | None) -> None:
         """Keep a native deck's check after its tags were written (only its tags changed), so no re-check."""
+        from deckbuilder.deckfiles.native import native_tags
+
         old = self.cache.read([str(file)]).get(str(file))
         after = _identity(file)
         if old is None or before is None or after is None or old.identity != before:
+            return
+        from carddb.safeio import read_regular_bytes
+        from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
+
+        try:
+            text, _note = decode_deck_bytes(read_regular_bytes(file, MAX_FILE_BYTES), file.name)
+            tags = native_tags(text, file.name)
+        except (OSError, DeckFileError):
             return
         self.cache.write([old._replace(identity=after, entry={**old.entry, "tags": list(tags)})])
 
@@ -344,7 +287,7 @@ class Library:
 
         file = Path(file)
         if name is None:
-            listed = self._rows().get(str(file))
+            listed = self._listing().rows.get(str(file))
             known = listed is not None and listed.deck.fingerprint and listed.deck.current
             name = _("{name} copy").format(name=listed.deck.name if known and listed else _deck_name(file))
         return file_actions.duplicate(file, name)
@@ -390,67 +333,23 @@ class Library:
         """The decks in the library's trash, last deleted first."""
         return file_actions.trashed(self.trash)
 
+    def empty_trash(self, older_than_days: float = 0.0) -> int:
+        """Delete for good the decks deleted more than this many days ago (all of them for 0); how many."""
+        return file_actions.empty_trash(self.trash, older_than_days)
+
     # -- collection across decks -----------------------------------------------------------------
 
     def uses(self, card_name: str, game: str | None = None) -> list[CardUse]:
         """The decks holding a card (of `game`, else of any game) with their copies, by deck name."""
-        rows = self._rows()
-        with self._lock:
-            index = self._index
-        if index is None:
-            index = {}
-            self._load_counts(rows.values())
-            for path, row in rows.items():
-                for key, copies in row.counts.items():
-                    index.setdefault(key, []).append((path, copies))
-            with self._lock:
-                self._index = index
-        wanted = None if game is None else game.casefold()
-        found = [
-            CardUse(rows[path].deck, copies)
-            for path, copies in index.get(normalize_name(card_name), ())
-            if path in rows and (wanted is None or rows[path].deck.game.casefold() == wanted)
-        ]
-        return sorted(found, key=lambda use: (use.deck.name.casefold(), str(use.deck.file)))
+        return self._listing().uses(card_name, game)
 
     def card_keys(self, game: str | None = None) -> frozenset[str]:
         """The normalised names of every card any deck holds (of `game`, else of any game): `in:decks`."""
-        from deckbuilder.collection import collection_game
-
-        rows = self._rows()
-        self._load_counts(rows.values())
-        wanted = None if game is None else collection_game(game)
-        return frozenset(
-            key
-            for row in rows.values()
-            if wanted is None or collection_game(row.deck.game) == wanted
-            for key in row.counts
-        )
+        return self._listing().card_keys(game)
 
     def missing_for(self, files: Iterable[Path]) -> list[MissingCard]:
         """The cards and copies a selection of decks lacks together (built decks outside it holding theirs)."""
-        from deckbuilder.collection import collection_game, copies_in_use, missing_beside
-
-        rows = self._rows()
-        self._load_counts(rows.values())
-        chosen = {str(Path(f)) for f in files}
-        by_game: dict[str, list[_Listed]] = {}
-        for path in chosen:
-            row = rows.get(path)
-            if row is not None and not row.deck.error:
-                by_game.setdefault(collection_game(row.deck.game), []).append(row)
-        result: list[MissingCard] = []
-        for game, selected in sorted(by_game.items()):
-            needed = copies_in_use(row.counts for row in selected)
-            others = copies_in_use(
-                row.counts
-                for path, row in rows.items()
-                if row.deck.built and path not in chosen and collection_game(row.deck.game) == game
-            )
-            names = {key: name for row in selected for key, name in row.names.items()}
-            for key, copies in missing_beside(needed, _owned(self.db, game), others).items():
-                result.append(MissingCard(game, names.get(key, key), copies))
-        return sorted(result, key=lambda m: (m.game, m.name.casefold()))
+        return self._listing().missing_for(files, self.db)
 
 
 def with_library(terms: Any, db: Any, game: str) -> Any:
@@ -472,25 +371,6 @@ def _deck_name(file: Path) -> str:
         return read_deck(file).deck.name
     except (DeckFileError, OSError):
         return file.stem
-
-
-def _owned(db: Any, game: str) -> dict[str, int]:
-    if db is None:
-        return {}
-    from deckbuilder.collection import Collection
-
-    return Collection(db, game).owned_map()
-
-
-def _missing_stamp(owned: Mapping[str, int], in_use: Mapping[str, int]) -> str:
-    """A stamp of a game's collection and its built decks' cards: the copies decks lack change with it."""
-    digest = hashlib.sha256()
-    for key, copies in sorted(owned.items()):
-        digest.update(f"{key}\x00{copies}\x01".encode("utf-8", "replace"))
-    digest.update(b"\x02")
-    for key, copies in sorted(in_use.items()):
-        digest.update(f"{key}\x00{copies}\x01".encode("utf-8", "replace"))
-    return digest.hexdigest()[:24]
 
 
 @functools.lru_cache(maxsize=32)

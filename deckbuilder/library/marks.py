@@ -10,17 +10,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
 from deckbuilder.deckfiles.kinds import kind_of_path
-from deckbuilder.deckfiles.native import clean_tags, native_with_tags
+from deckbuilder.deckfiles.native import clean_tags, native_tags, native_with_tags
 from deckbuilder.i18n import gettext as _
 from deckbuilder.library.model import LibraryError
-from deckbuilder.userdata import UserFileError, read_bytes, update
+from deckbuilder.userdata import UserFileError, locked, read_bytes, update, write_bytes
 
 SIDECAR = ".ragedeck-library.json"
 SIDECAR_VERSION = 1
@@ -102,16 +102,25 @@ def change_marks(folder: Path, change: Callable[[dict[str, Marks]], None]) -> No
 
 def set_marks(file: Path, tags: tuple[str, ...] | None = None, built: bool | None = None) -> None:
     """Set a deck's sidecar tags and/or built mark (None: left as they are)."""
+    change_tags(file, None if tags is None else (lambda _old: tags), built)
 
-    def change(marks: dict[str, Marks]) -> None:
+
+def change_tags(
+    file: Path, change: Callable[[tuple[str, ...]], Iterable[str]] | None, built: bool | None = None
+) -> None:
+    """Change a deck's sidecar tags from the ones it has now (under the lock: nothing another process wrote is
+    lost) and/or its built mark (None: left as it is)."""
+
+    def edit(marks: dict[str, Marks]) -> None:
         old = marks.get(file.name, Marks())
-        new = Marks(old.tags if tags is None else tags, old.built if built is None else built)
+        tags = old.tags if change is None else clean_tags(list(change(old.tags)))
+        new = Marks(tags, old.built if built is None else built)
         if new.tags or new.built:
             marks[file.name] = new
         else:
             marks.pop(file.name, None)
 
-    change_marks(file.parent, change)
+    change_marks(file.parent, edit)
 
 
 def take_marks(file: Path) -> Marks:
@@ -133,21 +142,27 @@ def move_marks(source: Path, target: Path) -> Marks:
     return mark
 
 
-def set_native_tags(file: Path, tags: tuple[str, ...]) -> None:
-    """Write a native deck's tags into it (every other key kept), under its lock; LibraryError when it cannot."""
+def set_native_tags(file: Path, tags: tuple[str, ...] | Callable[[tuple[str, ...]], Iterable[str]]) -> None:
+    """Write a native deck's tags into it (every other key kept): these tags, or those `tags` makes of the ones it
+    has now; LibraryError when it cannot.
 
-    def change(before: bytes | None) -> bytes | None:
-        if before is None:
-            raise LibraryError(_("{path}: the deck file is gone").format(path=file))
-        try:
-            text, _note = decode_deck_bytes(before, file.name)
-            return native_with_tags(text, tags, file.name).encode("utf-8")
-        except DeckFileError as exc:
-            raise LibraryError(
-                _("{path}: tags not written: {reason}").format(path=file.name, reason=exc.reason)
-            ) from exc
-
+    Under the lock of its folder's sidecar, as every mark of the folder is (one hidden lock file per folder, not one
+    per deck), so two processes tagging one deck at once each read what the other wrote.
+    """
     try:
-        update(file, file.parent, MAX_FILE_BYTES, lambda raw: raw, change)
+        with locked(file.parent / SIDECAR):
+            before = read_bytes(file, file.parent, MAX_FILE_BYTES)
+            if before is None:
+                raise LibraryError(_("{path}: the deck file is gone").format(path=file))
+            try:
+                text, _note = decode_deck_bytes(before, file.name)
+                wanted = tags(native_tags(text, file.name)) if callable(tags) else tags
+                after = native_with_tags(text, list(wanted), file.name).encode("utf-8")
+            except DeckFileError as exc:
+                raise LibraryError(
+                    _("{path}: tags not written: {reason}").format(path=file.name, reason=exc.reason)
+                ) from exc
+            if after != before:
+                write_bytes(file, file.parent, after)
     except (UserFileError, OSError) as exc:
         raise LibraryError(str(exc)) from exc

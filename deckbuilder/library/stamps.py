@@ -1,6 +1,7 @@
 """Cheap stamps of what a deck's verdict depends on besides its file: the card data, and the games and formats.
 
-A verdict is re-checked when its stamp differs from the current one. The collection has no stamp: a deck's
+A verdict is re-checked when its stamp differs from the current one. Both are cheap (a few milliseconds whatever
+the number of cards): every refresh asks for them. The collection has no stamp: a deck's
 `missing` is counted afresh from the collection every time the library is listed (see library.py).
 """
 
@@ -13,16 +14,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-_CARD_TABLES = ("card", "printing", "retired_card", "character_identity")
+_COUNTED_TABLES = ("card", "printing")  # large: their highest ids (one seek each; a count reads every row)
+_READ_TABLES = ("retired_card", "character_identity")  # small (hundreds of rows), edited in place: read whole
 _MAX_DESCRIPTION_FILES = 2000  # a games folder holds tens of files: past this the stamp stops looking
 _MAX_DEPTH = 4
 
 
 def card_data_stamp(db: Any) -> str:
-    """A stamp of the card data (every game's): its meta facts, and each card table's rows, ids and text lengths.
-
-    Reads every card row once (tens of milliseconds at 100,000 cards): asked by a refresh, not by a listing.
-    """
+    """A stamp of the card data (every game's): its meta facts, among them the token every writer of card data
+    renews (carddb.changes), each large card table's highest id, and the small tables whole. A few index
+    seeks: no card row is read."""
     if db is None:
         return "no-database"
     digest = hashlib.sha256()
@@ -30,23 +31,17 @@ def card_data_stamp(db: Any) -> str:
     try:
         for key, value in conn.execute("SELECT key, value FROM meta ORDER BY key"):
             digest.update(f"{key}\x00{value}\x01".encode("utf-8", "replace"))
-        for table in _CARD_TABLES:
-            columns = [str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")]
-            if not columns:
-                continue
-            # Lengths of every column: an import that changes a card's text changes its length (almost always).
-            sums = ", ".join(f"total(length({_quoted(c)}))" for c in columns)
-            row = conn.execute(f"SELECT count(*), {sums} FROM {table}").fetchone()
+        for table in _COUNTED_TABLES:
+            row = conn.execute(f"SELECT max(rowid) FROM {table}").fetchone()
             digest.update(f"{table}:{row!r}\x01".encode())
+        for table in _READ_TABLES:
+            for found in conn.execute(f"SELECT * FROM {table} ORDER BY rowid"):
+                digest.update(repr(tuple(found)).encode("utf-8", "replace"))
     except sqlite3.Error as exc:
         digest.update(f"unreadable:{exc}".encode())
     finally:
         conn.close()
     return digest.hexdigest()[:24]
-
-
-def _quoted(column: str) -> str:
-    return '"' + column.replace('"', '""') + '"'
 
 
 def descriptions_stamp() -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
-from deckbuilder.library import Library, LibraryDeck, LibraryError, TrashedDeck
+from deckbuilder.library import Library, LibraryDeck, LibraryError, TrashedDeck, missing_decks
 from deckbuilder.ui.library_model import split_tags
 from deckbuilder.ui.translation import fill, ngettext
 from deckbuilder.userdata import UserFileError
@@ -282,13 +282,27 @@ class DeckLibrary(QObject):
         return put_back if isinstance(put_back, Path) else None
 
     def edit_tags(self, files: list[Path]) -> bool:
-        """Ask for the tags of the chosen decks (one line, commas between) and give every one of them those tags."""
-        first = self._listed(files[0]) if files else None
-        current = ", ".join(first.tags) if first is not None else ""
-        text = self.ask_text(self.tr("Deck tags"), self.tr("Tags (separated by commas):"), current)
+        """Ask for the tags of the chosen decks (one line, commas between). The line starts with the tags every
+        chosen deck has: a tag added there is added to each, one taken out is taken off each, and the tags only
+        some of them have stay as they are."""
+        listed = [deck for deck in (self._listed(file) for file in files) if deck is not None]
+        common = [t for t in (listed[0].tags if listed else ()) if all(t in d.tags for d in listed[1:])]
+        text = self.ask_text(self.tr("Deck tags"), self.tr("Tags (separated by commas):"), ", ".join(common))
         if text is None:
             return False
-        return self.set_tags(files, split_tags(text))
+        wanted = split_tags(text)
+        if len(files) == 1:
+            return self.set_tags(files, wanted)
+        added = [t for t in wanted if t.casefold() not in {c.casefold() for c in common}]
+        gone = [t for t in common if t.casefold() not in {w.casefold() for w in wanted}]
+
+        def job() -> None:
+            if added:
+                self.library.add_tags([Path(f) for f in files], added)
+            if gone:
+                self.library.remove_tags([Path(f) for f in files], gone)
+
+        return self._do(job)[0]
 
     def set_tags(self, files: list[Path], tags: list[str]) -> bool:
         """Give these decks these tags (kept in a native deck, beside a Lackey or text file)."""
@@ -319,25 +333,21 @@ class DeckLibrary(QObject):
     def missing_proxies(self, files: list[Path]) -> object:
         """Proxy sheets of the copies the chosen decks lack together (built decks outside them keep theirs),
         through the window's proxy export. None when nothing is missing or the decks are of several games."""
-        from deckbuilder.deck import Deck, DeckEntry
-
         try:
             missing = self.library.missing_for(files)
         except _FAILURES as exc:
             self.tell(str(exc))
             return None
-        if not missing:
+        decks = missing_decks(missing)
+        if not decks:
             self.tell(
                 self.tr("Your collection holds every card these decks play: there is nothing to print.")
             )
             return None
-        games = sorted({m.game for m in missing})
-        if len(games) > 1:
+        if len(decks) > 1:
             self.tell(self.tr("These decks are of several games: choose the decks of one game."))
             return None
-        name = fill(ngettext("Missing for %1 deck", "Missing for %1 decks", len(files)), len(files))
-        deck = Deck(name=name, game=games[0], entries=[DeckEntry(m.name, m.copies) for m in missing])
-        return self.export_proxies(deck)
+        return self.export_proxies(decks[0])
 
     # -- the card pane ----------------------------------------------------------------------------
 

@@ -59,7 +59,7 @@ def test_text_lists_each_deck_with_its_verdict_in_the_players_language(demo_db: 
     assert code == 0
     assert "LEGAL Demo Gaia pack (rage, revised · 55 cartas" in out
     assert "zero.dek: não foi possível ler" in out
-    assert out.rstrip().endswith("3 decks: 1 legal, 1 não legal, 1 ilegível")
+    assert out.rstrip().endswith("3 decks: 1 legal, 1 não legal, 0 não verificado, 1 ilegível")
 
 
 def test_search_in_decks_finds_the_library_cards(demo_db: Path, library: Path) -> None:
@@ -69,3 +69,16 @@ def test_search_in_decks_finds_the_library_cards(demo_db: Path, library: Path) -
     code, out, _err = run("search", "in:decks", "--db", str(demo_db), "--json")
     assert code == 0
     assert sorted(card["name"] for card in json.loads(out)["cards"]) == ["Ashen Howler", "Bark Hide"]
+
+
+def test_a_deck_of_a_game_not_installed_is_listed_unjudged_with_why(demo_db: Path, library: Path) -> None:
+    document = json.loads(demo_deck_path().read_text(encoding="utf-8"))
+    document["game"] = "nosuchgame"
+    (library / "other.json").write_text(json.dumps(document), encoding="utf-8")
+    code, out, _err = run("decks", "--db", str(demo_db), "--json")
+    listed = {Path(d["file"]).name: d for d in json.loads(out)["decks"]}
+    assert (
+        code == 0 and listed["other.json"]["legal"] is None and listed["other.json"]["game"] == "nosuchgame"
+    )
+    code, out, _err = run("decks", "--db", str(demo_db))
+    assert "NOT CHECKED Demo Gaia pack (nosuchgame" in out and "nosuchgame" in out.split("NOT CHECKED", 1)[1]

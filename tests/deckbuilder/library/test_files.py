@@ -123,3 +123,12 @@ def test_a_link_is_never_acted_on(demo_db: CardDatabase, decks: Path, tmp_path: 
         with pytest.raises(LibraryError):
             act(decks / "link.txt")
     assert outside.read_bytes() == (decks / "list.txt").read_bytes()
+
+
+def test_emptying_the_trash_deletes_for_good_only_what_is_old_enough(
+    demo_db: CardDatabase, decks: Path
+) -> None:
+    library = Library(demo_db)
+    library.delete(decks / "list.txt")
+    assert library.empty_trash(older_than_days=1) == 0 and len(library.trashed()) == 1
+    assert library.empty_trash() == 1 and library.trashed() == []

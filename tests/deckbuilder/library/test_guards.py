@@ -57,24 +57,30 @@ def test_listing_checking_tagging_and_marking_never_change_a_lackey_file(
 SCRIPT = """
 from pathlib import Path
 from deckbuilder.library import Library
-folder = Path(sys.argv[2])
+folder = Path(FOLDER)
 library = Library(None, [folder])
-for n in range(15):
-    library.set_tags(folder / f"deck-{n:02}.txt", [f"by-{worker}-{n}"]) if n % 2 == worker else None
-    library.set_built(folder / f"deck-{n:02}.txt", True) if n % 2 == worker else None
+decks = sorted(folder.glob("deck-*"))
+for n, deck in enumerate(decks):
+    library.add_tags([deck], [f"by-{worker}"])
+    if n % 2 == worker:
+        library.set_built(deck, True)
 """
 
 
-def test_two_processes_tagging_decks_of_one_folder_at_once_lose_nothing(tmp_path: Path) -> None:
+def test_two_processes_tagging_the_same_decks_at_once_lose_nothing(tmp_path: Path) -> None:
+    from carddb.demo import demo_deck_path
+
     folder = tmp_path / "decks"
     folder.mkdir()
-    for n in range(15):
+    for n in range(8):
         (folder / f"deck-{n:02}.txt").write_text("1\tAshen Howler\n", encoding="utf-8")
-    run_together(SCRIPT.replace("sys.argv[2]", repr(str(folder))), 2)
-    listed = by_name(Library(None, [folder]).cached())
-    for n in range(15):
-        deck = listed[f"deck-{n:02}.txt"]
-        assert (deck.tags, deck.built) == ((f"by-{n % 2}-{n}",), True)
+        shutil.copy(demo_deck_path(), folder / f"deck-{n:02}.json")
+    run_together(SCRIPT.replace("FOLDER", repr(str(folder))), 2)
+    listed = Library(None, [folder]).refresh()  # a native deck's tags are read when it is checked
+    assert len(listed) == 16
+    for deck in listed:
+        assert set(deck.tags) == {"by-0", "by-1"}, deck.file.name
+        assert deck.built is True, deck.file.name
 
 
 def test_a_refresh_in_a_worker_thread_while_the_list_is_read(demo_db: CardDatabase, decks: Path) -> None:
@@ -147,3 +153,16 @@ def test_hostile_cache_rows_are_checked_again(demo_db: CardDatabase, decks: Path
     conn.close()
     listed = by_name(Library(demo_db).refresh())
     assert listed["demo.json"].legal is True and listed["list.txt"].legal is False
+
+
+def test_hostile_deck_files_are_listed_with_why_and_never_hang(demo_db: CardDatabase, decks: Path) -> None:
+    import os
+
+    from tests.carddb.test_bounded_readers import finishes
+
+    os.mkfifo(decks / "pipe.dek")
+    (decks / "huge.txt").write_bytes(b"1\tAshen Howler\n" * 500_000)
+    (decks / "latin1.txt").write_bytes("2\tAshen Howler\n1\tBark Hide \xe9\n".encode("latin-1"))
+    listed = by_name(finishes(Library(demo_db).refresh))
+    assert listed["pipe.dek"].error and listed["huge.txt"].error
+    assert listed["latin1.txt"].legal is False and not listed["latin1.txt"].error  # read, with a note

@@ -8,7 +8,6 @@ import sqlite3
 from pathlib import Path
 
 from carddb.db import CardDatabase
-from deckbuilder.collection import Collection
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.library import Library, LibraryDeck
 from deckbuilder.library.cache import CACHE_FILE
@@ -116,34 +115,6 @@ def test_tags_of_a_text_deck_are_kept_beside_it(demo_db: CardDatabase, decks: Pa
     assert by_name(library.cached())["list.txt"].tags == ()
 
 
-def test_built_decks_hold_their_cards_and_the_others_count_what_is_left(
-    demo_db: CardDatabase, decks: Path
-) -> None:
-    (decks / "other.txt").write_text("1\tAshen Howler\n", encoding="utf-8")
-    Collection(demo_db).set_counts([("Ashen Howler", None, 2), ("Bark Hide", None, 3)])
-    library = Library(demo_db)
-    listed = by_name(library.refresh())
-    assert (listed["list.txt"].missing, listed["other.txt"].missing) == (0, 0)
-    library.set_built(decks / "list.txt", True)
-    listed = by_name(library.cached())
-    assert listed["list.txt"].built and listed["list.txt"].missing == 0
-    assert listed["other.txt"].missing == 1  # both Ashen Howlers are in the built deck
-    lacking = {(m.name, m.copies) for m in library.missing_for([decks / "other.txt", decks / "list.txt"])}
-    assert lacking == {("Ashen Howler", 1)}
-
-
-def test_no_collection_kept_means_missing_unknown(demo_db: CardDatabase, decks: Path) -> None:
-    assert by_name(Library(demo_db).refresh())["demo.json"].missing is None
-
-
-def test_uses_names_the_decks_holding_a_card(demo_db: CardDatabase, decks: Path) -> None:
-    library = Library(demo_db)
-    library.refresh()
-    uses = {use.deck.file.name: use.copies for use in library.uses("ashen howler")}
-    assert uses == {"demo.json": 1, "list.txt": 2}
-    assert library.uses("No Such Card") == []
-
-
 def test_folders_given_are_listed_instead_of_the_library(
     demo_db: CardDatabase, decks: Path, tmp_path: Path
 ) -> None:
@@ -170,3 +141,19 @@ def test_a_link_in_the_folder_is_not_followed(demo_db: CardDatabase, decks: Path
     library = Library(demo_db)
     assert "link.txt" not in by_name(library.refresh())
     assert library.notes
+
+
+def test_tags_added_and_removed_across_a_selection_keep_the_others(
+    demo_db: CardDatabase, decks: Path
+) -> None:
+    library = Library(demo_db)
+    library.refresh()
+    library.set_tags(decks / "demo.json", ["casual"])
+    library.set_tags(decks / "list.txt", ["proxy"])
+    library.add_tags([decks / "demo.json", decks / "list.txt"], ["League", "casual"])
+    listed = by_name(library.cached())
+    assert listed["demo.json"].tags == ("casual", "League")
+    assert listed["list.txt"].tags == ("proxy", "League", "casual")
+    library.remove_tags([decks / "demo.json", decks / "list.txt"], ["league"])
+    listed = by_name(library.cached())
+    assert (listed["demo.json"].tags, listed["list.txt"].tags) == (("casual",), ("proxy", "casual"))

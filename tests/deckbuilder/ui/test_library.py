@@ -226,3 +226,21 @@ def test_a_deck_saved_from_the_window_joins_the_open_library_checked(qtbot, wind
         timeout=30000,
     )
     assert _deck(view, "saved here.json").legal is True
+
+
+def test_tags_of_several_decks_change_only_what_the_player_changed(
+    qtbot, window, decks: Path, answered: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    view = _checked(qtbot, window)
+    window.library.set_tags([decks / "demo.json"], ["event", "gaia"])
+    window.library.set_tags([decks / "list.txt"], ["event", "wyrm"])
+    view.choose([decks / "demo.json", decks / "list.txt"])
+    answered.append("event, casual")  # "event" was common: kept; "casual" added to both
+    view.actions_by_id["library_tags"].trigger()
+    assert set(_deck(view, "demo.json").tags) == {"event", "gaia", "casual"}
+    assert set(_deck(view, "list.txt").tags) == {"event", "wyrm", "casual"}
+    view.choose([decks / "demo.json", decks / "list.txt"])
+    answered.append("casual")  # "event" taken off both
+    view.actions_by_id["library_tags"].trigger()
+    assert set(_deck(view, "demo.json").tags) == {"gaia", "casual"}
+    assert set(_deck(view, "list.txt").tags) == {"wyrm", "casual"}
