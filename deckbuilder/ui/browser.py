@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.normalize import normalize_name
-from carddb.query import DECK_FLAGS, asks_about
+from carddb.query import DECK_FLAGS, LIBRARY_FLAGS, asks_about
 from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.i18n import render_text
@@ -129,6 +130,8 @@ class CardBrowser(QWidget):
             for value, label in choices:
                 combo.addItem(label, value)
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
+        # The cards of every deck of the player's library, by game (`in:decks`; the window's library part).
+        self.library_keys: Callable[[str], frozenset[str]] | None = None
         self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
         self._asked_for: tuple[tuple[str, ...], frozenset[str] | None] | None = None  # see _asked
@@ -418,10 +421,21 @@ class CardBrowser(QWidget):
         return self._deck_terms
 
     def _deck_asked(self, composed: str) -> DeckTerms | None:
-        """The deck's terms for a query that asks about the deck; None for any other (nothing worked out)."""
-        return (
-            self.deck_terms if asks_about(parse_query(composed, self.db.search_fields)) & DECK_FLAGS else None
-        )
+        """The deck's terms for a query that asks about the deck (and the library's cards for `in:decks`); None
+        for any other (nothing worked out)."""
+        flags = asks_about(parse_query(composed, self.db.search_fields))
+        if not flags & (DECK_FLAGS | LIBRARY_FLAGS):
+            return None
+        terms = self.deck_terms if flags & DECK_FLAGS else DeckTerms()
+        if flags & LIBRARY_FLAGS and self.library_keys is not None:
+            terms = replace(terms, library=self.library_keys(self.game_key()))
+        return terms
+
+    def library_changed(self) -> None:
+        """The deck library was listed again: a query asking about it (`in:decks`) runs again."""
+        asked = self._asked()
+        if asked is not None and asked & LIBRARY_FLAGS:
+            self._schedule()
 
     def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
         """The deck being edited (and the collection's version): a search asking about either runs again.

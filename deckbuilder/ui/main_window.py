@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
             lambda deck: self.exports.export_proxies_pdf(deck=deck),
         )
         self.card_pane.uses = self.library.uses
+        self.browser.library_keys = self.library.card_keys  # `in:decks` in the search box
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
@@ -253,6 +254,7 @@ class MainWindow(QMainWindow):
         # A deck saved (the controller says its path at every save) or opened: the library, when on show, checks
         # what changed. Not on the undo stack's clean state: undoing back to it saves nothing.
         self.controller.path_changed.connect(lambda _path: self.library.changed_elsewhere())
+        self.library.listed.connect(self.browser.library_changed)
         self.controller.deck_changed.connect(self._show_deck)
         self.controller.deck_replaced.connect(self.card_pane.show_no_card)
         self.controller.path_changed.connect(self._on_path_changed)

@@ -9,28 +9,29 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
-from deckbuilder.library import Library, LibraryDeck, LibraryError, TrashedDeck, missing_decks
-from deckbuilder.ui.library_model import split_tags
 from deckbuilder.ui.translation import fill, ngettext
-from deckbuilder.userdata import UserFileError
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
-    from deckbuilder.library import CardUse
+    from deckbuilder.library import CardUse, Library, LibraryDeck, TrashedDeck
     from deckbuilder.ui.library_view import LibraryWindow
     from deckbuilder.ui.window_prompts import Prompts
     from deckbuilder.ui.workers import Worker
 
 log = logging.getLogger(__name__)
-_FAILURES = (LibraryError, UserFileError, OSError)
+# LibraryError and UserFileError are ValueErrors: one line for the player. (deckbuilder.library is imported when the
+# library is first used, not at every window start.)
+_FAILURES = (ValueError, OSError)
 
 
 class DeckLibrary(QObject):
     """The player's decks: the library window and its jobs. Nothing is listed or checked until it is first asked
     (the window opened, a card shown): the window starts as fast as without it."""
+
+    listed = Signal()  # the decks were listed again (a check ended, a file changed)
 
     def __init__(
         self,
@@ -56,6 +57,8 @@ class DeckLibrary(QObject):
     def library(self) -> Library:
         """The library over the window's card database (made when first needed)."""
         if self._library is None:
+            from deckbuilder.library import Library
+
             self._library = Library(self.db)
         return self._library
 
@@ -108,6 +111,7 @@ class DeckLibrary(QObject):
             return
         if self._view is not None:
             self._view.show_decks(decks, [str(n) for n in self.library.notes])
+        self.listed.emit()
 
     def recheck(self) -> Worker | None:
         """Check every deck that changed since its check, in a worker thread (one at a time: asked again while one
@@ -144,6 +148,7 @@ class DeckLibrary(QObject):
     def _checked(self, decks: list[LibraryDeck]) -> None:
         if self._view is not None:
             self._view.show_decks(decks, [str(n) for n in self.library.notes])
+        self.listed.emit()
 
     def _check_failed(self, message: str) -> None:
         self.tell(fill(self.tr("The decks could not be checked: %1"), message))
@@ -290,6 +295,8 @@ class DeckLibrary(QObject):
         text = self.ask_text(self.tr("Deck tags"), self.tr("Tags (separated by commas):"), ", ".join(common))
         if text is None:
             return False
+        from deckbuilder.ui.library_model import split_tags
+
         wanted = split_tags(text)
         if len(files) == 1:
             return self.set_tags(files, wanted)
@@ -338,6 +345,8 @@ class DeckLibrary(QObject):
         except _FAILURES as exc:
             self.tell(str(exc))
             return None
+        from deckbuilder.library import missing_decks
+
         decks = missing_decks(missing)
         if not decks:
             self.tell(
@@ -349,7 +358,15 @@ class DeckLibrary(QObject):
             return None
         return self.export_proxies(decks[0])
 
-    # -- the card pane ----------------------------------------------------------------------------
+    # -- the card pane and the browser -------------------------------------------------------------
+
+    def card_keys(self, game: str) -> frozenset[str]:
+        """The cards any deck of the library of `game` holds (normalised names), from the last listing: `in:decks`."""
+        try:
+            return self.library.card_keys(game)
+        except _FAILURES:
+            log.exception("cannot list the cards of the library's decks")
+            return frozenset()
 
     def uses(self, name: str, game: str | None) -> list[CardUse]:
         """The library's decks holding a card (of the deck's game), from the last listing."""

@@ -244,3 +244,14 @@ def test_tags_of_several_decks_change_only_what_the_player_changed(
     view.actions_by_id["library_tags"].trigger()
     assert set(_deck(view, "demo.json").tags) == {"gaia", "casual"}
     assert set(_deck(view, "list.txt").tags) == {"wyrm", "casual"}
+
+
+def test_in_decks_in_the_search_box_finds_the_cards_of_the_library(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    (decks / "demo.json").unlink()  # only the text list: Ashen Howler and Bark Hide
+    _checked(qtbot, window)
+    window.browser.query_edit.setText("in:decks")
+    window.browser.run_search()
+    assert sorted(window.browser.shown_names()) == ["Ashen Howler", "Bark Hide"]
+    window.browser.query_edit.setText("-in:decks t:gift")
+    window.browser.run_search()
+    assert "Bark Hide" not in window.browser.shown_names() and window.browser.result_count() > 0
