@@ -255,3 +255,22 @@ def test_in_decks_in_the_search_box_finds_the_cards_of_the_library(qtbot, window
     window.browser.query_edit.setText("-in:decks t:gift")
     window.browser.run_search()
     assert "Bark Hide" not in window.browser.shown_names() and window.browser.result_count() > 0
+
+
+def test_moving_decks_to_a_folder_outside_the_library_adds_it(
+    qtbot, window, decks: Path, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    elsewhere = tmp_path / "event decks"
+    elsewhere.mkdir()
+    monkeypatch.setattr(DeckLibrary, "ask_folder", lambda self: elsewhere)
+    view = _checked(qtbot, window)
+    before = (decks / "list.txt").read_bytes()
+    view.choose([decks / "list.txt", decks / "demo.json"])
+    view.actions_by_id["library_move"].trigger()
+    assert sorted(p.name for p in elsewhere.iterdir() if not p.name.startswith(".")) == [
+        "demo.json",
+        "list.txt",
+    ]
+    assert (elsewhere / "list.txt").read_bytes() == before
+    assert {d.file for d in view.model.decks} >= {elsewhere / "list.txt", elsewhere / "demo.json"}
+    assert not (decks / "list.txt").exists()
