@@ -274,3 +274,33 @@ def test_moving_decks_to_a_folder_outside_the_library_adds_it(
     assert (elsewhere / "list.txt").read_bytes() == before
     assert {d.file for d in view.model.decks} >= {elsewhere / "list.txt", elsewhere / "demo.json"}
     assert not (decks / "list.txt").exists()
+
+
+def test_the_portuguese_library_shows_no_english(portuguese, qtbot, window, decks: Path, demo_db) -> None:  # type: ignore[no-untyped-def]
+    from tests.deckbuilder.ui.english_audit import card_data_words, english_shown
+
+    view = _checked(qtbot, window)
+    view.choose([decks / "list.txt"])
+    # Deck names and tags are the player's, file names too: only the window's own words are audited.
+    player_words = {"demo", "list", "broken", "json", "txt", "deck"} | card_data_words(demo_db)
+    assert english_shown(view, player_words) == []
+    assert view.model.headerData(0, Qt.Orientation.Horizontal) == "Deck"
+    assert view.recheck_button.text() == "&Verificar de novo"
+
+
+def test_the_library_is_used_by_keys_alone(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    view = _checked(qtbot, window)
+    view.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view)
+    view.table.setFocus()
+    view.choose([decks / "demo.json"])
+    QTest.keyClick(view.table, Qt.Key.Key_Delete)  # Delete
+    assert not (decks / "demo.json").exists()
+    QTest.keyClick(view.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Undo delete
+    assert (decks / "demo.json").exists()
+    view.choose([decks / "list.txt"])
+    QTest.keyClick(view.table, Qt.Key.Key_Return)  # Open
+    assert window.deck_path == decks / "list.txt"
