@@ -48,6 +48,7 @@ SHOTS = (
     Shot("library-pt_BR.png", (1280, 720), False, "pt_BR", library="list"),
     Shot("library-large-pt_BR.png", (1920, 1080), False, "pt_BR", library="list"),
     Shot("library-card-pane.png", (1280, 720), False, "en", library="card"),
+    Shot("library-text200-pt_BR.png", (1280, 720), False, "pt_BR", text_size=200, library="list"),
 )
 
 

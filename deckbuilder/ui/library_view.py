@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.library import LibraryDeck
+from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.library_model import (
     COLUMN,
     VERDICTS,
@@ -114,7 +115,8 @@ class LibraryWindow(QWidget):
 
         self.actions_by_id: dict[str, QAction] = {}
         self.buttons: dict[str, QToolButton] = {}
-        row = QHBoxLayout()
+        buttons_holder = QWidget()
+        row = FlowLayout(buttons_holder)
         for action_id, text, tip in (
             ("library_open", self.tr("&Open"), self.tr("Open the deck in the window")),
             ("library_duplicate", self.tr("D&uplicate"), self.tr("Copy the deck file beside it")),
@@ -140,7 +142,6 @@ class LibraryWindow(QWidget):
             self.buttons[action_id] = button
             row.addWidget(button)
         self.actions_by_id["library_built"].setCheckable(True)
-        row.addStretch(1)
         self.undo_action = self._action(
             "library_undo", self.tr("&Undo delete"), self.tr("Put the last deleted deck back")
         )
@@ -173,20 +174,25 @@ class LibraryWindow(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.show_running(False)
 
-        filters = QHBoxLayout()
+        # Rows that wrap (ui/flow.py) rather than cut: Portuguese and the larger text sizes need more width.
+        filters_holder = QWidget()
+        filters = FlowLayout(filters_holder)
         words_label = QLabel(self.tr("&Find:"))
         words_label.setBuddy(self.words)
-        filters.addWidget(words_label)
-        filters.addWidget(self.words, 2)
-        for text, combo in (
+        # Its hint whole (the field's frame and clear button take about two letters' width more).
+        metrics = self.words.fontMetrics()
+        self.words.setMinimumWidth(
+            metrics.horizontalAdvance(self.words.placeholderText()) + metrics.horizontalAdvance("xxxx") + 24
+        )
+        filters.addWidget(_pair(words_label, self.words), 1)
+        for text, field in (
             (self.tr("T&ag:"), self.tag_combo),
             (self.tr("&Game:"), self.game_combo),
             (self.tr("&Verdict:"), self.verdict_combo),
         ):
             buddy = QLabel(text)
-            buddy.setBuddy(combo)
-            filters.addWidget(buddy)
-            filters.addWidget(combo)
+            buddy.setBuddy(field)
+            filters.addWidget(_pair(buddy, field))
         filters.addWidget(self.buildable_check)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
@@ -194,8 +200,8 @@ class LibraryWindow(QWidget):
         bottom.addWidget(self.cancel_button)
         bottom.addWidget(self.recheck_button)
         layout = QVBoxLayout(self)
-        layout.addLayout(filters)
-        layout.addLayout(row)
+        layout.addWidget(filters_holder)
+        layout.addWidget(buttons_holder)
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
@@ -374,6 +380,16 @@ class LibraryWindow(QWidget):
             self.actions_by_id[action_id].setEnabled(enabled)
         built = self.actions_by_id["library_built"]
         built.setChecked(bool(readable) and all(d.built for d in readable))
+
+
+def _pair(label: QLabel, field: QWidget) -> QWidget:
+    """A label and its field kept on one row when the filters wrap."""
+    holder = QWidget()
+    row = QHBoxLayout(holder)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(label)
+    row.addWidget(field, 1)
+    return holder
 
 
 # The actions with a key of their own (ui/shortcuts.py lists them; Help → Keyboard shortcuts shows them).
