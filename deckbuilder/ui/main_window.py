@@ -255,6 +255,7 @@ class MainWindow(QMainWindow):
         # what changed. Not on the undo stack's clean state: undoing back to it saves nothing.
         self.controller.path_changed.connect(lambda _path: self.library.changed_elsewhere())
         self.library.listed.connect(self.browser.library_changed)
+        self.library.listed.connect(self.card_pane.uses_changed)
         self.controller.deck_changed.connect(self._show_deck)
         self.controller.deck_replaced.connect(self.card_pane.show_no_card)
         self.controller.path_changed.connect(self._on_path_changed)

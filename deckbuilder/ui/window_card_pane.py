@@ -47,6 +47,11 @@ class CardPane(QObject):
         if self.uses is not None and card is not None:
             self._uses_timer.start(0)  # after the card shows: the library's first listing walks its folders
 
+    def uses_changed(self) -> None:
+        """The library was listed again: say again which decks play the card on show."""
+        if self.uses is not None and self._uses_for is not None:
+            self._uses_timer.start(0)
+
     def _show_uses(self) -> None:
         if self.uses is None or self._uses_for is None:
             return

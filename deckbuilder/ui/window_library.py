@@ -52,6 +52,9 @@ class DeckLibrary(QObject):
         self.worker: Worker | None = None
         self.trashed: list[TrashedDeck] = []  # deleted in this window, newest last: Undo puts them back
         self.recheck_again = False
+        self.checked_once = (
+            False  # the decks checked once this session (the card pane's first question does it)
+        )
 
     @property
     def library(self) -> Library:
@@ -122,6 +125,7 @@ class DeckLibrary(QObject):
             self.recheck_again = True
             return self.worker
         self.recheck_again = False
+        self.checked_once = True
         library = self.library
 
         def job(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> list[LibraryDeck]:
@@ -369,7 +373,11 @@ class DeckLibrary(QObject):
             return frozenset()
 
     def uses(self, name: str, game: str | None) -> list[CardUse]:
-        """The library's decks holding a card (of the deck's game), from the last listing."""
+        """The library's decks holding a card (of the deck's game), from the last listing. The first time, the decks
+        that changed since their last check are checked in the background (`listed` says when to ask again)."""
+        if not self.checked_once:
+            self.checked_once = True
+            QTimer.singleShot(0, self.recheck)
         try:
             return self.library.uses(name, game)
         except _FAILURES:

@@ -304,3 +304,10 @@ def test_the_library_is_used_by_keys_alone(qtbot, window, decks: Path) -> None: 
     view.choose([decks / "list.txt"])
     QTest.keyClick(view.table, Qt.Key.Key_Return)  # Open
     assert window.deck_path == decks / "list.txt"
+
+
+def test_the_card_pane_names_the_decks_without_the_library_ever_opened(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    window.show_card("Ashen Howler")  # the first question checks the decks in the background, then answers
+    label = window.card_view.uses_label
+    qtbot.waitUntil(lambda: label.isVisible() and "list ×2" in label.text(), timeout=30000)
+    assert window.library._view is None  # the library's window was never built
