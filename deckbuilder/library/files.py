@@ -11,11 +11,14 @@ import json
 import os
 import re
 import shutil
+import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
-from carddb.safeio import read_regular_bytes
+from carddb.atomic import atomic_write_bytes
+from carddb.safeio import UnsafeFileError, read_regular_bytes
 from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
 from deckbuilder.i18n import gettext as _
 from deckbuilder.library.marks import Marks, keeps_tags_inside, move_marks, set_marks, take_marks
@@ -26,6 +29,18 @@ TRASH_FOLDER = "library-trash"
 _ABOUT = "deleted.json"
 _MAX_STEM = 120
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]')
+
+
+@contextlib.contextmanager
+def refused(file: Path) -> Iterator[None]:
+    """Any OS failure of an action on `file` as a LibraryError naming it (a full disk, a file too big to copy)."""
+    try:
+        yield
+    except UnsafeFileError as exc:
+        raise LibraryError(_("cannot read {path}: {reason}").format(path=file, reason=exc.reason)) from exc
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise LibraryError(_("{path}: {reason}").format(path=file, reason=reason)) from exc
 
 
 def file_stem(name: str) -> str:
@@ -112,12 +127,22 @@ def duplicate(file: Path, name: str) -> Path:
 
 
 def _write_new(target: Path, data: bytes) -> None:
+    """A new file, whole or not at all, never replacing one: written beside it, then linked to its name."""
+    fd, temp = tempfile.mkstemp(prefix=".", suffix=".part", dir=target.parent)
     try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    except FileExistsError as exc:
-        raise LibraryError(_("{path} already exists: nothing was changed").format(path=target)) from exc
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temp, target)  # fails rather than replace a file that appeared meanwhile
+        except FileExistsError as exc:
+            raise LibraryError(_("{path} already exists: nothing was changed").format(path=target)) from exc
+        except OSError:
+            _copy_new(Path(temp), target)  # a file system without hard links: O_EXCL
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
 
 
 def rename(file: Path, name: str) -> Path:
@@ -130,10 +155,7 @@ def rename(file: Path, name: str) -> Path:
     if renamed is None:
         place(file, target)  # a Lackey file keeps its bytes
     else:
-        from carddb.atomic import atomic_write_bytes
-
-        _write_new(target, b"")  # the name is taken for this deck before the old file goes
-        atomic_write_bytes(target, renamed)
+        _write_new(target, renamed)  # whole under its new name before the old file goes
         os.unlink(file)
     move_marks(file, target)
     return target
@@ -167,7 +189,7 @@ def delete(file: Path, trash: Path) -> TrashedDeck:
         "tags": list(mark.tags),
         "built": mark.built,
     }
-    (entry / _ABOUT).write_text(json.dumps(about, ensure_ascii=False), encoding="utf-8")
+    atomic_write_bytes(entry / _ABOUT, json.dumps(about, ensure_ascii=False).encode("utf-8"))
     try:
         place(file, entry / file.name)
     except BaseException:
@@ -183,7 +205,8 @@ def trashed(trash: Path) -> list[TrashedDeck]:
     with contextlib.suppress(OSError):
         for entry in sorted(trash.iterdir(), reverse=True)[:1000]:
             about = _about(entry)
-            if about is not None:
+            # An entry whose deck is not in it (a delete stopped half-way) is nothing to restore.
+            if about is not None and plain_file(entry / Path(str(about["file"])).name):
                 found.append(
                     TrashedDeck(
                         entry.name, Path(str(about["file"])), str(about.get("name", "")), _number(about)

@@ -290,15 +290,18 @@ class Library:
             listed = self._listing().rows.get(str(file))
             known = listed is not None and listed.deck.fingerprint and listed.deck.current
             name = _("{name} copy").format(name=listed.deck.name if known and listed else _deck_name(file))
-        return file_actions.duplicate(file, name)
+        with file_actions.refused(file):
+            return file_actions.duplicate(file, name)
 
     def rename(self, file: Path, new_name: str) -> Path:
         """Rename a deck (its file, and a native deck's own name); the new file."""
-        return self._carry(Path(file), file_actions.rename(Path(file), new_name))
+        with file_actions.refused(file):
+            return self._carry(Path(file), file_actions.rename(Path(file), new_name))
 
     def move(self, file: Path, folder: Path) -> Path:
         """Move a deck into another folder; the new file."""
-        return self._carry(Path(file), file_actions.move(Path(file), Path(folder)))
+        with file_actions.refused(file):
+            return self._carry(Path(file), file_actions.move(Path(file), Path(folder)))
 
     def _carry(self, old: Path, new: Path) -> Path:
         """Keep a Lackey or text deck's check under its new name (its bytes did not change)."""
@@ -320,14 +323,16 @@ class Library:
 
     def delete(self, file: Path) -> TrashedDeck:
         """Move a deck into the library's trash (restore() puts it back)."""
-        trashed = file_actions.delete(Path(file), self.trash)
+        with file_actions.refused(file):
+            trashed = file_actions.delete(Path(file), self.trash)
         self.cache.forget([str(file)])
         return trashed
 
     def restore(self, trashed: TrashedDeck | str) -> Path:
         """Put a deleted deck back where it was, with its tags and built mark; the file."""
         token = trashed.token if isinstance(trashed, TrashedDeck) else trashed
-        return file_actions.restore(token, self.trash)
+        with file_actions.refused(self.trash / Path(token).name):
+            return file_actions.restore(token, self.trash)
 
     def trashed(self) -> list[TrashedDeck]:
         """The decks in the library's trash, last deleted first."""

@@ -132,3 +132,15 @@ def test_emptying_the_trash_deletes_for_good_only_what_is_old_enough(
     library.delete(decks / "list.txt")
     assert library.empty_trash(older_than_days=1) == 0 and len(library.trashed()) == 1
     assert library.empty_trash() == 1 and library.trashed() == []
+
+
+def test_a_file_too_big_to_copy_is_refused_in_one_line(demo_db: CardDatabase, decks: Path) -> None:
+    from deckbuilder.deckfiles.common import MAX_FILE_BYTES
+
+    big = decks / "big.txt"
+    with big.open("wb") as handle:
+        handle.truncate(MAX_FILE_BYTES * 4 + 1)
+    with pytest.raises(LibraryError, match=r"big\.txt"):
+        Library(demo_db).duplicate(big, "copy")
+    assert sorted(p.name for p in decks.iterdir() if not p.name.startswith(".")) == [
+        "big.txt", "broken.json", "demo.json", "list.txt"]  # fmt: skip
