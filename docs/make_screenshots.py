@@ -20,9 +20,12 @@ class Shot(NamedTuple):
     lang: str
     tab: str | None = None  # the deck check tab shown (None: Legality)
     theme: str = "light"
-    scale: str = "1"  # QT_SCALE_FACTOR: read when the application starts, so such a shot runs in its own process
+    scale: str = (
+        "1"  # QT_SCALE_FACTOR: read when the application starts, so such a shot runs in its own process
+    )
     deck_tab: int = 0  # 0: the deck as lists, 1: as card images
     text_size: int = 100  # View → Text size, in per cent of the desktop's
+    library: str = ""  # "list": the deck library's window; "card": the window with the library's decks listed
 
 
 SHOTS = (
@@ -40,6 +43,12 @@ SHOTS = (
     Shot("screenshot-text200.png", (1280, 720), True, "en", "odds_view", text_size=200),
     Shot("screenshot-text200-pt_BR.png", (1280, 720), True, "pt_BR", text_size=200),
     Shot("screenshot-text130-pt_BR.png", (1280, 720), False, "pt_BR", "odds_view", text_size=130),
+    Shot("library.png", (1280, 720), False, "en", library="list"),
+    Shot("library-large.png", (1920, 1080), False, "en", library="list"),
+    Shot("library-pt_BR.png", (1280, 720), False, "pt_BR", library="list"),
+    Shot("library-large-pt_BR.png", (1920, 1080), False, "pt_BR", library="list"),
+    Shot("library-card-pane.png", (1280, 720), False, "en", library="card"),
+    Shot("library-text200-pt_BR.png", (1280, 720), False, "pt_BR", text_size=200, library="list"),
 )
 
 
@@ -73,6 +82,8 @@ def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     db = CardDatabase(scratch / "cards.sqlite")
     import_path(db, plugin)
+    if any(shot.library for shot in wanted):
+        _fill_library(db, deck_path, scratch, [Path(a) for a in argv[3:] if Path(a).is_file()])
     for shot in wanted:
         install(app, shot.lang)
         for stale in scratch.glob("settings.ini"):
@@ -101,15 +112,60 @@ def main(argv: list[str]) -> int:
             app.processEvents()
         for _ in range(10):
             app.processEvents()
-        image = window.grab()
+        shown = window
+        if shot.library:
+            view = window.library.show_library()
+            view.resize(*shot.size)
+            while window.library.worker is not None:
+                app.processEvents()
+            view.choose([d.file for d in view.model.decks if "copy" in d.file.name][:1])
+            if shot.library == "card":
+                view.hide()
+                window.show_card(window.deck_view.models["characters"].rows()[0].entry.name)
+            else:
+                shown = view
+            for _ in range(10):
+                app.processEvents()
+        image = shown.grab()
         image.save(str(out_dir / shot.name))
-        print(f"wrote {out_dir / shot.name} at {shot.size[0]}x{shot.size[1]} ({image.width()}x{image.height()} px)")
+        print(
+            f"wrote {out_dir / shot.name} at {shot.size[0]}x{shot.size[1]} ({image.width()}x{image.height()} px)"
+        )
         window.undo_stack.setClean()
         window.close()
         window.deleteLater()
         app.processEvents()
     db.close()
     return 0
+
+
+def _fill_library(db: object, deck_path: Path, data: Path, others: list[Path]) -> None:
+    """The library's decks folder for the library shots: the deck as given, a native copy tagged and built, the
+    copy made illegal, a file cut short (listed with why) and a few owned cards, so that every column says something."""
+    import shutil
+
+    from deckbuilder.collection import Collection
+    from deckbuilder.deckfiles import read_deck, write_deck
+    from deckbuilder.library import Library
+
+    folder = data / "decks"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(deck_path, folder / deck_path.name)
+    for other in others:
+        shutil.copy(other, folder / other.name)
+    deck = read_deck(deck_path, db).deck  # type: ignore[arg-type]
+    deck.name = "Gaia tournament"
+    write_deck(deck, folder / "Gaia tournament.json")
+    deck.name = "Gaia tournament copy"
+    first = deck.entries[-1]
+    deck.add(first.name, 3)  # over the copy limit
+    write_deck(deck, folder / "Gaia tournament copy.json")
+    (folder / "half-written.json").write_text('{"format_version": 1, "name": "Half', encoding="utf-8")
+    Collection(db).set_counts([(e.name, None, e.count) for e in deck.entries[:6]])  # type: ignore[arg-type]
+    library = Library(db)
+    library.set_tags(folder / "Gaia tournament.json", ["tournament", "gaia"])
+    library.set_tags(folder / deck_path.name, ["casual"])
+    library.set_built(folder / "Gaia tournament.json", True)
 
 
 if __name__ == "__main__":

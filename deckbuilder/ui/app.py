@@ -86,6 +86,11 @@ def run_gui(argv: list[str], db_path: Path | None, deck_path: Path | None) -> in
             window.open_start_deck()  # the README promises the demo deck on a fresh install
         return int(app.exec())
     finally:
+        from deckbuilder.ui.workers import shutdown_workers
+
+        # A job still running (the deck library's check, a search) is cancelled and waited for before its
+        # database closes: a thread left running aborts the process as Qt tears down.
+        shutdown_workers()
         db.close()
 
 

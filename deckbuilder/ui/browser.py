@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from carddb.normalize import normalize_name
-from carddb.query import DECK_FLAGS, asks_about
+from carddb.query import DECK_FLAGS, LIBRARY_FLAGS, asks_about
 from carddb.search import DeckTerms, QuerySyntaxError, SearchRow, parse_query
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.i18n import render_text
@@ -129,6 +130,8 @@ class CardBrowser(QWidget):
             for value, label in choices:
                 combo.addItem(label, value)
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
+        # The cards of every deck of the player's library, by game (`in:decks`; the window's library part).
+        self.library_keys: Callable[[str], frozenset[str]] | None = None
         self._deck_terms: DeckTerms | None = DeckTerms()
         self._collection_version: object = None
         self._asked_for: tuple[tuple[str, ...], frozenset[str] | None] | None = None  # see _asked
@@ -141,6 +144,17 @@ class CardBrowser(QWidget):
         self.reset_button = QToolButton()
         self.reset_button.setText(self.tr("Reset"))
         self.reset_button.setToolTip(self.tr("Clear every filter"))
+
+        # The saved searches' menu beside the query (ui/saved_searches.py fills it when it opens).
+        self.saved_button = QToolButton()
+        self.saved_button.setObjectName("savedSearches")
+        self.saved_button.setText(self.tr("Saved", "saved searches"))
+        self.saved_button.setToolTip(self.tr("Saved searches: save this search, or run one saved before"))
+        self.saved_button.setAccessibleName(self.tr("Saved searches"))
+        self.saved_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        from deckbuilder.ui.saved_searches import SavedSearches
+
+        self.saved_searches = SavedSearches(self)
 
         self.model = CardTableModel(db, self)
         # The table sorts through the model, which re-runs the search in that order (every match, not a page).
@@ -227,7 +241,13 @@ class CardBrowser(QWidget):
             pairs.append((QLabel(label), holder))
             self._filter_pairs[field] = pairs[-1]
         pairs.append((QLabel(self.tr("Deck")), self.deck_combo))
-        filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, self.reset_button))
+        # The saved searches beside Reset: beside the search line they cut its hint short.
+        buttons = QWidget()
+        buttons_row = QHBoxLayout(buttons)
+        buttons_row.setContentsMargins(0, 0, 0, 0)
+        buttons_row.addWidget(self.saved_button)
+        buttons_row.addWidget(self.reset_button)
+        filters = FilterGrid(pairs, (QLabel(self.tr("Collection")), self.collection_combo, buttons))
         self.filter_grid = filters
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -346,6 +366,53 @@ class CardBrowser(QWidget):
             low.setValue(-1)
             high.setValue(-1)
 
+    def game_key(self) -> str:
+        """The id of the game whose cards are listed (a saved search belongs to it)."""
+        return self.game.name if self.game is not None else self.db.game
+
+    def filter_values(self) -> dict[str, str | tuple[int | None, int | None]]:
+        """The filters that narrow the results, by field (a saved search keeps them)."""
+        chosen = self.filters()
+        values: dict[str, str | tuple[int | None, int | None]] = {}
+        for name in BrowserFilters.__dataclass_fields__:
+            value = getattr(chosen, name)
+            if value != getattr(BrowserFilters(), name):
+                values[name] = value
+        return values
+
+    def apply_search(
+        self, query: str, filters: Mapping[str, str | tuple[int | None, int | None]]
+    ) -> list[str]:
+        """Show a saved search: its query and filters (every other filter cleared); the filters whose value this
+        database no longer has (a set removed since) are not applied and are returned by name."""
+        self.reset_filters()
+        combos = {
+            "section": self.section_combo,
+            "type": self.type_combo,
+            "set_name": self.set_combo,
+            "allegiance": self.allegiance_combo,
+            "deck": self.deck_combo,
+            "collection": self.collection_combo,
+        }
+        lost: list[str] = []
+        for name, value in filters.items():
+            if name in self.range_spins and isinstance(value, tuple):
+                for spin, bound in zip(self.range_spins[name], value, strict=True):
+                    spin.setValue(-1 if bound is None else max(0, min(bound, spin.maximum())))
+            elif name in combos and isinstance(value, str):
+                combo = combos[name]
+                if isinstance(combo, ChoicesCombo):
+                    combo.ensure_filled()
+                found = combo.findData(value)
+                if found < 0:
+                    lost.append(name)
+                combo.setCurrentIndex(max(found, 0))
+            else:
+                lost.append(name)
+        self.query_edit.setText(query)
+        self.run_search()
+        return lost
+
     @property
     def deck_terms(self) -> DeckTerms:
         """What `in:deck` and `is:missing` ask about: the deck's terms, worked out when a search first needs them."""
@@ -354,10 +421,21 @@ class CardBrowser(QWidget):
         return self._deck_terms
 
     def _deck_asked(self, composed: str) -> DeckTerms | None:
-        """The deck's terms for a query that asks about the deck; None for any other (nothing worked out)."""
-        return (
-            self.deck_terms if asks_about(parse_query(composed, self.db.search_fields)) & DECK_FLAGS else None
-        )
+        """The deck's terms for a query that asks about the deck (and the library's cards for `in:decks`); None
+        for any other (nothing worked out)."""
+        flags = asks_about(parse_query(composed, self.db.search_fields))
+        if not flags & (DECK_FLAGS | LIBRARY_FLAGS):
+            return None
+        terms = self.deck_terms if flags & DECK_FLAGS else DeckTerms()
+        if flags & LIBRARY_FLAGS and self.library_keys is not None:
+            terms = replace(terms, library=self.library_keys(self.game_key()))
+        return terms
+
+    def library_changed(self) -> None:
+        """The deck library was listed again: a query asking about it (`in:decks`) runs again."""
+        asked = self._asked()
+        if asked is not None and asked & LIBRARY_FLAGS:
+            self._schedule()
 
     def set_deck(self, terms: DeckTerms | Callable[[], DeckTerms], collection_version: object = None) -> None:
         """The deck being edited (and the collection's version): a search asking about either runs again.

@@ -19,14 +19,14 @@ from PySide6.QtGui import (
     QPixmap,
     QTextDocument,
 )
-from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo, PrintingInfo
 from deckbuilder.games.cards import as_card_info
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
-from deckbuilder.ui.translation import fill
+from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
     # carddb.images (the importer's and exports' image checks) is not needed to show a card: only its protocol.
@@ -37,6 +37,7 @@ MAX_IMAGE_PIXELS = 50_000_000
 # Poker-size card, 63 x 88 mm.
 CARD_ASPECT = 63 / 88
 IMAGE_CACHE_SIZE = 64
+MAX_USES_LISTED = 8  # decks named under the card; the tooltip lists more
 
 _image_cache: OrderedDict[tuple[str, int, int], QImage] = OrderedDict()
 
@@ -317,6 +318,12 @@ class CardView(QWidget):
         self.details = QTextBrowser(self)
         self.details.setOpenLinks(False)
         self.details.setAccessibleName(self.tr("Card details"))
+        # "In 3 of your decks: …" (the deck library's answer, filled by the window's library part).
+        self.uses_label = QLabel(self)
+        self.uses_label.setObjectName("cardUses")
+        self.uses_label.setWordWrap(True)
+        self.uses_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.uses_label.hide()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -324,6 +331,7 @@ class CardView(QWidget):
         layout.addWidget(self._images_row, 5)
         layout.addWidget(self.text_card, 5)
         layout.addWidget(self.details, 2)
+        layout.addWidget(self.uses_label)
         self.show_card(None, None)
 
     @property
@@ -375,6 +383,21 @@ class CardView(QWidget):
             f"<h3>{html.escape(card.name)}</h3><p><i>{html.escape(card.type)}</i> · {html.escape(game.title)}</p>"
             f"<table>{rows}</table>{problems}"
         )
+
+    def show_uses(self, decks: list[tuple[str, int]] | None) -> None:
+        """Which of the player's decks play the card on show: (deck name, copies); None or none hides the line."""
+        if not decks:
+            self.uses_label.clear()
+            self.uses_label.hide()
+            return
+        listed = ", ".join(f"{name} ×{copies}" for name, copies in decks[:MAX_USES_LISTED])
+        if len(decks) > MAX_USES_LISTED:
+            listed += ", " + fill(self.tr("%1 more"), len(decks) - MAX_USES_LISTED)
+        count = fill(ngettext("In %1 of your decks", "In %1 of your decks", len(decks)), len(decks))
+        self.uses_label.setText(f"{count}: {listed}")
+        self.uses_label.setAccessibleName(count)
+        self.uses_label.setToolTip("\n".join(f"{name} ×{copies}" for name, copies in decks[:100]))
+        self.uses_label.show()
 
     def _load_images(self, card: CardInfo, db: ImageSource, printing: PrintingInfo) -> None:
         paths = list(printing.image_paths) or [""] * len(printing.image_files)

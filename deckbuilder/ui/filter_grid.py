@@ -36,6 +36,11 @@ class FilterGrid(QWidget):
         for column in range(columns):
             mine_labels = labels[column::columns] if columns > 1 else labels
             mine_fields = fields[column::columns]
+            if columns > 1 and column == columns - 1:
+                mine_fields = [
+                    *mine_fields,
+                    self.last[2],
+                ]  # the last row's buttons share this column's fields
             total += max(w.minimumSizeHint().width() for w in mine_labels) + self._gap()
             total += max(w.minimumSizeHint().width() for w in mine_fields)
         if columns == 1:

@@ -41,6 +41,7 @@ from deckbuilder.ui.window_files import DeckFiles, dropped_deck_file
 from deckbuilder.ui.window_history import DeckVersions
 from deckbuilder.ui.window_keys import KeyboardActions
 from deckbuilder.ui.window_layout import WindowLayout
+from deckbuilder.ui.window_library import DeckLibrary
 from deckbuilder.ui.window_menus import Menus
 from deckbuilder.ui.window_prompts import APP_TITLE, Prompts
 from deckbuilder.ui.window_session import AutosaveSession
@@ -126,6 +127,15 @@ class MainWindow(QMainWindow):
         self.cards = CardData(self, self.controller, self.games, self.files, self.prompts, show_demo_banner)
         self.banner = self.cards.banner
         self.session = AutosaveSession(self.controller, self.files, self.prompts, self.autosave, commit)
+        self.library = DeckLibrary(
+            self,
+            db,
+            self.prompts,
+            lambda path: self.files.open_deck(path),
+            lambda deck: self.exports.export_proxies_pdf(deck=deck),
+        )
+        self.card_pane.uses = self.library.uses
+        self.browser.library_keys = self.library.card_keys  # `in:decks` in the search box
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
@@ -186,6 +196,7 @@ class MainWindow(QMainWindow):
             self.browser,
             (self.card_dock, self.report_dock, self.history_dock),
             self.open_collection,
+            self.library.show_library,
         )
         self.appearance = self.keys.appearance
         self.theme_actions = self.keys.theme_actions
@@ -239,6 +250,12 @@ class MainWindow(QMainWindow):
         self.files.deck_set.connect(self.deck_view.fit_sections_to_content)
         self.files.saving_as.connect(self.deck_view.name_after_file)
         self.cards.cards_imported.connect(self._cards_imported)
+        self.cards.cards_imported.connect(lambda _database: self.library.changed_elsewhere())
+        # A deck saved (the controller says its path at every save) or opened: the library, when on show, checks
+        # what changed. Not on the undo stack's clean state: undoing back to it saves nothing.
+        self.controller.path_changed.connect(lambda _path: self.library.changed_elsewhere())
+        self.library.listed.connect(self.browser.library_changed)
+        self.library.listed.connect(self.card_pane.uses_changed)
         self.controller.deck_changed.connect(self._show_deck)
         self.controller.deck_replaced.connect(self.card_pane.show_no_card)
         self.controller.path_changed.connect(self._on_path_changed)
@@ -419,6 +436,7 @@ class MainWindow(QMainWindow):
 
         dialog = CollectionDialog(self.db, self, game=self.deck.game)
         dialog.collection_changed.connect(self.refresh)
+        dialog.collection_changed.connect(self.library.changed_elsewhere)
         if self.interactive:
             dialog.exec()
         else:

@@ -19,6 +19,7 @@ SEARCH_BOX = QT_TRANSLATE_NOOP("Shortcuts", "Search box")
 RESULTS = QT_TRANSLATE_NOOP("Shortcuts", "Card results")
 DECK_LIST = QT_TRANSLATE_NOOP("Shortcuts", "Deck list")
 FIX_IT = QT_TRANSLATE_NOOP("Shortcuts", "Fix it")
+LIBRARY = QT_TRANSLATE_NOOP("Shortcuts", "Deck library")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("undo", QT_TRANSLATE_NOOP("Shortcuts", "Undo"), (_S.Undo,)),
     Shortcut("redo", QT_TRANSLATE_NOOP("Shortcuts", "Redo"), (_S.Redo,)),
     Shortcut("find", QT_TRANSLATE_NOOP("Shortcuts", "Search for cards"), (_S.Find,)),
+    Shortcut("save_search", QT_TRANSLATE_NOOP("Shortcuts", "Save this search"), ("Ctrl+Shift+K",)),
+    Shortcut("saved_searches", QT_TRANSLATE_NOOP("Shortcuts", "Saved searches"), ("Ctrl+K",)),
     Shortcut("to_results", QT_TRANSLATE_NOOP("Shortcuts", "Go to the card results"), ("Down",), SEARCH_BOX),
     Shortcut("add", QT_TRANSLATE_NOOP("Shortcuts", "Add the card to the deck"), ("Return", "+"), RESULTS),
     Shortcut("deck", QT_TRANSLATE_NOOP("Shortcuts", "Go to the deck list"), ("Ctrl+D",)),
@@ -65,6 +68,28 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("fix", QT_TRANSLATE_NOOP("Shortcuts", "Go to Fix it"), ("Ctrl+Shift+F",)),
     Shortcut("apply_fix", QT_TRANSLATE_NOOP("Shortcuts", "Apply the fix"), ("Space",), FIX_IT),
     Shortcut("next_fix", QT_TRANSLATE_NOOP("Shortcuts", "Next fix"), ("Tab",), FIX_IT),
+    Shortcut("library", QT_TRANSLATE_NOOP("Shortcuts", "Open the deck library"), ("Ctrl+L",)),
+    Shortcut("library_open", QT_TRANSLATE_NOOP("Shortcuts", "Open the deck"), ("Return",), LIBRARY),
+    Shortcut(
+        "library_duplicate", QT_TRANSLATE_NOOP("Shortcuts", "Duplicate the deck"), ("Ctrl+Shift+D",), LIBRARY
+    ),
+    Shortcut("library_rename", QT_TRANSLATE_NOOP("Shortcuts", "Rename the deck"), ("F2",), LIBRARY),
+    Shortcut(
+        "library_move",
+        QT_TRANSLATE_NOOP("Shortcuts", "Move the decks to another folder"),
+        ("Ctrl+M",),
+        LIBRARY,
+    ),
+    Shortcut("library_delete", QT_TRANSLATE_NOOP("Shortcuts", "Delete the decks"), ("Del",), LIBRARY),
+    Shortcut("library_tags", QT_TRANSLATE_NOOP("Shortcuts", "Set the decks' tags"), ("Ctrl+T",), LIBRARY),
+    Shortcut("library_built", QT_TRANSLATE_NOOP("Shortcuts", "Mark the decks built"), ("Ctrl+B",), LIBRARY),
+    Shortcut(
+        "library_missing",
+        QT_TRANSLATE_NOOP("Shortcuts", "Proxies of the cards the decks lack"),
+        ("Ctrl+P",),
+        LIBRARY,
+    ),
+    Shortcut("library_recheck", QT_TRANSLATE_NOOP("Shortcuts", "Check the decks again"), ("F5",), LIBRARY),
     Shortcut("text_larger", QT_TRANSLATE_NOOP("Shortcuts", "Larger text"), (_S.ZoomIn,)),
     Shortcut("text_smaller", QT_TRANSLATE_NOOP("Shortcuts", "Smaller text"), (_S.ZoomOut,)),
     Shortcut("text_default", QT_TRANSLATE_NOOP("Shortcuts", "Default text size"), ("Ctrl+0",)),

@@ -43,8 +43,13 @@ def qt_gap(qt_class: str, text: str) -> tuple[str, str]:
     return (qt_class, text)
 
 
-# Qt's file dialog labels carry accelerators its Portuguese translation does not know (it shows "&Look in:").
-QT_GAPS = (qt_gap("QFileDialog", "&Look in:"), qt_gap("QFileDialog", "Files of &type:"))
+# Qt's file dialog labels carry accelerators its Portuguese translation does not know (it shows "&Look in:"); its
+# key names leave "Return" English (Help → Keyboard shortcuts shows it).
+QT_GAPS = (
+    qt_gap("QFileDialog", "&Look in:"),
+    qt_gap("QFileDialog", "Files of &type:"),
+    qt_gap("QShortcut", "Return"),
+)
 
 
 class CatalogueTranslator(QTranslator):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 
 from carddb.model import CardInfo
@@ -23,6 +26,12 @@ class CardPane(QObject):
         self.games = games  # where a name is looked up: the deck's game's cards
         self.card_view = CardView()
         self.preview = CardPreview(self.db, window)
+        # The decks of the library using a card (window_library.DeckLibrary.uses), asked after the card shows.
+        self.uses: Callable[[str, str | None], list[Any]] | None = None
+        self._uses_for: str | None = None
+        self._uses_timer = QTimer(self)
+        self._uses_timer.setSingleShot(True)
+        self._uses_timer.timeout.connect(self._show_uses)
 
     def show_card(self, name: str) -> None:
         """Show a card in the card view, looked up in the deck's game's cards (unknown names clear it)."""
@@ -33,6 +42,22 @@ class CardPane(QObject):
             self.card_view.show_game_card(card, game, getattr(pool, "images", None))
         else:
             self.card_view.show_card(card if isinstance(card, CardInfo) else None, self.db)
+        self.card_view.show_uses(None)
+        self._uses_for = card.name if card is not None else None
+        if self.uses is not None and card is not None:
+            self._uses_timer.start(0)  # after the card shows: the library's first listing walks its folders
+
+    def uses_changed(self) -> None:
+        """The library was listed again: say again which decks play the card on show."""
+        if self.uses is not None and self._uses_for is not None:
+            self._uses_timer.start(0)
+
+    def _show_uses(self) -> None:
+        if self.uses is None or self._uses_for is None:
+            return
+        game = self.games.deck_game()
+        used = self.uses(self._uses_for, game.name if game is not None else None)
+        self.card_view.show_uses([(use.deck.name, use.copies) for use in used])
 
     def show_first_card(self, names: list[str]) -> None:
         """Show the first of some cards (the ones a legality line names)."""
@@ -42,6 +67,8 @@ class CardPane(QObject):
     def show_no_card(self) -> None:
         """Clear the card pane (another deck took this one's place: its card belonged to the old one)."""
         self.card_view.show_card(None, None)
+        self.card_view.show_uses(None)
+        self._uses_for = None
 
     def reshow_card(self) -> None:
         """Show the card on show again from the database (cleared when the card is gone from it)."""

@@ -95,13 +95,14 @@ class Exports(QObject):
         self.prompts.status(fill(self.tr("Exported %1"), str(path)), 5000)
         return True
 
-    def ask_export_options(self, kind: str) -> Any:
-        """The decklist or proxy options dialog, with its live preview of page 1; the options chosen, or None."""
+    def ask_export_options(self, kind: str, deck: Deck | None = None) -> Any:
+        """The decklist or proxy options dialog, with its live preview of page 1; the options chosen, or None.
+        `deck`: another deck than the one edited (the library's missing copies)."""
         from deckbuilder.ui.export_dialog import DecklistExportDialog, ExportPreviewDialog, ProxyExportDialog
 
         dialog: ExportPreviewDialog
         if kind == "proxies":
-            dialog = ProxyExportDialog(self.deck, self.db, self.settings, self.window)
+            dialog = ProxyExportDialog(deck or self.deck, self.db, self.settings, self.window)
         else:
             dialog = DecklistExportDialog(
                 self.deck, self.db, self.settings, self.controller.report, self.window
@@ -113,7 +114,9 @@ class Exports(QObject):
         finally:
             dialog.deleteLater()
 
-    def _pdf_export_target(self, kind: str, options: Any, path: Path | None) -> tuple[Any, Path] | None:
+    def _pdf_export_target(
+        self, kind: str, options: Any, path: Path | None, deck: Deck | None = None
+    ) -> tuple[Any, Path] | None:
         """Commit typed notes, then the options (dialog, or the last chosen when a path is given) and the file.
 
         None when the player cancels either question.
@@ -121,13 +124,14 @@ class Exports(QObject):
         from deckbuilder.ui.export_dialog import decklist_options_from_settings, proxy_options_from_settings
 
         self.commit_pending_edits()
+        shown = deck or self.deck
         if options is None:
             if path is None:
-                options = self.ask_export_options(kind)
+                options = self.ask_export_options(kind, deck)
             elif kind == "proxies":
                 options = proxy_options_from_settings(self.settings)
                 if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
-                    options = dataclasses.replace(options, owned=owned_for(self.db, self.deck))
+                    options = dataclasses.replace(options, owned=owned_for(self.db, shown))
             else:
                 options = decklist_options_from_settings(self.settings, self.controller.report)
         if options is None:
@@ -137,7 +141,7 @@ class Exports(QObject):
             path = self.prompts.ask_save_path(
                 caption,
                 self.tr("PDF (*.pdf)"),
-                f"{self.deck.name} {kind}.pdf",
+                f"{shown.name} {kind}.pdf",
             )
         return None if path is None else (options, path)
 
@@ -151,20 +155,26 @@ class Exports(QObject):
         options, written = target
         return self._write_export(written, lambda: write_decklist_pdf(self.deck, self.db, written, options))
 
-    def export_proxies_pdf(self, path: Path | None = None, options: Any = None) -> Any:
+    def export_proxies_pdf(
+        self, path: Path | None = None, options: Any = None, deck: Deck | None = None
+    ) -> Any:
         """Write proxy sheets in a background thread with a progress dialog; returns the Worker (None if not started).
 
-        Options come from the dialog with its preview, or are the last chosen layout when a path is given.
+        Options come from the dialog with its preview, or are the last chosen layout when a path is given. `deck`:
+        another deck than the one edited (the library's copies missing for some decks: already only what is
+        lacking, so the collection is not taken off again).
         """
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
         from deckbuilder.export.proxies import plan_faces
         from deckbuilder.ui.workers import run_with_progress
 
-        chosen_target = self._pdf_export_target("proxies", options, path)
+        chosen_target = self._pdf_export_target("proxies", options, path, deck)
         if chosen_target is None:
             return None
         chosen, target = chosen_target
-        deck = self.deck.copy()  # the worker must not see edits made while it runs
+        if deck is not None:
+            chosen = dataclasses.replace(chosen, owned=None)
+        deck = (deck or self.deck).copy()  # the worker must not see edits made while it runs
         db_path = self.db.path
 
         def job(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Any:

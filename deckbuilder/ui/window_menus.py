@@ -54,6 +54,7 @@ class Menus(QObject):
         browser: CardBrowser,
         docks: tuple[QDockWidget, ...],
         open_collection: Callable[[], object],
+        open_library: Callable[[], object] | None = None,
     ) -> None:
         super().__init__(window)
         self.window = window
@@ -69,6 +70,7 @@ class Menus(QObject):
         self.browser = browser
         self.docks = docks  # View lists them, to show or hide each
         self.open_collection = open_collection
+        self.open_library = open_library  # File → Deck library (ui/window_library.py)
         self._build_menus()
 
     def _action(
@@ -106,6 +108,8 @@ class Menus(QObject):
             "actionOpen",
         )
         file_menu.addMenu(self.files.recent_menu)
+        if self.open_library is not None:
+            self._action(file_menu, self.tr("Deck &library…"), self.open_library, "library", "actionLibrary")
         self._action(
             file_menu,
             self.tr("Import deck from &clipboard"),
