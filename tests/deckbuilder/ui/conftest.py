@@ -36,23 +36,15 @@ def _background_jobs_end_with_their_test(qapp: QApplication) -> Iterator[None]:
             break
 
 
-_MODIFIER_KEYS = {
-    Qt.KeyboardModifier.ShiftModifier: Qt.Key.Key_Shift,
-    Qt.KeyboardModifier.ControlModifier: Qt.Key.Key_Control,
-    Qt.KeyboardModifier.AltModifier: Qt.Key.Key_Alt,
-    Qt.KeyboardModifier.MetaModifier: Qt.Key.Key_Meta,
-}
-
-
 @pytest.fixture(autouse=True)
 def _no_button_or_key_stays_held(qapp: QApplication) -> Iterator[None]:
     """Let go of every mouse button and modifier key a test left held, so the next test starts with none down.
 
     QTest leaves the application's state as its last event said: after mouseDClick the left button is still reported
-    held, after a Ctrl-click or Ctrl+Shift+P, Ctrl or Shift. The column fitter takes a column resized while the left
-    button is held for the player's drag and keeps that width (columns.NameFitter._resized), and a table's
-    selectRow() toggles the row while Ctrl is held: test_whole_texts failed after test_labels or test_main_window,
-    and test_history_view after test_current_pile.
+    held, after a Ctrl-click, Ctrl+Shift+P or a keypad key, Ctrl, Shift or Keypad. The column fitter takes a column
+    resized while the left button is held for the player's drag and keeps that width (columns.NameFitter._resized),
+    and a table's selectRow() toggles the row while Ctrl is held: test_whole_texts failed after test_labels or
+    test_main_window, and test_history_view after test_current_pile.
     """
     yield
     buttons, modifiers = QGuiApplication.mouseButtons(), QGuiApplication.keyboardModifiers()
@@ -61,9 +53,9 @@ def _no_button_or_key_stays_held(qapp: QApplication) -> Iterator[None]:
         for button in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton, Qt.MouseButton.MiddleButton):
             if buttons & button:
                 QTest.mouseRelease(spare, button)
-        for modifier, key in _MODIFIER_KEYS.items():
-            if QGuiApplication.keyboardModifiers() & modifier:
-                QTest.keyRelease(spare, key)
+        if QGuiApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier:
+            # A key let go with no modifier held: the application's modifiers (Keypad's too) are none again.
+            QTest.keyRelease(spare, Qt.Key.Key_Shift, Qt.KeyboardModifier.NoModifier)
         spare.deleteLater()
     assert QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton
     assert QGuiApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
