@@ -432,11 +432,12 @@ class NameFitter(QObject):
                 self.remeasure()
             else:
                 # An error mark came beside some names (an edit made the deck illegal): they are wider by the mark,
-                # worked out from their remembered text widths rather than measuring the pile's names again.
-                self._needed = max(
-                    self._needed or 0, self._marked(column, top_left.row(), bottom_right.row())
-                )
-                self.fit()
+                # worked out from their remembered text widths rather than measuring the pile's names again. A
+                # marked name no wider than the widest (or a mark that went) leaves every column as it is.
+                marked = self._marked(column, top_left.row(), bottom_right.row())
+                if marked > (self._needed or 0):
+                    self._needed = marked
+                    self.fit()
             return
         self.remeasure()
 

@@ -93,7 +93,7 @@ class SteadyLabel(QWidget):
 
     def _laid_out(self, text: str, width: int, measure: Callable[[], int]) -> int:
         """A text's laid-out height at a width (-1: unwrapped) in the label's font, measured when first wanted."""
-        key = (text, width, self.label.font().key())
+        key = (text, width, self.label.font_key())
         height = self._heights.get(key)
         if height is None:
             if len(self._heights) >= 64:
@@ -103,7 +103,7 @@ class SteadyLabel(QWidget):
 
     def _line_height(self, wrapped: bool, measure: Callable[[], int]) -> int:
         """One line's laid-out height in the label's font, measured the first time it is wanted."""
-        key = (self.label.font().key(), wrapped)
+        key = (self.label.font_key(), wrapped)
         height = self._lines.get(key)
         if height is None:
             height = self._lines[key] = measure()
@@ -142,6 +142,18 @@ class _Label(QLabel):
 
     tip_source: Callable[[], str] | None = None
     selectable = False
+    _font_key: str | None = None
+
+    def font_key(self) -> str:
+        """The label's font as a key (QFont.key()), worked out once per font: every new text asks for it."""
+        if self._font_key is None:
+            self._font_key = self.font().key()
+        return self._font_key
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._font_key = None  # its own font, the holder's or the application's changed
+        super().changeEvent(event)
 
     def enterEvent(self, event: QEnterEvent) -> None:
         if self.selectable:

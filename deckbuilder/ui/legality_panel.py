@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
@@ -86,8 +88,8 @@ class LegalityPanel(QWidget):
         self._report: Report | None = None
         self._colours: tuple[int, VerdictColours] | None = None  # by the palette's cacheKey
         self._values: list[Result | Severity] = []  # what each line shows, by row
-        self._texts: dict[Result, str] = {}  # the line of each result on show, in the language below
-        self._texts_lang = ""
+        self._groups: dict[Severity, list[Result]] = {}  # the results on show, by severity, in order
+        self._texts_lang = ""  # the language of the lines on show
         self.group_items: dict[Severity, QListWidgetItem] = {}
 
     @property
@@ -101,7 +103,7 @@ class LegalityPanel(QWidget):
         if report is None:
             self.list.clear()
             self._values.clear()
-            self._texts.clear()
+            self._groups = {}
             self.group_items.clear()
             self.verdict.setText(self.tr("No deck checked"))
             self._colour_verdict()
@@ -109,10 +111,11 @@ class LegalityPanel(QWidget):
         errors = len(report.errors)
         lang = current_language()  # once: a huge deck's report has a line per unknown card
         title = checked_format_title(report, lang)
+        level = report.setting("renown_level")
         legal = (
-            fill(self.tr("Legal in %1"), title)  # another game: no Renown level
-            if report.piles
-            else fill(self.tr("Legal in %1 at Renown %2"), title, report.renown_level)
+            fill(self.tr("Legal in %1"), title)  # a deck the check counted by piles, or with no Renown level
+            if report.piles or level is None
+            else fill(self.tr("Legal in %1 at Renown %2"), title, level)
         )
         self.verdict.setText(
             legal
@@ -120,49 +123,90 @@ class LegalityPanel(QWidget):
             else fill(ngettext("Not legal: %1 error", "Not legal: %1 errors", errors), errors),
         )
         self._colour_verdict()
-        # A result already on show keeps its words (a message is its code and parameters in the language).
-        same_language = lang == self._texts_lang
-        known = self._texts if same_language else {}
-        texts: dict[Result, str] = {}
-        lines: list[tuple[str, Result | Severity]] = []
+        groups: dict[Severity, list[Result]] = {severity: [] for severity, _heading in GROUPS}
+        for result in report.results:
+            groups[result.severity].append(result)
+        lines = len(GROUPS) + len(report.results)
+        self.list.use_kept_sizes(lines <= BULK_LINES)
+        if lang != self._texts_lang or len(self._values) != len(GROUPS) + sum(
+            map(len, self._groups.values())
+        ):
+            self._rebuild(groups, lang)  # another language (every line's words), or the first report
+        elif abs(self.list.count() - lines) > BULK_LINES:
+            # A huge report gave way to a small one (drop the old lines at once), or the other way round (lines put
+            # in one at a time in the middle of a long list move every line below them).
+            self._rebuild(groups, lang)
+        else:
+            self._patch(groups, lang)
+
+    def _rebuild(self, groups: dict[Severity, list[Result]], lang: str) -> None:
+        """Show every line anew (the first report, another language, or most lines gone)."""
+        self.list.clear()
+        self._values.clear()
+        self.group_items.clear()
+        self._texts_lang = lang
+        items: list[QListWidgetItem] = []
         for severity, heading in GROUPS:
-            results = [r for r in report.results if r.severity is severity]
-            lines.append((f"{self.tr(heading)} ({len(results)})", severity))
-            for result in results:
-                text = known.get(result)
-                if text is None:
-                    text = f"{BULLET}{render(result, lang)}"
-                texts[result] = text
-                lines.append((text, result))
-        self._texts, self._texts_lang = texts, lang
-        self.list.use_kept_sizes(len(lines) <= BULK_LINES)
-        if self.list.count() - len(lines) > BULK_LINES:
-            self.list.clear()  # a huge report gave way to a small one: drop the old lines at once
-            self._values.clear()
-        while self.list.count() > len(lines):
-            self.list.takeItem(self.list.count() - 1)
-            self._values.pop()
-        shown = self.list.count()
-        changed: list[QListWidgetItem] = []
-        for row, (text, value) in enumerate(lines[:shown]):
-            if same_language and isinstance(value, Result) and self._values[row] == value:
-                continue  # the same result in the same language: the same words
-            item = self.list.item(row)
-            if self._values[row] != value or item.text() != text:
-                self._values[row] = value
-                self._fill(item, text, value)
-                changed.append(item)
-            elif isinstance(value, Severity):
-                self.group_items[value] = item
-        new = lines[shown:]
-        # The lines past the ones on show go in as one insertion: an item at a time cost seconds for 100,000.
-        for text, value in new:
-            item = QListWidgetItem(text)
-            if isinstance(value, Severity):  # a result line keeps a new item's flags: enabled and selectable
-                self._fill(item, text, value)
+            results = groups[severity]
+            item = QListWidgetItem()
+            self._fill(item, f"{self.tr(heading)} ({len(results)})", severity)
             self.list.addItem(item)
-            changed.append(item)
-        self._values.extend(value for _text, value in new)
+            items.append(item)
+            self._values.append(severity)
+            for result in results:
+                # A new item is enabled and selectable, as a result line is: only its words are set.
+                item = QListWidgetItem(f"{BULLET}{render(result, lang)}")
+                self.list.addItem(item)
+                items.append(item)
+            self._values.extend(results)
+        self._groups = groups
+        self.list.measure(items)
+
+    def _patch(self, groups: dict[Severity, list[Result]], lang: str) -> None:
+        """Change only the lines of results that came, went or changed, and the headings whose counts changed:
+        the lines of results still there keep their items (their place, words, size and selection)."""
+        changed: list[QListWidgetItem] = []
+        row = 0  # the heading of the group being patched
+        for severity, heading in GROUPS:
+            old, new = self._groups[severity], groups[severity]
+            if len(old) != len(new):
+                item = self.group_items[severity]
+                item.setText(f"{self.tr(heading)} ({len(new)})")
+                changed.append(item)
+            # The results kept at both ends of the group, compared as values (an edit changes a few in between), and
+            # what changed between them.
+            shortest = min(len(old), len(new))
+            first = 0
+            while first < shortest and old[first] == new[first]:
+                first += 1
+            last = 0
+            while last < shortest - first and old[-1 - last] == new[-1 - last]:
+                last += 1
+            at = row + 1 + first  # the row of the first line that may change
+            shift = 0  # lines put in less lines taken out, so far in this group
+            for _tag, start, stop, begin, end in _changes(
+                old[first : len(old) - last], new[first : len(new) - last]
+            ):
+                came = new[first + begin : first + end]
+                place = at + start + shift
+                # A line whose result changed keeps its item, with new words; the rest come or go.
+                kept = min(stop - start, len(came))
+                for offset, result in enumerate(came[:kept]):
+                    item = self.list.item(place + offset)
+                    item.setText(f"{BULLET}{render(result, lang)}")
+                    self._values[place + offset] = result
+                    changed.append(item)
+                for _ in range(stop - start - kept):
+                    self.list.takeItem(place + kept)  # the rows below close up
+                del self._values[place + kept : place + stop - start]
+                for offset, result in enumerate(came[kept:], start=place + kept):
+                    item = QListWidgetItem(f"{BULLET}{render(result, lang)}")
+                    self.list.insertItem(offset, item)
+                    changed.append(item)
+                self._values[place + kept : place + kept] = came[kept:]
+                shift += len(came) - (stop - start)
+            row += 1 + len(new)
+        self._groups = groups
         self.list.measure(changed)
 
     def _colour_verdict(self) -> None:
@@ -255,6 +299,21 @@ class LegalityPanel(QWidget):
         value = self.value_at(self.list.row(item))
         if isinstance(value, Result) and value.cards:
             self.cards_activated.emit(list(value.cards))
+
+
+# Results that changed between the ends of a group kept by an edit, up to this many old times new, are matched one
+# by one (a result that came before others leaves their lines alone); more are replaced as a block.
+MATCHED_CHANGES = 10_000
+
+
+def _changes(old: Sequence[Result], new: Sequence[Result]) -> list[tuple[str, int, int, int, int]]:
+    """What turns the `old` results into the `new` ones, as difflib's opcodes that are not "equal"."""
+    if not old and not new:
+        return []
+    if not old or not new or len(old) * len(new) > MATCHED_CHANGES:
+        return [("replace", 0, len(old), 0, len(new))]
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    return [op for op in matcher.get_opcodes() if op[0] != "equal"]
 
 
 class _ResultList(QListWidget):

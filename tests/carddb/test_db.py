@@ -270,7 +270,7 @@ def test_the_schema_columns_come_from_the_one_field_list() -> None:
     assert [c for c in columns if c in CARD_FIELDS] == list(CARD_FIELDS)
     # Each field is stored once: on the card, in force; a printing keeps only what its row gave differently.
     assert not {c.name for c in Printing.__table__.columns} & set(CARD_FIELDS)
-    info_fields = set(CardInfo.__dataclass_fields__)
+    info_fields = set(CardInfo._fields)
     assert {("keywords_field" if f == "keywords" else f) for f in CARD_FIELDS} <= info_fields
 
 

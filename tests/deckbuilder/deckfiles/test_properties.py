@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -151,10 +150,7 @@ def test_native_round_trip_is_identity(deck: Deck) -> None:
     grouped = sorted(deck.entries, key=lambda e: SECTION_ORDER.index(e.zone_hint))
     expected = deck.copy()
     expected.restore(
-        dataclasses.replace(
-            deck.state(),
-            entries=tuple(dataclasses.replace(e, set_name=e.set_name or None) for e in grouped),
-        )
+        deck.state().replace(entries=tuple(e.replace(set_name=e.set_name or None) for e in grouped))
     )
     assert loaded.problems == []
     assert loaded.deck == expected

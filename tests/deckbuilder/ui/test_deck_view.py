@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QPaintEvent, QRegion
 from PySide6.QtWidgets import QWidget
 
@@ -164,3 +164,30 @@ def test_the_deck_rows_show_the_cards_the_check_looked_up(window, monkeypatch) -
     assert len(asked) == len({n.casefold() for n in asked}) >= len(window.deck.entries)
     rows = [row for model in window.deck_view.models.values() for row in model.rows()]
     assert rows and all(row.card is real(row.entry.name) for row in rows)
+
+
+def test_an_edit_and_its_undo_and_redo_keep_every_other_rows_index_and_the_selection(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_deck(demo_deck_path(), ask_first=False)
+    model = window.deck_view.models["combat"]
+    table = window.deck_view.tables["combat"]
+    names = _names(model)
+    last = names[-1]
+    # A place a view or a delegate holds on to: it must follow its row while rows come and go above it.
+    held = QPersistentModelIndex(model.index(len(names) - 1, 1))
+    window.deck_view.select_cards([last])
+    table.setFocus()
+    changes = _Changes(model)
+    spare = next(c.name for c in window.db.all_cards() if c.section is Section.COMBAT and c.name not in names)
+    first = model.rows()[0].entry
+
+    window.add_card(spare)  # a row at the end
+    window.remove_card(first.name, first.set_name, first.count)  # the first row goes
+    window.undo_stack.undo()  # it comes back
+    window.undo_stack.undo()  # the new card goes again
+    window.undo_stack.redo()
+
+    assert changes.resets == 0
+    assert held.isValid() and held.data() == last
+    assert [row.entry.name for row in window.deck_view.current_rows()] == [last]
+    assert table.selectionModel().isRowSelected(held.row())
+    assert _names(model) == [*names, spare]

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QImage, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.legality_panel import LegalityPanel
 
 LONG = "Sept card 'Fang of the Scarred Frost' has 4 copies; at most 3 are allowed in this format " * 2
@@ -17,7 +17,7 @@ LONG = "Sept card 'Fang of the Scarred Frost' has 4 copies; at most 3 are allowe
 
 def _report(*messages: str) -> Report:
     results = tuple(Result("X", Severity.ERROR, text, (f"Card {n}",)) for n, text in enumerate(messages))
-    return Report("standard", 20, Totals(), results)
+    return Report("standard", results, settings=(("renown_level", 20),))
 
 
 def _heights_match(panel: LegalityPanel, qapp: QApplication) -> bool:
@@ -135,3 +135,93 @@ def test_a_selected_line_stays_selected_across_an_edit_that_keeps_it(
     assert [item.text() for item in panel.list.selectedItems()] == ["•  second"]
     assert panel.list.currentRow() == 2
     assert _shows_lines_as_they_read(panel)
+
+
+def _items(panel: LegalityPanel) -> dict[str, object]:
+    """Each line's item by its words."""
+    return {panel.list.item(row).text(): panel.list.item(row) for row in range(panel.list.count())}
+
+
+def test_a_result_that_comes_before_others_leaves_their_lines_and_selection_alone(
+    qapp: QApplication, panel: LegalityPanel
+) -> None:
+    panel.resize(380, 300)
+    panel.show()
+    panel.show_report(_report("first", "second", "third"))
+    panel.list.setCurrentRow(2)  # "second"
+    _settle(qapp)
+    before = _items(panel)
+    inserted: list[int] = []
+    panel.list.model().rowsInserted.connect(lambda _parent, first, _last: inserted.append(first))
+    resets: list[int] = []
+    panel.list.model().modelReset.connect(lambda: resets.append(1))
+
+    # A new error before "second" (same code, its own card), and "third" gone.
+    results = (
+        Result("X", Severity.ERROR, "first", ("Card 0",)),
+        Result("X", Severity.ERROR, "new", ("Card 9",)),
+        Result("X", Severity.ERROR, "second", ("Card 1",)),
+    )
+    panel.show_report(Report("standard", results, settings=(("renown_level", 20),)))
+    _settle(qapp)
+
+    after = _items(panel)
+    assert resets == [] and inserted == [2]
+    # The lines of the results still there are the same items: not rewritten, only moved.
+    assert after["•  first"] is before["•  first"] and after["•  second"] is before["•  second"]
+    assert after["Errors (3)"] is before["Errors (3)"]
+    assert [item.text() for item in panel.list.selectedItems()] == ["•  second"]
+    assert panel.list.currentItem() is before["•  second"]
+    assert panel.shown_results() == list(results)
+    assert _shows_lines_as_they_read(panel)
+
+
+def test_a_result_added_below_keeps_the_list_scrolled_where_it_was(
+    qapp: QApplication, panel: LegalityPanel
+) -> None:
+    panel.resize(380, 160)
+    panel.show()
+    panel.show_report(_report(*(f"error {n}" for n in range(30))))
+    _settle(qapp)
+    panel.list.verticalScrollBar().setValue(10)
+    _settle(qapp)
+    top = panel.list.itemAt(QPoint(2, 2))
+    assert top is not None
+
+    panel.show_report(_report(*(f"error {n}" for n in range(31))))
+    _settle(qapp)
+
+    assert panel.list.verticalScrollBar().value() == 10
+    assert panel.list.itemAt(QPoint(2, 2)) is top
+    assert panel.group_titles()[0] == "Errors (31)"
+    assert _shows_lines_as_they_read(panel)
+
+
+def test_headings_and_lines_follow_a_report_in_every_order_of_changes(
+    qapp: QApplication, panel: LegalityPanel
+) -> None:
+    panel.resize(380, 300)
+    panel.show()
+
+    def result(severity: Severity, text: str) -> Result:
+        return Result("X", severity, text, (text,))
+
+    reports = [
+        (result(Severity.ERROR, "a"), result(Severity.WARNING, "w"), result(Severity.INFO, "i")),
+        (result(Severity.WARNING, "w"), result(Severity.WARNING, "v")),
+        (result(Severity.ERROR, "b"), result(Severity.ERROR, "a"), result(Severity.INFO, "i")),
+        (),
+        (result(Severity.INFO, "j"), result(Severity.INFO, "i")),
+    ]
+    for results in reports:
+        panel.show_report(Report("standard", results, settings=(("renown_level", 20),)))
+        _settle(qapp)
+        # What a fresh panel shows for the same report, line for line.
+        fresh = LegalityPanel()
+        fresh.show_report(Report("standard", results, settings=(("renown_level", 20),)))
+        lines = [panel.list.item(row).text() for row in range(panel.list.count())]
+        assert lines == [fresh.list.item(row).text() for row in range(fresh.list.count())]
+        assert [panel.value_at(row) for row in range(panel.list.count())] == [
+            fresh.value_at(row) for row in range(fresh.list.count())
+        ]
+        fresh.deleteLater()
