@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,10 +45,16 @@ def _imports(tree: ast.AST, type_only: bool = False) -> Iterator[ast.Import | as
         yield from _imports(node, type_only)
 
 
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every graph the tests build."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _edges(name: str, path: Path, modules: dict[str, Path], type_only: bool = False) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in _imports(ast.parse(path.read_text(encoding="utf-8")), type_only):
+    for node in _imports(_parsed(path), type_only):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:

@@ -37,23 +37,28 @@ def _background_jobs_end_with_their_test(qapp: QApplication) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _no_mouse_button_stays_held(qapp: QApplication) -> Iterator[None]:
-    """Let go of every mouse button a test left held, so the next test starts with the pointer up.
+def _no_button_or_key_stays_held(qapp: QApplication) -> Iterator[None]:
+    """Let go of every mouse button and modifier key a test left held, so the next test starts with none down.
 
-    QTest.mouseDClick leaves QGuiApplication.mouseButtons() reporting the left button as held (its last release does
-    not reach the application's button state). The column fitter takes a column resized while the left button is
-    held for the player's drag and keeps that width (columns.NameFitter._resized), so a later test's text-size change
-    left a column narrowed: test_whole_texts failed whenever it ran after test_labels or test_main_window.
+    QTest leaves the application's state as its last event said: after mouseDClick the left button is still reported
+    held, after a Ctrl-click, Ctrl+Shift+P or a keypad key, Ctrl, Shift or Keypad. The column fitter takes a column
+    resized while the left button is held for the player's drag and keeps that width (columns.NameFitter._resized),
+    and a table's selectRow() toggles the row while Ctrl is held: test_whole_texts failed after test_labels or
+    test_main_window, and test_history_view after test_current_pile.
     """
     yield
-    held = QGuiApplication.mouseButtons()
-    if held != Qt.MouseButton.NoButton:
+    buttons, modifiers = QGuiApplication.mouseButtons(), QGuiApplication.keyboardModifiers()
+    if buttons != Qt.MouseButton.NoButton or modifiers != Qt.KeyboardModifier.NoModifier:
         spare = QWidget()
         for button in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton, Qt.MouseButton.MiddleButton):
-            if held & button:
+            if buttons & button:
                 QTest.mouseRelease(spare, button)
+        if QGuiApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier:
+            # A key let go with no modifier held: the application's modifiers (Keypad's too) are none again.
+            QTest.keyRelease(spare, Qt.Key.Key_Shift, Qt.KeyboardModifier.NoModifier)
         spare.deleteLater()
     assert QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton
+    assert QGuiApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
 
 
 @pytest.fixture
