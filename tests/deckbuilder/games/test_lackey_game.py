@@ -88,3 +88,31 @@ def test_a_bad_plugin_is_refused_and_leaves_the_database_as_it_was(tmp_path: Pat
     code, _out, err = run("import-cards", "--game", GAME, str(empty), "--db", str(db))
     assert code == 2 and "empty-plugin" in err and "no Stonebound card data" in err
     assert db.read_bytes() == before
+
+
+def test_search_shows_each_cards_printings_as_for_rage(tmp_path: Path, stonebound: Path) -> None:
+    db = tmp_path / "db" / "cards.sqlite"
+    _import(write_plugin(tmp_path / "plugin"), db)
+    code, out, err = run("search", "--game", GAME, "t:unit", "--db", str(db))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    # Each card's sets after its Type, newest first, as Rage's search prints them.
+    assert "Stone Wall — Unit [Beta, Alpha] · Cost 2 · Faction Earth" in lines
+    assert "Pebble Swarm — Unit [Alpha] · Cost 1 · Faction Earth" in lines
+    code, out, _err = run("search", "--game", GAME, "stone wall", "--db", str(db), "--json")
+    (wall,) = json.loads(out)["cards"]
+    assert wall["sets"] == ["Beta", "Alpha"] and wall["set_name"] == "Beta"
+
+
+def test_a_card_data_csv_games_search_names_no_sets(tmp_path: Path) -> None:
+    code, out, _err = run(
+        "search", "--game", "lithic-rage", "bone shaman", "--db", str(tmp_path / "c.sqlite")
+    )
+    assert code == 0
+    assert (
+        out.splitlines()[0].startswith("Bone Shaman — ") and "[" not in out
+    )  # one printing, no set: nothing
+    code, out, _err = run(
+        "search", "--game", "lithic-rage", "bone shaman", "--db", str(tmp_path / "c.sqlite"), "--json"
+    )
+    assert "sets" not in json.loads(out)["cards"][0]
