@@ -26,6 +26,8 @@ def test_a_lackey_games_deck_shows_its_cards_search_and_images(
     assert browser.shown_names() == ["Granite Lord", "Landslide"]
     window.show_card("Stone Wall")
     assert len(window.card_view.shown_images) == 1 and not window.card_view.showing_text_card
+    assert "Printings" in window.card_view.details.toPlainText()  # its sets, as Rage's card pane names them
+    assert "Beta, Alpha" in window.card_view.details.toPlainText()
     assert window.legality.verdict.text().startswith("Legal")
 
 
