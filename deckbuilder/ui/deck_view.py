@@ -329,7 +329,9 @@ class DeckView(QWidget):
         # A game that is not installed: the default game's tables. Looked up once, for the rows and header too.
         found = game_of(deck) if game is NOT_GIVEN else game
         game = found or shipped_game()
-        self.set_game(game, printed_in_sets(pool))  # from the cards, for every game alike
+        # A pile without its own columns shows each entry's printing when the cards are printed in sets (asked of
+        # the cards, for every game alike; Rage's piles name their columns).
+        self.set_game(game, not all(p.columns for p in game.piles) and printed_in_sets(pool))
         self._deck = deck
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
