@@ -116,3 +116,24 @@ def test_a_card_data_csv_games_search_names_no_sets(tmp_path: Path) -> None:
         "search", "--game", "lithic-rage", "bone shaman", "--db", str(tmp_path / "c.sqlite"), "--json"
     )
     assert "sets" not in json.loads(out)["cards"][0]
+
+
+def test_a_collection_of_printings_exports_and_reads_back_with_them(tmp_path: Path, stonebound: Path) -> None:
+    from deckbuilder.collection import Collection
+
+    db_path = tmp_path / "db" / "cards.sqlite"
+    _import(write_plugin(tmp_path / "plugin"), db_path)
+    with CardDatabase(db_path) as db:
+        owned = Collection(db, GAME)
+        owned.set_counts([("Stone Wall", "Alpha", 2), ("Stone Wall", None, 1), ("Landslide", None, 1)])
+        for suffix in (".dek", ".ragedeck"):
+            target = tmp_path / f"have{suffix}"
+            assert owned.export_file(target) == 4
+            read = read_deck(target, db).deck
+            assert read.game == GAME, suffix
+            # The chosen printing is kept; "any printing" stays any (not pinned to the newest, Beta).
+            assert sorted((e.name, e.set_name or "", e.count) for e in read.entries) == [
+                ("Landslide", "", 1),
+                ("Stone Wall", "", 1),
+                ("Stone Wall", "Alpha", 2),
+            ], suffix
