@@ -63,9 +63,6 @@ class CardDatabase:
     def __init__(self, path: Path | str | None = None) -> None:
         # The game whose cards this object reads: Rage's; `for_game` gives the same file's view of another game.
         self.game = RAGE
-        # What a deck's card pool can do (GameCardPool answers False): Rage's cards have printings chosen per deck
-        # entry and the card browser; another game's view (one printing a card) lists them by the game's columns.
-        self.has_printings = True
         # The searchable fields of the game (carddb.search's field terms); None: Rage's own columns.
         self.search_fields: SearchFields | None = None
         # The database this is a game's view of (it shares its connection), None for the database itself.
@@ -106,7 +103,6 @@ class CardDatabase:
             view = object.__new__(CardDatabase)
             view.__dict__.update(
                 game=game,
-                has_printings=False,
                 search_fields=fields,
                 _owner=owner,
                 _views={},

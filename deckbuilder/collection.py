@@ -344,10 +344,9 @@ class Collection:
         deck = self.as_deck()
         pool = self.pool()
         try:
-            if not pool.has_printings:  # cards owned by name go to the game's piles, by its own card pool
-                write_deck(deck, path, pool=pool)
-                return deck.total_cards()
-            labels = pool.deck_zone_labels()  # the plugin's zone names, as Lackey reads them back
+            # The zone names of the plugin the database's own cards came from, as Lackey reads them back; another
+            # game's cards go to its piles, as its description names them.
+            labels = pool.deck_zone_labels() if pool is self.db else None
             if kind_for_path(path) == KIND_DEK:  # "any printing" rows must not come back pinned to the newest
                 atomic_write_text(path, deck_to_dek(deck, pool, labels, pin_printings=False))
             else:

@@ -33,15 +33,32 @@ def __getattr__(name: str) -> Any:
 
 
 class CardPool(Protocol):
-    """What the deck code needs of a card database: look a name up, suggest near names, and what the pool can do."""
-
-    # Cards with printings, a full-text index, Lackey imports (carddb's CardDatabase) or cards owned and chosen by
-    # name, searched in memory (games/cards.GameCardPool): the views ask this, never which game the pool serves.
-    has_printings: bool
+    """What the deck code needs of a card database: look a name up and suggest near names."""
 
     def lookup(self, name: str) -> CardInfo | None: ...
 
     def suggest(self, name: str, limit: int = 3) -> list[str]: ...
+
+
+def printing_sets(card: CardInfo) -> tuple[str, ...]:
+    """The sets a card was printed in, newest first, that a deck entry can choose between (none for a card whose
+    one printing has no set: a game's card-data CSV)."""
+    return tuple(name for name in card.sets if name)
+
+
+def printed_in_sets(pool: object) -> bool:
+    """Whether a pool's cards are printed in named sets, so a deck entry or an owned card may name its printing.
+
+    Asked of the cards, for every game alike: Rage's and a Lackey game's are; a pool with no set names (a game's
+    card-data CSV, one printing a card, or cards held in memory) is not.
+    """
+    set_names = getattr(pool, "set_names", None)
+    if set_names is None:
+        return False
+    try:
+        return any(set_names())
+    except Exception:  # a helper of the views: a database gone away must not stop a deck from showing
+        return False
 
 
 def prefetch_cards(pool: CardPool, deck: Deck) -> None:

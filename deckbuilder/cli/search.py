@@ -19,7 +19,7 @@ from deckbuilder.cli.common import (
     warn_if_empty,
 )
 from deckbuilder.cli.output import LONE_SURROGATE
-from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.deck import DEFAULT_GAME, printing_sets
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import ngettext, render_text
 from deckbuilder.i18n.numbers import format_number
@@ -71,6 +71,13 @@ def _game_cards(args: argparse.Namespace, game: Any, pool: Any, db: Any) -> tupl
     return search_shipped_cards(game, args.query, args.limit, deck)
 
 
+def _sets_json(card: Any) -> dict[str, Any]:
+    """A card's printings for `search --json`, as Rage's cards give them (newest first); nothing for a card whose
+    one printing has no set (a game's card-data CSV)."""
+    sets = printing_sets(card)
+    return {"sets": list(sets), "set_name": sets[0]} if sets else {}
+
+
 def _print_game_cards(args: argparse.Namespace, game: Any, shown: list[Any], total: int, out: TextIO) -> int:
     """Another game's cards found, with the fields its description gives (`--json`: every field)."""
     if args.json:
@@ -78,6 +85,7 @@ def _print_game_cards(args: argparse.Namespace, game: Any, shown: list[Any], tot
             {
                 "name": c.name,
                 "type": c.type,
+                **_sets_json(c),
                 **{k: list(v) if isinstance(v, tuple) else v for k, v in c.fields.items()},
             }
             for c in shown
@@ -98,7 +106,13 @@ def _print_game_cards(args: argparse.Namespace, game: Any, shown: list[Any], tot
             for f in game.fields
             if f.kind != "text" and (v := card.value(f.name)) not in (None, "", ())
         )
-        print(f"{card.name} — {card.type}" + (f" · {fields}" if fields else ""), file=out)
+        sets = ", ".join(printing_sets(card))
+        print(
+            f"{card.name} — {card.type}"
+            + (f" [{sets}]" if sets else "")
+            + (f" · {fields}" if fields else ""),
+            file=out,
+        )
     print(
         _("{count} of {total} {game} cards").format(count=len(shown), total=total, game=game.title),
         file=out,
@@ -120,15 +134,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
     from carddb.db import CardDatabase
     from deckbuilder.context import DeckContexts
+    from deckbuilder.deck import Deck
 
     game = forced_game(args.game)
     db = open_db(args.db)
     try:
         # Every game's cards in the database are searched there, by one query language; a pool held in memory
         # (a game's shipped set when the database cannot hold it) in a scratch database, by the same SQL.
-        pool = DeckContexts(db).pool(game) if game is not None else db
-        if pool.has_printings:
-            warn_if_empty(db, err)
+        contexts = DeckContexts(db)
+        pool = contexts.pool(game) if game is not None else db
+        warn_if_empty(db, err, contexts.of(Deck(), game=game) if game is not None else None)
         try:
             if not isinstance(pool, CardDatabase):
                 held, total = _game_cards(args, game, pool, db)
@@ -141,7 +156,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"  {' ' * exc.position}^", file=err)
             return EXIT_UNREADABLE
         cards = pool.cards_by_ids(row.id for row in rows)
-        if not pool.has_printings:
+        if (
+            pool is not db
+        ):  # another game's cards, by the fields its description gives; the database's own below
             return _print_game_cards(args, game, cards, total, out)
         hints = db.suggest(args.query) if not cards else []
         if args.json:

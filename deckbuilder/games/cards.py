@@ -304,10 +304,6 @@ class GameCardPool:
     `images` finds the files the cards' `image` names (the game's folder, or the card database's), never outside it.
     """
 
-    # Cards owned and chosen by name, searched in a scratch database (games/search.py), read from a game's card-data CSV:
-    # no printings, no full-text index (carddb's CardDatabase answers True).
-    has_printings = False
-
     def __init__(
         self, game: str, cards: Iterable[CardInfo], images: ImageFolder | CardDatabase | None = None
     ) -> None:

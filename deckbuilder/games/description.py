@@ -30,7 +30,7 @@ from deckbuilder.games.description_parts import (
     pile_problems,
     statistic_problems,
 )
-from deckbuilder.games.engines import has_printings, validate_game
+from deckbuilder.games.engines import validate_game
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
@@ -326,7 +326,7 @@ class Game(FrozenRecord):
 
     def pile_columns(self, pile_id: str, printings: bool = False) -> tuple[str, ...]:
         """The deck view's columns of a pile after Qty and Name: its own `columns`, else Type (after the printing
-        when the game's cards have printings) and the card list's columns."""
+        when the game's cards are printed in named sets, as its card pool says) and the card list's columns."""
         pile = next((p for p in self.piles if p.id == pile_id), None)
         if pile is not None and pile.columns:
             return pile.columns
@@ -582,7 +582,7 @@ def game_from_data(data: Any, source: str, folder: Traversable | None = None) ->
         folder=folder,
     )
     problems = [
-        *pile_problems(game, has_printings(game)),
+        *pile_problems(game),
         *figure_problems(game),
         *statistic_problems(game),
         *validate_game(game),

@@ -286,15 +286,14 @@ def _draws(data: Mapping[str, Any], piles: set[str], source: str) -> tuple[Draw,
     return tuple(found)
 
 
-def pile_problems(game: Game, printings: bool) -> list[str]:
-    """What is wrong with the piles' `columns` and `sheet`: each names a card field of the game."""
+def pile_problems(game: Game) -> list[str]:
+    """What is wrong with the piles' `columns` and `sheet`: each names a card field of the game (or, in `columns`,
+    the printing: any game's cards may have printings)."""
     names = {f.name for f in game.fields} | {"type"}
     problems: list[str] = []
     for index, pile in enumerate(game.piles):
         for column in pile.columns:
-            if column == PRINTING_COLUMN and not printings:
-                problems.append(f"piles[{index}].columns: the game's cards have no printings ({column!r})")
-            elif column != PRINTING_COLUMN and (column not in names or column == "name"):
+            if column != PRINTING_COLUMN and (column not in names or column == "name"):
                 problems.append(f"piles[{index}].columns names no card field of the game ({column!r:.40})")
         for column in pile.sheet:
             if column not in names or column == "name":

@@ -79,12 +79,6 @@ def validate_game(game: Game) -> list[str]:
     return problems
 
 
-def has_printings(game: Game) -> bool:
-    """Whether the game's cards have printings (a card database's cards, Rage's: a printing per set)."""
-    engine = ENGINES.get(game.engine)
-    return engine is not None and engine.card_database
-
-
 def deck_settings(game: Game, deck: Deck, items: Iterable[Item]) -> dict[str, int | None]:
     """Each setting's value: the deck's choice (else the default), or the field of the one card in its pile."""
     values: dict[str, int | None] = {}

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QTextBrowser, QV
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo, PrintingInfo
+from deckbuilder.deck import printing_sets
 from deckbuilder.games.cards import as_card_info
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
@@ -374,10 +375,22 @@ class CardView(QWidget):
         self.show_card(as_card_info(card, game), images)
         self.card = None  # not a card of the card database: reshowing it from there would find another
         problems = "".join(f"<p><i>{html.escape(p)}</i></p>" for p in self.image_problems)
-        rows = "".join(
-            f"<tr><td><b>{html.escape(game.shown_label(f.name))}</b></td><td>{html.escape(_shown(card.value(f.name)))}</td></tr>"
+        shown = [
+            (game.shown_label(f.name), _shown(card.value(f.name)))
             for f in game.fields
             if f.name not in ("name", "type") and _shown(card.value(f.name))
+        ]
+        sets = printing_sets(card)  # printed in sets (a Lackey game's): named as Rage's card pane names them
+        if sets:
+            label = (
+                QCoreApplication.translate("CardView", "Printings")
+                if len(sets) > 1
+                else QCoreApplication.translate("DeckSectionModel", "Printing")
+            )
+            shown.insert(0, (label, ", ".join(sets)))
+        rows = "".join(
+            f"<tr><td><b>{html.escape(label)}</b></td><td>{html.escape(value)}</td></tr>"
+            for label, value in shown
         )
         self.details.setHtml(
             f"<h3>{html.escape(card.name)}</h3><p><i>{html.escape(card.type)}</i> · {html.escape(game.title)}</p>"

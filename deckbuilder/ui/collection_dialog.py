@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from deckbuilder.collection import MAX_OWNED, Collection, CollectionError, Owned
-from deckbuilder.deck import DEFAULT_GAME
+from deckbuilder.deck import DEFAULT_GAME, printed_in_sets, printing_sets
 from deckbuilder.deckfiles.kinds import have_list_filter
 from deckbuilder.games.loader import available_games
 from deckbuilder.i18n import render_text
@@ -136,8 +136,8 @@ class CollectionDialog(QDialog):
         self.collection = Collection(self.db, game)
         pool = self.collection.pool()
         self.completer.model().setStringList(pool.names())  # type: ignore[attr-defined]
-        # A pool without printings (a game's card-data CSV) has its cards owned by name.
-        self.printing_combo.setVisible(pool.has_printings)
+        # Cards printed in named sets are owned per printing; a game's card-data CSV (no sets) has them owned by name.
+        self.printing_combo.setVisible(printed_in_sets(pool))
         index = self.game_combo.findData(self.collection.game)
         if index != self.game_combo.currentIndex():
             self.game_combo.setCurrentIndex(index)
@@ -182,7 +182,7 @@ class CollectionDialog(QDialog):
         card = self.collection.pool().lookup(name) if shown else None
         self.printing_combo.clear()
         self.printing_combo.addItem(self.tr("Any printing"), ANY_PRINTING)
-        for set_name in card.sets if card is not None else ():
+        for set_name in printing_sets(card) if card is not None else ():
             self.printing_combo.addItem(set_name, set_name)
 
     # -- editing ---------------------------------------------------------------------------------------

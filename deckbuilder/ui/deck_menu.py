@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QMenu
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
+from deckbuilder.deck import printing_sets
 from deckbuilder.ui.deck_rows import DeckRow
 
 if TYPE_CHECKING:
@@ -37,20 +38,19 @@ def deck_row_menu(row: DeckRow, view: DeckView) -> QMenu:
             lambda: view.start_in_play_requested.emit(entry.name, entry.set_name, 1),
         )
         start.setToolTip(view.tr("Move one copy out of the sept deck to begin the game in play"))
-    if isinstance(row.card, CardInfo) and row.card.printings:
+    sets = printing_sets(row.card) if isinstance(row.card, CardInfo) else ()
+    if sets:  # a card whose one printing has no set (a game's card-data CSV) has none to choose
         printings = menu.addMenu(view.tr("Printing"))
         newest = printings.addAction(view.tr("Newest (no set chosen)"))
         newest.setCheckable(True)
         newest.setChecked(entry.set_name is None)
         newest.triggered.connect(lambda: view.printing_requested.emit(entry.name, entry.set_name, None))
-        for printing in row.card.printings:
-            action = printings.addAction(printing.set_name)
+        for set_name in sets:
+            action = printings.addAction(set_name)
             action.setCheckable(True)
-            action.setChecked(entry.set_name == printing.set_name)
+            action.setChecked(entry.set_name == set_name)
             action.triggered.connect(
-                lambda _=False, s=printing.set_name: view.printing_requested.emit(
-                    entry.name, entry.set_name, s
-                )
+                lambda _=False, s=set_name: view.printing_requested.emit(entry.name, entry.set_name, s)
             )
     if row.suggestions:
         replace = menu.addMenu(view.tr("Replace with"))

@@ -102,7 +102,11 @@ class DeckSectionModel(QAbstractTableModel):
     count_requested = Signal(str, object, int)  # name, set_name, new count
     cards_dropped = Signal(list)  # names
 
-    def __init__(self, section: str, parent: QWidget | None = None, game: Game | None = None) -> None:
+    def __init__(
+        self, section: str, parent: QWidget | None = None, game: Game | None = None, printings: bool = False
+    ) -> None:
+        """`printings`: the deck's cards are printed in named sets, so a pile without its own columns shows each
+        entry's printing."""
         super().__init__(parent)
         self.section = section
         self.game = game if game is not None else shipped_game()
@@ -115,7 +119,7 @@ class DeckSectionModel(QAbstractTableModel):
         if section == UNRESOLVED:
             self.columns: tuple[str, ...] = ("Qty", "Name", "Zone", "Did you mean")
         else:
-            keys, self.fields = pile_columns(self.game, section)
+            keys, self.fields = pile_columns(self.game, section, printings)
             self.columns = ("Qty", "Name", *keys)
         kinds = {key: self.game.field_named(name) for key, name in self.fields.items()}
         # Numbers read right-aligned; a card's text fields are elided to give the names room (deck_rows.fit_columns).

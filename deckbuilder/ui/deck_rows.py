@@ -23,7 +23,6 @@ from carddb.normalize import normalize_name
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import field_text as field_text  # deck rows show fields as every view does
 from deckbuilder.games.description import PRINTING_COLUMN, Game
-from deckbuilder.games.engines import has_printings
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.games.resolved import ResolvedDeck
@@ -70,15 +69,15 @@ COLUMN_WIDTHS = {
 TEXT_COLUMN_WIDTH = 84
 
 
-def pile_columns(game: Game, pile: str) -> tuple[tuple[str, ...], dict[str, str]]:
+def pile_columns(game: Game, pile: str, printings: bool = False) -> tuple[tuple[str, ...], dict[str, str]]:
     """A pile table's column keys after Qty and Name (game.json's labels), and the card field behind each.
 
     The pile's own `columns` of game.json, else the game's default (Type and the card list's columns), with the
-    printing where the game's cards have printings.
+    printing when `printings`: the deck's card pool is printed in named sets (deck.printed_in_sets).
     """
     keys: list[str] = []
     fields: dict[str, str] = {}
-    for name in game.pile_columns(pile, has_printings(game)):
+    for name in game.pile_columns(pile, printings):
         if name == PRINTING_COLUMN:
             keys.append("Printing")
         elif name == "type":

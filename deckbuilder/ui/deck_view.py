@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.collection import RowStatus
-from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck
+from deckbuilder.deck import MAX_RENOWN_LEVEL, CardPool, Deck, printed_in_sets
 from deckbuilder.games.description import Game
 from deckbuilder.games.header import NOT_GIVEN, header_text
 from deckbuilder.games.hints import Change
@@ -134,6 +134,7 @@ class DeckView(QWidget):
         # The tables shown: the piles of the deck's game (set_game), the default game's until a deck is shown.
         self._game: Game = shipped_game()
         self.game_name = self._game.name
+        self._printings = False  # the tables show each entry's printing: the deck's cards are printed in sets
         self.section_keys: tuple[str, ...] = game_section_keys(self._game)
         self._column_settings: QSettings | None = None
         self.selection = PileSelection(self.tables, self.models)
@@ -182,11 +183,14 @@ class DeckView(QWidget):
         self.add_button.clicked.connect(self.add_one_to_selection)
         self.remove_button.clicked.connect(self.remove_one_from_selection)
 
-    def set_game(self, game: Game) -> None:
-        """Show a game's piles with the columns its game.json gives, its formats and its chosen settings."""
-        if game.name == self.game_name:
+    def set_game(self, game: Game, printings: bool = False) -> None:
+        """Show a game's piles with the columns its game.json gives, its formats and its chosen settings.
+
+        `printings`: the game's cards are printed in named sets, so a pile without its own columns shows them."""
+        if game.name == self.game_name and printings == self._printings:
             return
         self.game_name = game.name
+        self._printings = printings
         self._game = game
         self._titles.clear()
         for box in self.section_boxes.values():
@@ -256,7 +260,7 @@ class DeckView(QWidget):
         return gettext(self._game.pile_label(key), lang)
 
     def _add_section(self, key: str) -> None:
-        model = DeckSectionModel(key, self, self._game)
+        model = DeckSectionModel(key, self, self._game, self._printings)
         table = DeckSectionTable()
         table.setObjectName(f"{key}Table")
         table.setModel(model)
@@ -325,7 +329,9 @@ class DeckView(QWidget):
         # A game that is not installed: the default game's tables. Looked up once, for the rows and header too.
         found = game_of(deck) if game is NOT_GIVEN else game
         game = found or shipped_game()
-        self.set_game(game)
+        # A pile without its own columns shows each entry's printing when the cards are printed in sets (asked of
+        # the cards, for every game alike; Rage's piles name their columns).
+        self.set_game(game, not all(p.columns for p in game.piles) and printed_in_sets(pool))
         self._deck = deck
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.

@@ -46,14 +46,14 @@ class CardSource(QObject):
     def show_source(self) -> None:
         """The browser lists the deck's game's cards: the database's own (Rage's), or its view of another game."""
         game = self.games.deck_game()
-        pool = self.games.deck_pool()
-        if pool.has_printings or game is None:
+        if game is None:
             self.browser.show_game(self.db, None)
             return
-        # Another game's cards are searched in the card database, a page at a time, whatever pool the deck reads
-        # (with no card of the game imported, its view lists none).
+        # Every game's cards are searched in the card database, a page at a time, whatever pool the deck reads
+        # (with no card of the game imported, its view lists none); the database's own game's in its own columns.
+        pool = self.games.deck_pool()
         view = pool if isinstance(pool, CardDatabase) else database_pool(self.db, game)
-        self.browser.show_game(view, game)
+        self.browser.show_game(view, None if view is self.db else game)
 
     def follow_deck(self, deck: Deck) -> dict[tuple[str, str | None, bool], RowStatus] | None:
         """The lists' in:deck / is:owned / is:missing follow the deck; its owned/missing copies (None: none owned)."""

@@ -153,10 +153,18 @@ class CardData(QObject):
         return self.import_card_data(path, folder=False) if path is not None else None
 
     def card_data_games(self) -> list[Game]:
-        """The installed games whose cards are owned by name (a pool without printings): a CSV imports into them."""
+        """The installed games whose card data is imported by the game's columns (not by a source that stores its own
+        cards, as Rage's plugin import does): a CSV file is offered to them."""
+        from deckbuilder.games.cardimport import GameCardImportError, stores_own_cards
         from deckbuilder.games.loader import available_games
 
-        return [game for game in available_games() if not self.games.pool_of(game).has_printings]
+        def by_columns(game: Game) -> bool:
+            try:
+                return not stores_own_cards(game)
+            except GameCardImportError:  # a kind of card data this version cannot read
+                return False
+
+        return [game for game in available_games() if by_columns(game)]
 
     def offer_demo_removal(self) -> int:
         """With real card data in, offer to delete the invented demo cards (no format accepts them); how many went."""

@@ -142,12 +142,20 @@ def test_a_bad_figure_names_what_is_wrong(figure: dict[str, Any], wanted: str) -
         _game([figure])
 
 
-def test_a_piles_columns_are_field_names_and_printing_only_where_cards_have_printings() -> None:
+def test_a_piles_columns_are_field_names_or_the_printing() -> None:
     assert _game(columns=["cost", "type"]).pile_columns("deck") == ("cost", "type")
-    # No columns given: Type and the card list's columns.
+    # No columns given: Type and the card list's columns, after the printing when the cards are printed in sets.
     assert _game().pile_columns("deck") == ("type", "faction", "rarity", "cost", "command")
-    with pytest.raises(GameError, match="no printings"):
-        _game(columns=["printing", "type"])
+    assert _game().pile_columns("deck", printings=True) == (
+        "printing",
+        "type",
+        "faction",
+        "rarity",
+        "cost",
+        "command",
+    )
+    # Any game's cards may have printings: a pile may name the column.
+    assert _game(columns=["printing", "type"]).pile_columns("deck") == ("printing", "type")
     with pytest.raises(GameError, match="columns names no card field"):
         _game(columns=["colour"])
     with pytest.raises(GameError, match="sheet names no card field"):

@@ -88,3 +88,52 @@ def test_a_bad_plugin_is_refused_and_leaves_the_database_as_it_was(tmp_path: Pat
     code, _out, err = run("import-cards", "--game", GAME, str(empty), "--db", str(db))
     assert code == 2 and "empty-plugin" in err and "no Stonebound card data" in err
     assert db.read_bytes() == before
+
+
+def test_search_shows_each_cards_printings_as_for_rage(tmp_path: Path, stonebound: Path) -> None:
+    db = tmp_path / "db" / "cards.sqlite"
+    _import(write_plugin(tmp_path / "plugin"), db)
+    code, out, err = run("search", "--game", GAME, "t:unit", "--db", str(db))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    # Each card's sets after its Type, newest first, as Rage's search prints them.
+    assert "Stone Wall — Unit [Beta, Alpha] · Cost 2 · Faction Earth" in lines
+    assert "Pebble Swarm — Unit [Alpha] · Cost 1 · Faction Earth" in lines
+    code, out, _err = run("search", "--game", GAME, "stone wall", "--db", str(db), "--json")
+    (wall,) = json.loads(out)["cards"]
+    assert wall["sets"] == ["Beta", "Alpha"] and wall["set_name"] == "Beta"
+
+
+def test_a_card_data_csv_games_search_names_no_sets(tmp_path: Path) -> None:
+    code, out, _err = run(
+        "search", "--game", "lithic-rage", "bone shaman", "--db", str(tmp_path / "c.sqlite")
+    )
+    assert code == 0
+    assert (
+        out.splitlines()[0].startswith("Bone Shaman — ") and "[" not in out
+    )  # one printing, no set: nothing
+    code, out, _err = run(
+        "search", "--game", "lithic-rage", "bone shaman", "--db", str(tmp_path / "c.sqlite"), "--json"
+    )
+    assert "sets" not in json.loads(out)["cards"][0]
+
+
+def test_a_collection_of_printings_exports_and_reads_back_with_them(tmp_path: Path, stonebound: Path) -> None:
+    from deckbuilder.collection import Collection
+
+    db_path = tmp_path / "db" / "cards.sqlite"
+    _import(write_plugin(tmp_path / "plugin"), db_path)
+    with CardDatabase(db_path) as db:
+        owned = Collection(db, GAME)
+        owned.set_counts([("Stone Wall", "Alpha", 2), ("Stone Wall", None, 1), ("Landslide", None, 1)])
+        for suffix in (".dek", ".ragedeck"):
+            target = tmp_path / f"have{suffix}"
+            assert owned.export_file(target) == 4
+            read = read_deck(target, db).deck
+            assert read.game == GAME, suffix
+            # The chosen printing is kept; "any printing" stays any (not pinned to the newest, Beta).
+            assert sorted((e.name, e.set_name or "", e.count) for e in read.entries) == [
+                ("Landslide", "", 1),
+                ("Stone Wall", "", 1),
+                ("Stone Wall", "Alpha", 2),
+            ], suffix

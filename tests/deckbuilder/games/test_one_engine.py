@@ -12,10 +12,10 @@ import pytest
 from carddb.db import CardDatabase
 from carddb.demo import ensure_demo_cards
 from deckbuilder.cli import main
-from deckbuilder.deck import Deck
+from deckbuilder.deck import Deck, printed_in_sets
 from deckbuilder.deckfiles import DECK_FILE_KINDS, read_deck, write_deck
 from deckbuilder.games.cards import GameCardPool, pool_for
-from deckbuilder.games.engines import Engine, has_printings
+from deckbuilder.games.engines import Engine
 from deckbuilder.games.loader import load_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.games.rage.engine import RageEngine
@@ -62,7 +62,9 @@ def test_the_pool_of_any_game_comes_from_one_call(demo_db: CardDatabase) -> None
     assert demo_db.lookup("Bone Shaman") is None  # and never as a Rage card
     # With no database, the shipped set is read into memory.
     assert isinstance(pool_for(None, load_game("lithic-rage"))[0], GameCardPool)
-    assert has_printings(load_game("rage")) and not has_printings(load_game("lithic-rage"))
+    # Printings are the cards' own: Rage's are in named sets, Lithic Rage's card-data CSV has none.
+    assert printed_in_sets(rage) and not printed_in_sets(lithic)
+    assert not printed_in_sets(pool_for(None, load_game("lithic-rage"))[0])
 
 
 def test_every_deck_file_kind_reads_and_writes_every_game_through_its_engines_layout(
