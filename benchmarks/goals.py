@@ -19,6 +19,7 @@ GOAL_IMPORT_MIB = 1024.0
 GOAL_CHECK_300 = 4.0  # check_deck of a 300-card deck vs resolving its cards
 GOAL_EDIT_UNKNOWN = 1.5  # an edit of a deck with ten unknown cards vs the same edit without them
 GOAL_EDIT_PANEL = 3.0  # edit -> legality panel vs check_deck alone
+GOAL_LIBRARY_CACHED_MS = 100.0  # issue 33: the deck library listed from its verdict cache at 1,000 decks
 GOAL_SIZE = 100_000  # the size the goals are judged at (the largest size run when smaller)
 # The quick mode (`run.py --quick`): whole `ragedeck check` processes on the 1,600-card pool, judged by instruction
 # counts (callgrind, the same whatever the load) where valgrind exists, else by wall-time medians.
@@ -28,3 +29,8 @@ QUICK_SIZE = 1600
 def goal(ratio: float, limit: float) -> str:
     """MET / NOT MET for a ratio goal."""
     return f"goal ≤ {limit:g}×: {'MET' if ratio <= limit else 'NOT MET'}"
+
+
+def under(figure_ms: float, limit_ms: float) -> str:
+    """MET / NOT MET for a goal in milliseconds."""
+    return f"goal < {limit_ms:g} ms: {'MET' if figure_ms < limit_ms else 'NOT MET'}"

@@ -51,11 +51,13 @@ from goals import (  # noqa: E402
     GOAL_IMPORT,
     GOAL_IMPORT_LINEAR,
     GOAL_IMPORT_MIB,
+    GOAL_LIBRARY_CACHED_MS,
     GOAL_SEARCH_FREE_WORD,
     GOAL_SEARCH_P95,
     GOAL_SIZE,
     QUICK_SIZE,
     goal,
+    under,
 )
 from measure import (  # noqa: E402
     child_env,
@@ -203,6 +205,24 @@ def bench_check_processes(tag: str, db_path: Path, deck: Path, results: Results,
                 base, floor * 1000, goal(many / floor, GOAL_CHECK_200_DECKS) if judged else "")  # fmt: skip
 
 
+def bench_library(tag: str, db_path: Path, decks: list[Path], results: Results, judged: bool) -> None:
+    """Issue 33: the deck library listed from its verdict cache at 1,000 decks (the window's pane on opening) vs
+    walking the same folders and reading each file's size and time, and the first check of all of them."""
+    from library import LIBRARY_DECKS, measure_library
+
+    found = measure_library(db_path, decks)
+    results.add(tag, f"library: {LIBRARY_DECKS:,} decks listed from the cache (median)", found["cached_ms"], "ms",
+                "walk the folders + stat each file", found["walk_ms"],
+                under(found["cached_ms"], GOAL_LIBRARY_CACHED_MS) if judged else "")  # fmt: skip
+    results.add(tag, f"library: {LIBRARY_DECKS:,} decks listed from the cache, CPU time (median)", found["cached_cpu_ms"],
+                "ms")  # fmt: skip
+    results.add(tag, f"library: {LIBRARY_DECKS:,} decks, refresh with nothing changed", found["unchanged_refresh_ms"],
+                "ms")  # fmt: skip
+    results.add(
+        tag, f"library: {LIBRARY_DECKS:,} decks checked the first time", found["first_refresh_s"], "s"
+    )
+
+
 def bench_quick(seed: int, results: Results) -> None:
     """The quick mode: the check processes on the 1,600-card pool, by instruction counts when valgrind is here."""
     source, label, deck60, deck300 = prepare_pool(QUICK_SIZE, seed)
@@ -300,6 +320,7 @@ def bench_size(size: int, seed: int, results: Results, judged: bool) -> None:
 
     db = CardDatabase(db_path)
     bench_search(tag, db, results, judged)
+    bench_library(tag, db_path, [p for p in (deck60_path, deck300_path) if p is not None], results, judged)
 
     deck_texts = {
         "60": deck60_path.read_text(encoding="utf-8") if deck60_path else None,

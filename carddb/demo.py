@@ -62,6 +62,7 @@ def has_demo_cards(db: CardDatabase) -> bool:
 def remove_demo_cards(db: CardDatabase) -> int:
     """Delete the demo set's printings and the cards left with no printing; how many cards went (one transaction)."""
     from carddb.cardwriter import settle_cards  # late: start-up does not need the writer
+    from carddb.changes import note_card_data_changed
     from carddb.search import rebuild_search_index
     from carddb.traits import store_trait_words
 
@@ -74,6 +75,7 @@ def remove_demo_cards(db: CardDatabase) -> int:
         gone = conn.execute("DELETE FROM card WHERE id NOT IN (SELECT card_id FROM printing)").rowcount
         settle_cards(conn, touched, identities)  # a real card that also had a demo printing
         rebuild_search_index(conn)
+        note_card_data_changed(conn)
         store_trait_words(conn)
     db.invalidate_caches()
     return int(gone)

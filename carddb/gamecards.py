@@ -14,37 +14,63 @@ import datetime
 import json
 import sqlite3
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 
+from carddb.changes import note_card_data_changed
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Rage's typed columns are empty for another game's card (NOT NULL text columns take "").
 _EMPTY_COLUMNS = tuple(f for f in CARD_FIELDS if f not in NUMERIC_FIELDS and f != "type")
 
 GameCardRow = tuple[str, str, str, int] | tuple[str, str, str, int, str] | tuple[str, str, str, int, str, str]
 
 
-@dataclass(frozen=True, slots=True)
-class GamePrinting:
+class GamePrinting(FrozenRecord):
     """One printing of a game's card: its set, that set's place (higher = newer), its image and where it came from."""
 
-    set_name: str = ""
-    rank: int = 0
-    image_file: str = ""  # as the card data wrote it
-    image_path: str = ""  # stored, relative to the database folder ("" = none stored)
-    source: str = ""
-    line: int = 0
+    __slots__ = _fields = ("set_name", "rank", "image_file", "image_path", "source", "line")
+
+    set_name: str
+    rank: int
+    image_file: str  # as the card data wrote it
+    image_path: str  # stored, relative to the database folder ("" = none stored)
+    source: str
+    line: int
+
+    def __init__(
+        self,
+        set_name: str = "",
+        rank: int = 0,
+        image_file: str = "",
+        image_path: str = "",
+        source: str = "",
+        line: int = 0,
+    ) -> None:
+        _set(self, "set_name", set_name)
+        _set(self, "rank", rank)
+        _set(self, "image_file", image_file)
+        _set(self, "image_path", image_path)
+        _set(self, "source", source)
+        _set(self, "line", line)
 
 
-@dataclass(frozen=True, slots=True)
-class GameCardData:
+class GameCardData(FrozenRecord):
     """A card of a game to store: its name, Type, fields in force (JSON object) and every printing."""
+
+    __slots__ = _fields = ("name", "type", "fields", "printings")
 
     name: str
     type: str
     fields: str
     printings: tuple[GamePrinting, ...]
+
+    def __init__(self, name: str, type: str, fields: str, printings: tuple[GamePrinting, ...]) -> None:
+        _set(self, "name", name)
+        _set(self, "type", type)
+        _set(self, "fields", fields)
+        _set(self, "printings", printings)
 
 
 def write_game_cards(conn: sqlite3.Connection, game: str, rows: Iterable[GameCardRow], source: str) -> int:
@@ -127,6 +153,7 @@ def write_game_printings(
         (game, game),
     )
     rebuild_search_index(conn)
+    note_card_data_changed(conn)
     return len(new)
 
 

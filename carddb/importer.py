@@ -18,6 +18,7 @@ from typing import Any
 
 from carddb.cardtypes import Section, classify_type
 from carddb.cardwriter import FIELD_SOURCES, WriteCounts, card_facts, write_staged
+from carddb.changes import note_card_data_changed
 from carddb.db import CardDatabase
 from carddb.images import MAX_IMAGE_BYTES, ImageRefused, check_image_data
 from carddb.importreport import (
@@ -519,6 +520,7 @@ class _Importer:
             # Into an empty card table, write_staged inserts the cards in name order, numbered by their place.
             rebuild_search_index(conn, in_place=counts.new_since == 0)
             store_trait_words(conn)
+            note_card_data_changed(conn)
             meta = {
                 "card_data_date": datetime.date.today().isoformat(),
                 "card_data_source": self.report.source,

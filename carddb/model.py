@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section, classify_type
@@ -13,10 +12,12 @@ from carddb.fields import LACKEY_HEADER as LACKEY_HEADER
 from carddb.fields import NUMERIC_FIELDS as NUMERIC_FIELDS
 from carddb.fields import TEXT_FIELDS as TEXT_FIELDS
 from carddb.normalize import normalize_name, split_keywords
+from carddb.record import FrozenRecord
 
 # A card field's value as a game describes it: text, a whole number, a list of words, or None for no value.
 FieldValue = str | int | tuple[str, ...] | None
 RAGE = "rage"
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Rage's card fields held as typed attributes (carddb/fields.py's columns and what the importer works out), read by
 # name through CardInfo.value like any game's fields.
 _TYPED_FIELDS = frozenset(
@@ -43,74 +44,176 @@ _TYPED_FIELDS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class PrintingInfo:
+class PrintingInfo(FrozenRecord):
     """One printing of a card: the set it appeared in, its images and that set's fields."""
 
+    __slots__ = _fields = ("set_name", "image_files", "image_paths", "set_rank")
     set_name: str
-    image_files: tuple[str, ...] = ()
+    image_files: tuple[str, ...]
     # Paths of the image files relative to the database folder ("" when the file was not found).
-    image_paths: tuple[str, ...] = ()
-    set_rank: int = 0
+    image_paths: tuple[str, ...]
+    set_rank: int
+
+    def __init__(
+        self,
+        set_name: str,
+        image_files: tuple[str, ...] = (),
+        image_paths: tuple[str, ...] = (),
+        set_rank: int = 0,
+    ) -> None:
+        _set(self, "set_name", set_name)
+        _set(self, "image_files", image_files)
+        _set(self, "image_paths", image_paths)
+        _set(self, "set_rank", set_rank)
 
 
-@dataclass(frozen=True, slots=True)
-class CardInfo:
+class CardInfo(FrozenRecord):
     """The one card of every game: a card identity as it is in force (the newest printing's fields), every
     printing, and its fields read by name (`value`, `number`, `words`) as its game describes them.
 
     Rage's fields are typed attributes (renown, requires, ...); every other game's are the `fields` mapping.
     """
 
+    __slots__ = _fields = (
+        "name",
+        "type",
+        "keywords_field",
+        "requires",
+        "renown",
+        "rage",
+        "gnosis",
+        "health",
+        "crage",
+        "cgnosis",
+        "chealth",
+        "damage",
+        "text",
+        "errata",
+        "notes",
+        "sealed",
+        "printings",
+        "identity",
+        "id",
+        "norm_name",
+        "section",
+        "keywords",
+        "allegiance",
+        "retired",
+        "replaced_by",
+        "game",
+        "fields",
+        "image",
+    )
+    _unhashed = frozenset({"fields"})  # a dict
     name: str
-    type: str = ""
-    keywords_field: str = ""
-    requires: str = ""
-    renown: int | None = None
-    rage: int | None = None
-    gnosis: int | None = None
-    health: int | None = None
-    crage: int | None = None
-    cgnosis: int | None = None
-    chealth: int | None = None
-    damage: int | None = None
-    text: str = ""
-    errata: str = ""
-    notes: str = ""
-    sealed: str = ""
-    printings: tuple[PrintingInfo, ...] = ()
+    type: str
+    keywords_field: str
+    requires: str
+    renown: int | None
+    rage: int | None
+    gnosis: int | None
+    health: int | None
+    crage: int | None
+    cgnosis: int | None
+    chealth: int | None
+    damage: int | None
+    text: str
+    errata: str
+    notes: str
+    sealed: str
+    printings: tuple[PrintingInfo, ...]
     # Character identity for the versions rule (DECK-RULES.md §2); "" for non-Characters.
-    identity: str = ""
-    id: int | None = None
-    norm_name: str = field(default="")
-    section: Section | None = field(default=None)
-    keywords: tuple[str, ...] = field(default=())
+    identity: str
+    id: int | None
+    norm_name: str
+    section: Section | None
+    keywords: tuple[str, ...]
     # "Gaia", "Wyrm" or "Rogue" for a Character (stored at import), "" for every other card.
-    allegiance: str = field(default="")
+    allegiance: str
     # A card its source no longer has (renamed or removed upstream, carddb.retire): not a current card, kept so
     # decks and the collection naming it can say so; `replaced_by` names the current card that took its place.
-    retired: bool = False
-    replaced_by: str = ""
+    retired: bool
+    replaced_by: str
     # The game the card belongs to (a game's description names it); Rage's cards carry their fields as attributes.
-    game: str = RAGE
+    game: str
     # Every other game's field values by field name (its description's `fields`); not hashed (a dict).
-    fields: Mapping[str, FieldValue] = field(default_factory=dict, hash=False)
+    fields: Mapping[str, FieldValue]
     # The card's image file as its pool names it (a game's card-data file); "" = none or in its printings.
-    image: str = ""
+    image: str
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        name: str,
+        type: str = "",
+        keywords_field: str = "",
+        requires: str = "",
+        renown: int | None = None,
+        rage: int | None = None,
+        gnosis: int | None = None,
+        health: int | None = None,
+        crage: int | None = None,
+        cgnosis: int | None = None,
+        chealth: int | None = None,
+        damage: int | None = None,
+        text: str = "",
+        errata: str = "",
+        notes: str = "",
+        sealed: str = "",
+        printings: tuple[PrintingInfo, ...] = (),
+        identity: str = "",
+        id: int | None = None,
+        norm_name: str = "",
+        section: Section | None = None,
+        keywords: tuple[str, ...] = (),
+        allegiance: str = "",
+        retired: bool = False,
+        replaced_by: str = "",
+        game: str = RAGE,
+        fields: Mapping[str, FieldValue] | None = None,
+        image: str = "",
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "type", type)
+        _set(self, "keywords_field", keywords_field)
+        _set(self, "requires", requires)
+        _set(self, "renown", renown)
+        _set(self, "rage", rage)
+        _set(self, "gnosis", gnosis)
+        _set(self, "health", health)
+        _set(self, "crage", crage)
+        _set(self, "cgnosis", cgnosis)
+        _set(self, "chealth", chealth)
+        _set(self, "damage", damage)
+        _set(self, "text", text)
+        _set(self, "errata", errata)
+        _set(self, "notes", notes)
+        _set(self, "sealed", sealed)
+        _set(self, "printings", printings)
+        _set(self, "identity", identity)
+        _set(self, "id", id)
+        _set(self, "retired", retired)
+        _set(self, "replaced_by", replaced_by)
+        _set(self, "game", game)
+        _set(self, "fields", {} if fields is None else fields)
+        _set(self, "image", image)
         # Derived fields are computed once so that the rules engine's hot path only reads attributes.
-        if not self.norm_name:
-            object.__setattr__(self, "norm_name", normalize_name(self.name))
-        if self.game != RAGE:
-            return  # Rage's pile, keywords and allegiance are Rage's (DECK-RULES §1): another game has its own piles
-        if self.section is None:
-            object.__setattr__(self, "section", classify_type(self.type))
-        if not self.keywords and self.keywords_field:
-            object.__setattr__(self, "keywords", split_keywords(self.keywords_field))
-        if not self.allegiance and self.section is Section.CHARACTERS:
+        _set(self, "norm_name", norm_name or normalize_name(name))
+        if game != RAGE:
+            # Rage's pile, keywords and allegiance are Rage's (DECK-RULES §1): another game has its own piles.
+            _set(self, "section", section)
+            _set(self, "keywords", keywords)
+            _set(self, "allegiance", allegiance)
+            return
+        if section is None:
+            section = classify_type(type)
+        _set(self, "section", section)
+        if not keywords and keywords_field:
+            keywords = split_keywords(keywords_field)
+        _set(self, "keywords", keywords)
+        if not allegiance and section is Section.CHARACTERS:
             # Same function the importer stores, so a pool built without a database agrees with search.
-            object.__setattr__(self, "allegiance", allegiance_of(self.name, self.type, self.keywords))
+            allegiance = allegiance_of(name, type, keywords)
+        _set(self, "allegiance", allegiance)
 
     def value(self, name: str) -> FieldValue:
         """A field's value by the name its game's description gives it (None when the card has none)."""

@@ -66,14 +66,16 @@ NUMERIC_SEARCH_FIELDS: tuple[str, ...] = (
     "chealth",
 )
 ALLEGIANCES: tuple[str, ...] = ("gaia", "wyrm", "rogue")
-# Terms about the deck being edited and the player's collection: `in:deck`, `is:owned`, `is:missing`.
-# Field -> the words it takes -> the Flag it means.
+# Terms about the deck being edited, the player's deck library and collection: `in:deck`, `in:decks`, `is:owned`,
+# `is:missing`. Field -> the words it takes -> the Flag it means.
 FLAG_FIELDS: dict[str, dict[str, str]] = {
-    "in": {"deck": "in_deck"},
+    "in": {"deck": "in_deck", "decks": "in_library"},
     "is": {"owned": "owned", "missing": "missing"},
 }
 # Flags whose answer depends on the deck being edited (the collection alone answers the others).
 DECK_FLAGS = frozenset({"in_deck", "missing"})
+# Flags answered by the player's deck library (deckbuilder.library): `in:decks`, a card any of its decks holds.
+LIBRARY_FLAGS = frozenset({"in_library"})
 # Copies owned (the collection, any printing): `own>=2`, `own=0`, `own:1`.
 OWN_FIELD = "own"
 SECTION_WORDS: dict[str, str] = {
@@ -192,7 +194,7 @@ class Or:
 class Flag:
     """A yes/no fact about a card for this player: in the deck being edited, owned, missing for the deck."""
 
-    flag: str  # "in_deck" | "owned" | "missing"
+    flag: str  # "in_deck" | "in_library" | "owned" | "missing"
 
 
 Node = Text | Field | Compare | Flag | Not | And | Or
@@ -327,6 +329,11 @@ def asks_about(node: Node) -> frozenset[str]:
 def uses_deck(node: Node) -> bool:
     """Whether the query asks about the deck being edited (`in:deck`, `is:missing`)."""
     return bool(asks_about(node) & DECK_FLAGS)
+
+
+def uses_library(node: Node) -> bool:
+    """Whether the query asks about the player's deck library (`in:decks`)."""
+    return bool(asks_about(node) & LIBRARY_FLAGS)
 
 
 def _allegiance(value: str, head: str, position: int) -> str:

@@ -18,6 +18,8 @@ The language, as a player types it (field names are case-insensitive, positions 
   it). ``is:owned`` — the collection holds a copy (any printing); ``own>=2``, ``own=0`` — copies owned, compared
   like the numbers above. ``is:missing`` — the deck uses more copies than the collection holds. The deck is given
   to `search` as `DeckTerms` (the window's deck, `ragedeck search --deck FILE`); without one they match nothing.
+- ``in:decks`` — the card is in any deck of the player's deck library (deckbuilder.library; ``-in:decks``: in none
+  of them), given as `DeckTerms.library` (the window, `ragedeck search` from the library's cache).
 - ``-`` before any term or group negates it; ``OR`` (uppercase) between terms; juxtaposition (or an uppercase
   ``AND``) is AND; parentheses group. ``OR`` binds looser than AND.
 
@@ -82,10 +84,12 @@ class SearchRow(NamedTuple):
 
 @dataclass(frozen=True)
 class DeckTerms:
-    """What `in:deck` and `is:missing` ask: the deck's cards and those it lacks copies of (normalised names)."""
+    """What `in:deck`, `is:missing` and `in:decks` ask: the deck's cards, those it lacks copies of, and the cards
+    of every deck of the player's library (normalised names)."""
 
     cards: frozenset[str] = frozenset()
     missing: frozenset[str] = frozenset()
+    library: frozenset[str] = frozenset()
 
 
 NO_DECK = DeckTerms()
@@ -107,6 +111,7 @@ class _Searched:
 
 _IN_DECK = _DeckNames("cards")
 _MISSING = _DeckNames("missing")
+_FLAG_NAMES = {"in_deck": _IN_DECK, "missing": _MISSING, "in_library": _DeckNames("library")}
 _GAME = _Searched("game")
 _FIRST = _Searched("first")
 _LAST = _Searched("last")
@@ -114,6 +119,7 @@ _FLAG_SQL: dict[str, str] = {
     # The deck's names travel as one JSON parameter: any number of cards, one SQL text (and one cached plan).
     "in_deck": "card.norm_name IN (SELECT value FROM json_each(?))",
     "missing": "card.norm_name IN (SELECT value FROM json_each(?))",
+    "in_library": "card.norm_name IN (SELECT value FROM json_each(?))",
     # The copies the collection holds of the searched game's cards (the game is the one parameter).
     "owned": "card.norm_name IN (SELECT c.norm_name FROM collection AS c WHERE c.game = ? AND c.count > 0)",
 }
@@ -235,7 +241,7 @@ def _compile(node: Node, params: list[object], fields: SearchFields | None = Non
     if isinstance(node, Field):
         return _compile_field(node, params) if fields is None else _compile_game_field(node, params)
     if isinstance(node, Flag):
-        params.append(_GAME if node.flag == "owned" else _IN_DECK if node.flag == "in_deck" else _MISSING)
+        params.append(_GAME if node.flag == "owned" else _FLAG_NAMES[node.flag])
         return f"({_FLAG_SQL[node.flag]})"
     if isinstance(node, Compare) and node.field == OWN_FIELD:
         params.append(node.value)

@@ -1,7 +1,5 @@
 """`python -m deckbuilder` is the same as `ragedeck`."""
 
-import sys
+from deckbuilder.cli import run
 
-from deckbuilder.cli import main
-
-sys.exit(main())
+run()

@@ -151,10 +151,11 @@ class Collection:
     def pool(self) -> Any:
         """Where this game's card names are looked up: the game's pool (Rage's is the card database)."""
         if self._pool is None:
-            from deckbuilder.games.cards import GameCardPool, pool_for
+            from deckbuilder.context import DeckContexts
+            from deckbuilder.games.cards import GameCardPool
 
             game = self.described()
-            self._pool = pool_for(self.db, game)[0] if game is not None else GameCardPool(self.game, ())
+            self._pool = DeckContexts(self.db).pool(game) if game is not None else GameCardPool(self.game, ())
         return self._pool
 
     def current_name(self, name: str) -> str | None:
@@ -435,6 +436,28 @@ def owned_for(db: CardDatabase, deck: Deck) -> dict[str, int]:
 def missing_copies(deck: Deck, owned: Mapping[str, int]) -> int:
     """Copies of the deck the player does not own."""
     return sum(s.missing for s in deck_status(deck, owned).values())
+
+
+def copies_in_use(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """Copies per normalised name that built decks hold (their cards are in use, not free for another deck)."""
+    used: dict[str, int] = {}
+    for counts in decks:
+        for key, copies in counts.items():
+            used[key] = used.get(key, 0) + max(copies, 0)
+    return used
+
+
+def missing_beside(
+    needed: Mapping[str, int], owned: Mapping[str, int], in_use: Mapping[str, int]
+) -> dict[str, int]:
+    """Copies per normalised name a deck (or a selection's `needed` together) lacks from what is owned once
+    `in_use` copies are taken by other decks; the names it lacks none of are left out."""
+    lacking: dict[str, int] = {}
+    for key, need in needed.items():
+        free = max(owned.get(key, 0) - in_use.get(key, 0), 0)
+        if need > free:
+            lacking[key] = need - free
+    return lacking
 
 
 def deck_terms(deck: Deck, owned: Mapping[str, int]) -> DeckTerms:

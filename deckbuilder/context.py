@@ -9,10 +9,10 @@ format and settings from it instead of looking each up again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord
 from deckbuilder.deck import DEFAULT_GAME, Deck
 
 if TYPE_CHECKING:
@@ -163,16 +163,33 @@ class KnownNames:
         return list(found)
 
 
-@dataclass(frozen=True)
-class DeckContext:
+class DeckContext(FrozenRecord):
     """One deck's game, card pool, format (None: the deck's own, chosen by the check) and given settings."""
 
+    __slots__ = _fields = ("game", "pool", "format", "settings", "shipped", "contexts")
+    _uncompared = frozenset({"contexts"})
     game: Game
     pool: Any
-    format: GameFormat | None = None
-    settings: Mapping[str, int | None] = field(default_factory=dict)
-    shipped: bool = False  # the database holds none of the game's cards: its shipped set stands in
-    contexts: DeckContexts | None = field(default=None, repr=False, compare=False)
+    format: GameFormat | None
+    settings: Mapping[str, int | None]
+    shipped: bool  # the database holds none of the game's cards: its shipped set stands in
+    contexts: DeckContexts | None
+
+    def __init__(
+        self,
+        game: Game,
+        pool: Any,
+        format: GameFormat | None = None,
+        settings: Mapping[str, int | None] | None = None,
+        shipped: bool = False,
+        contexts: DeckContexts | None = None,
+    ) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "pool", pool)
+        object.__setattr__(self, "format", format)
+        object.__setattr__(self, "settings", {} if settings is None else settings)
+        object.__setattr__(self, "shipped", shipped)
+        object.__setattr__(self, "contexts", contexts)
 
     @property
     def engine(self) -> Any:
@@ -229,7 +246,7 @@ class DeckContext:
     ) -> DeckContext:
         """The same deck's context on another format (and settings)."""
         given = self.settings if settings is None else {k: v for k, v in settings.items() if v is not None}
-        return replace(self, format=fmt, settings=given)
+        return self.replace(format=fmt, settings=given)
 
 
 def with_pool(deck: Deck, pool: Any) -> DeckContext:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from carddb.cardtypes import Section
 from carddb.messages import declare, message
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord
 
 DEFAULT_FORMAT = "revised"
 DEFAULT_GAME = "rage"
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a
 # deck with typos, and suggesting for each of them would make reading it slow for no one's benefit.
 MAX_SUGGESTED_UNKNOWN = 50
@@ -54,35 +55,50 @@ def prefetch_cards(pool: CardPool, deck: Deck) -> None:
         prefetch(entry.key for entry in (*deck.entries, *deck.starting))
 
 
-@dataclass(frozen=True, slots=True)
-class DeckEntry:
+class DeckEntry(FrozenRecord):
     """One card in the deck: its name as written, how many copies, and the chosen printing (set) if any."""
 
+    _fields = ("name", "count", "set_name", "zone_hint")
+    __slots__ = (*_fields, "key")
     name: str
-    count: int = 1
-    set_name: str | None = None
+    count: int
+    set_name: str | None
     # Section the file placed it in; used only while the card is unknown (known cards go by their Type).
-    zone_hint: Section | None = None
-    # Normalised name, the identity of the entry (a check reads it many times; the entry never changes).
-    key: str = field(init=False, repr=False, compare=False)
+    zone_hint: Section | None
+    # Normalised name, the identity of the entry (a check reads it many times; the entry never changes); derived,
+    # so neither compared nor shown.
+    key: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "key", normalize_name(self.name))
+    def __init__(
+        self, name: str, count: int = 1, set_name: str | None = None, zone_hint: Section | None = None
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "count", count)
+        _set(self, "set_name", set_name)
+        _set(self, "zone_hint", zone_hint)
+        _set(self, "key", normalize_name(name))
 
 
 # Where an unread part was (carddb Messages, so the location reads in the reader's language too).
 declare({"DECKFILE_LINE": "{source}, line {line}", "DECKFILE_PLACE": "{source}: {where}"})
 
 
-@dataclass(frozen=True, slots=True)
-class UnreadPart:
+class UnreadPart(FrozenRecord):
     """A part of a deck file the reader could not use: the deck was not seen whole, so it cannot be legal."""
 
+    __slots__ = _fields = ("source", "line", "text", "reason", "where")
     source: str  # the file (or "<text>") it came from
     line: int | None  # 1-based line number, when the format has lines
     text: str  # the line or element as written (shortened when huge)
     reason: str  # why it could not be read
-    where: str = ""  # position in formats without lines: "zone 'Sept', card 3", "sections.sept[2]"
+    where: str  # position in formats without lines: "zone 'Sept', card 3", "sections.sept[2]"
+
+    def __init__(self, source: str, line: int | None, text: str, reason: str, where: str = "") -> None:
+        _set(self, "source", source)
+        _set(self, "line", line)
+        _set(self, "text", text)
+        _set(self, "reason", reason)
+        _set(self, "where", where)
 
     @property
     def location(self) -> str:
@@ -95,12 +111,14 @@ class UnreadPart:
 _EntryKey = tuple[str, str | None]
 
 
-@dataclass
 class _Index:
     """Positions of one list's entries by (normalised name, set) and by name; first match wins."""
 
-    positions: dict[_EntryKey, int]
-    by_name: dict[str, list[int]]
+    __slots__ = ("by_name", "positions")
+
+    def __init__(self, positions: dict[_EntryKey, int], by_name: dict[str, list[int]]) -> None:
+        self.positions = positions
+        self.by_name = by_name
 
     @classmethod
     def of(cls, entries: list[DeckEntry]) -> _Index:
@@ -114,16 +132,32 @@ class _Index:
         self.by_name.setdefault(entry.key, []).append(position)
 
 
-@dataclass(frozen=True)
-class DeckState:
+class DeckState(FrozenRecord):
     """Everything an edit can change, frozen: undo keeps one before and one after each edit."""
 
+    __slots__ = _fields = ("name", "notes", "format", "entries", "starting", "settings")
     name: str
     notes: str
     format: str
     entries: tuple[DeckEntry, ...]
     starting: tuple[DeckEntry, ...]
-    settings: tuple[tuple[str, int], ...] = ()  # the player-chosen settings of its game (Rage's Renown level)
+    settings: tuple[tuple[str, int], ...]  # the player-chosen settings of its game (Rage's Renown level)
+
+    def __init__(
+        self,
+        name: str,
+        notes: str,
+        format: str,
+        entries: tuple[DeckEntry, ...],
+        starting: tuple[DeckEntry, ...],
+        settings: tuple[tuple[str, int], ...] = (),
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "notes", notes)
+        _set(self, "format", format)
+        _set(self, "entries", entries)
+        _set(self, "starting", starting)
+        _set(self, "settings", settings)
 
 
 class Deck:
@@ -144,6 +178,7 @@ class Deck:
         entries: Iterable[DeckEntry] = (),
         starting: Iterable[DeckEntry] = (),
         unread: Iterable[UnreadPart] = (),
+        tags: Iterable[str] = (),
     ) -> None:
         self.name = name
         self.notes = notes
@@ -156,6 +191,8 @@ class Deck:
         # What the file reader could not use; kept (and saved natively) so the checker can say the deck was not
         # seen whole.
         self.unread: list[UnreadPart] = list(unread)
+        # The player's tags (the deck library's): kept in a native file, beside a Lackey one (deckbuilder.library).
+        self.tags: tuple[str, ...] = tuple(tags)
         # The deck's entries (False) and the cards that begin the game in play (True: taken out of the sept deck;
         # they count for copies, not the minimum). Only this class changes them.
         self._lists: dict[bool, list[DeckEntry]] = {False: list(entries), True: list(starting)}
@@ -263,6 +300,7 @@ class Deck:
             entries=self._lists[False],
             starting=self._lists[True],
             unread=self.unread,
+            tags=self.tags,
         )
 
     # -- changing: every change of an entry list goes through these -------------------------------
@@ -288,7 +326,7 @@ class Deck:
             del target[position]
             self._changed(starting, positions_moved=True)
         else:
-            target[position] = replace(target[position], count=count)
+            target[position] = target[position].replace(count=count)
             self._changed(starting, positions_moved=False)
 
     def extend(self, entries: Iterable[DeckEntry], *, starting: bool = False) -> None:
@@ -366,7 +404,7 @@ class Deck:
         entry = self._lists[False][position]
         target = self._position(name, new_set, False)
         if target is None:
-            self._lists[False][position] = replace(entry, set_name=new_set)
+            self._lists[False][position] = entry.replace(set_name=new_set)
             self._changed(False, positions_moved=True)
         else:
             self._recount(False, target, self._lists[False][target].count + entry.count)

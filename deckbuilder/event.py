@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from carddb.record import FrozenRecord
 from deckbuilder.games.rage.renown import MAX_RENOWN_LEVEL, RENOWN_LEVEL
 from deckbuilder.i18n import gettext as _
 
@@ -27,19 +28,40 @@ _KEYS = ("event", "date", "format", "formats", "renown")
 MAX_TEXT_CHARS = 200
 
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+
+
 class EventError(ValueError):
     """An event that cannot be used: an unknown format, a bad value, an unreadable event.json (says which)."""
 
 
-class Event(NamedTuple):
+class Event(FrozenRecord):
     """What is given once for every deck of an event (None or empty: each deck's own)."""
 
-    name: str = ""
-    date: str = ""
-    format: str | None = None
-    formats: tuple[tuple[str, str], ...] = ()  # (game, format name): a mixed folder's per-game formats
-    renown: int | None = None
-    source: str = ""  # where it was read from, for messages
+    __slots__ = _fields = ("name", "date", "format", "formats", "renown", "source")
+
+    name: str
+    date: str
+    format: str | None
+    formats: tuple[tuple[str, str], ...]  # (game, format name): a mixed folder's per-game formats
+    renown: int | None
+    source: str  # where it was read from, for messages
+
+    def __init__(
+        self,
+        name: str = "",
+        date: str = "",
+        format: str | None = None,
+        formats: tuple[tuple[str, str], ...] = (),
+        renown: int | None = None,
+        source: str = "",
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "date", date)
+        _set(self, "format", format)
+        _set(self, "formats", formats)
+        _set(self, "renown", renown)
+        _set(self, "source", source)
 
     def format_for(self, game: str) -> str | None:
         """The format a deck of `game` is judged by (None: the deck's own)."""
@@ -55,7 +77,7 @@ class Event(NamedTuple):
         """This event's values where given, else `base`'s (the command line over event.json)."""
         if base is None:
             return self
-        return base._replace(
+        return base.replace(
             name=self.name or base.name,
             date=self.date or base.date,
             format=self.format if self.format is not None else base.format,

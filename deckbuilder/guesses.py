@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord
 from carddb.reprints import reprint_base_name
 from deckbuilder.deck import Deck
 from deckbuilder.i18n import gettext
@@ -23,13 +23,24 @@ NEAR_NAME = "near"
 MAX_GUESSES = 50
 
 
-class Guess(NamedTuple):
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+
+
+class Guess(FrozenRecord):
     """One line read by a guess: where, the name as written, the card it was (or may have been) meant as."""
+
+    __slots__ = _fields = ("kind", "written", "card", "line")
 
     kind: str  # REPRINT: counted as `card`; NEAR_NAME: not counted, `card` is the nearest name
     written: str
     card: str
-    line: int | None = None
+    line: int | None
+
+    def __init__(self, kind: str, written: str, card: str, line: int | None = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "written", written)
+        _set(self, "card", card)
+        _set(self, "line", line)
 
     def text(self, lang: str | None = None) -> str:
         """`line 12: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)`, in the reader's language."""

@@ -8,9 +8,11 @@ import re
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from carddb.record import FrozenRecord
+
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 MISSING_CODE = "QT_XCB_LIBRARIES_MISSING"
 
 # Every system library that PySide6 6.x's libqxcb.so and libQt6XcbQpa.so link to directly, with the Debian/Ubuntu
@@ -52,13 +54,21 @@ _MAX_LDD_OUTPUT = 1_000_000
 Runner = Callable[[Sequence[str], Mapping[str, str]], str]
 
 
-@dataclass(frozen=True, slots=True)
-class MissingLibraries:
+class MissingLibraries(FrozenRecord):
     """Libraries the xcb plugin cannot find, the packages that ship them, and the command installing those."""
+
+    __slots__ = _fields = ("libraries", "packages", "unknown")
 
     libraries: tuple[str, ...]
     packages: tuple[str, ...]
     unknown: tuple[str, ...]  # missing libraries no system package is known for (a broken Qt install)
+
+    def __init__(
+        self, libraries: tuple[str, ...], packages: tuple[str, ...], unknown: tuple[str, ...]
+    ) -> None:
+        _set(self, "libraries", libraries)
+        _set(self, "packages", packages)
+        _set(self, "unknown", unknown)
 
     @property
     def command(self) -> str:

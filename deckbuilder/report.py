@@ -15,7 +15,7 @@ from deckbuilder.deckfiles.common import replace_surrogates
 from deckbuilder.deckfiles.walk import deck_files as deck_files  # the walk lives with the deck files
 from deckbuilder.event import Event, event_for, format_for_game
 from deckbuilder.games.description import Game, GameError
-from deckbuilder.games.figures import FigureValue, figure_line
+from deckbuilder.games.figures import FigureValue, figure_line, shared_value, value_against
 from deckbuilder.games.loader import find_format, format_title, load_game
 from deckbuilder.guesses import Guess, guessed_lines
 from deckbuilder.i18n import N_, current_language, gettext, ngettext, pgettext, render, render_text
@@ -25,6 +25,8 @@ from deckbuilder.legality.results import Report, Result
 LEGAL = "legal"
 ILLEGAL = "illegal"
 UNREADABLE = "unreadable"
+# The setting the CSV's `renown_level` column shows, and whose figure its `renown` column shows.
+RENOWN_LEVEL = "renown_level"
 CSV_COLUMNS = (
     "file",
     "player",
@@ -146,9 +148,6 @@ def check_deck_file(
         player=player,
         deck=deck_name_beside_player(path, deck.name),
         verdict=LEGAL if report.is_legal else ILLEGAL,
-        renown=report.totals.renown,
-        renown_level=report.renown_level,
-        allegiance=report.totals.allegiance,
         format=report.format,
         **_game_fields(report, game),
         errors=report.errors,
@@ -198,7 +197,17 @@ def _game_fields(report: Report, game: Game | None = None) -> dict[str, Any]:
 
     chosen = game if game is not None and game.name == report.game else load_game(report.game)
     values = ENGINES[chosen.engine].figure_values(report, chosen)
-    return {"game": chosen.name, "figures": values, "settings": report.settings}
+    # The CSV's Renown columns and allegiance: the figure counted against the `renown_level` setting, that setting
+    # and the figure sharing an `allegiance` field, for any game whose description has them (Rage's does).
+    against = value_against(values, RENOWN_LEVEL)
+    return {
+        "game": chosen.name,
+        "figures": values,
+        "settings": report.settings,
+        "renown": against if isinstance(against, int) else 0,
+        "renown_level": report.setting(RENOWN_LEVEL) or 0,
+        "allegiance": shared_value(values, "allegiance"),
+    }
 
 
 def _figures_text(row: DeckRow, lang: str | None = None) -> str:
@@ -244,7 +253,7 @@ def _error_text(row: DeckRow, lang: str | None = None) -> list[str]:
 
 def _has_renown(row: DeckRow) -> bool:
     """Whether the row's game counts Renown against a Renown level (a game with no such setting shows none)."""
-    return row.verdict != UNREADABLE and any(key == "renown_level" for key, _value in row.settings)
+    return row.verdict != UNREADABLE and any(key == RENOWN_LEVEL for key, _value in row.settings)
 
 
 # A cell starting with one of these is a formula to a spreadsheet (`=HYPERLINK(…)` from a .dek title): the

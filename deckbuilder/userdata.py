@@ -19,12 +19,12 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from carddb.atomic import atomic_write_bytes
+from carddb.record import FrozenRecord
 from carddb.safeio import UnsafeFileError, read_regular_bytes
 from deckbuilder.i18n import gettext as _
 
@@ -201,14 +201,22 @@ def keep_aside(path: Path) -> Path:
     raise UserFileError(_("cannot keep {path} aside: too many damaged copies beside it").format(path=path))
 
 
-@dataclass(frozen=True)
-class Updated(Generic[T]):
+class Updated(FrozenRecord, Generic[T]):
     """What an update found and did: the content it read (None: no file, or a damaged one), and the damage."""
 
+    __slots__ = _fields = ("before", "written", "damaged", "kept_as")
     before: T | None
     written: bool
-    damaged: str | None = None  # why the file read was refused
-    kept_as: Path | None = None  # where the damaged file was kept
+    damaged: str | None  # why the file read was refused
+    kept_as: Path | None  # where the damaged file was kept
+
+    def __init__(
+        self, before: T | None, written: bool, damaged: str | None = None, kept_as: Path | None = None
+    ) -> None:
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "written", written)
+        object.__setattr__(self, "damaged", damaged)
+        object.__setattr__(self, "kept_as", kept_as)
 
     def note(self) -> str | None:
         """One line for the player when a damaged file was kept aside, else None."""

@@ -1,8 +1,6 @@
 """Entry point that PyInstaller freezes: the same as the `ragedeck` command."""
 
-import sys
-
-from deckbuilder.cli import main
+from deckbuilder.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
-from collections.abc import Iterator
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 # Without the dev extras the suite cannot run: say so once, with the command, instead of a wall of ImportErrors.
-_DEV_EXTRAS = {"hypothesis": "hypothesis", "pytestqt": "pytest-qt", "pypdf": "pypdf", "img2pdf": "img2pdf"}
+_DEV_EXTRAS = {
+    "hypothesis": "hypothesis",
+    "pytestqt": "pytest-qt",
+    "xdist": "pytest-xdist",
+    "pypdf": "pypdf",
+    "img2pdf": "img2pdf",
+}
 _MISSING = [package for module, package in _DEV_EXTRAS.items() if importlib.util.find_spec(module) is None]
 if _MISSING:
     pytest.exit(
@@ -18,6 +28,26 @@ if _MISSING:
         "pip install -e '.[dev]'",
         returncode=4,
     )
+
+
+def _keep_bytecode_outside_the_tree() -> None:
+    """Let the suite's processes cache compiled modules even where PYTHONDONTWRITEBYTECODE is set, in a folder outside
+    the source tree (PYTHONPYCACHEPREFIX), so the tree stays as clean as that setting keeps it.
+
+    The suite starts dozens of Python processes (the twenty-process database test, the scale audits, two xdist
+    workers); without a cache each compiles every module it imports again, a third of a minute of CPU in all."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.pycache_prefix:
+        return
+    prefix = (
+        Path(tempfile.gettempdir()) / f"ragedeck-test-bytecode-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    )
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    sys.pycache_prefix = str(prefix)
+    sys.dont_write_bytecode = False
+
+
+_keep_bytecode_outside_the_tree()
 
 from hypothesis import HealthCheck, settings  # noqa: E402 - after the dev-extras check
 
@@ -74,3 +104,36 @@ def shared_dir() -> Path:
     if not REAL_CARDDATA.is_file():
         pytest.skip("../shared/data is not present")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def real_pool_copy(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], Path]:
+    """Fresh copies of a database holding the real card pool: `copy(folder)` gives the path of the copy's database
+    in `folder` (a new folder), to change as a test likes. The pool is imported once per test process, as a player
+    does (`ragedeck import-cards PLUGIN`), instead of once per test or module. Skips when ../shared is absent."""
+    if not REAL_CARDDATA.is_file():
+        pytest.skip("../shared/data is not present")
+    from deckbuilder.cli import main
+
+    template = tmp_path_factory.mktemp("realpool-template")
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        pytest.MonkeyPatch.context() as patch
+    ):  # the session's set-up, too, never touches the user's own folder
+        patch.setenv("RAGEDECK_DATA_DIR", str(tmp_path_factory.mktemp("realpool-userdata")))
+        code = main(
+            ["import-cards", str(REAL_PLUGIN), "--db", str(template / "cards.sqlite")], out=out, err=err
+        )
+    assert code == 0, err.getvalue()
+
+    def copy(folder: Path) -> Path:
+        shutil.copytree(template, folder, ignore=shutil.ignore_patterns("*.lock"))
+        return folder / "cards.sqlite"
+
+    return copy
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (their files first, under xdist's --dist loadfile): the longest work starts at once beside
+    everything else instead of being left to run alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: the rest keep their order

@@ -6,17 +6,19 @@ import ast
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from carddb.db import CardDatabase
 from carddb.search import DeckTerms, search
-from tests.conftest import REAL_CARDDATA, REAL_DECKS, REAL_PLUGIN
+from tests.conftest import REAL_DECKS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+# The test command: every test, on every core (pytest-xdist; pyproject.toml's addopts keep each file on one worker).
+TEST_COMMAND = "python -m pytest -q -n auto"
 _QUERY_TOKEN = re.compile(r"\b[a-z]+:\S+|\b(?:renown|rage|gnosis|health|damage)(?:<=|>=|=|<|>)\d+")
 _FORM = re.compile(r"field\b")
 _HELP_CALLS = {"setPlaceholderText", "setToolTip", "setWhatsThis", "setStatusTip"}
@@ -51,14 +53,11 @@ def search_box_queries() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def real_pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CardDatabase]:
-    """The real card pool imported once into a fresh database."""
-    if not REAL_CARDDATA.is_file():
-        pytest.skip("../shared/data is not present")
-    from carddb.importing import import_path
-
-    db = CardDatabase(tmp_path_factory.mktemp("realpool") / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+def real_pool(
+    real_pool_copy: Callable[[Path], Path], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[CardDatabase]:
+    """The real card pool in a database of the module's own."""
+    db = CardDatabase(real_pool_copy(tmp_path_factory.mktemp("realpool") / "db"))
     yield db
     db.close()
 
@@ -93,12 +92,16 @@ def test_install_and_test_are_one_command_each_in_a_virtual_environment() -> Non
         line.strip() for line in README.splitlines() if line.startswith("    python3 -m venv .venv && ")
     ]
     assert "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/ragedeck" in commands
-    assert any(c.endswith('pip install -e ".[dev]" && .venv/bin/python -m pytest -q') for c in commands)
-    # CI runs exactly this line; it stays as it is.
+    assert any(c.endswith(f'pip install -e ".[dev]" && .venv/bin/{TEST_COMMAND}') for c in commands)
     assert (
-        "    python -m pytest -q                     # the test command (CI runs exactly this in .ci/run)"
-        in (README.splitlines())
+        f"    {TEST_COMMAND}             # the test command (CI runs exactly this in .ci/run)"
+        in README.splitlines()
     )
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f'"$PY" -m {TEST_COMMAND.removeprefix("python -m ")}\n' in ci
 
 
 def test_without_the_dev_extras_pytest_names_what_is_missing_and_how_to_install_it() -> None:

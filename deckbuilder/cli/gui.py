@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import TextIO
 
 from deckbuilder.cli.common import EXIT_UNREADABLE, add_db_option
-from deckbuilder.cli.parser import add_lang_option
+from deckbuilder.cli.parser import ArgumentParser, add_lang_option
 from deckbuilder.i18n import gettext as _
 
 
 def build_gui_parser() -> argparse.ArgumentParser:
     """The parser for `ragedeck [DECKFILE]` (the window)."""
-    parser = argparse.ArgumentParser(prog="ragedeck", add_help=True)
+    parser = ArgumentParser(prog="ragedeck", add_help=True)
     add_lang_option(parser)
     parser.add_argument("deck", nargs="?", type=Path, metavar="DECKFILE", help=_("deck to open"))
     add_db_option(parser)

@@ -71,23 +71,22 @@ def _remove_new_database(path: Path) -> None:
 def _import(args: argparse.Namespace, out: TextIO) -> int:
     """The import itself (run() cleans up after it)."""
     from carddb.demo import DEMO_SET, demo_cards_barred, has_demo_cards, remove_demo_cards
-    from carddb.importing import CardImportError, import_path
+    from carddb.importreport import CardImportError
+    from deckbuilder.deck import DEFAULT_GAME
+    from deckbuilder.games.cardimport import GameCardImportError, import_own_cards, stores_own_cards
+    from deckbuilder.games.loader import load_game
 
     if not args.path.exists():
         raise CliError(_("{path} does not exist").format(path=shown_name(args.path)))
-    game = forced_game(args.game)
-    if game is not None:
-        from deckbuilder.games.cards import pool_for
-
-        db = open_db(args.db)
-        try:
-            by_name = not pool_for(db, game)[0].has_printings  # cards owned by name: the game's card-data CSV
-        except BaseException:
-            db.close()
-            raise
-        if by_name:
-            return _import_game_cards(args, game, db, out)  # closes the database
-        db.close()
+    # The source of card data the game's description names (games/cardsources.py): Rage's stores its own cards
+    # (carddb's importer), every other game's are stored as that game's (a CSV, JSON or Lackey card data).
+    game = forced_game(args.game) or load_game(DEFAULT_GAME)
+    try:
+        own = stores_own_cards(game)
+    except GameCardImportError as exc:
+        raise CliError(exc.message) from exc
+    if not own:
+        return _import_game_cards(args, game, open_db(args.db), out)  # closes the database
     if args.path.suffix.casefold() == ".csv":
         # Rage's card data is Lackey's (or JSON): a CSV read as Lackey would make a card of its header line.
         raise CliError(
@@ -99,7 +98,7 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     db = open_db(args.db)
     try:
         try:
-            report = import_path(db, args.path)
+            report = import_own_cards(db, game, args.path)
         except CardImportError as exc:
             raise CliError(render_text(exc.reason)) from exc
         db.invalidate_caches()

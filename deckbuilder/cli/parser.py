@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from typing import Any
 
 from deckbuilder.cli.registry import COMMANDS
 from deckbuilder.i18n import N_
@@ -29,13 +32,50 @@ ARGPARSE_TEXTS = (
 setattr(argparse, "_", _)  # noqa: B010 - argparse looks `_` up in its own module globals
 
 
+def _columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` finds it ($COLUMNS, else stdout's terminal, else 80)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, sized without importing `shutil` (and with it `bz2` and `lzma`).
+
+    argparse builds a formatter for every `add_argument` to check its metavar, so that import was paid by every
+    command, not only by `--help`.
+    """
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """An argparse parser laid out by `HelpFormatter`; its subcommands' parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command (their help lines), or of just `only` with its arguments.
 
     Only the chosen command's arguments (and module) are built: argparse costs ~0.5 ms a subparser and each
     command's module imports its own libraries, and that is most of a `check` that finds nothing to do.
     """
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="ragedeck",
         description=_("Rage (Werewolf: the Apocalypse CCG) deck builder and legality checker."),
         epilog=_("Run `ragedeck` with no command (or with a deck file) to open the deck builder window."),

@@ -57,7 +57,7 @@ def add_arguments(search: argparse.ArgumentParser) -> None:
     )
 
 
-def _game_cards(args: argparse.Namespace, game: Any, pool: Any) -> tuple[list[Any], int]:
+def _game_cards(args: argparse.Namespace, game: Any, pool: Any, db: Any) -> tuple[list[Any], int]:
     """A pool held in memory (no database could hold the game's cards): the same query searched in memory."""
     from carddb.query import parse_query, uses_deck
     from deckbuilder.games.cards import search_fields
@@ -66,6 +66,7 @@ def _game_cards(args: argparse.Namespace, game: Any, pool: Any) -> tuple[list[An
     deck = _deck_terms(args.deck, pool) if args.deck is not None else None
     if deck is None and uses_deck(parse_query(args.query, search_fields(game))):
         raise CliError(_("in:deck and is:missing need a deck: give it with --deck FILE"))
+    deck = _with_library(args.query, db, game.name, deck, search_fields(game))
     found = search_cards(game, pool.cards(), args.query, deck)
     return (found[: args.limit] if args.limit is not None else found), len(found)
 
@@ -118,21 +119,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if LONE_SURROGATE.search(args.query):
         raise CliError(_("the search text holds bytes that are not UTF-8 text; type it again in UTF-8"))
     from carddb.db import CardDatabase
-    from deckbuilder.games.cards import pool_for
+    from deckbuilder.context import DeckContexts
 
     game = forced_game(args.game)
     db = open_db(args.db)
     try:
         # Every game's cards in the database are searched there, by one query language; a pool held in memory
         # (a game's shipped set when the database cannot hold it) by the same language in memory.
-        pool = pool_for(db, game)[0] if game is not None else db
+        pool = DeckContexts(db).pool(game) if game is not None else db
         if pool.has_printings:
             warn_if_empty(db, err)
         try:
             if not isinstance(pool, CardDatabase):
-                held, total = _game_cards(args, game, pool)
+                held, total = _game_cards(args, game, pool, db)
                 return _print_game_cards(args, game, held, total, out)
-            deck = _deck_terms_of(args, pool)
+            deck = _with_library(args.query, db, pool.game, _deck_terms_of(args, pool), pool.search_fields)
             rows = search(pool, args.query, limit=args.limit, deck=deck)
             total = count_matches(pool, args.query, deck) if args.limit is not None else len(rows)
         except QuerySyntaxError as exc:
@@ -164,6 +165,23 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     finally:
         db.close()
+
+
+def _with_library(
+    query: str, db: Any, game: str, deck: DeckTerms | None, fields: Any = None
+) -> DeckTerms | None:
+    """The deck terms with the library's cards when the query asks `in:decks` (deckbuilder.library)."""
+    from carddb.query import QuerySyntaxError, parse_query, uses_library
+
+    try:
+        asked = uses_library(parse_query(query, fields))
+    except QuerySyntaxError:
+        return deck  # the search itself says what is wrong with the query
+    if not asked:
+        return deck
+    from deckbuilder.library import with_library
+
+    return with_library(deck, db, game)  # type: ignore[no-any-return]
 
 
 def _deck_terms_of(args: argparse.Namespace, pool: CardDatabase) -> DeckTerms | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from carddb.cardtypes import Section, zone_section
 from carddb.messages import declare, message
+from carddb.record import MutableRecord
 from carddb.safeio import read_regular_bytes
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, Deck, UnreadPart, prefetch_cards
 
@@ -89,15 +89,27 @@ class DeckFileError(Exception):
         self.reason = reason  # a carddb Message when a reader made it: str(exc) would drop its id
 
 
-@dataclass
-class LoadedDeck:
+class LoadedDeck(MutableRecord):
     """A deck read from a file, with what was wrong in it and which card names the pool does not know."""
 
+    __slots__ = _fields = ("deck", "kind", "problems", "unknown")
     deck: Deck
     kind: str
-    problems: list[str] = field(default_factory=list)
+    problems: list[str]
     # Unknown card name as written -> near names from the pool.
-    unknown: dict[str, list[str]] = field(default_factory=dict)
+    unknown: dict[str, list[str]]
+
+    def __init__(
+        self,
+        deck: Deck,
+        kind: str,
+        problems: list[str] | None = None,
+        unknown: dict[str, list[str]] | None = None,
+    ) -> None:
+        self.deck = deck
+        self.kind = kind
+        self.problems = [] if problems is None else problems
+        self.unknown = {} if unknown is None else unknown
 
 
 def decode_deck_bytes(data: bytes, source: str) -> tuple[str, str | None]:

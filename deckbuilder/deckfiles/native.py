@@ -63,6 +63,8 @@ declare(
         "DECKFILE_DUPLICATE_KEY": "{source}: the key {key} appears twice in one object, so the file does not say "
         "which is meant; it is not read",
         "DECKFILE_UNREAD_SHAPE": "a part an earlier reader could not use, saved in a shape this version cannot show",
+        "DECKFILE_TAGS_NOT_LIST": "{source}: 'tags' must be a list of words; ignored",
+        "DECKFILE_TAG_SKIPPED": "{source}: tags[{index}] is not a tag (text of at most {most} characters); skipped",
     }
 )
 
@@ -73,6 +75,32 @@ UNPLACED_KEY = "unplaced"
 SECTION_KEYS: tuple[str, ...] = (*(s.value for s in Section), UNPLACED_KEY)
 _MAX_SETTING = 1_000_000  # a deck-level setting of another game (deckbuilder/games): a count or a bound
 _RAW_CONTROLS = re.compile("[\x7f-\x9f]")
+# A deck's tags (the library's): a few words each, a few tens at most; what is over is not kept.
+MAX_TAGS = 50
+MAX_TAG_CHARS = 40
+
+
+def clean_tags(tags: object) -> tuple[str, ...]:
+    """Tags as kept: each one line of spaces collapsed, at most MAX_TAG_CHARS, no controls, once (case-insensitive)."""
+    found: list[str] = []
+    seen: set[str] = set()
+    for tag in tags if isinstance(tags, (list, tuple)) else ():
+        text = _one_tag(tag)
+        if text is not None and text.casefold() not in seen:
+            seen.add(text.casefold())
+            found.append(text)
+            if len(found) == MAX_TAGS:
+                break
+    return tuple(found)
+
+
+def _one_tag(tag: object) -> str | None:
+    if not isinstance(tag, str):
+        return None
+    text = " ".join(tag.split())
+    if not text or len(text) > MAX_TAG_CHARS or has_control_chars(text) or has_surrogates(text):
+        return None
+    return text
 
 
 def _entry_json(entry: DeckEntry) -> dict[str, Any]:
@@ -109,6 +137,7 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
         "format": deck.format,
         "game": deck.game,
         **({"settings": settings} if settings else {}),
+        **({"tags": list(deck.tags)} if deck.tags else {}),
         "sections": sections,
         **({"starting": starting} if any(zone.starting for zone in zones) else {}),
     }
@@ -116,8 +145,44 @@ def deck_to_native(deck: Deck, pool: CardPool | None = None) -> str:
         # What a reader could not use travels with the deck, so saving never makes a partly read deck look whole.
         document["unread"] = [_unread_json(part) for part in deck.unread]
     text = json.dumps(document, indent=2, ensure_ascii=False)
-    # json leaves DEL and C1 controls raw; escape them so the file never looks like binary data.
+    return _escaped(text)
+
+
+def _escaped(text: str) -> str:
+    """JSON text as the native files are written: DEL and C1 controls escaped (json leaves them raw), so the file
+    never looks like binary data."""
     return _RAW_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+def native_with_tags(text: str, tags: object, source: str = "<native deck>") -> str:
+    """A native deck file's text with its tags replaced, every other key kept as it was (DeckFileError when the
+    text is no native deck this version reads)."""
+    document = _native_document(text, source)
+    kept = clean_tags(tags)
+    if kept:
+        document["tags"] = list(kept)
+    else:
+        document.pop("tags", None)
+    return _escaped(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def native_tags(text: str, source: str = "<native deck>") -> tuple[str, ...]:
+    """The tags a native deck file's text holds (DeckFileError when it is no native deck this version reads)."""
+    return clean_tags(_native_document(text, source).get("tags", []))
+
+
+def with_name(text: str, name: str, source: str = "<native deck>") -> str:
+    """A native deck file's text with its deck name replaced, every other key kept as it was."""
+    document = _native_document(text, source)
+    document["name"] = replace_surrogates(name)
+    return _escaped(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def _native_document(text: str, source: str) -> dict[str, Any]:
+    """A native deck file's JSON object, checked as the reader checks it (DeckFileError when it is none)."""
+    document = _load_json(check_text_is_deck_like(text, source), source)
+    _check_version(document, source, [])
+    return document
 
 
 def deck_from_native(
@@ -140,6 +205,7 @@ def deck_from_native(
     game_read = game_of(deck)
     layout = layout_of(game_read)  # what each section's key means for the deck's game
     deck.settings = _settings_field(document, source, problems)
+    deck.tags = _tags_field(document, source, problems)
     # A setting earlier versions wrote as a deck field (Rage's Renown level) reads as the setting.
     for key, most in layout.field_settings.items():
         value = _field_setting(document, key, most, _default_setting(game_read, key), source, problems)
@@ -289,6 +355,17 @@ def _settings_field(document: dict[str, Any], source: str, problems: list[str]) 
         else:
             problems.append(message("DECKFILE_SETTING_NOT_NUMBER", source=source, key=str(key)[:40]))
     return settings
+
+
+def _tags_field(document: dict[str, Any], source: str, problems: list[str]) -> tuple[str, ...]:
+    value = document.get("tags", [])
+    if not isinstance(value, list):
+        problems.append(message("DECKFILE_TAGS_NOT_LIST", source=source))
+        return ()
+    for index, tag in enumerate(value[:MAX_TAGS]):
+        if _one_tag(tag) is None:
+            problems.append(message("DECKFILE_TAG_SKIPPED", source=source, index=index, most=MAX_TAG_CHARS))
+    return clean_tags(value)
 
 
 def _default_setting(game: Any, key: str) -> int | None:

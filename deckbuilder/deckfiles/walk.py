@@ -5,6 +5,7 @@ Its own module, light: `ragedeck check` walks folders without loading the organi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -48,22 +49,31 @@ def _walk(folder: Path, depth: int, notes: list[str]) -> list[Path]:
         return []
     found: list[Path] = []
     try:
-        children = sorted(folder.iterdir(), key=lambda p: p.name.casefold())
+        # os.scandir: a file's kind comes with its name (no stat per file), so a library of 1,000 decks lists fast.
+        with os.scandir(folder) as listing:
+            children = sorted(listing, key=lambda entry: entry.name.casefold())
     except OSError as exc:
         notes.append(message("WALK_CANNOT_LIST", folder=str(folder), reason=str(exc.strerror or exc)))
         return []
     for child in children:
         if child.is_symlink():
-            notes.append(message("WALK_LINK", path=str(child)))  # a link may lead anywhere
+            notes.append(message("WALK_LINK", path=str(folder / child.name)))  # a link may lead anywhere
             continue
         if child.name.startswith("."):
             continue  # a hidden file is no one's deck
         if depth == 0 and child.name == EVENT_FILE:
             continue  # the organiser's event settings (deckbuilder.event), not a deck
-        if child.is_dir():
-            found.extend(_walk(child, depth + 1, notes))
-        elif child.suffix.casefold() in DECK_SUFFIXES:
-            found.append(child)
+        if _is_dir(child):
+            found.extend(_walk(folder / child.name, depth + 1, notes))
+        elif os.path.splitext(child.name)[1].casefold() in DECK_SUFFIXES:
+            found.append(folder / child.name)
         if len(found) > MAX_DECK_FILES:
             break
     return found
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False

@@ -7,9 +7,9 @@ modules, which load reportlab, are imported only when one of their names is used
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from carddb.record import FrozenRecord
 from deckbuilder.deckfiles.kinds import DECK_FILE_KINDS
 from deckbuilder.i18n import N_
 
@@ -19,14 +19,24 @@ if TYPE_CHECKING:
     from deckbuilder.export.proxies import ExportCancelled, ProxyOptions, ProxyReport, write_proxies_pdf
 
 
-@dataclass(frozen=True)
-class Export:
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+
+
+class Export(FrozenRecord):
     """One thing a deck can be exported as: `ragedeck export --to NAME` and (with a label) a File → Export entry."""
+
+    __slots__ = _fields = ("name", "menu_label", "suffix", "deck_kind")
 
     name: str
     menu_label: str | None  # English, translated where shown; None: the CLI only (Save as covers it)
     suffix: str  # what a new file of it is named
-    deck_kind: str | None = None  # a deck file kind (written by deckfiles.write_deck); None: a PDF
+    deck_kind: str | None  # a deck file kind (written by deckfiles.write_deck); None: a PDF
+
+    def __init__(self, name: str, menu_label: str | None, suffix: str, deck_kind: str | None = None) -> None:
+        _set(self, "name", name)
+        _set(self, "menu_label", menu_label)
+        _set(self, "suffix", suffix)
+        _set(self, "deck_kind", deck_kind)
 
 
 # Every deck file kind, then the PDFs; this order is the menu's and `--to`'s.

@@ -15,6 +15,7 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 
 from carddb.atomic import atomic_open
 from carddb.db import CardDatabase
+from deckbuilder.context import DeckContexts
 from deckbuilder.deck import DEFAULT_GAME, Deck
 from deckbuilder.event import Event, event_for, format_for_game
 from deckbuilder.export.decklist import DecklistOptions, decklist_story, decklist_title
@@ -66,29 +67,29 @@ class _DeckStart(Flowable):  # type: ignore[misc]  # reportlab has no type hints
         self.state.update(footer=self.footer, first=self.canv.getPageNumber())
 
 
-def judge(deck: Deck, db: CardDatabase, event: Event | None) -> Report:
-    """The deck checked as the event asks (its format and Renown level), by its own game's rules and cards."""
-    from deckbuilder.games.cards import pool_for
-    from deckbuilder.games.check import check
-    from deckbuilder.games.loader import load_game
-    from deckbuilder.games.piles import game_of
-
-    game = game_of(deck) or load_game(DEFAULT_GAME)
-    pool: Any = pool_for(db, game)[0]  # the card database for Rage, the game's cards for any other
+def judge(deck: Deck, contexts: DeckContexts, event: Event | None) -> Report:
+    """The deck checked as the event asks (its format and Renown level), by its own game's rules and cards (the
+    run's DeckContexts: each game and its pool read once for every deck)."""
+    game = contexts.installed(deck.game) or contexts.game(DEFAULT_GAME)
     if event is None:
-        return check(deck, pool, game)
-    return check(deck, pool, game, format_for_game(event, game.name), event.settings_for(game))
+        return contexts.of(deck, None, None, game).check(deck)
+    return contexts.of(deck, format_for_game(event, game.name), event.settings_for(game), game).check(deck)
 
 
 def _deck_pages(
-    path: Path, db: CardDatabase, event: Event | None, width: float, lang: str, state: dict[str, Any]
+    path: Path,
+    contexts: DeckContexts,
+    event: Event | None,
+    width: float,
+    lang: str,
+    state: dict[str, Any],
 ) -> tuple[list[Any], bool]:
     """One deck's flowables (its decklist, or the page saying why it cannot be read) and whether it was read."""
     from deckbuilder.deckfiles import DeckFileError, read_deck
     from deckbuilder.report import player_from_path
 
     try:
-        loaded = read_deck(path, pool=db)
+        loaded = read_deck(path, pool=contexts)
     except (DeckFileError, OSError, ValueError) as exc:
         reason = exc.reason if isinstance(exc, DeckFileError) else getattr(exc, "strerror", None) or str(exc)
         return _unreadable_page(path, render_text(reason, lang), lang, state), False
@@ -97,7 +98,7 @@ def _deck_pages(
         player=player_from_path(path),
         event=event.name if event else "",
         event_date=event.date if event else "",
-        report=judge(deck, db, event),
+        report=judge(deck, contexts, event),
         lang=lang,
     )
     assert options.report is not None
@@ -107,7 +108,7 @@ def _deck_pages(
     footer = f"{deck.name} · {decklist_title(deck, lang)} · {path.name}"
     return [
         _DeckStart(state, footer),
-        *decklist_story(deck, db, options, width),
+        *decklist_story(deck, contexts.db, options, width),
         *_guesses(deck, options, path, lang),
     ], True
 
@@ -221,11 +222,12 @@ def write_event_decklists(
     parts: list[tuple[Path, list[Any]]] = []
     state: dict[str, Any] = {}
     total = len(paths) + 1  # each deck, then laying out and writing the PDF
+    contexts = DeckContexts(db)
     for done, path in enumerate(paths):
         _step(done, total, progress, cancel)
         own = event_for(path, events or {})
         chosen = event.over(own) if event is not None else own
-        flowables, read = _deck_pages(path, db, chosen, width, lang, state)
+        flowables, read = _deck_pages(path, contexts, chosen, width, lang, state)
         parts.append((path, flowables))
         report.decks += read
         report.unreadable += not read

@@ -13,7 +13,9 @@ from deckbuilder.i18n import gettext as _
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from carddb.importreport import ImportReport
     from deckbuilder.games.cards import CardData
+    from deckbuilder.games.cardsources import CardSource
     from deckbuilder.games.description import Game
 
 ProgressFn = Callable[[int, int], None]
@@ -44,15 +46,14 @@ def import_game_card_file(
     anything is written. GameCardImportError: the source cannot be read at all.
     """
     from deckbuilder.games.cards import SHIPPED_META, CardData
-    from deckbuilder.games.cardsources import CARD_SOURCES, CardSourceError, source_of
+    from deckbuilder.games.cardsources import CardSourceError
 
-    kind = source_of(game)
-    source = CARD_SOURCES.get(kind)
-    if source is None:
+    source = card_source(game)
+    if source.read is None:  # a source that stores its own cards (Rage's): its own report, not CardData
         raise GameCardImportError(
             _(
-                "{game}'s description names card data of the kind '{kind}', which this version cannot read"
-            ).format(game=game.title, kind=kind)
+                "{game}'s card data is imported as that game's own (ragedeck import-cards without --game)"
+            ).format(game=game.title)
         )
     data = CardData()
     try:
@@ -63,6 +64,45 @@ def import_game_card_file(
         # The player's own cards now: the game's shipped set is never imported over them.
         db.store_game_printings(game.name, read.cards, read.sources, meta={SHIPPED_META + game.name: ""})
     return data
+
+
+def card_source(game: Game) -> CardSource:
+    """The source of card data the game's description names (games/cardsources.py); GameCardImportError when this
+    version has none of that kind."""
+    from deckbuilder.games.cardsources import CARD_SOURCES, source_of
+
+    kind = source_of(game)
+    source = CARD_SOURCES.get(kind)
+    if source is None:
+        raise GameCardImportError(
+            _(
+                "{game}'s description names card data of the kind '{kind}', which this version cannot read"
+            ).format(game=game.title, kind=kind)
+        )
+    return source
+
+
+def stores_own_cards(game: Game) -> bool:
+    """Whether the game's source stores its cards itself and reports as carddb's importer does (Rage's); False for
+    a source whose cards `import_game_card_file` stores (CSV, JSON, Lackey by the game's columns)."""
+    return card_source(game).run is not None
+
+
+def import_own_cards(
+    db: CardDatabase,
+    game: Game,
+    path: Path,
+    progress: ProgressFn | None = None,
+    cancel: CancelFn | None = None,
+) -> ImportReport:
+    """The import of a game whose source stores its own cards (Rage's Lackey plugin, card-data file or JSON), by
+    the source its description names; carddb's CardImportError / ImportCancelled as that importer raises them."""
+    source = card_source(game)
+    if source.run is None:
+        raise GameCardImportError(
+            _("{game}'s card data is imported with --game {name}").format(game=game.title, name=game.name)
+        )
+    return source.run(db, path, progress, cancel)
 
 
 def import_summary(data: CardData, game: Game, shown: str) -> str:

@@ -3,6 +3,9 @@
 
 - `csv`: a UTF-8 CSV whose header names the game's columns (one printing a card).
 - `json`: a JSON object keyed by card name, each card an object of the game's columns (one printing a card).
+- `rage-lackey`: Rage's LackeyCCG plugin folder, one of its card-data files or a JSON card file, imported by
+  carddb's importer (carddb/importing.py) into the card database's typed columns with Character identities,
+  reprints, retirement and the full-text index: a source that stores its own cards and returns its ImportReport.
 - `lackey`: a LackeyCCG plugin folder (plugininfo.txt naming its card-data files, else sets/*.txt; images under
   sets/setimages/<set>/) or one of its card-data files: tab-separated rows whose header names the game's columns,
   a set column (`"set_column"`, "Set" unless the description says otherwise) and ImageFile. A card in several sets is
@@ -27,6 +30,7 @@ from deckbuilder.i18n import render_text
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
+    from carddb.importreport import ImportReport
     from carddb.lackey import ImageFinder
     from carddb.model import CardInfo
     from deckbuilder.games.description import Game
@@ -50,10 +54,15 @@ class SourceRead:
 @dataclass(frozen=True)
 class CardSource:
     """One kind of card data: `read(db, game, path, shown, data, progress, cancel)` fills `data` (the cards read
-    and the issues by line) and returns what to store."""
+    and the issues by line) and returns what to store; or, for a source that stores its own cards (Rage's),
+    `run(db, path, progress, cancel)` imports them and returns its report."""
 
     name: str
-    read: Callable[[CardDatabase, Game, Path, str, CardData, ProgressFn | None, CancelFn | None], SourceRead]
+    read: (
+        Callable[[CardDatabase, Game, Path, str, CardData, ProgressFn | None, CancelFn | None], SourceRead]
+        | None
+    ) = None
+    run: Callable[[CardDatabase, Path, ProgressFn | None, CancelFn | None], ImportReport] | None = None
 
 
 def _csv(
@@ -365,9 +374,23 @@ def _issue(line: int, reason: str) -> CardDataIssue:
     return CardDataIssue(line, reason)
 
 
+def _rage_lackey(
+    db: CardDatabase, path: Path, progress: ProgressFn | None, cancel: CancelFn | None
+) -> ImportReport:
+    """Rage's card data (a Lackey plugin folder, a card-data file or JSON) by carddb's importer."""
+    from carddb.importing import import_path
+
+    return import_path(db, path, progress, cancel)
+
+
 CARD_SOURCES: dict[str, CardSource] = {
     source.name: source
-    for source in (CardSource("csv", _csv), CardSource("lackey", _lackey), CardSource("json", _json))
+    for source in (
+        CardSource("csv", _csv),
+        CardSource("lackey", _lackey),
+        CardSource("json", _json),
+        CardSource("rage-lackey", run=_rage_lackey),
+    )
 }
 
 

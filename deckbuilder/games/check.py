@@ -17,7 +17,7 @@ from deckbuilder.games.loader import find_format, formats_of, load_game
 from deckbuilder.games.registry import RuleKind, kind_named
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.legality.checker import INTERNAL_ERROR, checker_result, format_not_installed, unread_results
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
@@ -84,7 +84,7 @@ def check(
     chosen_fmt, notes, missing = _chosen_format(chosen, deck, fmt)
     if chosen_fmt is None:
         failure = checker_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=missing)
-        return Report(format="", renown_level=0, totals=Totals(), results=(failure,), game=chosen.name)
+        return Report(format="", results=(failure,), game=chosen.name)
     unread = unread_results(deck.unread)
     try:
         ctx = engine.context(deck, pool, chosen, chosen_fmt, values)

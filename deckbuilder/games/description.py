@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carddb.record import FrozenRecord
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
 from deckbuilder.games.description_parts import PRINTING_COLUMN as PRINTING_COLUMN
 from deckbuilder.games.description_parts import STATISTIC_CHARTS as STATISTIC_CHARTS
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
 
 GAME_FILE = "game.json"
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 FIELD_KINDS = ("text", "number", "words")
 _FIELD_KEYS = frozenset({"name", "kind", "column", "label", "min", "search", "side"})
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -64,21 +65,38 @@ _GAME_KEYS = frozenset(
 _PILE_KEYS = frozenset({"id", "label", "types", "match", "columns", "sheet"})
 
 
-@dataclass(frozen=True, slots=True)
-class CardField:
+class CardField(FrozenRecord):
     """One field of a card: its name, its kind (text, number or words) and the card-data column it comes from."""
 
+    __slots__ = _fields = ("name", "kind", "column", "label", "minimum", "search", "side")
     name: str
     kind: str
     column: str
     label: str
-    minimum: int | None = None  # a number field: the least value a card may have (lower card data is refused)
-    search: tuple[str, ...] = ()  # other words a search query may name the field by (`t:` for type)
-    side: str = ""  # a two-faced card: the face that shows the field ("" = both)
+    minimum: int | None  # a number field: the least value a card may have (lower card data is refused)
+    search: tuple[str, ...]  # other words a search query may name the field by (`t:` for type)
+    side: str  # a two-faced card: the face that shows the field ("" = both)
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        column: str,
+        label: str,
+        minimum: int | None = None,
+        search: tuple[str, ...] = (),
+        side: str = "",
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "kind", kind)
+        _set(self, "column", column)
+        _set(self, "label", label)
+        _set(self, "minimum", minimum)
+        _set(self, "search", search)
+        _set(self, "side", side)
 
 
-@dataclass(frozen=True, slots=True)
-class Pile:
+class Pile(FrozenRecord):
     """A pile of a deck and the card Types that go in it.
 
     `match` says how a Type is compared: "first" (the whole Type, or its first part before ` - `), "whole" (only
@@ -86,16 +104,33 @@ class Pile:
     every Type starting with it (`Character*`: `Character (Wyrm)`, `Character - Gaia`).
     """
 
+    __slots__ = _fields = ("id", "label", "types", "match", "columns", "sheet")
     id: str
     label: str
     types: tuple[str, ...]
-    match: str = "first"
+    match: str
     # The deck view's columns after Qty and Name (field names, `printing` where cards have printings); () = the
     # game's default (Game.pile_columns).
-    columns: tuple[str, ...] = ()
+    columns: tuple[str, ...]
     # The decklist sheet lists the pile as a table of these fields (a number field's total over copies beside it)
     # closed by the pile's header figures; () = by Type, in two columns.
-    sheet: tuple[str, ...] = ()
+    sheet: tuple[str, ...]
+
+    def __init__(
+        self,
+        id: str,
+        label: str,
+        types: tuple[str, ...],
+        match: str = "first",
+        columns: tuple[str, ...] = (),
+        sheet: tuple[str, ...] = (),
+    ) -> None:
+        _set(self, "id", id)
+        _set(self, "label", label)
+        _set(self, "types", types)
+        _set(self, "match", match)
+        _set(self, "columns", columns)
+        _set(self, "sheet", sheet)
 
     def takes(self, folded: str, parts: list[str]) -> bool:
         """Whether a card Type (spaces tidied, case folded; and its parts) goes in this pile."""
@@ -114,66 +149,147 @@ def _fits(text: str, wanted: str) -> bool:
     return text.startswith(wanted[:-1]) if wanted.endswith("*") else text == wanted
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
+class Setting(FrozenRecord):
     """A deck-level number: chosen by the player (with a default) or read from a field of a card in a pile."""
 
+    __slots__ = _fields = ("id", "label", "default", "pile", "field")
     id: str
     label: str
-    default: int | None = None
-    pile: str = ""  # from a card: the pile holding it
-    field: str = ""  # from a card: the field read
+    default: int | None
+    pile: str  # from a card: the pile holding it
+    field: str  # from a card: the field read
+
+    def __init__(
+        self,
+        id: str,
+        label: str,
+        default: int | None = None,
+        pile: str = "",
+        field: str = "",
+    ) -> None:
+        _set(self, "id", id)
+        _set(self, "label", label)
+        _set(self, "default", default)
+        _set(self, "pile", pile)
+        _set(self, "field", field)
 
 
-@dataclass(frozen=True, slots=True)
-class FormatRule:
+class FormatRule(FrozenRecord):
     """One rule of a format: a rule kind and its parameters, with the rulebook passage it comes from."""
 
+    __slots__ = _fields = ("kind", "params", "source")
     kind: str
     params: Mapping[str, Any]
-    source: str = ""
+    source: str
+
+    def __init__(self, kind: str, params: Mapping[str, Any], source: str = "") -> None:
+        _set(self, "kind", kind)
+        _set(self, "params", params)
+        _set(self, "source", source)
 
 
-@dataclass(frozen=True, slots=True)
-class GameFormat:
+class GameFormat(FrozenRecord):
     """A format of a data-described game: a name and its list of parameterised rules."""
 
+    __slots__ = _fields = ("name", "title", "description", "rules", "source", "game", "draws")
     name: str
     title: str
     description: str
     rules: tuple[FormatRule, ...]
-    source: str = ""  # "shipped", or the file it was read from
-    game: str = ""  # the game it belongs to
+    source: str  # "shipped", or the file it was read from
+    game: str  # the game it belongs to
     # Draws its rules give over the game's (by pile): the 1995 rules draw the first combat hand at the Combat Phase.
-    draws: tuple[Draw, ...] = ()
+    draws: tuple[Draw, ...]
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        description: str,
+        rules: tuple[FormatRule, ...],
+        source: str = "",
+        game: str = "",
+        draws: tuple[Draw, ...] = (),
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "title", title)
+        _set(self, "description", description)
+        _set(self, "rules", rules)
+        _set(self, "source", source)
+        _set(self, "game", game)
+        _set(self, "draws", draws)
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(FrozenRecord):
     """A card game as its description file says it."""
 
+    __slots__ = _fields = ("name", "title", "description", "source", "engine", "fields", "columns", "card_data",
+                           "piles", "settings", "header", "statistics", "formats", "default_format", "cards", "draws",
+                           "image_column", "fold_reprints", "folder")  # fmt: skip
     name: str
     title: str
-    description: str = ""
-    source: str = ""  # the rulebook the description follows
-    engine: str = "generic"  # the registered checker: "generic" for data rules, "rage" for Rage's own engine
-    fields: tuple[CardField, ...] = ()
-    columns: tuple[str, ...] = ("name", "type")  # the card list's columns (field names), in order
-    card_data: Mapping[str, Any] = field(default_factory=dict)
-    piles: tuple[Pile, ...] = ()
-    settings: tuple[Setting, ...] = ()
-    header: tuple[Figure, ...] = ()
-    statistics: tuple[Statistic, ...] = ()
-    formats: tuple[GameFormat, ...] = ()
-    default_format: str = ""
-    cards: str = ""  # the card-data file shipped with the game (relative to its folder), if any
-    draws: tuple[Draw, ...] = ()  # the piles hands are drawn from (what draw odds need)
+    description: str
+    source: str  # the rulebook the description follows
+    engine: str  # the registered checker: "generic" for data rules, "rage" for Rage's own engine
+    fields: tuple[CardField, ...]
+    columns: tuple[str, ...]  # the card list's columns (field names), in order
+    card_data: Mapping[str, Any]
+    piles: tuple[Pile, ...]
+    settings: tuple[Setting, ...]
+    header: tuple[Figure, ...]
+    statistics: tuple[Statistic, ...]
+    formats: tuple[GameFormat, ...]
+    default_format: str
+    cards: str  # the card-data file shipped with the game (relative to its folder), if any
+    draws: tuple[Draw, ...]  # the piles hands are drawn from (what draw odds need)
     # The card-data column naming each card's image file (relative to the card file's folder); "" = no images.
-    image_column: str = ""
+    image_column: str
     # Whether a reprint named `Name (digit)` that plays as the card `Name` is that card (Rage's Lackey data names
     # second printings so): its copies are counted with it (games/resolve.py).
-    fold_reprints: bool = False
-    folder: Traversable | None = None
+    fold_reprints: bool
+    folder: Traversable | None
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        description: str = "",
+        source: str = "",
+        engine: str = "generic",
+        fields: tuple[CardField, ...] = (),
+        columns: tuple[str, ...] = ("name", "type"),
+        card_data: Mapping[str, Any] | None = None,
+        piles: tuple[Pile, ...] = (),
+        settings: tuple[Setting, ...] = (),
+        header: tuple[Figure, ...] = (),
+        statistics: tuple[Statistic, ...] = (),
+        formats: tuple[GameFormat, ...] = (),
+        default_format: str = "",
+        cards: str = "",
+        draws: tuple[Draw, ...] = (),
+        image_column: str = "",
+        fold_reprints: bool = False,
+        folder: Traversable | None = None,
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "title", title)
+        _set(self, "description", description)
+        _set(self, "source", source)
+        _set(self, "engine", engine)
+        _set(self, "fields", fields)
+        _set(self, "columns", columns)
+        _set(self, "card_data", {} if card_data is None else card_data)
+        _set(self, "piles", piles)
+        _set(self, "settings", settings)
+        _set(self, "header", header)
+        _set(self, "statistics", statistics)
+        _set(self, "formats", formats)
+        _set(self, "default_format", default_format)
+        _set(self, "cards", cards)
+        _set(self, "draws", draws)
+        _set(self, "image_column", image_column)
+        _set(self, "fold_reprints", fold_reprints)
+        _set(self, "folder", folder)
 
     def field_named(self, name: str) -> CardField | None:
         """The card field with this name."""

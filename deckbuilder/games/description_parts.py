@@ -9,7 +9,9 @@ problem at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from carddb.record import FrozenRecord
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -18,6 +20,7 @@ PRINTING_COLUMN = "printing"  # a pile column: the printing chosen (a game whose
 _FIGURE_KEYS = frozenset({"label", "pile", "sum", "of", "where", "at_least", "at_most", "shared"})
 _STATISTIC_KEYS = frozenset({"label", "field", "pile", "chart", "unknown", "group", "accent", "of"})
 STATISTIC_CHARTS = ("values", "histogram", "cards")
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 _DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
 
 
@@ -25,50 +28,123 @@ class GameError(Exception):
     """A game cannot be found or its description is not valid (the message says which field and why)."""
 
 
-class Figure(NamedTuple):
+class Figure(FrozenRecord):
     """A header figure: the cards of a pile (or the deck), the sum of a field, or the value they share.
 
     Bounds shown beside it: `of` a setting (`12 / 15`), `at_least` the minimum of a format rule (`30 / 30+`),
     `at_most` the most a rule allows (`5 (max 9)`). `where` limits the cards to those meeting a condition.
     """
 
+    __slots__ = _fields = ("label", "pile", "sum", "of", "where", "at_least", "at_most", "shared")
+
     label: str
-    pile: str = ""  # "" = the whole deck
-    sum: str = ""  # a number field to add up; "" = count cards
-    of: str = ""  # a setting shown as the bound ("12 / 15")
-    where: Mapping[str, Any] | None = None  # only the cards meeting this condition (games/conditions.py)
-    at_least: str = ""  # a rule kind whose minimum the format sets for this pile ("30 / 30+")
-    at_most: str = ""  # a rule kind whose most allowed is shown ("5 (max 9)")
-    shared: str = ""  # a field whose one value the pile's cards share, shown alone ("Gaia"); hidden when none
+    pile: str | tuple[str, ...]  # "" = the whole deck; several piles (a list in game.json) read together
+    sum: str  # a number field to add up; "" = count cards
+    of: str  # a setting shown as the bound ("12 / 15")
+    where: Mapping[str, Any] | None  # only the cards meeting this condition (games/conditions.py)
+    at_least: str  # a rule kind whose minimum the format sets for this pile ("30 / 30+")
+    at_most: str  # a rule kind whose most allowed is shown ("5 (max 9)")
+    shared: str  # a field whose one value the pile's cards share, shown alone ("Gaia"); hidden when none
+
+    def __init__(
+        self,
+        label: str,
+        pile: str | tuple[str, ...] = "",
+        sum: str = "",
+        of: str = "",
+        where: Mapping[str, Any] | None = None,
+        at_least: str = "",
+        at_most: str = "",
+        shared: str = "",
+    ) -> None:
+        _set(self, "label", label)
+        _set(self, "pile", pile)
+        _set(self, "sum", sum)
+        _set(self, "of", of)
+        _set(self, "where", where)
+        _set(self, "at_least", at_least)
+        _set(self, "at_most", at_most)
+        _set(self, "shared", shared)
 
 
-class Statistic(NamedTuple):
+class Statistic(FrozenRecord):
     """A chart worth drawing: cards of a pile (the whole deck when "") by a field (see docs/GAMES.md)."""
+
+    __slots__ = _fields = (
+        "label",
+        "field",
+        "pile",
+        "chart",
+        "unknown",
+        "group",
+        "accent",
+        "accent_label",
+        "of",
+    )
 
     label: str
     field: str
-    pile: str = ""
-    chart: str = "values"  # one of STATISTIC_CHARTS
-    unknown: bool = False  # a "values" chart of the whole deck: a bar for the cards the card data lacks
-    group: tuple[tuple[str, tuple[str, ...]], ...] = ()  # bar label -> the values it takes ("Character*")
-    accent: Mapping[str, Any] | None = None  # a "cards" chart: the cards drawn hatched (a condition)
-    accent_label: str = ""  # what the hatched cards are ("Rogue")
-    of: str = ""  # a "cards" chart: the setting its total is said against in the summary ("16 of 20")
+    pile: str
+    chart: str  # one of STATISTIC_CHARTS
+    unknown: bool  # a "values" chart of the whole deck: a bar for the cards the card data lacks
+    group: tuple[tuple[str, tuple[str, ...]], ...]  # bar label -> the values it takes ("Character*")
+    accent: Mapping[str, Any] | None  # a "cards" chart: the cards drawn hatched (a condition)
+    accent_label: str  # what the hatched cards are ("Rogue")
+    of: str  # a "cards" chart: the setting its total is said against in the summary ("16 of 20")
+
+    def __init__(
+        self,
+        label: str,
+        field: str,
+        pile: str = "",
+        chart: str = "values",
+        unknown: bool = False,
+        group: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        accent: Mapping[str, Any] | None = None,
+        accent_label: str = "",
+        of: str = "",
+    ) -> None:
+        _set(self, "label", label)
+        _set(self, "field", field)
+        _set(self, "pile", pile)
+        _set(self, "chart", chart)
+        _set(self, "unknown", unknown)
+        _set(self, "group", group)
+        _set(self, "accent", accent)
+        _set(self, "accent_label", accent_label)
+        _set(self, "of", of)
 
 
-class Draw(NamedTuple):
+class Draw(FrozenRecord):
     """A pile players draw a hand from: the hand size, the most new cards a turn brings, and the rule saying so."""
+
+    __slots__ = _fields = ("pile", "hand", "refill", "refill_first_turn", "source", "played")
 
     pile: str
     hand: int
-    refill: (
-        int  # the most cards a turn's redraw brings (the whole hand when the rules let a player discard it)
-    )
-    refill_first_turn: bool = False  # turn 1 already has a redraw before the moment the odds are about
-    source: str = ""  # the rulebook line the figures come from
+    # The most cards a turn's redraw brings (the whole hand when the rules let a player discard it).
+    refill: int
+    refill_first_turn: bool  # turn 1 already has a redraw before the moment the odds are about
+    source: str  # the rulebook line the figures come from
     # Cards each turn plays from the hand that the rules draw back before the next redraw (Rage: the card played in
     # each combat, refilled after combat); the odds' one assumption about play, 0 when the description says none.
-    played: int = 0
+    played: int
+
+    def __init__(
+        self,
+        pile: str,
+        hand: int,
+        refill: int,
+        refill_first_turn: bool = False,
+        source: str = "",
+        played: int = 0,
+    ) -> None:
+        _set(self, "pile", pile)
+        _set(self, "hand", hand)
+        _set(self, "refill", refill)
+        _set(self, "refill_first_turn", refill_first_turn)
+        _set(self, "source", source)
+        _set(self, "played", played)
 
     def seen_by_turn(self, turn: int) -> int:
         """Cards a player can have seen by turn N, discarding every card not wanted at each redraw (and drawing
@@ -90,6 +166,16 @@ def _text(data: Mapping[str, Any], key: str, source: str, default: str | None = 
     return value
 
 
+def _piles(data: Mapping[str, Any], source: str) -> str | tuple[str, ...]:
+    """A figure's `pile`: one pile's id, or a list of them (read together, as a rule's scope may be)."""
+    value = data.get("pile", "")
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return value[0] if len(value) == 1 else tuple(value)
+    if isinstance(value, list):
+        raise _fail(source, 'field "pile" must be a pile\'s id or a list of them')
+    return _text(data, "pile", source, "")
+
+
 def _objects(data: Mapping[str, Any], key: str, source: str) -> list[Mapping[str, Any]]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
@@ -109,7 +195,7 @@ def _figures(data: Mapping[str, Any], source: str) -> tuple[Figure, ...]:
             raise _fail(source, f'header[{index}].where must be an object {{"field": F, "values": [...]}}')
         figure = Figure(
             _text(item, "label", where),
-            _text(item, "pile", where, ""),
+            _piles(item, where),
             _text(item, "sum", where, ""),
             _text(item, "of", where, ""),
             condition,
@@ -226,8 +312,10 @@ def figure_problems(game: Game) -> list[str]:
     settings = {s.id for s in game.settings}
     for index, figure in enumerate(game.header):
         where = f"header[{index}] ({figure.label:.40})"
-        if figure.pile and figure.pile not in piles:
-            problems.append(f"{where}: pile names no pile of the game ({figure.pile!r:.40})")
+        named = (figure.pile,) if isinstance(figure.pile, str) else figure.pile
+        for pile in named:
+            if pile and pile not in piles:
+                problems.append(f"{where}: pile names no pile of the game ({pile!r:.40})")
         number = game.field_named(figure.sum) if figure.sum else None
         if figure.sum and (number is None or number.kind != "number"):
             problems.append(f"{where}: sum names no number field of the game ({figure.sum!r:.40})")

@@ -17,7 +17,7 @@ from deckbuilder.games.registry import RULE_KINDS, RuleKind, game_rules, kind_na
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.games.scope import items_of
-from deckbuilder.legality.results import Report, Result, Totals
+from deckbuilder.legality.results import Report, Result
 
 if TYPE_CHECKING:
     # The generic kinds are imported where the generic engine uses them (Rage's twins import them themselves).
@@ -141,8 +141,6 @@ class Engine:
         """The report of a check whose context was built."""
         return Report(
             format=fmt.name,
-            renown_level=0,
-            totals=Totals(),
             results=results,
             game=game.name,
             figures=generic_values(game, fmt, ctx.items, ctx.settings),
@@ -193,7 +191,7 @@ class Engine:
         try:
             report = self.report(self.context(bare, _NoCards(), game, fmt, settings), game, fmt, results)
         except Exception:  # the engine cannot even report an empty deck: the results alone
-            return Report(format=fmt.name, renown_level=0, totals=Totals(), results=results, game=game.name)
+            return Report(format=fmt.name, results=results, game=game.name)
         return dataclasses.replace(report, resolved=None)
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:

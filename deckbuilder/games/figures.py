@@ -50,6 +50,25 @@ class FigureValue(NamedTuple):
         return bool(self.figure.shared) and not self.value
 
 
+def piles_of(pile: Any) -> frozenset[str]:
+    """The piles a figure or a rule reads: one pile's id, several (a list), or none (the whole deck)."""
+    if not pile:
+        return frozenset()
+    return frozenset((pile,)) if isinstance(pile, str) else frozenset(str(p) for p in pile)
+
+
+def value_against(values: Iterable[FigureValue], setting_id: str) -> int | str | None:
+    """The value of the figure counted against a setting (its `of`: Rage's pack Renown against its Renown level),
+    None when the game's header has none."""
+    return next((v.value for v in values if v.figure.of == setting_id and v.figure.where is None), None)
+
+
+def shared_value(values: Iterable[FigureValue], field: str) -> str:
+    """The value the deck's cards share in a field, as its `shared` figure says it (Rage's pack allegiance); "" when
+    the header has no such figure or the cards share none."""
+    return next((str(v.value) for v in values if v.figure.shared == field), "")
+
+
 def figure_line(
     values: Iterable[FigureValue], lang: str | None = None, not_found: Mapping[str, int] | None = None
 ) -> str:
@@ -66,7 +85,11 @@ def figure_line(
             continue
         figure = value.figure
         text = value.shown(lang) if figure.shared else f"{gettext(figure.label, lang)} {value.shown(lang)}"
-        missing = (not_found or {}).get(figure.pile, 0) if not (figure.sum or figure.shared) else 0
+        missing = (
+            sum((not_found or {}).get(p, 0) for p in piles_of(figure.pile))
+            if not (figure.sum or figure.shared)
+            else 0
+        )
         if missing:
             text += " (" + gettext("{count} not found", lang).format(count=missing) + ")"
         parts.append(text)
@@ -90,7 +113,7 @@ def rule_bound(
     if fmt is None or not kind:
         return None
     for rule in fmt.rules:
-        if rule.kind != kind or rule.params.get("pile", figure.pile) != figure.pile:
+        if rule.kind != kind or piles_of(rule.params.get("pile", figure.pile)) != piles_of(figure.pile):
             continue
         if figure.where is not None and rule.params.get("where", figure.where) != figure.where:
             continue
@@ -111,10 +134,11 @@ def generic_values(
     placed = [i for i in items if i.pile is not None]
     found: list[FigureValue] = []
     for figure in game.header:
+        piles = piles_of(figure.pile)
         chosen = [
             i
             for i in placed
-            if (not figure.pile or i.pile == figure.pile)
+            if (not piles or i.pile in piles)
             and (figure.where is None or (i.card is not None and matches(i.card, figure.where)))
         ]
         value: int | str

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TextIO
 
 from carddb.cardtypes import Section
+from carddb.record import FrozenRecord
 from deckbuilder.deck import Deck
 from deckbuilder.i18n import ENGLISH, Params, declare, format_message, message_key, params_json
 from deckbuilder.i18n import gettext as _
 from deckbuilder.legality.results import Report, Result
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Hints kinds (stable codes); each message is declared once here, keyed by `KIND` or `KIND.variant`.
 REMOVE = "REMOVE"
 TRIM = "TRIM"
@@ -71,28 +72,62 @@ def no_fix_reason(code: str, lang: str | None = None) -> str:
     return format_message(f"NO_FIX.{code}" if code in NO_AUTOMATIC_FIX else "NO_FIX", (), lang)
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(FrozenRecord):
     """One Deck operation: add (count > 0) or remove (count < 0) copies of a card, from the starting list if so."""
+
+    __slots__ = _fields = ("name", "count", "set_name", "starting", "zone_hint")
 
     name: str
     count: int
-    set_name: str | None = None
-    starting: bool = False
-    zone_hint: Section | None = None  # the section an added card goes in when its Type does not say
+    set_name: str | None
+    starting: bool
+    zone_hint: Section | None  # the section an added card goes in when its Type does not say
+
+    def __init__(
+        self,
+        name: str,
+        count: int,
+        set_name: str | None = None,
+        starting: bool = False,
+        zone_hint: Section | None = None,
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "count", count)
+        _set(self, "set_name", set_name)
+        _set(self, "starting", starting)
+        _set(self, "zone_hint", zone_hint)
 
 
-@dataclass(frozen=True, slots=True)
-class FixHint:
+class FixHint(FrozenRecord):
     """One offered fix: which error it clears, a code with parameters, an English message and its changes."""
+
+    __slots__ = _fields = ("code", "fixes", "message", "changes", "params", "cards", "variant")
 
     code: str
     fixes: str  # the error code it clears
     message: str
     changes: tuple[Change, ...]
-    params: Params = ()
-    cards: tuple[str, ...] = ()  # the cards of the error it clears
-    variant: str = ""  # which of the kind's messages ("" for the kind's own)
+    params: Params
+    cards: tuple[str, ...]  # the cards of the error it clears
+    variant: str  # which of the kind's messages ("" for the kind's own)
+
+    def __init__(
+        self,
+        code: str,
+        fixes: str,
+        message: str,
+        changes: tuple[Change, ...],
+        params: Params = (),
+        cards: tuple[str, ...] = (),
+        variant: str = "",
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "fixes", fixes)
+        _set(self, "message", message)
+        _set(self, "changes", changes)
+        _set(self, "params", params)
+        _set(self, "cards", cards)
+        _set(self, "variant", variant)
 
     @property
     def message_id(self) -> str:
@@ -215,11 +250,15 @@ class Verifier:
         return offered
 
 
-@dataclass(frozen=True)
-class HintList:
+class HintList(FrozenRecord):
     """The hints of one deck, as `ragedeck check --fix-hints` prints them."""
 
+    __slots__ = _fields = ("items",)
+
     items: list[tuple[Result, list[FixHint]]]
+
+    def __init__(self, items: list[tuple[Result, list[FixHint]]]) -> None:
+        _set(self, "items", items)
 
     def to_json(self) -> list[dict[str, object]]:
         """One object per error with its hints."""

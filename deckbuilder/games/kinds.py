@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carddb.messages import declare as declare_text
 from carddb.messages import message
+from carddb.record import MutableRecord
 from deckbuilder.games.conditions import condition_problems, describe, matches
 from deckbuilder.games.registry import RULE_KINDS as RULE_KINDS
 from deckbuilder.games.registry import Message as Message
@@ -35,18 +35,36 @@ if TYPE_CHECKING:
 declare_text({"THE_LIMIT": "limit"})
 
 
-@dataclass
-class GameContext(PileScope):
+class GameContext(PileScope, MutableRecord):
     """Everything a rule kind reads, built once per check."""
 
+    _fields = ("game", "fmt", "items", "settings", "suggestions", "entry_cards", "resolved")
     game: Game
     fmt: GameFormat
     items: list[Item]
     settings: dict[str, int | None]
-    suggestions: dict[str, list[str]] = field(default_factory=dict)
+    suggestions: dict[str, list[str]]
     # What the pool answered for each entry's name, by the entry's key (ResolvedDeck.entry_cards).
-    entry_cards: dict[str, Any] = field(default_factory=dict)
-    resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
+    entry_cards: dict[str, Any]
+    resolved: ResolvedDeck | None  # the deck as games/resolve.py resolved it, for every view to read
+
+    def __init__(
+        self,
+        game: Game,
+        fmt: GameFormat,
+        items: list[Item],
+        settings: dict[str, int | None],
+        suggestions: dict[str, list[str]] | None = None,
+        entry_cards: dict[str, Any] | None = None,
+        resolved: ResolvedDeck | None = None,
+    ) -> None:
+        self.game = game
+        self.fmt = fmt
+        self.items = items
+        self.settings = settings
+        self.suggestions = {} if suggestions is None else suggestions
+        self.entry_cards = {} if entry_cards is None else entry_cards
+        self.resolved = resolved
 
 
 def _scope_piles(ctx: PileScope, pile: Any) -> set[str]:
@@ -183,7 +201,8 @@ class PileCount(RuleKind):
 
 
 class CopiesAtMost(RuleKind):
-    """At most N copies of one card, except cards of some Types or with some words in a field (e.g. Multiple)."""
+    """At most N copies of one card, except cards of some Types or with some words in a field (e.g. Multiple), or
+    only the cards with some words in that field (`only_words`: Multiple Characters have a limit of their own)."""
 
     name = "copies_at_most"
     messages = (
@@ -192,7 +211,7 @@ class CopiesAtMost(RuleKind):
         ),
     )
     required = ("max",)
-    optional = ("pile", "except_types", "except_words", "words_field")
+    optional = ("pile", "except_types", "except_words", "only_words", "words_field")
 
     def findings(
         self, ctx: PileScope, params: Mapping[str, Any]
@@ -202,25 +221,45 @@ class CopiesAtMost(RuleKind):
         if params.get("max") is None:
             return
         limit = int(params["max"])
-        types = {t.casefold() for t in _words(params.get("except_types"))}
-        words = {w.casefold() for w in _words(params.get("except_words"))}
-        words_field = str(params.get("words_field", "keywords"))
+        exceptions: _Exceptions | None = None  # read from the parameters when a card is first over the limit
         for item in ctx.copies_in(params.get("pile")):
             if item.copies <= limit:
                 continue
-            card = item.card
-            if card is not None:
-                head = card.type.split(" - ")[0].strip().casefold()
-                if head in types or card.type.strip().casefold() in types:
-                    continue
-                if words and {w.casefold() for w in card.words(words_field)} & words:
-                    continue
+            if exceptions is None:
+                exceptions = _Exceptions(params)
+            if exceptions.excepts(item.card):
+                continue
             yield [item.name], {"card": item.name, "count": item.copies, "max": limit, "apart": item.starting}
 
     def check(self, ctx: GameContext, params: Mapping[str, Any]) -> Iterable[Result]:
         for cards, values in self.findings(ctx, params):
             del values["apart"]
             yield self.messages[0].result(cards, **values)
+
+
+class _Exceptions:
+    """The cards a copy limit leaves out: of some Types, with some words (`except_words`), or without any of
+    `only_words` (a card not in the card data has no words)."""
+
+    __slots__ = ("field", "only", "types", "words")
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        self.types = {t.casefold() for t in _words(params.get("except_types"))}
+        self.words = {w.casefold() for w in _words(params.get("except_words"))}
+        self.only = {w.casefold() for w in _words(params.get("only_words"))}
+        self.field = str(params.get("words_field", "keywords"))
+
+    def excepts(self, card: Any) -> bool:
+        """Whether the limit leaves this card out."""
+        if card is None:
+            return bool(self.only)
+        head = card.type.split(" - ")[0].strip().casefold()
+        if head in self.types or card.type.strip().casefold() in self.types:
+            return True
+        if not (self.words or self.only):
+            return False
+        held = {w.casefold() for w in card.words(self.field)}
+        return bool(held & self.words) or bool(self.only and not held & self.only)
 
 
 class SumAtMost(RuleKind):

@@ -9,8 +9,9 @@ of an unknown card and the starting list.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from carddb.record import FrozenRecord
 from deckbuilder.deck import Deck, DeckEntry
 
 if TYPE_CHECKING:
@@ -19,27 +20,43 @@ if TYPE_CHECKING:
 
 UNPLACED_ID = "unplaced"
 UNPLACED_PILE_LABEL = "Unplaced"
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
-class FileZone(NamedTuple):
+class FileZone(FrozenRecord):
     """One zone of a deck file: its key (a pile id, or "unplaced"), the label written, its entries.
 
     `starting`: the zone holds the deck's starting list (native files keep it apart from the sections).
     """
 
+    __slots__ = _fields = ("key", "label", "entries", "starting")
+
     key: str
     label: str
     entries: list[DeckEntry]
-    starting: bool = False
+    starting: bool
+
+    def __init__(self, key: str, label: str, entries: list[DeckEntry], starting: bool = False) -> None:
+        _set(self, "key", key)
+        _set(self, "label", label)
+        _set(self, "entries", entries)
+        _set(self, "starting", starting)
 
 
-class Placement(NamedTuple):
+class Placement(FrozenRecord):
     """What a zone label read from a file means: the zone hint its cards get, whether they start in play, and
     whether the label names a zone of the game at all (an unknown zone is reported, its cards kept)."""
 
-    hint: Section | None = None
-    starting: bool = False
-    known: bool = True
+    __slots__ = _fields = ("hint", "starting", "known")
+
+    hint: Section | None
+    starting: bool
+    known: bool
+
+    def __init__(self, hint: Section | None = None, starting: bool = False, known: bool = True) -> None:
+        _set(self, "hint", hint)
+        _set(self, "starting", starting)
+        _set(self, "known", known)
 
 
 def pile_ids_by_label(game: Game) -> dict[str, str]:

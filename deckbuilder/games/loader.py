@@ -10,11 +10,11 @@ Every file is read by `games.datafiles` (bounded, regular files only, JSON witho
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,52 @@ SHIPPED = "shipped"
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 _LONGEST_FOLDER_NAME = 200  # below every file system's 255-byte name limit
 _FORMAT_KEYS = frozenset({"name", "title", "description", "rules", "draws"})
+
+
+# User games and format files parsed and validated once per process while they stay the same file (path, size,
+# modification time, inode): a folder of decks or the window checks every deck against them. A file modified within
+# the last _SETTLE_NS is read again each time: its timestamp (a clock tick coarse) could hide a second write of the
+# same size, the race git's index knows.
+_SETTLE_NS = 2_000_000_000
+_MAX_KEPT = 256
+_kept_games: dict[tuple[Any, ...], Game] = {}
+_kept_formats: dict[tuple[Any, ...], tuple[GameFormat, Game]] = {}
+
+
+def _identity(path: Path) -> tuple[Any, ...] | None:
+    """What tells this file's content apart without reading it, or None when it cannot be trusted to."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if time.time_ns() - found.st_mtime_ns < _SETTLE_NS:
+        return None
+    return (str(path), found.st_size, found.st_mtime_ns, found.st_ino, found.st_dev)
+
+
+def _game_identity(folder: Path) -> tuple[Any, ...] | None:
+    """The identity of every file a user game's description is read from (game.json and its formats folder)."""
+    described = _identity(folder / GAME_FILE)
+    if described is None:
+        return None
+    formats = folder / "formats"
+    try:
+        names = sorted(os.listdir(formats)) if os.path.isdir(formats) else []
+    except OSError:
+        return None
+    parts = [described]
+    for name in names:
+        part = _identity(formats / name)
+        if part is None:
+            return None
+        parts.append(part)
+    return tuple(parts)
+
+
+def _keep(kept: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    if len(kept) >= _MAX_KEPT:
+        kept.clear()
+    kept[key] = value
 
 
 class FormatError(Exception):
@@ -79,8 +125,8 @@ def load_game_dir(folder: Path | Traversable) -> Game:
         raise GameError(f"{source}: leads outside the game's folder (a link?): not read")
     game = game_from_data(read_game_json(entry, source), source, folder)
     shipped = SHIPPED if isinstance(folder, Path) and folder.resolve().parent == _games_root() else source
-    formats = tuple(dataclasses.replace(f, source=shipped, game=game.name) for f in game.formats)
-    return dataclasses.replace(game, formats=formats)
+    formats = tuple(f.replace(source=shipped, game=game.name) for f in game.formats)
+    return game.replace(formats=formats)
 
 
 @functools.cache
@@ -169,11 +215,16 @@ def _user_games() -> tuple[list[Game], list[str]]:
         if refused:
             problems.append(refused)
             continue
-        try:
-            game = load_game_dir(entry)
-        except GameError as exc:
-            problems.append(f"{exc} (game skipped)")
-            continue
+        key = _game_identity(entry)
+        game = _kept_games.get(key) if key is not None else None
+        if game is None:
+            try:
+                game = load_game_dir(entry)
+            except GameError as exc:
+                problems.append(f"{exc} (game skipped)")
+                continue
+            if key is not None:
+                _keep(_kept_games, key, game)
         if not ENGINES[game.engine].user_games:
             problems.append(
                 f'{entry / GAME_FILE}: runs on the "{game.engine}" engine, which reads only its own shipped game\'s '
@@ -249,7 +300,7 @@ def format_of_data(data: Any, source: str, game: Game | None = None) -> GameForm
     problems = validate_format(chosen, fmt)
     if problems:
         raise FormatError(f"{source}: " + "; ".join(problems))
-    return dataclasses.replace(fmt, source=source, game=chosen.name)
+    return fmt.replace(source=source, game=chosen.name)
 
 
 def load_format_file(path: Path | str, game: Game | None = None) -> GameFormat:
@@ -274,11 +325,28 @@ def _user_formats() -> tuple[list[GameFormat], list[str]]:
         if not resolves_inside(folder, file):
             problems.append(f"{file}: leads outside {folder} (a link?): not read (file skipped)")
             continue
+        key = _identity(file)
+        kept = _kept_formats.get(key) if key is not None else None
+        if kept is not None and _same_game(kept[1]):
+            formats.append(kept[0])
+            continue
         try:
-            formats.append(load_format_file(file))
+            fmt = load_format_file(file)
         except FormatError as exc:
             problems.append(f"{exc} (file skipped)")
+            continue
+        formats.append(fmt)
+        if key is not None:
+            _keep(_kept_formats, key, (fmt, load_game(fmt.game)))
     return formats, problems
+
+
+def _same_game(game: Game) -> bool:
+    """Whether the game a kept format was checked against is still the game of its name (a user game may change)."""
+    try:
+        return load_game(game.name) is game
+    except GameError:
+        return False
 
 
 def formats_of(game: Game) -> list[GameFormat]:

@@ -8,9 +8,9 @@ time: Rage's rules register here while `ragedeck check` starts, and the legality
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from carddb.record import FrozenRecord
 from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 
 if TYPE_CHECKING:
@@ -19,16 +19,19 @@ if TYPE_CHECKING:
     from deckbuilder.legality.results import Result, Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(FrozenRecord):
     """A code (or `CODE.variant`) and its English template, declared once in the message catalogue."""
 
+    __slots__ = _fields = ("message_id", "template", "severity")
     message_id: str
     template: str
-    severity: Severity | None = None  # None: an error (the legality package is not imported to say so)
+    severity: Severity | None  # None: an error (the legality package is not imported to say so)
 
-    def __post_init__(self) -> None:
-        declare({self.message_id: self.template})
+    def __init__(self, message_id: str, template: str, severity: Severity | None = None) -> None:
+        object.__setattr__(self, "message_id", message_id)
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "severity", severity)
+        declare({message_id: template})
 
     @property
     def code(self) -> str:

@@ -10,7 +10,6 @@ sideboard) stay apart; near names are suggested for unknown cards when a check a
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -65,7 +64,7 @@ def _folded(pool: Any, card: CardInfo) -> tuple[CardInfo, str | None]:
         printings = card.printings
         known = {p.set_name for p in base.printings}
         extra = tuple(p for p in printings if p.set_name not in known)
-        merged = dataclasses.replace(base, printings=(*base.printings, *extra)) if extra else base
+        merged = base.replace(printings=(*base.printings, *extra)) if extra else base
         answer = (merged, printings[0].set_name if printings else None)
     if len(_REPRINTS) >= 50_000:
         _REPRINTS.clear()  # a bound, not an eviction policy

@@ -8,10 +8,10 @@ several (a list) or the whole deck.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carddb.messages import declare, message
+from carddb.record import MutableRecord
 
 if TYPE_CHECKING:
     from carddb.model import CardInfo
@@ -22,16 +22,23 @@ if TYPE_CHECKING:
 declare({"THE_DECK": "The deck"})
 
 
-@dataclass(slots=True)
-class Item:
+class Item(MutableRecord):
     """One card of the deck in one pile: copies merged by normalised name, its pile decided by its Type (or the pile
     without `types` for the copies the deck lists apart)."""
 
+    __slots__ = _fields = ("key", "name", "card", "pile", "count")
     key: str
     name: str
     card: CardInfo | None
     pile: str | None
-    count: int = 0
+    count: int
+
+    def __init__(self, key: str, name: str, card: CardInfo | None, pile: str | None, count: int = 0) -> None:
+        self.key = key
+        self.name = name
+        self.card = card
+        self.pile = pile
+        self.count = count
 
 
 def items_of(resolved: ResolvedDeck) -> list[Item]:
@@ -73,7 +80,7 @@ class PileScope:
     game: Game
     items: list[Item]
     resolved: ResolvedDeck | None
-    _scope_sorted: _Sorted | None = (
+    _scope_sorted: SortedCards | None = (
         None  # the resolved cards sorted on first need (an attribute of the context)
     )
 
@@ -97,12 +104,12 @@ class PileScope:
             return self.game.pile_label(pile)
         return " + ".join(self.game.pile_label(p) for p in pile)
 
-    def _sorted(self, resolved: ResolvedDeck) -> _Sorted:
+    def _sorted(self, resolved: ResolvedDeck) -> SortedCards:
         """The resolved cards sorted once per check: by the pile their Type names, listed apart, unknown, unplaceable
         (a deck of 20,000 names is read once, not once per rule)."""
         found = self._scope_sorted
         if found is None or found.resolved is not resolved:
-            found = self._scope_sorted = _Sorted(resolved)
+            found = self._scope_sorted = SortedCards(resolved)
         return found
 
     def copies_in(self, pile: Any) -> list[ResolvedCard]:
@@ -159,7 +166,7 @@ class PileScope:
         return [_as_card(i) for i in by_card(self.scope_items()) if i.card is None]
 
 
-class _Sorted:
+class SortedCards:
     """A resolved deck's cards sorted once: by the pile their Type names (known cards only), those with copies
     listed apart, the unknown and the unplaceable ones, each in the deck's order."""
 

@@ -82,7 +82,10 @@ class _Matcher:
                 return self.owned.get(card.norm_name, 0) > 0
             if self.deck is None:
                 return False
-            return card.norm_name in (self.deck.cards if node.flag == "in_deck" else self.deck.missing)
+            names = {"in_deck": self.deck.cards, "in_library": self.deck.library}.get(
+                node.flag, self.deck.missing
+            )
+            return card.norm_name in names
         if isinstance(node, Not):
             return not self.matches(node.child, card, words)
         if isinstance(node, And):

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from deckbuilder.legality.results import Report as Report
     from deckbuilder.legality.results import Result as Result
     from deckbuilder.legality.results import Severity as Severity
-    from deckbuilder.legality.results import Totals as Totals
 
 _HOMES = {
     "DECK_FILE_UNREAD": "deckbuilder.legality.engine",
@@ -46,7 +45,6 @@ _HOMES = {
     "Report": "deckbuilder.legality.results",
     "Result": "deckbuilder.legality.results",
     "Severity": "deckbuilder.legality.results",
-    "Totals": "deckbuilder.legality.results",
     "character_allegiance": "deckbuilder.games.rage.facts",
 }
 __all__ = sorted(_HOMES)

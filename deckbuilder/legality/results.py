@@ -11,7 +11,6 @@ from deckbuilder.i18n import Params, message_key, params_json
 if TYPE_CHECKING:
     from deckbuilder.games.figures import FigureValue
     from deckbuilder.games.resolved import ResolvedDeck
-    from deckbuilder.legality.formats import FormatLimits
 
 
 class Severity(StrEnum):
@@ -53,43 +52,16 @@ class Result(NamedTuple):
         }
 
 
-class Totals(NamedTuple):
-    """Section sizes and Renown of a deck as the checker counted them."""
-
-    characters: int = 0
-    sept: int = 0
-    combat: int = 0
-    renown: int = 0
-    rogue_renown: int = 0
-    starting: int = 0
-    unplaced: int = 0
-    allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
-    rogue_cap: int = 0  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
-
-    def to_json(self) -> dict[str, int]:
-        """The totals object of `ragedeck check --json`."""
-        return {
-            "characters": self.characters,
-            "sept": self.sept,
-            "combat": self.combat,
-            "renown": self.renown,
-            "rogue_renown": self.rogue_renown,
-        }
-
-
 @dataclass(frozen=True, slots=True)
 class Report:
     """Everything the checker found about one deck."""
 
     format: str
-    renown_level: int
-    totals: Totals
     results: tuple[Result, ...] = field(default=())
-    # The limits the deck was checked against (minimums, copies), for views that show them beside the totals.
-    limits: FormatLimits | None = None
     game: str = "rage"  # the game whose rules the deck was checked against
     # The header figures (games/figures.FigureValue) and piles (id, label, cards) of the deck's game.json, valued
-    # once by the check for every game (Rage's engine from its totals): views read them, never value them again.
+    # once by the check for every game (Rage's engine supplies its pack's Renown sums, allegiance and Rogue cap):
+    # views read them, never value them again.
     figures: tuple[FigureValue, ...] = ()
     piles: tuple[tuple[str, str, int], ...] = ()
     # The deck's settings as checked (Rage's Renown level, another game's cost limit), by setting id.
@@ -99,6 +71,18 @@ class Report:
     # The checked format's title as its file gives it (English or the player's own words; "" when it has none): the
     # verdict names the format by it without finding the format again.
     format_title: str = field(default="", compare=False, repr=False)
+
+    def setting(self, setting_id: str) -> int | None:
+        """The value a setting had for the check (Rage's Renown level), None when the game has no such setting."""
+        return next((value for key, value in self.settings if key == setting_id), None)
+
+    def pile_count(self, pile_id: str) -> int:
+        """The cards the check counted in a pile (0 for a pile the game does not have)."""
+        return next((count for pile, _label, count in self.piles if pile == pile_id), 0)
+
+    def figure(self, label: str) -> FigureValue | None:
+        """The header figure the game's description labels so (its English label, as game.json writes it)."""
+        return next((v for v in self.figures if v.figure.label == label), None)
 
     @property
     def errors(self) -> tuple[Result, ...]:

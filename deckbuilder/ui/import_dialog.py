@@ -51,9 +51,19 @@ def _import_refusals() -> tuple[type[BaseException], ...]:
 
 def _default_import_fn() -> tuple[ImportFn, type[BaseException]]:
     # Imported when used, so the rest of the UI loads even if the importer cannot.
-    from carddb.importing import ImportCancelled, import_path
+    from carddb.importreport import ImportCancelled
+    from deckbuilder.deck import DEFAULT_GAME
+    from deckbuilder.games.cardimport import import_own_cards
+    from deckbuilder.games.loader import load_game
 
-    return import_path, ImportCancelled
+    game = load_game(DEFAULT_GAME)  # Rage's cards, by the source its description names (games/cardsources.py)
+
+    def run(
+        db: CardDatabase, path: Path, progress: ProgressFn | None = None, cancel: CancelFn | None = None
+    ) -> Any:
+        return import_own_cards(db, game, path, progress, cancel)
+
+    return run, ImportCancelled
 
 
 class ImportProgressDialog(QDialog):

@@ -111,10 +111,11 @@ class LegalityPanel(QWidget):
         errors = len(report.errors)
         lang = current_language()  # once: a huge deck's report has a line per unknown card
         title = checked_format_title(report, lang)
+        level = report.setting("renown_level")
         legal = (
-            fill(self.tr("Legal in %1"), title)  # another game: no Renown level
-            if report.piles
-            else fill(self.tr("Legal in %1 at Renown %2"), title, report.renown_level)
+            fill(self.tr("Legal in %1"), title)  # a deck the check counted by piles, or with no Renown level
+            if report.piles or level is None
+            else fill(self.tr("Legal in %1 at Renown %2"), title, level)
         )
         self.verdict.setText(
             legal

@@ -282,7 +282,7 @@ def _footnote(game: Game, chart: Chart) -> str:
 def _setting(name: str, deck: Deck, report: Report | None) -> int | None:
     """A deck setting as the check read it (else the deck's own)."""
     if report is not None:
-        checked = dict(report.settings).get(name, getattr(report, name, None))  # Rage's Report.renown_level
+        checked = report.setting(name)
         if isinstance(checked, int):
             return checked
     value = deck.settings.get(name, getattr(deck, name, None))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -105,7 +104,7 @@ class DeckVersions(QObject):
         state = loaded.deck.state()
         return self.controller.edit(
             self.tr("Restore an earlier version"),
-            lambda deck: deck.restore(dataclasses.replace(state, name=deck.name)),
+            lambda deck: deck.restore(state.replace(name=deck.name)),
         )
 
     def compare_with(self, path: Path | None = None) -> CompareDialog | None:

@@ -8,7 +8,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 from carddb.db import CardDatabase, DatabaseError, default_db_path
 from carddb.demo import demo_card_data_path
 from carddb.versions import APPLICATION_ID, SCHEMA_VERSION
+from tests.deckbuilder.together import run_together
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -87,33 +87,22 @@ def test_two_processes_opening_at_once_do_not_corrupt_it(tmp_path: Path) -> None
     assert conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'w%'").fetchone()[0] == 100
 
 
+# Imported before each process says it is ready (run_together's prelude): all of them open at the same moment.
+_IMPORTS = "from pathlib import Path\nfrom carddb.db import CardDatabase\n"
 _OPEN_ONCE = """
-import sys, time
-from pathlib import Path
-from carddb.db import CardDatabase
-while time.time() < float(sys.argv[2]):
-    pass
 # Ten new databases in turn: every one is created by twenty processes at the same moment.
 for k in range(10):
-    with CardDatabase(Path(sys.argv[1]) / f"new-{k}.sqlite") as db:
+    with CardDatabase(Path(FOLDER) / f"new-{k}.sqlite") as db:
         assert db.card_count() == 0
-        db.set_meta("opened-by-" + sys.argv[3], "yes")
+        db.set_meta(f"opened-by-{worker}", "yes")
 """
 
 
 def test_twenty_processes_creating_one_new_database_all_succeed(tmp_path: Path) -> None:
     folder = tmp_path / "missing"
-    start = time.time() + 4.0  # every process has imported by then and opens at the same moment
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", _OPEN_ONCE, str(folder), str(start), str(n)],
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for n in range(20)
-    ]
-    errors = [proc.communicate(timeout=300)[1] for proc in procs]
-    assert [p.returncode for p in procs] == [0] * 20, "\n".join(e for e in errors if e)
+    script = f"FOLDER = {str(folder)!r}\n" + _OPEN_ONCE
+    # Twenty interpreters on a loaded 2-core machine: more time than run_together's usual two need.
+    run_together(script, 20, prelude=_IMPORTS, deadline_seconds=300)
     for k in range(10):
         conn = sqlite3.connect(folder / f"new-{k}.sqlite")
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -281,7 +270,7 @@ def test_the_schema_columns_come_from_the_one_field_list() -> None:
     assert [c for c in columns if c in CARD_FIELDS] == list(CARD_FIELDS)
     # Each field is stored once: on the card, in force; a printing keeps only what its row gave differently.
     assert not {c.name for c in Printing.__table__.columns} & set(CARD_FIELDS)
-    info_fields = set(CardInfo.__dataclass_fields__)
+    info_fields = set(CardInfo._fields)
     assert {("keywords_field" if f == "keywords" else f) for f in CARD_FIELDS} <= info_fields
 
 

@@ -76,6 +76,7 @@ def staged_and_said(db: CardDatabase, rows: list[list[str]], quick: bool) -> tup
         importer.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(lackey_cells(), min_size=1, max_size=6))
 def test_the_quick_path_stages_and_notes_every_row_as_add_row_does(

@@ -74,7 +74,7 @@ def test_missing_means_the_deck_uses_more_copies_than_are_owned(cards_db: CardDa
 @pytest.mark.parametrize(
     ("query", "position", "said"),
     [
-        ("in:dek", 3, 'expected deck after "in:"'),
+        ("in:dek", 3, 'expected deck or decks after "in:"'),
         ("is:", 3, 'expected owned or missing after "is:"'),
         ("x is:ownd", 5, 'expected owned or missing after "is:"'),
         ("in>deck", 0, '"in" takes ":" not ">"'),

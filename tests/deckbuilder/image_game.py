@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
-import json
-import os
 from pathlib import Path
 
 from PIL import Image
+
+from tests.deckbuilder import invented_games
 
 GAME = "glimmer-duel"
 RED = (200, 30, 30)
@@ -45,9 +45,7 @@ def write_cards(folder: Path) -> Path:
 
 
 def install_game() -> Path:
-    """Install the game in the player's games folder (RAGEDECK_DATA_DIR, a test's own); its folder."""
-    folder = Path(os.environ["RAGEDECK_DATA_DIR"]) / "games" / GAME
-    (folder / "formats").mkdir(parents=True, exist_ok=True)
+    """Install the game in the player's games folder (the `glimmer_duel` fixture); its folder."""
     game = {
         "name": GAME,
         "title": "Glimmer Duel",
@@ -65,11 +63,8 @@ def install_game() -> Path:
         "formats": ["open.json"],
         "cards": "cards.csv",
     }
-    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
     rules = [{"kind": "unknown_card"}, {"kind": "unplaceable_card"}, {"kind": "exactly_one", "pile": "hero"}]
-    (folder / "formats" / "open.json").write_text(
-        json.dumps({"name": "open", "rules": rules}), encoding="utf-8"
-    )
+    folder = invented_games.install_game(game, {"open.json": {"name": "open", "rules": rules}})
     write_cards(folder)
     return folder
 

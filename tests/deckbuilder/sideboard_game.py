@@ -4,10 +4,9 @@ draw a bigger opening hand (a format's own draws)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from deckbuilder.games.loader import user_games_dir
+from tests.deckbuilder.invented_games import install_game
 
 GAME = "relic-raiders"
 CARDS = """Name,Type,Faction,Rarity,Cost,Power,Command,Text
@@ -61,10 +60,8 @@ def _rules(exact: bool) -> list[dict[str, object]]:
 
 
 def install(exact: bool = False, rules: list[dict[str, object]] | None = None) -> Path:
-    """Write the game into the player's games folder; `exact`: the standard format wants exactly 10 deck cards;
+    """Write the game into the player's games folder (the `relic_raiders` fixture installs it as it comes); `exact`: the standard format wants exactly 10 deck cards;
     `rules`: the standard format's rules instead of the usual ones."""
-    folder = user_games_dir() / GAME
-    (folder / "formats").mkdir(parents=True, exist_ok=True)
     game = {
         "name": GAME,
         "title": "Relic Raiders",
@@ -98,8 +95,4 @@ def install(exact: bool = False, rules: list[dict[str, object]] | None = None) -
         "rules": _rules(False),
         "draws": [{"pile": "deck", "hand": 5, "source": "Skirmish: draw 5 cards"}],
     }
-    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
-    (folder / "formats" / "standard.json").write_text(json.dumps(standard), encoding="utf-8")
-    (folder / "formats" / "skirmish.json").write_text(json.dumps(skirmish), encoding="utf-8")
-    (folder / "cards.csv").write_text(CARDS, encoding="utf-8")
-    return folder
+    return install_game(game, {"standard.json": standard, "skirmish.json": skirmish}, {"cards.csv": CARDS})

@@ -448,12 +448,9 @@ def test_check_of_a_text_deck_imports_only_what_the_check_uses(demo_db: Path, tm
     with CardDatabase(demo_db) as db:
         deck.write_text(deck_to_text(read_deck(demo_deck_path()).deck, db), encoding="utf-8")
     script = (
-        "import runpy, sys\n"
-        f"sys.argv = ['ragedeck', 'check', {str(deck)!r}, '--db', {str(demo_db)!r}]\n"
-        "try:\n"
-        "    runpy.run_module('deckbuilder', run_name='__main__')\n"
-        "except SystemExit as exc:\n"
-        "    code = exc.code\n"
+        "import sys\n"
+        "from deckbuilder.cli import main\n"  # `python -m deckbuilder` ends the process when the check is done
+        f"code = main(['check', {str(deck)!r}, '--db', {str(demo_db)!r}])\n"
         "unused = sorted({m.split('.')[0] for m in sys.modules}\n"
         "    & {'xml', 'defusedxml', 'csv', 'html', 'rapidfuzz', 'difflib', 'sqlmodel', 'sqlalchemy', 'pydantic',\n"
         "       'zipfile', 'tempfile'})\n"

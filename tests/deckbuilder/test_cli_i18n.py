@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from deckbuilder.cli import main, take_lang_option
 from deckbuilder.i18n.extract import problems
-from tests.conftest import REAL_DECKS, REAL_PLUGIN
+from tests.conftest import REAL_DECKS
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -20,13 +21,9 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def real_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not REAL_PLUGIN.is_dir():
-        pytest.skip("the real card pool (../shared) is not here")
-    path = tmp_path_factory.mktemp("real") / "cards.sqlite"
-    code, _out, err = run("import-cards", str(REAL_PLUGIN), "--db", str(path))
-    assert code == 0, err
-    return path
+def real_db(real_pool_copy: Callable[[Path], Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real card pool imported through the CLI, in a database of the module's own."""
+    return real_pool_copy(tmp_path_factory.mktemp("real") / "db")
 
 
 def _too_many_copies(tmp_path: Path) -> Path:

@@ -95,8 +95,9 @@ def test_one_check_of_many_decks_reads_each_game_and_pool_once(
     assert loads.count("lithic-rage") <= 1 and loads.count("rage") <= 1
 
 
-def test_the_context_checks_a_sideboard_game_written_from_the_guide(demo_db: CardDatabase) -> None:
-    sideboard_game.install()
+def test_the_context_checks_a_sideboard_game_written_from_the_guide(
+    demo_db: CardDatabase, relic_raiders: Path
+) -> None:
     deck = parse_deck_text(sideboard_game.LEGAL_DECK, demo_db).deck
     context = deck_context(deck, demo_db)
     assert (context.game.name, context.shipped, context.has_cards()) == ("relic-raiders", True, True)

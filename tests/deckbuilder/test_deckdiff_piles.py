@@ -19,8 +19,7 @@ SWAPPED = sideboard_game.LEGAL_DECK.replace(
 )
 
 
-def test_a_sideboard_and_main_swap_is_a_change() -> None:
-    sideboard_game.install()
+def test_a_sideboard_and_main_swap_is_a_change(relic_raiders: Path) -> None:
     before, after = parse_deck_text(sideboard_game.LEGAL_DECK).deck, parse_deck_text(SWAPPED).deck
     diff = diff_decks(before, after, deck_context(before, None))
     assert not diff.equal
@@ -33,9 +32,8 @@ def test_a_sideboard_and_main_swap_is_a_change() -> None:
     }
 
 
-def test_the_cli_prints_the_swap_by_pile(tmp_path: Path) -> None:
+def test_the_cli_prints_the_swap_by_pile(tmp_path: Path, relic_raiders: Path) -> None:
     db = demo_database(tmp_path / "cards.sqlite")
-    sideboard_game.install()
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text(sideboard_game.LEGAL_DECK, encoding="utf-8")
     second.write_text(SWAPPED, encoding="utf-8")
@@ -58,9 +56,8 @@ def test_a_rage_card_moved_to_the_starting_list_is_a_change(tmp_path: Path) -> N
     assert changes[("Sept", sept.name)] == (sept.count, sept.count - 1)
 
 
-def test_the_json_keys_a_sideboard_by_its_own_pile(tmp_path: Path) -> None:
+def test_the_json_keys_a_sideboard_by_its_own_pile(tmp_path: Path, relic_raiders: Path) -> None:
     db = demo_database(tmp_path / "cards.sqlite")
-    sideboard_game.install()
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text(sideboard_game.LEGAL_DECK, encoding="utf-8")
     second.write_text(SWAPPED, encoding="utf-8")

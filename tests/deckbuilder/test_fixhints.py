@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 import pytest
@@ -29,6 +28,7 @@ from tests.deckbuilder.legality.pool import (
     card,
     character,
     combat_cards,
+    counted,
     legal_deck,
     make_pool,
     sept_cards,
@@ -75,8 +75,8 @@ def _deck_unknown() -> tuple[Deck, InMemoryPool, Format]:
 
 def _deck_retired() -> tuple[Deck, InMemoryPool, Format]:
     # A re-import renamed it: the old name is retired, the card that took its place is current.
-    old = dataclasses.replace(
-        SPARE_CLAW, name="Spare Swipe", norm_name="spare swipe", retired=True, replaced_by=SPARE_CLAW.name
+    old = SPARE_CLAW.replace(
+        name="Spare Swipe", norm_name="spare swipe", retired=True, replaced_by=SPARE_CLAW.name
     )
     deck = legal_deck()
     deck.add(old.name, 2, zone_hint=Section.COMBAT)
@@ -229,12 +229,12 @@ def test_over_level_swap_keeps_allegiance_and_uses_renown_highest() -> None:
     # 24 Renown at level 20: swapping Willa (7) for Harrow (2) keeps 19, more than any other swap.
     fixed = _applied(deck, best)
     report = check_deck(fixed, pool, REVISED, 20)
-    assert report.totals.allegiance == "Gaia"
+    assert counted(report).allegiance == "Gaia"
     assert all(pool.lookup(n) is not None and "Gaia" in pool.lookup(n).type for n in added)  # type: ignore[union-attr]
-    assert report.totals.renown == max(
-        check_deck(_applied(deck, h), pool, REVISED, 20).totals.renown for h in swaps
+    assert counted(report).renown == max(
+        counted(check_deck(_applied(deck, h), pool, REVISED, 20)).renown for h in swaps
     )
-    assert report.totals.renown == 19
+    assert counted(report).renown == 19
 
 
 def test_removal_hint_names_the_smallest_character_that_is_enough() -> None:
@@ -304,7 +304,7 @@ def test_a_sept_card_of_the_other_allegiance_is_replaced_and_the_deck_stays_lega
 def test_a_swap_that_leaves_the_pack_still_over_the_level_is_not_offered() -> None:
     deck, pool, _ = _deck_over_level()
     for hint in _hints_for(deck, pool, "RENOWN_OVER_LEVEL"):
-        assert check_deck(_applied(deck, hint), pool, REVISED, 20).totals.renown <= 20
+        assert counted(check_deck(_applied(deck, hint), pool, REVISED, 20)).renown <= 20
 
 
 def test_an_empty_pack_of_a_wyrm_sept_deck_is_offered_wyrm_or_rogue_characters() -> None:

@@ -138,6 +138,7 @@ def test_a_history_that_cannot_be_written_does_not_stop_the_save(pool: CardDatab
     assert read_deck(path, pool).deck.count_of("Full Moon") == 2
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(damage=st.binary(max_size=2000) | st.text(max_size=500).map(lambda t: t.encode("utf-8")))
 def test_any_index_bytes_lose_no_version(

@@ -167,6 +167,7 @@ NAMES = st.text(st.characters(codec="utf-8"), max_size=30) | st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(
     entries=st.lists(

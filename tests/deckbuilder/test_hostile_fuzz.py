@@ -168,6 +168,7 @@ REPORT_TAGS = {
 }
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     names=st.lists(st.tuples(hostile_text, hostile_text, hostile_text), min_size=1, max_size=4),

@@ -48,8 +48,7 @@ def test_the_1995_format_draws_the_first_combat_hand_at_the_combat_phase(tmp_pat
     assert any("1995 rules" in o["source"] for o in fights["1995"])
 
 
-def test_a_formats_own_draws_replace_the_games(tmp_path: Path) -> None:
-    sideboard_game.install()
+def test_a_formats_own_draws_replace_the_games(tmp_path: Path, relic_raiders: Path) -> None:
     deck = parse_deck_text(sideboard_game.LEGAL_DECK).deck
     context = deck_context(deck, None)
     assert deck_piles(deck, context.pool, context.game).draw("deck").hand == 3  # the game's: standard
@@ -57,9 +56,10 @@ def test_a_formats_own_draws_replace_the_games(tmp_path: Path) -> None:
     assert deck_piles(deck, context.pool, context.game).draw("deck").hand == 5
 
 
-def test_odds_show_the_opening_hand_and_0_percent_for_a_card_the_deck_lacks(tmp_path: Path) -> None:
+def test_odds_show_the_opening_hand_and_0_percent_for_a_card_the_deck_lacks(
+    tmp_path: Path, relic_raiders: Path
+) -> None:
     db = demo_database(tmp_path / "cards.sqlite")
-    sideboard_game.install()
     path = tmp_path / "relic.txt"
     path.write_text(sideboard_game.LEGAL_DECK, encoding="utf-8")
     found = _odds(

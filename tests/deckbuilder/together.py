@@ -25,15 +25,23 @@ worker = int(sys.argv[1])
 _READY = "ready\n"
 
 
-def run_together(script: str, count: int, env: dict[str, str] | None = None) -> list[str]:
+def run_together(
+    script: str,
+    count: int,
+    env: dict[str, str] | None = None,
+    prelude: str = "",
+    deadline_seconds: float = DEADLINE_SECONDS,
+) -> list[str]:
     """Run `script` in `count` processes started together (`worker` is each one's number); their outputs.
 
-    Fails the test when one exits with an error or they are not all done by DEADLINE_SECONDS.
+    `prelude` runs in each process before it says it is ready (its imports, say), so the script itself starts in
+    every process at the same moment. Fails the test when one exits with an error or they are not all done by
+    `deadline_seconds`.
     """
     environment = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", _START + script, str(n)],
+            [sys.executable, "-c", prelude + _START + script, str(n)],
             env=environment,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -42,7 +50,7 @@ def run_together(script: str, count: int, env: dict[str, str] | None = None) -> 
         )
         for n in range(count)
     ]
-    deadline = time.monotonic() + DEADLINE_SECONDS
+    deadline = time.monotonic() + deadline_seconds
     try:
         with selectors.DefaultSelector() as waiting:
             for process in processes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
@@ -22,8 +22,7 @@ from deckbuilder.games.rage.facts import (
 from deckbuilder.games.rage.format import GAME, Format
 from deckbuilder.games.resolve import resolve_deck
 from deckbuilder.games.resolved import ResolvedCard, ResolvedDeck
-from deckbuilder.games.scope import Item, PileScope, items_of
-from deckbuilder.legality.results import Totals
+from deckbuilder.games.scope import Item, PileScope, SortedCards, items_of
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -32,6 +31,21 @@ if TYPE_CHECKING:
 # One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
 # folded), `pile` the section its Type names, `starting` its copies in the starting list.
 Placed = ResolvedCard
+
+
+class Totals(NamedTuple):
+    """Rage's counts of a checked deck, from which its engine values the header figures and piles of its game.json:
+    section sizes as its rules count them, the pack's Renown sums, its allegiance and the Rogue cap."""
+
+    characters: int = 0
+    sept: int = 0
+    combat: int = 0
+    renown: int = 0
+    rogue_renown: int = 0
+    starting: int = 0
+    unplaced: int = 0
+    allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
+    rogue_cap: int = 0  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
 
 
 @dataclass(slots=True)
@@ -133,11 +147,13 @@ def build_context(
     resolved = resolve_deck(deck, pool, game, suggest=True)
     cards = list(resolved.cards)
     # A pile holds the cards its Type puts there: a card not in the database has no Type, so it is counted in no
-    # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess).
-    characters = [p for p in cards if p.pile == Section.CHARACTERS and p.card is not None]
-    sept = [p for p in cards if p.pile == Section.SEPT and p.card is not None]
-    combat = [p for p in cards if p.pile == Section.COMBAT and p.card is not None]
-    unknown = [p for p in cards if p.card is None]
+    # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess). The
+    # cards are sorted into piles once, for Rage's rules and the generic kinds' scope alike.
+    by_pile = (sorted_cards := SortedCards(resolved)).by_pile
+    characters = by_pile.get(Section.CHARACTERS.value, [])
+    sept = by_pile.get(Section.SEPT.value, [])
+    combat = by_pile.get(Section.COMBAT.value, [])
+    unknown = sorted_cards.unknown
     unplaced = [p for p in cards if p.pile is None]
 
     pending = [
@@ -150,7 +166,7 @@ def build_context(
 
     renown = sum((m.card.renown or 0) * m.placed.copies for m in members)
     rogue_renown = sum((m.card.renown or 0) * m.placed.copies for m in members if m.allegiance == ROGUE)
-    return CheckContext(
+    ctx = CheckContext(
         fmt=fmt,
         renown_level=renown_level,
         cards=cards,
@@ -170,6 +186,8 @@ def build_context(
         resolved=resolved,
         game=game,
     )
+    ctx._scope_sorted = sorted_cards
+    return ctx
 
 
 def totals(ctx: CheckContext) -> Totals:

@@ -15,7 +15,7 @@ from carddb.demo import demo_cards_barred, is_demo_card
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.engines import Engine, register_engine
 from deckbuilder.games.figures import FigureValue
-from deckbuilder.games.rage.context import CheckContext, build_context, totals
+from deckbuilder.games.rage.context import CheckContext, Totals, build_context, totals
 from deckbuilder.games.rage.format import GAME, is_legacy, legacy_format
 from deckbuilder.games.rage.format import format_view as format_view  # its home before; read from here too
 from deckbuilder.games.rage.renown import RENOWN_LEVEL, renown_level_of
@@ -50,7 +50,7 @@ from deckbuilder.games.registry import (
     game_rules,
     register_game_rule,
 )
-from deckbuilder.legality.results import Report, Result, Totals
+from deckbuilder.legality.results import Report, Result
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game, GameFormat
@@ -193,7 +193,8 @@ def rage_figures(
         elif figure.sum == "renown":
             value = totals.rogue_renown if _rogues_only(figure.where) else totals.renown
         else:
-            value = int(getattr(totals, figure.pile or "characters", 0))
+            piles = (figure.pile,) if isinstance(figure.pile, str) else figure.pile
+            value = sum(int(getattr(totals, pile or "characters", 0)) for pile in piles)
         found.append(
             FigureValue(
                 figure,
@@ -238,15 +239,13 @@ class RageEngine(Engine):
         )
 
     def report(self, ctx: Any, game: Game, fmt: GameFormat, results: tuple[Result, ...]) -> Report:
-        """Rage's report: section totals, Renown and the limits the deck was checked against."""
+        """Rage's report in the one shape: its header figures and piles valued from its counts (the pack's Renown sums,
+        allegiance and Rogue cap are Rage's), the Renown level as a setting."""
         counted = totals(ctx)
         settings = ((RENOWN_LEVEL, ctx.renown_level),)
         return Report(
             format=fmt.name,
-            renown_level=ctx.renown_level,
-            totals=counted,
             results=results,
-            limits=ctx.fmt.limits,
             game=game.name,
             figures=rage_figures(game, counted, ctx.fmt.limits, dict(settings)),
             piles=rage_piles(game, counted),

@@ -195,7 +195,9 @@ class NoCharactersRule(Rule):
     }
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        if not any(item.copies > 0 for item in ctx.characters):
+        # The generic `pile_count` (at least one) over the Characters, a Character in the starting list counted too.
+        wanted = {"pile": Section.CHARACTERS.value, "min": 1}
+        if any(values["apart"] == 0 for _index, values in PILE_COUNT.findings(ctx, wanted)):
             yield self.result()
 
 
@@ -227,13 +229,23 @@ class CharacterCopiesRule(Rule):
     numbers = ("max", "multiple")
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        # The generic `copies_at_most` twice over the Characters: `max` for those without Multiple in their
+        # Keywords, `multiple` for those with it; reported in the pack's order.
+        pile = Section.CHARACTERS.value
+        over: dict[str, tuple[str, dict[str, Any]]] = {}
+        for variant, wanted in (
+            ("", {"pile": pile, "max": params.get("max"), "except_words": [MULTIPLE]}),
+            ("multiple", {"pile": pile, "max": params.get("multiple"), "only_words": [MULTIPLE]}),
+        ):
+            for cards, values in COPIES_AT_MOST.findings(ctx, wanted):
+                over[cards[0]] = (variant, values)
         for item in ctx.characters:
-            multiple = item.card is not None and "multiple" in facts_of(item.card).keyword_set
-            limit = params.get("multiple") if multiple else params.get("max")
-            if limit is None or item.copies <= limit:
-                continue
-            variant = "multiple" if multiple else ""
-            yield self.result([item.name], variant=variant, card=item.name, copies=item.copies, limit=limit)
+            found = over.get(item.name)
+            if found is not None:
+                variant, values = found
+                yield self.result(
+                    [item.name], variant=variant, card=item.name, copies=values["count"], limit=values["max"]
+                )
 
 
 class CharacterVersionsRule(Rule):
@@ -377,6 +389,9 @@ class SeptCopiesRule(_CopiesRule):
     }
     section = Section.SEPT
 
+
+# The keyword that lets a Character have more copies (the format's `multiple`).
+MULTIPLE = "Multiple"
 
 # The generic kinds Rage's twins are worded over (one count, one copy limit, one unknown-card check for every game).
 UNKNOWN_CARD = UnknownCard()

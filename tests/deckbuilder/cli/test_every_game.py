@@ -30,8 +30,7 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-def test_formats_lists_every_games_formats() -> None:
-    sideboard_game.install()
+def test_formats_lists_every_games_formats(relic_raiders: Path) -> None:
     code, out, _err = run("formats", "--json")
     assert code == 0
     found = {(f["game"], f["name"]) for f in json.loads(out)["formats"]}
@@ -57,7 +56,7 @@ def test_the_empty_database_note_names_the_game_that_has_no_cards(tmp_path: Path
     code, _out, err = run("check", str(demo_deck_path()), "--db", str(empty))
     assert "holds no Rage cards" in err
     # A game of the player's own that ships no cards: named, with its own import command.
-    folder = sideboard_game.install()
+    folder = sideboard_game.install()  # installed here: until now the game was not there
     (folder / "cards.csv").write_text("Name,Type\n", encoding="utf-8")
     deck = _write(tmp_path / "relic.txt", sideboard_game.LEGAL_DECK)
     code, _out, err = run("check", str(deck), str(lithic), "--db", str(empty))
@@ -65,9 +64,8 @@ def test_the_empty_database_note_names_the_game_that_has_no_cards(tmp_path: Path
     assert "Lithic Rage cards" not in err
 
 
-def test_export_section_takes_the_decks_piles(tmp_path: Path) -> None:
+def test_export_section_takes_the_decks_piles(tmp_path: Path, relic_raiders: Path) -> None:
     db = demo_database(tmp_path / "cards.sqlite")
-    sideboard_game.install()
     deck = _write(tmp_path / "relic.txt", sideboard_game.LEGAL_DECK)
     out = tmp_path / "side.pdf"
     code, printed, err = run(
@@ -97,9 +95,8 @@ def test_export_section_takes_the_decks_piles(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game_deck", ["lithic", "relic"])
-def test_a_decks_cards_are_found_in_its_own_game(tmp_path: Path, game_deck: str) -> None:
+def test_a_decks_cards_are_found_in_its_own_game(tmp_path: Path, game_deck: str, relic_raiders: Path) -> None:
     db = demo_database(tmp_path / "cards.sqlite")
-    sideboard_game.install()
     text = LITHIC_DECK if game_deck == "lithic" else sideboard_game.LEGAL_DECK
     deck = _write(tmp_path / "deck.txt", text)
     _code, out, err = run("check", "--json", str(deck), "--db", str(db))

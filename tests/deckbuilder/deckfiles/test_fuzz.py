@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -126,6 +127,7 @@ def test_dek_reader(text: str) -> None:
     read_or_refuse(deck_from_dek, text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(document=native_documents, ascii_only=st.booleans())
 @example(

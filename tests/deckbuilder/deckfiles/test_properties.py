@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -130,6 +130,7 @@ def test_text_reader_never_raises_anything_but_deck_file_error(text: str) -> Non
     loads_or_refuses(deck_from_text, text)
 
 
+@pytest.mark.slow
 @given(st.text(max_size=300) | deck_like_json.map(json.dumps) | st.just("{"))
 def test_native_reader_never_raises_anything_but_deck_file_error(text: str) -> None:
     loads_or_refuses(deck_from_native, text)
@@ -149,15 +150,13 @@ def test_native_round_trip_is_identity(deck: Deck) -> None:
     grouped = sorted(deck.entries, key=lambda e: SECTION_ORDER.index(e.zone_hint))
     expected = deck.copy()
     expected.restore(
-        dataclasses.replace(
-            deck.state(),
-            entries=tuple(dataclasses.replace(e, set_name=e.set_name or None) for e in grouped),
-        )
+        deck.state().replace(entries=tuple(e.replace(set_name=e.set_name or None) for e in grouped))
     )
     assert loaded.problems == []
     assert loaded.deck == expected
 
 
+@pytest.mark.slow
 @given(decks)
 def test_dek_round_trip_keeps_every_copy(deck: Deck) -> None:
     loaded = deck_from_dek(deck_to_dek(deck, None))

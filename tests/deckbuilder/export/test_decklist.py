@@ -12,8 +12,9 @@ from deckbuilder.deck import Deck
 from deckbuilder.export import DecklistOptions, write_decklist_pdf
 from deckbuilder.export import decklist as decklist_module
 from deckbuilder.games.loader import load_game
+from deckbuilder.games.rage.context import Totals
 from deckbuilder.games.rage.engine import rage_figures, rage_piles
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 from tests.deckbuilder.export.helpers import LETTER, add_card
 
 
@@ -31,8 +32,6 @@ def report() -> Report:
     game = load_game("rage")
     return Report(
         format="revised",
-        renown_level=20,
-        totals=totals,
         # The figures as Rage's engine values them for a check (the report carries them; no view values them).
         figures=rage_figures(game, totals, None, {"renown_level": 20}),
         piles=rage_piles(game, totals),

@@ -14,7 +14,7 @@ from deckbuilder.collection import Collection
 from deckbuilder.deckfiles import read_deck
 from deckbuilder.export.proxies import ProxyOptions, write_proxies_pdf
 from tests.deckbuilder.export.helpers import image_xobjects
-from tests.deckbuilder.image_game import install_game, write_cards, write_deck
+from tests.deckbuilder.image_game import write_cards, write_deck
 
 WARRIFT_DECK = """# game: warrift
 2\tCourt Herald
@@ -70,9 +70,10 @@ def test_a_warrift_deck_prints_text_proxies_of_the_copies_the_collection_lacks(
 
 
 def test_a_game_with_card_images_prints_them_and_text_proxies_for_the_rest(
-    tmp_db: CardDatabase, tmp_path: Path
+    tmp_db: CardDatabase,
+    tmp_path: Path,
+    glimmer_duel: Path,
 ) -> None:
-    install_game()
     deck = read_deck(write_deck(tmp_path)).deck
     out = tmp_path / "glimmer.pdf"
     report = write_proxies_pdf(deck, tmp_db, out, ProxyOptions(duplex="none"))
@@ -93,8 +94,9 @@ def test_a_game_with_card_images_prints_them_and_text_proxies_for_the_rest(
     assert report.cards == 4 and report.images_embedded == 1
 
 
-def test_imported_card_data_brings_its_images_into_the_database(tmp_db: CardDatabase, tmp_path: Path) -> None:
-    install_game()
+def test_imported_card_data_brings_its_images_into_the_database(
+    tmp_db: CardDatabase, tmp_path: Path, glimmer_duel: Path
+) -> None:
     source = write_cards(tmp_path / "my-cards")
     code, out, _err = _cli("import-cards", "--game", "glimmer-duel", str(source), "--db", str(tmp_db.path))
     assert code == 0
@@ -113,9 +115,10 @@ def test_imported_card_data_brings_its_images_into_the_database(tmp_db: CardData
 
 
 def test_an_image_name_leading_out_of_the_card_folder_is_refused_with_its_line(
-    tmp_db: CardDatabase, tmp_path: Path
+    tmp_db: CardDatabase,
+    tmp_path: Path,
+    glimmer_duel: Path,
 ) -> None:
-    install_game()
     (tmp_path / "secret.png").write_bytes(b"not ours")
     folder = tmp_path / "cards"
     folder.mkdir()

@@ -104,6 +104,7 @@ def test_a_footer_with_no_room_is_left_out_and_the_report_says_so(
     assert any("page numbers left out" in m for m in report.messages)
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(
     paper=st.one_of(

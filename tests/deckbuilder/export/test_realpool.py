@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -9,21 +10,24 @@ import pytest
 from carddb.db import CardDatabase
 from deckbuilder.deck import Deck
 from deckbuilder.export import DecklistOptions, ProxyOptions, write_decklist_pdf, write_proxies_pdf
-from tests.conftest import REAL_DECKS, REAL_PLUGIN
+from tests.conftest import REAL_DECKS
 from tests.deckbuilder.export.helpers import image_draws, image_xobjects
 
 pytestmark = pytest.mark.realpool
 
 
-def test_real_scans_are_embedded_unchanged_and_sized_exactly(
-    shared_dir: Path, tmp_db: CardDatabase, tmp_path: Path
-) -> None:
-    from carddb import importing
+@pytest.fixture
+def real_pool(real_pool_copy: Callable[[Path], Path], tmp_path: Path) -> Iterator[CardDatabase]:
+    """The real card pool in a database of the test's own."""
+    db = CardDatabase(real_pool_copy(tmp_path / "real"))
+    yield db
+    db.close()
 
-    importing.import_path(tmp_db, REAL_PLUGIN)
+
+def test_real_scans_are_embedded_unchanged_and_sized_exactly(real_pool: CardDatabase, tmp_path: Path) -> None:
     with_images = [
         c
-        for c in tmp_db.all_cards()
+        for c in real_pool.all_cards()
         if c.printings and c.printings[0].image_paths and c.printings[0].image_paths[0]
     ]
     assert len(with_images) > 100
@@ -32,10 +36,10 @@ def test_real_scans_are_embedded_unchanged_and_sized_exactly(
         deck.add(card.name, 1)
     out = tmp_path / "real.pdf"
     report = write_proxies_pdf(
-        deck, tmp_db, out, ProxyOptions(paper="letter", bleed_mm=2, cut_marks="corners")
+        deck, real_pool, out, ProxyOptions(paper="letter", bleed_mm=2, cut_marks="corners")
     )
     sources = {
-        tmp_db.image_path(p).read_bytes()  # type: ignore[union-attr]
+        real_pool.image_path(p).read_bytes()  # type: ignore[union-attr]
         for card in with_images[:12]
         for p in card.printings[0].image_paths
         if p
@@ -46,14 +50,12 @@ def test_real_scans_are_embedded_unchanged_and_sized_exactly(
     assert all(abs(w - (63 + 4) * 72 / 25.4) < 0.01 for _, _, w, _, _ in image_draws(out))
 
 
-def test_example_deck_decklist_fits_two_pages(shared_dir: Path, tmp_db: CardDatabase, tmp_path: Path) -> None:
-    from carddb import importing
+def test_example_deck_decklist_fits_two_pages(real_pool: CardDatabase, tmp_path: Path) -> None:
     from deckbuilder import deckfiles
 
-    importing.import_path(tmp_db, REAL_PLUGIN)
-    loaded = deckfiles.read_deck(REAL_DECKS / "wyrm-example.dek", tmp_db)
+    loaded = deckfiles.read_deck(REAL_DECKS / "wyrm-example.dek", real_pool)
     out = tmp_path / "list.pdf"
-    write_decklist_pdf(loaded.deck, tmp_db, out, DecklistOptions(player="Tester"))
+    write_decklist_pdf(loaded.deck, real_pool, out, DecklistOptions(player="Tester"))
     from pypdf import PdfReader
 
     reader = PdfReader(out)

@@ -4,11 +4,11 @@ plugininfo.txt, card data with two sets and a card reprinted in the second, set 
 from __future__ import annotations
 
 import io
-import json
-import os
 from pathlib import Path
 
 from PIL import Image
+
+from tests.deckbuilder import invented_games
 
 GAME = "stonebound"
 GREEN = (30, 160, 60)
@@ -59,9 +59,7 @@ def write_plugin(folder: Path, rows: list[str] | None = None) -> Path:
 
 
 def install_game() -> Path:
-    """The game's description and format in the player's games folder (RAGEDECK_DATA_DIR, a test's own)."""
-    folder = Path(os.environ["RAGEDECK_DATA_DIR"]) / "games" / GAME
-    (folder / "formats").mkdir(parents=True, exist_ok=True)
+    """The game's description and format in the player's games folder (the `stonebound` fixture)."""
     game = {
         "name": GAME,
         "title": "Stonebound",
@@ -80,17 +78,13 @@ def install_game() -> Path:
         ],
         "formats": ["open.json"],
     }
-    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
     rules = [
         {"kind": "unknown_card"},
         {"kind": "unplaceable_card"},
         {"kind": "exactly_one", "pile": "warlord"},
         {"kind": "copies_at_most", "max": 3},
     ]
-    (folder / "formats" / "open.json").write_text(
-        json.dumps({"name": "open", "rules": rules}), encoding="utf-8"
-    )
-    return folder
+    return invented_games.install_game(game, {"open.json": {"name": "open", "rules": rules}})
 
 
 def write_deck(folder: Path) -> Path:

@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from deckbuilder.games.cardimport import GameCardImportError, import_game_card_file
+from deckbuilder.games.cardimport import (
+    GameCardImportError,
+    import_game_card_file,
+    import_own_cards,
+    stores_own_cards,
+)
 from deckbuilder.games.cards import pool_for
 from deckbuilder.games.cardsources import CARD_SOURCES
 from deckbuilder.games.loader import load_game
@@ -43,7 +48,23 @@ def _install(kind: str) -> None:
 
 
 def test_every_source_a_description_may_name_is_registered() -> None:
-    assert set(CARD_SOURCES) == {"csv", "json", "lackey"}
+    assert set(CARD_SOURCES) == {"csv", "json", "lackey", "rage-lackey"}
+
+
+def test_rages_lackey_source_is_named_by_its_description_and_imports_through_the_registry(
+    tmp_db: CardDatabase, tmp_path: Path
+) -> None:
+    from tests.carddb.test_importing import row, write_card_data
+
+    rage = load_game("rage")
+    assert rage.card_data["format"] == "rage-lackey" and stores_own_cards(rage)
+    data = write_card_data(tmp_path / "carddata.txt", [row("Moon Bridge"), row("Moon Bridge", "Beta")])
+    report = import_own_cards(tmp_db, rage, data)
+    assert (report.cards_added, report.printings_added) == (1, 2)
+    card = tmp_db.lookup("Moon Bridge")
+    assert card is not None and {p.set_name for p in card.printings} == {"Alpha", "Beta"}
+    with pytest.raises(GameCardImportError, match="own"):
+        import_game_card_file(tmp_db, rage, data, "carddata.txt")  # Rage's cards are not stored by name
 
 
 def test_a_json_card_file_imports_by_the_games_columns(tmp_db: CardDatabase, tmp_path: Path) -> None:

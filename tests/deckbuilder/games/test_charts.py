@@ -134,6 +134,7 @@ def test_empty_deck_has_zero_everything() -> None:
 
 def test_the_rogue_share_uses_the_same_allegiance_as_the_checker() -> None:
     from deckbuilder.legality import check_deck
+    from tests.deckbuilder.legality.pool import counted
 
     # Conrad is a Rogue by name, though his Type says only "Character" (DECK-RULES §2).
     conrad = CardInfo("Conrad Walks-the-Line", type="Character", renown=4)
@@ -141,7 +142,7 @@ def test_the_rogue_share_uses_the_same_allegiance_as_the_checker() -> None:
     deck = Deck(renown_level=20, entries=[DeckEntry("Conrad Walks-the-Line"), DeckEntry("Ashen Howler")])
     pool = DictPool(conrad, howler)
     report = check_deck(deck, pool)
-    assert charts(deck, pool)["Renown of the pack"].accent_total == report.totals.rogue_renown == 4
+    assert charts(deck, pool)["Renown of the pack"].accent_total == counted(report).rogue_renown == 4
 
 
 def test_a_histogram_is_bounded_by_the_decks_size_not_by_a_cards_value() -> None:

@@ -105,10 +105,25 @@ def test_a_shared_figure_is_left_out_while_the_pile_shares_no_value() -> None:
     assert line == "Deck 3 / 4+ · Cost 5 / 9 · Legendary 0 (max 1)"
 
 
+def test_a_figure_may_read_several_piles_together() -> None:
+    # "Leader and deck": the cards of both piles counted (and a field summed) as one figure.
+    header = [
+        {"label": "Cards", "pile": ["leader", "deck"]},
+        {"label": "Command", "pile": ["leader", "deck"], "sum": "command"},
+        {"label": "Deck", "pile": ["deck"]},
+    ]
+    game = _game(header)
+    report = check(_deck((1, "Vessa"), (2, "Raider"), (1, "Storm Caller")), POOL, game)
+    assert figure_line(ENGINES[game.engine].figure_values(report, game)) == "Cards 4 · Command 9 · Deck 3"
+    assert report_json(report, game)["figures"] == {"Cards": "4", "Command": "9", "Deck": "3"}
+
+
 @pytest.mark.parametrize(
     ("figure", "wanted"),
     [
         ({"label": "X", "pile": "hand"}, "pile names no pile"),
+        ({"label": "X", "pile": ["deck", "hand"]}, "pile names no pile"),
+        ({"label": "X", "pile": ["deck", 3]}, "a list of them"),
         ({"label": "X", "sum": "faction"}, "sum names no number field"),
         ({"label": "X", "of": "budget"}, "of names no setting"),
         ({"label": "X", "at_most": "no_such_kind"}, "at_most names no rule kind"),

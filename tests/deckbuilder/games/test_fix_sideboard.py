@@ -84,8 +84,7 @@ def test_a_card_off_the_faction_in_the_deck_and_the_sideboard_leaves_both() -> N
     assert all(_legal_after(text, h) for h in hints)
 
 
-def test_a_hint_that_clears_another_cards_error_of_the_same_code_is_refused() -> None:
-    sideboard_game.install()
+def test_a_hint_that_clears_another_cards_error_of_the_same_code_is_refused(relic_raiders: Path) -> None:
     text = sideboard_game.LEGAL_DECK.replace("2 Ember Scout", "1 Tide Raider\n1 Deckhand")
     deck = parse_deck_text(text).deck
     context = deck_context(deck, None)
@@ -98,8 +97,9 @@ def test_a_hint_that_clears_another_cards_error_of_the_same_code_is_refused() ->
     assert verifier.accepted(deckhand, [Change("Deckhand", -1, None, starting=True)])
 
 
-def test_ragedeck_check_prints_the_sideboard_trim_in_english_and_portuguese(tmp_path: Path) -> None:
-    sideboard_game.install()
+def test_ragedeck_check_prints_the_sideboard_trim_in_english_and_portuguese(
+    tmp_path: Path, relic_raiders: Path
+) -> None:
     deck = tmp_path / "raiders.txt"
     deck.write_text(
         sideboard_game.LEGAL_DECK.replace("2 Ember Scout", "2 Ember Scout\n1 Tide Raider"), "utf-8"

@@ -73,6 +73,14 @@ def test_copies_at_most_with_exceptions_by_type_and_word() -> None:
     assert _codes(rule, {"Strike": 3}) == ["TOO_MANY_COPIES"]
 
 
+def test_copies_at_most_only_for_cards_with_a_word_gives_them_a_limit_of_their_own() -> None:
+    # Beside a rule that excepts Multiple cards, one that limits only them (Rage's Multiple Characters).
+    rule = {"kind": "copies_at_most", "max": 5, "only_words": ["Multiple"], "words_field": "tags"}
+    assert _codes(rule, {"Swarm": 5, "Strike": 9}) == []  # Strike has no Multiple: not this rule's card
+    assert _codes(rule, {"Swarm": 6}) == ["TOO_MANY_COPIES"]
+    assert _codes(rule, {"No Such Card": 9}) == []  # a card not in the card data has no words to match
+
+
 def test_sum_at_most_bound_from_a_card_or_a_chosen_setting() -> None:
     from_card = {"kind": "sum_at_most", "pile": "spells", "field": "cost", "bound": {"setting": "budget"}}
     assert _codes(from_card, {"Hero": 1, "Strike": 2, "Swarm": 1}) == []  # 5 <= Hero's 5

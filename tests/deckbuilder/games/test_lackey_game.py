@@ -13,7 +13,7 @@ from deckbuilder.games.cards import pool_for
 from deckbuilder.games.loader import load_game
 from tests.deckbuilder.cli.helpers import run
 from tests.deckbuilder.export.helpers import image_xobjects
-from tests.deckbuilder.games.lackey_game import GAME, ROWS, install_game, write_deck, write_plugin
+from tests.deckbuilder.games.lackey_game import GAME, ROWS, write_deck, write_plugin
 
 
 def _import(plugin: Path, db: Path) -> dict[str, object]:
@@ -23,8 +23,7 @@ def _import(plugin: Path, db: Path) -> dict[str, object]:
     return document
 
 
-def test_a_lackey_plugin_of_another_game_imports_with_its_printings(tmp_path: Path) -> None:
-    install_game()
+def test_a_lackey_plugin_of_another_game_imports_with_its_printings(tmp_path: Path, stonebound: Path) -> None:
     db_path = tmp_path / "db" / "cards.sqlite"
     report = _import(write_plugin(tmp_path / "plugin"), db_path)
     assert report["cards"] == 5  # Stone Wall once, with two printings
@@ -42,8 +41,7 @@ def test_a_lackey_plugin_of_another_game_imports_with_its_printings(tmp_path: Pa
         assert db.lookup("Stone Wall") is None  # never a Rage card
 
 
-def test_search_check_and_proxies_work_as_for_rage(tmp_path: Path) -> None:
-    install_game()
+def test_search_check_and_proxies_work_as_for_rage(tmp_path: Path, stonebound: Path) -> None:
     db = tmp_path / "db" / "cards.sqlite"
     _import(write_plugin(tmp_path / "plugin"), db)
     code, out, _err = run("search", "--game", GAME, "s:beta OR cost>=4", "--db", str(db), "--json")
@@ -64,8 +62,9 @@ def test_search_check_and_proxies_work_as_for_rage(tmp_path: Path) -> None:
     assert len(image_xobjects(pdf)) >= 2
 
 
-def test_reimporting_one_card_data_file_retires_what_it_no_longer_has(tmp_path: Path) -> None:
-    install_game()
+def test_reimporting_one_card_data_file_retires_what_it_no_longer_has(
+    tmp_path: Path, stonebound: Path
+) -> None:
     db = tmp_path / "db" / "cards.sqlite"
     plugin = write_plugin(tmp_path / "plugin")
     _import(plugin, db)
@@ -80,8 +79,7 @@ def test_reimporting_one_card_data_file_retires_what_it_no_longer_has(tmp_path: 
     assert code == 1 and "Pebble Swarm" in out
 
 
-def test_a_bad_plugin_is_refused_and_leaves_the_database_as_it_was(tmp_path: Path) -> None:
-    install_game()
+def test_a_bad_plugin_is_refused_and_leaves_the_database_as_it_was(tmp_path: Path, stonebound: Path) -> None:
     db = tmp_path / "db" / "cards.sqlite"
     _import(write_plugin(tmp_path / "plugin"), db)
     before = db.read_bytes()

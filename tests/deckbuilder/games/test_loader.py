@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +210,47 @@ def test_an_unknown_field_of_a_format_in_the_one_shape_is_named(game: str) -> No
     )
     with pytest.raises(FormatError, match="unknown field"):
         load_format_file(path)
+
+
+def _settled(path: Path, seconds_ago: int) -> None:
+    """Date a file's last change back, as a player's format file written days before a check is."""
+    when = int(time.time()) - seconds_ago
+    os.utime(path, (when, when))
+
+
+def test_an_unchanged_user_format_is_read_once_and_a_changed_one_again() -> None:
+    league = {"name": "league", "title": "League", "rules": [{"kind": "rage:sept_minimum", "min": 30}]}
+    path = _user_format("league.json", json.dumps(league))
+    _settled(path, 3600)
+    rage = load_game("rage")
+    (first,) = [f for f in formats_of(rage) if f.name == "league"]
+    (again,) = [f for f in formats_of(rage) if f.name == "league"]
+    assert again is first  # the same file: not read, parsed and validated a second time
+    path.write_text(json.dumps({**league, "title": "League 2"}), encoding="utf-8")
+    _settled(path, 60)
+    (changed,) = [f for f in formats_of(rage) if f.name == "league"]
+    assert changed.title == "League 2"
+
+
+def test_a_format_file_rewritten_within_its_clock_tick_is_read_again() -> None:
+    # The same size, written twice at once: its timestamp alone could not tell the two apart.
+    path = _user_format("league.json", '{"name": "league", "title": "AAAA", "rules": []}')
+    rage = load_game("rage")
+    assert [f.title for f in formats_of(rage) if f.name == "league"] == ["AAAA"]
+    path.write_text('{"name": "league", "title": "BBBB", "rules": []}', encoding="utf-8")
+    assert [f.title for f in formats_of(rage) if f.name == "league"] == ["BBBB"]
+
+
+def test_an_unchanged_user_game_is_read_once_and_an_edited_one_again() -> None:
+    folder = _user_game("tiny", _tiny_game())
+    for file in (folder / "game.json", folder):
+        _settled(file, 3600)
+    first = load_game("tiny")
+    assert load_game("tiny") is first
+    (folder / "formats" / "extra.json").write_text('{"name": "extra", "rules": []}', encoding="utf-8")
+    description = _tiny_game(formats=[{"name": "open", "rules": []}, "extra.json"])
+    (folder / "game.json").write_text(json.dumps(description), encoding="utf-8")
+    for file in (folder / "game.json", folder / "formats" / "extra.json"):
+        _settled(file, 60)
+    edited = load_game("tiny")
+    assert [f.name for f in edited.formats] == ["open", "extra"]

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def test_any_bytes_parse_or_give_a_data_file_error(raw: bytes) -> None:
         assert str(exc)
 
 
+@pytest.mark.slow
 @given(format_data)
 def test_any_format_data_is_a_format_or_a_format_error_and_a_format_checks_any_deck(
     data: dict[str, Any],

@@ -3,14 +3,15 @@ docs/GAMES.md alone, tests/deckbuilder/sideboard_game.py), in every language."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from deckbuilder.context import deck_context
 from deckbuilder.deckfiles import parse_deck_text
 from deckbuilder.i18n import render
 from tests.deckbuilder import sideboard_game
 
 
-def test_too_few_cards_says_the_sideboard_copies_are_not_counted() -> None:
-    sideboard_game.install()
+def test_too_few_cards_says_the_sideboard_copies_are_not_counted(relic_raiders: Path) -> None:
     short = sideboard_game.LEGAL_DECK.replace("2 Reef Hound\n", "").replace("1 Storm Caller\n", "")
     deck = parse_deck_text(short).deck
     [error] = deck_context(deck, None).check(deck).errors

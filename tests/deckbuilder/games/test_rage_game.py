@@ -18,7 +18,7 @@ from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME
 from deckbuilder.ui.deck_rows import STARTING, UNRESOLVED, game_section_keys
 from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.stats import BarChart, DeckStatsView
-from tests.deckbuilder.legality.pool import character, legal_deck, make_pool
+from tests.deckbuilder.legality.pool import character, counted, legal_deck, make_pool
 
 
 def _rage() -> Game:
@@ -84,7 +84,7 @@ def test_the_header_shows_the_described_figures_in_order() -> None:
     shown = header_text(deck, report)
     # game.json lists the figures; Rage's engine values each from its check (totals, limits, the Rogue cap).
     assert [figure.label for figure in _rage().header] == ["Renown", "Rogue", "Sept", "Combat", "Allegiance"]
-    totals, limits = report.totals, report.limits
+    totals, limits = counted(report), load_format(report.format).limits
     assert limits is not None and limits.sept_minimum is not None and limits.combat_minimum is not None
     expected = (
         f"Renown {totals.renown} / 25 · Rogue {totals.rogue_renown} (max {totals.rogue_cap}) · "
@@ -106,8 +106,8 @@ def test_a_rage_decks_figures_read_the_same_in_the_window_the_cli_and_json() -> 
     figures = report_json(report, _rage())["figures"]
     assert isinstance(figures, dict)
     assert (
-        figures["Renown"] == f"{report.totals.renown} / 20"
-        and figures["Allegiance"] == report.totals.allegiance
+        figures["Renown"] == f"{counted(report).renown} / 20"
+        and figures["Allegiance"] == counted(report).allegiance
     )
 
 

@@ -9,7 +9,7 @@ from deckbuilder.games.check import check, resolve
 from deckbuilder.games.loader import load_game, shipped_game
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.legality import check_deck
-from tests.deckbuilder.legality.pool import legal_deck, make_pool
+from tests.deckbuilder.legality.pool import counted, legal_deck, make_pool
 from tests.deckbuilder.legality.test_trust import whippoorwill
 
 
@@ -33,7 +33,7 @@ def test_a_rage_report_carries_the_deck_resolved_with_its_reprints_folded() -> N
     assert folded.count == 3 and folded.pile == "sept"
     assert set(folded.set_names) == {"Fan-madePromo"}  # the reprint's printing is the one the deck names
     assert [c.name for c in report.resolved.unknown()] == ["No Such Card"]
-    assert sum(c.copies for c in report.resolved.in_pile("sept")) == report.totals.sept
+    assert sum(c.copies for c in report.resolved.in_pile("sept")) == counted(report).sept
     assert (
         resolve(deck, pool).cards == report.resolved.cards
     )  # the same resolution, with or without a verdict

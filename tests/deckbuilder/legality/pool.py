@@ -11,6 +11,7 @@ from carddb.identities import character_identity, shipped_identities
 from carddb.model import CardInfo, PrintingInfo
 from carddb.normalize import normalize_name
 from deckbuilder.deck import Deck
+from deckbuilder.legality.results import Report
 
 
 class InMemoryPool:
@@ -159,6 +160,39 @@ def read_lackey_carddata(path: Path) -> InMemoryPool:
             printings=printings(*sets),
         )
         if info.type.startswith("Character"):
-            info = dataclasses.replace(info, identity=character_identity(info.name, table))
+            info = info.replace(identity=character_identity(info.name, table))
         cards.append(info)
     return InMemoryPool(cards)
+
+
+@dataclasses.dataclass(frozen=True)
+class Counted:
+    """A Rage report's counts as a player reads them: its piles, its header figures and its unplaced cards."""
+
+    characters: int
+    sept: int
+    combat: int
+    starting: int
+    renown: int | str
+    rogue_renown: int | str
+    rogue_cap: int | None
+    allegiance: int | str
+    unplaced: int
+
+
+def counted(report: Report) -> Counted:
+    """What a Rage report counted, read the way every view reads it: piles, figures by label, the resolved deck."""
+    renown, rogue, allegiance = (report.figure(label) for label in ("Renown", "Rogue", "Allegiance"))
+    assert renown is not None and rogue is not None and allegiance is not None
+    unplaced = sum(c.copies for c in report.resolved if c.pile is None) if report.resolved is not None else 0
+    return Counted(
+        characters=report.pile_count("characters"),
+        sept=report.pile_count("sept"),
+        combat=report.pile_count("combat"),
+        starting=report.pile_count("starting"),
+        renown=renown.value,
+        rogue_renown=rogue.value,
+        rogue_cap=rogue.at_most,
+        allegiance=allegiance.value,
+        unplaced=unplaced,
+    )

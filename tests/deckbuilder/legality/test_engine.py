@@ -16,6 +16,7 @@ from tests.deckbuilder.legality.pool import (
     GAIA_PACK,
     card,
     character,
+    counted,
     legal_deck,
     make_pool,
 )
@@ -29,7 +30,7 @@ def test_fixture_deck_is_legal_with_exact_totals() -> None:
     report = check_deck(legal_deck(), make_pool())
     assert report.is_legal, report.results
     assert report.format == "revised"
-    t = report.totals
+    t = counted(report)
     assert (t.characters, t.sept, t.combat, t.renown, t.rogue_renown, t.allegiance) == (
         3,
         30,
@@ -46,14 +47,14 @@ def test_renown_exactly_at_level_is_legal_and_one_over_is_not() -> None:
     over = check_deck(legal_deck(), make_pool(), renown_level=19)
     (result,) = [r for r in over.results if r.code == "RENOWN_OVER_LEVEL"]
     assert result.message == "Renown 20 is over the level of 19 (by 1)"
-    assert over.renown_level == 19
+    assert over.setting("renown_level") == 19
 
 
 def test_renown_level_defaults_to_the_decks_own() -> None:
     deck = legal_deck()
     deck.renown_level = 15
     report = check_deck(deck, make_pool())
-    assert report.renown_level == 15
+    assert report.setting("renown_level") == 15
     assert "RENOWN_OVER_LEVEL" in report.codes
 
 
@@ -111,14 +112,14 @@ def test_copies_merge_across_printings_and_spellings() -> None:
     report = check_deck(deck, make_pool(blade))
     (result,) = [r for r in report.results if r.code == "COMBAT_COPIES"]
     assert "'Moon’s Edge' has 3 copies" in result.message
-    assert report.totals.combat == 23
+    assert counted(report).combat == 23
 
 
 def test_starting_list_counts_for_copies_but_not_the_minimum() -> None:
     deck = legal_deck()
     deck.extend([DeckEntry(BASE_SEPT[0].name, 1)], starting=True)
     report = check_deck(deck, make_pool())
-    assert report.totals.sept == 30 and report.totals.starting == 1
+    assert counted(report).sept == 30 and counted(report).starting == 1
     (copies,) = [r for r in report.results if r.code == "SEPT_COPIES"]
     assert "4 copies (1 in the starting list)" in copies.message
     assert "SEPT_MINIMUM" not in report.codes
@@ -149,8 +150,8 @@ def test_multiple_character_up_to_five_copies_each_counting_renown(copies: int, 
     deck.add("Gnat Swarm", copies)
     report = check_deck(deck, make_pool(swarm), renown_level=30)
     assert ("CHARACTER_COPIES" not in report.codes) is legal
-    assert report.totals.renown == 20 + copies
-    assert report.totals.characters == 3 + copies
+    assert counted(report).renown == 20 + copies
+    assert counted(report).characters == 3 + copies
 
 
 def test_versions_by_trailing_number() -> None:
@@ -225,14 +226,14 @@ def test_allegiance_mixed_names_both_sides() -> None:
         result.message
         == f"Pack mixes Gaia ({names}) and Wyrm (Gutrot the Vile) Characters; choose one allegiance"
     )
-    assert report.totals.allegiance == "Gaia"
+    assert counted(report).allegiance == "Gaia"
 
 
 def test_allegiance_tie_leaves_pack_allegiance_undecided() -> None:
     gaia = character("Bright Fern", 5)
     wyrm = character("Tarmouth", 5, allegiance="Wyrm", keywords="Pentex - Homid")
     deck = Deck(entries=[DeckEntry("Bright Fern"), DeckEntry("Tarmouth")])
-    assert check_deck(deck, make_pool(gaia, wyrm)).totals.allegiance == ""
+    assert counted(check_deck(deck, make_pool(gaia, wyrm))).allegiance == ""
 
 
 @pytest.mark.parametrize(("rogue_renown", "legal"), [(10, True), (11, False)])
@@ -243,7 +244,7 @@ def test_rogues_exactly_half_is_legal_one_more_is_not(rogue_renown: int, legal: 
     report = check_deck(deck, make_pool(gaia, rogue), renown_level=30)
     assert ("ROGUE_OVER_HALF" not in report.codes) is legal
     assert "ALLEGIANCE_MIXED" not in report.codes
-    assert report.totals.rogue_renown == rogue_renown
+    assert counted(report).rogue_renown == rogue_renown
     if not legal:
         (result,) = [r for r in report.results if r.code == "ROGUE_OVER_HALF"]
         assert result.message == "Rogues make up 11 of your 21 Renown; at most half (10) may be Rogue"
@@ -274,8 +275,8 @@ def test_an_unknown_card_is_counted_in_no_pile_wherever_its_file_wrote_it() -> N
     deck.add("Totally Invented", 1, zone_hint=Section.COMBAT)
     deck.add("Another Mystery", 2)
     report = check_deck(deck, make_pool())
-    assert report.totals.combat == 19
-    assert report.totals.unplaced == 2
+    assert counted(report).combat == 19
+    assert counted(report).unplaced == 2
     assert report.codes.count("UNKNOWN_CARD") == 2
     assert "Combat deck has 19 cards; at least 20 are required" in [r.message for r in report.results]
 
@@ -292,7 +293,7 @@ def test_card_without_a_usable_type_is_reported_not_guessed() -> None:
         "'Strange Relic' has no Type, which fits no deck section; it is not counted in any section",
         "'Stranger Relic' has Type 'Artefact', which fits no deck section; it is not counted in any section",
     ]
-    assert report.totals.unplaced == 2 and report.totals.sept == 30
+    assert counted(report).unplaced == 2 and counted(report).sept == 30
 
 
 def test_zero_and_negative_counts_do_not_crash_or_count() -> None:
@@ -301,7 +302,7 @@ def test_zero_and_negative_counts_do_not_crash_or_count() -> None:
         [DeckEntry(BASE_SEPT[1].name, -4), DeckEntry("Nobody Knows", 0)]
     )  # as a file could write them
     report = check_deck(deck, make_pool())
-    assert report.totals.sept == 30
+    assert counted(report).sept == 30
     assert "SEPT_COPIES" not in report.codes
 
 

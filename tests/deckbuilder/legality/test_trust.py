@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,9 @@ from deckbuilder.deckfiles import (
     deck_to_text,
     read_deck,
 )
-from deckbuilder.legality import FormatError, FormatLimits, check_deck, load_format, load_format_or_default
+from deckbuilder.legality import FormatError, check_deck, load_format, load_format_or_default
 from deckbuilder.legality.engine import DECK_FILE_UNREAD
-from tests.deckbuilder.legality.pool import card, character, legal_deck, make_pool
+from tests.deckbuilder.legality.pool import card, character, counted, legal_deck, make_pool
 
 WHIPPOORWILL_TEXT = (
     "When a Victim or Ally is removed or discarded from play, you may instead put it face down."
@@ -48,7 +47,7 @@ def test_a_count_over_999_makes_a_legal_deck_illegal_and_names_the_line() -> Non
     line = text.count("\n")
     assert f"deck.txt, line {line}" in result.message and "Full Moon" in result.message
     # The rest of the deck is still checked: its totals are all there.
-    assert (report.totals.characters, report.totals.sept, report.totals.combat) == (3, 30, 20)
+    assert (counted(report).characters, counted(report).sept, counted(report).combat) == (3, 30, 20)
 
 
 def test_every_kind_of_unreadable_text_line_is_an_error() -> None:
@@ -71,7 +70,7 @@ def test_a_dek_card_without_name_or_outside_a_zone_makes_the_deck_illegal() -> N
     messages = [r.message for r in report.errors if r.code == DECK_FILE_UNREAD]
     assert len(messages) == 2
     assert any("zone 'Sept', card 1" in m for m in messages)
-    assert report.totals.sept == 30
+    assert counted(report).sept == 30
 
 
 def test_a_bad_native_entry_makes_the_deck_illegal_and_survives_saving() -> None:
@@ -103,7 +102,7 @@ def test_no_format_can_switch_the_unread_error_off() -> None:
     deck.unread.append(UnreadPart("x.txt", 4, "1000\tFull Moon", "count too big"))
     shape = load_format("revised").format
     assert shape is not None
-    fmt = dataclasses.replace(shape, rules=())
+    fmt = shape.replace(rules=())
     report = check_deck(deck, make_pool(), fmt)
     assert report.codes == (DECK_FILE_UNREAD,)
 
@@ -125,7 +124,7 @@ def test_three_copies_plus_one_reprint_are_four_copies() -> None:
     report = check_deck(deck, pool)  # type: ignore[arg-type]
     (copies,) = [r for r in report.errors if r.code == "SEPT_COPIES"]
     assert copies.cards == ("Whippoorwill",) and "4 copies" in copies.message
-    assert report.totals.sept == 34
+    assert counted(report).sept == 34
 
 
 def test_three_copies_and_a_reprint_alone_are_legal() -> None:
@@ -174,9 +173,11 @@ def test_unknown_format_falls_back_to_the_default_with_a_note() -> None:
 
 def test_report_carries_the_limits_and_rogue_cap() -> None:
     report = check_deck(legal_deck(), make_pool(), "original-1995")
-    assert isinstance(report.limits, FormatLimits)
-    assert report.limits == load_format("original-1995").limits
-    assert report.totals.rogue_cap == report.totals.renown // 2 == 10
+    limits = load_format("original-1995").limits
+    sept, combat = report.figure("Sept"), report.figure("Combat")
+    assert sept is not None and combat is not None
+    assert (sept.at_least, combat.at_least) == (limits.sept_minimum, limits.combat_minimum) == (25, 20)
+    assert counted(report).rogue_cap == counted(report).renown // 2 == 10
 
 
 def test_deck_copy_keeps_unread_parts() -> None:
@@ -235,7 +236,7 @@ def test_card_facts_are_derived_once_per_card_not_once_per_rule(monkeypatch: pyt
     deck.add(deck.entries[-1].name)  # an edit: the same cards again
     second = check_deck(deck, pool)
     assert derived == []
-    assert first.is_legal and second.totals.sept == first.totals.sept + 1
+    assert first.is_legal and counted(second).sept == counted(first).sept + 1
 
 
 def test_cards_in_a_zone_that_is_no_deck_section_make_the_deck_illegal() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QDeadlineTimer, QEventLoop, QRect, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -249,14 +249,16 @@ def audit(window) -> list[str]:  # type: ignore[no-untyped-def]
     return problems
 
 
-def audit_every_view(window, wait: Callable[[int], object]) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
-    """The audit on every tab of the deck check, with the deck as lists and as card images (each pile)."""
+def audit_every_view(window, settle: Callable[[], object]) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    """The audit on every tab of the deck check, with the deck as lists and as card images (each pile); `settle`
+    returns once the window is laid out after each switch (wait_until_laid_out, or settle_layout in a process of
+    its own)."""
     found: dict[str, list[str]] = {}
     for deck_tab in range(window.deck_tabs.count()):
         window.deck_tabs.setCurrentIndex(deck_tab)
         for tab in range(window.report_tabs.count()):
             window.report_tabs.setCurrentIndex(tab)
-            wait(20)
+            settle()
             where = f"{window.deck_tabs.tabText(deck_tab)} / {window.report_tabs.tabText(tab)}"
             found[where] = audit(window)
         gallery = getattr(window, "_gallery", None)
@@ -264,35 +266,58 @@ def audit_every_view(window, wait: Callable[[int], object]) -> dict[str, list[st
             for pile in range(gallery.count()):
                 if gallery.isTabVisible(pile):
                     gallery.setCurrentIndex(pile)
-                    wait(20)
+                    settle()
                     found[f"{window.deck_tabs.tabText(deck_tab)} / {gallery.tabText(pile)}"] = audit(window)
     return {where: problems for where, problems in found.items() if problems}
 
 
 def _layout_state(window: QWidget) -> tuple[object, ...]:
-    """Where every shown table sits and how wide its columns are: what a layout pass or a refit changes."""
-    state: list[object] = []
-    for view in window.findChildren(QTableView):
-        if view.isVisibleTo(window):
-            header = view.horizontalHeader()
-            state.append(
-                (
-                    view.geometry().getRect(),
-                    tuple(header.sectionSize(c) for c in range(header.count())),
-                    view.horizontalScrollBar().maximum(),
-                )
-            )
+    """Where every shown widget sits, and how wide each shown table's columns are: what a layout pass, a refit or a
+    tab shown for the first time changes."""
+    state: list[object] = [window.size().toTuple()]
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisibleTo(window):
+            continue
+        state.append(widget.geometry().getRect())
+        if isinstance(widget, QTableView):
+            header = widget.horizontalHeader()
+            state.append(tuple(header.sectionSize(c) for c in range(header.count())))
+            state.append(widget.horizontalScrollBar().maximum())
     return tuple(state)
 
 
-def wait_until_laid_out(window: QWidget, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the window's deferred layout work is done: the tables keep their place and column widths from one
-    turn of the event loop to the next (the refits are zero-interval timers, run in the next turn)."""
+def laid_out(window: QWidget) -> Callable[[], bool]:
+    """A condition to wait on: true once the window's deferred layout work is done, when every shown widget keeps
+    its place (and each table its column widths) from one turn of the event loop to the next (the refits are
+    zero-interval timers, run in the next turn). Each call runs one turn."""
     seen: list[tuple[object, ...]] = []
 
-    def laid_out() -> bool:
+    def done() -> bool:
         QApplication.processEvents()
         seen.append(_layout_state(window))
         return len(seen) > 1 and seen[-1] == seen[-2]
 
-    qtbot.waitUntil(laid_out, timeout=10_000)
+    return done
+
+
+def wait_until_laid_out(window: QWidget, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the window is laid out (see laid_out)."""
+    qtbot.waitUntil(laid_out(window), timeout=10_000)
+
+
+def wait_until(condition: Callable[[], object], timeout_ms: int = 10_000) -> None:
+    """qtbot.waitUntil without pytest-qt (for a script of its own): run the event loop until `condition()` is true;
+    raises TimeoutError when it is still false after `timeout_ms`."""
+    deadline = QDeadlineTimer(timeout_ms)
+    while not condition():
+        if deadline.hasExpired():
+            raise TimeoutError(f"still waiting after {timeout_ms} ms")
+        # As qtbot.waitUntil: the event loop runs (idle, not spinning) for 10 ms between two looks.
+        loop = QEventLoop()
+        QTimer.singleShot(10, loop.quit)
+        loop.exec()
+
+
+def settle_layout(window: QWidget, timeout_ms: int = 10_000) -> None:
+    """wait_until_laid_out without pytest-qt (for a script of its own)."""
+    wait_until(laid_out(window), timeout_ms)

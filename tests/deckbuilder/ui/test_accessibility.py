@@ -10,6 +10,7 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from carddb.demo import demo_deck_path
+from tests.deckbuilder.ui.layout_audit import wait_until_laid_out
 
 
 def _unnamed(window) -> list[str]:  # type: ignore[no-untyped-def]
@@ -36,7 +37,7 @@ def _walk(window, qtbot) -> dict[str, list[str]]:  # type: ignore[no-untyped-def
         window.deck_tabs.setCurrentIndex(deck_tab)
         for tab in range(window.report_tabs.count()):
             window.report_tabs.setCurrentIndex(tab)
-            qtbot.wait(10)
+            wait_until_laid_out(window, qtbot)  # a tab built when first shown is built
             where = f"{window.deck_tabs.tabText(deck_tab)} / {window.report_tabs.tabText(tab)}"
             found[where] = _unnamed(window)
     return found
@@ -94,5 +95,5 @@ def test_the_names_are_given_before_anything_reads_one(make_window, demo_db, mon
     # Every other part of the window was named at that first question, and a tab built later when it is shown.
     assert _unnamed(window) == []
     window.report_tabs.setCurrentIndex(window.report_tabs.indexOf(window.stats_page))
-    qtbot.wait(10)
+    wait_until_laid_out(window, qtbot)
     assert _unnamed(window) == []

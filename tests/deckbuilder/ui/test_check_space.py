@@ -12,6 +12,7 @@ from tests.deckbuilder.ui.layout_audit import (
     columns_out_of_sight,
     cut_cells,
     scrolls_sideways,
+    wait_until_laid_out,
 )
 
 
@@ -21,7 +22,7 @@ def _shown_at_1280(make_window, qtbot):  # type: ignore[no-untyped-def]
     window.show()
     qtbot.waitExposed(window)
     assert window.open_deck(demo_deck_path(), ask_first=False)
-    qtbot.wait(50)  # the first layout settles
+    wait_until_laid_out(window, qtbot)  # the first layout settles
     return window
 
 
@@ -54,7 +55,7 @@ def test_the_how_column_wraps_its_words_when_the_dock_is_narrow(make_window, qtb
     seen = set()
     for width in range(window.report_dock.width(), 150, -10):  # the dock narrowed step by step
         window.resizeDocks([window.report_dock], [width], Qt.Orientation.Horizontal)
-        qtbot.wait(30)  # the columns are fitted once the layout pass that resized the table is over
+        wait_until_laid_out(window, qtbot)  # the columns are fitted once the layout pass is over
         wrapped = not table.isColumnHidden(2) and table.columnWidth(2) < one_line
         hidden = table.isColumnHidden(2)
         seen |= {"wrapped"} if wrapped else {"hidden"} if hidden else {"one line"}

@@ -22,8 +22,9 @@ def _piles(dialog) -> dict[str, dict[str, tuple[str, str, str]]]:  # type: ignor
     return found
 
 
-def test_compare_shows_a_sideboard_swap_by_its_own_pile(window, answers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    sideboard_game.install()
+def test_compare_shows_a_sideboard_swap_by_its_own_pile(
+    window, answers, tmp_path: Path, relic_raiders: Path
+) -> None:  # type: ignore[no-untyped-def]
     before, after = tmp_path / "before.txt", tmp_path / "after.txt"
     before.write_text(sideboard_game.LEGAL_DECK, encoding="utf-8")
     after.write_text(SWAPPED, encoding="utf-8")

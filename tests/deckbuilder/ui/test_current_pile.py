@@ -86,14 +86,12 @@ def test_minus_after_moving_between_piles_removes_only_the_current_card(window, 
 
 
 @pytest.mark.realpool
-def test_the_issue_walk_on_the_real_gaia_deck(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_issue_walk_on_the_real_gaia_deck(qtbot, real_pool_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from carddb.db import CardDatabase
-    from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
-    from tests.conftest import REAL_DECKS, REAL_PLUGIN
+    from tests.conftest import REAL_DECKS
 
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+    db = CardDatabase(real_pool_copy(tmp_path / "db"))
     window = MainWindow(db, interactive=False)
     qtbot.addWidget(window)
     window.resize(1280, 720)

@@ -12,6 +12,7 @@ from carddb.cardtypes import Section
 from carddb.importing import import_path
 from deckbuilder.games.header import header_text
 from deckbuilder.ui.deck_gallery import ILLEGAL_MARK
+from tests.deckbuilder.legality.pool import counted
 from tests.deckbuilder.ui.test_import_menu import _card_file
 
 
@@ -102,7 +103,7 @@ def test_an_edited_demo_deck_stays_and_its_header_agrees_with_its_piles(
     counts = window.deck_view.section_counts()
     assert counts["sept"] == counts["combat"] == 0 and counts["unresolved"] == window.deck.total_cards()
     header = window.deck_view.header_label.text()
-    totals = window.report.totals
+    totals = counted(window.report)
     # An unknown card is counted in no pile (DECK-RULES §1: it cannot be placed); the header says how many copies
     # the file named in each pile are not found.
     named = {

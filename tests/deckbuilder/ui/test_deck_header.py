@@ -10,9 +10,10 @@ from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import deck_to_native
 from deckbuilder.games.header import header_text
 from deckbuilder.games.loader import load_game
+from deckbuilder.games.rage.context import Totals
 from deckbuilder.games.rage.engine import rage_figures
 from deckbuilder.legality.formats import DEFAULT_FORMAT_NAME, FormatLimits, user_formats_dir
-from deckbuilder.legality.results import Report, Totals
+from deckbuilder.legality.results import Report
 
 
 def test_header_figures_are_the_reports_not_recomputed() -> None:
@@ -21,7 +22,7 @@ def test_header_figures_are_the_reports_not_recomputed() -> None:
     limits = FormatLimits(sept_minimum=41, combat_minimum=None)
     # The report carries its figures, valued once by Rage's engine from its totals and limits.
     figures = rage_figures(load_game("rage"), totals, limits, {"renown_level": 17})
-    report = Report(format="anything", renown_level=17, totals=totals, limits=limits, figures=figures)
+    report = Report(format="anything", figures=figures, settings=(("renown_level", 17),))
     text = header_text(Deck(), report)
     assert text == "Renown 11 / 17 · Rogue 2 (max 4) · Sept 12 / 41+ · Combat 3 · Gaia"
 
@@ -37,10 +38,11 @@ def test_window_header_follows_the_checked_formats_limits(window) -> None:  # ty
     window.deck_view.format_requested.emit("no-minimum")
     assert window.deck.format == "no-minimum"
     header = window.deck_view.header_label.text()
-    assert window.report is not None and window.report.limits is not None
-    assert window.report.limits.sept_minimum is None
+    assert window.report is not None
+    sept, rogue = window.report.figure("Sept"), window.report.figure("Rogue")
+    assert sept is not None and sept.at_least is None and rogue is not None
     assert "Sept 0 ·" in header and "Combat 0 / 7+" in header
-    assert f"(max {window.report.totals.rogue_cap})" in header
+    assert f"(max {rogue.at_most})" in header
 
 
 def test_a_deck_on_a_missing_format_opens_on_the_default_with_a_note(
@@ -70,7 +72,7 @@ def test_a_deck_at_a_high_renown_level_opens_at_that_level(window) -> None:  # t
     assert window.deck_view.renown_spin.value() == 300
     window.add_card("Ashen Howler")
     assert window.deck.renown_level == 300 and window.report is not None
-    assert window.report.renown_level == 300
+    assert window.report.setting("renown_level") == 300
 
 
 def test_a_wrapped_header_breaks_between_figures_never_inside_one(window, qtbot) -> None:  # type: ignore[no-untyped-def]

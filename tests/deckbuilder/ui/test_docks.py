@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow
 
 from carddb.demo import demo_deck_path
 from deckbuilder.ui.docks import Dock
+from tests.deckbuilder.ui.layout_audit import wait_until_laid_out
 
 
 def test_a_repaint_inside_the_contents_does_not_draw_the_title_bar(
@@ -46,12 +47,12 @@ def test_after_edits_the_window_shows_what_a_fresh_drawing_shows(qtbot, window) 
     window.resize(1280, 720)
     qtbot.waitExposed(window)
     assert window.open_deck(demo_deck_path(), ask_first=False)
-    qtbot.wait(50)
+    wait_until_laid_out(window, qtbot)
     for _ in range(3):  # past the copy limit and back: the verdict, its mark and colour, a row's tint flip
         window.add_card("Low Feint")
-        qtbot.wait(20)
+        wait_until_laid_out(window, qtbot)  # laid out and painted (the repaint is a posted event)
     window.undo_stack.undo()
-    qtbot.wait(20)
+    wait_until_laid_out(window, qtbot)
     shown = QImage(window.backingStore().paintDevice())
     fresh = window.grab().toImage()
     shown = shown.copy(0, 0, fresh.width(), fresh.height()).convertToFormat(fresh.format())

@@ -10,18 +10,16 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication
 
 from carddb.db import CardDatabase
-from carddb.importing import import_path
-from tests.conftest import REAL_DECKS, REAL_PLUGIN
+from tests.conftest import REAL_DECKS
 
 pytestmark = pytest.mark.realpool
 
 
 @pytest.fixture
-def real_window(qtbot, shared_dir: Path, tmp_path: Path):  # type: ignore[no-untyped-def]
+def real_window(qtbot, real_pool_copy, tmp_path: Path):  # type: ignore[no-untyped-def]
     from deckbuilder.ui.main_window import MainWindow
 
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+    db = CardDatabase(real_pool_copy(tmp_path / "db"))
     window = MainWindow(db, interactive=False)
     qtbot.addWidget(window)
     window.show()
@@ -65,14 +63,13 @@ def test_a_start_on_the_real_pool_does_not_open_the_demo_deck(real_window) -> No
 
 
 def test_at_1280_by_720_the_scan_set_names_and_sections_are_comfortable(
-    qtbot, shared_dir: Path, tmp_path: Path
+    qtbot, real_pool_copy, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QApplication
 
     from deckbuilder.ui.main_window import MainWindow
 
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+    db = CardDatabase(real_pool_copy(tmp_path / "db"))
     window = MainWindow(db, interactive=False)
     qtbot.addWidget(window)
     window.resize(1280, 720)

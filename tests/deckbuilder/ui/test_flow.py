@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit
 from deckbuilder.ui.deck_view import DeckView
 from deckbuilder.ui.flow import FlowLayout
+from tests.deckbuilder.ui.layout_audit import wait_until_laid_out
 
 
 def _rows(widgets: list[QWidget]) -> int:
@@ -36,12 +37,12 @@ def test_a_flow_keeps_one_row_while_it_fits_and_wraps_when_narrow(qtbot) -> None
     holder.show()
     wide = flow.sizeHint().width() + 200
     holder.resize(wide, flow.heightForWidth(wide))
-    qtbot.wait(10)
+    wait_until_laid_out(holder, qtbot)
     assert _rows([edit, *buttons]) == 1
     assert edit.width() > edit.minimumSizeHint().width() + 150  # the stretching field takes the spare width
     narrow = buttons[-1].sizeHint().width() + 10
     holder.resize(narrow, flow.heightForWidth(narrow))
-    qtbot.wait(10)
+    wait_until_laid_out(holder, qtbot)
     assert _rows([edit, *buttons]) >= 3
     assert flow.heightForWidth(narrow) > flow.heightForWidth(wide)
     for widget in (edit, *buttons):
@@ -49,7 +50,7 @@ def test_a_flow_keeps_one_row_while_it_fits_and_wraps_when_narrow(qtbot) -> None
         assert widget.width() >= widget.minimumSizeHint().width()
     buttons[1].hide()  # a hidden widget takes no place
     holder.resize(wide, flow.heightForWidth(wide))
-    qtbot.wait(10)
+    wait_until_laid_out(holder, qtbot)
     assert _rows([edit, *buttons]) == 1
 
 

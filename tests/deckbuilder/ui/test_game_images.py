@@ -8,11 +8,11 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QHelpEvent
 from PySide6.QtWidgets import QApplication
 
-from tests.deckbuilder.image_game import BLUE, RED, install_game, write_deck
+from tests.deckbuilder.image_game import BLUE, RED, write_deck
 
 
 def _open(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    install_game()
+    """Open a deck of the invented game with images (the test asks for the `glimmer_duel` fixture)."""
     assert window.open_deck(write_deck(tmp_path), ask_first=False)
 
 
@@ -30,7 +30,9 @@ def _near(colour: QColor, wanted: tuple[int, int, int]) -> bool:
     )
 
 
-def test_the_card_pane_shows_another_games_image_or_the_text_card(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_card_pane_shows_another_games_image_or_the_text_card(
+    window, glimmer_duel, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     _open(window, tmp_path)
     view = window.card_view
     window.show_card("Ember Queen")
@@ -47,7 +49,7 @@ def test_the_card_pane_shows_another_games_image_or_the_text_card(window, tmp_pa
 
 
 def test_the_card_images_tab_shows_another_games_piles_with_their_pictures(
-    qtbot, window, tmp_path: Path
+    qtbot, window, glimmer_duel, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     _open(window, tmp_path)
     window.deck_tabs.setCurrentWidget(window.gallery_page)
@@ -68,7 +70,7 @@ def test_the_card_images_tab_shows_another_games_piles_with_their_pictures(
 
 
 def test_resting_on_another_games_card_previews_its_picture_or_its_text_card(
-    qtbot, window, tmp_path: Path
+    qtbot, window, glimmer_duel, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     _open(window, tmp_path)
     table = window.deck_view.tables["deck"]

@@ -6,11 +6,12 @@ from pathlib import Path
 
 from deckbuilder.games.cardimport import import_game_card_file
 from deckbuilder.games.loader import load_game
-from tests.deckbuilder.games.lackey_game import GAME, install_game, write_deck, write_plugin
+from tests.deckbuilder.games.lackey_game import GAME, write_deck, write_plugin
 
 
-def test_a_lackey_games_deck_shows_its_cards_search_and_images(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    install_game()
+def test_a_lackey_games_deck_shows_its_cards_search_and_images(
+    window, tmp_path: Path, stonebound: Path
+) -> None:  # type: ignore[no-untyped-def]
     plugin = write_plugin(tmp_path / "plugin")
     data = import_game_card_file(window.db, load_game(GAME), plugin, str(plugin))
     assert len(data.cards) == 5

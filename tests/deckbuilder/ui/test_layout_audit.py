@@ -7,7 +7,7 @@ import pytest
 
 from carddb.demo import demo_deck_path
 from deckbuilder.ui.theme import TEXT_SIZES
-from tests.deckbuilder.ui.layout_audit import audit_every_view, rows_out_of_sight
+from tests.deckbuilder.ui.layout_audit import audit_every_view, rows_out_of_sight, wait_until_laid_out
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -20,33 +20,33 @@ def _shown(make_window, qtbot, size):  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
     window.browser.search_in_background()
     qtbot.waitUntil(lambda: window.browser.model.rowCount() > 0)
-    qtbot.wait(50)
+    wait_until_laid_out(window, qtbot)
     return window
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_english_window_shows_everything_whole(make_window, qtbot, size) -> None:  # type: ignore[no-untyped-def]
     window = _shown(make_window, qtbot, size)
-    assert audit_every_view(window, qtbot.wait) == {}
+    assert audit_every_view(window, lambda: wait_until_laid_out(window, qtbot)) == {}
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_portuguese_window_shows_everything_whole(portuguese, make_window, qtbot, size) -> None:  # type: ignore[no-untyped-def]
     window = _shown(make_window, qtbot, size)
-    assert audit_every_view(window, qtbot.wait) == {}
+    assert audit_every_view(window, lambda: wait_until_laid_out(window, qtbot)) == {}
 
 
 @pytest.mark.realpool
 @pytest.mark.parametrize("text_size", [100, TEXT_SIZES[-1]])
 @pytest.mark.parametrize("deck", ["gaia-example.txt", "wyrm-example.dek"])
-def test_real_decks_show_every_name_and_row_at_1280x720(qtbot, shared_dir, tmp_path, deck, text_size) -> None:  # type: ignore[no-untyped-def]
+def test_real_decks_show_every_name_and_row_at_1280x720(
+    qtbot, real_pool_copy, tmp_path, deck, text_size
+) -> None:  # type: ignore[no-untyped-def]
     from carddb.db import CardDatabase
-    from carddb.importing import import_path
     from deckbuilder.ui.main_window import MainWindow
-    from tests.conftest import REAL_DECKS, REAL_PLUGIN
+    from tests.conftest import REAL_DECKS
 
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
+    db = CardDatabase(real_pool_copy(tmp_path / "db"))
     window = MainWindow(db, interactive=False)
     qtbot.addWidget(window)
     window.resize(1280, 720)
@@ -55,7 +55,7 @@ def test_real_decks_show_every_name_and_row_at_1280x720(qtbot, shared_dir, tmp_p
     assert window.open_deck(REAL_DECKS / deck, ask_first=False)
     window.browser.search_in_background()
     qtbot.waitUntil(lambda: window.browser.model.rowCount() > 0)
-    qtbot.wait(50)
+    wait_until_laid_out(window, qtbot)
     # At the default size every row of the deck as it comes is in sight (larger text: the piles scroll).
     rows = rows_out_of_sight(window) if text_size == 100 else []
     window.add_card("Buggerhead")  # a second copy of a Character: Fix it and the marks have names to show
@@ -65,8 +65,8 @@ def test_real_decks_show_every_name_and_row_at_1280x720(qtbot, shared_dir, tmp_p
         qtbot.waitUntil(lambda: not [p for p in rows_out_of_sight(window) if p.startswith("characters")])
     if text_size != 100:
         window.keys.text_size(percent=text_size)  # as chosen in View → Text size while the deck is open
-        qtbot.wait(100)
-    problems = audit_every_view(window, qtbot.wait)
+        wait_until_laid_out(window, qtbot)
+    problems = audit_every_view(window, lambda: wait_until_laid_out(window, qtbot))
     if rows:
         problems["List: rows"] = rows
     window.appearance.set_text_size(100)

@@ -8,7 +8,7 @@ import pytest
 from carddb.demo import demo_deck_path
 from deckbuilder import fingerprint
 from deckbuilder.fingerprint import deck_fingerprint
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui import deck_rows, window_card_source
 from deckbuilder.ui.deck_rows import IllegalCards
 
@@ -55,7 +55,11 @@ def test_illegal_cards_are_tinted_by_name_and_say_why_when_read(monkeypatch) -> 
         Result("CARD_UNKNOWN", Severity.ERROR, f"{name} is not in the card data", (name,))
         for name in ("Nowhere 1", "Nowhere 2")
     )
-    report = Report("standard", 20, Totals(), (*results, Result("W", Severity.WARNING, "a warning", ("Ok",))))
+    report = Report(
+        "standard",
+        (*results, Result("W", Severity.WARNING, "a warning", ("Ok",))),
+        settings=(("renown_level", 20),),
+    )
     calls = _counting(monkeypatch, deck_rows, "render")
     illegal = IllegalCards(report)
     assert set(illegal) == {"nowhere 1", "nowhere 2"} and "ok" not in illegal

@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QImage, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.legality_panel import LegalityPanel
 
 LONG = "Sept card 'Fang of the Scarred Frost' has 4 copies; at most 3 are allowed in this format " * 2
@@ -17,7 +17,7 @@ LONG = "Sept card 'Fang of the Scarred Frost' has 4 copies; at most 3 are allowe
 
 def _report(*messages: str) -> Report:
     results = tuple(Result("X", Severity.ERROR, text, (f"Card {n}",)) for n, text in enumerate(messages))
-    return Report("standard", 20, Totals(), results)
+    return Report("standard", results, settings=(("renown_level", 20),))
 
 
 def _heights_match(panel: LegalityPanel, qapp: QApplication) -> bool:
@@ -162,7 +162,7 @@ def test_a_result_that_comes_before_others_leaves_their_lines_and_selection_alon
         Result("X", Severity.ERROR, "new", ("Card 9",)),
         Result("X", Severity.ERROR, "second", ("Card 1",)),
     )
-    panel.show_report(Report("standard", 20, Totals(), results))
+    panel.show_report(Report("standard", results, settings=(("renown_level", 20),)))
     _settle(qapp)
 
     after = _items(panel)
@@ -214,11 +214,11 @@ def test_headings_and_lines_follow_a_report_in_every_order_of_changes(
         (result(Severity.INFO, "j"), result(Severity.INFO, "i")),
     ]
     for results in reports:
-        panel.show_report(Report("standard", 20, Totals(), results))
+        panel.show_report(Report("standard", results, settings=(("renown_level", 20),)))
         _settle(qapp)
         # What a fresh panel shows for the same report, line for line.
         fresh = LegalityPanel()
-        fresh.show_report(Report("standard", 20, Totals(), results))
+        fresh.show_report(Report("standard", results, settings=(("renown_level", 20),)))
         lines = [panel.list.item(row).text() for row in range(panel.list.count())]
         assert lines == [fresh.list.item(row).text() for row in range(fresh.list.count())]
         assert [panel.value_at(row) for row in range(panel.list.count())] == [

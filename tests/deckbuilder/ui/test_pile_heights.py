@@ -54,17 +54,8 @@ def test_a_deck_built_from_nothing_shows_every_row(make_window, demo_db, qtbot) 
 
 
 @pytest.fixture(scope="module")
-def real_db_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    from carddb.db import CardDatabase
-    from carddb.importing import import_path
-    from tests.conftest import REAL_CARDDATA, REAL_PLUGIN
-
-    if not REAL_CARDDATA.is_file():
-        pytest.skip("../shared/data is not present")
-    path = tmp_path_factory.mktemp("realpool") / "cards.sqlite"
-    with CardDatabase(path) as db:
-        import_path(db, REAL_PLUGIN)
-    yield path
+def real_db_path(real_pool_copy, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:  # type: ignore[no-untyped-def]
+    yield real_pool_copy(tmp_path_factory.mktemp("realpool") / "db")
 
 
 # The README's illegal deck is the Gaia one with a third Dodge and a second Buggerhead (27 rows); the Wyrm deck with

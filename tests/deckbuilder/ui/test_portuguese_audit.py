@@ -12,6 +12,7 @@ from tests.deckbuilder.ui.english_audit import (
     english_only_words,
     english_shown,
 )
+from tests.deckbuilder.ui.layout_audit import wait_until_laid_out
 
 
 def _every_view(window, qtbot, data_words: set[str]) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -20,7 +21,7 @@ def _every_view(window, qtbot, data_words: set[str]) -> dict[str, list[str]]:  #
         window.deck_tabs.setCurrentIndex(deck_tab)
         for tab in range(window.report_tabs.count()):
             window.report_tabs.setCurrentIndex(tab)
-            qtbot.wait(10)
+            wait_until_laid_out(window, qtbot)
             english = english_shown(window, data_words)
             if english:
                 found[f"{window.deck_tabs.tabText(deck_tab)} / {window.report_tabs.tabText(tab)}"] = english

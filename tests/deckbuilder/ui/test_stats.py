@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from deckbuilder.deck import Deck
 from deckbuilder.games.loader import shipped_game
-from deckbuilder.legality.results import Report, Result, Severity, Totals
+from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.stats import Bar, BarChart, DeckStatsView
 from tests.deckbuilder.games.test_charts import POOL, known_deck
 
@@ -63,8 +63,7 @@ def test_known_deck_numbers_and_bars(view: DeckStatsView) -> None:
 def test_report_adds_the_verdict_and_the_formats_renown_level(view: DeckStatsView) -> None:
     report = Report(
         format="revised",
-        renown_level=15,
-        totals=Totals(),
+        settings=(("renown_level", 15),),
         results=(
             Result("RENOWN_OVER_LEVEL", Severity.ERROR, "too much Renown"),
             Result("REQUIREMENT_UNMET", Severity.WARNING, "dead card"),

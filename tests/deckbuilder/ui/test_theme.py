@@ -139,7 +139,7 @@ def test_the_largest_text_chosen_in_the_window_reaches_every_header_and_holds(wi
     widgets kept the font they were first shown with) and the layout audit finds nothing cut or squeezed."""
     from PySide6.QtWidgets import QTableView
 
-    from tests.deckbuilder.ui.layout_audit import audit, audit_every_view
+    from tests.deckbuilder.ui.layout_audit import audit, audit_every_view, wait_until_laid_out
 
     window.resize(1280, 720)
     qtbot.waitExposed(window)
@@ -152,7 +152,7 @@ def test_the_largest_text_chosen_in_the_window_reaches_every_header_and_holds(wi
     qtbot.waitUntil(lambda: audit(window) == [])  # laid out anew (posted events), then every view
     tables = window.findChildren(QTableView)
     assert [t.objectName() for t in tables if t.horizontalHeader().font() != t.font()] == []
-    assert audit_every_view(window, qtbot.wait) == {}
+    assert audit_every_view(window, lambda: wait_until_laid_out(window, qtbot)) == {}
     window.findChild(type(window.theme_actions["dark"]), "actionTextDefault").trigger()
 
 

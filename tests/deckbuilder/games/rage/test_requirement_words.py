@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.importing import import_path
 from carddb.traits import trait_vocabulary
 from deckbuilder.deck import Deck
 from deckbuilder.games.check import check
@@ -76,14 +75,8 @@ def test_combat_odds_count_only_the_cards_a_character_meets() -> None:
 
 
 @pytest.fixture(scope="module")
-def real_db(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
-    from tests.conftest import REAL_PLUGIN
-
-    if not REAL_PLUGIN.is_dir():
-        pytest.skip("../shared/data is not present")
-    db = CardDatabase(tmp_path_factory.mktemp("real") / "cards.sqlite")
-    import_path(db, REAL_PLUGIN)
-    return db
+def real_db(real_pool_copy, tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:  # type: ignore[no-untyped-def]
+    return CardDatabase(real_pool_copy(tmp_path_factory.mktemp("real") / "db"))
 
 
 KAILINDO_CARDS = (

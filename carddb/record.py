@@ -1,0 +1,95 @@
+"""Plain value classes with no code generated at run time.
+
+A dataclass builds its `__init__`, `__eq__`, `__repr__` ... with exec() when its module is imported (a slotted one
+builds the class twice), ~4 M instructions a class on every `ragedeck` start, and importing `dataclasses` pulls in
+`inspect`, `ast`, `dis` and `tokenize`. The classes a command's path imports write their `__init__` by hand and
+take equality, hashing, repr, `replace` and (for frozen ones) immutability from `Record`.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar
+
+_R = TypeVar("_R", bound="Record")
+
+
+class FrozenRecordError(AttributeError):
+    """An attempt to change a field of a frozen record (as `dataclasses.FrozenInstanceError`)."""
+
+
+def _no_fields(_record: object) -> tuple[()]:
+    return ()
+
+
+def _getter(names: tuple[str, ...]) -> Any:
+    """The fields' values as one tuple (attrgetter returns a bare value for one name)."""
+    if not names:
+        return _no_fields
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda record: (one(record),)
+    return attrgetter(*names)
+
+
+class Record:
+    """Equality, hash, repr and `replace` by the class's `_fields` (its `__init__` arguments, in order).
+
+    `_unhashed` fields are left out of the hash (a dict), `_uncompared` ones out of equality and repr (derived
+    values). The hash is the fields' tuple's, so a record is hashable when its hashed fields are.
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _unhashed: ClassVar[frozenset[str]] = frozenset()
+    _uncompared: ClassVar[frozenset[str]] = frozenset()
+    _compared: ClassVar[Any] = _no_fields
+    _hashed: ClassVar[Any] = _no_fields
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        compared = tuple(f for f in cls._fields if f not in cls._uncompared)
+        hashed = tuple(f for f in compared if f not in cls._unhashed)
+        cls._compared = _getter(compared)
+        cls._hashed = _getter(hashed)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return bool(self._compared(self) == self._compared(other))
+
+    def __hash__(self) -> int:
+        return hash(self._hashed(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields if f not in self._uncompared)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied and pickled by its fields through __init__ (a frozen record refuses the default slot-by-slot setattr).
+        return (self.__class__, tuple(getattr(self, f) for f in self._fields))
+
+    def replace(self: _R, **changes: Any) -> _R:
+        """A copy with `changes` (field name -> value), as `dataclasses.replace`."""
+        values = {f: getattr(self, f) for f in self._fields}
+        values.update(changes)
+        return self.__class__(**values)
+
+
+class FrozenRecord(Record):
+    """A `Record` whose fields cannot be assigned after `__init__` (which sets them with `object.__setattr__`)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenRecordError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenRecordError(f"cannot delete field {name!r}")
+
+
+class MutableRecord(Record):
+    """A `Record` whose fields may change: equal by value, so not hashable (as a dataclass without frozen)."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,80 @@
+"""carddb.record: the plain value classes a command's path uses behave as the frozen dataclasses they replaced."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from carddb.cardtypes import Section
+from carddb.model import CardInfo, PrintingInfo
+from carddb.record import FrozenRecordError
+from deckbuilder.deck import Deck, DeckEntry
+from deckbuilder.deckfiles.common import LoadedDeck
+
+
+def _card(**changes: object) -> CardInfo:
+    base = CardInfo(
+        "Ashen Howler", "Character - Gaia", renown=3, printings=(PrintingInfo("Limited", ("a.jpg",)),)
+    )
+    return base.replace(**changes)
+
+
+def test_a_card_is_equal_by_value_and_hashes_so() -> None:
+    assert _card() == _card()
+    assert hash(_card()) == hash(_card())
+    assert _card() != _card(renown=4)
+    assert len({_card(), _card(), _card(renown=4)}) == 2
+    assert _card() != ("Ashen Howler",)  # not equal to another class
+
+
+def test_a_frozen_record_refuses_a_change() -> None:
+    card = _card()
+    with pytest.raises(AttributeError):
+        card.renown = 5  # type: ignore[misc]
+    with pytest.raises(FrozenRecordError):
+        del card.name  # type: ignore[misc]
+    assert card.renown == 3
+
+
+def test_replace_keeps_every_other_field_and_derives_again() -> None:
+    card = _card()
+    renamed = card.replace(name="Grey Howler", norm_name="")
+    assert renamed.name == "Grey Howler" and renamed.norm_name == "grey howler"
+    assert renamed.printings == card.printings and renamed.section is Section.CHARACTERS
+    with pytest.raises(TypeError):
+        card.replace(colour="red")
+
+
+def test_an_unhashed_field_still_counts_for_equality() -> None:
+    one = CardInfo("Gizmo", "Thing", game="lithic", fields={"cost": 1})
+    other = CardInfo("Gizmo", "Thing", game="lithic", fields={"cost": 2})
+    assert one != other
+    assert hash(one) == hash(other)  # the fields mapping is left out of the hash (a dict)
+
+
+def test_derived_values_are_neither_compared_nor_shown() -> None:
+    entry = DeckEntry("Ashen  Howler", 2)
+    assert entry.key == "ashen howler"
+    assert repr(entry) == "DeckEntry(name='Ashen  Howler', count=2, set_name=None, zone_hint=None)"
+    assert entry.replace(count=3) == DeckEntry("Ashen  Howler", 3)
+
+
+def test_records_copy_and_pickle_whole() -> None:
+    card = _card()
+    for copied in (copy.copy(card), copy.deepcopy(card), pickle.loads(pickle.dumps(card))):
+        assert copied == card and copied.norm_name == card.norm_name
+    entry = pickle.loads(pickle.dumps(DeckEntry("Ashen Howler", 2, "Limited")))
+    assert entry.key == "ashen howler" and entry.set_name == "Limited"
+
+
+def test_a_mutable_record_changes_and_is_not_hashable() -> None:
+    deck = Deck()
+    loaded = LoadedDeck(deck, "text")
+    assert loaded == LoadedDeck(deck, "text")
+    loaded.problems.append("line 3: no count")
+    assert loaded != LoadedDeck(deck, "text")
+    assert loaded == LoadedDeck(deck, "text", ["line 3: no count"])
+    with pytest.raises(TypeError):
+        hash(loaded)
