@@ -80,12 +80,27 @@ class Library:
         folder.mkdir(parents=True, exist_ok=True)
         return folder
 
+    def added_folders(self) -> list[Path]:
+        """The folders the player added (every folder but the decks folder): those `remove_folder` can take out."""
+        if self._given is not None:
+            return []
+        default = os.path.normcase(os.path.abspath(default_folder(self.data_dir)))
+        return [f for f in self.folders() if os.path.normcase(str(f)) != default]
+
     def add_folder(self, folder: Path) -> None:
         """Add a folder to the library, kept for the next runs."""
         add_folder(self.data_dir, folder)
 
     def remove_folder(self, folder: Path) -> None:
-        """Take an added folder out of the library (its files stay)."""
+        """Take an added folder out of the library (its files stay); LibraryError for the decks folder."""
+        from deckbuilder.i18n import gettext as _
+
+        if os.path.normcase(os.path.abspath(folder)) == os.path.normcase(
+            os.path.abspath(default_folder(self.data_dir))
+        ):
+            raise LibraryError(
+                _("{folder} is the library's own decks folder: it cannot be removed").format(folder=folder)
+            )
         remove_folder(self.data_dir, folder)
 
     def deck_files(self) -> list[Path]:

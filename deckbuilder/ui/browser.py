@@ -116,7 +116,14 @@ class CardBrowser(QWidget):
         self.collection_combo = QComboBox()
         self.collection_combo.setObjectName("collectionFilter")
         for combo, choices in (
-            (self.deck_combo, (("in", self.tr("In this deck")), ("out", self.tr("Not in this deck")))),
+            (
+                self.deck_combo,
+                (
+                    ("in", self.tr("In this deck")),
+                    ("out", self.tr("Not in this deck")),
+                    ("library", self.tr("In any of my decks")),
+                ),
+            ),
             (
                 self.collection_combo,
                 (
@@ -273,7 +280,7 @@ class CardBrowser(QWidget):
                 self.tr(
                     "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
                     "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
-                    "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
+                    "`-in:deck` the others; `in:decks` the cards of any deck of your library. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
                     "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
                 )
             )
@@ -282,7 +289,8 @@ class CardBrowser(QWidget):
             self.query_edit.setToolTip(
                 self.tr(
                     "Words match name, type and text; `field:word` a card field by its name, `field>=3` a "
-                    "number. About your deck: `in:deck` its cards, `-in:deck` the others. About your collection: "
+                    "number. About your deck: `in:deck` its cards, `-in:deck` the others; `in:decks` the cards of any "
+                    "deck of your library. About your collection: "
                     "`is:owned`, `own>=2` copies owned, `is:missing` cards the deck plays more copies of than you "
                     "own. `-` negates, OR joins, parentheses group."
                 )
