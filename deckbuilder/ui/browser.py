@@ -116,14 +116,7 @@ class CardBrowser(QWidget):
         self.collection_combo = QComboBox()
         self.collection_combo.setObjectName("collectionFilter")
         for combo, choices in (
-            (
-                self.deck_combo,
-                (
-                    ("in", self.tr("In this deck")),
-                    ("out", self.tr("Not in this deck")),
-                    ("library", self.tr("In any of my decks")),
-                ),
-            ),
+            (self.deck_combo, (("in", self.tr("In this deck")), ("out", self.tr("Not in this deck")))),
             (
                 self.collection_combo,
                 (
@@ -136,6 +129,13 @@ class CardBrowser(QWidget):
             combo.addItem(self.tr("Any"), "")
             for value, label in choices:
                 combo.addItem(label, value)
+        # `in:decks`: short, to show whole in the narrow filter; the item's tooltip says it in full.
+        self.deck_combo.addItem(self.tr("In my decks"), "library")
+        self.deck_combo.setItemData(
+            self.deck_combo.count() - 1,
+            self.tr("In any of the decks of your library"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
         # The cards of every deck of the player's library, by game (`in:decks`; the window's library part).
         self.library_keys: Callable[[str], frozenset[str]] | None = None

@@ -42,7 +42,7 @@ class TrashDialog(QDialog):
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.setHeaderLabels([self.tr("Deck"), self.tr("Was in"), self.tr("Deleted")])
         self.list.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.list.header().setStretchLastSection(False)
+        self.list.header().setStretchLastSection(True)
         self.status = QLabel()
         self.status.setObjectName("trashStatus")
         self.restore_button = QPushButton(self.tr("&Restore"))
@@ -82,6 +82,7 @@ class TrashDialog(QDialog):
                 ]
             )
             item.setToolTip(0, str(deck.file))
+            item.setToolTip(1, str(deck.file))
             item.setData(0, Qt.ItemDataRole.UserRole, deck.token)
             self.list.addTopLevelItem(item)
             self._items.append(item)

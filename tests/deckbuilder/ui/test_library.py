@@ -404,7 +404,11 @@ def test_the_deck_filter_offers_the_cards_of_any_of_my_decks(qtbot, window, deck
     browser = window.browser
     combo = browser.deck_combo
     combo.setCurrentIndex(combo.findData("library"))
-    assert combo.currentText() == "In any of my decks"
+    assert combo.currentText() == "In my decks"
+    assert (
+        combo.itemData(combo.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        == "In any of the decks of your library"
+    )
     browser.run_search()
     assert sorted(browser.shown_names()) == ["Ashen Howler", "Bark Hide"]
     assert "in:decks" in browser.query_edit.toolTip()
