@@ -157,3 +157,11 @@ def test_tags_added_and_removed_across_a_selection_keep_the_others(
     library.remove_tags([decks / "demo.json", decks / "list.txt"], ["league"])
     listed = by_name(library.cached())
     assert (listed["demo.json"].tags, listed["list.txt"].tags) == (("casual",), ("proxy", "casual"))
+
+
+def test_a_native_deck_shows_its_own_tags_before_it_is_checked(demo_db: CardDatabase, decks: Path) -> None:
+    Library(demo_db).set_tags(decks / "demo.json", ["event", "gaia"])  # written into the file, nothing checked
+    listed = by_name(Library(demo_db).cached())
+    assert listed["demo.json"].legal is None  # not checked yet...
+    assert listed["demo.json"].tags == ("event", "gaia")  # ...and its tags already shown
+    assert listed["broken.json"].tags == ()  # a file that cannot be read: no tags, no failure
