@@ -160,7 +160,9 @@ def test_tags_added_and_removed_across_a_selection_keep_the_others(
 
 
 def test_a_native_deck_shows_its_own_tags_before_it_is_checked(demo_db: CardDatabase, decks: Path) -> None:
-    Library(demo_db).set_tags(decks / "demo.json", ["event", "gaia"])  # written into the file, nothing checked
+    Library(demo_db).set_tags(
+        decks / "demo.json", ["event", "gaia"]
+    )  # written into the file, nothing checked
     listed = by_name(Library(demo_db).cached())
     assert listed["demo.json"].legal is None  # not checked yet...
     assert listed["demo.json"].tags == ("event", "gaia")  # ...and its tags already shown
