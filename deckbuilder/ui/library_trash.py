@@ -55,13 +55,19 @@ class TrashDialog(QDialog):
         buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.empty_button, QDialogButtonBox.ButtonRole.DestructiveRole)
         buttons.rejected.connect(self.reject)
+        # No default button: Enter in the list restores its current deck (below), it must not also close the window.
+        for button in buttons.buttons():
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
+                button.setDefault(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.status)
         layout.addWidget(buttons)
         self.restore_button.clicked.connect(lambda: self._restore())
         self.empty_button.clicked.connect(self.empty_requested)
-        self.list.itemDoubleClicked.connect(lambda *_: self._restore())
+        # Enter (and a double-click, or the platform's click that activates) restores the current deck; Esc closes.
+        self.list.activated.connect(lambda *_: self._restore())
         self.list.itemSelectionChanged.connect(self._enable)
         self.resize(760, 360)
 

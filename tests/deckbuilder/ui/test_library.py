@@ -388,6 +388,9 @@ def test_emptying_the_trash_asks_first_and_ends_undo(qtbot, window, decks: Path,
 
 
 def test_the_trash_follows_a_delete_and_its_undo(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
     view = _checked(qtbot, window)
     trash = window.library.show_trash()
     assert trash.list.topLevelItemCount() == 0 and not trash.restore_button.isEnabled()
@@ -396,6 +399,24 @@ def test_the_trash_follows_a_delete_and_its_undo(qtbot, window, decks: Path) -> 
     assert trash.list.topLevelItemCount() == 1 and trash.restore_button.isEnabled()
     view.undo_action.trigger()
     assert trash.list.topLevelItemCount() == 0 and (decks / "demo.json").exists()
+    trash.hide()
+    view.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view)
+    view.table.setFocus()
+    view.choose([decks / "list.txt", decks / "demo.json"])
+    QTest.keyClick(view.table, Qt.Key.Key_Delete)
+    assert not (decks / "list.txt").exists() and not (decks / "demo.json").exists()
+    QTest.keyClick(
+        view.table, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    qtbot.waitUntil(trash.isVisible)  # Ctrl+Shift+T in the library opens the trash
+    assert trash.list.topLevelItemCount() == 2
+    first = trash.chosen()[0].file
+    trash.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is trash)
+    trash.list.setFocus()
+    QTest.keyClick(trash.list, Qt.Key.Key_Return)  # Enter restores the current deck, and only it
+    assert first.exists() and trash.list.topLevelItemCount() == 1 and trash.isVisible()
 
 
 def test_the_deck_filter_offers_the_cards_of_any_of_my_decks(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
