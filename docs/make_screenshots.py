@@ -25,7 +25,10 @@ class Shot(NamedTuple):
     )
     deck_tab: int = 0  # 0: the deck as lists, 1: as card images
     text_size: int = 100  # View → Text size, in per cent of the desktop's
-    library: str = ""  # "list": the deck library's window; "card": the window with the library's decks listed
+    library: str = (
+        ""  # "list": the deck library's window; "card": the window with the library's decks listed;
+    )
+    # "trash": the library's trash with a deleted deck
 
 
 SHOTS = (
@@ -49,6 +52,8 @@ SHOTS = (
     Shot("library-large-pt_BR.png", (1920, 1080), False, "pt_BR", library="list"),
     Shot("library-card-pane.png", (1280, 720), False, "en", library="card"),
     Shot("library-text200-pt_BR.png", (1280, 720), False, "pt_BR", text_size=200, library="list"),
+    Shot("library-trash.png", (1280, 720), False, "en", library="trash"),
+    Shot("library-trash-pt_BR.png", (1280, 720), False, "pt_BR", library="trash"),
 )
 
 
@@ -124,19 +129,43 @@ def main(argv: list[str]) -> int:
                 window.show_card(window.deck_view.models["characters"].rows()[0].entry.name)
             else:
                 shown = view
+            if shot.library == "trash":  # a deck deleted (a copy: the other shots keep their decks)
+                copy = window.library.library.duplicate(
+                    scratch / "decks" / deck_path.name, "Wyrm league night"
+                )
+                window.library.library.delete(copy)
+                window.library.show_listing()
+                trash = window.library.show_trash()
+                trash.move(view.geometry().center() - trash.rect().center())
             for _ in range(10):
                 app.processEvents()
-        image = shown.grab()
+        image = _with_trash(window, shown) if shot.library == "trash" else shown.grab()
         image.save(str(out_dir / shot.name))
         print(
             f"wrote {out_dir / shot.name} at {shot.size[0]}x{shot.size[1]} ({image.width()}x{image.height()} px)"
         )
+        if shot.library == "trash":
+            window.library.library.empty_trash()
         window.undo_stack.setClean()
         window.close()
         window.deleteLater()
         app.processEvents()
     db.close()
     return 0
+
+
+def _with_trash(window: object, view: object) -> object:
+    """The library's window with its trash drawn over it, where the trash stands on the screen."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QPainter
+
+    trash = window.library.trash_view  # type: ignore[attr-defined]
+    image = view.grab()  # type: ignore[attr-defined]
+    painter = QPainter(image)
+    corner = trash.mapToGlobal(QPoint(0, 0)) - view.mapToGlobal(QPoint(0, 0))  # type: ignore[attr-defined]
+    painter.drawPixmap(corner, trash.grab())  # type: ignore[attr-defined]
+    painter.end()
+    return image
 
 
 def _fill_library(db: object, deck_path: Path, data: Path, others: list[Path]) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -115,7 +114,7 @@ class Listing:
                         used = {k: v - row.counts.get(k, 0) for k, v in in_use.items()}
                     lacking = sum(missing_beside(row.counts, owned, used).values())
                     kept.append((str(row.deck.file), wanted, lacking))
-                row.deck = replace(row.deck, missing=lacking)
+                row.deck = row.deck.with_missing(lacking)
         self.cache.keep_missing(kept)
 
     def load_counts(self, rows: Iterable[ListedDeck]) -> None:

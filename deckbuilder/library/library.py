@@ -31,6 +31,9 @@ Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
 _NO_MARKS = Marks()
 _BATCH = 25  # checks kept in the cache together: a cancelled refresh keeps what it did
+# A listing reads the tags of at most this many native decks not checked yet (a first listing of a thousand new
+# decks would otherwise read them all): the others show theirs once checked.
+_MAX_TAG_READS = 200
 
 
 class Library:
@@ -60,6 +63,7 @@ class Library:
         self._stamp: str | None = None  # the stamp of the last refresh
         self._lock = threading.Lock()
         self._last: Listing | None = None  # the last listing: what `uses` and `missing_for` answer from
+        self._tag_reads = _MAX_TAG_READS  # native decks not checked yet whose tags a listing still reads
 
     # -- folders ---------------------------------------------------------------------------------
 
@@ -80,12 +84,27 @@ class Library:
         folder.mkdir(parents=True, exist_ok=True)
         return folder
 
+    def added_folders(self) -> list[Path]:
+        """The folders the player added (every folder but the decks folder): those `remove_folder` can take out."""
+        if self._given is not None:
+            return []
+        default = os.path.normcase(os.path.abspath(default_folder(self.data_dir)))
+        return [f for f in self.folders() if os.path.normcase(str(f)) != default]
+
     def add_folder(self, folder: Path) -> None:
         """Add a folder to the library, kept for the next runs."""
         add_folder(self.data_dir, folder)
 
     def remove_folder(self, folder: Path) -> None:
-        """Take an added folder out of the library (its files stay)."""
+        """Take an added folder out of the library (its files stay); LibraryError for the decks folder."""
+        from deckbuilder.i18n import gettext as _
+
+        if os.path.normcase(os.path.abspath(folder)) == os.path.normcase(
+            os.path.abspath(default_folder(self.data_dir))
+        ):
+            raise LibraryError(
+                _("{folder} is the library's own decks folder: it cannot be removed").format(folder=folder)
+            )
         remove_folder(self.data_dir, folder)
 
     def deck_files(self) -> list[Path]:
@@ -162,6 +181,7 @@ class Library:
         from deckbuilder.i18n import current_language
 
         self._shown_lang = self.lang or current_language()  # asked once: it reads the environment
+        self._tag_reads = _MAX_TAG_READS
         marks: dict[str, dict[str, Marks]] = {}
         rows: list[ListedDeck] = []
         for path in paths:
@@ -179,14 +199,27 @@ class Library:
         return listing.decks
 
     def _row(self, path: Path, text: str, name: str, cached: Cached | None, mark: Marks) -> ListedDeck:
-        identity = _identity(text)
-        stem = os.path.splitext(name)[0]
-        saved = identity.mtime_ns / 1e9 if identity is not None else 0.0
-        if cached is None or identity is None:
-            deck = LibraryDeck(path, name=stem, saved=saved, built=mark.built, current=False, tags=mark.tags)
+        # One lstat and one splitext a row, compared as numbers: at 1,000 decks each call a row saves counts.
+        try:
+            info = os.lstat(text)
+        except OSError:
+            info = None
+        stem, suffix = os.path.splitext(name)
+        inside = _suffix_inside(suffix.casefold())
+        saved = info.st_mtime_ns / 1e9 if info is not None else 0.0
+        if cached is None or info is None:
+            # A native deck not checked yet: its own tags, read from it while the budget lasts (the check follows).
+            tags = mark.tags
+            if inside and info is not None and self._tag_reads > 0:
+                self._tag_reads -= 1
+                tags = _native_file_tags(path) or ()
+            deck = LibraryDeck(path, name=stem, saved=saved, built=mark.built, current=False, tags=tags)
             return ListedDeck(deck, None)
         entry = cached.entry
-        current = cached.identity == identity and (self._stamp is None or cached.stamp == self._stamp)
+        kept = cached.identity
+        current = (kept.size == info.st_size and kept.mtime_ns == info.st_mtime_ns) and (
+            self._stamp is None or cached.stamp == self._stamp
+        )
         if "error" in entry:
             deck = LibraryDeck(
                 path,
@@ -196,10 +229,7 @@ class Library:
                 current=current,
             )
             return ListedDeck(deck, cached)
-        if _tags_inside(name):
-            tags = tuple(str(t) for t in entry.get("tags", ()) if isinstance(t, str))
-        else:
-            tags = mark.tags
+        tags = tuple(str(t) for t in entry.get("tags", ()) if isinstance(t, str)) if inside else mark.tags
         legal = entry.get("legal")
         deck = LibraryDeck(
             path,
@@ -259,19 +289,12 @@ class Library:
 
     def _retag_cache(self, file: Path, before: Identity | None) -> None:
         """Keep a native deck's check after its tags were written (only its tags changed), so no re-check."""
-        from deckbuilder.deckfiles.native import native_tags
-
         old = self.cache.read([str(file)]).get(str(file))
         after = _identity(file)
         if old is None or before is None or after is None or old.identity != before:
             return
-        from carddb.safeio import read_regular_bytes
-        from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
-
-        try:
-            text, _note = decode_deck_bytes(read_regular_bytes(file, MAX_FILE_BYTES), file.name)
-            tags = native_tags(text, file.name)
-        except (OSError, DeckFileError):
+        tags = _native_file_tags(file)
+        if tags is None:
             return
         self.cache.write([old._replace(identity=after, entry={**old.entry, "tags": list(tags)})])
 
@@ -378,14 +401,22 @@ def _deck_name(file: Path) -> str:
         return file.stem
 
 
+def _native_file_tags(file: Path) -> tuple[str, ...] | None:
+    """The tags a native deck file holds (None when it cannot be read: its check will say why)."""
+    from carddb.safeio import read_regular_bytes
+    from deckbuilder.deckfiles.common import MAX_FILE_BYTES, DeckFileError, decode_deck_bytes
+    from deckbuilder.deckfiles.native import native_tags
+
+    try:
+        text, _note = decode_deck_bytes(read_regular_bytes(file, MAX_FILE_BYTES), file.name)
+        return native_tags(text, file.name)
+    except (OSError, DeckFileError):
+        return None
+
+
 @functools.lru_cache(maxsize=32)
 def _suffix_inside(suffix: str) -> bool:
     return keeps_tags_inside(Path("deck" + suffix))
-
-
-def _tags_inside(name: str) -> bool:
-    """Whether the deck file of this name keeps its own tags (a native file), by its extension."""
-    return _suffix_inside(os.path.splitext(name)[1].casefold())
 
 
 def _identity(path: Path | str) -> Identity | None:

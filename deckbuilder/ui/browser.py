@@ -129,6 +129,13 @@ class CardBrowser(QWidget):
             combo.addItem(self.tr("Any"), "")
             for value, label in choices:
                 combo.addItem(label, value)
+        # `in:decks`: short, to show whole in the narrow filter; the item's tooltip says it in full.
+        self.deck_combo.addItem(self.tr("In my decks"), "library")
+        self.deck_combo.setItemData(
+            self.deck_combo.count() - 1,
+            self.tr("In any of the decks of your library"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
         self._deck_source: Callable[[], DeckTerms] = DeckTerms
         # The cards of every deck of the player's library, by game (`in:decks`; the window's library part).
         self.library_keys: Callable[[str], frozenset[str]] | None = None
@@ -273,7 +280,7 @@ class CardBrowser(QWidget):
                 self.tr(
                     "Words match name, type and text; `t:gift` type, `s:` set, `a:` allegiance, `k:` keyword, "
                     "`req:` requirement; `renown>=3` and the other numbers. About your deck: `in:deck` its cards, "
-                    "`-in:deck` the others. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
+                    "`-in:deck` the others; `in:decks` the cards of any deck of your library. About your collection: `is:owned`, `own>=2` copies owned, `is:missing` "
                     "cards the deck plays more copies of than you own. `-` negates, OR joins, parentheses group."
                 )
             )
@@ -282,7 +289,8 @@ class CardBrowser(QWidget):
             self.query_edit.setToolTip(
                 self.tr(
                     "Words match name, type and text; `field:word` a card field by its name, `field>=3` a "
-                    "number. About your deck: `in:deck` its cards, `-in:deck` the others. About your collection: "
+                    "number. About your deck: `in:deck` its cards, `-in:deck` the others; `in:decks` the cards of any "
+                    "deck of your library. About your collection: "
                     "`is:owned`, `own>=2` copies owned, `is:missing` cards the deck plays more copies of than you "
                     "own. `-` negates, OR joins, parentheses group."
                 )

@@ -125,7 +125,9 @@ class BrowserFilters:
     renown: tuple[int | None, int | None] = (None, None)
     rage: tuple[int | None, int | None] = (None, None)
     gnosis: tuple[int | None, int | None] = (None, None)
-    deck: str = ""  # "in" / "out": in the deck being edited or not
+    deck: str = (
+        ""  # "in" / "out": in the deck being edited or not; "library": in any deck of the player's library
+    )
     collection: str = ""  # "owned" / "unowned" / "missing" (the deck plays more copies than are owned)
 
     def is_empty(self) -> bool:
@@ -161,7 +163,7 @@ def compose_query(text: str, filters: BrowserFilters) -> str:
 
 
 # The deck and collection filters, as the query language says them.
-_DECK_TERMS = {"in": "in:deck", "out": "-in:deck"}
+_DECK_TERMS = {"in": "in:deck", "out": "-in:deck", "library": "in:decks"}
 _COLLECTION_TERMS = {"owned": "is:owned", "unowned": "-is:owned", "missing": "is:missing"}
 
 

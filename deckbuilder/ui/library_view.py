@@ -69,6 +69,8 @@ class LibraryWindow(QWidget):
     cancel_requested = Signal()
     undo_requested = Signal()
     add_folder_requested = Signal()
+    remove_folder_requested = Signal()
+    trash_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
@@ -122,7 +124,11 @@ class LibraryWindow(QWidget):
             ("library_duplicate", self.tr("D&uplicate"), self.tr("Copy the deck file beside it")),
             ("library_rename", self.tr("Re&name…"), self.tr("Give the deck file a new name")),
             ("library_move", self.tr("&Move to…"), self.tr("Move the deck files to another folder")),
-            ("library_delete", self.tr("&Delete"), self.tr("Delete the deck files (Undo puts them back)")),
+            (
+                "library_delete",
+                self.tr("&Delete"),
+                self.tr("Move the deck files to the trash (Undo or Trash… puts them back)"),
+            ),
             ("library_tags", self.tr("&Tags…"), self.tr("Set the tags of the chosen decks")),
             (
                 "library_built",
@@ -156,6 +162,23 @@ class LibraryWindow(QWidget):
         add_button = QToolButton()
         add_button.setDefaultAction(self.add_folder_action)
         row.addWidget(add_button)
+        self.remove_folder_action = self._action(
+            "library_remove_folder",
+            self.tr("&Remove folder…"),
+            self.tr("Stop listing the decks of a folder you added (its files stay)"),
+        )
+        self.trash_action = self._action(
+            "library_trash", self.tr("Tra&sh…"), self.tr("The deleted decks: restore one, or empty the trash")
+        )
+        for action, name in (
+            (self.remove_folder_action, self.tr("Remove a folder from the library")),
+            (self.trash_action, self.tr("Show the deleted decks")),
+        ):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setAccessibleName(name)
+            self.buttons[action.objectName()] = button
+            row.addWidget(button)
 
         self.recheck_button = QPushButton(self.tr("&Check again"))
         self.recheck_button.setToolTip(self.tr("Check every deck that changed since its last check"))
@@ -216,6 +239,10 @@ class LibraryWindow(QWidget):
         self.cancel_button.clicked.connect(self.cancel_requested)
         self.undo_action.triggered.connect(lambda _checked=False: self.undo_requested.emit())
         self.add_folder_action.triggered.connect(lambda _checked=False: self.add_folder_requested.emit())
+        self.remove_folder_action.triggered.connect(
+            lambda _checked=False: self.remove_folder_requested.emit()
+        )
+        self.trash_action.triggered.connect(lambda _checked=False: self.trash_requested.emit())
         wiring = {
             "library_open": lambda: self._ask(self.open_requested, one=True),
             "library_duplicate": lambda: self._ask(self.duplicate_requested, one=True),
@@ -401,4 +428,6 @@ _KEYED = (
     "library_built",
     "library_missing",
     "library_move",
+    "library_remove_folder",
+    "library_trash",
 )

@@ -89,6 +89,15 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         ("Ctrl+P",),
         LIBRARY,
     ),
+    Shortcut(
+        "library_remove_folder",
+        QT_TRANSLATE_NOOP("Shortcuts", "Remove a folder from the library"),
+        ("Ctrl+Shift+Del",),
+        LIBRARY,
+    ),
+    Shortcut(
+        "library_trash", QT_TRANSLATE_NOOP("Shortcuts", "Show the deleted decks"), ("Ctrl+Shift+T",), LIBRARY
+    ),
     Shortcut("library_recheck", QT_TRANSLATE_NOOP("Shortcuts", "Check the decks again"), ("F5",), LIBRARY),
     Shortcut("text_larger", QT_TRANSLATE_NOOP("Shortcuts", "Larger text"), (_S.ZoomIn,)),
     Shortcut("text_smaller", QT_TRANSLATE_NOOP("Shortcuts", "Smaller text"), (_S.ZoomOut,)),

@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
     from carddb.db import CardDatabase
     from deckbuilder.library import CardUse, Library, LibraryDeck, TrashedDeck
+    from deckbuilder.ui.library_trash import TrashDialog
     from deckbuilder.ui.library_view import LibraryWindow
     from deckbuilder.ui.window_prompts import Prompts
     from deckbuilder.ui.workers import Worker
@@ -49,6 +50,7 @@ class DeckLibrary(QObject):
         self.export_proxies = export_proxies  # the window's proxy export, handed a deck of the missing copies
         self._library: Library | None = None
         self._view: LibraryWindow | None = None
+        self._trash_view: TrashDialog | None = None
         self.worker: Worker | None = None
         self.trashed: list[TrashedDeck] = []  # deleted in this window, newest last: Undo puts them back
         self.recheck_again = False
@@ -84,6 +86,8 @@ class DeckLibrary(QObject):
             view.cancel_requested.connect(self.cancel)
             view.undo_requested.connect(self.undo_delete)
             view.add_folder_requested.connect(self.add_folder)
+            view.remove_folder_requested.connect(self.remove_folder)
+            view.trash_requested.connect(self.show_trash)
             view.model.tags_edited.connect(lambda file, tags: self.set_tags([file], tags))
             view.model.built_edited.connect(lambda file, built: self.set_built([file], built))
             self._view = view
@@ -112,8 +116,16 @@ class DeckLibrary(QObject):
         except _FAILURES as exc:
             self.tell(str(exc))
             return
+        self._shown(decks)
+
+    def _shown(self, decks: list[LibraryDeck]) -> None:
         if self._view is not None:
             self._view.show_decks(decks, [str(n) for n in self.library.notes])
+            try:
+                added = bool(self.library.added_folders())
+            except _FAILURES:
+                added = False
+            self._view.remove_folder_action.setEnabled(added)
         self.listed.emit()
 
     def recheck(self) -> Worker | None:
@@ -150,9 +162,7 @@ class DeckLibrary(QObject):
             self._view.show_running(True, done, total)
 
     def _checked(self, decks: list[LibraryDeck]) -> None:
-        if self._view is not None:
-            self._view.show_decks(decks, [str(n) for n in self.library.notes])
-        self.listed.emit()
+        self._shown(decks)
 
     def _check_failed(self, message: str) -> None:
         self.tell(fill(self.tr("The decks could not be checked: %1"), message))
@@ -180,6 +190,23 @@ class DeckLibrary(QObject):
         """A folder chosen by the player, or None."""
         folder = QFileDialog.getExistingDirectory(self._parent(), self.tr("Choose a folder"))
         return Path(folder) if folder else None
+
+    def ask_choice(self, title: str, label: str, choices: list[str]) -> str | None:
+        """One of these choices picked by the player, or None when they cancel."""
+        text, ok = QInputDialog.getItem(self._parent(), title, label, choices, 0, False)
+        return text if ok and text in choices else None
+
+    def ask_yes(self, title: str, text: str) -> bool:
+        """Whether the player confirms a change that cannot be undone (No is the default)."""
+        parent = self._trash_view if self._trash_view is not None and self._trash_view.isVisible() else None
+        answer = QMessageBox.question(
+            parent or self._parent(),
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def tell(self, text: str) -> None:
         """A refusal or failure, said to the player."""
@@ -265,6 +292,7 @@ class DeckLibrary(QObject):
                 self.trashed.append(self.library.delete(Path(file)))
 
         self._do(job)
+        self._show_trashed()
         gone = len(self.trashed) - before
         if gone and self._view is not None:
             self._view.undo_action.setEnabled(True)
@@ -284,6 +312,7 @@ class DeckLibrary(QObject):
             return None
         trashed = self.trashed.pop()
         _done, put_back = self._do(lambda: self.library.restore(trashed))
+        self._show_trashed()
         if self._view is not None:
             self._view.undo_action.setEnabled(bool(self.trashed))
             if isinstance(put_back, Path):
@@ -340,6 +369,117 @@ class DeckLibrary(QObject):
             return
         self._do(lambda: self.library.add_folder(folder))
         self.recheck()
+
+    def remove_folder(self) -> Path | None:
+        """Ask which added folder to take out of the library (its deck files stay where they are); the folder."""
+        try:
+            added = self.library.added_folders()
+        except _FAILURES as exc:
+            self.tell(str(exc))
+            return None
+        if not added:
+            self.tell(self.tr("You added no folder to the library: its own decks folder always stays."))
+            return None
+        shown = [str(folder) for folder in added]
+        chosen = self.ask_choice(
+            self.tr("Remove folder"), self.tr("Stop listing the decks of this folder:"), shown
+        )
+        if chosen is None:
+            return None
+        folder = added[shown.index(chosen)]
+        done, _result = self._do(lambda: self.library.remove_folder(folder))
+        if not done:
+            return None
+        self._status(fill(self.tr("%1 is no longer in the library (its files stay)"), folder))
+        return folder
+
+    # -- the trash ---------------------------------------------------------------------------------
+
+    @property
+    def trash_view(self) -> TrashDialog:
+        """The trash's window, built when first asked for."""
+        if self._trash_view is None:
+            from deckbuilder.ui.library_trash import TrashDialog
+
+            dialog = TrashDialog(self._parent())
+            dialog.restore_requested.connect(self.restore_trashed)
+            dialog.empty_requested.connect(self.empty_trash)
+            self._trash_view = dialog
+        return self._trash_view
+
+    def show_trash(self) -> TrashDialog:
+        """The decks deleted from the library (today or any day before), to restore or delete for good."""
+        dialog = self.trash_view
+        self._show_trashed()
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
+
+    def _show_trashed(self) -> None:
+        if self._trash_view is None:
+            return
+        try:
+            trashed = self.library.trashed()
+        except _FAILURES as exc:
+            self.tell(str(exc))
+            trashed = []
+        self._trash_view.show_trashed(trashed)
+
+    def restore_trashed(self, chosen: list[TrashedDeck]) -> list[Path]:
+        """Put these deleted decks back where they were (with their tags and built mark); the files."""
+        put_back: list[Path] = []
+
+        def job() -> None:
+            for deck in chosen:
+                put_back.append(self.library.restore(deck))
+
+        self._do(job)
+        gone = {deck.token for deck in chosen}
+        self.trashed = [
+            t for t in self.trashed if t.token not in gone
+        ]  # Undo has nothing left to do for them
+        self._after_trash_change()
+        if put_back and self._view is not None:
+            self._view.choose(put_back)
+            self._status(
+                fill(ngettext("Restored %1 deck", "Restored %1 decks", len(put_back)), len(put_back))
+            )
+        return put_back
+
+    def empty_trash(self) -> int:
+        """Delete every deck in the trash for good, once the player confirms; how many."""
+        try:
+            count = len(self.library.trashed())
+        except _FAILURES as exc:
+            self.tell(str(exc))
+            return 0
+        if not count:
+            return 0
+        question = fill(
+            ngettext(
+                "Delete %1 deck in the trash for good? This cannot be undone.",
+                "Delete the %1 decks in the trash for good? This cannot be undone.",
+                count,
+            ),
+            count,
+        )
+        if not self.ask_yes(self.tr("Empty trash"), question):
+            return 0
+        done, removed = self._do(lambda: self.library.empty_trash())
+        self.trashed = []
+        self._after_trash_change()
+        emptied = removed if isinstance(removed, int) else 0
+        if done:
+            self._status(
+                fill(ngettext("Deleted %1 deck for good", "Deleted %1 decks for good", emptied), emptied)
+            )
+        return emptied
+
+    def _after_trash_change(self) -> None:
+        if self._view is not None:
+            self._view.undo_action.setEnabled(bool(self.trashed))
+        self._show_trashed()
 
     def missing_proxies(self, files: list[Path]) -> object:
         """Proxy sheets of the copies the chosen decks lack together (built decks outside them keep theirs),

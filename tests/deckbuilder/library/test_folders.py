@@ -49,3 +49,16 @@ def test_the_list_of_folders_is_bounded(tmp_path: Path) -> None:
     (tmp_path / "one more").mkdir()
     with pytest.raises(LibraryError, match="at most"):
         library.add_folder(tmp_path / "one more")
+
+
+def test_only_added_folders_can_be_removed_the_decks_folder_stays(tmp_path: Path) -> None:
+    one = tmp_path / "one"
+    one.mkdir()
+    library = Library(None)
+    assert library.added_folders() == []
+    library.add_folder(one)
+    assert library.added_folders() == [one]
+    with pytest.raises(LibraryError, match="cannot be removed"):
+        library.remove_folder(user_data_dir() / "decks")
+    assert Library(None).folders() == [user_data_dir() / "decks", one]
+    assert Library(None, [one]).added_folders() == []  # folders given for one listing are not the library's

@@ -157,3 +157,26 @@ def test_tags_added_and_removed_across_a_selection_keep_the_others(
     library.remove_tags([decks / "demo.json", decks / "list.txt"], ["league"])
     listed = by_name(library.cached())
     assert (listed["demo.json"].tags, listed["list.txt"].tags) == (("casual",), ("proxy", "casual"))
+
+
+def test_a_native_deck_shows_its_own_tags_before_it_is_checked(demo_db: CardDatabase, decks: Path) -> None:
+    Library(demo_db).set_tags(
+        decks / "demo.json", ["event", "gaia"]
+    )  # written into the file, nothing checked
+    listed = by_name(Library(demo_db).cached())
+    assert listed["demo.json"].legal is None  # not checked yet...
+    assert listed["demo.json"].tags == ("event", "gaia")  # ...and its tags already shown
+    assert listed["broken.json"].tags == ()  # a file that cannot be read: no tags, no failure
+
+
+def test_a_deck_with_its_missing_copies_is_a_new_deck_equal_to_a_replaced_one(tmp_path: Path) -> None:
+    from dataclasses import FrozenInstanceError, replace
+
+    import pytest
+
+    deck = LibraryDeck(tmp_path / "a.json", name="A", game="rage", tags=("event",), cards=60)
+    counted = deck.with_missing(3)
+    assert counted == replace(deck, missing=3) and counted.buildable is False
+    assert deck.missing is None and deck.with_missing(0).buildable  # the listed deck itself is unchanged
+    with pytest.raises(FrozenInstanceError):
+        counted.missing = 1  # type: ignore[misc]

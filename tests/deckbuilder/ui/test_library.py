@@ -311,3 +311,140 @@ def test_the_card_pane_names_the_decks_without_the_library_ever_opened(qtbot, wi
     label = window.card_view.uses_label
     qtbot.waitUntil(lambda: label.isVisible() and "list ×2" in label.text(), timeout=30000)
     assert window.library._view is None  # the library's window was never built
+
+
+def test_an_added_folder_is_removed_and_the_decks_folder_stays(
+    qtbot, window, decks: Path, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.library import LibraryError
+
+    elsewhere = tmp_path / "event decks"
+    elsewhere.mkdir()
+    (elsewhere / "event.txt").write_text(TEXT_DECK, encoding="utf-8")
+    offered: list[list[str]] = []
+
+    def pick(self, title, label, choices):  # type: ignore[no-untyped-def]
+        offered.append(choices)
+        return choices[0]
+
+    monkeypatch.setattr(DeckLibrary, "ask_choice", pick)
+    view = _checked(qtbot, window)
+    remove = view.actions_by_id["library_remove_folder"]
+    assert not remove.isEnabled()  # only the decks folder: nothing the player could remove
+    window.library.library.add_folder(elsewhere)
+    window.library.show_listing()
+    assert "event.txt" in {d.file.name for d in view.model.decks}
+    assert (
+        remove.isEnabled() and remove.shortcuts() and view.buttons["library_remove_folder"].accessibleName()
+    )
+    remove.trigger()
+    assert offered == [[str(elsewhere)]]  # the decks folder is never offered
+    assert "event.txt" not in {d.file.name for d in view.model.decks}
+    assert (elsewhere / "event.txt").read_text(encoding="utf-8") == TEXT_DECK  # its files stay
+    assert not remove.isEnabled()
+    with pytest.raises(LibraryError):
+        window.library.library.remove_folder(decks)
+
+
+def test_a_deck_deleted_in_an_earlier_session_is_restored_from_the_trash(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    from deckbuilder.library import Library
+
+    Library(window.db).delete(decks / "list.txt")  # yesterday's window: its Undo is gone with it
+    view = _checked(qtbot, window)
+    assert not view.undo_action.isEnabled()
+    view.trash_action.trigger()
+    trash = window.library.trash_view
+    qtbot.waitUntil(trash.isVisible)
+    assert [d.file for d in trash.chosen()] == [decks / "list.txt"]
+    assert trash.list.topLevelItem(0).text(0) == "list"
+    trash.restore_button.click()
+    assert (decks / "list.txt").read_text(encoding="utf-8") == TEXT_DECK
+    assert "list.txt" in {d.file.name for d in view.model.decks}
+    assert view.chosen_files() == [decks / "list.txt"]
+    assert trash.list.topLevelItem(0) is None and trash.status.text() == "The trash is empty."
+
+
+def test_emptying_the_trash_asks_first_and_ends_undo(qtbot, window, decks: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    answers = [False, True]
+    asked: list[str] = []
+
+    def confirm(self, title, text):  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr(DeckLibrary, "ask_yes", confirm)
+    view = _checked(qtbot, window)
+    view.choose([decks / "list.txt", decks / "demo.json"])
+    view.actions_by_id["library_delete"].trigger()
+    trash = window.library.show_trash()
+    assert trash.list.topLevelItemCount() == 2 and "2 deleted decks" in trash.status.text()
+    trash.empty_button.click()  # answered No: nothing lost
+    assert asked and "2 decks" in asked[0] and trash.list.topLevelItemCount() == 2
+    assert len(window.library.library.trashed()) == 2
+    trash.empty_button.click()  # answered Yes
+    assert window.library.library.trashed() == [] and trash.list.topLevelItemCount() == 0
+    assert not view.undo_action.isEnabled() and not trash.empty_button.isEnabled()
+    assert not (decks / "list.txt").exists()
+
+
+def test_the_trash_follows_a_delete_and_its_undo(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    view = _checked(qtbot, window)
+    trash = window.library.show_trash()
+    assert trash.list.topLevelItemCount() == 0 and not trash.restore_button.isEnabled()
+    view.choose([decks / "demo.json"])
+    view.actions_by_id["library_delete"].trigger()
+    assert trash.list.topLevelItemCount() == 1 and trash.restore_button.isEnabled()
+    view.undo_action.trigger()
+    assert trash.list.topLevelItemCount() == 0 and (decks / "demo.json").exists()
+    trash.hide()
+    view.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view)
+    view.table.setFocus()
+    view.choose([decks / "list.txt", decks / "demo.json"])
+    QTest.keyClick(view.table, Qt.Key.Key_Delete)
+    assert not (decks / "list.txt").exists() and not (decks / "demo.json").exists()
+    QTest.keyClick(
+        view.table, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    qtbot.waitUntil(trash.isVisible)  # Ctrl+Shift+T in the library opens the trash
+    assert trash.list.topLevelItemCount() == 2
+    first = trash.chosen()[0].file
+    trash.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is trash)
+    trash.list.setFocus()
+    QTest.keyClick(trash.list, Qt.Key.Key_Return)  # Enter restores the current deck, and only it
+    assert first.exists() and trash.list.topLevelItemCount() == 1 and trash.isVisible()
+
+
+def test_the_deck_filter_offers_the_cards_of_any_of_my_decks(qtbot, window, decks: Path) -> None:  # type: ignore[no-untyped-def]
+    (decks / "demo.json").unlink()  # only the text list: Ashen Howler and Bark Hide
+    _checked(qtbot, window)
+    browser = window.browser
+    combo = browser.deck_combo
+    combo.setCurrentIndex(combo.findData("library"))
+    assert combo.currentText() == "In my decks"
+    assert (
+        combo.itemData(combo.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        == "In any of the decks of your library"
+    )
+    browser.run_search()
+    assert sorted(browser.shown_names()) == ["Ashen Howler", "Bark Hide"]
+    assert "in:decks" in browser.query_edit.toolTip()
+
+
+def test_the_portuguese_trash_shows_no_english(portuguese, qtbot, window, decks: Path, demo_db) -> None:  # type: ignore[no-untyped-def]
+    from tests.deckbuilder.ui.english_audit import card_data_words, english_shown
+
+    view = _checked(qtbot, window)
+    view.choose([decks / "list.txt"])
+    view.actions_by_id["library_delete"].trigger()
+    trash = window.library.show_trash()
+    player_words = {"demo", "list", "broken", "json", "txt", "deck", "decks", "userdata"} | card_data_words(
+        demo_db
+    )
+    assert english_shown(trash, player_words) == []
+    assert trash.restore_button.text() == "&Restaurar"
+    assert view.buttons["library_trash"].accessibleName() == "Mostrar os decks excluídos"
