@@ -63,14 +63,16 @@ def real_pool(
 
 
 def _example_deck(db: CardDatabase) -> DeckTerms:
-    """What a deck example asks about: the real example deck, with every other one of its cards owned."""
+    """What a deck example asks about: the real example deck, with every other one of its cards owned, in a deck
+    library holding that deck (`in:decks`)."""
     from deckbuilder.collection import Collection, deck_terms
     from deckbuilder.deckfiles import read_deck
 
     deck = read_deck(REAL_DECKS / "gaia-example.txt", pool=db).deck
     owned = {e.key: e.count for e in deck.entries[::2]}
     Collection(db).set_counts((e.name, None, e.count) for e in deck.entries[::2])
-    return deck_terms(deck, owned)
+    terms = deck_terms(deck, owned)
+    return DeckTerms(cards=terms.cards, missing=terms.missing, library=terms.cards)
 
 
 def test_the_readme_and_the_search_box_give_query_examples() -> None:
