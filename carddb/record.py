@@ -8,10 +8,11 @@ take equality, hashing, repr, `replace` and (for frozen ones) immutability from 
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, TypeVar
 
 _R = TypeVar("_R", bound="Record")
+_T = TypeVar("_T", bound="TupleRecord")
 
 
 class FrozenRecordError(AttributeError):
@@ -93,3 +94,42 @@ class MutableRecord(Record):
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]
+
+
+class TupleRecord(tuple[Any, ...]):
+    """A named tuple written by hand (as `typing.NamedTuple`, without the `__new__` it builds with eval()).
+
+    A subclass names its fields in `_fields` and writes `__new__(cls, field, ...)` returning
+    `tuple.__new__(cls, (field, ...))`; each field is read by a property here. It stays a tuple: equal to, ordered
+    and unpacked as one, with `_replace`, `_asdict` and the named tuple's repr.
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for index, name in enumerate(cls.__dict__.get("_fields", ())):
+            setattr(cls, name, property(itemgetter(index), doc=f"Alias for field number {index}"))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True))
+        return f"{self.__class__.__name__}({shown})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        # Copied and pickled through __new__ with the fields' values, as a named tuple is.
+        return tuple(self)
+
+    def _asdict(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))
+
+    def _replace(self: _T, **changes: Any) -> _T:
+        """A copy with `changes` (field name -> value), as a named tuple's `_replace`."""
+        values = dict(zip(self._fields, self, strict=True))
+        unknown = changes.keys() - values.keys()
+        if unknown:
+            raise ValueError(f"Got unexpected field names: {sorted(unknown)!r}")
+        values.update(changes)
+        return self.__class__(**values)
+
+    replace = _replace
