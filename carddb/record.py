@@ -8,11 +8,16 @@ take equality, hashing, repr, `replace` and (for frozen ones) immutability from 
 
 from __future__ import annotations
 
+import collections
 from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, TypeVar
 
 _R = TypeVar("_R", bound="Record")
 _T = TypeVar("_T", bound="TupleRecord")
+# The C descriptor a named tuple reads its fields with (a property of an itemgetter where it is missing).
+_tuple_getter: Any = getattr(collections, "_tuplegetter", None) or (
+    lambda index, doc: property(itemgetter(index), doc=doc)
+)
 
 
 class FrozenRecordError(AttributeError):
@@ -44,15 +49,16 @@ class Record:
     _fields: ClassVar[tuple[str, ...]] = ()
     _unhashed: ClassVar[frozenset[str]] = frozenset()
     _uncompared: ClassVar[frozenset[str]] = frozenset()
-    _compared: ClassVar[Any] = _no_fields
-    _hashed: ClassVar[Any] = _no_fields
+    # Static: a plain function (the one-field and no-field getters) would otherwise be bound to the record.
+    _compared: ClassVar[Any] = staticmethod(_no_fields)
+    _hashed: ClassVar[Any] = staticmethod(_no_fields)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         compared = tuple(f for f in cls._fields if f not in cls._uncompared)
         hashed = tuple(f for f in compared if f not in cls._unhashed)
-        cls._compared = _getter(compared)
-        cls._hashed = _getter(hashed)
+        cls._compared = staticmethod(_getter(compared))
+        cls._hashed = staticmethod(_getter(hashed))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -110,7 +116,7 @@ class TupleRecord(tuple[Any, ...]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for index, name in enumerate(cls.__dict__.get("_fields", ())):
-            setattr(cls, name, property(itemgetter(index), doc=f"Alias for field number {index}"))
+            setattr(cls, name, _tuple_getter(index, f"Alias for field number {index}"))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True))

@@ -9,7 +9,8 @@ import pytest
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo, PrintingInfo
-from carddb.record import FrozenRecordError
+from carddb.query import And, Flag
+from carddb.record import FrozenRecord, FrozenRecordError
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.deckfiles.common import LoadedDeck
 from deckbuilder.games.rage.format import FormatLimits
@@ -114,3 +115,13 @@ def test_a_report_compares_without_what_the_check_derived() -> None:
     assert report.replace(results=()) != report
     with pytest.raises(AttributeError):
         report.game = "lithic"  # type: ignore[misc]
+
+
+def test_records_of_one_field_and_of_none_compare_and_hash() -> None:
+    assert And(()) == And(()) and And(()) != And((Flag("owned"),)) and Flag("owned") != Flag("in_deck")
+    assert hash(Flag("owned")) == hash(Flag("owned")) and len({Flag("owned"), Flag("owned")}) == 1
+
+    class Empty(FrozenRecord):
+        __slots__ = ()
+
+    assert Empty() == Empty() and hash(Empty()) == hash(Empty()) and repr(Empty()).endswith(".Empty()")
