@@ -3,7 +3,8 @@
 A dataclass builds its `__init__`, `__eq__`, `__repr__` ... with exec() when its module is imported (a slotted one
 builds the class twice), ~4 M instructions a class on every `ragedeck` start, and importing `dataclasses` pulls in
 `inspect`, `ast`, `dis` and `tokenize`. The classes a command's path imports write their `__init__` by hand and
-take equality, hashing, repr, `replace` and (for frozen ones) immutability from `Record`.
+take equality, hashing, repr, `replace` and (for frozen ones) immutability from `Record`; those that were named
+tuples write their `__new__` by hand and stay tuples through `TupleRecord`.
 """
 
 from __future__ import annotations
