@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 from carddb.messages import Message, declare, message
+from carddb.record import FrozenRecord
 
 # Every syntax error a player can read, translated where shown (deckbuilder.i18n reads carddb's templates).
 declare(
@@ -96,6 +96,8 @@ _NUMBER_RE = re.compile(r"-?[0-9]+")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD_STOP = frozenset(' \t\n\r\f\v()"')
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+
 
 class QuerySyntaxError(ValueError):
     """A search query that cannot be understood; `position` is the 0-based index of `token`.
@@ -115,49 +117,75 @@ class QuerySyntaxError(ValueError):
 # -- the syntax tree -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(FrozenRecord):
     """A free word (prefix match) or a quoted phrase (exact phrase) over the full-text index."""
 
+    __slots__ = _fields = ("text", "phrase")
+
     text: str
-    phrase: bool = False
+    phrase: bool
+
+    def __init__(self, text: str, phrase: bool = False) -> None:
+        _set(self, "text", text)
+        _set(self, "phrase", phrase)
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(FrozenRecord):
     """A text field test: type, set, allegiance, keyword, requires or name."""
+
+    __slots__ = _fields = ("field", "value")
 
     field: str
     value: str
 
+    def __init__(self, field: str, value: str) -> None:
+        _set(self, "field", field)
+        _set(self, "value", value)
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+
+class Compare(FrozenRecord):
     """A numeric field compared with a number (`op` is one of = != < > <= >=)."""
+
+    __slots__ = _fields = ("field", "op", "value")
 
     field: str
     op: str
     value: int
 
+    def __init__(self, field: str, op: str, value: int) -> None:
+        _set(self, "field", field)
+        _set(self, "op", op)
+        _set(self, "value", value)
 
-@dataclass(frozen=True, slots=True)
-class GameField:
+
+class GameField(FrozenRecord):
     """Another game's field as its description gives it: a `field:text` or `field>=N` term names it by `words`."""
+
+    __slots__ = _fields = ("name", "kind", "words")
 
     name: str
     kind: str  # "text" | "number" | "words"
-    words: tuple[str, ...] = ()
+    words: tuple[str, ...]
+
+    def __init__(self, name: str, kind: str, words: tuple[str, ...] = ()) -> None:
+        _set(self, "name", name)
+        _set(self, "kind", kind)
+        _set(self, "words", words)
 
 
-@dataclass(frozen=True)
-class SearchFields:
+class SearchFields(FrozenRecord):
     """The searchable fields of a game other than Rage (Rage's are this module's TEXT_FIELDS and numbers).
 
     Handed in as data by whoever knows the game (carddb never reads a game's description): `name` and `type` are
     every card's; the others are read from the card's `fields`.
     """
 
-    fields: tuple[GameField, ...] = ()
+    _fields = ("fields",)
+
+    fields: tuple[GameField, ...]
+
+    def __init__(self, fields: tuple[GameField, ...] = ()) -> None:
+        _set(self, "fields", fields)
 
     @functools.cached_property
     def by_word(self) -> dict[str, GameField]:
@@ -169,32 +197,48 @@ class SearchFields:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+class Not(FrozenRecord):
     """The negation of a term or group."""
+
+    __slots__ = _fields = ("child",)
 
     child: Node
 
+    def __init__(self, child: Node) -> None:
+        _set(self, "child", child)
 
-@dataclass(frozen=True, slots=True)
-class And:
+
+class And(FrozenRecord):
     """Every child matches; no children = every card."""
 
+    __slots__ = _fields = ("children",)
+
     children: tuple[Node, ...]
 
+    def __init__(self, children: tuple[Node, ...]) -> None:
+        _set(self, "children", children)
 
-@dataclass(frozen=True, slots=True)
-class Or:
+
+class Or(FrozenRecord):
     """At least one child matches."""
 
+    __slots__ = _fields = ("children",)
+
     children: tuple[Node, ...]
 
+    def __init__(self, children: tuple[Node, ...]) -> None:
+        _set(self, "children", children)
 
-@dataclass(frozen=True, slots=True)
-class Flag:
+
+class Flag(FrozenRecord):
     """A yes/no fact about a card for this player: in the deck being edited, owned, missing for the deck."""
 
+    __slots__ = _fields = ("flag",)
+
     flag: str  # "in_deck" | "in_library" | "owned" | "missing"
+
+    def __init__(self, flag: str) -> None:
+        _set(self, "flag", flag)
 
 
 Node = Text | Field | Compare | Flag | Not | And | Or
@@ -203,12 +247,18 @@ Node = Text | Field | Compare | Flag | Not | And | Or
 # -- lexing --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+class _Token(FrozenRecord):
+    __slots__ = _fields = ("kind", "position", "text", "node")
     kind: str  # "(" ")" "OR" "AND" "-" "term"
     position: int
     text: str
-    node: Node | None = None
+    node: Node | None
+
+    def __init__(self, kind: str, position: int, text: str, node: Node | None = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "position", position)
+        _set(self, "text", text)
+        _set(self, "node", node)
 
 
 def _read_quoted(text: str, start: int) -> tuple[str, int]:

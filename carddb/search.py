@@ -46,7 +46,7 @@ import functools
 import itertools
 import sqlite3
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from carddb.model import RAGE
 from carddb.namepins import NameTest, name_words
@@ -63,6 +63,7 @@ from carddb.query import SECTION_WORDS as SECTION_WORDS
 from carddb.query import TEXT_FIELDS as TEXT_FIELDS
 from carddb.query import QuerySyntaxError as QuerySyntaxError
 from carddb.query import parse_query as parse_query
+from carddb.record import TupleRecord
 from carddb.searchindex import json_path as _json_path
 from carddb.searchindex import number_of as _number_of
 from carddb.searchindex import rebuild_search_index as rebuild_search_index
@@ -77,8 +78,11 @@ if TYPE_CHECKING:
 MAX_ROWS = 2**62
 
 
-class SearchRow(NamedTuple):
+class SearchRow(TupleRecord):
     """One search hit: just what a card list shows (set_name is the newest printing's set)."""
+
+    __slots__ = ()
+    _fields = ("id", "name", "type", "section", "set_name", "renown", "rage", "gnosis", "health", "requires")
 
     id: int
     name: str
@@ -90,6 +94,21 @@ class SearchRow(NamedTuple):
     gnosis: int | None
     health: int | None
     requires: str
+
+    def __new__(
+        cls,
+        id: int,
+        name: str,
+        type: str,
+        section: str | None,
+        set_name: str,
+        renown: int | None,
+        rage: int | None,
+        gnosis: int | None,
+        health: int | None,
+        requires: str,
+    ) -> SearchRow:
+        return tuple.__new__(cls, (id, name, type, section, set_name, renown, rage, gnosis, health, requires))
 
 
 _FLAG_SQL: dict[str, str] = {
@@ -332,7 +351,7 @@ def can_order_by(order: str, fields: SearchFields | None = None) -> bool:
     return order in _ORDER_SQL or _game_order(order, fields)
 
 
-# A SearchRow straight from a row tuple, with no Python frame per row (a NamedTuple's _make costs two).
+# A SearchRow straight from a row tuple, with no Python frame per row (its __new__ or _make would cost one).
 _search_row = functools.partial(tuple.__new__, SearchRow)
 
 

@@ -8,17 +8,31 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from carddb.record import FrozenRecord
+
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
-@dataclass(frozen=True)
-class DeckTerms:
+class DeckTerms(FrozenRecord):
     """What `in:deck`, `is:missing` and `in:decks` ask: the deck's cards, those it lacks copies of, and the cards
     of every deck of the player's library (normalised names)."""
 
-    cards: frozenset[str] = frozenset()
-    missing: frozenset[str] = frozenset()
-    library: frozenset[str] = frozenset()
+    __slots__ = _fields = ("cards", "missing", "library")
+
+    cards: frozenset[str]
+    missing: frozenset[str]
+    library: frozenset[str]
+
+    def __init__(
+        self,
+        cards: frozenset[str] = frozenset(),
+        missing: frozenset[str] = frozenset(),
+        library: frozenset[str] = frozenset(),
+    ) -> None:
+        _set(self, "cards", cards)
+        _set(self, "missing", missing)
+        _set(self, "library", library)
 
 
 NO_DECK = DeckTerms()
@@ -44,13 +58,19 @@ _FLAG_NAMES = {"in_deck": _IN_DECK, "missing": _MISSING, "in_library": _DeckName
 _GAME = _Searched("game")
 
 
-@dataclass(frozen=True)
-class _Scope:
+class _Scope(FrozenRecord):
     """What a search is of: the game, and the first and last place of its cards in name order (FTS rowids)."""
+
+    __slots__ = _fields = ("game", "first", "last")
 
     game: str
     first: int
     last: int
+
+    def __init__(self, game: str, first: int, last: int) -> None:
+        _set(self, "game", game)
+        _set(self, "first", first)
+        _set(self, "last", last)
 
 
 def _scope(conn: sqlite3.Connection, game: str) -> _Scope:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass
 from typing import Protocol
 
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord
 from carddb.reprints import reprint_of
 from deckbuilder.deck import DEFAULT_GAME, Deck
 
@@ -24,6 +24,7 @@ VERSION = "ragedeck-fingerprint-1"
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHARS = 8  # 40 bits: a clash between two different decks of one event is a one-in-a-trillion chance
 STARTING_MARK = "starting:"
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class Pool(Protocol):
@@ -37,12 +38,17 @@ def _card_info(pool: Pool, name: str) -> CardInfo | None:
     return found if isinstance(found, CardInfo) else None
 
 
-@dataclass(frozen=True)
-class Fingerprint:
+class Fingerprint(FrozenRecord):
     """The code (`XXXX-XXXX`) and the canonical lines it was computed from."""
+
+    __slots__ = _fields = ("code", "lines")
 
     code: str
     lines: tuple[str, ...]
+
+    def __init__(self, code: str, lines: tuple[str, ...]) -> None:
+        _set(self, "code", code)
+        _set(self, "lines", lines)
 
     def __str__(self) -> str:
         return self.code

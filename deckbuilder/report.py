@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from carddb.atomic import atomic_write_text
+from carddb.record import FrozenRecord
 from deckbuilder.context import DeckContexts
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
@@ -43,31 +43,90 @@ CSV_COLUMNS = (
     "guessed",
 )
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
-@dataclass(frozen=True)
-class DeckRow:
+
+class DeckRow(FrozenRecord):
     """One deck of the report: who, the verdict, its Renown and allegiance, and each error (or why it is unread)."""
 
+    __slots__ = _fields = (
+        "file",
+        "player",
+        "deck",
+        "verdict",
+        "renown",
+        "renown_level",
+        "allegiance",
+        "format",
+        "game",
+        "figures",
+        "settings",
+        "errors",
+        "warnings",
+        "read_error",
+        "problems",
+        "fingerprint",
+        "guesses",
+        "cards",
+    )
     file: str
     player: str
-    deck: str = ""
-    verdict: str = UNREADABLE
-    renown: int = 0
-    renown_level: int = 0
-    allegiance: str = ""
-    format: str = ""
-    game: str = ""  # the deck's game (its name): the format is one of that game's
-    figures: tuple[FigureValue, ...] = ()  # the header figures its game.json names, valued by its engine
-    settings: tuple[tuple[str, int | None], ...] = ()  # the deck's settings as checked (Rage's Renown level)
-    errors: tuple[Result, ...] = ()
-    warnings: tuple[Result, ...] = ()
-    read_error: str = ""
-    problems: tuple[str, ...] = field(default=())
-    fingerprint: str = ""  # deckbuilder.fingerprint: shows the list was not changed after registration
-    guesses: tuple[Guess, ...] = ()  # lines read only by a guess (a reprint folded, a near name): for a look
-    cards: tuple[
-        tuple[int, str], ...
-    ] = ()  # (copies, name) of every card, Starting ones marked, in deck order
+    deck: str
+    verdict: str
+    renown: int
+    renown_level: int
+    allegiance: str
+    format: str
+    game: str  # the deck's game (its name): the format is one of that game's
+    figures: tuple[FigureValue, ...]  # the header figures its game.json names, valued by its engine
+    settings: tuple[tuple[str, int | None], ...]  # the deck's settings as checked (Rage's Renown level)
+    errors: tuple[Result, ...]
+    warnings: tuple[Result, ...]
+    read_error: str
+    problems: tuple[str, ...]
+    fingerprint: str  # deckbuilder.fingerprint: shows the list was not changed after registration
+    guesses: tuple[Guess, ...]  # lines read only by a guess (a reprint folded, a near name): for a look
+    cards: tuple[tuple[int, str], ...]  # (copies, name) of every card, Starting ones marked, in deck order
+
+    def __init__(
+        self,
+        file: str,
+        player: str,
+        deck: str = "",
+        verdict: str = UNREADABLE,
+        renown: int = 0,
+        renown_level: int = 0,
+        allegiance: str = "",
+        format: str = "",
+        game: str = "",
+        figures: tuple[FigureValue, ...] = (),
+        settings: tuple[tuple[str, int | None], ...] = (),
+        errors: tuple[Result, ...] = (),
+        warnings: tuple[Result, ...] = (),
+        read_error: str = "",
+        problems: tuple[str, ...] = (),
+        fingerprint: str = "",
+        guesses: tuple[Guess, ...] = (),
+        cards: tuple[tuple[int, str], ...] = (),
+    ) -> None:
+        _set(self, "file", file)
+        _set(self, "player", player)
+        _set(self, "deck", deck)
+        _set(self, "verdict", verdict)
+        _set(self, "renown", renown)
+        _set(self, "renown_level", renown_level)
+        _set(self, "allegiance", allegiance)
+        _set(self, "format", format)
+        _set(self, "game", game)
+        _set(self, "figures", figures)
+        _set(self, "settings", settings)
+        _set(self, "errors", errors)
+        _set(self, "warnings", warnings)
+        _set(self, "read_error", read_error)
+        _set(self, "problems", problems)
+        _set(self, "fingerprint", fingerprint)
+        _set(self, "guesses", guesses)
+        _set(self, "cards", cards)
 
 
 class ReportError(Exception):

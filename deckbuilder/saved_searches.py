@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from carddb.record import FrozenRecord
 from deckbuilder.i18n import gettext as _
 from deckbuilder.userdata import DamagedFile, UserFileError, read_bytes, update
 
@@ -26,6 +26,8 @@ MAX_FILTER_TEXT = 200
 
 # A filter's value: a choice ("gift", "in") or an inclusive range whose None ends are open.
 FilterValue = str | tuple[int | None, int | None]
+
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 def check_name(name: str) -> str:
@@ -65,14 +67,23 @@ def _filters(raw: object) -> dict[str, FilterValue]:
     return checked
 
 
-@dataclass(frozen=True)
-class SavedSearch:
+class SavedSearch(FrozenRecord):
     """A named query and its filters, for one game."""
 
+    __slots__ = _fields = ("name", "game", "query", "filters")
+    _unhashed = frozenset({"filters"})  # a mapping
     name: str
     game: str
-    query: str = ""
-    filters: Mapping[str, FilterValue] = field(default_factory=dict)
+    query: str
+    filters: Mapping[str, FilterValue]
+
+    def __init__(
+        self, name: str, game: str, query: str = "", filters: Mapping[str, FilterValue] | None = None
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "game", game)
+        _set(self, "query", query)
+        _set(self, "filters", {} if filters is None else filters)
 
     def same_name(self, game: str, name: str) -> bool:
         """True for the search of that game and name (names are case-insensitive)."""
@@ -118,12 +129,17 @@ def _entries(raw: bytes) -> list[object]:
     return entries
 
 
-@dataclass(frozen=True)
-class SearchStore:
+class SearchStore(FrozenRecord):
     """Every sound saved search in the order saved, and why any stored entry was skipped."""
 
+    __slots__ = _fields = ("searches", "problems")
+
     searches: tuple[SavedSearch, ...]
-    problems: tuple[str, ...] = ()
+    problems: tuple[str, ...]
+
+    def __init__(self, searches: tuple[SavedSearch, ...], problems: tuple[str, ...] = ()) -> None:
+        _set(self, "searches", searches)
+        _set(self, "problems", problems)
 
     def of_game(self, game: str) -> list[SavedSearch]:
         """The game's searches by name."""
@@ -156,12 +172,17 @@ def load_searches(path: Path | None = None) -> SearchStore:
     return SearchStore(tuple(searches), tuple(problems))
 
 
-@dataclass(frozen=True)
-class Changed:
+class Changed(FrozenRecord):
     """What a change of the saved searches did, and a note for the player (a damaged file kept aside)."""
 
+    __slots__ = _fields = ("changed", "note")
+
     changed: bool
-    note: str | None = None
+    note: str | None
+
+    def __init__(self, changed: bool, note: str | None = None) -> None:
+        _set(self, "changed", changed)
+        _set(self, "note", note)
 
 
 def _change(path: Path | None, edit: Callable[[list[object]], bool]) -> Changed:

@@ -6,7 +6,6 @@ import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from carddb.model import CardInfo, FieldValue
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
 from carddb.query import GameField, SearchFields
+from carddb.record import FrozenRecord, MutableRecord
 from carddb.safeio import read_regular_bytes
 from deckbuilder.games.description import CardField, Game
 from deckbuilder.i18n import _
@@ -46,21 +46,38 @@ def GameCard(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class CardDataIssue:
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+
+
+class CardDataIssue(FrozenRecord):
     """A row or value of a card-data file that was skipped or kept as text, with its line."""
 
+    __slots__ = _fields = ("line", "reason")
     line: int
     reason: str
 
+    def __init__(self, line: int, reason: str) -> None:
+        _set(self, "line", line)
+        _set(self, "reason", reason)
 
-@dataclass
-class CardData:
+
+class CardData(MutableRecord):
     """What a card-data file gave: the cards read and what was wrong with the rest."""
 
-    cards: list[CardInfo] = field(default_factory=list)
-    issues: list[CardDataIssue] = field(default_factory=list)
-    lines: dict[str, int] = field(default_factory=dict)  # each card's line (by normalised name)
+    __slots__ = _fields = ("cards", "issues", "lines")
+    cards: list[CardInfo]
+    issues: list[CardDataIssue]
+    lines: dict[str, int]  # each card's line (by normalised name)
+
+    def __init__(
+        self,
+        cards: list[CardInfo] | None = None,
+        issues: list[CardDataIssue] | None = None,
+        lines: dict[str, int] | None = None,
+    ) -> None:
+        self.cards = [] if cards is None else cards
+        self.issues = [] if issues is None else issues
+        self.lines = {} if lines is None else lines
 
 
 def _header_columns(header: list[str], issues: list[CardDataIssue]) -> dict[str, int]:

@@ -6,7 +6,6 @@ A game and its formats are validated against the registered engines and rule kin
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -186,7 +185,7 @@ class Engine:
             report = self.report(self.context(bare, _NoCards(), game, fmt, settings), game, fmt, results)
         except Exception:  # the engine cannot even report an empty deck: the results alone
             return Report(format=fmt.name, results=results, game=game.name)
-        return dataclasses.replace(report, resolved=None)
+        return report.replace(resolved=None)
 
     def always(self, game: Game) -> list[tuple[str, RuleKind]]:
         """Checks every format of the game runs and none can name: the game's own rule kinds registered `always`

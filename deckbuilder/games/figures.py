@@ -9,8 +9,9 @@ author's list is the one place that decides what a player reads (`Renown 19 / 20
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from carddb.record import TupleRecord
 from deckbuilder.games.conditions import matches
 from deckbuilder.i18n import current_language, gettext
 
@@ -19,14 +20,27 @@ if TYPE_CHECKING:
     from deckbuilder.games.kinds import Item
 
 
-class FigureValue(NamedTuple):
+class FigureValue(TupleRecord):
     """One header figure of a checked deck: its value and the bounds the description asks to show beside it."""
+
+    __slots__ = ()
+    _fields = ("figure", "value", "of", "at_least", "at_most")
 
     figure: Figure
     value: int | str  # a count or sum; a `shared` figure's value ("" when the pile shares none)
-    of: int | None = None  # the value of the setting `of` names (None: it has none, shown "?")
-    at_least: int | None = None  # the format's minimum (None: the format sets none, nothing shown)
-    at_most: int | None = None  # the most the check allows (None: nothing shown)
+    of: int | None  # the value of the setting `of` names (None: it has none, shown "?")
+    at_least: int | None  # the format's minimum (None: the format sets none, nothing shown)
+    at_most: int | None  # the most the check allows (None: nothing shown)
+
+    def __new__(
+        cls,
+        figure: Figure,
+        value: int | str,
+        of: int | None = None,
+        at_least: int | None = None,
+        at_most: int | None = None,
+    ) -> FigureValue:
+        return tuple.__new__(cls, (figure, value, of, at_least, at_most))
 
     @property
     def label(self) -> str:

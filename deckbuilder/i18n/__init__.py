@@ -23,7 +23,9 @@ import os
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
+
+from carddb.record import TupleRecord
 
 Param = str | int | tuple[str, ...]
 Params = tuple[tuple[str, Param], ...]
@@ -158,15 +160,26 @@ def current_language() -> str:
     return _override or system_language()
 
 
-class Catalogue(NamedTuple):
+class Catalogue(TupleRecord):
     """A language's finished translations by (context, English text), and its plural rule.
 
-    A named tuple: a frozen dataclass would be built (six exec'd methods, ~0.4 ms) on every `ragedeck` start.
+    A tuple record: a frozen dataclass or named tuple would be built with exec()/eval() on every `ragedeck` start.
     """
+
+    __slots__ = ()
+    _fields = ("lang", "entries", "plural")
 
     lang: str
     entries: Mapping[tuple[str | None, str], tuple[str, ...]]
     plural: Callable[[int], int]
+
+    def __new__(
+        cls,
+        lang: str,
+        entries: Mapping[tuple[str | None, str], tuple[str, ...]],
+        plural: Callable[[int], int],
+    ) -> Catalogue:
+        return tuple.__new__(cls, (lang, entries, plural))
 
     def find(self, text: str, context: str | None = None) -> str | None:
         """The translation of a text (in a context), None when the catalogue has none."""

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from carddb.record import FrozenRecord, TupleRecord
 from deckbuilder.i18n import Params, message_key, params_json
 
 if TYPE_CHECKING:
     from deckbuilder.games.figures import FigureValue
     from deckbuilder.games.resolved import ResolvedDeck
+
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class Severity(StrEnum):
@@ -21,19 +23,33 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-class Result(NamedTuple):
+class Result(TupleRecord):
     """One finding of a rule: stable code, severity, its English message, the cards involved and the parameters.
 
     `message` is the English rendering; `deckbuilder.i18n.render(result, lang)` renders it in another language from
     `message_id` (the code, or a variant such as `UNKNOWN_CARD.hint`) and `params`.
     """
 
+    __slots__ = ()
+    _fields = ("code", "severity", "message", "cards", "params", "variant")
+
     code: str
     severity: Severity
     message: str
-    cards: tuple[str, ...] = ()
-    params: Params = ()
-    variant: str = ""  # which of the code's messages ("" for the code's own)
+    cards: tuple[str, ...]
+    params: Params
+    variant: str  # which of the code's messages ("" for the code's own)
+
+    def __new__(
+        cls,
+        code: str,
+        severity: Severity,
+        message: str,
+        cards: tuple[str, ...] = (),
+        params: Params = (),
+        variant: str = "",
+    ) -> Result:
+        return tuple.__new__(cls, (code, severity, message, cards, params, variant))
 
     @property
     def message_id(self) -> str:
@@ -52,25 +68,56 @@ class Result(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(FrozenRecord):
     """Everything the checker found about one deck."""
 
+    __slots__ = _fields = (
+        "format",
+        "results",
+        "game",
+        "figures",
+        "piles",
+        "settings",
+        "resolved",
+        "format_title",
+    )
+    # Derived from the deck and the format: left out of equality, hash and repr (as the dataclass's compare=False).
+    _uncompared = frozenset({"resolved", "format_title"})
     format: str
-    results: tuple[Result, ...] = field(default=())
-    game: str = "rage"  # the game whose rules the deck was checked against
+    results: tuple[Result, ...]
+    game: str  # the game whose rules the deck was checked against
     # The header figures (games/figures.FigureValue) and piles (id, label, cards) of the deck's game.json, valued
     # once by the check for every game (Rage's engine supplies its pack's Renown sums, allegiance and Rogue cap):
     # views read them, never value them again.
-    figures: tuple[FigureValue, ...] = ()
-    piles: tuple[tuple[str, str, int], ...] = ()
+    figures: tuple[FigureValue, ...]
+    piles: tuple[tuple[str, str, int], ...]
     # The deck's settings as checked (Rage's Renown level, another game's cost limit), by setting id.
-    settings: tuple[tuple[str, int | None], ...] = ()
+    settings: tuple[tuple[str, int | None], ...]
     # The deck resolved to its cards once, by the check (reprints folded, piles assigned): for every view to read.
-    resolved: ResolvedDeck | None = field(default=None, compare=False, repr=False)
+    resolved: ResolvedDeck | None
     # The checked format's title as its file gives it (English or the player's own words; "" when it has none): the
     # verdict names the format by it without finding the format again.
-    format_title: str = field(default="", compare=False, repr=False)
+    format_title: str
+
+    def __init__(
+        self,
+        format: str,
+        results: tuple[Result, ...] = (),
+        game: str = "rage",
+        figures: tuple[FigureValue, ...] = (),
+        piles: tuple[tuple[str, str, int], ...] = (),
+        settings: tuple[tuple[str, int | None], ...] = (),
+        resolved: ResolvedDeck | None = None,
+        format_title: str = "",
+    ) -> None:
+        _set(self, "format", format)
+        _set(self, "results", results)
+        _set(self, "game", game)
+        _set(self, "figures", figures)
+        _set(self, "piles", piles)
+        _set(self, "settings", settings)
+        _set(self, "resolved", resolved)
+        _set(self, "format_title", format_title)
 
     def setting(self, setting_id: str) -> int | None:
         """The value a setting had for the check (Rage's Renown level), None when the game has no such setting."""

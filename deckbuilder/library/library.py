@@ -8,7 +8,6 @@ import json
 import os
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -388,7 +387,7 @@ def with_library(terms: Any, db: Any, game: str) -> Any:
     library = Library(db)
     library.refresh()
     found = terms if terms is not None else DeckTerms()
-    return replace(found, library=library.card_keys(game))
+    return found.replace(library=library.card_keys(game))
 
 
 def _deck_name(file: Path) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -436,7 +435,7 @@ class CardBrowser(QWidget):
             return None
         terms = self.deck_terms if flags & DECK_FLAGS else DeckTerms()
         if flags & LIBRARY_FLAGS and self.library_keys is not None:
-            terms = replace(terms, library=self.library_keys(self.game_key()))
+            terms = terms.replace(library=self.library_keys(self.game_key()))
         return terms
 
     def library_changed(self) -> None:

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 
+from carddb.record import FrozenRecord
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 CONTEXT = "Shortcuts"
@@ -21,15 +20,24 @@ DECK_LIST = QT_TRANSLATE_NOOP("Shortcuts", "Deck list")
 FIX_IT = QT_TRANSLATE_NOOP("Shortcuts", "Fix it")
 LIBRARY = QT_TRANSLATE_NOOP("Shortcuts", "Deck library")
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
-@dataclass(frozen=True)
-class Shortcut:
+
+class Shortcut(FrozenRecord):
     """One action a key runs: its id, what it does (English, translated when shown), its keys and where."""
+
+    __slots__ = _fields = ("id", "label", "keys", "where")
 
     id: str
     label: str
     keys: tuple[Key, ...]
-    where: str = ANYWHERE
+    where: str
+
+    def __init__(self, id: str, label: str, keys: tuple[Key, ...], where: str = ANYWHERE) -> None:
+        _set(self, "id", id)
+        _set(self, "label", label)
+        _set(self, "keys", keys)
+        _set(self, "where", where)
 
 
 _S = QKeySequence.StandardKey

@@ -4,12 +4,12 @@ verdict colours, chosen to stay readable (WCAG contrast ≥ 4.5) on whichever pa
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
+from carddb.record import FrozenRecord
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 KEY_THEME = "view/theme"
@@ -27,6 +27,8 @@ MIN_CONTRAST = 4.5  # WCAG AA for normal text
 _role = QPalette.ColorRole
 # The desktop's own palette and font, as they were before we changed either (System and 100 % go back to them).
 _desktop: tuple[QPalette, QFont] | None = None
+
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 def _app() -> QApplication:
@@ -83,13 +85,19 @@ def readable(colour: QColor, base: QColor) -> QColor:
     return shown
 
 
-@dataclass(frozen=True)
-class VerdictColours:
+class VerdictColours(FrozenRecord):
     """How a verdict is coloured (always beside a word or a symbol saying the same)."""
+
+    __slots__ = _fields = ("legal", "illegal", "warning")
 
     legal: QColor
     illegal: QColor
     warning: QColor
+
+    def __init__(self, legal: QColor, illegal: QColor, warning: QColor) -> None:
+        _set(self, "legal", legal)
+        _set(self, "illegal", illegal)
+        _set(self, "warning", warning)
 
 
 def verdict_colours(palette: QPalette) -> VerdictColours:

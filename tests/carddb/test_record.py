@@ -9,9 +9,12 @@ import pytest
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo, PrintingInfo
-from carddb.record import FrozenRecordError
+from carddb.query import And, Flag
+from carddb.record import FrozenRecord, FrozenRecordError
 from deckbuilder.deck import Deck, DeckEntry
 from deckbuilder.deckfiles.common import LoadedDeck
+from deckbuilder.games.rage.format import FormatLimits
+from deckbuilder.legality.results import Report, Result, Severity
 
 
 def _card(**changes: object) -> CardInfo:
@@ -78,3 +81,47 @@ def test_a_mutable_record_changes_and_is_not_hashable() -> None:
     assert loaded == LoadedDeck(deck, "text", ["line 3: no count"])
     with pytest.raises(TypeError):
         hash(loaded)
+
+
+def test_a_tuple_record_is_the_named_tuple_it_replaced() -> None:
+    result = Result("UNKNOWN_CARD", Severity.ERROR, "Unknown card: X", ("X",))
+    assert result == ("UNKNOWN_CARD", Severity.ERROR, "Unknown card: X", ("X",), (), "")  # still a tuple
+    assert result.cards == ("X",) and result.variant == ""
+    code, severity, *_rest = result
+    assert (code, severity) == ("UNKNOWN_CARD", Severity.ERROR)
+    assert repr(result) == (
+        "Result(code='UNKNOWN_CARD', severity=<Severity.ERROR: 'error'>, message='Unknown card: X', "
+        "cards=('X',), params=(), variant='')"
+    )
+    hinted = result._replace(variant="hint")
+    assert hinted.variant == "hint" and hinted.message_id == "UNKNOWN_CARD.hint" and result.variant == ""
+    assert hinted._asdict()["code"] == "UNKNOWN_CARD"
+    with pytest.raises(ValueError):
+        result._replace(colour="red")
+    with pytest.raises(AttributeError):
+        result.code = "OTHER"  # type: ignore[misc]
+    for copied in (copy.copy(result), copy.deepcopy(result), pickle.loads(pickle.dumps(result))):
+        assert copied == result and type(copied) is Result
+    assert FormatLimits(combat_minimum=20) < FormatLimits(combat_minimum=21)  # ordered as a tuple
+    assert len({result, Result(*result)}) == 1
+
+
+def test_a_report_compares_without_what_the_check_derived() -> None:
+    report = Report("open", (Result("X", Severity.WARNING, "x"),), format_title="Open")
+    same = Report("open", (Result("X", Severity.WARNING, "x"),))
+    assert report == same and hash(report) == hash(same)  # the format's title is derived: left out
+    assert "format_title" not in repr(report) and "resolved" not in repr(report)
+    assert report.replace(format_title="Other").format_title == "Other"
+    assert report.replace(results=()) != report
+    with pytest.raises(AttributeError):
+        report.game = "lithic"  # type: ignore[misc]
+
+
+def test_records_of_one_field_and_of_none_compare_and_hash() -> None:
+    assert And(()) == And(()) and And(()) != And((Flag("owned"),)) and Flag("owned") != Flag("in_deck")
+    assert hash(Flag("owned")) == hash(Flag("owned")) and len({Flag("owned"), Flag("owned")}) == 1
+
+    class Empty(FrozenRecord):
+        __slots__ = ()
+
+    assert Empty() == Empty() and hash(Empty()) == hash(Empty()) and repr(Empty()).endswith(".Empty()")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
 from carddb.model import CardInfo
+from carddb.record import MutableRecord, TupleRecord
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.rage.facts import (
     GAIA,
@@ -33,37 +33,91 @@ if TYPE_CHECKING:
 Placed = ResolvedCard
 
 
-class Totals(NamedTuple):
+class Totals(TupleRecord):
     """Rage's counts of a checked deck, from which its engine values the header figures and piles of its game.json:
     section sizes as its rules count them, the pack's Renown sums, its allegiance and the Rogue cap."""
 
-    characters: int = 0
-    sept: int = 0
-    combat: int = 0
-    renown: int = 0
-    rogue_renown: int = 0
-    starting: int = 0
-    unplaced: int = 0
-    allegiance: str = ""  # "Gaia", "Wyrm" or "" when undecided
-    rogue_cap: int = 0  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
+    __slots__ = ()
+    _fields = (
+        "characters",
+        "sept",
+        "combat",
+        "renown",
+        "rogue_renown",
+        "starting",
+        "unplaced",
+        "allegiance",
+        "rogue_cap",
+    )
+
+    characters: int
+    sept: int
+    combat: int
+    renown: int
+    rogue_renown: int
+    starting: int
+    unplaced: int
+    allegiance: str  # "Gaia", "Wyrm" or "" when undecided
+    rogue_cap: int  # most Renown Rogues may bring: half the pack's Renown (ROGUE_OVER_HALF)
+
+    def __new__(
+        cls,
+        characters: int = 0,
+        sept: int = 0,
+        combat: int = 0,
+        renown: int = 0,
+        rogue_renown: int = 0,
+        starting: int = 0,
+        unplaced: int = 0,
+        allegiance: str = "",
+        rogue_cap: int = 0,
+    ) -> Totals:
+        return tuple.__new__(
+            cls, (characters, sept, combat, renown, rogue_renown, starting, unplaced, allegiance, rogue_cap)
+        )
 
 
-@dataclass(slots=True)
-class PackMember:
+class PackMember(MutableRecord):
     """A Character of the pack with the traits its cards are matched against."""
 
+    __slots__ = _fields = ("placed", "card", "allegiance", "traits")
     placed: Placed
     card: CardInfo
     allegiance: str
     traits: frozenset[str]
 
+    def __init__(self, placed: Placed, card: CardInfo, allegiance: str, traits: frozenset[str]) -> None:
+        self.placed = placed
+        self.card = card
+        self.allegiance = allegiance
+        self.traits = traits
 
-@dataclass
-class CheckContext(PileScope):
+
+class CheckContext(PileScope, MutableRecord):
     """Everything the rules read, built once per check: the deck's piles as every engine's context reads them
     (games/scope.py, for the generic rule kinds Rage's rules are worded over) and Rage's facts (pack, allegiance,
     Renown sums, Rogue cap)."""
 
+    _fields = (
+        "fmt",
+        "renown_level",
+        "cards",
+        "characters",
+        "sept",
+        "combat",
+        "unknown",
+        "unplaced",
+        "pack",
+        "allegiance",
+        "renown",
+        "rogue_renown",
+        "suggestions",
+        "pool",
+        "retired",
+        "entry_cards",
+        "resolved",
+        "game",
+    )
     fmt: Format
     renown_level: int
     cards: list[Placed]
@@ -77,26 +131,64 @@ class CheckContext(PileScope):
     renown: int
     rogue_renown: int
     suggestions: dict[str, list[str]]
-    pool: CardPool | None = None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
+    pool: CardPool | None  # for the engine's own checks that ask the pool (DEMO_CARD: its sets)
     # Unknown cards a re-import retired (no longer in the card data): key -> the card that took its place ("").
-    retired: dict[str, str] = field(default_factory=dict)
+    retired: dict[str, str]
     # What the pool answered for each entry's name, by the entry's key (a reprint as itself, a retired card as the
     # pool gives it): the deck view's rows read these instead of looking every name up again.
-    entry_cards: dict[str, CardInfo | None] = field(default_factory=dict)
-    resolved: ResolvedDeck | None = None  # the deck as games/resolve.py resolved it, for every view to read
-    game: Game | None = None  # type: ignore[assignment]  # Rage's description (its piles' labels)
-    _items: list[Item] | None = field(default=None, init=False, repr=False)
+    entry_cards: dict[str, CardInfo | None]
+    resolved: ResolvedDeck | None  # the deck as games/resolve.py resolved it, for every view to read
+    game: Game | None  # type: ignore[assignment]  # Rage's description (its piles' labels)
+
+    def __init__(
+        self,
+        fmt: Format,
+        renown_level: int,
+        cards: list[Placed],
+        characters: list[Placed],
+        sept: list[Placed],
+        combat: list[Placed],
+        unknown: list[Placed],
+        unplaced: list[Placed],
+        pack: list[PackMember],
+        allegiance: str,
+        renown: int,
+        rogue_renown: int,
+        suggestions: dict[str, list[str]],
+        pool: CardPool | None = None,
+        retired: dict[str, str] | None = None,
+        entry_cards: dict[str, CardInfo | None] | None = None,
+        resolved: ResolvedDeck | None = None,
+        game: Game | None = None,
+    ) -> None:
+        self.fmt = fmt
+        self.renown_level = renown_level
+        self.cards = cards
+        self.characters = characters
+        self.sept = sept
+        self.combat = combat
+        self.unknown = unknown
+        self.unplaced = unplaced
+        self.pack = pack
+        self.allegiance = allegiance
+        self.renown = renown
+        self.rogue_renown = rogue_renown
+        self.suggestions = suggestions
+        self.pool = pool
+        self.retired = {} if retired is None else retired
+        self.entry_cards = {} if entry_cards is None else entry_cards
+        self.resolved = resolved
+        self.game = game
+        # Made on first need: the scope's items, each list's known cards, the Requires vocabulary.
+        self._items: list[Item] | None = None
+        self._known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = {}
+        self._vocabulary: frozenset[str] | None = None
 
     def scope_items(self) -> list[Item]:
         """The cards by pile as the generic rule kinds read them, made on first need (the minimums ask)."""
         if self._items is None:
             self._items = items_of(self.resolved) if self.resolved is not None else []
         return self._items
-
-    _known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = field(
-        default_factory=dict, init=False, repr=False
-    )
-    _vocabulary: frozenset[str] | None = field(default=None, init=False, repr=False)
 
     @property
     def vocabulary(self) -> frozenset[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import NamedTuple
 
 from carddb.allegiance import GAIA as GAIA
 from carddb.allegiance import ROGUE as ROGUE
@@ -19,6 +18,7 @@ from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section
 from carddb.identities import character_identity, shipped_identities
 from carddb.model import CardInfo
+from carddb.record import TupleRecord
 from carddb.traits import (
     AUSPICES,
     BASTET_TRIBES,
@@ -44,17 +44,30 @@ _ALTERNATIVE_SPLIT = re.compile(r"\s+-\s*|\s*-\s+|,")
 _RESTRICTED_TEXT = re.compile(r"(?:^|[.!]\s+)restricted\.", re.IGNORECASE)
 
 
-class Requirement(NamedTuple):
+class Requirement(TupleRecord):
     """A parsed Requires field: OR-alternatives, each an AND-set of traits; `judgeable` False means unknown.
 
     `unknown` holds the parts whose words are neither a known trait nor a keyword any Character carries.
     """
 
+    __slots__ = ()
+    _fields = ("text", "alternatives", "judgeable", "unknown", "judged")
+
     text: str
-    alternatives: tuple[frozenset[str], ...] = ()
-    judgeable: bool = False
-    unknown: tuple[str, ...] = ()
-    judged: tuple[str, ...] = ()  # the alternatives as written, without those of play conditions only
+    alternatives: tuple[frozenset[str], ...]
+    judgeable: bool
+    unknown: tuple[str, ...]
+    judged: tuple[str, ...]  # the alternatives as written, without those of play conditions only
+
+    def __new__(
+        cls,
+        text: str,
+        alternatives: tuple[frozenset[str], ...] = (),
+        judgeable: bool = False,
+        unknown: tuple[str, ...] = (),
+        judged: tuple[str, ...] = (),
+    ) -> Requirement:
+        return tuple.__new__(cls, (text, alternatives, judgeable, unknown, judged))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -111,8 +124,25 @@ def character_allegiance(card: CardInfo) -> str:
     return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
 
 
-class CardFacts(NamedTuple):
+class CardFacts(TupleRecord):
     """What the rules read of one card, derived once per card instead of once per rule per check."""
+
+    __slots__ = ()
+    _fields = (
+        "type_parts",
+        "keyword_set",
+        "totem",
+        "restricted",
+        "requirement",
+        "allegiance",
+        "identity",
+        "crinos_rage",
+        "own_traits",
+        "sets",
+        "gaia_block",
+        "wyrm_block",
+        "has_needs",
+    )
 
     type_parts: frozenset[str]
     keyword_set: frozenset[str]
@@ -128,6 +158,41 @@ class CardFacts(NamedTuple):
     gaia_block: str  # allegiance_block(card, GAIA)
     wyrm_block: str  # allegiance_block(card, WYRM)
     has_needs: bool  # a judgeable Requires, or a Gnosis/Renown a Character must reach (RequirementUnmetRule)
+
+    def __new__(
+        cls,
+        type_parts: frozenset[str],
+        keyword_set: frozenset[str],
+        totem: bool,
+        restricted: bool,
+        requirement: Requirement,
+        allegiance: str,
+        identity: str,
+        crinos_rage: int,
+        own_traits: frozenset[str],
+        sets: tuple[str, ...],
+        gaia_block: str,
+        wyrm_block: str,
+        has_needs: bool,
+    ) -> CardFacts:
+        return tuple.__new__(
+            cls,
+            (
+                type_parts,
+                keyword_set,
+                totem,
+                restricted,
+                requirement,
+                allegiance,
+                identity,
+                crinos_rage,
+                own_traits,
+                sets,
+                gaia_block,
+                wyrm_block,
+                has_needs,
+            ),
+        )
 
 
 # id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.

@@ -12,9 +12,10 @@ from __future__ import annotations
 import fnmatch
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from carddb.normalize import normalize_name
+from carddb.record import TupleRecord
 from deckbuilder.games.description import GameFormat
 from deckbuilder.games.rage.renown import DEFAULT_RENOWN_LEVEL as DEFAULT_RENOWN_LEVEL
 from deckbuilder.games.registry import game_rules
@@ -51,15 +52,41 @@ class LegacyFormatError(ValueError):
     """A format file in the earlier shape that is not valid (the message names the field)."""
 
 
-class FormatLimits(NamedTuple):
+class FormatLimits(TupleRecord):
     """Deck-size minimums and copy limits; None switches that limit off."""
 
-    combat_minimum: int | None = None
-    sept_minimum: int | None = None
-    combat_copies: int | None = None
-    sept_copies: int | None = None
-    character_copies: int | None = None
-    multiple_copies: int | None = None
+    __slots__ = ()
+    _fields = (
+        "combat_minimum",
+        "sept_minimum",
+        "combat_copies",
+        "sept_copies",
+        "character_copies",
+        "multiple_copies",
+    )
+
+    combat_minimum: int | None
+    sept_minimum: int | None
+    combat_copies: int | None
+    sept_copies: int | None
+    character_copies: int | None
+    multiple_copies: int | None
+
+    def __new__(
+        cls,
+        combat_minimum: int | None = None,
+        sept_minimum: int | None = None,
+        combat_copies: int | None = None,
+        sept_copies: int | None = None,
+        character_copies: int | None = None,
+        multiple_copies: int | None = None,
+    ) -> FormatLimits:
+        return tuple.__new__(
+            cls, (combat_minimum, sept_minimum, combat_copies, sept_copies, character_copies, multiple_copies)
+        )
+
+
+NO_LIMITS = FormatLimits()  # every limit off: a format's default
 
 
 @functools.lru_cache(maxsize=256)
@@ -168,21 +195,70 @@ def _codes_of(fmt: GameFormat) -> tuple[str, ...]:
     return tuple(code for code in dict.fromkeys(ordered) if code in wanted)
 
 
-class Format(NamedTuple):
+class Format(TupleRecord):
     """A Rage format as Rage's code asks it: which codes it reports, limits, sets and bans (from its rule kinds)."""
 
+    __slots__ = ()
+    _fields = (
+        "name",
+        "title",
+        "description",
+        "rules",
+        "limits",
+        "allow_sets",
+        "deny_sets",
+        "banned_cards",
+        "banned_types",
+        "default_renown_level",
+        "source",
+        "format",
+    )
+
     name: str
-    title: str = ""
-    description: str = ""
-    rules: tuple[str, ...] = ()
-    limits: FormatLimits = FormatLimits()
-    allow_sets: tuple[str, ...] = ("*",)
-    deny_sets: tuple[str, ...] = ()
-    banned_cards: tuple[str, ...] = ()
-    banned_types: tuple[str, ...] = ()
-    default_renown_level: int = DEFAULT_RENOWN_LEVEL
-    source: str = ""  # "shipped" or the path of the user file
-    format: GameFormat | None = None
+    title: str
+    description: str
+    rules: tuple[str, ...]
+    limits: FormatLimits
+    allow_sets: tuple[str, ...]
+    deny_sets: tuple[str, ...]
+    banned_cards: tuple[str, ...]
+    banned_types: tuple[str, ...]
+    default_renown_level: int
+    source: str  # "shipped" or the path of the user file
+    format: GameFormat | None
+
+    def __new__(
+        cls,
+        name: str,
+        title: str = "",
+        description: str = "",
+        rules: tuple[str, ...] = (),
+        limits: FormatLimits = NO_LIMITS,
+        allow_sets: tuple[str, ...] = ("*",),
+        deny_sets: tuple[str, ...] = (),
+        banned_cards: tuple[str, ...] = (),
+        banned_types: tuple[str, ...] = (),
+        default_renown_level: int = DEFAULT_RENOWN_LEVEL,
+        source: str = "",
+        format: GameFormat | None = None,
+    ) -> Format:
+        return tuple.__new__(
+            cls,
+            (
+                name,
+                title,
+                description,
+                rules,
+                limits,
+                allow_sets,
+                deny_sets,
+                banned_cards,
+                banned_types,
+                default_renown_level,
+                source,
+                format,
+            ),
+        )
 
     @classmethod
     def of(cls, fmt: GameFormat, default_renown_level: int = DEFAULT_RENOWN_LEVEL) -> Format:

@@ -25,6 +25,10 @@ NOT_NEEDED = (
     "lzma",
     "sqlalchemy",  # the schema's declarations: reading cards needs only sqlite3
     "sqlmodel",
+    # a dataclass or named tuple generates its methods with exec() on import, and dataclasses imports inspect (ast,
+    # dis, tokenize): the check's value classes are carddb.record's
+    "dataclasses",
+    "inspect",
 )
 _CODE = """
 import io, json, sys
