@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -376,49 +376,6 @@ class CardBrowser(QWidget):
     def game_key(self) -> str:
         """The id of the game whose cards are listed (a saved search belongs to it)."""
         return self.game.name if self.game is not None else self.db.game
-
-    def filter_values(self) -> dict[str, str | tuple[int | None, int | None]]:
-        """The filters that narrow the results, by field (a saved search keeps them)."""
-        chosen = self.filters()
-        values: dict[str, str | tuple[int | None, int | None]] = {}
-        for name in BrowserFilters.__dataclass_fields__:
-            value = getattr(chosen, name)
-            if value != getattr(BrowserFilters(), name):
-                values[name] = value
-        return values
-
-    def apply_search(
-        self, query: str, filters: Mapping[str, str | tuple[int | None, int | None]]
-    ) -> list[str]:
-        """Show a saved search: its query and filters (every other filter cleared); the filters whose value this
-        database no longer has (a set removed since) are not applied and are returned by name."""
-        self.reset_filters()
-        combos = {
-            "section": self.section_combo,
-            "type": self.type_combo,
-            "set_name": self.set_combo,
-            "allegiance": self.allegiance_combo,
-            "deck": self.deck_combo,
-            "collection": self.collection_combo,
-        }
-        lost: list[str] = []
-        for name, value in filters.items():
-            if name in self.range_spins and isinstance(value, tuple):
-                for spin, bound in zip(self.range_spins[name], value, strict=True):
-                    spin.setValue(-1 if bound is None else max(0, min(bound, spin.maximum())))
-            elif name in combos and isinstance(value, str):
-                combo = combos[name]
-                if isinstance(combo, ChoicesCombo):
-                    combo.ensure_filled()
-                found = combo.findData(value)
-                if found < 0:
-                    lost.append(name)
-                combo.setCurrentIndex(max(found, 0))
-            else:
-                lost.append(name)
-        self.query_edit.setText(query)
-        self.run_search()
-        return lost
 
     @property
     def deck_terms(self) -> DeckTerms:

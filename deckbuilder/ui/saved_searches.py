@@ -3,6 +3,7 @@ them (the file and its rules are deckbuilder.saved_searches; this is only the me
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.saved_searches import SavedSearch, delete_search, load_searches, rename_search, save_search
+from deckbuilder.ui.card_results import BrowserFilters
+from deckbuilder.ui.filter_grid import ChoicesCombo
 from deckbuilder.ui.shortcuts import sequences
 from deckbuilder.ui.translation import fill
 from deckbuilder.userdata import UserFileError
@@ -110,7 +113,7 @@ class SavedSearches(QObject):
 
     def run(self, search: SavedSearch) -> None:
         """Show a saved search in the browser."""
-        lost = self.browser.apply_search(search.query, search.filters)
+        lost = self.show_search(search.query, search.filters)
         if lost:
             self.tell(
                 fill(
@@ -119,6 +122,49 @@ class SavedSearches(QObject):
                     ", ".join(lost),
                 )
             )
+
+    def filter_values(self) -> dict[str, str | tuple[int | None, int | None]]:
+        """The browser's filters that narrow its results, by field (what a saved search keeps)."""
+        chosen, unset = self.browser.filters(), BrowserFilters()
+        values: dict[str, str | tuple[int | None, int | None]] = {}
+        for name in BrowserFilters.__dataclass_fields__:
+            if (value := getattr(chosen, name)) != getattr(unset, name):
+                values[name] = value
+        return values
+
+    def show_search(
+        self, query: str, filters: Mapping[str, str | tuple[int | None, int | None]]
+    ) -> list[str]:
+        """Show a saved search in the browser: its query and filters (every other filter cleared); the filters whose
+        value this database no longer has (a set removed since) are not applied and are returned by name."""
+        browser = self.browser
+        browser.reset_filters()
+        combos = {
+            "section": browser.section_combo,
+            "type": browser.type_combo,
+            "set_name": browser.set_combo,
+            "allegiance": browser.allegiance_combo,
+            "deck": browser.deck_combo,
+            "collection": browser.collection_combo,
+        }
+        lost: list[str] = []
+        for name, value in filters.items():
+            if name in browser.range_spins and isinstance(value, tuple):
+                for spin, bound in zip(browser.range_spins[name], value, strict=True):
+                    spin.setValue(-1 if bound is None else max(0, min(bound, spin.maximum())))
+            elif name in combos and isinstance(value, str):
+                combo = combos[name]
+                if isinstance(combo, ChoicesCombo):
+                    combo.ensure_filled()
+                found = combo.findData(value)
+                if found < 0:
+                    lost.append(name)
+                combo.setCurrentIndex(max(found, 0))
+            else:
+                lost.append(name)
+        browser.query_edit.setText(query)
+        browser.run_search()
+        return lost
 
     def save_current(self) -> SavedSearch | None:
         """Ask for a name and save the browser's query and filters under it (asking before replacing one)."""
@@ -130,9 +176,7 @@ class SavedSearches(QObject):
             fill(self.tr("Replace the saved search “%1”?"), name.strip())
         ):
             return None
-        search = SavedSearch(
-            name.strip(), game, self.browser.query_edit.text().strip(), self.browser.filter_values()
-        )
+        search = SavedSearch(name.strip(), game, self.browser.query_edit.text().strip(), self.filter_values())
         try:
             done = save_search(search)
         except (ValueError, UserFileError) as exc:
