@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import collections
 from operator import attrgetter, itemgetter
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self
 
-_R = TypeVar("_R", bound="Record")
-_T = TypeVar("_T", bound="TupleRecord")
 # The C descriptor a named tuple reads its fields with (a property of an itemgetter where it is missing).
 _tuple_getter: Any = getattr(collections, "_tuplegetter", None) or (
     lambda index, doc: property(itemgetter(index), doc=doc)
@@ -77,7 +75,7 @@ class Record:
         # Copied and pickled by its fields through __init__ (a frozen record refuses the default slot-by-slot setattr).
         return (self.__class__, tuple(getattr(self, f) for f in self._fields))
 
-    def replace(self: _R, **changes: Any) -> _R:
+    def replace(self, **changes: Any) -> Self:
         """A copy with `changes` (field name -> value), as `dataclasses.replace`."""
         values = {f: getattr(self, f) for f in self._fields}
         values.update(changes)
@@ -130,7 +128,7 @@ class TupleRecord(tuple[Any, ...]):
     def _asdict(self) -> dict[str, Any]:
         return dict(zip(self._fields, self, strict=True))
 
-    def _replace(self: _T, **changes: Any) -> _T:
+    def _replace(self, **changes: Any) -> Self:
         """A copy with `changes` (field name -> value), as a named tuple's `_replace`."""
         values = dict(zip(self._fields, self, strict=True))
         unknown = changes.keys() - values.keys()

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.db import CardDatabase
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord, MutableRecord
 from carddb.search import DeckTerms
 from deckbuilder.deck import DEFAULT_GAME, Deck
 from deckbuilder.deckfiles.common import lines_of
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 MAX_OWNED = 9999  # copies of one printing; more is a typing slip, not a collection
 MAX_NAME_CHARS = 200
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 declare(
@@ -54,45 +55,82 @@ class CollectionError(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Owned:
+class Owned(FrozenRecord):
     """One collection row: the name as written, its printing ("" = not given), copies, and whether the card is known."""
 
+    __slots__ = _fields = ("name", "set_name", "count", "known", "current_name")
     name: str
     set_name: str
     count: int
-    known: bool = True
-    current_name: str = ""  # the database's spelling when known
+    known: bool
+    current_name: str  # the database's spelling when known
+
+    def __init__(
+        self, name: str, set_name: str, count: int, known: bool = True, current_name: str = ""
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "set_name", set_name)
+        _set(self, "count", count)
+        _set(self, "known", known)
+        _set(self, "current_name", current_name)
 
     def to_json(self) -> dict[str, object]:
         """The shape `ragedeck collection list --json` prints."""
         return {"name": self.name, "set": self.set_name or None, "count": self.count, "known": self.known}
 
 
-@dataclass
-class ImportSummary:
+class ImportSummary(MutableRecord):
     """What a have-list import did: copies added, rows written, unknown names kept, file problems, refused parts."""
 
-    copies: int = 0
-    rows: int = 0
-    unknown: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)  # the reader's notes (its skipped lines included)
-    refused: list[str] = field(default_factory=list)  # entries the collection refused, each with where it was
-    unused: int = 0  # parts of the file not added: lines the reader skipped plus entries refused
+    _fields = ("copies", "rows", "unknown", "problems", "refused", "unused")
+
+    def __init__(
+        self,
+        copies: int = 0,
+        rows: int = 0,
+        unknown: list[str] | None = None,
+        problems: list[str] | None = None,
+        refused: list[str] | None = None,
+        unused: int = 0,
+    ) -> None:
+        self.copies = copies
+        self.rows = rows
+        self.unknown: list[str] = [] if unknown is None else unknown
+        self.problems: list[str] = (
+            [] if problems is None else problems
+        )  # the reader's notes (its skipped lines)
+        self.refused: list[str] = (
+            [] if refused is None else refused
+        )  # entries refused, each with where it was
+        self.unused = unused  # parts of the file not added: lines the reader skipped plus entries refused
 
 
-@dataclass(frozen=True)
-class HaveList:
+class HaveList(FrozenRecord):
     """A have list read and checked, nothing written yet: the entries to add and what was refused or skipped."""
 
+    _fields = ("source", "items", "problems", "refused", "unused", "game")
     source: str
     items: tuple[tuple[str, str, int], ...]  # (clean name, set or "", copies)
     problems: tuple[str, ...]
     refused: tuple[str, ...]
     unused: int
-    game: str = (
-        DEFAULT_GAME  # the game whose collection the list is added to (the file's own, or the one asked)
-    )
+    game: str  # the game whose collection the list is added to (the file's own, or the one asked)
+
+    def __init__(
+        self,
+        source: str,
+        items: tuple[tuple[str, str, int], ...],
+        problems: tuple[str, ...],
+        refused: tuple[str, ...],
+        unused: int,
+        game: str = DEFAULT_GAME,
+    ) -> None:
+        _set(self, "source", source)
+        _set(self, "items", items)
+        _set(self, "problems", problems)
+        _set(self, "refused", refused)
+        _set(self, "unused", unused)
+        _set(self, "game", game)
 
     @property
     def complete(self) -> bool:
@@ -100,12 +138,16 @@ class HaveList:
         return self.unused == 0
 
 
-@dataclass(frozen=True, slots=True)
-class RowStatus:
+class RowStatus(FrozenRecord):
     """Owned and missing copies of one deck card (any printing counts as owned)."""
 
+    __slots__ = _fields = ("owned", "missing")
     owned: int
     missing: int
+
+    def __init__(self, owned: int, missing: int) -> None:
+        _set(self, "owned", owned)
+        _set(self, "missing", missing)
 
 
 def _clean_name(name: str) -> str:

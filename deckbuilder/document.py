@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from carddb.record import FrozenRecord, MutableRecord
 from deckbuilder.context import DeckContext, DeckContexts
 from deckbuilder.deck import DEFAULT_FORMAT, Deck, DeckState
 from deckbuilder.deckfiles import (
@@ -48,12 +48,16 @@ def _default_format(deck: Deck) -> str:
     return game.default_format if game is not None and game.default_format else DEFAULT_FORMAT
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(FrozenRecord):
     """One change to the deck: the states before and after (equal when it changed nothing)."""
 
+    _fields = ("before", "after")
     before: DeckState
     after: DeckState
+
+    def __init__(self, before: DeckState, after: DeckState) -> None:
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "after", after)
 
     @property
     def changed(self) -> bool:
@@ -61,25 +65,36 @@ class Edit:
         return self.before != self.after
 
 
-@dataclass
-class DeckDocument:
+class DeckDocument(MutableRecord):
     """The deck being edited, its file (None until saved) and that file's kind, and its latest check.
 
     Every change of the deck goes through `edit` or `restore`, every change of its file through `replace` or
     `saved_as`, so whoever holds the document (the window's controller) sees each one.
     """
 
-    deck: Deck = field(default_factory=Deck)
-    path: Path | None = None
-    # The file the deck was read from: its `path`, or a file Save does not write to (the bundled demo deck).
-    source: Path | None = None
-    # Names a reader could not find, with the near names it offers for each.
-    unknown: dict[str, list[str]] = field(default_factory=dict)
-    report: Report | None = None
-    # Save into a .dek / text file warns once per deck about what that kind drops.
-    warned_losses: bool = False
-    # Every game's description and cards, read once (the window gives it its card database): the deck's context.
-    contexts: DeckContexts = field(default_factory=DeckContexts)
+    _fields = ("deck", "path", "source", "unknown", "report", "warned_losses", "contexts")
+
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        path: Path | None = None,
+        source: Path | None = None,
+        unknown: dict[str, list[str]] | None = None,
+        report: Report | None = None,
+        warned_losses: bool = False,
+        contexts: DeckContexts | None = None,
+    ) -> None:
+        self.deck: Deck = Deck() if deck is None else deck
+        self.path = path
+        # The file the deck was read from: its `path`, or a file Save does not write to (the bundled demo deck).
+        self.source = source
+        # Names a reader could not find, with the near names it offers for each.
+        self.unknown: dict[str, list[str]] = {} if unknown is None else unknown
+        self.report = report
+        # Save into a .dek / text file warns once per deck about what that kind drops.
+        self.warned_losses = warned_losses
+        # Every game's description and cards, read once (the window gives it its card database): the deck's context.
+        self.contexts: DeckContexts = DeckContexts() if contexts is None else contexts
 
     @property
     def context(self) -> DeckContext | None:
@@ -99,7 +114,8 @@ class DeckDocument:
         """The deck file kind Save writes (by the file's extension); None while the deck has no file."""
         return kind_for_path(self.path) if self.path is not None else None
 
-    def replace(
+    # The document's own `replace` (another deck in it) stands where a record's copy-with-changes would be.
+    def replace(  # type: ignore[override]
         self,
         deck: Deck,
         path: Path | None,

@@ -71,6 +71,8 @@ CARDDB_DECLARING_MODULES = (
 
 _ENGLISH: dict[str, str] = {}
 _override: str | None = None
+# The language in use, set when one is chosen (set_language); None until the system's is read, once per choice.
+_current: str | None = None
 
 
 class HasMessage(Protocol):
@@ -140,14 +142,15 @@ def system_language() -> str:
 
 def set_language(lang: str | None) -> None:
     """Choose the language explicitly (None goes back to the system's); ValueError for a language without catalogue."""
-    global _override
+    global _override, _current
     if lang is None:
-        _override = None
+        # The environment is read again at the next current_language(), not on every call after it.
+        _override = _current = None
         return
     found = normalise_language(lang)
     if found is None:
         raise ValueError(f"unknown language {lang!r}; available: {', '.join(LANGUAGES)}")
-    _override = found
+    _override = _current = found
 
 
 def explicit_language() -> str | None:
@@ -156,8 +159,15 @@ def explicit_language() -> str | None:
 
 
 def current_language() -> str:
-    """The explicit choice if any, else the system's language."""
-    return _override or system_language()
+    """The explicit choice if any, else the system's language (read from the environment once per choice)."""
+    return _current or _follow_system()
+
+
+def _follow_system() -> str:
+    """The system's language, kept as the current one until set_language() is called again."""
+    global _current
+    _current = system_language()
+    return _current
 
 
 class Catalogue(TupleRecord):

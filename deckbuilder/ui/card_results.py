@@ -3,10 +3,8 @@ drag payload of card names."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
@@ -25,11 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
+from carddb.record import FrozenRecord
 from carddb.search import DeckTerms, SearchRow, can_order_by, search, search_page
 from deckbuilder import i18n
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
+
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 # Drag payload from the browser to the deck view: card names, one a line.
 CARD_MIME_TYPE = "application/x-ragedeck-cards"
@@ -39,17 +40,6 @@ ANY = QT_TRANSLATE_NOOP("CardBrowser", "Any")
 RESULT_LIMIT = 100
 # The card list's columns and their labels come from Rage's game description (translated where shown).
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-
-def _language() -> str:
-    """The window's language: the one chosen (translation.install chooses one at start), else the system's."""
-    return i18n.explicit_language() or _system_language()
-
-
-@functools.cache
-def _system_language() -> str:
-    # The environment is read once: the window sets its language explicitly (translation.install) before any count.
-    return i18n.system_language()
 
 
 @functools.cache
@@ -64,7 +54,7 @@ def _grouping(lang: str) -> Callable[[int], str]:
 
 def count_text(total: int) -> str:
     """The count label's text: "1,572 cards" in the window's language."""
-    lang = _language()
+    lang = i18n.current_language()
     return fill(i18n.ngettext("%1 card", "%1 cards", total, lang), _grouping(lang)(total))
 
 
@@ -88,14 +78,22 @@ def decode_card_names(mime: QMimeData) -> list[str]:
 _ROW_FIELDS = frozenset(SearchRow._fields)
 
 
-@dataclass(frozen=True)
-class ListColumns:
+class ListColumns(FrozenRecord):
     """A game's card-list columns, from its description: field names, their English labels, the numeric ones."""
 
+    __slots__ = _fields = ("game", "names", "labels", "numeric")
     game: Game
     names: tuple[str, ...]
     labels: tuple[str, ...]
     numeric: frozenset[str]
+
+    def __init__(
+        self, game: Game, names: tuple[str, ...], labels: tuple[str, ...], numeric: frozenset[str]
+    ) -> None:
+        _set(self, "game", game)
+        _set(self, "names", names)
+        _set(self, "labels", labels)
+        _set(self, "numeric", numeric)
 
     @classmethod
     def of(cls, game: Game) -> ListColumns:
@@ -114,21 +112,41 @@ class ListColumns:
 RAGE_COLUMNS = ListColumns.of(shipped_game())
 
 
-@dataclass(frozen=True)
-class BrowserFilters:
+class BrowserFilters(FrozenRecord):
     """The filter widgets' state; ranges are inclusive and None means "no bound"."""
 
-    section: str = ""
-    type: str = ""
-    set_name: str = ""
-    allegiance: str = ""
-    renown: tuple[int | None, int | None] = (None, None)
-    rage: tuple[int | None, int | None] = (None, None)
-    gnosis: tuple[int | None, int | None] = (None, None)
-    deck: str = (
-        ""  # "in" / "out": in the deck being edited or not; "library": in any deck of the player's library
-    )
-    collection: str = ""  # "owned" / "unowned" / "missing" (the deck plays more copies than are owned)
+    _fields = ("section", "type", "set_name", "allegiance", "renown", "rage", "gnosis", "deck", "collection")
+    section: str
+    type: str
+    set_name: str
+    allegiance: str
+    renown: tuple[int | None, int | None]
+    rage: tuple[int | None, int | None]
+    gnosis: tuple[int | None, int | None]
+    deck: str  # "in" / "out": in the deck being edited or not; "library": in any deck of the player's library
+    collection: str  # "owned" / "unowned" / "missing" (the deck plays more copies than are owned)
+
+    def __init__(
+        self,
+        section: str = "",
+        type: str = "",
+        set_name: str = "",
+        allegiance: str = "",
+        renown: tuple[int | None, int | None] = (None, None),
+        rage: tuple[int | None, int | None] = (None, None),
+        gnosis: tuple[int | None, int | None] = (None, None),
+        deck: str = "",
+        collection: str = "",
+    ) -> None:
+        _set(self, "section", section)
+        _set(self, "type", type)
+        _set(self, "set_name", set_name)
+        _set(self, "allegiance", allegiance)
+        _set(self, "renown", renown)
+        _set(self, "rage", rage)
+        _set(self, "gnosis", gnosis)
+        _set(self, "deck", deck)
+        _set(self, "collection", collection)
 
     def is_empty(self) -> bool:
         """True when no filter narrows the results."""
@@ -167,16 +185,32 @@ _DECK_TERMS = {"in": "in:deck", "out": "-in:deck", "library": "in:decks"}
 _COLLECTION_TERMS = {"owned": "is:owned", "unowned": "-is:owned", "missing": "is:missing"}
 
 
-@dataclass(frozen=True)
-class SearchPage:
+class SearchPage(FrozenRecord):
     """The first page of a search and how many cards match it in all."""
 
+    _fields = ("query", "rows", "total", "order", "descending", "deck")
     query: str
     rows: list[SearchRow]
     total: int
-    order: str = "name"
-    descending: bool = False
-    deck: DeckTerms | None = None  # what in:deck and is:missing asked about
+    order: str
+    descending: bool
+    deck: DeckTerms | None  # what in:deck and is:missing asked about
+
+    def __init__(
+        self,
+        query: str,
+        rows: list[SearchRow],
+        total: int,
+        order: str = "name",
+        descending: bool = False,
+        deck: DeckTerms | None = None,
+    ) -> None:
+        _set(self, "query", query)
+        _set(self, "rows", rows)
+        _set(self, "total", total)
+        _set(self, "order", order)
+        _set(self, "descending", descending)
+        _set(self, "deck", deck)
 
 
 def first_page(
@@ -275,7 +309,7 @@ class CardTableModel(QAbstractTableModel):
             self.db, page.query, RESULT_LIMIT, len(self._rows), page.order, page.descending, page.deck
         )  # the same query as the first page: it parsed then
         if not more:  # the database changed under the search (an import): what is loaded is all there is
-            self._page = dataclasses.replace(page, total=len(self._rows))
+            self._page = page.replace(total=len(self._rows))
             return
         self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows) + len(more) - 1)
         self._rows.extend(more)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
+from carddb.record import FrozenRecord
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import field_text as field_text  # deck rows show fields as every view does
 from deckbuilder.games.description import PRINTING_COLUMN, Game
@@ -89,18 +89,33 @@ def pile_columns(game: Game, pile: str, printings: bool = False) -> tuple[tuple[
     return tuple(keys), fields
 
 
+_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+
 # Columns the player cannot hide: without them a row says nothing.
 ALWAYS_SHOWN = ("Qty", "Name")
 
 
-@dataclass(frozen=True)
-class DeckRow:
+class DeckRow(FrozenRecord):
     """One row of a section table."""
 
+    # No __slots__: the cached properties below keep their values in the row's __dict__.
+    _fields = ("entry", "card", "suggestions", "starting")
     entry: DeckEntry
     card: CardInfo | None  # the card of the deck's game, None when unknown
-    suggestions: tuple[str, ...] = ()
-    starting: bool = False  # an entry of the starting-in-play list, not of the deck proper
+    suggestions: tuple[str, ...]
+    starting: bool  # an entry of the starting-in-play list, not of the deck proper
+
+    def __init__(
+        self,
+        entry: DeckEntry,
+        card: CardInfo | None,
+        suggestions: tuple[str, ...] = (),
+        starting: bool = False,
+    ) -> None:
+        _set(self, "entry", entry)
+        _set(self, "card", card)
+        _set(self, "suggestions", suggestions)
+        _set(self, "starting", starting)
 
     @cached_property
     def name_key(self) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from difflib import SequenceMatcher
-from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QHelpEvent, QPalette
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from carddb.record import TupleRecord
 from deckbuilder.games.loader import checked_format_title
 from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
@@ -463,8 +463,15 @@ class _ResultList(QListWidget):
         return super().viewportEvent(event)
 
 
-class _Screen(NamedTuple):
+class _Screen(TupleRecord):
     """The lines in view after a layout: the view's size and scroll position, and each line by row."""
 
+    __slots__ = ()
+    _fields = ("view", "lines")
     view: tuple[QSize, int, bool]
     lines: dict[int, tuple[int, int, str, bool, bool]]  # top, height, words, selected, current
+
+    def __new__(
+        cls, view: tuple[QSize, int, bool], lines: dict[int, tuple[int, int, str, bool, bool]]
+    ) -> _Screen:
+        return tuple.__new__(cls, (view, lines))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -128,6 +127,10 @@ class Exports(QObject):
 
         None when the player cancels either question.
         """
+        # The export options are dataclasses of deckbuilder.export, imported with it when an export is asked for:
+        # the window's start does not import `dataclasses` for them.
+        from dataclasses import replace
+
         from deckbuilder.ui.export_dialog import decklist_options_from_settings, proxy_options_from_settings
 
         self.commit_pending_edits()
@@ -138,7 +141,7 @@ class Exports(QObject):
             elif kind == "proxies":
                 options = proxy_options_from_settings(self.settings)
                 if bool(self.settings.value(KEY_MISSING_ONLY, True, bool)):  # the dialog asks this itself
-                    options = dataclasses.replace(options, owned=owned_for(self.db, shown))
+                    options = replace(options, owned=owned_for(self.db, shown))
             else:
                 options = decklist_options_from_settings(self.settings, self.controller.report)
         if options is None:
@@ -171,6 +174,8 @@ class Exports(QObject):
         another deck than the one edited (the library's copies missing for some decks: already only what is
         lacking, so the collection is not taken off again).
         """
+        from dataclasses import replace
+
         from deckbuilder.export import ExportCancelled, write_proxies_pdf
         from deckbuilder.export.proxies import plan_faces
         from deckbuilder.ui.workers import run_with_progress
@@ -180,7 +185,7 @@ class Exports(QObject):
             return None
         chosen, target = chosen_target
         if deck is not None:
-            chosen = dataclasses.replace(chosen, owned=None)
+            chosen = replace(chosen, owned=None)
         deck = (deck or self.deck).copy()  # the worker must not see edits made while it runs
         db_path = self.db.path
 
@@ -192,7 +197,7 @@ class Exports(QObject):
                         deck, worker_db, target, chosen, progress=progress, cancel=cancel
                     )
                 except ValueError as exc:
-                    every = dataclasses.replace(chosen, owned=None)
+                    every = replace(chosen, owned=None)
                     if chosen.owned and plan_faces(deck, worker_db, every, []):
                         return EVERY_COPY_OWNED  # not a failure: the player owns what they asked for
                     return _Refused(str(exc))  # told plainly, no traceback logged

@@ -134,3 +134,18 @@ def test_any_games_format_is_named_by_its_translated_title() -> None:
     assert format_title("revised", lang=PORTUGUESE) == "Revised (aberto)"
     assert format_title("player", "warrift", PORTUGUESE) == "Deck de jogador de WarRift"
     assert format_title("no-such-format", "warrift", PORTUGUESE) == "no-such-format"
+
+
+def test_the_system_language_is_read_once_per_choice_not_on_every_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every count and message asks for the language: the environment is read when the language is chosen.
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+    i18n.set_language(None)
+    assert i18n.current_language() == PORTUGUESE
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert i18n.current_language() == PORTUGUESE
+    i18n.set_language(None)  # following the system again reads it again
+    assert i18n.current_language() == ENGLISH
