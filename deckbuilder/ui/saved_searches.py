@@ -127,7 +127,7 @@ class SavedSearches(QObject):
         """The browser's filters that narrow its results, by field (what a saved search keeps)."""
         chosen, unset = self.browser.filters(), BrowserFilters()
         values: dict[str, str | tuple[int | None, int | None]] = {}
-        for name in BrowserFilters.__dataclass_fields__:
+        for name in BrowserFilters._fields:
             if (value := getattr(chosen, name)) != getattr(unset, name):
                 values[name] = value
         return values
