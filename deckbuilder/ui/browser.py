@@ -47,6 +47,7 @@ from deckbuilder.ui.card_results import (
 )
 from deckbuilder.ui.columns import ContentWidths, NameFitter
 from deckbuilder.ui.filter_grid import ChoicesCombo, FilterGrid, range_spin, refill_combo
+from deckbuilder.ui.result_menu import search_row_menu
 from deckbuilder.ui.shortcuts import matches
 from deckbuilder.ui.translation import fill
 
@@ -580,31 +581,5 @@ class CardBrowser(QWidget):
             menu.deleteLater()
 
     def build_context_menu(self, row: SearchRow) -> QMenu:
-        """A result's menu: add it to the pile its Type allows (a sept card also to Starting in play), show it."""
-        menu = QMenu(self)
-        if self.game is not None:  # another game: the pile its description puts the card's Type in
-            from deckbuilder.i18n import gettext
-
-            pile = self.game.pile_of(row.type)
-            if pile is not None:
-                action = menu.addAction(fill(self.tr("Add to %1"), gettext(self.game.pile_label(pile))))
-                action.triggered.connect(lambda _=False, n=row.name, p=pile: self.add_to_requested.emit(n, p))
-            piles: dict[str, str] = {}
-        else:
-            piles = {
-                "characters": self.tr("Add to &Characters"),
-                "sept": self.tr("Add to &sept deck"),
-                "combat": self.tr("Add to c&ombat deck"),
-            }
-        if row.section in piles:
-            action = menu.addAction(piles[row.section])
-            action.triggered.connect(
-                lambda _=False, n=row.name, p=row.section: self.add_to_requested.emit(n, p)
-            )
-        if row.section == "sept" and self.game is None:
-            action = menu.addAction(self.tr("Add to s&tarting in play"))
-            action.triggered.connect(lambda _=False, n=row.name: self.add_to_requested.emit(n, "starting"))
-        menu.addSeparator()
-        show = menu.addAction(self.tr("S&how card"))
-        show.triggered.connect(lambda _=False, n=row.name: self.show_requested.emit(n))
-        return menu
+        """A result's menu: see result_menu.search_row_menu."""
+        return search_row_menu(row, self)

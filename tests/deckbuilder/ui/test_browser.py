@@ -212,3 +212,27 @@ def test_the_count_follows_the_windows_language_in_words_and_digits(qapp, portug
     assert (count_text(1), count_text(1572)) == ("1 carta", "1.572 cartas")
     translation.install(qapp, "en")  # the language chosen again: the next count reads it
     assert (count_text(1), count_text(1572)) == ("1 card", "1,572 cards")
+
+
+def test_a_results_menu_offers_the_piles_its_type_allows_and_asks_the_browser(
+    qtbot, demo_db: CardDatabase
+) -> None:  # type: ignore[no-untyped-def]
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    sept = next(row for row in search(demo_db, "") if row.section == "sept")
+    combat = next(row for row in search(demo_db, "") if row.section == "combat")
+    asked: list[tuple[str, str]] = []
+    shown: list[str] = []
+    browser.add_to_requested.connect(lambda name, pile: asked.append((name, pile)))
+    browser.show_requested.connect(shown.append)
+
+    sept_menu = browser.build_context_menu(sept)
+    texts = [a.text() for a in sept_menu.actions() if not a.isSeparator()]
+    assert texts == ["Add to &sept deck", "Add to s&tarting in play", "S&how card"]
+    for action in sept_menu.actions():
+        if not action.isSeparator():
+            action.trigger()
+    assert asked == [(sept.name, "sept"), (sept.name, "starting")] and shown == [sept.name]
+
+    combat_texts = [a.text() for a in browser.build_context_menu(combat).actions() if not a.isSeparator()]
+    assert combat_texts == ["Add to c&ombat deck", "S&how card"]
