@@ -18,9 +18,8 @@ from collections.abc import Collection, Iterable
 from carddb.changes import note_card_data_changed
 from carddb.fields import CARD_FIELDS, NUMERIC_FIELDS
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Rage's typed columns are empty for another game's card (NOT NULL text columns take "").
 _EMPTY_COLUMNS = tuple(f for f in CARD_FIELDS if f not in NUMERIC_FIELDS and f != "type")
 
@@ -48,12 +47,12 @@ class GamePrinting(FrozenRecord):
         source: str = "",
         line: int = 0,
     ) -> None:
-        _set(self, "set_name", set_name)
-        _set(self, "rank", rank)
-        _set(self, "image_file", image_file)
-        _set(self, "image_path", image_path)
-        _set(self, "source", source)
-        _set(self, "line", line)
+        set_field(self, "set_name", set_name)
+        set_field(self, "rank", rank)
+        set_field(self, "image_file", image_file)
+        set_field(self, "image_path", image_path)
+        set_field(self, "source", source)
+        set_field(self, "line", line)
 
 
 class GameCardData(FrozenRecord):
@@ -67,10 +66,10 @@ class GameCardData(FrozenRecord):
     printings: tuple[GamePrinting, ...]
 
     def __init__(self, name: str, type: str, fields: str, printings: tuple[GamePrinting, ...]) -> None:
-        _set(self, "name", name)
-        _set(self, "type", type)
-        _set(self, "fields", fields)
-        _set(self, "printings", printings)
+        set_field(self, "name", name)
+        set_field(self, "type", type)
+        set_field(self, "fields", fields)
+        set_field(self, "printings", printings)
 
 
 def write_game_cards(conn: sqlite3.Connection, game: str, rows: Iterable[GameCardRow], source: str) -> int:

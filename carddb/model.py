@@ -12,12 +12,11 @@ from carddb.fields import LACKEY_HEADER as LACKEY_HEADER
 from carddb.fields import NUMERIC_FIELDS as NUMERIC_FIELDS
 from carddb.fields import TEXT_FIELDS as TEXT_FIELDS
 from carddb.normalize import normalize_name, split_keywords
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 
 # A card field's value as a game describes it: text, a whole number, a list of words, or None for no value.
 FieldValue = str | int | tuple[str, ...] | None
 RAGE = "rage"
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Rage's card fields held as typed attributes (carddb/fields.py's columns and what the importer works out), read by
 # name through CardInfo.value like any game's fields.
 _TYPED_FIELDS = frozenset(
@@ -61,10 +60,10 @@ class PrintingInfo(FrozenRecord):
         image_paths: tuple[str, ...] = (),
         set_rank: int = 0,
     ) -> None:
-        _set(self, "set_name", set_name)
-        _set(self, "image_files", image_files)
-        _set(self, "image_paths", image_paths)
-        _set(self, "set_rank", set_rank)
+        set_field(self, "set_name", set_name)
+        set_field(self, "image_files", image_files)
+        set_field(self, "image_paths", image_paths)
+        set_field(self, "set_rank", set_rank)
 
 
 class CardInfo(FrozenRecord):
@@ -172,48 +171,48 @@ class CardInfo(FrozenRecord):
         fields: Mapping[str, FieldValue] | None = None,
         image: str = "",
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "type", type)
-        _set(self, "keywords_field", keywords_field)
-        _set(self, "requires", requires)
-        _set(self, "renown", renown)
-        _set(self, "rage", rage)
-        _set(self, "gnosis", gnosis)
-        _set(self, "health", health)
-        _set(self, "crage", crage)
-        _set(self, "cgnosis", cgnosis)
-        _set(self, "chealth", chealth)
-        _set(self, "damage", damage)
-        _set(self, "text", text)
-        _set(self, "errata", errata)
-        _set(self, "notes", notes)
-        _set(self, "sealed", sealed)
-        _set(self, "printings", printings)
-        _set(self, "identity", identity)
-        _set(self, "id", id)
-        _set(self, "retired", retired)
-        _set(self, "replaced_by", replaced_by)
-        _set(self, "game", game)
-        _set(self, "fields", {} if fields is None else fields)
-        _set(self, "image", image)
+        set_field(self, "name", name)
+        set_field(self, "type", type)
+        set_field(self, "keywords_field", keywords_field)
+        set_field(self, "requires", requires)
+        set_field(self, "renown", renown)
+        set_field(self, "rage", rage)
+        set_field(self, "gnosis", gnosis)
+        set_field(self, "health", health)
+        set_field(self, "crage", crage)
+        set_field(self, "cgnosis", cgnosis)
+        set_field(self, "chealth", chealth)
+        set_field(self, "damage", damage)
+        set_field(self, "text", text)
+        set_field(self, "errata", errata)
+        set_field(self, "notes", notes)
+        set_field(self, "sealed", sealed)
+        set_field(self, "printings", printings)
+        set_field(self, "identity", identity)
+        set_field(self, "id", id)
+        set_field(self, "retired", retired)
+        set_field(self, "replaced_by", replaced_by)
+        set_field(self, "game", game)
+        set_field(self, "fields", {} if fields is None else fields)
+        set_field(self, "image", image)
         # Derived fields are computed once so that the rules engine's hot path only reads attributes.
-        _set(self, "norm_name", norm_name or normalize_name(name))
+        set_field(self, "norm_name", norm_name or normalize_name(name))
         if game != RAGE:
             # Rage's pile, keywords and allegiance are Rage's (DECK-RULES §1): another game has its own piles.
-            _set(self, "section", section)
-            _set(self, "keywords", keywords)
-            _set(self, "allegiance", allegiance)
+            set_field(self, "section", section)
+            set_field(self, "keywords", keywords)
+            set_field(self, "allegiance", allegiance)
             return
         if section is None:
             section = classify_type(type)
-        _set(self, "section", section)
+        set_field(self, "section", section)
         if not keywords and keywords_field:
             keywords = split_keywords(keywords_field)
-        _set(self, "keywords", keywords)
+        set_field(self, "keywords", keywords)
         if not allegiance and section is Section.CHARACTERS:
             # Same function the importer stores, so a pool built without a database agrees with search.
             allegiance = allegiance_of(name, type, keywords)
-        _set(self, "allegiance", allegiance)
+        set_field(self, "allegiance", allegiance)
 
     def value(self, name: str) -> FieldValue:
         """A field's value by the name its game's description gives it (None when the card has none)."""

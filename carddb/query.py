@@ -9,7 +9,7 @@ import functools
 import re
 
 from carddb.messages import Message, declare, message
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 
 # Every syntax error a player can read, translated where shown (deckbuilder.i18n reads carddb's templates).
 declare(
@@ -96,8 +96,6 @@ _NUMBER_RE = re.compile(r"-?[0-9]+")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _WORD_STOP = frozenset(' \t\n\r\f\v()"')
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
-
 
 class QuerySyntaxError(ValueError):
     """A search query that cannot be understood; `position` is the 0-based index of `token`.
@@ -126,8 +124,8 @@ class Text(FrozenRecord):
     phrase: bool
 
     def __init__(self, text: str, phrase: bool = False) -> None:
-        _set(self, "text", text)
-        _set(self, "phrase", phrase)
+        set_field(self, "text", text)
+        set_field(self, "phrase", phrase)
 
 
 class Field(FrozenRecord):
@@ -139,8 +137,8 @@ class Field(FrozenRecord):
     value: str
 
     def __init__(self, field: str, value: str) -> None:
-        _set(self, "field", field)
-        _set(self, "value", value)
+        set_field(self, "field", field)
+        set_field(self, "value", value)
 
 
 class Compare(FrozenRecord):
@@ -153,9 +151,9 @@ class Compare(FrozenRecord):
     value: int
 
     def __init__(self, field: str, op: str, value: int) -> None:
-        _set(self, "field", field)
-        _set(self, "op", op)
-        _set(self, "value", value)
+        set_field(self, "field", field)
+        set_field(self, "op", op)
+        set_field(self, "value", value)
 
 
 class GameField(FrozenRecord):
@@ -168,9 +166,9 @@ class GameField(FrozenRecord):
     words: tuple[str, ...]
 
     def __init__(self, name: str, kind: str, words: tuple[str, ...] = ()) -> None:
-        _set(self, "name", name)
-        _set(self, "kind", kind)
-        _set(self, "words", words)
+        set_field(self, "name", name)
+        set_field(self, "kind", kind)
+        set_field(self, "words", words)
 
 
 class SearchFields(FrozenRecord):
@@ -185,7 +183,7 @@ class SearchFields(FrozenRecord):
     fields: tuple[GameField, ...]
 
     def __init__(self, fields: tuple[GameField, ...] = ()) -> None:
-        _set(self, "fields", fields)
+        set_field(self, "fields", fields)
 
     @functools.cached_property
     def by_word(self) -> dict[str, GameField]:
@@ -205,7 +203,7 @@ class Not(FrozenRecord):
     child: Node
 
     def __init__(self, child: Node) -> None:
-        _set(self, "child", child)
+        set_field(self, "child", child)
 
 
 class And(FrozenRecord):
@@ -216,7 +214,7 @@ class And(FrozenRecord):
     children: tuple[Node, ...]
 
     def __init__(self, children: tuple[Node, ...]) -> None:
-        _set(self, "children", children)
+        set_field(self, "children", children)
 
 
 class Or(FrozenRecord):
@@ -227,7 +225,7 @@ class Or(FrozenRecord):
     children: tuple[Node, ...]
 
     def __init__(self, children: tuple[Node, ...]) -> None:
-        _set(self, "children", children)
+        set_field(self, "children", children)
 
 
 class Flag(FrozenRecord):
@@ -238,7 +236,7 @@ class Flag(FrozenRecord):
     flag: str  # "in_deck" | "in_library" | "owned" | "missing"
 
     def __init__(self, flag: str) -> None:
-        _set(self, "flag", flag)
+        set_field(self, "flag", flag)
 
 
 Node = Text | Field | Compare | Flag | Not | And | Or
@@ -255,10 +253,10 @@ class _Token(FrozenRecord):
     node: Node | None
 
     def __init__(self, kind: str, position: int, text: str, node: Node | None = None) -> None:
-        _set(self, "kind", kind)
-        _set(self, "position", position)
-        _set(self, "text", text)
-        _set(self, "node", node)
+        set_field(self, "kind", kind)
+        set_field(self, "position", position)
+        set_field(self, "text", text)
+        set_field(self, "node", node)
 
 
 def _read_quoted(text: str, start: int) -> tuple[str, int]:

@@ -18,6 +18,9 @@ _tuple_getter: Any = getattr(collections, "_tuplegetter", None) or (
     lambda index, doc: property(itemgetter(index), doc=doc)
 )
 
+# What a frozen record's `__init__` sets its fields with, past its `__setattr__` guard.
+set_field = object.__setattr__
+
 
 class FrozenRecordError(AttributeError):
     """An attempt to change a field of a frozen record (as `dataclasses.FrozenInstanceError`)."""

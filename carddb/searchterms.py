@@ -9,9 +9,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 
-from carddb.record import FrozenRecord
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
+from carddb.record import FrozenRecord, set_field
 
 
 class DeckTerms(FrozenRecord):
@@ -30,9 +28,9 @@ class DeckTerms(FrozenRecord):
         missing: frozenset[str] = frozenset(),
         library: frozenset[str] = frozenset(),
     ) -> None:
-        _set(self, "cards", cards)
-        _set(self, "missing", missing)
-        _set(self, "library", library)
+        set_field(self, "cards", cards)
+        set_field(self, "missing", missing)
+        set_field(self, "library", library)
 
 
 NO_DECK = DeckTerms()
@@ -68,9 +66,9 @@ class _Scope(FrozenRecord):
     last: int
 
     def __init__(self, game: str, first: int, last: int) -> None:
-        _set(self, "game", game)
-        _set(self, "first", first)
-        _set(self, "last", last)
+        set_field(self, "game", game)
+        set_field(self, "first", first)
+        set_field(self, "last", last)
 
 
 def _scope(conn: sqlite3.Connection, game: str) -> _Scope:

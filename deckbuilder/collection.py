@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from carddb.db import CardDatabase
 from carddb.messages import declare, message
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord, MutableRecord
+from carddb.record import FrozenRecord, MutableRecord, set_field
 from carddb.search import DeckTerms
 from deckbuilder.deck import DEFAULT_GAME, Deck
 from deckbuilder.deckfiles.common import lines_of
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 MAX_OWNED = 9999  # copies of one printing; more is a typing slip, not a collection
 MAX_NAME_CHARS = 200
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 declare(
@@ -68,11 +67,11 @@ class Owned(FrozenRecord):
     def __init__(
         self, name: str, set_name: str, count: int, known: bool = True, current_name: str = ""
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "set_name", set_name)
-        _set(self, "count", count)
-        _set(self, "known", known)
-        _set(self, "current_name", current_name)
+        set_field(self, "name", name)
+        set_field(self, "set_name", set_name)
+        set_field(self, "count", count)
+        set_field(self, "known", known)
+        set_field(self, "current_name", current_name)
 
     def to_json(self) -> dict[str, object]:
         """The shape `ragedeck collection list --json` prints."""
@@ -125,12 +124,12 @@ class HaveList(FrozenRecord):
         unused: int,
         game: str = DEFAULT_GAME,
     ) -> None:
-        _set(self, "source", source)
-        _set(self, "items", items)
-        _set(self, "problems", problems)
-        _set(self, "refused", refused)
-        _set(self, "unused", unused)
-        _set(self, "game", game)
+        set_field(self, "source", source)
+        set_field(self, "items", items)
+        set_field(self, "problems", problems)
+        set_field(self, "refused", refused)
+        set_field(self, "unused", unused)
+        set_field(self, "game", game)
 
     @property
     def complete(self) -> bool:
@@ -146,8 +145,8 @@ class RowStatus(FrozenRecord):
     missing: int
 
     def __init__(self, owned: int, missing: int) -> None:
-        _set(self, "owned", owned)
-        _set(self, "missing", missing)
+        set_field(self, "owned", owned)
+        set_field(self, "missing", missing)
 
 
 def _clean_name(name: str) -> str:

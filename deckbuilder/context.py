@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.deck import DEFAULT_GAME, Deck
 
 if TYPE_CHECKING:
@@ -184,12 +184,12 @@ class DeckContext(FrozenRecord):
         shipped: bool = False,
         contexts: DeckContexts | None = None,
     ) -> None:
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "pool", pool)
-        object.__setattr__(self, "format", format)
-        object.__setattr__(self, "settings", {} if settings is None else settings)
-        object.__setattr__(self, "shipped", shipped)
-        object.__setattr__(self, "contexts", contexts)
+        set_field(self, "game", game)
+        set_field(self, "pool", pool)
+        set_field(self, "format", format)
+        set_field(self, "settings", {} if settings is None else settings)
+        set_field(self, "shipped", shipped)
+        set_field(self, "contexts", contexts)
 
     @property
     def engine(self) -> Any:

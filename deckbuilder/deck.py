@@ -10,11 +10,10 @@ from carddb.cardtypes import Section
 from carddb.messages import declare, message
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 
 DEFAULT_FORMAT = "revised"
 DEFAULT_GAME = "rage"
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Near names are offered for this many unknown cards per deck: a file of thousands of unknown names is not a
 # deck with typos, and suggesting for each of them would make reading it slow for no one's benefit.
 MAX_SUGGESTED_UNKNOWN = 50
@@ -89,11 +88,11 @@ class DeckEntry(FrozenRecord):
     def __init__(
         self, name: str, count: int = 1, set_name: str | None = None, zone_hint: Section | None = None
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "count", count)
-        _set(self, "set_name", set_name)
-        _set(self, "zone_hint", zone_hint)
-        _set(self, "key", normalize_name(name))
+        set_field(self, "name", name)
+        set_field(self, "count", count)
+        set_field(self, "set_name", set_name)
+        set_field(self, "zone_hint", zone_hint)
+        set_field(self, "key", normalize_name(name))
 
 
 # Where an unread part was (carddb Messages, so the location reads in the reader's language too).
@@ -111,11 +110,11 @@ class UnreadPart(FrozenRecord):
     where: str  # position in formats without lines: "zone 'Sept', card 3", "sections.sept[2]"
 
     def __init__(self, source: str, line: int | None, text: str, reason: str, where: str = "") -> None:
-        _set(self, "source", source)
-        _set(self, "line", line)
-        _set(self, "text", text)
-        _set(self, "reason", reason)
-        _set(self, "where", where)
+        set_field(self, "source", source)
+        set_field(self, "line", line)
+        set_field(self, "text", text)
+        set_field(self, "reason", reason)
+        set_field(self, "where", where)
 
     @property
     def location(self) -> str:
@@ -169,12 +168,12 @@ class DeckState(FrozenRecord):
         starting: tuple[DeckEntry, ...],
         settings: tuple[tuple[str, int], ...] = (),
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "notes", notes)
-        _set(self, "format", format)
-        _set(self, "entries", entries)
-        _set(self, "starting", starting)
-        _set(self, "settings", settings)
+        set_field(self, "name", name)
+        set_field(self, "notes", notes)
+        set_field(self, "format", format)
+        set_field(self, "entries", entries)
+        set_field(self, "starting", starting)
+        set_field(self, "settings", settings)
 
 
 class Deck:

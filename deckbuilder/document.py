@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from carddb.record import FrozenRecord, MutableRecord
+from carddb.record import FrozenRecord, MutableRecord, set_field
 from deckbuilder.context import DeckContext, DeckContexts
 from deckbuilder.deck import DEFAULT_FORMAT, Deck, DeckState
 from deckbuilder.deckfiles import (
@@ -56,8 +56,8 @@ class Edit(FrozenRecord):
     after: DeckState
 
     def __init__(self, before: DeckState, after: DeckState) -> None:
-        object.__setattr__(self, "before", before)
-        object.__setattr__(self, "after", after)
+        set_field(self, "before", before)
+        set_field(self, "after", after)
 
     @property
     def changed(self) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.games.rage.renown import MAX_RENOWN_LEVEL, RENOWN_LEVEL
 from deckbuilder.i18n import gettext as _
 
@@ -26,9 +26,6 @@ RENOWN_SETTING = RENOWN_LEVEL  # the game setting event.json's "renown" gives (R
 _KEYS = ("event", "date", "format", "formats", "renown")
 # The sheet's header fields are one line each; the decklist export refuses longer ones the same way.
 MAX_TEXT_CHARS = 200
-
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class EventError(ValueError):
@@ -56,12 +53,12 @@ class Event(FrozenRecord):
         renown: int | None = None,
         source: str = "",
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "date", date)
-        _set(self, "format", format)
-        _set(self, "formats", formats)
-        _set(self, "renown", renown)
-        _set(self, "source", source)
+        set_field(self, "name", name)
+        set_field(self, "date", date)
+        set_field(self, "format", format)
+        set_field(self, "formats", formats)
+        set_field(self, "renown", renown)
+        set_field(self, "source", source)
 
     def format_for(self, game: str) -> str | None:
         """The format a deck of `game` is judged by (None: the deck's own)."""

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from carddb.reprints import reprint_of
 from deckbuilder.deck import DEFAULT_GAME, Deck
 
@@ -24,7 +24,6 @@ VERSION = "ragedeck-fingerprint-1"
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHARS = 8  # 40 bits: a clash between two different decks of one event is a one-in-a-trillion chance
 STARTING_MARK = "starting:"
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class Pool(Protocol):
@@ -47,8 +46,8 @@ class Fingerprint(FrozenRecord):
     lines: tuple[str, ...]
 
     def __init__(self, code: str, lines: tuple[str, ...]) -> None:
-        _set(self, "code", code)
-        _set(self, "lines", lines)
+        set_field(self, "code", code)
+        set_field(self, "lines", lines)
 
     def __str__(self) -> str:
         return self.code

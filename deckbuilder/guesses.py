@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from carddb.reprints import reprint_base_name
 from deckbuilder.deck import Deck
 from deckbuilder.i18n import gettext
@@ -21,9 +21,6 @@ REPRINT = "reprint"
 NEAR_NAME = "near"
 # An organiser reads a few guesses per deck; a deck of hundreds of typos is named by its count instead.
 MAX_GUESSES = 50
-
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class Guess(FrozenRecord):
@@ -37,10 +34,10 @@ class Guess(FrozenRecord):
     line: int | None
 
     def __init__(self, kind: str, written: str, card: str, line: int | None = None) -> None:
-        _set(self, "kind", kind)
-        _set(self, "written", written)
-        _set(self, "card", card)
-        _set(self, "line", line)
+        set_field(self, "kind", kind)
+        set_field(self, "written", written)
+        set_field(self, "card", card)
+        set_field(self, "line", line)
 
     def text(self, lang: str | None = None) -> str:
         """`line 12: 'Whippoorwill (2)' read as 'Whippoorwill' (a reprint; guessed)`, in the reader's language."""

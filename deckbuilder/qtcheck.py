@@ -10,9 +10,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 MISSING_CODE = "QT_XCB_LIBRARIES_MISSING"
 
 # Every system library that PySide6 6.x's libqxcb.so and libQt6XcbQpa.so link to directly, with the Debian/Ubuntu
@@ -66,9 +65,9 @@ class MissingLibraries(FrozenRecord):
     def __init__(
         self, libraries: tuple[str, ...], packages: tuple[str, ...], unknown: tuple[str, ...]
     ) -> None:
-        _set(self, "libraries", libraries)
-        _set(self, "packages", packages)
-        _set(self, "unknown", unknown)
+        set_field(self, "libraries", libraries)
+        set_field(self, "packages", packages)
+        set_field(self, "unknown", unknown)
 
     @property
     def command(self) -> str:

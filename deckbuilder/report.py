@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.atomic import atomic_write_text
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.context import DeckContexts
 from deckbuilder.deck import DEFAULT_GAME, CardPool, Deck
 from deckbuilder.deckfiles.common import replace_surrogates
@@ -42,8 +42,6 @@ CSV_COLUMNS = (
     "fingerprint",
     "guessed",
 )
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class DeckRow(FrozenRecord):
@@ -109,24 +107,24 @@ class DeckRow(FrozenRecord):
         guesses: tuple[Guess, ...] = (),
         cards: tuple[tuple[int, str], ...] = (),
     ) -> None:
-        _set(self, "file", file)
-        _set(self, "player", player)
-        _set(self, "deck", deck)
-        _set(self, "verdict", verdict)
-        _set(self, "renown", renown)
-        _set(self, "renown_level", renown_level)
-        _set(self, "allegiance", allegiance)
-        _set(self, "format", format)
-        _set(self, "game", game)
-        _set(self, "figures", figures)
-        _set(self, "settings", settings)
-        _set(self, "errors", errors)
-        _set(self, "warnings", warnings)
-        _set(self, "read_error", read_error)
-        _set(self, "problems", problems)
-        _set(self, "fingerprint", fingerprint)
-        _set(self, "guesses", guesses)
-        _set(self, "cards", cards)
+        set_field(self, "file", file)
+        set_field(self, "player", player)
+        set_field(self, "deck", deck)
+        set_field(self, "verdict", verdict)
+        set_field(self, "renown", renown)
+        set_field(self, "renown_level", renown_level)
+        set_field(self, "allegiance", allegiance)
+        set_field(self, "format", format)
+        set_field(self, "game", game)
+        set_field(self, "figures", figures)
+        set_field(self, "settings", settings)
+        set_field(self, "errors", errors)
+        set_field(self, "warnings", warnings)
+        set_field(self, "read_error", read_error)
+        set_field(self, "problems", problems)
+        set_field(self, "fingerprint", fingerprint)
+        set_field(self, "guesses", guesses)
+        set_field(self, "cards", cards)
 
 
 class ReportError(Exception):

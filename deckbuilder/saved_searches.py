@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.i18n import gettext as _
 from deckbuilder.userdata import DamagedFile, UserFileError, read_bytes, update
 
@@ -26,8 +26,6 @@ MAX_FILTER_TEXT = 200
 
 # A filter's value: a choice ("gift", "in") or an inclusive range whose None ends are open.
 FilterValue = str | tuple[int | None, int | None]
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 def check_name(name: str) -> str:
@@ -80,10 +78,10 @@ class SavedSearch(FrozenRecord):
     def __init__(
         self, name: str, game: str, query: str = "", filters: Mapping[str, FilterValue] | None = None
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "game", game)
-        _set(self, "query", query)
-        _set(self, "filters", {} if filters is None else filters)
+        set_field(self, "name", name)
+        set_field(self, "game", game)
+        set_field(self, "query", query)
+        set_field(self, "filters", {} if filters is None else filters)
 
     def same_name(self, game: str, name: str) -> bool:
         """True for the search of that game and name (names are case-insensitive)."""
@@ -138,8 +136,8 @@ class SearchStore(FrozenRecord):
     problems: tuple[str, ...]
 
     def __init__(self, searches: tuple[SavedSearch, ...], problems: tuple[str, ...] = ()) -> None:
-        _set(self, "searches", searches)
-        _set(self, "problems", problems)
+        set_field(self, "searches", searches)
+        set_field(self, "problems", problems)
 
     def of_game(self, game: str) -> list[SavedSearch]:
         """The game's searches by name."""
@@ -181,8 +179,8 @@ class Changed(FrozenRecord):
     note: str | None
 
     def __init__(self, changed: bool, note: str | None = None) -> None:
-        _set(self, "changed", changed)
-        _set(self, "note", note)
+        set_field(self, "changed", changed)
+        set_field(self, "note", note)
 
 
 def _change(path: Path | None, edit: Callable[[list[object]], bool]) -> Changed:

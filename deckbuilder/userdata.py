@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from carddb.atomic import atomic_write_bytes
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from carddb.safeio import UnsafeFileError, read_regular_bytes
 from deckbuilder.i18n import gettext as _
 
@@ -213,10 +213,10 @@ class Updated(FrozenRecord, Generic[T]):
     def __init__(
         self, before: T | None, written: bool, damaged: str | None = None, kept_as: Path | None = None
     ) -> None:
-        object.__setattr__(self, "before", before)
-        object.__setattr__(self, "written", written)
-        object.__setattr__(self, "damaged", damaged)
-        object.__setattr__(self, "kept_as", kept_as)
+        set_field(self, "before", before)
+        set_field(self, "written", written)
+        set_field(self, "damaged", damaged)
+        set_field(self, "kept_as", kept_as)
 
     def note(self) -> str | None:
         """One line for the player when a damaged file was kept aside, else None."""

@@ -12,10 +12,9 @@ import importlib
 from collections.abc import Callable
 from typing import TextIO, cast
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.i18n import N_
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 Runner = Callable[[argparse.Namespace, TextIO, TextIO], int]
 
 
@@ -32,9 +31,9 @@ class Command(FrozenRecord):
     module: str
 
     def __init__(self, name: str, help: str, module: str) -> None:
-        _set(self, "name", name)
-        _set(self, "help", help)
-        _set(self, "module", module)
+        set_field(self, "name", name)
+        set_field(self, "help", help)
+        set_field(self, "module", module)
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add the command's arguments to its (sub)parser; imports the command's module."""

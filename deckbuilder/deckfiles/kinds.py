@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from carddb.messages import declare
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.deckfiles.common import KIND_DEK, KIND_NATIVE, KIND_TEXT, LoadedDeck
 from deckbuilder.i18n import N_, gettext
@@ -29,7 +29,6 @@ class Reader(Protocol):
 Writer = Callable[[Deck, CardPool | None, dict[str, str] | None], str]
 
 # What a kind of file can keep besides the cards and their piles (saving into a kind that lacks one drops it).
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 KEEPS_NOTES = "notes"
 KEEPS_SETTINGS = "settings"  # the Renown level and the format
 KEEPS_PRINTINGS = "printings"
@@ -73,15 +72,15 @@ class DeckFileKind(FrozenRecord):
         keeps: frozenset[str],
         export_label: str | None = None,
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "label", label)
-        _set(self, "suffixes", suffixes)
-        _set(self, "description", description)
-        _set(self, "sniff", sniff)
-        _set(self, "read", read)
-        _set(self, "write", write)
-        _set(self, "keeps", keeps)
-        _set(self, "export_label", export_label)
+        set_field(self, "name", name)
+        set_field(self, "label", label)
+        set_field(self, "suffixes", suffixes)
+        set_field(self, "description", description)
+        set_field(self, "sniff", sniff)
+        set_field(self, "read", read)
+        set_field(self, "write", write)
+        set_field(self, "keeps", keeps)
+        set_field(self, "export_label", export_label)
 
     def patterns(self) -> str:
         """The kind's suffixes as file dialog patterns: `*.dek`."""

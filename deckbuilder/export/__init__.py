@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.deckfiles.kinds import DECK_FILE_KINDS
 from deckbuilder.i18n import N_
 
@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     from deckbuilder.export.decklist import DecklistOptions, write_decklist_pdf
     from deckbuilder.export.paper import parse_paper
     from deckbuilder.export.proxies import ExportCancelled, ProxyOptions, ProxyReport, write_proxies_pdf
-
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class Export(FrozenRecord):
@@ -33,10 +30,10 @@ class Export(FrozenRecord):
     deck_kind: str | None  # a deck file kind (written by deckfiles.write_deck); None: a PDF
 
     def __init__(self, name: str, menu_label: str | None, suffix: str, deck_kind: str | None = None) -> None:
-        _set(self, "name", name)
-        _set(self, "menu_label", menu_label)
-        _set(self, "suffix", suffix)
-        _set(self, "deck_kind", deck_kind)
+        set_field(self, "name", name)
+        set_field(self, "menu_label", menu_label)
+        set_field(self, "suffix", suffix)
+        set_field(self, "deck_kind", deck_kind)
 
 
 # Every deck file kind, then the PDFs; this order is the menu's and `--to`'s.

@@ -14,7 +14,7 @@ from carddb.model import CardInfo, FieldValue
 from carddb.nearnames import NearNames
 from carddb.normalize import normalize_name
 from carddb.query import GameField, SearchFields
-from carddb.record import FrozenRecord, MutableRecord
+from carddb.record import FrozenRecord, MutableRecord, set_field
 from carddb.safeio import read_regular_bytes
 from deckbuilder.games.description import CardField, Game
 from deckbuilder.i18n import _
@@ -46,9 +46,6 @@ def GameCard(
     )
 
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
-
-
 class CardDataIssue(FrozenRecord):
     """A row or value of a card-data file that was skipped or kept as text, with its line."""
 
@@ -57,8 +54,8 @@ class CardDataIssue(FrozenRecord):
     reason: str
 
     def __init__(self, line: int, reason: str) -> None:
-        _set(self, "line", line)
-        _set(self, "reason", reason)
+        set_field(self, "line", line)
+        set_field(self, "reason", reason)
 
 
 class CardData(MutableRecord):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
 from deckbuilder.games.description_parts import PRINTING_COLUMN as PRINTING_COLUMN
 from deckbuilder.games.description_parts import STATISTIC_CHARTS as STATISTIC_CHARTS
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable  # only named: importing it costs every Rage check
 
 GAME_FILE = "game.json"
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 FIELD_KINDS = ("text", "number", "words")
 _FIELD_KEYS = frozenset({"name", "kind", "column", "label", "min", "search", "side"})
 _NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -87,13 +86,13 @@ class CardField(FrozenRecord):
         search: tuple[str, ...] = (),
         side: str = "",
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "kind", kind)
-        _set(self, "column", column)
-        _set(self, "label", label)
-        _set(self, "minimum", minimum)
-        _set(self, "search", search)
-        _set(self, "side", side)
+        set_field(self, "name", name)
+        set_field(self, "kind", kind)
+        set_field(self, "column", column)
+        set_field(self, "label", label)
+        set_field(self, "minimum", minimum)
+        set_field(self, "search", search)
+        set_field(self, "side", side)
 
 
 class Pile(FrozenRecord):
@@ -125,12 +124,12 @@ class Pile(FrozenRecord):
         columns: tuple[str, ...] = (),
         sheet: tuple[str, ...] = (),
     ) -> None:
-        _set(self, "id", id)
-        _set(self, "label", label)
-        _set(self, "types", types)
-        _set(self, "match", match)
-        _set(self, "columns", columns)
-        _set(self, "sheet", sheet)
+        set_field(self, "id", id)
+        set_field(self, "label", label)
+        set_field(self, "types", types)
+        set_field(self, "match", match)
+        set_field(self, "columns", columns)
+        set_field(self, "sheet", sheet)
 
     def takes(self, folded: str, parts: list[str]) -> bool:
         """Whether a card Type (spaces tidied, case folded; and its parts) goes in this pile."""
@@ -167,11 +166,11 @@ class Setting(FrozenRecord):
         pile: str = "",
         field: str = "",
     ) -> None:
-        _set(self, "id", id)
-        _set(self, "label", label)
-        _set(self, "default", default)
-        _set(self, "pile", pile)
-        _set(self, "field", field)
+        set_field(self, "id", id)
+        set_field(self, "label", label)
+        set_field(self, "default", default)
+        set_field(self, "pile", pile)
+        set_field(self, "field", field)
 
 
 class FormatRule(FrozenRecord):
@@ -183,9 +182,9 @@ class FormatRule(FrozenRecord):
     source: str
 
     def __init__(self, kind: str, params: Mapping[str, Any], source: str = "") -> None:
-        _set(self, "kind", kind)
-        _set(self, "params", params)
-        _set(self, "source", source)
+        set_field(self, "kind", kind)
+        set_field(self, "params", params)
+        set_field(self, "source", source)
 
 
 class GameFormat(FrozenRecord):
@@ -211,13 +210,13 @@ class GameFormat(FrozenRecord):
         game: str = "",
         draws: tuple[Draw, ...] = (),
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "title", title)
-        _set(self, "description", description)
-        _set(self, "rules", rules)
-        _set(self, "source", source)
-        _set(self, "game", game)
-        _set(self, "draws", draws)
+        set_field(self, "name", name)
+        set_field(self, "title", title)
+        set_field(self, "description", description)
+        set_field(self, "rules", rules)
+        set_field(self, "source", source)
+        set_field(self, "game", game)
+        set_field(self, "draws", draws)
 
 
 class Game(FrozenRecord):
@@ -271,25 +270,25 @@ class Game(FrozenRecord):
         fold_reprints: bool = False,
         folder: Traversable | None = None,
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "title", title)
-        _set(self, "description", description)
-        _set(self, "source", source)
-        _set(self, "engine", engine)
-        _set(self, "fields", fields)
-        _set(self, "columns", columns)
-        _set(self, "card_data", {} if card_data is None else card_data)
-        _set(self, "piles", piles)
-        _set(self, "settings", settings)
-        _set(self, "header", header)
-        _set(self, "statistics", statistics)
-        _set(self, "formats", formats)
-        _set(self, "default_format", default_format)
-        _set(self, "cards", cards)
-        _set(self, "draws", draws)
-        _set(self, "image_column", image_column)
-        _set(self, "fold_reprints", fold_reprints)
-        _set(self, "folder", folder)
+        set_field(self, "name", name)
+        set_field(self, "title", title)
+        set_field(self, "description", description)
+        set_field(self, "source", source)
+        set_field(self, "engine", engine)
+        set_field(self, "fields", fields)
+        set_field(self, "columns", columns)
+        set_field(self, "card_data", {} if card_data is None else card_data)
+        set_field(self, "piles", piles)
+        set_field(self, "settings", settings)
+        set_field(self, "header", header)
+        set_field(self, "statistics", statistics)
+        set_field(self, "formats", formats)
+        set_field(self, "default_format", default_format)
+        set_field(self, "cards", cards)
+        set_field(self, "draws", draws)
+        set_field(self, "image_column", image_column)
+        set_field(self, "fold_reprints", fold_reprints)
+        set_field(self, "folder", folder)
 
     def field_named(self, name: str) -> CardField | None:
         """The card field with this name."""

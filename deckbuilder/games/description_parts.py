@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
@@ -20,7 +20,6 @@ PRINTING_COLUMN = "printing"  # a pile column: the printing chosen (a game whose
 _FIGURE_KEYS = frozenset({"label", "pile", "sum", "of", "where", "at_least", "at_most", "shared"})
 _STATISTIC_KEYS = frozenset({"label", "field", "pile", "chart", "unknown", "group", "accent", "of"})
 STATISTIC_CHARTS = ("values", "histogram", "cards")
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 _DRAW_KEYS = frozenset({"pile", "hand", "refill", "refill_first_turn", "played", "source"})
 
 
@@ -57,14 +56,14 @@ class Figure(FrozenRecord):
         at_most: str = "",
         shared: str = "",
     ) -> None:
-        _set(self, "label", label)
-        _set(self, "pile", pile)
-        _set(self, "sum", sum)
-        _set(self, "of", of)
-        _set(self, "where", where)
-        _set(self, "at_least", at_least)
-        _set(self, "at_most", at_most)
-        _set(self, "shared", shared)
+        set_field(self, "label", label)
+        set_field(self, "pile", pile)
+        set_field(self, "sum", sum)
+        set_field(self, "of", of)
+        set_field(self, "where", where)
+        set_field(self, "at_least", at_least)
+        set_field(self, "at_most", at_most)
+        set_field(self, "shared", shared)
 
 
 class Statistic(FrozenRecord):
@@ -104,15 +103,15 @@ class Statistic(FrozenRecord):
         accent_label: str = "",
         of: str = "",
     ) -> None:
-        _set(self, "label", label)
-        _set(self, "field", field)
-        _set(self, "pile", pile)
-        _set(self, "chart", chart)
-        _set(self, "unknown", unknown)
-        _set(self, "group", group)
-        _set(self, "accent", accent)
-        _set(self, "accent_label", accent_label)
-        _set(self, "of", of)
+        set_field(self, "label", label)
+        set_field(self, "field", field)
+        set_field(self, "pile", pile)
+        set_field(self, "chart", chart)
+        set_field(self, "unknown", unknown)
+        set_field(self, "group", group)
+        set_field(self, "accent", accent)
+        set_field(self, "accent_label", accent_label)
+        set_field(self, "of", of)
 
 
 class Draw(FrozenRecord):
@@ -139,12 +138,12 @@ class Draw(FrozenRecord):
         source: str = "",
         played: int = 0,
     ) -> None:
-        _set(self, "pile", pile)
-        _set(self, "hand", hand)
-        _set(self, "refill", refill)
-        _set(self, "refill_first_turn", refill_first_turn)
-        _set(self, "source", source)
-        _set(self, "played", played)
+        set_field(self, "pile", pile)
+        set_field(self, "hand", hand)
+        set_field(self, "refill", refill)
+        set_field(self, "refill_first_turn", refill_first_turn)
+        set_field(self, "source", source)
+        set_field(self, "played", played)
 
     def seen_by_turn(self, turn: int) -> int:
         """Cards a player can have seen by turn N, discarding every card not wanted at each redraw (and drawing

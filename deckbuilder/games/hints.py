@@ -13,13 +13,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
 
 from carddb.cardtypes import Section
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.deck import Deck
 from deckbuilder.i18n import ENGLISH, Params, declare, format_message, message_key, params_json
 from deckbuilder.i18n import gettext as _
 from deckbuilder.legality.results import Report, Result
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 # Hints kinds (stable codes); each message is declared once here, keyed by `KIND` or `KIND.variant`.
 REMOVE = "REMOVE"
 TRIM = "TRIM"
@@ -91,11 +90,11 @@ class Change(FrozenRecord):
         starting: bool = False,
         zone_hint: Section | None = None,
     ) -> None:
-        _set(self, "name", name)
-        _set(self, "count", count)
-        _set(self, "set_name", set_name)
-        _set(self, "starting", starting)
-        _set(self, "zone_hint", zone_hint)
+        set_field(self, "name", name)
+        set_field(self, "count", count)
+        set_field(self, "set_name", set_name)
+        set_field(self, "starting", starting)
+        set_field(self, "zone_hint", zone_hint)
 
 
 class FixHint(FrozenRecord):
@@ -121,13 +120,13 @@ class FixHint(FrozenRecord):
         cards: tuple[str, ...] = (),
         variant: str = "",
     ) -> None:
-        _set(self, "code", code)
-        _set(self, "fixes", fixes)
-        _set(self, "message", message)
-        _set(self, "changes", changes)
-        _set(self, "params", params)
-        _set(self, "cards", cards)
-        _set(self, "variant", variant)
+        set_field(self, "code", code)
+        set_field(self, "fixes", fixes)
+        set_field(self, "message", message)
+        set_field(self, "changes", changes)
+        set_field(self, "params", params)
+        set_field(self, "cards", cards)
+        set_field(self, "variant", variant)
 
     @property
     def message_id(self) -> str:
@@ -258,7 +257,7 @@ class HintList(FrozenRecord):
     items: list[tuple[Result, list[FixHint]]]
 
     def __init__(self, items: list[tuple[Result, list[FixHint]]]) -> None:
-        _set(self, "items", items)
+        set_field(self, "items", items)
 
     def to_json(self) -> list[dict[str, object]]:
         """One object per error with its hints."""

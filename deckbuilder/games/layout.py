@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.deck import Deck, DeckEntry
 
 if TYPE_CHECKING:
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 UNPLACED_ID = "unplaced"
 UNPLACED_PILE_LABEL = "Unplaced"
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class FileZone(FrozenRecord):
@@ -37,10 +36,10 @@ class FileZone(FrozenRecord):
     starting: bool
 
     def __init__(self, key: str, label: str, entries: list[DeckEntry], starting: bool = False) -> None:
-        _set(self, "key", key)
-        _set(self, "label", label)
-        _set(self, "entries", entries)
-        _set(self, "starting", starting)
+        set_field(self, "key", key)
+        set_field(self, "label", label)
+        set_field(self, "entries", entries)
+        set_field(self, "starting", starting)
 
 
 class Placement(FrozenRecord):
@@ -54,9 +53,9 @@ class Placement(FrozenRecord):
     known: bool
 
     def __init__(self, hint: Section | None = None, starting: bool = False, known: bool = True) -> None:
-        _set(self, "hint", hint)
-        _set(self, "starting", starting)
-        _set(self, "known", known)
+        set_field(self, "hint", hint)
+        set_field(self, "starting", starting)
+        set_field(self, "known", known)
 
 
 def pile_ids_by_label(game: Game) -> dict[str, str]:

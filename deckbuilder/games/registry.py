@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.i18n import ENGLISH, Param, declare, format_message, params_of
 
 if TYPE_CHECKING:
@@ -28,9 +28,9 @@ class Message(FrozenRecord):
     severity: Severity | None  # None: an error (the legality package is not imported to say so)
 
     def __init__(self, message_id: str, template: str, severity: Severity | None = None) -> None:
-        object.__setattr__(self, "message_id", message_id)
-        object.__setattr__(self, "template", template)
-        object.__setattr__(self, "severity", severity)
+        set_field(self, "message_id", message_id)
+        set_field(self, "template", template)
+        set_field(self, "severity", severity)
         declare({message_id: template})
 
     @property

@@ -5,14 +5,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from carddb.record import FrozenRecord, TupleRecord
+from carddb.record import FrozenRecord, TupleRecord, set_field
 from deckbuilder.i18n import Params, message_key, params_json
 
 if TYPE_CHECKING:
     from deckbuilder.games.figures import FigureValue
     from deckbuilder.games.resolved import ResolvedDeck
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 class Severity(StrEnum):
@@ -110,14 +108,14 @@ class Report(FrozenRecord):
         resolved: ResolvedDeck | None = None,
         format_title: str = "",
     ) -> None:
-        _set(self, "format", format)
-        _set(self, "results", results)
-        _set(self, "game", game)
-        _set(self, "figures", figures)
-        _set(self, "piles", piles)
-        _set(self, "settings", settings)
-        _set(self, "resolved", resolved)
-        _set(self, "format_title", format_title)
+        set_field(self, "format", format)
+        set_field(self, "results", results)
+        set_field(self, "game", game)
+        set_field(self, "figures", figures)
+        set_field(self, "piles", piles)
+        set_field(self, "settings", settings)
+        set_field(self, "resolved", resolved)
+        set_field(self, "format_title", format_title)
 
     def setting(self, setting_id: str) -> int | None:
         """The value a setting had for the check (Rage's Renown level), None when the game has no such setting."""

@@ -23,14 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from carddb.search import DeckTerms, SearchRow, can_order_by, search, search_page
 from deckbuilder import i18n
 from deckbuilder.games.description import Game
 from deckbuilder.games.loader import shipped_game
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 # Drag payload from the browser to the deck view: card names, one a line.
 CARD_MIME_TYPE = "application/x-ragedeck-cards"
@@ -90,10 +88,10 @@ class ListColumns(FrozenRecord):
     def __init__(
         self, game: Game, names: tuple[str, ...], labels: tuple[str, ...], numeric: frozenset[str]
     ) -> None:
-        _set(self, "game", game)
-        _set(self, "names", names)
-        _set(self, "labels", labels)
-        _set(self, "numeric", numeric)
+        set_field(self, "game", game)
+        set_field(self, "names", names)
+        set_field(self, "labels", labels)
+        set_field(self, "numeric", numeric)
 
     @classmethod
     def of(cls, game: Game) -> ListColumns:
@@ -138,15 +136,15 @@ class BrowserFilters(FrozenRecord):
         deck: str = "",
         collection: str = "",
     ) -> None:
-        _set(self, "section", section)
-        _set(self, "type", type)
-        _set(self, "set_name", set_name)
-        _set(self, "allegiance", allegiance)
-        _set(self, "renown", renown)
-        _set(self, "rage", rage)
-        _set(self, "gnosis", gnosis)
-        _set(self, "deck", deck)
-        _set(self, "collection", collection)
+        set_field(self, "section", section)
+        set_field(self, "type", type)
+        set_field(self, "set_name", set_name)
+        set_field(self, "allegiance", allegiance)
+        set_field(self, "renown", renown)
+        set_field(self, "rage", rage)
+        set_field(self, "gnosis", gnosis)
+        set_field(self, "deck", deck)
+        set_field(self, "collection", collection)
 
     def is_empty(self) -> bool:
         """True when no filter narrows the results."""
@@ -205,12 +203,12 @@ class SearchPage(FrozenRecord):
         descending: bool = False,
         deck: DeckTerms | None = None,
     ) -> None:
-        _set(self, "query", query)
-        _set(self, "rows", rows)
-        _set(self, "total", total)
-        _set(self, "order", order)
-        _set(self, "descending", descending)
-        _set(self, "deck", deck)
+        set_field(self, "query", query)
+        set_field(self, "rows", rows)
+        set_field(self, "total", total)
+        set_field(self, "order", order)
+        set_field(self, "descending", descending)
+        set_field(self, "deck", deck)
 
 
 def first_page(

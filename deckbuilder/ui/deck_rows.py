@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.deck import MAX_SUGGESTED_UNKNOWN, CardPool, Deck, DeckEntry
 from deckbuilder.games.cards import field_text as field_text  # deck rows show fields as every view does
 from deckbuilder.games.description import PRINTING_COLUMN, Game
@@ -89,8 +89,6 @@ def pile_columns(game: Game, pile: str, printings: bool = False) -> tuple[tuple[
     return tuple(keys), fields
 
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
-
 # Columns the player cannot hide: without them a row says nothing.
 ALWAYS_SHOWN = ("Qty", "Name")
 
@@ -112,10 +110,10 @@ class DeckRow(FrozenRecord):
         suggestions: tuple[str, ...] = (),
         starting: bool = False,
     ) -> None:
-        _set(self, "entry", entry)
-        _set(self, "card", card)
-        _set(self, "suggestions", suggestions)
-        _set(self, "starting", starting)
+        set_field(self, "entry", entry)
+        set_field(self, "card", card)
+        set_field(self, "suggestions", suggestions)
+        set_field(self, "starting", starting)
 
     @cached_property
     def name_key(self) -> str:

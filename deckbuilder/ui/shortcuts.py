@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 CONTEXT = "Shortcuts"
@@ -20,8 +20,6 @@ DECK_LIST = QT_TRANSLATE_NOOP("Shortcuts", "Deck list")
 FIX_IT = QT_TRANSLATE_NOOP("Shortcuts", "Fix it")
 LIBRARY = QT_TRANSLATE_NOOP("Shortcuts", "Deck library")
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
-
 
 class Shortcut(FrozenRecord):
     """One action a key runs: its id, what it does (English, translated when shown), its keys and where."""
@@ -34,10 +32,10 @@ class Shortcut(FrozenRecord):
     where: str
 
     def __init__(self, id: str, label: str, keys: tuple[Key, ...], where: str = ANYWHERE) -> None:
-        _set(self, "id", id)
-        _set(self, "label", label)
-        _set(self, "keys", keys)
-        _set(self, "where", where)
+        set_field(self, "id", id)
+        set_field(self, "label", label)
+        set_field(self, "keys", keys)
+        set_field(self, "where", where)
 
 
 _S = QKeySequence.StandardKey

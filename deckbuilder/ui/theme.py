@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
 
 KEY_THEME = "view/theme"
@@ -27,8 +27,6 @@ MIN_CONTRAST = 4.5  # WCAG AA for normal text
 _role = QPalette.ColorRole
 # The desktop's own palette and font, as they were before we changed either (System and 100 % go back to them).
 _desktop: tuple[QPalette, QFont] | None = None
-
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
 
 
 def _app() -> QApplication:
@@ -95,9 +93,9 @@ class VerdictColours(FrozenRecord):
     warning: QColor
 
     def __init__(self, legal: QColor, illegal: QColor, warning: QColor) -> None:
-        _set(self, "legal", legal)
-        _set(self, "illegal", illegal)
-        _set(self, "warning", warning)
+        set_field(self, "legal", legal)
+        set_field(self, "illegal", illegal)
+        set_field(self, "warning", warning)
 
 
 def verdict_colours(palette: QPalette) -> VerdictColours:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from carddb.db import CardDatabase
-from carddb.record import FrozenRecord
+from carddb.record import FrozenRecord, set_field
 from deckbuilder.collection import owned_for
 from deckbuilder.deck import Deck
 from deckbuilder.deckfiles import (
@@ -33,8 +33,6 @@ log = logging.getLogger(__name__)
 # What a proxy export that the collection leaves nothing to print finishes with (the window says how to print them).
 EVERY_COPY_OWNED = object()
 
-_set = object.__setattr__  # a frozen record's __init__ sets its fields past its __setattr__ guard
-
 
 class _Refused(FrozenRecord):
     """A proxy export the options leave nothing to print or cannot lay out: the player's to fix, not a crash."""
@@ -44,7 +42,7 @@ class _Refused(FrozenRecord):
     reason: str
 
     def __init__(self, reason: str) -> None:
-        _set(self, "reason", reason)
+        set_field(self, "reason", reason)
 
 
 class Exports(QObject):
