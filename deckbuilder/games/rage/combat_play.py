@@ -91,7 +91,38 @@ def _draw(state: _State, wanted: int, population: int, useful: int) -> dict[_Sta
 Worth = Callable[[tuple[int, ...]], int]
 
 
+# The window shows the same deck's odds again and again (each time the tab is shown, in each window, in each
+# language): the seeded simulation is a pure function of its inputs, so the last few answers are kept.
+_SIMULATED: dict[tuple[object, ...], tuple[int, ...]] = {}
+_SIMULATED_KEPT = 16
+
+
 def simulate_by_turn(
+    masks: Sequence[int],
+    hand_size: int,
+    turns: int,
+    seed: int,
+    trials: int,
+    worth: Worth,
+    full: int,
+    plays: int,
+    first_redraw: bool = True,
+) -> list[int]:
+    """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase (see
+    _simulate_by_turn); the same inputs give the same answer, kept for the next ask."""
+    key = (tuple(masks), hand_size, turns, seed, trials, worth, full, plays, first_redraw)
+    hits = _SIMULATED.get(key)
+    if hits is None:
+        hits = tuple(
+            _simulate_by_turn(masks, hand_size, turns, seed, trials, worth, full, plays, first_redraw)
+        )
+        if len(_SIMULATED) >= _SIMULATED_KEPT:
+            del _SIMULATED[next(iter(_SIMULATED))]  # the oldest answer goes first
+        _SIMULATED[key] = hits
+    return list(hits)
+
+
+def _simulate_by_turn(
     masks: Sequence[int],
     hand_size: int,
     turns: int,

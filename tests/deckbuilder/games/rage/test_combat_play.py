@@ -15,6 +15,7 @@ import pytest
 from carddb.model import CardInfo
 from deckbuilder.deck import Deck
 from deckbuilder.games.loader import load_game
+from deckbuilder.games.rage import combat_play
 from deckbuilder.games.rage.combat_play import exact_by_turn
 from deckbuilder.games.rage.odds import combat_hand_odds
 from deckbuilder.odds import EXACT, SIMULATED
@@ -202,8 +203,26 @@ def test_every_character_simulated_turn_by_turn_lies_within_its_margin_of_the_ex
         every = found.every_character
         assert (every.method, every.trials, dict(every.params)["turn"]) == (SIMULATED, 20_000, str(turn))
         assert abs(every.probability - float(exact)) <= every.margin + 0.002, turn
-    # The same seed plays the same games.
+    # The same seed plays the same games (played again, not the answer kept from the first ask).
+    combat_play._SIMULATED.clear()
     assert combat_hand_odds(deck, pool, seed=19, trials=20_000, turns=3).turns == odds.turns
+
+
+def test_odds_asked_again_are_the_ones_played_afresh_and_a_changed_deck_is_played_again() -> None:
+    deck, pool = _deck((FOR_AHROUN, 2), (FOR_THEURGE, 2), (TOO_ANGRY, 6))
+    combat_play._SIMULATED.clear()
+    first = combat_hand_odds(deck, pool, seed=5, trials=3000, turns=3)
+    again = combat_hand_odds(deck, pool, seed=5, trials=3000, turns=3)  # the tab shown again
+    combat_play._SIMULATED.clear()
+    assert again.turns == first.turns == combat_hand_odds(deck, pool, seed=5, trials=3000, turns=3).turns
+    thinner, pool = _deck((FOR_AHROUN, 1), (FOR_THEURGE, 1), (TOO_ANGRY, 8))
+    fewer = combat_hand_odds(thinner, pool, seed=5, trials=3000, turns=3)
+    chances = [[t.every_character.probability for t in o.turns if t.every_character] for o in (fewer, first)]
+    assert chances[0] < chances[1]  # fewer useful cards: played afresh, a lower chance
+    # Many decks' odds over a long session: only a few answers are kept.
+    for seed in range(3 * combat_play._SIMULATED_KEPT):
+        combat_hand_odds(deck, pool, seed=seed, trials=10, turns=2)
+    assert len(combat_play._SIMULATED) <= combat_play._SIMULATED_KEPT
 
 
 def test_a_certain_or_impossible_turn_is_exactly_1_or_0() -> None:
