@@ -116,7 +116,9 @@ def _language_follows_the_system_again() -> Iterator[None]:
 @pytest.fixture
 def tmp_db(tmp_path: Path) -> Iterator[CardDatabase]:
     """An empty, migrated card database in a temp folder."""
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
+    from tests.databases import new_database
+
+    db = CardDatabase(new_database(tmp_path / "db" / "cards.sqlite"))
     yield db
     db.close()
 

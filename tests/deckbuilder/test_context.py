@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.demo import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path
 from carddb.model import CardInfo
 from carddb.normalize import normalize_name
 from deckbuilder.context import DeckContexts, deck_context
 from deckbuilder.deckfiles import deck_from_dek, deck_from_text, deck_to_kind, parse_deck_text, read_deck
 from deckbuilder.document import DeckDocument
+from tests.databases import new_database
 from tests.deckbuilder import sideboard_game
 from tests.deckbuilder.cli.helpers import run
 from tests.deckbuilder.deckfiles.pool import FakePool
@@ -33,9 +34,7 @@ Actions:
 
 @pytest.fixture
 def demo_db(tmp_path: Path) -> CardDatabase:
-    db = CardDatabase(tmp_path / "cards.sqlite")
-    assert ensure_demo_cards(db)
-    return db
+    return CardDatabase(new_database(tmp_path / "cards.sqlite", demo=True))
 
 
 @pytest.mark.parametrize("kind", ["native", "dek", "text"])

@@ -6,9 +6,8 @@ import io
 from pathlib import Path
 from typing import NamedTuple
 
-from carddb.db import CardDatabase
-from carddb.demo import ensure_demo_cards
 from deckbuilder.cli import main
+from tests.databases import new_database
 
 
 class CliRun(NamedTuple):
@@ -36,6 +35,4 @@ def run_bounded(*args: str) -> CliRun:
 
 def demo_database(path: Path) -> Path:
     """A card database at `path` holding only the bundled demo set."""
-    with CardDatabase(path) as db:
-        assert ensure_demo_cards(db)
-    return path
+    return new_database(path, demo=True)

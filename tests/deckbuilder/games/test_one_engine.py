@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.demo import ensure_demo_cards
 from deckbuilder.cli import main
 from deckbuilder.deck import Deck, printed_in_sets
 from deckbuilder.deckfiles import DECK_FILE_KINDS, read_deck, write_deck
@@ -19,12 +18,12 @@ from deckbuilder.games.engines import Engine
 from deckbuilder.games.loader import load_game
 from deckbuilder.games.piles import game_of
 from deckbuilder.games.rage.engine import RageEngine
+from tests.databases import new_database
 
 
 @pytest.fixture
 def demo_db(tmp_path: Path) -> CardDatabase:
-    db = CardDatabase(tmp_path / "cards.sqlite")
-    assert ensure_demo_cards(db)
+    db = CardDatabase(new_database(tmp_path / "cards.sqlite", demo=True))
     yield db
     db.close()
 

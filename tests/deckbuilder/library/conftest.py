@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from carddb.db import CardDatabase
-from carddb.demo import demo_deck_path, ensure_demo_cards
+from carddb.demo import demo_deck_path
 from carddb.paths import user_data_dir
+from tests.databases import new_database
 
 # A Lackey text deck of demo cards (two of them, three copies of one), written for these tests.
 TEXT_DECK = "2\tAshen Howler\n3\tBark Hide\n"
@@ -19,8 +20,7 @@ TEXT_DECK = "2\tAshen Howler\n3\tBark Hide\n"
 @pytest.fixture
 def demo_db(tmp_path: Path) -> Iterator[CardDatabase]:
     """The demo cards in a database of the test's own."""
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    assert ensure_demo_cards(db)
+    db = CardDatabase(new_database(tmp_path / "db" / "cards.sqlite", demo=True))
     yield db
     db.close()
 

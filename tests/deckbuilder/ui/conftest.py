@@ -12,9 +12,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from carddb.db import CardDatabase
-from carddb.demo import ensure_demo_cards
 from deckbuilder import i18n
 from deckbuilder.ui import translation
+from tests.databases import new_database
 
 
 @pytest.fixture(autouse=True)
@@ -64,8 +64,7 @@ def _no_button_or_key_stays_held(qapp: QApplication) -> Iterator[None]:
 @pytest.fixture
 def demo_db(tmp_path: Path) -> Iterator[CardDatabase]:
     """A fresh database holding the bundled demo card set."""
-    db = CardDatabase(tmp_path / "db" / "cards.sqlite")
-    ensure_demo_cards(db)
+    db = CardDatabase(new_database(tmp_path / "db" / "cards.sqlite", demo=True))
     yield db
     db.close()
 
