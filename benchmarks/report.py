@@ -152,7 +152,15 @@ PROFILING_NOTES = """## Where the time goes (profiles of 2026-11-23, 100,000 car
   Broad queries (`s`, `rage`, `"of the"`) are 0.9–1.1× the raw page + count, because the count dominates both.
   The narrowest prefix (`sh`, ~0.32 ms raw) sits at 1.4–1.55×: rows are now built in C (`tuple.__new__` over
   `map`, ~10 µs for the page), so what remains (~0.11 ms) is SQLite joining each of the 100 rowids to the card
-  index and decoding its ten columns, which the raw baseline (rowids only) does not do.
+  index and decoding its ten columns, which the raw baseline (rowids only) does not do. By callgrind (2026-12-07,
+  `sh`, per search): raw 3.86 M instructions (page 0.40 M, count 3.46 M), ours 5.75 M. A row the browser shows
+  costs ~16 k against ~4 k for a raw rowid: the seek into `ix_card_name_rank` ~4.8 k (~2.2 k with `name_rank`
+  before `game` in the key), nine more cells ~5.1 k (CPython 3.11's `_sqlite` releases and takes back the GIL
+  around each cell's `sqlite3_column_type`, ~0.6 k a cell), their values ~4.8 k, the SearchRow ~1.6 k. The raw
+  count plus 100 such rows and nothing else is already 5.49 M (1.42×); the pinned names' query (0.35 M, 20 rows of
+  twelve cells) takes the place of 20 page rows, and Python around it adds ~0.25 M. Tried and slower: the count as
+  a column of the page (+0.16 M), `count(*) OVER ()` (41 M), the page as JSON from SQLite (+0.33 M) or as one
+  joined text per row (+0.03 M).
 - Import (profiles of 2026-11-27, 100,000 rows, CPU seconds of child processes on a loaded 2-core machine, medians
   of 5 interleaved runs): lines are read a 64 KiB chunk at a time (one split and one UTF-8 decode per chunk,
   `carddb/lackey_lines.py`), and the usual row (a header naming every Lackey column, 18 cells, nothing to note) is

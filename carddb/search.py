@@ -366,11 +366,13 @@ PINNED_SPAN = 2000
 class _Query:
     """A query parsed once, with what every search of it asks again: its full-text expression and name key."""
 
-    __slots__ = ("expression", "key", "name_test", "node", "pure")
+    __slots__ = ("every", "expression", "fts_only", "key", "name_test", "node", "pure")
 
     def __init__(self, query: str, fields: SearchFields | None) -> None:
         self.node = parse_query(query, fields)
+        self.every = self.node == And(())  # a blank query: every card
         self.pure, self.expression = _pure_fts(self.node)
+        self.fts_only = self.pure and self.expression is not None  # one MATCH answers it
         self.key = normalize_name(name_words(self.node))
         self.name_test = NameTest.of(self.node) if self.pure else None
 
@@ -560,9 +562,9 @@ _FTS_COUNT_IN = f"{_FTS_COUNT} AND rowid BETWEEN ? AND ?"
 def _count(db: CardDatabase, parsed: _Query, deck: DeckTerms | None) -> int:
     """How many of the game's cards match the parsed query."""
     node = parsed.node
-    if node == And(()):
+    if parsed.every:
         return db.card_count()  # every card: the status bar's count at start is the same one
-    if parsed.pure and parsed.expression is not None:
+    if parsed.fts_only:
         span = db.index_range()
         if span is None:
             return int(db.reader.execute(_FTS_COUNT, (parsed.expression,)).fetchone()[0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carddb.db import CardDatabase
+from carddb.namepins import NameTest
 from carddb.namepins import name_words as _name_words
 from carddb.normalize import normalize_name
+from carddb.query import Text
 from carddb.search import QuerySyntaxError, parse_query, search
 from tests.carddb.test_search import NAMES, fill_database
 
@@ -111,3 +114,33 @@ def test_limit_returns_the_first_rows_in_name_order(cards_db: CardDatabase, quer
     assert full[: len(named)] == named
     assert [r.name.casefold() for r in rest] == sorted(r.name.casefold() for r in rest)
     assert search(cards_db, query, limit=limit) == full[:limit]
+
+
+_TOKEN = re.compile("[a-z0-9]+")
+NAME_TEXT = st.text(alphabet="abSsh0 -'.\u00e9", max_size=14)
+
+
+def _tokens_hold(name: str, word: str, phrase: bool) -> bool:
+    """The full-text index's answer for an ASCII name: the word's tokens in a row among the name's, the last one a
+    prefix unless the word is quoted."""
+    if not name.isascii():
+        return False  # the name test leaves other names to the index
+    have, want = _TOKEN.findall(name.lower()), _TOKEN.findall(word.lower())
+    for start in range(len(have) - len(want) + 1):
+        run = have[start : start + len(want)]
+        last = run[-1] == want[-1] if phrase else run[-1].startswith(want[-1])
+        if run[:-1] == want[:-1] and last:
+            return True
+    return False
+
+
+@given(word=NAME_TEXT, name=NAME_TEXT, phrase=st.booleans())
+def test_a_name_vouches_for_its_card_exactly_when_its_tokens_hold_the_word(
+    word: str, name: str, phrase: bool
+) -> None:
+    """The names pinned first are believed without asking the index only when the index would say the same (its
+    shortcut for names that begin with the word included)."""
+    test = NameTest.of(Text(word, phrase))
+    if test is None:  # a word without letters or digits, or not ASCII: the index is asked
+        return
+    assert test.sure(name) == _tokens_hold(name, word, phrase)
