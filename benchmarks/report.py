@@ -180,6 +180,20 @@ PROFILING_NOTES = """## Where the time goes (profiles of 2026-11-23, 100,000 car
   order; the printings' INSERT reads the stage straight through instead of by its index; image names are passed by
   C scans before any regex. 20,000 rows: 5.92 → 5.19 G instructions (baseline with FTS 2.75 G); 100,000 rows:
   30.5 G (baseline with FTS 17.9 G).
+- Import linearity (2026-12-07; on-CPU time per phase from /proc/self/schedstat, because on this loaded machine half
+  of each import's wall time was waiting for a CPU, which is most of what moves the 20,000 → 100,000 ratio between
+  runs; time off the CPU, I/O and the checkpoint's fsync included, is ~2 µs a row at both sizes). What grew per row:
+  FTS5's build, ~15 → ~20 µs a row, because with its 1 MiB of pending terms and merges four segments at a time
+  every posting was rewritten once per level, one level more at 100,000 (the raw baseline grows for the same
+  reason); and the write's sorts and joins, ~12 → ~18 (n log n, and a working set past the CPU caches). The index
+  is now built with 4 MiB pending and no merging while it is built (`carddb/searchindex.py`; FTS5's defaults come
+  back afterwards and nothing stays in `card_fts_config`): each posting is written once, ~10 → ~12 µs a row, and
+  100,000 cards leave 10 segments as before (eight queries' page + count: the same instructions within 0.3 %). The
+  printings are ordered on (card id, seq) alone, as new cards were, instead of sorting whole printings (a sorter
+  holds up to cache_size of rows: it was the import's memory peak). Medians of 5 interleaved runs, on-CPU µs a row
+  at 20,000 / 100,000: before 69.9 / 74.9, after 57.7 / 67.1, baseline with FTS 28.8 / 37.0 (wall 132 / 184,
+  134 / 157, 65 / 85); callgrind, a whole import process at 20,000: 7.47 → 6.90 G instructions (SQLite's
+  steps 3.26 → 2.70 G); peak 219 → 214 MiB at 100,000, 381 → 347 MiB at 1,000,000.
 - `ragedeck check` processes: the command builds only its own parser (argparse's gettext look-ups cost ~0.5 ms a
   subparser), reads shipped data beside the modules (no importlib.resources/zipfile), imports XML only for .dek,
   csv/html only for reports, tempfile only to write, and probes for an empty database with one row instead of

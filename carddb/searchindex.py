@@ -24,6 +24,7 @@ def rebuild_search_index(conn: sqlite3.Connection, in_place: bool = False) -> No
         while batch := moved.fetchmany(10_000):
             conn.executemany("UPDATE card SET name_rank = ? WHERE id = ?", batch)
     conn.execute("INSERT INTO card_fts (card_fts) VALUES ('delete-all')")
+    _set_fts_options(conn, _BUILD_OPTIONS)
     # In rowid order: FTS5 appends to its doclists instead of merging (about 4x faster at 100,000 cards). When ids
     # follow name_rank, the cards are read straight through instead of by the name_rank index.
     conn.execute(
@@ -31,6 +32,30 @@ def rebuild_search_index(conn: sqlite3.Connection, in_place: bool = False) -> No
         f"SELECT name_rank, name, type, keywords, requires, trim(text || ' ' || errata || {_FIELD_WORDS}) FROM card "
         f"ORDER BY {'id' if in_place else 'name_rank'}"
     )
+    # The options are for this build only: FTS5's defaults again on this connection, and none kept in
+    # card_fts_config (FTS5 reads an absent option as its default), so the database holds what it held before.
+    _set_fts_options(conn, _DEFAULT_OPTIONS)
+    keys = tuple(_DEFAULT_OPTIONS)
+    conn.execute(f"DELETE FROM card_fts_config WHERE k IN ({', '.join('?' * len(keys))})", keys)
+
+
+# How the full-text index is built. FTS5 writes its pending terms out as a segment each time they pass `hashsize`
+# (1 MiB by default) and, with `automerge` at 4, merges every four segments of a level into one of the next: every
+# posting of a 100,000-card build was rewritten 3-4 times, one level more than at 20,000 cards, so the index cost
+# ~1.35x more per card at 100,000 (CPU of the INSERT, 2026-12-07). With 4 MiB pending and no merging while it is
+# built, every posting is written once at any size up to FTS5's own `crisismerge` (16 segments on a level: ~300,000
+# cards), so the cost per card stays the same; 100,000 cards leave 10 segments, as many as the default left, and
+# search reads them as fast (callgrind, page + count of eight queries: within 0.3 %). 4 MiB (not more): the pending
+# terms take ~1.8x their size in memory, and the build must not raise the import's peak (the write's own peak,
+# sorting the printings, is higher). A raw-SQL build could use the same options.
+_BUILD_OPTIONS = {"hashsize": 4 << 20, "automerge": 0}
+_DEFAULT_OPTIONS = {"hashsize": 1 << 20, "automerge": 4}  # FTS5_DEFAULT_HASHSIZE, FTS5_DEFAULT_AUTOMERGE
+
+
+def _set_fts_options(conn: sqlite3.Connection, options: dict[str, int]) -> None:
+    """Set full-text index options on this connection (FTS5 also stores each in card_fts_config)."""
+    for key, value in options.items():
+        conn.execute("INSERT INTO card_fts (card_fts, rank) VALUES (?, ?)", (key, value))
 
 
 # Another game's field values (its `fields` JSON) as words of the full-text index; Rage's cards have none.

@@ -477,6 +477,22 @@ def test_rebuild_reflects_changed_and_deleted_cards(cards_db: CardDatabase) -> N
     assert len(search(cards_db, "claw")) == 1
 
 
+def test_rebuild_leaves_no_build_options_in_the_database(cards_db: CardDatabase) -> None:
+    # The build's own FTS5 options (carddb.searchindex) must not stay in the file, where every later writer of the
+    # index, ours or another program's, would use them.
+    conn = cards_db.raw_connection()
+    try:
+        before = conn.execute("SELECT k, v FROM card_fts_config ORDER BY k").fetchall()
+        conn.execute("BEGIN IMMEDIATE")
+        rebuild_search_index(conn)
+        conn.execute("COMMIT")
+        after = conn.execute("SELECT k, v FROM card_fts_config ORDER BY k").fetchall()
+    finally:
+        conn.close()
+    assert after == before == [("version", 4)]
+    assert found(cards_db, "shado") == {"Shadow Whisper Elder"}
+
+
 def test_rebuild_rolls_back_with_the_callers_transaction(cards_db: CardDatabase) -> None:
     conn = cards_db.raw_connection()
     try:
