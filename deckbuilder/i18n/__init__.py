@@ -229,6 +229,27 @@ class _Formatter(string.Formatter):
         super().__init__()
         self.plural = catalogue(lang).plural
         self.words = {"and": gettext("and", lang), "or": gettext("or", lang)}
+        # Each template parsed once: a check renders the same few templates for card after card, and the generic
+        # string.Formatter parses the template and splits each field name again on every call.
+        self._parsed: dict[str, tuple[tuple[str, str | None, str, str | None], ...] | None] = {}
+
+    def vformat(self, format_string: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str:
+        """str.format's answer; a template whose fields are plain names (all of ours) from its parsed parts."""
+        parts = self._parsed.get(format_string, ())
+        if parts == ():
+            parts = _plain_parts(self, format_string)
+            if len(self._parsed) > 4096:
+                self._parsed.clear()  # a bound: the declared templates are a few hundred
+            self._parsed[format_string] = parts
+        if parts is None:  # numbered, nested or dotted fields: the general path
+            return super().vformat(format_string, args, kwargs)
+        out: list[str] = []
+        for literal, name, spec, conversion in parts:
+            if literal:
+                out.append(literal)
+            if name is not None:
+                out.append(self.format_field(self.convert_field(kwargs[name], conversion), spec))
+        return "".join(out)
 
     def _join(self, items: Sequence[str], word: str) -> str:
         if len(items) <= 1:
@@ -257,6 +278,21 @@ class _Formatter(string.Formatter):
             forms = format_spec[len("plural:") :].split("|")
             return f"{value} {forms[min(self.plural(int(value)), len(forms) - 1)]}"
         return super().format_field(value, format_spec)
+
+
+def _plain_parts(
+    formatter: string.Formatter, format_string: str
+) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """A template's (literal, field name, spec, conversion) parts when every field is a plain name with a plain spec,
+    else None (the general path then gives the same text, or the same error)."""
+    try:
+        parts = tuple(formatter.parse(format_string))
+    except ValueError:
+        return None
+    for _literal, name, spec, _conversion in parts:
+        if name is not None and (not name.isidentifier() or "{" in (spec or "")):
+            return None
+    return tuple((literal, name, spec or "", conversion) for literal, name, spec, conversion in parts)
 
 
 @functools.cache

@@ -13,8 +13,10 @@ from deckbuilder.games.rage.facts import (
     GAIA,
     ROGUE,
     WYRM,
+    CardFacts,
     Requirement,
     facts_of,
+    known_with_facts,
     member_traits,
     parse_requirement,
     pool_vocabulary,
@@ -182,6 +184,7 @@ class CheckContext(PileScope, MutableRecord):
         # Made on first need: the scope's items, each list's known cards, the Requires vocabulary.
         self._items: list[Item] | None = None
         self._known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = {}
+        self._with_facts: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo, CardFacts]]]] = {}
         self._vocabulary: frozenset[str] | None = None
 
     def scope_items(self) -> list[Item]:
@@ -216,6 +219,16 @@ class CheckContext(PileScope, MutableRecord):
             return cached[1]
         found = [(item, item.card) for item in placed if item.card is not None]
         self._known[id(placed)] = (placed, found)
+        return found
+
+    def with_facts(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo, CardFacts]]:
+        """The entries with a card in the database and that card's facts (once per list per check: the rules walk
+        the same piles card by card, and asking each card's facts anew in each rule was most of a check)."""
+        cached = self._with_facts.get(id(placed))
+        if cached is not None and cached[0] is placed:
+            return cached[1]
+        found = known_with_facts(placed)
+        self._with_facts[id(placed)] = (placed, found)
         return found
 
 
