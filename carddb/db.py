@@ -402,9 +402,11 @@ class CardDatabase:
         a check reads a deck's cards from it instead of calling `lookup` for each."""
         asked = list(keys)
         cache = self._cache
-        wanted = list(dict.fromkeys(k for k in asked if k not in cache and _encodes(k)))
-        for info in self._cards_where_in("norm_name", wanted):
-            cache[info.norm_name] = info
+        missing = [k for k in asked if k not in cache]  # none when the deck was read or checked before
+        if missing:
+            wanted = list(dict.fromkeys(k for k in missing if _encodes(k)))
+            for info in self._cards_where_in("norm_name", wanted):
+                cache[info.norm_name] = info
         return {k: cache[k] for k in asked if k in cache}
 
     @_reads

@@ -11,6 +11,7 @@ sideboard) stay apart; near names are suggested for unknown cards when a check a
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import starmap
 from typing import TYPE_CHECKING, Any
 
 from carddb.model import RAGE, CardInfo
@@ -115,7 +116,7 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
     fold = game.fold_reprints
     folds = _REPRINTS
     # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
-    # one per card of the deck; the ResolvedCard is made once from it).
+    # one per card of the deck; the ResolvedCard is made once from it, its arguments in order).
     cards: dict[str, list[Any]] = {}
     looked_up: dict[str, tuple[Any, str | None]] = {}
     entry_cards: dict[str, Any] = {}
@@ -161,26 +162,21 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
                 if card is not None:
                     card_type = card.type
                     pile = placed_types[card_type] if card_type in placed_types else place(card_type)
-                    item = cards[key] = [key, card.name, card, pile, 0, 0, []]
+                    item = cards[key] = [key, card.name, card, pile, 0, 0, ()]
                 else:
-                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, []]
+                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, ()]
             if entry.count > 0:
                 item[slot] += entry.count
             set_name = entry.set_name or reprint_set
             if set_name and set_name not in item[6]:
-                item[6].append(set_name)
+                item[6] = (*item[6], set_name)
     unknown = [c for c in cards.values() if c[2] is None][:MAX_SUGGESTED_UNKNOWN]
     suggestions = {c[0]: _suggest(pool, c[1]) for c in unknown} if suggest else {}
     # Only the unknown cards a check names one by one are told apart as retired.
     named = {c[0] for c in unknown}
     return ResolvedDeck(
         game.name,
-        tuple(
-            [
-                ResolvedCard(k, n, c, p, count, st, tuple(sets))
-                for k, n, c, p, count, st, sets in cards.values()
-            ]
-        ),
+        tuple(starmap(ResolvedCard, cards.values())),
         entry_cards,
         apart=game.starting_pile(),
         suggestions=suggestions,

@@ -257,6 +257,8 @@ class _Formatter(string.Formatter):
         return f"{', '.join(items[:-1])} {self.words[word]} {items[-1]}"
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is None:  # the usual field: a value as it is, a list joined
+            return ", ".join(str(item) for item in value) if isinstance(value, tuple | list) else value
         items = list(value) if isinstance(value, tuple | list) else [str(value)]
         if conversion == "q":
             return self._join([f"'{item}'" for item in items], "and")
@@ -322,8 +324,10 @@ def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), la
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()
     # A parameter may be a carddb Message (a deck reader's reason inside DECK_FILE_UNREAD): in the same language.
+    # (A plain str is its own rendering: asked first, it spares render_text's look for a method it does not have.)
     values: dict[str, Any] = {
-        key: render_text(value, lang) if isinstance(value, str) else value for key, value in params
+        key: value if type(value) is str or not isinstance(value, str) else render_text(value, lang)
+        for key, value in params
     }
     # A format is named by its title, a pile, a card field or a setting by its label: a shipped game's are our texts
     # (in the catalogue), a player's own pass through as written. Card names and values are never looked up.
@@ -396,7 +400,9 @@ def params_of(values: Mapping[str, object]) -> Params:
     """Keyword parameters as a frozen tuple of pairs (lists become tuples, other values strings or ints)."""
     pairs: list[tuple[str, Param]] = []
     for key, value in values.items():
-        if isinstance(value, list | tuple):
+        if type(value) is str:  # the usual value (a card's name): its own string, asked first
+            pairs.append((key, value))
+        elif isinstance(value, list | tuple):
             pairs.append((key, tuple(str(v) for v in value)))
         elif isinstance(value, int) and not isinstance(value, bool):
             pairs.append((key, value))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
@@ -185,6 +186,7 @@ class CheckContext(PileScope, MutableRecord):
         self._items: list[Item] | None = None
         self._known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = {}
         self._with_facts: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo, CardFacts]]]] = {}
+        self._strongest: dict[str, PackMember] = {}
         self._vocabulary: frozenset[str] | None = None
 
     def scope_items(self) -> list[Item]:
@@ -219,6 +221,14 @@ class CheckContext(PileScope, MutableRecord):
             return cached[1]
         found = [(item, item.card) for item in placed if item.card is not None]
         self._known[id(placed)] = (placed, found)
+        return found
+
+    def strongest(self, measure: str, value: Callable[[PackMember], int]) -> PackMember:
+        """The pack's first member of the highest `value` (as max() picks it), found once per check per `measure`:
+        every card with a Gnosis or Renown need is held against the same best Character. The pack is not empty."""
+        found = self._strongest.get(measure)
+        if found is None:
+            found = self._strongest[measure] = max(self.pack, key=value)
         return found
 
     def with_facts(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo, CardFacts]]:
@@ -302,7 +312,7 @@ def totals(ctx: CheckContext) -> Totals:
         combat=sum(p.count for p in ctx.combat),
         renown=ctx.renown,
         rogue_renown=ctx.rogue_renown,
-        starting=sum(p.starting for p in ctx.cards),
+        starting=sum(p.starting for p in ctx.cards if p.starting),  # (most cards have none: not summed)
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
         rogue_cap=ctx.rogue_cap,

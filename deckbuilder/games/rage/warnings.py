@@ -75,36 +75,32 @@ class RequirementUnmetRule(Rule):
     severity = Severity.WARNING
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        yield from self._unknown_words(ctx)
-        if not ctx.pack:
-            return
-        allegiance = ctx.allegiance
+        # One walk over the sept and combat cards finds both: the words no card carries (reported first, once per
+        # deck) and the needs no Character meets (only with a pack to meet them).
+        cards_by_word: dict[str, list[str]] = {}
+        found: list[Result] = []
+        pack, allegiance = bool(ctx.pack), ctx.allegiance
         for item, card, facts in (*ctx.with_facts(ctx.sept), *ctx.with_facts(ctx.combat)):
             # A blank Requires reads the same whatever the vocabulary: the card's own parse (ctx.requirement's).
             requirement = ctx.requirement(card) if facts.requirement.text else facts.requirement
-            if not (requirement.judgeable or facts.has_needs) or block_of(facts, allegiance):
+            if card.requires:  # most cards require nothing: no word to look up
+                for word in requirement.unknown:
+                    names = cards_by_word.setdefault(word, [])
+                    if card.name not in names:
+                        names.append(card.name)
+            if not pack or not (requirement.judgeable or facts.has_needs) or block_of(facts, allegiance):
                 continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
             problem = self._keyword_problem(card, ctx, facts, requirement) or self._need_problem(
                 card, ctx, facts
             )
             if problem is not None:
-                variant, params = problem
-                yield self.result([item.name], variant=variant, card=card.name, extra=params)
-
-    def _unknown_words(self, ctx: CheckContext) -> Iterable[Result]:
-        """Each requirement word that is neither a known trait nor any Character's keyword, once per deck."""
-        cards_by_word: dict[str, list[str]] = {}
-        for _item, card, _facts in (*ctx.with_facts(ctx.sept), *ctx.with_facts(ctx.combat)):
-            if not card.requires:
-                continue  # most cards require nothing: no parse to look up
-            for word in ctx.requirement(card).unknown:
-                names = cards_by_word.setdefault(word, [])
-                if card.name not in names:
-                    names.append(card.name)
+                variant, values = problem
+                found.append(self.result([item.name], variant=variant, card=card.name, extra=values))
         for word, names in cards_by_word.items():
             yield self.result(
                 names, code="REQUIREMENT_UNKNOWN", severity=Severity.INFO, word=word, names=names
             )
+        yield from found
 
     @staticmethod
     def _keyword_problem(
@@ -135,12 +131,12 @@ class RequirementUnmetRule(Rule):
         facts = facts if facts is not None else facts_of(card)
         parts = facts.type_parts
         if card.gnosis is not None and ("gift" in parts or facts.keyword_set & GNOSIS_NEED_KEYWORDS):
-            best = max(ctx.pack, key=lambda m: _best(m.card.gnosis, m.card.cgnosis))
+            best = ctx.strongest("gnosis", lambda m: _best(m.card.gnosis, m.card.cgnosis))
             best_gnosis = _best(best.card.gnosis, best.card.cgnosis)
             if card.gnosis > best_gnosis:
                 return "gnosis", {"need": card.gnosis, "best": best_gnosis, "best_card": best.card.name}
         if card.renown is not None and parts & RENOWN_NEED_TYPES:
-            best = max(ctx.pack, key=lambda m: m.card.renown or 0)
+            best = ctx.strongest("renown", lambda m: m.card.renown or 0)
             if card.renown > (best.card.renown or 0):
                 return "renown", {
                     "need": card.renown,
