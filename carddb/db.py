@@ -394,12 +394,20 @@ class CardDatabase:
     card = lookup
 
     @_reads
-    def prefetch(self, keys: Iterable[str]) -> None:
+    def prefetch(self, keys: Iterable[str]) -> dict[str, CardInfo | None]:
         """Look up many cards at once by their lookup keys (`normalize_name` of each name, which a deck entry
-        already holds): two queries per 500 names instead of two per name. Keys already looked up cost nothing."""
-        wanted = list(dict.fromkeys(k for k in keys if k not in self._cache and _encodes(k)))
-        for info in self._cards_where_in("norm_name", wanted):
-            self._cache[info.norm_name] = info
+        already holds): two queries per 500 names instead of two per name. Keys already looked up cost nothing.
+
+        The answer holds what `lookup` answers for each key it knows now (a key not in it is asked of `lookup`):
+        a check reads a deck's cards from it instead of calling `lookup` for each."""
+        asked = list(keys)
+        cache = self._cache
+        missing = [k for k in asked if k not in cache]  # none when the deck was read or checked before
+        if missing:
+            wanted = list(dict.fromkeys(k for k in missing if _encodes(k)))
+            for info in self._cards_where_in("norm_name", wanted):
+                cache[info.norm_name] = info
+        return {k: cache[k] for k in asked if k in cache}
 
     @_reads
     def card_by_id(self, card_id: int) -> CardInfo | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from carddb.cardtypes import Section
@@ -60,15 +60,19 @@ def printed_in_sets(pool: object) -> bool:
         return False
 
 
-def prefetch_cards(pool: CardPool, deck: Deck) -> None:
+def prefetch_cards(pool: CardPool, deck: Deck) -> Mapping[str, Any]:
     """Let a pool that can (the card database) look every card of the deck up at once before they are asked
-    for one by one: two queries per deck instead of two per card."""
+    for one by one: two queries per deck instead of two per card. The answer is what the pool's `lookup` answers
+    for each entry's key it knows (empty for a pool that cannot say): the rest are asked one by one."""
     prefetch = getattr(pool, "prefetch", None)
     if prefetch is None:
-        return
+        return {}
     # A broken pool must not crash a reader or the checker: each lookup then reports on its own.
     with contextlib.suppress(Exception):
-        prefetch(entry.key for entry in (*deck.entries, *deck.starting))
+        found = prefetch([entry.key for entry in (*deck.entries, *deck.starting)])
+        if isinstance(found, Mapping):
+            return found
+    return {}
 
 
 class DeckEntry(FrozenRecord):

@@ -11,6 +11,7 @@ sideboard) stay apart; near names are suggested for unknown cards when a check a
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import starmap
 from typing import TYPE_CHECKING, Any
 
 from carddb.model import RAGE, CardInfo
@@ -79,9 +80,14 @@ _REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
 
 def pile_placer(game: Game) -> Callable[[str], str | None]:
     """The pile a card Type goes in by the game's piles (worked out once per Type for this game)."""
+    return _placer(game)[1]
+
+
+def _placer(game: Game) -> tuple[dict[str, str | None], Callable[[str], str | None]]:
+    """pile_placer's answers so far (Type -> pile: resolve_deck reads a known Type without a call) and the function."""
     known = _PLACERS.get(id(game))
     if known is not None and known[0] is game:
-        return known[1]
+        return known[1], known[2]
     by_type: dict[str, str | None] = {}
 
     def place(card_type: str) -> str | None:
@@ -91,11 +97,11 @@ def pile_placer(game: Game) -> Callable[[str], str | None]:
 
     if len(_PLACERS) > 100:
         _PLACERS.clear()
-    _PLACERS[id(game)] = (game, place)
-    return place
+    _PLACERS[id(game)] = (game, by_type, place)
+    return by_type, place
 
 
-_PLACERS: dict[int, tuple[Game, Callable[[str], str | None]]] = {}
+_PLACERS: dict[int, tuple[Game, dict[str, str | None], Callable[[str], str | None]]] = {}
 
 
 def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
@@ -106,32 +112,45 @@ def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
 
 def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
     """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
-    place = pile_placer(game)
+    placed_types, place = _placer(game)
     fold = game.fold_reprints
+    folds = _REPRINTS
     # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
-    # one per card of the deck; the ResolvedCard is made once from it).
+    # one per card of the deck; the ResolvedCard is made once from it, its arguments in order).
     cards: dict[str, list[Any]] = {}
     looked_up: dict[str, tuple[Any, str | None]] = {}
     entry_cards: dict[str, Any] = {}
     retired: dict[str, str] = {}
-    prefetch_cards(pool, deck)
+    # What the pool's lookup answers for the names it already knows (all of them once a deck was read): read from
+    # here, the pool is asked one by one only for the rest.
+    known = prefetch_cards(pool, deck)
     for entries, slot in ((deck.entries, 4), (deck.starting, 5)):
         for entry in entries:
             key = entry.key
             resolved = looked_up.get(key)
             if resolved is None:
-                try:
-                    answer = pool.lookup(entry.name)
-                except Exception:  # a broken pool must not crash the checker; the card is reported as unknown
-                    answer = None
+                if key in known:
+                    answer = entry_cards[key] = known[key]
                 else:
-                    entry_cards[key] = answer
+                    # A broken pool must not crash the checker; the card is reported as unknown.
+                    try:
+                        answer = pool.lookup(entry.name)
+                    except Exception:
+                        answer = None
+                    else:
+                        entry_cards[key] = answer
                 if answer is not None and answer.retired:
                     # No longer in the card data: unknown, with the card that took its place.
                     retired[key] = answer.replaced_by or ""
                     resolved = (None, None)
                 elif answer is not None and fold:
-                    resolved = _folded(pool, answer)
+                    # _folded's kept answer read here: one call less per card of every check.
+                    kept = folds.get(id(answer))
+                    resolved = (
+                        (kept[1], kept[2])
+                        if kept is not None and kept[0] is answer
+                        else _folded(pool, answer)
+                    )
                 else:
                     resolved = (answer, None)
                 looked_up[key] = resolved
@@ -141,23 +160,23 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
             item = cards.get(key)
             if item is None:
                 if card is not None:
-                    item = cards[key] = [key, card.name, card, place(card.type), 0, 0, []]
+                    card_type = card.type
+                    pile = placed_types[card_type] if card_type in placed_types else place(card_type)
+                    item = cards[key] = [key, card.name, card, pile, 0, 0, ()]
                 else:
-                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, []]
+                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, ()]
             if entry.count > 0:
                 item[slot] += entry.count
             set_name = entry.set_name or reprint_set
             if set_name and set_name not in item[6]:
-                item[6].append(set_name)
+                item[6] = (*item[6], set_name)
     unknown = [c for c in cards.values() if c[2] is None][:MAX_SUGGESTED_UNKNOWN]
     suggestions = {c[0]: _suggest(pool, c[1]) for c in unknown} if suggest else {}
     # Only the unknown cards a check names one by one are told apart as retired.
     named = {c[0] for c in unknown}
     return ResolvedDeck(
         game.name,
-        tuple(
-            ResolvedCard(k, n, c, p, count, st, tuple(sets)) for k, n, c, p, count, st, sets in cards.values()
-        ),
+        tuple(starmap(ResolvedCard, cards.values())),
         entry_cards,
         apart=game.starting_pile(),
         suggestions=suggestions,

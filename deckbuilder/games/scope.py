@@ -178,6 +178,7 @@ class SortedCards:
         self.apart: list[ResolvedCard] = []
         self.unknown: list[ResolvedCard] = []
         self.unplaceable: list[ResolvedCard] = []
+        by_pile = self.by_pile
         for card in resolved.cards:
             if card.starting:
                 self.apart.append(card)
@@ -186,7 +187,11 @@ class SortedCards:
             elif card.pile is None:
                 self.unplaceable.append(card)
             else:
-                self.by_pile.setdefault(card.pile, []).append(card)
+                cards = by_pile.get(card.pile)  # (setdefault would make a list for every card)
+                if cards is None:
+                    by_pile[card.pile] = [card]
+                else:
+                    cards.append(card)
 
 
 def _placed(card: ResolvedCard) -> bool:

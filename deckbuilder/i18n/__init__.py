@@ -229,6 +229,27 @@ class _Formatter(string.Formatter):
         super().__init__()
         self.plural = catalogue(lang).plural
         self.words = {"and": gettext("and", lang), "or": gettext("or", lang)}
+        # Each template parsed once: a check renders the same few templates for card after card, and the generic
+        # string.Formatter parses the template and splits each field name again on every call.
+        self._parsed: dict[str, tuple[tuple[str, str | None, str, str | None], ...] | None] = {}
+
+    def vformat(self, format_string: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str:
+        """str.format's answer; a template whose fields are plain names (all of ours) from its parsed parts."""
+        parts = self._parsed.get(format_string, ())
+        if parts == ():
+            parts = _plain_parts(self, format_string)
+            if len(self._parsed) > 4096:
+                self._parsed.clear()  # a bound: the declared templates are a few hundred
+            self._parsed[format_string] = parts
+        if parts is None:  # numbered, nested or dotted fields: the general path
+            return super().vformat(format_string, args, kwargs)
+        out: list[str] = []
+        for literal, name, spec, conversion in parts:
+            if literal:
+                out.append(literal)
+            if name is not None:
+                out.append(self.format_field(self.convert_field(kwargs[name], conversion), spec))
+        return "".join(out)
 
     def _join(self, items: Sequence[str], word: str) -> str:
         if len(items) <= 1:
@@ -236,6 +257,8 @@ class _Formatter(string.Formatter):
         return f"{', '.join(items[:-1])} {self.words[word]} {items[-1]}"
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is None:  # the usual field: a value as it is, a list joined
+            return ", ".join(str(item) for item in value) if isinstance(value, tuple | list) else value
         items = list(value) if isinstance(value, tuple | list) else [str(value)]
         if conversion == "q":
             return self._join([f"'{item}'" for item in items], "and")
@@ -257,6 +280,21 @@ class _Formatter(string.Formatter):
             forms = format_spec[len("plural:") :].split("|")
             return f"{value} {forms[min(self.plural(int(value)), len(forms) - 1)]}"
         return super().format_field(value, format_spec)
+
+
+def _plain_parts(
+    formatter: string.Formatter, format_string: str
+) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """A template's (literal, field name, spec, conversion) parts when every field is a plain name with a plain spec,
+    else None (the general path then gives the same text, or the same error)."""
+    try:
+        parts = tuple(formatter.parse(format_string))
+    except ValueError:
+        return None
+    for _literal, name, spec, _conversion in parts:
+        if name is not None and (not name.isidentifier() or "{" in (spec or "")):
+            return None
+    return tuple((literal, name, spec or "", conversion) for literal, name, spec, conversion in parts)
 
 
 @functools.cache
@@ -286,8 +324,10 @@ def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), la
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()
     # A parameter may be a carddb Message (a deck reader's reason inside DECK_FILE_UNREAD): in the same language.
+    # (A plain str is its own rendering: asked first, it spares render_text's look for a method it does not have.)
     values: dict[str, Any] = {
-        key: render_text(value, lang) if isinstance(value, str) else value for key, value in params
+        key: value if type(value) is str or not isinstance(value, str) else render_text(value, lang)
+        for key, value in params
     }
     # A format is named by its title, a pile, a card field or a setting by its label: a shipped game's are our texts
     # (in the catalogue), a player's own pass through as written. Card names and values are never looked up.
@@ -360,7 +400,9 @@ def params_of(values: Mapping[str, object]) -> Params:
     """Keyword parameters as a frozen tuple of pairs (lists become tuples, other values strings or ints)."""
     pairs: list[tuple[str, Param]] = []
     for key, value in values.items():
-        if isinstance(value, list | tuple):
+        if type(value) is str:  # the usual value (a card's name): its own string, asked first
+            pairs.append((key, value))
+        elif isinstance(value, list | tuple):
             pairs.append((key, tuple(str(v) for v in value)))
         elif isinstance(value, int) and not isinstance(value, bool):
             pairs.append((key, value))

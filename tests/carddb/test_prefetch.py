@@ -54,3 +54,16 @@ def test_checking_a_deck_reads_its_cards_in_a_few_queries(demo_path: Path) -> No
         assert len(card_reads) <= 2, card_reads
         assert sum(e.count for e in deck.entries) == 30
         assert report.figures
+
+
+def test_the_prefetch_answers_what_lookup_answers_for_each_name_it_knows(demo_path: Path) -> None:
+    # The check reads a deck's cards from this answer instead of calling lookup per card: it must be lookup's.
+    with CardDatabase(demo_path) as db:
+        names = db.names()[:10]
+        keys = [normalize_name(n) for n in [*names, names[0], "No Such Card"]]
+        answer = db.prefetch(keys)
+        assert list(answer) == [normalize_name(n) for n in names]
+        assert all(answer[normalize_name(n)] is db.lookup(n) for n in names)
+        assert db.lookup("No Such Card") is None
+        # A name already asked and not found is known to be no card: the answer says so as lookup would.
+        assert db.prefetch([normalize_name("No Such Card")]) == {normalize_name("No Such Card"): None}

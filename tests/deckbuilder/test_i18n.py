@@ -83,6 +83,33 @@ def test_a_real_result_renders_in_portuguese_with_its_parameters() -> None:
     assert result.to_json()["params"] == {"card": BASE_COMBAT[0].name, "copies": 3, "limit": 2}
 
 
+@pytest.mark.parametrize("lang", [ENGLISH, PORTUGUESE])
+def test_every_message_reads_the_same_from_its_parsed_template_as_from_str_format_rules(lang: str) -> None:
+    # Templates are parsed once and filled from their parts; the text must be what string.Formatter gives.
+    formatter = i18n._formatter(lang)
+    values = {
+        "card": "Shadow Pack",
+        "names": ("A", "B"),
+        "size": 1,
+        "minimum": 20,
+        "count": 2,
+        "max": 1,
+        "min": 3,
+    }
+    for key in declared():
+        text = i18n.template(key, lang)
+        parts = [
+            (name, spec) for _lit, name, spec, _conv in string.Formatter().parse(text) if name is not None
+        ]
+        given = {
+            name: 2 if spec.startswith("plural") else values.get(name, f"<{name}>") for name, spec in parts
+        }
+        assert formatter.format(text, **given) == string.Formatter.vformat(formatter, text, (), given), key
+    with pytest.raises(KeyError):
+        formatter.format("{card} and {missing}", card="x")
+    assert formatter.format("{0} {a.real}", "x", a=2) == "x 2"  # numbered and dotted fields: the general path
+
+
 def test_lists_and_plurals_follow_the_language() -> None:
     declared()
     names = ("A", "B", "C")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from carddb.cardtypes import Section
@@ -13,8 +14,10 @@ from deckbuilder.games.rage.facts import (
     GAIA,
     ROGUE,
     WYRM,
+    CardFacts,
     Requirement,
     facts_of,
+    known_with_facts,
     member_traits,
     parse_requirement,
     pool_vocabulary,
@@ -182,6 +185,8 @@ class CheckContext(PileScope, MutableRecord):
         # Made on first need: the scope's items, each list's known cards, the Requires vocabulary.
         self._items: list[Item] | None = None
         self._known: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo]]]] = {}
+        self._with_facts: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo, CardFacts]]]] = {}
+        self._strongest: dict[str, PackMember] = {}
         self._vocabulary: frozenset[str] | None = None
 
     def scope_items(self) -> list[Item]:
@@ -216,6 +221,24 @@ class CheckContext(PileScope, MutableRecord):
             return cached[1]
         found = [(item, item.card) for item in placed if item.card is not None]
         self._known[id(placed)] = (placed, found)
+        return found
+
+    def strongest(self, measure: str, value: Callable[[PackMember], int]) -> PackMember:
+        """The pack's first member of the highest `value` (as max() picks it), found once per check per `measure`:
+        every card with a Gnosis or Renown need is held against the same best Character. The pack is not empty."""
+        found = self._strongest.get(measure)
+        if found is None:
+            found = self._strongest[measure] = max(self.pack, key=value)
+        return found
+
+    def with_facts(self, placed: list[Placed]) -> list[tuple[Placed, CardInfo, CardFacts]]:
+        """The entries with a card in the database and that card's facts (once per list per check: the rules walk
+        the same piles card by card, and asking each card's facts anew in each rule was most of a check)."""
+        cached = self._with_facts.get(id(placed))
+        if cached is not None and cached[0] is placed:
+            return cached[1]
+        found = known_with_facts(placed)
+        self._with_facts[id(placed)] = (placed, found)
         return found
 
 
@@ -289,7 +312,7 @@ def totals(ctx: CheckContext) -> Totals:
         combat=sum(p.count for p in ctx.combat),
         renown=ctx.renown,
         rogue_renown=ctx.rogue_renown,
-        starting=sum(p.starting for p in ctx.cards),
+        starting=sum(p.starting for p in ctx.cards if p.starting),  # (most cards have none: not summed)
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
         rogue_cap=ctx.rogue_cap,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from carddb.demo import demo_cards_barred, is_demo_card
+from carddb.demo import demo_cards_barred
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.engines import Engine, register_engine
 from deckbuilder.games.figures import FigureValue
@@ -119,7 +119,7 @@ DEMO_CARD = "DEMO_CARD"
 
 def demo_results(ctx: CheckContext, pool: CardPool) -> list[Result]:
     """One error naming the deck's demo cards when the pool holds real card data (carddb.demo decides)."""
-    demo = [card.name for _item, card in ctx.known(ctx.cards) if is_demo_card(card)]
+    demo = [card.name for _item, card, facts in ctx.with_facts(ctx.cards) if facts.demo]
     if not demo:
         return []
     set_names = getattr(pool, "set_names", None)

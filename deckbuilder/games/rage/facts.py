@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 from carddb.allegiance import GAIA as GAIA
 from carddb.allegiance import ROGUE as ROGUE
 from carddb.allegiance import WYRM as WYRM
 from carddb.allegiance import allegiance_of
 from carddb.cardtypes import Section
+from carddb.demo import is_demo_card
 from carddb.identities import character_identity, shipped_identities
 from carddb.model import CardInfo
 from carddb.record import TupleRecord
@@ -142,6 +145,7 @@ class CardFacts(TupleRecord):
         "gaia_block",
         "wyrm_block",
         "has_needs",
+        "demo",
     )
 
     type_parts: frozenset[str]
@@ -158,6 +162,9 @@ class CardFacts(TupleRecord):
     gaia_block: str  # allegiance_block(card, GAIA)
     wyrm_block: str  # allegiance_block(card, WYRM)
     has_needs: bool  # a judgeable Requires, or a Gnosis/Renown a Character must reach (RequirementUnmetRule)
+    demo: (
+        bool  # an invented demo card (carddb.demo.is_demo_card): DEMO_CARD asks of every card of every check
+    )
 
     def __new__(
         cls,
@@ -174,6 +181,7 @@ class CardFacts(TupleRecord):
         gaia_block: str,
         wyrm_block: str,
         has_needs: bool,
+        demo: bool = False,
     ) -> CardFacts:
         return tuple.__new__(
             cls,
@@ -191,9 +199,16 @@ class CardFacts(TupleRecord):
                 gaia_block,
                 wyrm_block,
                 has_needs,
+                demo,
             ),
         )
 
+
+class _HasCard(Protocol):
+    card: CardInfo | None
+
+
+_Placed = TypeVar("_Placed", bound=_HasCard)
 
 # id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
 _FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
@@ -210,6 +225,20 @@ def facts_of(card: CardInfo) -> CardFacts:
     facts = _derive_facts(card)
     _FACTS[id(card)] = (card, facts)
     return facts
+
+
+def known_with_facts(placed: Iterable[_Placed]) -> list[tuple[_Placed, CardInfo, CardFacts]]:
+    """Each placed card found in the database, with that card and its facts (facts_of's kept answers read here, not
+    by a call per card: the check walks every card of the deck with its facts)."""
+    found: list[tuple[_Placed, CardInfo, CardFacts]] = []
+    kept = _FACTS
+    for item in placed:
+        card = item.card
+        if card is None:
+            continue
+        cached = kept.get(id(card))
+        found.append((item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card)))
+    return found
 
 
 def _derive_facts(card: CardInfo) -> CardFacts:
@@ -234,6 +263,7 @@ def _derive_facts(card: CardInfo) -> CardFacts:
         gaia_block=_allegiance_block(parts, keywords, totem, requirement, GAIA),
         wyrm_block=_allegiance_block(parts, keywords, totem, requirement, WYRM),
         has_needs=requirement.judgeable or gnosis_need or renown_need,
+        demo=is_demo_card(card),
     )
 
 
@@ -286,7 +316,11 @@ def member_traits(card: CardInfo, allegiance: str, pack_allegiance: str) -> froz
 
 def allegiance_block(card: CardInfo, allegiance: str) -> str:
     """Why a pack of this allegiance cannot use the card (ch. 4 "Allegiance"), or "" when it can."""
-    facts = facts_of(card)
+    return block_of(facts_of(card), allegiance)
+
+
+def block_of(facts: CardFacts, allegiance: str) -> str:
+    """allegiance_block from a card's facts already at hand (the rules walk the deck's cards with their facts)."""
     if allegiance == GAIA:
         return facts.gaia_block
     if allegiance == WYRM:

@@ -98,10 +98,12 @@ def set_filter(allow: tuple[str, ...], deny: tuple[str, ...]) -> SetFilter:
 class SetFilter:
     """Allowed and denied set patterns (fnmatch, case-insensitive), with answers remembered: a check asks per card."""
 
-    __slots__ = ("_memo", "allow", "deny")
+    __slots__ = ("_memo", "allow", "allows_all", "deny")
 
     def __init__(self, allow: tuple[str, ...] = ("*",), deny: tuple[str, ...] = ()) -> None:
         self.allow, self.deny = allow, deny
+        # "*" allowed and nothing denied (the open formats): every set is allowed, none need be asked about.
+        self.allows_all = "*" in allow and not deny
         self._memo: dict[object, object] = {}
 
     def allows(self, set_name: str) -> bool:

@@ -12,11 +12,11 @@ from deckbuilder.games.rage.facts import (
     GNOSIS_NEED_KEYWORDS,
     RENOWN_NEED_TYPES,
     WYRM,
-    allegiance_block,
+    CardFacts,
+    Requirement,
+    block_of,
     blocked_traits,
     facts_of,
-    is_restricted,
-    type_parts,
 )
 from deckbuilder.games.rage.rules import Rule
 from deckbuilder.i18n import Param
@@ -52,8 +52,8 @@ class AllegianceUnusableRule(Rule):
     }
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for item, card in ctx.known(ctx.sept):
-            why = allegiance_block(card, ctx.allegiance)
+        for item, card, facts in ctx.with_facts(ctx.sept):
+            why = block_of(facts, ctx.allegiance)
             if why:
                 variant = self._variants.get(why.split(",")[0], "")
                 yield self.result(
@@ -75,37 +75,43 @@ class RequirementUnmetRule(Rule):
     severity = Severity.WARNING
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        yield from self._unknown_words(ctx)
-        if not ctx.pack:
-            return
-        for item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
-            judgeable = ctx.requirement(card).judgeable
-            if not (judgeable or facts_of(card).has_needs) or allegiance_block(card, ctx.allegiance):
-                continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
-            problem = self._keyword_problem(card, ctx) or self._need_problem(card, ctx)
-            if problem is not None:
-                variant, params = problem
-                yield self.result([item.name], variant=variant, card=card.name, extra=params)
-
-    def _unknown_words(self, ctx: CheckContext) -> Iterable[Result]:
-        """Each requirement word that is neither a known trait nor any Character's keyword, once per deck."""
+        # One walk over the sept and combat cards finds both: the words no card carries (reported first, once per
+        # deck) and the needs no Character meets (only with a pack to meet them).
         cards_by_word: dict[str, list[str]] = {}
-        for _item, card in (*ctx.known(ctx.sept), *ctx.known(ctx.combat)):
-            if not card.requires:
-                continue  # most cards require nothing: no parse to look up
-            for word in ctx.requirement(card).unknown:
-                names = cards_by_word.setdefault(word, [])
-                if card.name not in names:
-                    names.append(card.name)
+        found: list[Result] = []
+        pack, allegiance = bool(ctx.pack), ctx.allegiance
+        for item, card, facts in (*ctx.with_facts(ctx.sept), *ctx.with_facts(ctx.combat)):
+            # A blank Requires reads the same whatever the vocabulary: the card's own parse (ctx.requirement's).
+            requirement = ctx.requirement(card) if facts.requirement.text else facts.requirement
+            if card.requires:  # most cards require nothing: no word to look up
+                for word in requirement.unknown:
+                    names = cards_by_word.setdefault(word, [])
+                    if card.name not in names:
+                        names.append(card.name)
+            if not pack or not (requirement.judgeable or facts.has_needs) or block_of(facts, allegiance):
+                continue  # nothing to meet, or ALLEGIANCE_UNUSABLE already says why
+            problem = self._keyword_problem(card, ctx, facts, requirement) or self._need_problem(
+                card, ctx, facts
+            )
+            if problem is not None:
+                variant, values = problem
+                found.append(self.result([item.name], variant=variant, card=card.name, extra=values))
         for word, names in cards_by_word.items():
             yield self.result(
                 names, code="REQUIREMENT_UNKNOWN", severity=Severity.INFO, word=word, names=names
             )
+        yield from found
 
     @staticmethod
-    def _keyword_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:
-        facts = facts_of(card)
-        requirement = ctx.requirement(card)
+    def _keyword_problem(
+        card: CardInfo,
+        ctx: CheckContext,
+        facts: CardFacts | None = None,
+        requirement: Requirement | None = None,
+    ) -> tuple[str, dict[str, Param]] | None:
+        # The check passes the card's facts and requirement it already holds; fix hints ask with the card alone.
+        facts = facts if facts is not None else facts_of(card)
+        requirement = requirement if requirement is not None else ctx.requirement(card)
         if not requirement.judgeable:
             return None
         blocked = blocked_traits(card, ctx.allegiance)
@@ -119,16 +125,18 @@ class RequirementUnmetRule(Rule):
         return "", {"wanted": requirement.judged}
 
     @staticmethod
-    def _need_problem(card: CardInfo, ctx: CheckContext) -> tuple[str, dict[str, Param]] | None:
-        facts = facts_of(card)
+    def _need_problem(
+        card: CardInfo, ctx: CheckContext, facts: CardFacts | None = None
+    ) -> tuple[str, dict[str, Param]] | None:
+        facts = facts if facts is not None else facts_of(card)
         parts = facts.type_parts
         if card.gnosis is not None and ("gift" in parts or facts.keyword_set & GNOSIS_NEED_KEYWORDS):
-            best = max(ctx.pack, key=lambda m: _best(m.card.gnosis, m.card.cgnosis))
+            best = ctx.strongest("gnosis", lambda m: _best(m.card.gnosis, m.card.cgnosis))
             best_gnosis = _best(best.card.gnosis, best.card.cgnosis)
             if card.gnosis > best_gnosis:
                 return "gnosis", {"need": card.gnosis, "best": best_gnosis, "best_card": best.card.name}
         if card.renown is not None and parts & RENOWN_NEED_TYPES:
-            best = max(ctx.pack, key=lambda m: m.card.renown or 0)
+            best = ctx.strongest("renown", lambda m: m.card.renown or 0)
             if card.renown > (best.card.renown or 0):
                 return "renown", {
                     "need": card.renown,
@@ -151,8 +159,8 @@ class RestrictedExtraRule(Rule):
     severity = Severity.WARNING
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        for item, card in ctx.known(ctx.sept):
-            if item.copies > 1 and is_restricted(card):
+        for item, card, facts in ctx.with_facts(ctx.sept):
+            if item.copies > 1 and facts.restricted:
                 yield self.result([item.name], card=card.name, copies=item.copies)
 
 
@@ -169,8 +177,8 @@ class RageAbovePackRule(Rule):
         if not ctx.pack:
             return
         best = max(facts_of(m.card).crinos_rage for m in ctx.pack)
-        for item, card in ctx.known(ctx.combat):
-            if "combat action" in type_parts(card) and card.rage is not None and card.rage > best:
+        for item, card, facts in ctx.with_facts(ctx.combat):
+            if "combat action" in facts.type_parts and card.rage is not None and card.rage > best:
                 yield self.result([item.name], card=card.name, rage=card.rage, best=best)
 
 
@@ -188,7 +196,9 @@ class JuntaNeedsAllyRule(Rule):
         for junta, side, other in (("moot", GAIA, WYRM), ("board meeting", WYRM, GAIA)):
             if ctx.allegiance == other:
                 continue  # the pack cannot call these at all: ALLEGIANCE_UNUSABLE reports them
-            names = [card.name for _item, card in ctx.known(ctx.sept) if junta in type_parts(card)]
+            names = [
+                card.name for _item, card, facts in ctx.with_facts(ctx.sept) if junta in facts.type_parts
+            ]
             if names:
                 yield self.result(names, variant=junta.replace(" ", "_"), side=side, names=names)
 

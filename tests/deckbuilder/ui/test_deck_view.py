@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QWidget
 
 from carddb.cardtypes import Section
 from carddb.demo import demo_deck_path
+from carddb.normalize import normalize_name
 
 
 class _Changes:
@@ -154,14 +155,22 @@ class _PaintedArea(QObject):
 def test_the_deck_rows_show_the_cards_the_check_looked_up(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
     asked: list[str] = []
-    real = window.db.lookup
-    monkeypatch.setattr(window.db, "lookup", lambda name: asked.append(name) or real(name))
+    real, real_prefetch = window.db.lookup, window.db.prefetch
+    monkeypatch.setattr(window.db, "lookup", lambda name: asked.append(normalize_name(name)) or real(name))
+
+    def prefetch(keys):  # type: ignore[no-untyped-def]
+        keys = list(keys)
+        asked.extend(keys)
+        return real_prefetch(keys)
+
+    # The check asks the pool for the deck's names all at once (prefetch), one by one only for any it lacks.
+    monkeypatch.setattr(window.db, "prefetch", prefetch)
     target = _names(window.deck_view.models["combat"])[0]
 
     window.add_card(target)
 
-    # Each name is looked up once per edit, by the check; the deck view reads the check's answers (issue 17).
-    assert len(asked) == len({n.casefold() for n in asked}) >= len(window.deck.entries)
+    # Each name is asked once per edit, by the check; the deck view reads the check's answers (issue 17).
+    assert len(asked) == len(set(asked)) >= len(window.deck.entries)
     rows = [row for model in window.deck_view.models.values() for row in model.rows()]
     assert rows and all(row.card is real(row.entry.name) for row in rows)
 
