@@ -34,8 +34,9 @@ def main() -> int:
     from deckbuilder.ui.settings import app_settings
     from deckbuilder.ui.theme import KEY_TEXT_SIZE
     from deckbuilder.ui.translation import install
-    from tests.deckbuilder.ui.layout_audit import audit_every_view, settle_layout, wait_until
+    from tests.deckbuilder.ui.layout_audit import audit_every_view, deal_alike, settle_layout, wait_until
 
+    deal_alike()
     app = QApplication([sys.argv[0]])
     desktop_px = QFontMetrics(app.font()).height()
     db = CardDatabase(Path(user_data_dir()) / "cards.sqlite")

@@ -9,6 +9,8 @@ from carddb.demo import demo_deck_path
 from deckbuilder.ui.theme import TEXT_SIZES
 from tests.deckbuilder.ui.layout_audit import audit_every_view, rows_out_of_sight, wait_until_laid_out
 
+pytestmark = pytest.mark.usefixtures("same_hand_every_window")
+
 SIZES = ((1280, 720), (1920, 1080))
 
 
