@@ -9,7 +9,6 @@ where the cards of several Characters interact.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
@@ -140,53 +139,82 @@ def _simulate_by_turn(
     keeps), discards the rest and draws back to its size; each combat plays the useful card whose loss costs the
     hand least; after it the hand is refilled."""
     rng = random.Random(seed)
+    shuffle = _shuffler(rng)
     keep = cache(lambda hand: _keep(hand, worth, full))
     play = cache(lambda hand: _play(hand, worth))
     judged: dict[tuple[int, ...], bool] = {}
     hits = [0] * max(turns, 0)
     for _ in range(trials):
         library = list(masks)
-        rng.shuffle(library)
+        shuffle(library)
         discards: list[int] = []
         hand: list[int] = []
-        _fill(hand, library, discards, hand_size, rng)
+        _fill(hand, library, discards, hand_size, shuffle)
         for turn in range(len(hits)):
             if turn or first_redraw:  # the 1995 rules draw the first combat hand at the first Combat Phase
                 kept = keep(tuple(sorted(hand)))
                 discards += _without(hand, kept)
                 hand = list(kept)
-                _fill(hand, library, discards, hand_size, rng)
+                _fill(hand, library, discards, hand_size, shuffle)
             key = tuple(sorted(hand))
             verdict = judged.get(key)
             if verdict is None:
                 verdict = judged[key] = worth(key) == full
             hits[turn] += verdict
             for _play_index in range(plays):
-                card = play(tuple(sorted(hand)))
+                card = play(key)
                 if card is None:
                     break
                 hand.remove(card)
                 discards.append(card)
-            _fill(hand, library, discards, hand_size, rng)
+                key = tuple(sorted(hand))
+            _fill(hand, library, discards, hand_size, shuffle)
     return hits
 
 
-def _fill(hand: list[int], library: list[int], discards: list[int], size: int, rng: random.Random) -> None:
+def _shuffler(rng: random.Random) -> Callable[[list[int]], None]:
+    """`rng.shuffle`, drawing exactly the same random bits (so a seed deals the same games), without its two calls per
+    card: the simulation shuffles a deck per game, and those calls were half of its time."""
+    getrandbits = rng.getrandbits
+    # Per deck length: for each place from the last down, how many places to pick from and the bits that takes.
+    steps: dict[int, list[tuple[int, int, int]]] = {}
+
+    def shuffle(cards: list[int]) -> None:
+        places = steps.get(len(cards))
+        if places is None:
+            places = steps[len(cards)] = [
+                (i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(cards)))
+            ]
+        for i, below, bits in places:
+            j = getrandbits(bits)
+            while j >= below:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    return shuffle
+
+
+def _fill(
+    hand: list[int], library: list[int], discards: list[int], size: int, shuffle: Callable[[list[int]], None]
+) -> None:
     while len(hand) < size:
         if not library:
             if not discards:
                 return
             library.extend(discards)
             discards.clear()
-            rng.shuffle(library)
+            shuffle(library)
         hand.append(library.pop())
 
 
 def _without(hand: Sequence[int], kept: Sequence[int]) -> list[int]:
-    """The cards of a hand that are not kept (as a multiset)."""
-    rest = Counter(hand)
-    rest.subtract(Counter(kept))
-    return list(rest.elements())
+    """The cards of a hand that are not kept (as a multiset), in the order they first appear in the hand."""
+    rest: dict[int, int] = {}
+    for card in hand:
+        rest[card] = rest.get(card, 0) + 1
+    for card in kept:
+        rest[card] -= 1
+    return [card for card, left in rest.items() for _ in range(left)]
 
 
 def _keep(hand: tuple[int, ...], worth: Worth, full: int) -> tuple[int, ...]:

@@ -4,6 +4,7 @@ by card with exact fractions, apart from the app's chain and simulation."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -231,3 +232,17 @@ def test_a_certain_or_impossible_turn_is_exactly_1_or_0() -> None:
     assert chances[0] < 1.0 and chances[1:] == [1.0, 1.0]
     assert exact_by_turn(20, 0, HAND, 3, PLAYED) == [0.0, 0.0, 0.0]
     assert exact_by_turn(20, 16, HAND, 2, PLAYED) == [1.0, 1.0]  # any 5 of 20 hold one of 16
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 7, 40, 61, 300])
+def test_the_simulations_shuffle_deals_what_random_shuffle_deals_from_the_same_seed(length: int) -> None:
+    # A seed a player shares must deal the same games as before the simulation shuffled by itself.
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        shuffle = combat_play._shuffler(ours)
+        mine, reference = list(range(length)), list(range(length))
+        for _ in range(3):  # a deck shuffled again after its discards are put back
+            shuffle(mine)
+            theirs.shuffle(reference)
+            assert mine == reference
+        assert ours.getstate() == theirs.getstate()
