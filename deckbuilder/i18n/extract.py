@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import json
 import re
 import string
@@ -105,8 +106,15 @@ def marked(files: list[Path] | None = None) -> list[Wanted]:
             if path.is_relative_to(_PACKAGE.parent)
             else str(path)
         )
-        found += _calls(ast.parse(path.read_text(encoding="utf-8"), str(path)), where)
+        found += _marks_in(path.read_text(encoding="utf-8"), str(path), where)
     return found
+
+
+@functools.cache
+def _marks_in(source: str, filename: str, where: str) -> tuple[Wanted, ...]:
+    """The marked texts of one file's source, parsed once per process for the same text (the catalogue checks and
+    their tests ask about every module several times; parsing is the cost, reading the file is not)."""
+    return tuple(_calls(ast.parse(source, filename), where))
 
 
 def marked_texts(files: list[Path] | None = None) -> set[str]:
