@@ -80,28 +80,34 @@ _REPRINTS: dict[int, tuple[CardInfo, CardInfo, str | None]] = {}
 
 def pile_placer(game: Game) -> Callable[[str], str | None]:
     """The pile a card Type goes in by the game's piles (worked out once per Type for this game)."""
-    return _placer(game)[1]
+    return _piles_by_type(game).__getitem__
 
 
-def _placer(game: Game) -> tuple[dict[str, str | None], Callable[[str], str | None]]:
-    """pile_placer's answers so far (Type -> pile: resolve_deck reads a known Type without a call) and the function."""
+class _PileByType(dict[str, str | None]):
+    """A game's pile per card Type, each worked out on first ask (a known Type is a plain subscript: resolve_deck
+    asks for every card of every check)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, card_type: str) -> str | None:
+        pile = self[card_type] = self.game.pile_of(card_type)
+        return pile
+
+
+def _piles_by_type(game: Game) -> _PileByType:
+    """The game's _PileByType, kept for as long as the same game object is asked about."""
     known = _PLACERS.get(id(game))
-    if known is not None and known[0] is game:
-        return known[1], known[2]
-    by_type: dict[str, str | None] = {}
-
-    def place(card_type: str) -> str | None:
-        if card_type not in by_type:
-            by_type[card_type] = game.pile_of(card_type)
-        return by_type[card_type]
-
+    if known is not None and known.game is game:
+        return known
     if len(_PLACERS) > 100:
         _PLACERS.clear()
-    _PLACERS[id(game)] = (game, by_type, place)
-    return by_type, place
+    known = _PLACERS[id(game)] = _PileByType(game)
+    return known
 
 
-_PLACERS: dict[int, tuple[Game, dict[str, str | None], Callable[[str], str | None]]] = {}
+_PLACERS: dict[int, _PileByType] = {}
 
 
 def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
@@ -112,7 +118,7 @@ def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
 
 def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
     """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
-    placed_types, place = _placer(game)
+    pile_of = _piles_by_type(game)
     fold = game.fold_reprints
     folds = _REPRINTS
     # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
@@ -160,9 +166,7 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
             item = cards.get(key)
             if item is None:
                 if card is not None:
-                    card_type = card.type
-                    pile = placed_types[card_type] if card_type in placed_types else place(card_type)
-                    item = cards[key] = [key, card.name, card, pile, 0, 0, ()]
+                    item = cards[key] = [key, card.name, card, pile_of[card.type], 0, 0, ()]
                 else:
                     item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, ()]
             if entry.count > 0:
