@@ -107,37 +107,16 @@ def simulate_by_turn(
     plays: int,
     first_redraw: bool = True,
 ) -> list[int]:
-    """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase (see
-    _simulate_by_turn); the same inputs give the same answer, kept for the next ask."""
-    key = (tuple(masks), hand_size, turns, seed, trials, worth, full, plays, first_redraw)
-    hits = _SIMULATED.get(key)
-    if hits is None:
-        hits = tuple(
-            _simulate_by_turn(masks, hand_size, turns, seed, trials, worth, full, plays, first_redraw)
-        )
-        if len(_SIMULATED) >= _SIMULATED_KEPT:
-            del _SIMULATED[next(iter(_SIMULATED))]  # the oldest answer goes first
-        _SIMULATED[key] = hits
-    return list(hits)
-
-
-def _simulate_by_turn(
-    masks: Sequence[int],
-    hand_size: int,
-    turns: int,
-    seed: int,
-    trials: int,
-    worth: Worth,
-    full: int,
-    plays: int,
-    first_redraw: bool = True,
-) -> list[int]:
     """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase.
 
     `masks` holds, per card of the pile, a bit per Character (or group) that can use it. At each Combat Phase the
     hand keeps the fewest cards worth the most (and, once that is all it can be worth, spare copies of what it
     keeps), discards the rest and draws back to its size; each combat plays the useful card whose loss costs the
-    hand least; after it the hand is refilled."""
+    hand least; after it the hand is refilled. The same inputs give the same answer: the last few are kept."""
+    asked = (tuple(masks), hand_size, turns, seed, trials, worth, full, plays, first_redraw)
+    kept = _SIMULATED.get(asked)
+    if kept is not None:
+        return list(kept)
     rng = random.Random(seed)
     shuffle = _shuffler(rng)
     keep = cache(lambda hand: _keep(hand, worth, full))
@@ -169,6 +148,9 @@ def _simulate_by_turn(
                 discards.append(card)
                 key = tuple(sorted(hand))
             _fill(hand, library, discards, hand_size, shuffle)
+    if len(_SIMULATED) >= _SIMULATED_KEPT:
+        del _SIMULATED[next(iter(_SIMULATED))]  # the oldest answer goes first
+    _SIMULATED[asked] = tuple(hits)
     return hits
 
 
