@@ -15,6 +15,7 @@ from carddb.db import CardDatabase
 from carddb.importing import CardImportError, ImportCancelled, import_json, import_lackey_file, import_path
 from carddb.lackey import CardDataReader, parse_plugin_info, read_card_data_text
 from carddb.model import LACKEY_HEADER
+from tests.databases import new_database
 from tests.deckbuilder.export.helpers import jpeg_bytes
 
 # Any code point, lone surrogates included (the default text strategy leaves them out).
@@ -75,7 +76,8 @@ def test_plugin_info_parses_without_error(text: str) -> None:
 
 
 def _fresh_db(folder: Path) -> CardDatabase:
-    return CardDatabase(folder / "cards.sqlite")
+    # A copy of the worker's empty template: ~200 examples each made their schema, ~5 s of the suite's CPU.
+    return CardDatabase(new_database(folder / "cards.sqlite"))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
