@@ -6,7 +6,7 @@ A game and its formats are validated against the registered engines and rule kin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from deckbuilder.deck import Deck
@@ -225,8 +225,10 @@ class Engine:
 
     def odds_table(
         self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
-    ) -> Any | None:
-        """Those odds at one turn as the Draw odds tab shows them (an odds.OddsTable), None when the engine has none."""
+    ) -> Callable[[], Any] | None:
+        """Those odds at one turn as the Draw odds tab shows them, None when the engine has none; else a job: the
+        deck's cards are read from `pool` now (on the caller's thread, the pool's), and the call returned works the
+        odds.OddsTable out from what was read, so the tab runs it on a worker thread (simulations take a while)."""
         return None
 
 

@@ -4,6 +4,7 @@ a seeded sample hand per draw pile, and the odds the game's engine adds (Rage's 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
@@ -35,6 +36,7 @@ from deckbuilder.i18n.numbers import format_percent
 from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.theme import desktop_font
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP
+from deckbuilder.ui.workers import NewestJob
 
 if TYPE_CHECKING:
     from deckbuilder import odds
@@ -60,6 +62,8 @@ class OddsView(QWidget):
         self._game: Game | None = None
         self._stale = False
         self._built = False
+        # The engine's table, worked out on a worker thread (only the newest deck's is shown).
+        self._table_jobs = NewestJob(self._fill_table, lambda: self._fill_table(None), self)
         # The sample hand's box is built now: the room the tab asks for is measured on it (see sizeHint).
         self._build_hand_box()
         self._start_width = self.hand_box.sizeHint().width()
@@ -296,11 +300,13 @@ class OddsView(QWidget):
             self.hand = None
 
     def _show_table(self) -> None:
-        """The table the deck's game's engine adds, at the chosen turn, each row explained with its rule."""
-        table: odds.OddsTable | None = None
+        """The table the deck's game's engine adds, at the chosen turn: the deck's cards are read here, and the odds
+        (a seeded simulation, tenths of a second) are worked out on a worker thread, so an edit with the tab on
+        screen does not wait for them; the figures shown till then are greyed."""
+        job: Callable[[], Any] | None = None
         if self._deck is not None and self._game is not None:
             try:
-                table = ENGINES[self._game.engine].odds_table(
+                job = ENGINES[self._game.engine].odds_table(
                     self._deck,
                     self._pool,
                     self._game,
@@ -311,6 +317,21 @@ class OddsView(QWidget):
                 )
             except Exception:  # the engine's own odds are extra: the draws' odds still show
                 log.exception("the engine's odds failed")
+        if job is None:
+            self._table_jobs.drop()  # a simulation still running was for a deck no longer on show
+            self._fill_table(None)
+            return
+        self.fight_table.setEnabled(False)
+        self._table_jobs.run(job)
+
+    @property
+    def working_out(self) -> bool:
+        """True while the engine's table for the deck on show is being worked out (not shown yet)."""
+        return self._table_jobs.busy
+
+    def _fill_table(self, table: odds.OddsTable | None) -> None:
+        """Show the engine's table (hidden when None), each row explained with its rule."""
+        self.fight_table.setEnabled(True)
         self.fight_box.setVisible(table is not None)
         rows = table.rows if table is not None else ()
         if table is not None:

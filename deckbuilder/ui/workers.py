@@ -274,3 +274,64 @@ def shutdown_workers(timeout_ms: int = 5000) -> bool:
     for worker in workers:
         worker.cancel()
     return all(worker.wait(timeout_ms) for worker in workers)
+
+
+class NewestJob(QObject):
+    """Runs jobs on a worker thread one at a time, for a view that shows only the newest answer (the deck's odds as
+    last edited): a job asked while one runs waits, taking the place of any job waiting; an answer is delivered (to
+    `done`, on the GUI thread) only when no newer job was asked since, and `failed` is called when the newest failed.
+    A child of the view: once the view is gone, no answer is delivered to it.
+    """
+
+    def __init__(self, done: Callable[[Any], None], failed: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self._done = done
+        self._failed = failed
+        self._asked = 0  # jobs asked for, and drop() calls: an answer to an older ask is dropped
+        self._waiting: tuple[int, Callable[[], Any]] | None = None
+        self._running: Worker | None = None
+        self._running_asked = 0
+
+    @property
+    def busy(self) -> bool:
+        """True while the newest job's answer has not been delivered (it waits or runs)."""
+        return self._waiting is not None or self._running is not None
+
+    def run(self, job: Callable[[], Any]) -> None:
+        """Work `job()` out on a worker thread, after the job running now; its answer replaces every older one."""
+        self._asked += 1
+        self._waiting = (self._asked, job)
+        if self._running is None:
+            self._start()
+
+    def drop(self) -> None:
+        """Deliver no answer of the jobs asked so far (what they were for is gone)."""
+        self._asked += 1
+        self._waiting = None
+
+    def _start(self) -> None:
+        if self._waiting is None:
+            return
+        asked, job = self._waiting
+        self._waiting = None
+
+        def work(_progress: ProgressFn, _cancelled: CancelFn) -> tuple[int, Any]:
+            return asked, job()
+
+        self._running_asked = asked
+        worker = run_in_thread(work, finished=self._finished, failed=self._on_failed)
+        worker.stopped.connect(self._stopped)
+        self._running = worker
+
+    def _on_failed(self, _message: str) -> None:  # (the worker logged why)
+        if self._running_asked == self._asked:
+            self._failed()
+
+    def _finished(self, answer: tuple[int, Any]) -> None:
+        asked, value = answer
+        if asked == self._asked:
+            self._done(value)
+
+    def _stopped(self) -> None:
+        self._running = None
+        self._start()

@@ -9,6 +9,7 @@ where the cards of several Characters interact.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
@@ -94,6 +95,8 @@ Worth = Callable[[tuple[int, ...]], int]
 # language): the seeded simulation is a pure function of its inputs, so the last few answers are kept.
 _SIMULATED: dict[tuple[object, ...], tuple[int, ...]] = {}
 _SIMULATED_KEPT = 16
+# The Draw odds tab simulates on a worker thread while the rest of the program may ask too: one at a time.
+_SIMULATED_LOCK = threading.Lock()
 
 
 def simulate_by_turn(
@@ -114,7 +117,8 @@ def simulate_by_turn(
     keeps), discards the rest and draws back to its size; each combat plays the useful card whose loss costs the
     hand least; after it the hand is refilled. The same inputs give the same answer: the last few are kept."""
     asked = (tuple(masks), hand_size, turns, seed, trials, worth, full, plays, first_redraw)
-    kept = _SIMULATED.get(asked)
+    with _SIMULATED_LOCK:
+        kept = _SIMULATED.get(asked)
     if kept is not None:
         return list(kept)
     rng = random.Random(seed)
@@ -148,9 +152,10 @@ def simulate_by_turn(
                 discards.append(card)
                 key = tuple(sorted(hand))
             _fill(hand, library, discards, hand_size, shuffle)
-    if len(_SIMULATED) >= _SIMULATED_KEPT:
-        del _SIMULATED[next(iter(_SIMULATED))]  # the oldest answer goes first
-    _SIMULATED[asked] = tuple(hits)
+    with _SIMULATED_LOCK:
+        if len(_SIMULATED) >= _SIMULATED_KEPT:
+            del _SIMULATED[next(iter(_SIMULATED))]  # the oldest answer goes first
+        _SIMULATED[asked] = tuple(hits)
     return hits
 
 

@@ -8,7 +8,7 @@ as `rage:demo_card` and runs for every format (no format can name it, so none ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carddb.demo import demo_cards_barred
@@ -275,8 +275,8 @@ class RageEngine(Engine):
 
     def odds_table(
         self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
-    ) -> Any | None:
-        """The Draw odds tab's Combat Phase table at one turn (games/rage/odds.py)."""
+    ) -> Callable[[], Any] | None:
+        """The Draw odds tab's Combat Phase table at one turn, as a job (games/rage/odds.py)."""
         from deckbuilder.games.rage.odds import combat_table
 
         return combat_table(deck, pool, piles, seed, trials, turn)

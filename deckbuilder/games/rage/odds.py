@@ -6,7 +6,8 @@ Character is asked about; simulated (seeded) where Characters interact.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from carddb.model import CardInfo
@@ -121,6 +122,20 @@ def combat_hand_odds(
 ) -> CombatOdds:
     """The chance that each Character has a Combat Action it can play at the Combat Phase of turns 1..N; each
     combat plays `plays` cards (by default the description's `played`: the one the alpha fights with)."""
+    return _combat_job(deck, pool, seed, trials, piles, turns, plays)()
+
+
+def _combat_job(
+    deck: Deck,
+    pool: CardPool,
+    seed: int,
+    trials: int,
+    piles: Piles | None,
+    turns: int,
+    plays: int | None,
+) -> Callable[[], CombatOdds]:
+    """combat_hand_odds in two steps: the deck's cards are read from `pool` now; the call returned works the odds
+    out from what was read (no pool, no database: a worker thread may run it)."""
     piles = piles if piles is not None else deck_piles(deck, pool)
     draw = piles.draw("combat")
     if draw is None:
@@ -141,8 +156,6 @@ def combat_hand_odds(
             if (card := piles.cards.get(name)) and can_play(member, card, ctx.vocabulary)
         )
         playable.append((member, positions))
-    if not playable:
-        return CombatOdds((), None, None, hand_size)
     play = _Play(
         len(pile),
         hand_size,
@@ -154,11 +167,18 @@ def combat_hand_odds(
         draw.seen_by_turn(1),
         draw.refill_first_turn,
     )
+    return functools.partial(_combat_odds, play, tuple(playable))
+
+
+def _combat_odds(play: _Play, playable: tuple[tuple[PackMember, frozenset[int]], ...]) -> CombatOdds:
+    """The combat hand's odds of the pack's Characters, turn by turn (pure: what the deck's cards were, read)."""
+    if not playable:
+        return CombatOdds((), None, None, play.hand)
     per_turn = [
         play.character_odds(member.card.name, len(positions)) for member, positions in playable
     ]  # per Character, per turn
-    every = play.every_character(playable)
-    distinct = play.distinct_cards(playable)
+    every = play.every_character(list(playable))
+    distinct = play.distinct_cards(list(playable))
     found = tuple(
         CombatTurn(
             n + 1,
@@ -166,10 +186,10 @@ def combat_hand_odds(
             every[n],
             distinct[n] if n < len(distinct) else None,
         )
-        for n in range(turns)
+        for n in range(play.turns)
     )
     first = found[0]
-    return CombatOdds(first.per_character, first.every_character, first.distinct_cards, hand_size, found)
+    return CombatOdds(first.per_character, first.every_character, first.distinct_cards, play.hand, found)
 
 
 COMBAT_TABLE_TITLE = N_("Combat Phase: a Combat Action each can play")
@@ -196,10 +216,17 @@ def combat_extra_odds(
     return found
 
 
-def combat_table(deck: Deck, pool: CardPool, piles: Piles, seed: int, trials: int, turn: int) -> OddsTable:
-    """The Draw odds tab's table at the Combat Phase of one turn: each Character, every Character, each its own
-    card (when a hand can hold one for each)."""
-    combat = combat_hand_odds(deck, pool, seed=seed, trials=trials, piles=piles, turns=turn)
+def combat_table(
+    deck: Deck, pool: CardPool, piles: Piles, seed: int, trials: int, turn: int
+) -> Callable[[], OddsTable]:
+    """The Draw odds tab's table at the Combat Phase of one turn (each Character, every Character, each its own
+    card when a hand can hold one for each), as a job: the deck's cards are read from `pool` now, the call returned
+    simulates (a worker thread may run it)."""
+    return functools.partial(_combat_table, _combat_job(deck, pool, seed, trials, piles, turn, None), turn)
+
+
+def _combat_table(odds_of: Callable[[], CombatOdds], turn: int) -> OddsTable:
+    combat = odds_of()
     shown = combat.turn(turn)
     rows: list[tuple[str, Odds]] = []
     if shown is not None:

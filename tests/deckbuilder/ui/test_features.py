@@ -50,6 +50,7 @@ def test_draw_odds_tab_shows_each_character_and_deals_a_shared_seed(qtbot, windo
     pack = sum(
         1 for e in window.deck.entries if (c := window.db.lookup(e.name)) and c.section.value == "characters"
     )
+    qtbot.waitUntil(lambda: not view.working_out)  # the Combat Phase table is worked out on a worker thread
     assert view.fight_table.rowCount() == pack + 2  # each Character, every Character, each its own card
     methods = {view.fight_table.item(r, 2).text() for r in range(view.fight_table.rowCount())}
     assert "exact" in methods and any(m.startswith("simulated") for m in methods)
@@ -70,11 +71,12 @@ def test_draw_odds_tab_shows_each_character_and_deals_a_shared_seed(qtbot, windo
     assert "Turn 1" in view.hand_label.text()
 
 
-def test_draw_odds_tab_shows_the_combat_hand_of_a_later_turn_with_its_rule(window) -> None:  # type: ignore[no-untyped-def]
+def test_draw_odds_tab_shows_the_combat_hand_of_a_later_turn_with_its_rule(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     assert window.open_deck(demo_deck_path(), ask_first=False)
     window.report_tabs.setCurrentWidget(window.odds_view)
     view = window.odds_view
     view.fight_turn_spin.setValue(2)
+    qtbot.waitUntil(lambda: not view.working_out)
     tips = [view.fight_table.item(r, 0).toolTip() for r in range(view.fight_table.rowCount())]
     assert tips and all("Combat Phase of turn 2" in tip for tip in tips)
     assert all("Ending Combat" in tip for tip in tips)  # the refill's rule line explains every figure

@@ -58,7 +58,7 @@ def test_a_lithic_rage_deck_gets_odds_by_turn_and_a_sample_hand(window, qtbot, t
     assert hand.count() == 4 and "Turn 2" in view.hand_label.text()
 
 
-def test_a_warrift_deck_deals_its_starting_hand_and_rage_gets_its_combat_table_back(window) -> None:  # type: ignore[no-untyped-def]
+def test_a_warrift_deck_deals_its_starting_hand_and_rage_gets_its_combat_table_back(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     from carddb.demo import demo_deck_path
 
     window.report_tabs.setCurrentWidget(window.odds_view)
@@ -75,6 +75,7 @@ def test_a_warrift_deck_deals_its_starting_hand_and_rage_gets_its_combat_table_b
     window.undo_stack.setClean()
     assert window.open_deck(demo_deck_path(), ask_first=False)
     assert list(view.hand_lists) == ["sept", "combat"]
+    qtbot.waitUntil(lambda: not view.working_out)  # the Combat Phase table is worked out on a worker thread
     assert not view.fight_box.isHidden() and view.fight_table.rowCount() > 2
     assert view.fight_box.title() == "Combat Phase: a Combat Action each can play"
     assert view.fight_turn_spin.isVisibleTo(view) and view.fight_rule.text().startswith("Rule: ")
