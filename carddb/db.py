@@ -1,7 +1,7 @@
 """Reading the SQLite card database (WAL, foreign keys on); carddb.opening opens, creates and migrates it.
 
-Opening an up-to-date database costs one connection and a few pragmas; SQLModel (carddb.schema) is imported only
-when a database is created or migrated.
+Opening an up-to-date database costs one connection and a few pragmas; creating one runs today's tables as frozen
+SQL (carddb/migrations/fresh.py) and migrating one frozen steps, so neither loads SQLModel (carddb.schema).
 """
 
 from __future__ import annotations

@@ -349,11 +349,12 @@ def _remove_stale_creations(path: Path) -> None:
 
 
 def create_schema(conn: sqlite3.Connection) -> None:
-    """Today's schema in an empty database: the SQLModel tables, then the full-text index and seed data."""
-    from carddb import schema
+    """Today's schema in an empty database: the tables (carddb/schema.py's, as frozen SQL), then the full-text
+    index and seed data."""
     from carddb.identities import shipped_identities
+    from carddb.migrations import fresh
 
-    for statement in schema.create_statements():
+    for statement in fresh.STATEMENTS:
         conn.execute(statement)
     conn.execute(FTS_DEFINITION)
     conn.executemany(

@@ -1,7 +1,8 @@
-"""SQLModel tables of the card database: today's schema. On every change bump SCHEMA_VERSION and add a frozen step in carddb/migrations.
+"""SQLModel tables of the card database: today's schema. On every change bump SCHEMA_VERSION, add a frozen step in
+carddb/migrations and write carddb/migrations/fresh.py again (tests/carddb/test_fresh_schema.py says how).
 
-Imported only when a database is created or migrated (carddb.db checks `PRAGMA user_version` first), so that
-opening an up-to-date database never pays for SQLModel, SQLAlchemy and pydantic.
+The program does not import it: a new database is made from the SQL these tables generate, frozen in
+carddb/migrations/fresh.py (a test holds the two equal), so no start pays for SQLModel, SQLAlchemy and pydantic.
 """
 
 from __future__ import annotations

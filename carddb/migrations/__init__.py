@@ -1,6 +1,7 @@
 """Frozen migrations: each step holds the literal SQL of its own version, never today's table classes.
 
-A new database is created from today's SQLModel tables (carddb.schema); an older one is brought forward one version
+A new database is created from today's SQLModel tables (carddb.schema) as frozen SQL (fresh.py, held equal to
+what the tables generate by a test); an older one is brought forward one version
 at a time by the steps below. A step is written once, when its version is made, and never edited afterwards: a later
 change of the schema gets a step of its own. tests/carddb/test_migrations.py builds a database of every earlier
 version from that version's own SQL and checks that migrating it gives exactly a fresh database's schema.
