@@ -116,3 +116,44 @@ def test_an_expected_refusal_is_logged_as_one_line_and_a_bug_with_its_traceback(
     assert first.exc_info is None
     assert first.getMessage() == "background job refused: Refused: cards.csv is not UTF-8 text"
     assert second.exc_info is not None  # an unexpected error keeps its traceback for the bug report
+
+
+def test_newest_job_shows_only_the_newest_answer_and_says_when_it_failed(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QObject
+
+    from deckbuilder.ui.workers import NewestJob
+
+    owner = QObject()
+    shown: list[Any] = []
+    failures: list[str] = []
+    jobs = NewestJob(shown.append, lambda: failures.append("failed"), owner)
+    first_may_end = threading.Event()
+    ran: list[str] = []
+
+    def job(name: str, gate: threading.Event | None = None) -> Any:
+        def run() -> str:
+            if gate is not None:
+                gate.wait(timeout=30)
+            ran.append(name)
+            return name
+
+        return run
+
+    jobs.run(job("first", first_may_end))
+    jobs.run(job("second"))  # waits for the first, then gives way to the third before it starts
+    jobs.run(job("third"))
+    assert jobs.busy
+    first_may_end.set()
+    qtbot.waitUntil(lambda: not jobs.busy)
+    assert ran == ["first", "third"] and shown == ["third"] and failures == []
+
+    def broken() -> str:
+        raise ValueError("no odds for this deck")
+
+    jobs.run(broken)
+    qtbot.waitUntil(lambda: not jobs.busy)
+    assert shown == ["third"] and failures == ["failed"]
+    jobs.run(job("fourth"))
+    jobs.drop()  # what it was for is gone: its answer is not shown
+    qtbot.waitUntil(lambda: not jobs.busy)
+    assert shown == ["third"]
