@@ -137,17 +137,33 @@ class DeckSectionModel(QAbstractTableModel):
         model had to be reset (the rows were reordered), which loses the selection.
         """
         new_rows = list(rows)
-        new_tinted = frozenset(tinted)
-        old_tinted, old_tint = self._tinted, self._tint
-        self._tinted, self._tint = new_tinted, tint
+        before = self._tinted, self._tint
+        self._tinted, self._tint = frozenset(tinted), tint
         if not (self.can_patch(new_rows) if patchable is None else patchable):
             self.beginResetModel()
             self._rows = new_rows
             self.endResetModel()
             return True
         self._patch_rows(new_rows)
-        recolour = tint != old_tint
-        flipped = new_tinted ^ old_tinted  # the names whose tint came or went
+        self._retinted(*before)
+        return False
+
+    def replace_rows(self, rows: Iterable[tuple[int, DeckRow]], tinted: Iterable[str], tint: QColor) -> None:
+        """Show these rows in place of those at their numbers (a count edit: the same cards, other entries), as
+        set_rows would, and tint the rows of the names in `tinted`."""
+        before = self._tinted, self._tint
+        self._tinted, self._tint = frozenset(tinted), tint
+        for number, row in rows:
+            old = self._rows[number]
+            self._rows[number] = row
+            if old != row:
+                self._row_changed(number, old, row)
+        self._retinted(*before)
+
+    def _retinted(self, old_tinted: frozenset[str], old_tint: QColor) -> None:
+        """Repaint the rows whose tint came or went since these tinted names and tint."""
+        recolour = self._tint != old_tint
+        flipped = self._tinted ^ old_tinted  # the names whose tint came or went
         changed = (
             [number for number, row in enumerate(self._rows) if recolour or row.name_key in flipped]
             if recolour or flipped
@@ -162,7 +178,6 @@ class DeckSectionModel(QAbstractTableModel):
                 len(self.columns) - 1,
                 [BACKGROUND, DECORATION],
             )
-        return False
 
     def _cells_changed(self, first: int, last: int, left: int, right: int, roles: Sequence[int] = ()) -> None:
         """Tell the views that the cells of rows first..last, columns left..right, changed."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -260,6 +260,16 @@ def rows_by_section(
         row = row_of(entry, starting=starting is not None)
         grouped[starting or pile_of(row.card)].append(row)
     return grouped
+
+
+def not_found(unresolved: Iterable[DeckRow]) -> dict[str, int]:
+    """Copies of the unresolved rows by the zone their file placed them in (the header's "not found" figures)."""
+    counts: dict[str, int] = {}
+    for row in unresolved:  # only a game whose files give zone hints has any (Rage's)
+        if row.entry.zone_hint is not None and row.entry.count > 0:
+            hint = str(row.entry.zone_hint.value)
+            counts[hint] = counts.get(hint, 0) + row.entry.count
+    return counts
 
 
 _UNCHECKED: Any = object()  # an entry its check did not look up (a name added since, or a pool that failed)

@@ -56,11 +56,11 @@ from deckbuilder.ui.deck_rows import (
     fit_columns,
     fit_short_columns,
     game_section_keys,
-    row_key,
-    rows_by_section,
+    not_found,
     tint_color,
     widen_short_columns,
 )
+from deckbuilder.ui.deck_shown import ShownDeck, show_all_rows
 from deckbuilder.ui.deck_top_row import FormatCombo, NameEdit, pair
 from deckbuilder.ui.flow import FlowLayout
 from deckbuilder.ui.labels import SteadyLabel
@@ -174,6 +174,7 @@ class DeckView(QWidget):
 
         self._deck: Deck | None = None
         self._pool: CardPool | None = None
+        self._shown: ShownDeck | None = None  # what the piles show, for telling a count edit from the rest
         # Cards named by the last check's errors (normalised name -> why), as shown by show_deck.
         self.illegal: Mapping[str, Sequence[str]] = IllegalCards(None)
         self._updating = False
@@ -199,6 +200,7 @@ class DeckView(QWidget):
             box.deleteLater()
         self.models.clear()
         self.tables.clear()
+        self._shown = None
         self.selection.current = None
         self.titles.clear()
         self.section_boxes.clear()
@@ -336,29 +338,32 @@ class DeckView(QWidget):
         self._pool = pool
         # Cards named by error results, with why: their rows are tinted here and marked in the card images.
         self.illegal = IllegalCards(report)
-        tinted = set(self.illegal)
+        tinted = frozenset(self.illegal)
         tint = tint_color(QApplication.palette())  # the theme in force, even before its change event
-        previous = {row_key(row): row for model in self.models.values() for row in model.rows()}
-        resolved = report.resolved if report is not None else None  # the cards the check looked up, by entry
-        grouped = rows_by_section(deck, pool, unknown, previous, game=game, resolved=resolved)
-        # Only a table whose rows are reordered is reset, and only its selection must be put back.
-        patchable = {key: model.can_patch(grouped[key]) for key, model in self.models.items()}
-        selected = {
-            key: [row.identity for row in self.selection.rows_of(key)]
-            for key in self.models
-            if not patchable[key]
-        }
         lang = current_language()  # once for every title and the header
-        for key, model in self.models.items():
-            model.set_rows(grouped[key], tinted, tint, patchable=patchable[key])
-            # A pile's title in a language, worked out once (the game's piles are looked through).
-            title = self._titles.get((key, lang))
-            if title is None:
-                title = self._titles[(key, lang)] = self.section_title(key, lang)
-            self.titles[key].setText(f"{title} ({model.copies()})")
-        for key in HIDDEN_WHEN_EMPTY:
-            if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
-                self.section_boxes[key].setVisible(bool(grouped[key]))
+        resolved = report.resolved if report is not None else None  # the cards the check looked up, by entry
+        shown = self._shown
+        # A count edit (or its undo): only its entries' rows are replaced, and only their piles' titles change.
+        changed = (
+            shown.count_edit(deck, pool, unknown, game, lang, tint, resolved, self.models)
+            if shown is not None
+            else None
+        )
+        if changed is not None:
+            for key, model in self.models.items():
+                model.replace_rows(changed.get(key, ()), tinted, tint)
+                if key in changed:
+                    self._show_title(key, lang)
+        else:  # every pile afresh (rows_by_section), keeping the rows and selection an edit left alone
+            grouped = show_all_rows(
+                self.models, self.selection, deck, pool, unknown, game, resolved, tinted, tint
+            )
+            for key in self.models:
+                self._show_title(key, lang)
+            for key in HIDDEN_WHEN_EMPTY:
+                if key in self.section_boxes and self.section_boxes[key].isHidden() == bool(grouped[key]):
+                    self.section_boxes[key].setVisible(bool(grouped[key]))
+            self._shown = ShownDeck(deck, pool, unknown, game, lang, tint)
         self._updating = True
         try:
             if self.name_edit.text() != deck.name:
@@ -379,16 +384,19 @@ class DeckView(QWidget):
                 self.format_combo.setCurrentIndex(index)
         finally:
             self._updating = False
-        not_found: dict[str, int] = {}
-        for row in grouped[UNRESOLVED]:  # only a game whose files give zone hints has any (Rage's)
-            if row.entry.zone_hint is not None and row.entry.count > 0:
-                hint = str(row.entry.zone_hint.value)
-                not_found[hint] = not_found.get(hint, 0) + row.entry.count
-        self.header_label.setText(header_text(deck, report, not_found, found, lang=lang))
+        self.header_label.setText(
+            header_text(deck, report, not_found(self.models[UNRESOLVED].rows()), found, lang=lang)
+        )
         # deckbuilder.fingerprint: the code on the decklist, worked out when the tooltip is wanted (a whole-deck pass).
         self.header_label.set_tool_tip_source(lambda: self._fingerprint_tip(deck, pool))
-        for key, identities in selected.items():
-            self.selection.select_where(key, functools.partial(_has_identity, frozenset(identities)))
+
+    def _show_title(self, key: str, lang: str) -> None:
+        """A pile's title and its copies."""
+        # A pile's title in a language, worked out once (the game's piles are looked through).
+        title = self._titles.get((key, lang))
+        if title is None:
+            title = self._titles[(key, lang)] = self.section_title(key, lang)
+        self.titles[key].setText(f"{title} ({self.models[key].copies()})")
 
     def name_after_file(self, path: Path) -> None:
         """Save As of a deck still called "Untitled deck" (in any language): ask to name it after its new file."""
@@ -590,8 +598,3 @@ class DeckView(QWidget):
 def _changes(rows: Sequence[DeckRow], count: int) -> tuple[Change, ...]:
     """A copy more (1) or fewer (-1) of each row's entry, its starting entry for a starting row."""
     return tuple(Change(row.entry.name, count, row.entry.set_name, row.starting) for row in rows)
-
-
-def _has_identity(wanted: frozenset[tuple[bool, str, str | None]], row: DeckRow) -> bool:
-    """Whether a row is one of those selected before the deck was shown again."""
-    return row.identity in wanted
