@@ -183,7 +183,8 @@ class DeckSectionModel(QAbstractTableModel):
         """Tell the views that the cells of rows first..last, columns left..right, changed."""
         # One signal, so each handler (the table, its column fitters) runs once: a DeckSectionTable repaints a
         # one-row span cell by cell (DeckSectionTable.dataChanged), so the next row is not repainted with it.
-        self.dataChanged.emit(self.index(first, left), self.index(last, right), roles)
+        # createIndex: the cells exist, and index() would ask the Python rowCount and columnCount to be sure.
+        self.dataChanged.emit(self.createIndex(first, left), self.createIndex(last, right), roles)
 
     def can_patch(self, new_rows: Sequence[DeckRow]) -> bool:
         """True when these rows can replace the shown ones in place: the rows kept in both keep their order."""
