@@ -108,11 +108,18 @@ def test_count_edits_show_what_the_whole_deck_shown_afresh_shows(window, count_e
             undo,
             undo,
             redo,
+            lambda: window.add_card("Low Fient"),  # an unknown card: its row suggests near names
+            lambda: window.add_card(combat[1]),  # the unknown row keeps its suggestions
+            lambda: window.add_card("Low Fient"),  # an unknown card's count: shown in full
         ],
     )
 
     # The count edits (and their undo and redo) replaced their rows alone; a row that came or went showed it all.
-    assert count_edits == [True, True, True, True, True, True, False, False, False, True, True, False, False]
+    assert count_edits == [
+        *(True, True, True, True, True, True, False, False, False, True, True, False, False),
+        *(False, True, False),
+    ]
+    assert view.models["unresolved"].rows()[0].suggestions
     assert [row.entry.name for row in view.selected_rows()] == [combat[1]]
 
 
