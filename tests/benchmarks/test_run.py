@@ -12,7 +12,7 @@ import pytest
 from carddb.db import CardDatabase
 from carddb.importing import import_path
 from carddb.normalize import normalize_name
-from carddb.search import count_matches, search
+from carddb.search import SearchRow, count_matches, search
 from tests.conftest import PROJECT_ROOT
 
 
@@ -59,6 +59,9 @@ def test_search_baselines_fetch_the_same_page_and_count_as_the_browser(
         assert [i for i in ids if i not in pinned][: len(expected)] == expected, query
         # Both do the same amount of work: one page of rows (the browser's first page) and one count.
         assert run.raw_page_and_count(tmp_db, page_sql, count_sql, params, page) == len(ranks) + count
+        # The reference baseline fetches the same cards as rows of the columns the browser shows.
+        rows = tmp_db.reader.execute(run.FTS_PAGE_SHOWN, (*params, page)).fetchall()
+        assert [int(r[0]) for r in rows] == ids and {len(r) for r in rows} <= {len(SearchRow._fields)}, query
 
 
 def test_goals_are_judged_met_or_not_met() -> None:
