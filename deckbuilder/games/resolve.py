@@ -11,7 +11,6 @@ sideboard) stay apart; near names are suggested for unknown cards when a check a
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import starmap
 from typing import TYPE_CHECKING, Any
 
 from carddb.model import RAGE, CardInfo
@@ -85,15 +84,39 @@ def pile_placer(game: Game) -> Callable[[str], str | None]:
 
 class _PileByType(dict[str, str | None]):
     """A game's pile per card Type, each worked out on first ask (a known Type is a plain subscript: resolve_deck
-    asks for every card of every check)."""
+    asks for every card of every check), and how each card the pool answered is placed in the game."""
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
+        # id(card as looked up) -> (that card, the card it stands for (None: retired), its pile, the reprint's set or
+        # None): a card's fold and pile are the same on every check, so a check reads them with one look-up.
+        self.placed: dict[int, tuple[CardInfo, CardInfo | None, str | None, str | None]] = {}
+        # The pile without `types` (the starting list, a sideboard), asked on every check.
+        self.apart = game.starting_pile()
 
     def __missing__(self, card_type: str) -> str | None:
         pile = self[card_type] = self.game.pile_of(card_type)
         return pile
+
+    def place(self, pool: Any, answer: CardInfo) -> tuple[CardInfo, CardInfo | None, str | None, str | None]:
+        """The card a pool's answer stands for in this game and its pile, worked out once per card."""
+        card: CardInfo | None
+        if answer.retired:
+            card, reprint_set = (
+                None,
+                None,
+            )  # no longer in the card data: unknown, with the card that took its place
+        elif self.game.fold_reprints:
+            card, reprint_set = _folded(pool, answer)
+        else:
+            card, reprint_set = answer, None
+        placed = (answer, card, self[card.type] if card is not None else None, reprint_set)
+        if len(self.placed) >= 50_000:
+            self.placed.clear()  # a bound, not an eviction policy
+        # Held with the card so its id cannot be reused.
+        self.placed[id(answer)] = placed
+        return placed
 
 
 def _piles_by_type(game: Game) -> _PileByType:
@@ -118,71 +141,79 @@ def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
 
 def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
     """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
-    pile_of = _piles_by_type(game)
-    fold = game.fold_reprints
-    folds = _REPRINTS
-    # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
-    # one per card of the deck; the ResolvedCard is made once from it, its arguments in order).
-    cards: dict[str, list[Any]] = {}
-    looked_up: dict[str, tuple[Any, str | None]] = {}
+    placer = _piles_by_type(game)
+    placed = placer.placed
+    cards: dict[str, ResolvedCard] = {}
     entry_cards: dict[str, Any] = {}
+    asked: dict[str, Any] = {}  # what the pool answered for the names outside its prefetch (None: nothing)
     retired: dict[str, str] = {}
+    unknown: list[ResolvedCard] = []  # the cards no card of the game answers to, in the deck's order
     # What the pool's lookup answers for the names it already knows (all of them once a deck was read): read from
     # here, the pool is asked one by one only for the rest.
     known = prefetch_cards(pool, deck)
-    for entries, slot in ((deck.entries, 4), (deck.starting, 5)):
+    for entries, starting in ((deck.entries, False), (deck.starting, True)):
         for entry in entries:
             key = entry.key
-            resolved = looked_up.get(key)
-            if resolved is None:
-                if key in known:
-                    answer = entry_cards[key] = known[key]
+            if key in known:
+                answer = entry_cards[key] = known[key]
+            elif key in asked:
+                answer = asked[key]
+            else:
+                # A broken pool must not crash the checker; the card is reported as unknown.
+                try:
+                    answer = pool.lookup(entry.name)
+                except Exception:
+                    answer = None
                 else:
-                    # A broken pool must not crash the checker; the card is reported as unknown.
-                    try:
-                        answer = pool.lookup(entry.name)
-                    except Exception:
-                        answer = None
-                    else:
-                        entry_cards[key] = answer
-                if answer is not None and answer.retired:
-                    # No longer in the card data: unknown, with the card that took its place.
+                    entry_cards[key] = answer
+                asked[key] = answer
+            card: CardInfo | None = None
+            reprint_set = pile = None
+            if answer is not None:
+                hit = placed.get(id(answer))
+                if hit is None or hit[0] is not answer:
+                    hit = placer.place(pool, answer)
+                _answer, card, pile, reprint_set = hit
+                if card is None:
                     retired[key] = answer.replaced_by or ""
-                    resolved = (None, None)
-                elif answer is not None and fold:
-                    # _folded's kept answer read here: one call less per card of every check.
-                    kept = folds.get(id(answer))
-                    resolved = (
-                        (kept[1], kept[2])
-                        if kept is not None and kept[0] is answer
-                        else _folded(pool, answer)
-                    )
-                else:
-                    resolved = (answer, None)
-                looked_up[key] = resolved
-            card, reprint_set = resolved
             if card is not None:
                 key = card.norm_name
+            count = entry.count if entry.count > 0 else 0
+            set_name = entry.set_name or reprint_set
             item = cards.get(key)
             if item is None:
-                if card is not None:
-                    item = cards[key] = [key, card.name, card, pile_of[card.type], 0, 0, ()]
+                item = cards[key] = ResolvedCard(
+                    key,
+                    card.name if card is not None else entry.name,
+                    card,
+                    pile if card is not None else _hinted_pile(entry, game),
+                    0 if starting else count,
+                    count if starting else 0,
+                    (set_name,) if set_name else (),
+                )
+                if card is None:
+                    unknown.append(item)
+                continue
+            # Another entry of a card already met (another printing, or its starting copies).
+            if count:
+                if starting:
+                    item.starting += count
                 else:
-                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, ()]
-            if entry.count > 0:
-                item[slot] += entry.count
-            set_name = entry.set_name or reprint_set
-            if set_name and set_name not in item[6]:
-                item[6] = (*item[6], set_name)
-    unknown = [c for c in cards.values() if c[2] is None][:MAX_SUGGESTED_UNKNOWN]
-    suggestions = {c[0]: _suggest(pool, c[1]) for c in unknown} if suggest else {}
-    # Only the unknown cards a check names one by one are told apart as retired.
-    named = {c[0] for c in unknown}
+                    item.count += count
+                item.copies += count
+            if set_name and set_name not in item.set_names:
+                item.set_names = (*item.set_names, set_name)
+    named = unknown[:MAX_SUGGESTED_UNKNOWN]
+    suggestions = {c.key: _suggest(pool, c.name) for c in named} if suggest else {}
+    if retired:
+        # Only the unknown cards a check names one by one are told apart as retired.
+        keys = {c.key for c in named}
+        retired = {k: v for k, v in retired.items() if k in keys}
     return ResolvedDeck(
         game.name,
-        tuple(starmap(ResolvedCard, cards.values())),
+        tuple(cards.values()),
         entry_cards,
-        apart=game.starting_pile(),
+        apart=placer.apart,
         suggestions=suggestions,
-        retired={k: v for k, v in retired.items() if k in named},
+        retired=retired,
     )
