@@ -18,6 +18,7 @@ from deckbuilder.games.rage.facts import (
     Requirement,
     facts_of,
     known_with_facts,
+    known_with_facts_by_pile,
     member_traits,
     parse_requirement,
     pool_vocabulary,
@@ -30,6 +31,8 @@ from deckbuilder.games.scope import Item, PileScope, SortedCards, items_of
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
+
+SEPT, COMBAT = Section.SEPT.value, Section.COMBAT.value
 
 # One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
 # folded), `pile` the section its Type names, `starting` its copies in the starting list.
@@ -188,6 +191,8 @@ class CheckContext(PileScope, MutableRecord):
         self._with_facts: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo, CardFacts]]]] = {}
         self._strongest: dict[str, PackMember] = {}
         self._vocabulary: frozenset[str] | None = None
+        # Whether `sept` and `combat` are the known cards of `cards` in those piles (build_context's sorting).
+        self._piles_from_cards = False
 
     def scope_items(self) -> list[Item]:
         """The cards by pile as the generic rule kinds read them, made on first need (the minimums ask)."""
@@ -237,6 +242,17 @@ class CheckContext(PileScope, MutableRecord):
         cached = self._with_facts.get(id(placed))
         if cached is not None and cached[0] is placed:
             return cached[1]
+        if self._piles_from_cards and (placed is self.cards or placed is self.sept or placed is self.combat):
+            # Every check asks for all three: one walk over the deck finds them all (sept and combat are the known
+            # cards of their piles, in the deck's order, when build_context sorted them).
+            everything, by_pile = known_with_facts_by_pile(self.cards, (SEPT, COMBAT))
+            for one, found in (
+                (self.cards, everything),
+                (self.sept, by_pile[SEPT]),
+                (self.combat, by_pile[COMBAT]),
+            ):
+                self._with_facts[id(one)] = (one, found)
+            return self._with_facts[id(placed)][1]
         found = known_with_facts(placed)
         self._with_facts[id(placed)] = (placed, found)
         return found
@@ -302,6 +318,7 @@ def build_context(
         game=game,
     )
     ctx._scope_sorted = sorted_cards
+    ctx._piles_from_cards = True
     return ctx
 
 
@@ -312,8 +329,16 @@ def totals(ctx: CheckContext) -> Totals:
         combat=sum(p.count for p in ctx.combat),
         renown=ctx.renown,
         rogue_renown=ctx.rogue_renown,
-        starting=sum(p.starting for p in ctx.cards if p.starting),  # (most cards have none: not summed)
+        starting=_starting(ctx),
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
         rogue_cap=ctx.rogue_cap,
     )
+
+
+def _starting(ctx: CheckContext) -> int:
+    """The copies the deck lists apart (the cards build_context sorted hold those with any; most cards have none)."""
+    sorted_cards = ctx._scope_sorted
+    if sorted_cards is not None and sorted_cards.resolved is ctx.resolved and ctx._piles_from_cards:
+        return sum(p.starting for p in sorted_cards.apart)
+    return sum(p.starting for p in ctx.cards if p.starting)

@@ -241,6 +241,27 @@ def known_with_facts(placed: Iterable[_Placed]) -> list[tuple[_Placed, CardInfo,
     return found
 
 
+def known_with_facts_by_pile(
+    placed: Iterable[_Placed], piles: tuple[str, ...]
+) -> tuple[list[tuple[_Placed, CardInfo, CardFacts]], dict[str, list[tuple[_Placed, CardInfo, CardFacts]]]]:
+    """known_with_facts of every card, and the same for the cards of each of `piles` (by their `pile`), in one walk:
+    a check reads the whole deck's facts and its sept and combat cards' both."""
+    found: list[tuple[_Placed, CardInfo, CardFacts]] = []
+    by_pile: dict[str, list[tuple[_Placed, CardInfo, CardFacts]]] = {pile: [] for pile in piles}
+    kept = _FACTS
+    for item in placed:
+        card = item.card
+        if card is None:
+            continue
+        cached = kept.get(id(card))
+        one = (item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card))
+        found.append(one)
+        pile = by_pile.get(item.pile)  # type: ignore[attr-defined]
+        if pile is not None:
+            pile.append(one)
+    return found, by_pile
+
+
 def _derive_facts(card: CardInfo) -> CardFacts:
     parts = frozenset(part.strip().casefold() for part in card.type.split(" - ") if part.strip())
     keywords = card.keyword_set
