@@ -89,9 +89,9 @@ class _PileByType(dict[str, str | None]):
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        # id(card as looked up) -> (that card, the card it stands for (None: retired), its pile, the reprint's set or
-        # None): a card's fold and pile are the same on every check, so a check reads them with one look-up.
-        self.placed: dict[int, tuple[CardInfo, CardInfo | None, str | None, str | None]] = {}
+        # id(card as looked up) -> how it is placed (_Placed): a card's fold and pile are the same on every check, so
+        # a check reads them with one look-up.
+        self.placed: dict[int, _Placed] = {}
         # The pile without `types` (the starting list, a sideboard), asked on every check.
         self.apart = game.starting_pile()
 
@@ -99,24 +99,27 @@ class _PileByType(dict[str, str | None]):
         pile = self[card_type] = self.game.pile_of(card_type)
         return pile
 
-    def place(self, pool: Any, answer: CardInfo) -> tuple[CardInfo, CardInfo | None, str | None, str | None]:
+    def place(self, pool: Any, answer: CardInfo) -> _Placed:
         """The card a pool's answer stands for in this game and its pile, worked out once per card."""
         card: CardInfo | None
         if answer.retired:
-            card, reprint_set = (
-                None,
-                None,
-            )  # no longer in the card data: unknown, with the card that took its place
+            # No longer in the card data: unknown, with the card that took its place.
+            card, reprint_set = None, None
         elif self.game.fold_reprints:
             card, reprint_set = _folded(pool, answer)
         else:
             card, reprint_set = answer, None
-        placed = (answer, card, self[card.type] if card is not None else None, reprint_set)
+        placed: _Placed = (answer, card, self[card.type] if card is not None else None, reprint_set, {})
         if len(self.placed) >= 50_000:
             self.placed.clear()  # a bound, not an eviction policy
         # Held with the card so its id cannot be reused.
         self.placed[id(answer)] = placed
         return placed
+
+
+# How a card the pool answered is placed in a game: (that card, the card it stands for (None: retired), its pile,
+# the reprint's set or None, the ResolvedCards made of it by (copies, set named)).
+_Placed = tuple[CardInfo, CardInfo | None, str | None, str | None, dict[Any, ResolvedCard]]
 
 
 def _piles_by_type(game: Game) -> _PileByType:
@@ -137,6 +140,20 @@ def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
     """The pile an unknown card's file zone named, when that is a pile of the game."""
     hint = entry.zone_hint.value if entry.zone_hint is not None else None
     return hint if hint is not None and any(p.id == hint for p in game.piles) else None
+
+
+def _more(item: ResolvedCard, count: int, starting: bool, set_name: str | None) -> ResolvedCard:
+    """A card met before with another entry's copies (in the starting list when `starting`) and set added."""
+    sets = item.set_names if not set_name or set_name in item.set_names else (*item.set_names, set_name)
+    return ResolvedCard(
+        item.key,
+        item.name,
+        item.card,
+        item.pile,
+        item.count if starting else item.count + count,
+        item.starting + count if starting else item.starting,
+        sets,
+    )
 
 
 def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
@@ -167,42 +184,51 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
                 else:
                     entry_cards[key] = answer
                 asked[key] = answer
-            card: CardInfo | None = None
-            reprint_set = pile = None
+            count = entry.count if entry.count > 0 else 0
             if answer is not None:
                 hit = placed.get(id(answer))
                 if hit is None or hit[0] is not answer:
                     hit = placer.place(pool, answer)
-                _answer, card, pile, reprint_set = hit
-                if card is None:
-                    retired[key] = answer.replaced_by or ""
-            if card is not None:
-                key = card.norm_name
-            count = entry.count if entry.count > 0 else 0
-            set_name = entry.set_name or reprint_set
+                _answer, card, pile, reprint_set, made = hit
+                if card is not None:
+                    set_name = entry.set_name or reprint_set
+                    key = card.norm_name
+                    item = cards.get(key)
+                    if item is None and not starting:
+                        # A card's entry as most decks list it: the ResolvedCard made for the same copies and set
+                        # before (read-only, so one may stand in every check that has it), else a new one kept.
+                        item = made.get((count, set_name))
+                        if item is None:
+                            item = made[(count, set_name)] = ResolvedCard(
+                                key, card.name, card, pile, count, 0, (set_name,) if set_name else ()
+                            )
+                        cards[key] = item
+                        continue
+                    if item is None:
+                        cards[key] = ResolvedCard(
+                            key, card.name, card, pile, 0, count, (set_name,) if set_name else ()
+                        )
+                        continue
+                    # Another entry of a card already met (another printing, or its starting copies): a new
+                    # ResolvedCard, as the one met may be a kept one.
+                    cards[key] = _more(item, count, starting, set_name)
+                    continue
+                retired[key] = answer.replaced_by or ""
+            # No card of the game answers to it: unknown, in the pile its file named (when a pile of the game).
             item = cards.get(key)
             if item is None:
                 item = cards[key] = ResolvedCard(
                     key,
-                    card.name if card is not None else entry.name,
-                    card,
-                    pile if card is not None else _hinted_pile(entry, game),
+                    entry.name,
+                    None,
+                    _hinted_pile(entry, game),
                     0 if starting else count,
                     count if starting else 0,
-                    (set_name,) if set_name else (),
+                    (entry.set_name,) if entry.set_name else (),
                 )
-                if card is None:
-                    unknown.append(item)
-                continue
-            # Another entry of a card already met (another printing, or its starting copies).
-            if count:
-                if starting:
-                    item.starting += count
-                else:
-                    item.count += count
-                item.copies += count
-            if set_name and set_name not in item.set_names:
-                item.set_names = (*item.set_names, set_name)
+                unknown.append(item)
+            else:
+                cards[key] = _more(item, count, starting, entry.set_name)
     named = unknown[:MAX_SUGGESTED_UNKNOWN]
     suggestions = {c.key: _suggest(pool, c.name) for c in named} if suggest else {}
     if retired:
