@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -259,10 +258,13 @@ class CheckContext(PileScope, MutableRecord):
 
 
 def _pack_allegiance(members: list[PackMember]) -> str:
-    votes = Counter(
-        m.allegiance for m in members for _ in range(max(m.placed.copies, 1)) if m.allegiance != ROGUE
-    )
-    gaia, wyrm = votes.get(GAIA, 0), votes.get(WYRM, 0)
+    """The allegiance most of the pack's copies have (Rogues left out), "" on a tie."""
+    gaia = wyrm = 0
+    for m in members:
+        if m.allegiance == GAIA:
+            gaia += max(m.placed.copies, 1)
+        elif m.allegiance == WYRM:
+            wyrm += max(m.placed.copies, 1)
     if gaia == wyrm:
         return ""
     return GAIA if gaia > wyrm else WYRM
@@ -325,8 +327,8 @@ def build_context(
 def totals(ctx: CheckContext) -> Totals:
     return Totals(
         characters=sum(p.copies for p in ctx.characters),
-        sept=sum(p.count for p in ctx.sept),
-        combat=sum(p.count for p in ctx.combat),
+        sept=_pile_count(ctx, ctx.sept, SEPT),
+        combat=_pile_count(ctx, ctx.combat, COMBAT),
         renown=ctx.renown,
         rogue_renown=ctx.rogue_renown,
         starting=_starting(ctx),
@@ -336,9 +338,25 @@ def totals(ctx: CheckContext) -> Totals:
     )
 
 
-def _starting(ctx: CheckContext) -> int:
-    """The copies the deck lists apart (the cards build_context sorted hold those with any; most cards have none)."""
+def _sorted_by_build(ctx: CheckContext) -> SortedCards | None:
+    """The cards build_context sorted, while the context's lists are still theirs."""
     sorted_cards = ctx._scope_sorted
     if sorted_cards is not None and sorted_cards.resolved is ctx.resolved and ctx._piles_from_cards:
+        return sorted_cards
+    return None
+
+
+def _starting(ctx: CheckContext) -> int:
+    """The copies the deck lists apart (the cards build_context sorted hold those with any; most cards have none)."""
+    sorted_cards = _sorted_by_build(ctx)
+    if sorted_cards is not None:
         return sum(p.starting for p in sorted_cards.apart)
     return sum(p.starting for p in ctx.cards if p.starting)
+
+
+def _pile_count(ctx: CheckContext, cards: list[Placed], pile: str) -> int:
+    """The copies of a section's cards outside the starting list, as the section minimums counted them."""
+    sorted_cards = _sorted_by_build(ctx)
+    if sorted_cards is not None and sorted_cards.by_pile.get(pile) is cards:
+        return sorted_cards.count(pile)
+    return sum(p.count for p in cards)
