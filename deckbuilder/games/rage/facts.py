@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from carddb.allegiance import GAIA as GAIA
 from carddb.allegiance import ROGUE as ROGUE
@@ -208,7 +208,12 @@ class _HasCard(Protocol):
     card: CardInfo | None
 
 
+class _HasPile(_HasCard, Protocol):
+    pile: str | None
+
+
 _Placed = TypeVar("_Placed", bound=_HasCard)
+_PlacedInPile = TypeVar("_PlacedInPile", bound=_HasPile)
 
 # id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
 _FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
@@ -231,35 +236,55 @@ def known_with_facts(placed: Iterable[_Placed]) -> list[tuple[_Placed, CardInfo,
     """Each placed card found in the database, with that card and its facts (facts_of's kept answers read here, not
     by a call per card: the check walks every card of the deck with its facts)."""
     found: list[tuple[_Placed, CardInfo, CardFacts]] = []
-    kept = _FACTS
+    made = _WITH_FACTS
     for item in placed:
-        card = item.card
-        if card is None:
-            continue
-        cached = kept.get(id(card))
-        found.append((item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card)))
+        one = made.get(id(item))
+        if one is None or one[0] is not item:
+            if item.card is None:
+                continue
+            one = _with_facts(item)
+        found.append(one)
     return found
 
 
 def known_with_facts_by_pile(
-    placed: Iterable[_Placed], piles: tuple[str, ...]
-) -> tuple[list[tuple[_Placed, CardInfo, CardFacts]], dict[str, list[tuple[_Placed, CardInfo, CardFacts]]]]:
+    placed: Iterable[_PlacedInPile], piles: tuple[str, ...]
+) -> tuple[
+    list[tuple[_PlacedInPile, CardInfo, CardFacts]],
+    dict[str, list[tuple[_PlacedInPile, CardInfo, CardFacts]]],
+]:
     """known_with_facts of every card, and the same for the cards of each of `piles` (by their `pile`), in one walk:
     a check reads the whole deck's facts and its sept and combat cards' both."""
-    found: list[tuple[_Placed, CardInfo, CardFacts]] = []
-    by_pile: dict[str, list[tuple[_Placed, CardInfo, CardFacts]]] = {pile: [] for pile in piles}
-    kept = _FACTS
+    found: list[tuple[_PlacedInPile, CardInfo, CardFacts]] = []
+    by_pile: dict[str, list[tuple[_PlacedInPile, CardInfo, CardFacts]]] = {pile: [] for pile in piles}
+    made = _WITH_FACTS
     for item in placed:
-        card = item.card
-        if card is None:
-            continue
-        cached = kept.get(id(card))
-        one = (item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card))
+        one = made.get(id(item))
+        if one is None or one[0] is not item:
+            if item.card is None:
+                continue
+            one = _with_facts(item)
         found.append(one)
-        pile = by_pile.get(item.pile)  # type: ignore[attr-defined]
+        pile = by_pile.get(item.pile)  # type: ignore[arg-type]  # (no card of no pile is in one)
         if pile is not None:
             pile.append(one)
     return found, by_pile
+
+
+def _with_facts(item: Any) -> Any:
+    """(item, its card, the card's facts), kept by the item: a check's resolved cards are mostly those the last
+    check had (games/resolve.py keeps them), so each check finds the same triples instead of making them anew."""
+    card = item.card
+    cached = _FACTS.get(id(card))
+    one = (item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card))
+    if len(_WITH_FACTS) >= _MAX_FACTS:
+        _WITH_FACTS.clear()  # a bound, not an eviction policy
+    _WITH_FACTS[id(item)] = one  # holds the item: its id cannot be reused while the entry lives
+    return one
+
+
+# id(placed card) -> (that placed card, its card, the card's facts).
+_WITH_FACTS: dict[int, tuple[Any, CardInfo, CardFacts]] = {}
 
 
 def _derive_facts(card: CardInfo) -> CardFacts:
