@@ -146,6 +146,7 @@ class CardFacts(TupleRecord):
         "wyrm_block",
         "has_needs",
         "demo",
+        "asks",
     )
 
     type_parts: frozenset[str]
@@ -165,6 +166,9 @@ class CardFacts(TupleRecord):
     demo: (
         bool  # an invented demo card (carddb.demo.is_demo_card): DEMO_CARD asks of every card of every check
     )
+    # A Requires written, or has_needs: whether RequirementUnmetRule has anything to read of the card (most cards
+    # have neither: one fact read skips them).
+    asks: bool
 
     def __new__(
         cls,
@@ -182,6 +186,7 @@ class CardFacts(TupleRecord):
         wyrm_block: str,
         has_needs: bool,
         demo: bool = False,
+        asks: bool = False,
     ) -> CardFacts:
         return tuple.__new__(
             cls,
@@ -200,6 +205,7 @@ class CardFacts(TupleRecord):
                 wyrm_block,
                 has_needs,
                 demo,
+                asks,
             ),
         )
 
@@ -310,6 +316,7 @@ def _derive_facts(card: CardInfo) -> CardFacts:
         wyrm_block=_allegiance_block(parts, keywords, totem, requirement, WYRM),
         has_needs=requirement.judgeable or gnosis_need or renown_need,
         demo=is_demo_card(card),
+        asks=bool(requirement.text) or requirement.judgeable or gnosis_need or renown_need,
     )
 
 

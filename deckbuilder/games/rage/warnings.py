@@ -81,6 +81,8 @@ class RequirementUnmetRule(Rule):
         found: list[Result] = []
         pack, allegiance = bool(ctx.pack), ctx.allegiance
         for item, card, facts in (*ctx.with_facts(ctx.sept), *ctx.with_facts(ctx.combat)):
+            if not facts.asks:
+                continue  # no Requires and no need: no word to look up, nothing to meet
             # A blank Requires reads the same whatever the vocabulary: the card's own parse (ctx.requirement's).
             requirement = ctx.requirement(card) if facts.requirement.text else facts.requirement
             if card.requires:  # most cards require nothing: no word to look up
