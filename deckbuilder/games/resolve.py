@@ -118,7 +118,7 @@ class _PileByType(dict[str, str | None]):
 
 
 # How a card the pool answered is placed in a game: (that card, the card it stands for (None: retired), its pile,
-# the reprint's set or None, the ResolvedCards made of it by (copies, set named)).
+# the reprint's set or None, the ResolvedCards made of it by copies, or (copies, set named) when a set is).
 _Placed = tuple[CardInfo, CardInfo | None, str | None, str | None, dict[Any, ResolvedCard]]
 
 
@@ -197,9 +197,10 @@ def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> Re
                     if item is None and not starting:
                         # A card's entry as most decks list it: the ResolvedCard made for the same copies and set
                         # before (read-only, so one may stand in every check that has it), else a new one kept.
-                        item = made.get((count, set_name))
+                        kept = count if set_name is None else (count, set_name)  # (no tuple for most)
+                        item = made.get(kept)
                         if item is None:
-                            item = made[(count, set_name)] = ResolvedCard(
+                            item = made[kept] = ResolvedCard(
                                 key, card.name, card, pile, count, 0, (set_name,) if set_name else ()
                             )
                         cards[key] = item

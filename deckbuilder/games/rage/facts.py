@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any, Protocol, TypeVar
 
 from carddb.allegiance import GAIA as GAIA
@@ -374,11 +375,20 @@ def allegiance_block(card: CardInfo, allegiance: str) -> str:
 
 def block_of(facts: CardFacts, allegiance: str) -> str:
     """allegiance_block from a card's facts already at hand (the rules walk the deck's cards with their facts)."""
-    if allegiance == GAIA:
-        return facts.gaia_block
-    if allegiance == WYRM:
-        return facts.wyrm_block
-    return ""
+    read = block_reader(allegiance)
+    return read(facts) if read is not None else ""
+
+
+def block_reader(allegiance: str) -> Callable[[CardFacts], str] | None:
+    """block_of for one allegiance, as a reader of facts (a rule walking every sept card asks it once); None when
+    the allegiance blocks nothing (a pack of no allegiance yet)."""
+    return _BLOCK_READERS.get(allegiance)
+
+
+_BLOCK_READERS: dict[str, Callable[[CardFacts], str]] = {
+    GAIA: attrgetter("gaia_block"),
+    WYRM: attrgetter("wyrm_block"),
+}
 
 
 def _allegiance_block(

@@ -15,6 +15,7 @@ from deckbuilder.games.rage.facts import (
     CardFacts,
     Requirement,
     block_of,
+    block_reader,
     blocked_traits,
     facts_of,
 )
@@ -52,8 +53,11 @@ class AllegianceUnusableRule(Rule):
     }
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        blocked = block_reader(ctx.allegiance)
+        if blocked is None:
+            return  # a pack of no allegiance yet: nothing it cannot use
         for item, card, facts in ctx.with_facts(ctx.sept):
-            why = block_of(facts, ctx.allegiance)
+            why = blocked(facts)
             if why:
                 variant = self._variants.get(why.split(",")[0], "")
                 yield self.result(
