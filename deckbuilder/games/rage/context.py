@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
 
-SEPT, COMBAT = Section.SEPT.value, Section.COMBAT.value
+# The piles' ids, read once (an enum member's `.value` is a Python-level descriptor call, several a check).
+CHARACTERS, SEPT, COMBAT = Section.CHARACTERS.value, Section.SEPT.value, Section.COMBAT.value
 
 # One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
 # folded), `pile` the section its Type names, `starting` its copies in the starting list.
@@ -283,9 +284,9 @@ def build_context(
     # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess). The
     # cards are sorted into piles once, for Rage's rules and the generic kinds' scope alike.
     by_pile = (sorted_cards := SortedCards(resolved)).by_pile
-    characters = by_pile.get(Section.CHARACTERS.value, [])
-    sept = by_pile.get(Section.SEPT.value, [])
-    combat = by_pile.get(Section.COMBAT.value, [])
+    characters = by_pile.get(CHARACTERS, [])
+    sept = by_pile.get(SEPT, [])
+    combat = by_pile.get(COMBAT, [])
     unknown = sorted_cards.unknown
     unplaced = [p for p in cards if p.pile is None]
 
