@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Iterator, Mapping
-from operator import attrgetter
 from typing import Any, Protocol
 
 from carddb.cardtypes import Section
@@ -61,9 +59,6 @@ def printed_in_sets(pool: object) -> bool:
         return False
 
 
-_KEY = attrgetter("key")  # an entry's key, read without a Python frame per entry (a check asks every entry's)
-
-
 def prefetch_cards(pool: CardPool, deck: Deck) -> Mapping[str, Any]:
     """Let a pool that can (the card database) look every card of the deck up at once before they are asked
     for one by one: two queries per deck instead of two per card. The answer is what the pool's `lookup` answers
@@ -71,12 +66,13 @@ def prefetch_cards(pool: CardPool, deck: Deck) -> Mapping[str, Any]:
     prefetch = getattr(pool, "prefetch", None)
     if prefetch is None:
         return {}
-    # A broken pool must not crash a reader or the checker: each lookup then reports on its own.
-    with contextlib.suppress(Exception):
-        found = prefetch([*map(_KEY, deck.entries), *map(_KEY, deck.starting)])
-        if isinstance(found, Mapping):
-            return found
-    return {}
+    try:
+        found = prefetch([entry.key for entry in (*deck.entries, *deck.starting)])
+    except (
+        Exception
+    ):  # a broken pool must not crash a reader or the checker: each lookup then reports on its own
+        return {}
+    return found if type(found) is dict or isinstance(found, Mapping) else {}
 
 
 class DeckEntry(FrozenRecord):
