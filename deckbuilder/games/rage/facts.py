@@ -128,11 +128,14 @@ def character_allegiance(card: CardInfo) -> str:
     return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
 
 
-class CardFacts(TupleRecord):
-    """What the rules read of one card, derived once per card instead of once per rule per check."""
+class CardFacts:
+    """What the rules read of one card, derived once per card instead of once per rule per check.
 
-    __slots__ = ()
-    _fields = (
+    A slotted class, as games/resolved.ResolvedCard is (a tuple's fields are descriptors Python 3.11 does not
+    specialise, and the rules read several facts of every card of every check); equal by value. Read-only.
+    """
+
+    __slots__ = _fields = (
         "type_parts",
         "keyword_set",
         "totem",
@@ -171,8 +174,8 @@ class CardFacts(TupleRecord):
     # have neither: one fact read skips them).
     asks: bool
 
-    def __new__(
-        cls,
+    def __init__(
+        self,
         type_parts: frozenset[str],
         keyword_set: frozenset[str],
         totem: bool,
@@ -188,26 +191,37 @@ class CardFacts(TupleRecord):
         has_needs: bool,
         demo: bool = False,
         asks: bool = False,
-    ) -> CardFacts:
-        return tuple.__new__(
-            cls,
-            (
-                type_parts,
-                keyword_set,
-                totem,
-                restricted,
-                requirement,
-                allegiance,
-                identity,
-                crinos_rage,
-                own_traits,
-                sets,
-                gaia_block,
-                wyrm_block,
-                has_needs,
-                demo,
-                asks,
-            ),
+    ) -> None:
+        self.type_parts = type_parts
+        self.keyword_set = keyword_set
+        self.totem = totem
+        self.restricted = restricted
+        self.requirement = requirement
+        self.allegiance = allegiance
+        self.identity = identity
+        self.crinos_rage = crinos_rage
+        self.own_traits = own_traits
+        self.sets = sets
+        self.gaia_block = gaia_block
+        self.wyrm_block = wyrm_block
+        self.has_needs = has_needs
+        self.demo = demo
+        self.asks = asks
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardFacts):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"CardFacts({', '.join(f'{n}={v!r}' for n, v in zip(self._fields, self._values(), strict=True))})"
         )
 
 
