@@ -400,13 +400,14 @@ class CardDatabase:
 
         The answer holds what `lookup` answers for each key it knows now (a key not in it is asked of `lookup`):
         a check reads a deck's cards from it instead of calling `lookup` for each."""
-        asked = list(keys)
-        cache = self._cache
-        missing = [k for k in asked if k not in cache]  # none when the deck was read or checked before
-        if missing:
-            wanted = list(dict.fromkeys(k for k in missing if _encodes(k)))
-            for info in self._cards_where_in("norm_name", wanted):
-                cache[info.norm_name] = info
+        asked, cache = keys if isinstance(keys, list) else list(keys), self._cache
+        try:  # every key known (the deck was read or checked before): one look-up per key, no membership test
+            return {k: cache[k] for k in asked}
+        except KeyError:
+            pass  # some keys are new: read from the database, outside the handler (its errors are not a KeyError's)
+        wanted = list(dict.fromkeys(k for k in asked if k not in cache and _encodes(k)))
+        for info in self._cards_where_in("norm_name", wanted):
+            cache[info.norm_name] = info
         return {k: cache[k] for k in asked if k in cache}
 
     @_reads

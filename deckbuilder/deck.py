@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
@@ -67,12 +66,13 @@ def prefetch_cards(pool: CardPool, deck: Deck) -> Mapping[str, Any]:
     prefetch = getattr(pool, "prefetch", None)
     if prefetch is None:
         return {}
-    # A broken pool must not crash a reader or the checker: each lookup then reports on its own.
-    with contextlib.suppress(Exception):
+    try:
         found = prefetch([entry.key for entry in (*deck.entries, *deck.starting)])
-        if isinstance(found, Mapping):
-            return found
-    return {}
+    except (
+        Exception
+    ):  # a broken pool must not crash a reader or the checker: each lookup then reports on its own
+        return {}
+    return found if type(found) is dict or isinstance(found, Mapping) else {}
 
 
 class DeckEntry(FrozenRecord):

@@ -351,18 +351,40 @@ def _same_game(game: Game) -> bool:
 
 def formats_of(game: Game) -> list[GameFormat]:
     """The game's formats and the player's format files for it (a file replaces a format of its name), default first."""
+    users = _user_formats()[0]
+    if not users:
+        # The game's own formats alone (no format files, the usual case): ordered once per game object, as every
+        # check asks.
+        kept = _OWN_FORMATS.get(id(game))
+        if kept is None or kept[0] is not game:
+            if len(_OWN_FORMATS) > 100:
+                _OWN_FORMATS.clear()
+            kept = _OWN_FORMATS[id(game)] = (
+                game,
+                tuple(_ordered(game, {f.name: f for f in game.formats}, [])),
+            )
+        return list(kept[1])
     by_name = {f.name: f for f in game.formats}
     extra: list[GameFormat] = []
-    for fmt in _user_formats()[0]:
+    for fmt in users:
         if fmt.game != game.name:
             continue
         if fmt.name in by_name:
             by_name[fmt.name] = fmt
         else:
             extra.append(fmt)
+    return _ordered(game, by_name, extra)
+
+
+def _ordered(game: Game, by_name: dict[str, GameFormat], extra: list[GameFormat]) -> list[GameFormat]:
+    """The game's formats (by name), then the player's others by name, the default first."""
     ordered = [*by_name.values(), *sorted({f.name: f for f in extra}.values(), key=lambda f: f.name)]
     ordered.sort(key=lambda f: f.name != game.default_format)
     return ordered
+
+
+# id(game) -> (that game, its own formats in formats_of's order).
+_OWN_FORMATS: dict[int, tuple[Game, tuple[GameFormat, ...]]] = {}
 
 
 def format_problems() -> list[str]:

@@ -11,7 +11,6 @@ sideboard) stay apart; near names are suggested for unknown cards when a check a
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import starmap
 from typing import TYPE_CHECKING, Any
 
 from carddb.model import RAGE, CardInfo
@@ -85,15 +84,42 @@ def pile_placer(game: Game) -> Callable[[str], str | None]:
 
 class _PileByType(dict[str, str | None]):
     """A game's pile per card Type, each worked out on first ask (a known Type is a plain subscript: resolve_deck
-    asks for every card of every check)."""
+    asks for every card of every check), and how each card the pool answered is placed in the game."""
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
+        # id(card as looked up) -> how it is placed (_Placed): a card's fold and pile are the same on every check, so
+        # a check reads them with one look-up.
+        self.placed: dict[int, _Placed] = {}
+        # The pile without `types` (the starting list, a sideboard), asked on every check.
+        self.apart = game.starting_pile()
 
     def __missing__(self, card_type: str) -> str | None:
         pile = self[card_type] = self.game.pile_of(card_type)
         return pile
+
+    def place(self, pool: Any, answer: CardInfo) -> _Placed:
+        """The card a pool's answer stands for in this game and its pile, worked out once per card."""
+        card: CardInfo | None
+        if answer.retired:
+            # No longer in the card data: unknown, with the card that took its place.
+            card, reprint_set = None, None
+        elif self.game.fold_reprints:
+            card, reprint_set = _folded(pool, answer)
+        else:
+            card, reprint_set = answer, None
+        placed: _Placed = (answer, card, self[card.type] if card is not None else None, reprint_set, {})
+        if len(self.placed) >= 50_000:
+            self.placed.clear()  # a bound, not an eviction policy
+        # Held with the card so its id cannot be reused.
+        self.placed[id(answer)] = placed
+        return placed
+
+
+# How a card the pool answered is placed in a game: (that card, the card it stands for (None: retired), its pile,
+# the reprint's set or None, the ResolvedCards made of it by copies, or (copies, set named) when a set is).
+_Placed = tuple[CardInfo, CardInfo | None, str | None, str | None, dict[Any, ResolvedCard]]
 
 
 def _piles_by_type(game: Game) -> _PileByType:
@@ -116,73 +142,105 @@ def _hinted_pile(entry: DeckEntry, game: Game) -> str | None:
     return hint if hint is not None and any(p.id == hint for p in game.piles) else None
 
 
+def _more(item: ResolvedCard, count: int, starting: bool, set_name: str | None) -> ResolvedCard:
+    """A card met before with another entry's copies (in the starting list when `starting`) and set added."""
+    sets = item.set_names if not set_name or set_name in item.set_names else (*item.set_names, set_name)
+    return ResolvedCard(
+        item.key,
+        item.name,
+        item.card,
+        item.pile,
+        item.count if starting else item.count + count,
+        item.starting + count if starting else item.starting,
+        sets,
+    )
+
+
 def resolve_deck(deck: Deck, pool: Any, game: Game, suggest: bool = False) -> ResolvedDeck:
     """The deck's cards, merged by card and placed in the game's piles; `suggest`: near names for unknown cards."""
-    pile_of = _piles_by_type(game)
-    fold = game.fold_reprints
-    folds = _REPRINTS
-    # key -> [key, name, card, pile, count, starting, set names]: a list, not an object, per card (a check makes
-    # one per card of the deck; the ResolvedCard is made once from it, its arguments in order).
-    cards: dict[str, list[Any]] = {}
-    looked_up: dict[str, tuple[Any, str | None]] = {}
+    placer = _piles_by_type(game)
+    placed = placer.placed
+    cards: dict[str, ResolvedCard] = {}
     entry_cards: dict[str, Any] = {}
+    asked: dict[str, Any] = {}  # what the pool answered for the names outside its prefetch (None: nothing)
     retired: dict[str, str] = {}
+    unknown: list[ResolvedCard] = []  # the cards no card of the game answers to, in the deck's order
     # What the pool's lookup answers for the names it already knows (all of them once a deck was read): read from
     # here, the pool is asked one by one only for the rest.
     known = prefetch_cards(pool, deck)
-    for entries, slot in ((deck.entries, 4), (deck.starting, 5)):
+    for entries, starting in ((deck.entries, False), (deck.starting, True)):
         for entry in entries:
             key = entry.key
-            resolved = looked_up.get(key)
-            if resolved is None:
-                if key in known:
-                    answer = entry_cards[key] = known[key]
+            if key in known:
+                answer = entry_cards[key] = known[key]
+            elif key in asked:
+                answer = asked[key]
+            else:
+                # A broken pool must not crash the checker; the card is reported as unknown.
+                try:
+                    answer = pool.lookup(entry.name)
+                except Exception:
+                    answer = None
                 else:
-                    # A broken pool must not crash the checker; the card is reported as unknown.
-                    try:
-                        answer = pool.lookup(entry.name)
-                    except Exception:
-                        answer = None
-                    else:
-                        entry_cards[key] = answer
-                if answer is not None and answer.retired:
-                    # No longer in the card data: unknown, with the card that took its place.
-                    retired[key] = answer.replaced_by or ""
-                    resolved = (None, None)
-                elif answer is not None and fold:
-                    # _folded's kept answer read here: one call less per card of every check.
-                    kept = folds.get(id(answer))
-                    resolved = (
-                        (kept[1], kept[2])
-                        if kept is not None and kept[0] is answer
-                        else _folded(pool, answer)
-                    )
-                else:
-                    resolved = (answer, None)
-                looked_up[key] = resolved
-            card, reprint_set = resolved
-            if card is not None:
-                key = card.norm_name
+                    entry_cards[key] = answer
+                asked[key] = answer
+            count = entry.count if entry.count > 0 else 0
+            if answer is not None:
+                hit = placed.get(id(answer))
+                if hit is None or hit[0] is not answer:
+                    hit = placer.place(pool, answer)
+                _answer, card, pile, reprint_set, made = hit
+                if card is not None:
+                    set_name = entry.set_name or reprint_set
+                    key = card.norm_name
+                    item = cards.get(key)
+                    if item is None and not starting:
+                        # A card's entry as most decks list it: the ResolvedCard made for the same copies and set
+                        # before (read-only, so one may stand in every check that has it), else a new one kept.
+                        kept = count if set_name is None else (count, set_name)  # (no tuple for most)
+                        item = made.get(kept)
+                        if item is None:
+                            item = made[kept] = ResolvedCard(
+                                key, card.name, card, pile, count, 0, (set_name,) if set_name else ()
+                            )
+                        cards[key] = item
+                        continue
+                    if item is None:
+                        cards[key] = ResolvedCard(
+                            key, card.name, card, pile, 0, count, (set_name,) if set_name else ()
+                        )
+                        continue
+                    # Another entry of a card already met (another printing, or its starting copies): a new
+                    # ResolvedCard, as the one met may be a kept one.
+                    cards[key] = _more(item, count, starting, set_name)
+                    continue
+                retired[key] = answer.replaced_by or ""
+            # No card of the game answers to it: unknown, in the pile its file named (when a pile of the game).
             item = cards.get(key)
             if item is None:
-                if card is not None:
-                    item = cards[key] = [key, card.name, card, pile_of[card.type], 0, 0, ()]
-                else:
-                    item = cards[key] = [key, entry.name, None, _hinted_pile(entry, game), 0, 0, ()]
-            if entry.count > 0:
-                item[slot] += entry.count
-            set_name = entry.set_name or reprint_set
-            if set_name and set_name not in item[6]:
-                item[6] = (*item[6], set_name)
-    unknown = [c for c in cards.values() if c[2] is None][:MAX_SUGGESTED_UNKNOWN]
-    suggestions = {c[0]: _suggest(pool, c[1]) for c in unknown} if suggest else {}
-    # Only the unknown cards a check names one by one are told apart as retired.
-    named = {c[0] for c in unknown}
+                item = cards[key] = ResolvedCard(
+                    key,
+                    entry.name,
+                    None,
+                    _hinted_pile(entry, game),
+                    0 if starting else count,
+                    count if starting else 0,
+                    (entry.set_name,) if entry.set_name else (),
+                )
+                unknown.append(item)
+            else:
+                cards[key] = _more(item, count, starting, entry.set_name)
+    named = unknown[:MAX_SUGGESTED_UNKNOWN]
+    suggestions = {c.key: _suggest(pool, c.name) for c in named} if suggest else {}
+    if retired:
+        # Only the unknown cards a check names one by one are told apart as retired.
+        keys = {c.key for c in named}
+        retired = {k: v for k, v in retired.items() if k in keys}
     return ResolvedDeck(
         game.name,
-        tuple(starmap(ResolvedCard, cards.values())),
+        tuple(cards.values()),
         entry_cards,
-        apart=game.starting_pile(),
+        apart=placer.apart,
         suggestions=suggestions,
-        retired={k: v for k, v in retired.items() if k in named},
+        retired=retired,
     )

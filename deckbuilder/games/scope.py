@@ -137,10 +137,7 @@ class PileScope:
             return sum(i.count for i in self.in_pile(pile))
         wanted = _wanted(pile)
         sorted_cards = self._sorted(resolved)
-        piles = (
-            sorted_cards.by_pile if wanted is None else {p: sorted_cards.by_pile.get(p, []) for p in wanted}
-        )
-        count = sum(c.count for cards in piles.values() for c in cards)
+        count = sum(map(sorted_cards.count, sorted_cards.by_pile if wanted is None else wanted))
         if resolved.apart is not None and (wanted is None or resolved.apart in wanted):
             count += sum(c.starting for c in sorted_cards.apart)
         return count
@@ -170,10 +167,11 @@ class SortedCards:
     """A resolved deck's cards sorted once: by the pile their Type names (known cards only), those with copies
     listed apart, the unknown and the unplaceable ones, each in the deck's order."""
 
-    __slots__ = ("apart", "by_pile", "resolved", "unknown", "unplaceable")
+    __slots__ = ("_counts", "apart", "by_pile", "resolved", "unknown", "unplaceable")
 
     def __init__(self, resolved: ResolvedDeck) -> None:
         self.resolved = resolved
+        self._counts: dict[str, int] = {}
         self.by_pile: dict[str, list[ResolvedCard]] = {}
         self.apart: list[ResolvedCard] = []
         self.unknown: list[ResolvedCard] = []
@@ -192,6 +190,14 @@ class SortedCards:
                     by_pile[card.pile] = [card]
                 else:
                     cards.append(card)
+
+    def count(self, pile: str) -> int:
+        """The copies of a pile's cards (those listed apart not counted), added up once per check: the rules and the
+        report's totals both ask."""
+        found = self._counts.get(pile)
+        if found is None:
+            found = self._counts[pile] = sum(c.count for c in self.by_pile.get(pile, ()))
+        return found
 
 
 def _placed(card: ResolvedCard) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ from deckbuilder.games.rage.facts import (
     Requirement,
     facts_of,
     known_with_facts,
+    known_with_facts_by_pile,
     member_traits,
     parse_requirement,
     pool_vocabulary,
@@ -30,6 +30,9 @@ from deckbuilder.games.scope import Item, PileScope, SortedCards, items_of
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
 
+
+# The piles' ids, read once (an enum member's `.value` is a Python-level descriptor call, several a check).
+CHARACTERS, SEPT, COMBAT = Section.CHARACTERS.value, Section.SEPT.value, Section.COMBAT.value
 
 # One card of the deck as games/resolve.py resolved it: copies merged by normalised name across printings (reprints
 # folded), `pile` the section its Type names, `starting` its copies in the starting list.
@@ -188,6 +191,8 @@ class CheckContext(PileScope, MutableRecord):
         self._with_facts: dict[int, tuple[list[Placed], list[tuple[Placed, CardInfo, CardFacts]]]] = {}
         self._strongest: dict[str, PackMember] = {}
         self._vocabulary: frozenset[str] | None = None
+        # Whether `sept` and `combat` are the known cards of `cards` in those piles (build_context's sorting).
+        self._piles_from_cards = False
 
     def scope_items(self) -> list[Item]:
         """The cards by pile as the generic rule kinds read them, made on first need (the minimums ask)."""
@@ -237,16 +242,30 @@ class CheckContext(PileScope, MutableRecord):
         cached = self._with_facts.get(id(placed))
         if cached is not None and cached[0] is placed:
             return cached[1]
+        if self._piles_from_cards and (placed is self.cards or placed is self.sept or placed is self.combat):
+            # Every check asks for all three: one walk over the deck finds them all (sept and combat are the known
+            # cards of their piles, in the deck's order, when build_context sorted them).
+            everything, by_pile = known_with_facts_by_pile(self.cards, (SEPT, COMBAT))
+            for one, found in (
+                (self.cards, everything),
+                (self.sept, by_pile[SEPT]),
+                (self.combat, by_pile[COMBAT]),
+            ):
+                self._with_facts[id(one)] = (one, found)
+            return self._with_facts[id(placed)][1]
         found = known_with_facts(placed)
         self._with_facts[id(placed)] = (placed, found)
         return found
 
 
 def _pack_allegiance(members: list[PackMember]) -> str:
-    votes = Counter(
-        m.allegiance for m in members for _ in range(max(m.placed.copies, 1)) if m.allegiance != ROGUE
-    )
-    gaia, wyrm = votes.get(GAIA, 0), votes.get(WYRM, 0)
+    """The allegiance most of the pack's copies have (Rogues left out), "" on a tie."""
+    gaia = wyrm = 0
+    for m in members:
+        if m.allegiance == GAIA:
+            gaia += max(m.placed.copies, 1)
+        elif m.allegiance == WYRM:
+            wyrm += max(m.placed.copies, 1)
     if gaia == wyrm:
         return ""
     return GAIA if gaia > wyrm else WYRM
@@ -265,9 +284,9 @@ def build_context(
     # pile, wherever the file wrote it (DECK-RULES §1: a card of unknown Type cannot be placed; never guess). The
     # cards are sorted into piles once, for Rage's rules and the generic kinds' scope alike.
     by_pile = (sorted_cards := SortedCards(resolved)).by_pile
-    characters = by_pile.get(Section.CHARACTERS.value, [])
-    sept = by_pile.get(Section.SEPT.value, [])
-    combat = by_pile.get(Section.COMBAT.value, [])
+    characters = by_pile.get(CHARACTERS, [])
+    sept = by_pile.get(SEPT, [])
+    combat = by_pile.get(COMBAT, [])
     unknown = sorted_cards.unknown
     unplaced = [p for p in cards if p.pile is None]
 
@@ -302,18 +321,43 @@ def build_context(
         game=game,
     )
     ctx._scope_sorted = sorted_cards
+    ctx._piles_from_cards = True
     return ctx
 
 
 def totals(ctx: CheckContext) -> Totals:
     return Totals(
         characters=sum(p.copies for p in ctx.characters),
-        sept=sum(p.count for p in ctx.sept),
-        combat=sum(p.count for p in ctx.combat),
+        sept=_pile_count(ctx, ctx.sept, SEPT),
+        combat=_pile_count(ctx, ctx.combat, COMBAT),
         renown=ctx.renown,
         rogue_renown=ctx.rogue_renown,
-        starting=sum(p.starting for p in ctx.cards if p.starting),  # (most cards have none: not summed)
+        starting=_starting(ctx),
         unplaced=sum(p.copies for p in ctx.unplaced),
         allegiance=ctx.allegiance,
         rogue_cap=ctx.rogue_cap,
     )
+
+
+def _sorted_by_build(ctx: CheckContext) -> SortedCards | None:
+    """The cards build_context sorted, while the context's lists are still theirs."""
+    sorted_cards = ctx._scope_sorted
+    if sorted_cards is not None and sorted_cards.resolved is ctx.resolved and ctx._piles_from_cards:
+        return sorted_cards
+    return None
+
+
+def _starting(ctx: CheckContext) -> int:
+    """The copies the deck lists apart (the cards build_context sorted hold those with any; most cards have none)."""
+    sorted_cards = _sorted_by_build(ctx)
+    if sorted_cards is not None:
+        return sum(p.starting for p in sorted_cards.apart)
+    return sum(p.starting for p in ctx.cards if p.starting)
+
+
+def _pile_count(ctx: CheckContext, cards: list[Placed], pile: str) -> int:
+    """The copies of a section's cards outside the starting list, as the section minimums counted them."""
+    sorted_cards = _sorted_by_build(ctx)
+    if sorted_cards is not None and sorted_cards.by_pile.get(pile) is cards:
+        return sorted_cards.count(pile)
+    return sum(p.count for p in cards)

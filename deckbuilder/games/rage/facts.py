@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import Any, Protocol, TypeVar
 
 from carddb.allegiance import GAIA as GAIA
 from carddb.allegiance import ROGUE as ROGUE
@@ -127,11 +128,14 @@ def character_allegiance(card: CardInfo) -> str:
     return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
 
 
-class CardFacts(TupleRecord):
-    """What the rules read of one card, derived once per card instead of once per rule per check."""
+class CardFacts:
+    """What the rules read of one card, derived once per card instead of once per rule per check.
 
-    __slots__ = ()
-    _fields = (
+    A slotted class, as games/resolved.ResolvedCard is (a tuple's fields are descriptors Python 3.11 does not
+    specialise, and the rules read several facts of every card of every check); equal by value. Read-only.
+    """
+
+    __slots__ = _fields = (
         "type_parts",
         "keyword_set",
         "totem",
@@ -146,6 +150,7 @@ class CardFacts(TupleRecord):
         "wyrm_block",
         "has_needs",
         "demo",
+        "asks",
     )
 
     type_parts: frozenset[str]
@@ -165,9 +170,12 @@ class CardFacts(TupleRecord):
     demo: (
         bool  # an invented demo card (carddb.demo.is_demo_card): DEMO_CARD asks of every card of every check
     )
+    # A Requires written, or has_needs: whether RequirementUnmetRule has anything to read of the card (most cards
+    # have neither: one fact read skips them).
+    asks: bool
 
-    def __new__(
-        cls,
+    def __init__(
+        self,
         type_parts: frozenset[str],
         keyword_set: frozenset[str],
         totem: bool,
@@ -182,25 +190,38 @@ class CardFacts(TupleRecord):
         wyrm_block: str,
         has_needs: bool,
         demo: bool = False,
-    ) -> CardFacts:
-        return tuple.__new__(
-            cls,
-            (
-                type_parts,
-                keyword_set,
-                totem,
-                restricted,
-                requirement,
-                allegiance,
-                identity,
-                crinos_rage,
-                own_traits,
-                sets,
-                gaia_block,
-                wyrm_block,
-                has_needs,
-                demo,
-            ),
+        asks: bool = False,
+    ) -> None:
+        self.type_parts = type_parts
+        self.keyword_set = keyword_set
+        self.totem = totem
+        self.restricted = restricted
+        self.requirement = requirement
+        self.allegiance = allegiance
+        self.identity = identity
+        self.crinos_rage = crinos_rage
+        self.own_traits = own_traits
+        self.sets = sets
+        self.gaia_block = gaia_block
+        self.wyrm_block = wyrm_block
+        self.has_needs = has_needs
+        self.demo = demo
+        self.asks = asks
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardFacts):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"CardFacts({', '.join(f'{n}={v!r}' for n, v in zip(self._fields, self._values(), strict=True))})"
         )
 
 
@@ -208,7 +229,12 @@ class _HasCard(Protocol):
     card: CardInfo | None
 
 
+class _HasPile(_HasCard, Protocol):
+    pile: str | None
+
+
 _Placed = TypeVar("_Placed", bound=_HasCard)
+_PlacedInPile = TypeVar("_PlacedInPile", bound=_HasPile)
 
 # id(card) -> (card, facts): the card is held so its id cannot be reused while the entry lives.
 _FACTS: dict[int, tuple[CardInfo, CardFacts]] = {}
@@ -231,14 +257,55 @@ def known_with_facts(placed: Iterable[_Placed]) -> list[tuple[_Placed, CardInfo,
     """Each placed card found in the database, with that card and its facts (facts_of's kept answers read here, not
     by a call per card: the check walks every card of the deck with its facts)."""
     found: list[tuple[_Placed, CardInfo, CardFacts]] = []
-    kept = _FACTS
+    made = _WITH_FACTS
     for item in placed:
-        card = item.card
-        if card is None:
-            continue
-        cached = kept.get(id(card))
-        found.append((item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card)))
+        one = made.get(id(item))
+        if one is None or one[0] is not item:
+            if item.card is None:
+                continue
+            one = _with_facts(item)
+        found.append(one)
     return found
+
+
+def known_with_facts_by_pile(
+    placed: Iterable[_PlacedInPile], piles: tuple[str, ...]
+) -> tuple[
+    list[tuple[_PlacedInPile, CardInfo, CardFacts]],
+    dict[str, list[tuple[_PlacedInPile, CardInfo, CardFacts]]],
+]:
+    """known_with_facts of every card, and the same for the cards of each of `piles` (by their `pile`), in one walk:
+    a check reads the whole deck's facts and its sept and combat cards' both."""
+    found: list[tuple[_PlacedInPile, CardInfo, CardFacts]] = []
+    by_pile: dict[str, list[tuple[_PlacedInPile, CardInfo, CardFacts]]] = {pile: [] for pile in piles}
+    made = _WITH_FACTS
+    for item in placed:
+        one = made.get(id(item))
+        if one is None or one[0] is not item:
+            if item.card is None:
+                continue
+            one = _with_facts(item)
+        found.append(one)
+        pile = by_pile.get(item.pile)  # type: ignore[arg-type]  # (no card of no pile is in one)
+        if pile is not None:
+            pile.append(one)
+    return found, by_pile
+
+
+def _with_facts(item: Any) -> Any:
+    """(item, its card, the card's facts), kept by the item: a check's resolved cards are mostly those the last
+    check had (games/resolve.py keeps them), so each check finds the same triples instead of making them anew."""
+    card = item.card
+    cached = _FACTS.get(id(card))
+    one = (item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card))
+    if len(_WITH_FACTS) >= _MAX_FACTS:
+        _WITH_FACTS.clear()  # a bound, not an eviction policy
+    _WITH_FACTS[id(item)] = one  # holds the item: its id cannot be reused while the entry lives
+    return one
+
+
+# id(placed card) -> (that placed card, its card, the card's facts).
+_WITH_FACTS: dict[int, tuple[Any, CardInfo, CardFacts]] = {}
 
 
 def _derive_facts(card: CardInfo) -> CardFacts:
@@ -264,6 +331,7 @@ def _derive_facts(card: CardInfo) -> CardFacts:
         wyrm_block=_allegiance_block(parts, keywords, totem, requirement, WYRM),
         has_needs=requirement.judgeable or gnosis_need or renown_need,
         demo=is_demo_card(card),
+        asks=bool(requirement.text) or requirement.judgeable or gnosis_need or renown_need,
     )
 
 
@@ -321,11 +389,20 @@ def allegiance_block(card: CardInfo, allegiance: str) -> str:
 
 def block_of(facts: CardFacts, allegiance: str) -> str:
     """allegiance_block from a card's facts already at hand (the rules walk the deck's cards with their facts)."""
-    if allegiance == GAIA:
-        return facts.gaia_block
-    if allegiance == WYRM:
-        return facts.wyrm_block
-    return ""
+    read = block_reader(allegiance)
+    return read(facts) if read is not None else ""
+
+
+def block_reader(allegiance: str) -> Callable[[CardFacts], str] | None:
+    """block_of for one allegiance, as a reader of facts (a rule walking every sept card asks it once); None when
+    the allegiance blocks nothing (a pack of no allegiance yet)."""
+    return _BLOCK_READERS.get(allegiance)
+
+
+_BLOCK_READERS: dict[str, Callable[[CardFacts], str]] = {
+    GAIA: attrgetter("gaia_block"),
+    WYRM: attrgetter("wyrm_block"),
+}
 
 
 def _allegiance_block(

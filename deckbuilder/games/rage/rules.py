@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from carddb.cardtypes import Section
 from carddb.identities import numbered_base
 from deckbuilder.games.kinds import CopiesAtMost, PileCount, UnknownCard, UnplaceableCard
-from deckbuilder.games.rage.context import CheckContext
+from deckbuilder.games.rage.context import CHARACTERS, CheckContext
 from deckbuilder.games.rage.facts import GAIA, ROGUE, WYRM, facts_of
 from deckbuilder.games.rage.format import ban_list, set_filter
 from deckbuilder.i18n import ENGLISH, Param, declare, format_message, message_key, params_of
@@ -198,7 +198,7 @@ class NoCharactersRule(Rule):
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
         # The generic `pile_count` (at least one) over the Characters, a Character in the starting list counted too.
-        wanted = {"pile": Section.CHARACTERS.value, "min": 1}
+        wanted = {"pile": CHARACTERS, "min": 1}
         if any(values["apart"] == 0 for _index, values in PILE_COUNT.findings(ctx, wanted)):
             yield self.result()
 
@@ -233,7 +233,7 @@ class CharacterCopiesRule(Rule):
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
         # The generic `copies_at_most` twice over the Characters: `max` for those without Multiple in their
         # Keywords, `multiple` for those with it; reported in the pack's order.
-        pile = Section.CHARACTERS.value
+        pile = CHARACTERS
         over: dict[str, tuple[str, dict[str, Any]]] = {}
         for variant, wanted in (
             ("", {"pile": pile, "max": params.get("max"), "except_words": [MULTIPLE]}),
@@ -308,7 +308,19 @@ class RogueOverHalfRule(Rule):
             yield self.result(rogues, rogue=ctx.rogue_renown, renown=ctx.renown, cap=ctx.rogue_cap)
 
 
-class _MinimumRule(Rule):
+class _SectionRule(Rule):
+    """A rule over one section's pile (`section`; `pile`, its id, read once per class: every check asks)."""
+
+    section: ClassVar[Section]
+    pile: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "section" in cls.__dict__:
+            cls.pile = cls.section.value
+
+
+class _MinimumRule(_SectionRule):
     """A section must hold at least the format's minimum: the generic `pile_count` over the section's pile, in
     Rage's words (the starting list's copies are not counted, and the sept message says so)."""
 
@@ -317,7 +329,7 @@ class _MinimumRule(Rule):
     numbers = ("min",)
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        wanted = {"pile": self.section.value, "min": params.get("min")}
+        wanted = {"pile": self.pile, "min": params.get("min")}
         for _index, values in PILE_COUNT.findings(ctx, wanted):
             starting = self.section is Section.SEPT and values["apart"] > 0
             yield self.result(
@@ -347,7 +359,7 @@ class SeptMinimumRule(_MinimumRule):
     label = "Sept"
 
 
-class _CopiesRule(Rule):
+class _CopiesRule(_SectionRule):
     """At most the format's number of copies of a section's card (starting list included): the generic
     `copies_at_most` over the section's pile, in Rage's words."""
 
@@ -355,7 +367,7 @@ class _CopiesRule(Rule):
     numbers = ("max",)
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
-        wanted = {"pile": self.section.value, "max": params.get("max")}
+        wanted = {"pile": self.pile, "max": params.get("max")}
         for cards, values in COPIES_AT_MOST.findings(ctx, wanted):
             yield self.result(
                 cards,

@@ -15,6 +15,7 @@ from deckbuilder.games.rage.facts import (
     CardFacts,
     Requirement,
     block_of,
+    block_reader,
     blocked_traits,
     facts_of,
 )
@@ -52,8 +53,11 @@ class AllegianceUnusableRule(Rule):
     }
 
     def check(self, ctx: CheckContext, params: Mapping[str, Any]) -> Iterable[Result]:
+        blocked = block_reader(ctx.allegiance)
+        if blocked is None:
+            return  # a pack of no allegiance yet: nothing it cannot use
         for item, card, facts in ctx.with_facts(ctx.sept):
-            why = block_of(facts, ctx.allegiance)
+            why = blocked(facts)
             if why:
                 variant = self._variants.get(why.split(",")[0], "")
                 yield self.result(
@@ -81,6 +85,8 @@ class RequirementUnmetRule(Rule):
         found: list[Result] = []
         pack, allegiance = bool(ctx.pack), ctx.allegiance
         for item, card, facts in (*ctx.with_facts(ctx.sept), *ctx.with_facts(ctx.combat)):
+            if not facts.asks:
+                continue  # no Requires and no need: no word to look up, nothing to meet
             # A blank Requires reads the same whatever the vocabulary: the card's own parse (ctx.requirement's).
             requirement = ctx.requirement(card) if facts.requirement.text else facts.requirement
             if card.requires:  # most cards require nothing: no word to look up

@@ -78,3 +78,22 @@ def test_a_retired_card_of_any_game_is_told_apart_with_its_successor() -> None:
         "RETIRED_CARD",
         "'Old Brawler' is no longer in the card data (retired by the last import) — did you mean 'Brawler'?",
     )
+
+
+def test_a_card_counted_with_its_reprint_in_one_deck_keeps_its_own_count_in_the_next() -> None:
+    # The same game and pool across decks, as the app checks edit after edit: what one deck adds up for a card
+    # (its reprint's copies, its starting copies) never shows in another deck listing that card alone.
+    game, pool = _game(fold=True), _pool()
+    alone = Deck(game="reprint-duel")
+    alone.add("Brawler", 2)
+    both = _deck()
+    both.add("Brawler", 1, starting=True)
+    counted = [(c.name, c.count, c.starting, c.copies) for c in resolve_deck(alone, pool, game)]
+    assert counted == [("Brawler", 2, 0, 2)]
+    counted = [(c.name, c.count, c.starting, c.copies) for c in resolve_deck(both, pool, game)]
+    assert counted[0] == ("Brawler", 4, 1, 5)
+    counted = [(c.name, c.count, c.starting, c.copies) for c in resolve_deck(alone, pool, game)]
+    assert counted == [("Brawler", 2, 0, 2)]
+    assert [(c.name, c.count) for c in resolve_deck(_deck(), pool, game)] == [
+        ("Brawler", 4), ("Knight", 2), ("Knight (2)", 2)
+    ]  # fmt: skip

@@ -228,6 +228,7 @@ def test_card_facts_are_derived_once_per_card_not_once_per_rule(monkeypatch: pyt
 
     monkeypatch.setattr(rules, "_derive_facts", counting)
     monkeypatch.setattr(rules, "_FACTS", {})
+    monkeypatch.setattr(rules, "_WITH_FACTS", {})  # (the cards with their facts, as earlier checks kept them)
     pool = make_pool()
     deck = legal_deck()
     first = check_deck(deck, pool)
