@@ -254,18 +254,8 @@ def facts_of(card: CardInfo) -> CardFacts:
 
 
 def known_with_facts(placed: Iterable[_Placed]) -> list[tuple[_Placed, CardInfo, CardFacts]]:
-    """Each placed card found in the database, with that card and its facts (facts_of's kept answers read here, not
-    by a call per card: the check walks every card of the deck with its facts)."""
-    found: list[tuple[_Placed, CardInfo, CardFacts]] = []
-    made = _WITH_FACTS
-    for item in placed:
-        one = made.get(id(item))
-        if one is None or one[0] is not item:
-            if item.card is None:
-                continue
-            one = _with_facts(item)
-        found.append(one)
-    return found
+    """Each placed card found in the database, with that card and its facts (known_with_facts_by_pile's walk)."""
+    return known_with_facts_by_pile(placed, ())[0]  # type: ignore[type-var]  # (no pile is asked of them)
 
 
 def known_with_facts_by_pile(
@@ -286,9 +276,10 @@ def known_with_facts_by_pile(
                 continue
             one = _with_facts(item)
         found.append(one)
-        pile = by_pile.get(item.pile)  # type: ignore[arg-type]  # (no card of no pile is in one)
-        if pile is not None:
-            pile.append(one)
+        if by_pile:  # (known_with_facts asks for no pile: its cards need not have one)
+            pile = by_pile.get(item.pile)  # type: ignore[arg-type]  # (no card of no pile is in one)
+            if pile is not None:
+                pile.append(one)
     return found, by_pile
 
 
@@ -296,8 +287,7 @@ def _with_facts(item: Any) -> Any:
     """(item, its card, the card's facts), kept by the item: a check's resolved cards are mostly those the last
     check had (games/resolve.py keeps them), so each check finds the same triples instead of making them anew."""
     card = item.card
-    cached = _FACTS.get(id(card))
-    one = (item, card, cached[1] if cached is not None and cached[0] is card else facts_of(card))
+    one = (item, card, facts_of(card))
     if len(_WITH_FACTS) >= _MAX_FACTS:
         _WITH_FACTS.clear()  # a bound, not an eviction policy
     _WITH_FACTS[id(item)] = one  # holds the item: its id cannot be reused while the entry lives
