@@ -115,6 +115,8 @@ def main(argv: list[str]) -> int:
         gallery = getattr(window, "_gallery", None)
         while gallery is not None and shot.deck_tab and gallery.loading():
             app.processEvents()
+        while window.odds_view.working_out:  # the Combat Phase table comes from a worker thread
+            app.processEvents()
         for _ in range(10):
             app.processEvents()
         shown = window
