@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -18,13 +19,26 @@ from PySide6.QtWidgets import (
 
 from carddb.db import CardDatabase
 from deckbuilder.deck import Deck
-from deckbuilder.i18n import render
+from deckbuilder.i18n import current_language, render
 from deckbuilder.legality.results import Report, Result, Severity
 from deckbuilder.ui.translation import fill, ngettext
 
 if TYPE_CHECKING:
     # deckbuilder.fixhints (the fix planners, odds, hashlib) is imported when hints are first worked out.
     from deckbuilder.fixhints import FixHint
+
+
+# What an error's block shows: the language, the error and its hints (a block is kept while this stays the same).
+_BlockKey = tuple[str, Result, tuple["FixHint", ...]]
+
+
+class _Block:
+    """One error's widget on show, with what it shows and its Apply buttons."""
+
+    __slots__ = ("buttons", "key", "widget")
+
+    def __init__(self, key: _BlockKey, widget: QWidget, buttons: list[QPushButton]) -> None:
+        self.key, self.widget, self.buttons = key, widget, buttons
 
 
 class FixHintsPanel(QWidget):
@@ -54,6 +68,8 @@ class FixHintsPanel(QWidget):
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setContentsMargins(0, 0, 0, 0)
         self.body_layout.setSpacing(4)
+        self.body_layout.addStretch(1)  # the errors' blocks go above it
+        self._blocks: list[_Block] = []
         scroll = QScrollArea()
         scroll.setObjectName("fixList")
         scroll.setWidgetResizable(True)
@@ -102,14 +118,45 @@ class FixHintsPanel(QWidget):
         self._rebuild()
 
     def _rebuild(self) -> None:
-        from deckbuilder.fixhints import no_fix_reason
+        """Show the summary and the hints, keeping the block of every error whose hints did not change (an edit
+        changes a few: rebuilding every label and button each time cost more than working the hints out)."""
+        self._show_summary()
+        lang = current_language()
+        kept: dict[_BlockKey, list[_Block]] = {}
+        for block in self._blocks:
+            kept.setdefault(block.key, []).append(block)
+        shown: list[_Block] = []
+        for error, hints in self.hints:
+            key = (lang, error, tuple(hints))
+            same = kept.get(key)
+            shown.append(same.pop(0) if same else self._block(key, error, hints))
+        focus = QApplication.focusWidget()
+        focus_was = -1  # the place of the block that held the keyboard focus, when it goes
+        for blocks in kept.values():
+            for block in blocks:
+                if focus is not None and block.widget.isAncestorOf(focus):
+                    focus_was = self._blocks.index(block)
+                self.body_layout.removeWidget(block.widget)
+                block.widget.setParent(None)  # gone at once (Apply buttons are looked up by name)
+                block.widget.deleteLater()
+        for index, block in enumerate(shown):
+            if self.body_layout.indexOf(block.widget) != index:
+                self.body_layout.removeWidget(block.widget)
+                self.body_layout.insertWidget(index, block.widget)
+        self._blocks = shown
+        self.buttons = [button for block in shown for button in block.buttons]
+        if focus_was >= 0:
+            self._refocus(focus_was)
 
-        while self.body_layout.count():
-            item = self.body_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
-        self.buttons = []
+    def _refocus(self, place: int) -> None:
+        """The focus was in a block that went (its fix applied): give it to the next fix's Apply button, else the
+        one before, else the panel, so that the keys go on working where the player was."""
+        later = [b for block in self._blocks[place:] for b in block.buttons]
+        earlier = [b for block in self._blocks[:place] for b in block.buttons]
+        target: QWidget = later[0] if later else earlier[-1] if earlier else self
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _show_summary(self) -> None:
         if self._report is None:
             self.summary.setText(self.tr("No deck checked"))
         elif self._report.is_legal:
@@ -133,22 +180,33 @@ class FixHintsPanel(QWidget):
             if fixable != count:
                 text += self.tr(" — %1 with a fix").replace("%1", str(fixable))
             self.summary.setText(text)
-        for error, hints in self.hints:
-            heading = QLabel()
-            heading.setTextFormat(Qt.TextFormat.RichText)
-            heading.setWordWrap(True)
-            heading.setText(f"<b>{_escape(error.code)}</b> — {_escape(render(error))}")
-            self.body_layout.addWidget(heading)
-            if not hints:
-                note = QLabel(self.tr("No automatic fix: %1").replace("%1", no_fix_reason(error.code)))
-                note.setWordWrap(True)
-                note.setIndent(12)
-                self.body_layout.addWidget(note)
-            for hint in hints:
-                self.body_layout.addWidget(self._hint_row(hint))
-        self.body_layout.addStretch(1)
 
-    def _hint_row(self, hint: FixHint) -> QWidget:
+    def _block(self, key: _BlockKey, error: Result, hints: list[FixHint]) -> _Block:
+        """One error's heading with its hints (or why it has none), as one widget."""
+        from deckbuilder.fixhints import no_fix_reason
+
+        widget = QWidget()
+        layout = QVBoxLayout(widget)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        heading = QLabel()
+        heading.setTextFormat(Qt.TextFormat.RichText)
+        heading.setWordWrap(True)
+        heading.setText(f"<b>{_escape(error.code)}</b> — {_escape(render(error))}")
+        layout.addWidget(heading)
+        if not hints:
+            note = QLabel(self.tr("No automatic fix: %1").replace("%1", no_fix_reason(error.code)))
+            note.setWordWrap(True)
+            note.setIndent(12)
+            layout.addWidget(note)
+        buttons: list[QPushButton] = []
+        for hint in hints:
+            row, button = self._hint_row(hint)
+            layout.addWidget(row)
+            buttons.append(button)
+        return _Block(key, widget, buttons)
+
+    def _hint_row(self, hint: FixHint) -> tuple[QWidget, QPushButton]:
         row = QWidget()
         layout = QHBoxLayout(row)
         layout.setContentsMargins(12, 0, 0, 0)
@@ -160,8 +218,7 @@ class FixHintsPanel(QWidget):
         button.clicked.connect(self._emitter(hint))
         layout.addWidget(label, 1)
         layout.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
-        self.buttons.append(button)
-        return row
+        return row, button
 
     def _emitter(self, hint: FixHint) -> Callable[[], None]:
         return lambda: self.apply_requested.emit(hint)
