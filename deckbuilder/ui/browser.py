@@ -53,7 +53,7 @@ from deckbuilder.ui.translation import fill
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
-    from deckbuilder.ui.workers import Worker
+    from deckbuilder.ui.workers import NewestJob
 
 # The filters only Rage's cards have fields for (another game's list shows the others: Type, Set, Deck, Collection).
 _RAGE_FILTERS = ("section", "allegiance", "renown", "rage", "gnosis")
@@ -193,9 +193,7 @@ class CardBrowser(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(self.DEBOUNCE_MS)
         self._timer.timeout.connect(self.search_in_background)
-        self._generation = 0
-        self._worker: Worker | None = None
-        self._pending = False
+        self._searches: NewestJob | None = None  # made on the first search in the background
         self.query_edit.textChanged.connect(self._schedule)
         self.query_edit.returnPressed.connect(self.search_and_add_named)
         for combo in self._filter_combos():
@@ -438,8 +436,13 @@ class CardBrowser(QWidget):
         return self._asked_for[1]
 
     def _schedule(self) -> None:
-        self._generation += 1  # the query changed: an answer still on its way is stale
+        self._drop_searches()  # the query changed: an answer still on its way is stale
         self._timer.start()
+
+    def _drop_searches(self) -> None:
+        """Show no answer of the searches asked so far in the background."""
+        if self._searches is not None:
+            self._searches.drop()
 
     def _composed(self) -> str:
         """The query to run: the typed text AND the filters (QuerySyntaxError points into the typed text)."""
@@ -452,7 +455,7 @@ class CardBrowser(QWidget):
     def run_search(self) -> None:
         """Run the query now, on this thread; a syntax error is shown inline and the previous results stay."""
         self._timer.stop()
-        self._generation += 1  # a background search still running is now stale
+        self._drop_searches()  # a background search still running is now stale
         try:
             composed = self._composed()
             page = first_page(
@@ -477,57 +480,46 @@ class CardBrowser(QWidget):
                 self.add_requested.emit(name)
 
     def search_in_background(self) -> None:
-        """Run the query on a worker thread with its own database handle; typing never waits for it."""
+        """Run the query on a worker thread with its own database handle; typing never waits for it (one search
+        runs at a time; the newest asked waits for it, and only the newest answer is shown)."""
         self._timer.stop()
-        self._generation += 1
+        self._drop_searches()
         try:
             composed = self._composed()
         except QuerySyntaxError as exc:
             self._show_error(exc)
             return
-        if self._worker is not None and self._worker.is_running():
-            self._worker.cancel()
-            self._pending = True  # searched again as soon as the running one stops: one thread at a time
-            return
-        self._pending = False
-        generation, order, descending, deck = (
-            self._generation,
+        order, descending, deck = (
             self.model.page_order(),
             self.model.page_descending(),
             self._deck_asked(composed),
         )
         db_path, game, fields = self.db.path, self.db.game, self.db.search_fields
 
-        def job(
-            _progress: Callable[[int, int], None], cancelled: Callable[[], bool]
-        ) -> tuple[int, SearchPage]:
-            if cancelled():
-                raise WorkCancelled
+        def job() -> SearchPage:
             with CardDatabase(db_path) as db:  # SQLite connections stay on their own thread
                 view = db if game == db.game else db.for_game(game, fields)
-                return generation, first_page(view, composed, order, descending, deck)
+                return first_page(view, composed, order, descending, deck)
 
-        from deckbuilder.ui.workers import WorkCancelled, run_in_thread
+        if self._searches is None:
+            from deckbuilder.ui.workers import NewestJob
 
-        worker = run_in_thread(job, finished=self._background_done)
-        worker.stopped.connect(self._background_stopped)
-        self._worker = worker
+            # Failures are logged by the worker; the results on show stay, as after a search that found nothing new.
+            self._searches = NewestJob(self._background_done, lambda: None, self)
+        self._searches.run(job)
 
-    def _background_done(self, result: tuple[int, SearchPage]) -> None:
-        generation, page = result
-        if generation != self._generation:  # an older search's answer is dropped
-            return
+    @property
+    def searching(self) -> bool:
+        """True while a search asked in the background has not been answered (it waits or runs)."""
+        return self._searches is not None and self._searches.busy
+
+    def _background_done(self, page: SearchPage) -> None:
         if (page.order, page.descending) != (self.model.page_order(), self.model.page_descending()):
             # The player sorted while it ran: fetch the first page again in the order now chosen.
             page = first_page(
                 self.db, page.query, self.model.page_order(), self.model.page_descending(), page.deck
             )
         self._show(page)
-
-    def _background_stopped(self) -> None:
-        self._worker = None
-        if self._pending:
-            self.search_in_background()
 
     def _show_error(self, exc: QuerySyntaxError) -> None:
         self.error_label.setText(f"⚠ {render_text(exc.described)}")  # in the window's language

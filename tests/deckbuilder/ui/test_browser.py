@@ -179,6 +179,34 @@ def test_typing_searches_off_the_gui_thread_and_drops_stale_answers(
     assert "Bark Hide" not in pages and "Call the Green Wind" not in pages  # the stale gift page never showed
 
 
+def test_a_search_run_at_once_is_not_replaced_by_the_older_one_still_running(
+    qtbot, demo_db: CardDatabase, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import deckbuilder.ui.card_results as browser_module
+
+    browser = CardBrowser(demo_db)
+    qtbot.addWidget(browser)
+    started, release = threading.Event(), threading.Event()
+    real_search = browser_module.search_page
+
+    def slow_search(db, query, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if "gift" in query:
+            started.set()
+            release.wait(60)
+        return real_search(db, query, *args, **kwargs)
+
+    monkeypatch.setattr(browser_module, "search_page", slow_search)
+    browser.query_edit.setText("t:gift")
+    browser.search_in_background()
+    qtbot.waitUntil(started.is_set, timeout=10000)
+    browser.query_edit.setText('"Gutter Maw"')
+    browser.run_search()  # Enter: searched now, on this thread
+    assert browser.shown_names() == ["Gutter Maw"]
+    release.set()
+    qtbot.waitUntil(lambda: not browser.searching, timeout=10000)
+    assert browser.shown_names() == ["Gutter Maw"]  # the gift page that came late was dropped
+
+
 def test_the_chosen_sort_order_holds_for_the_next_search(qtbot, demo_db: CardDatabase) -> None:  # type: ignore[no-untyped-def]
     browser = CardBrowser(demo_db)
     qtbot.addWidget(browser)
