@@ -76,7 +76,6 @@ class SteadyLabel(QWidget):
 
     def _height_for(self, width: int) -> int:
         text = self.label.text()
-        metrics = self.label.fontMetrics()
         # One line of ASCII is drawn in the label's own font, so its height is the same for every such text: it is
         # measured once per font. Other text (a fallback font's glyphs may be taller, or line breaks) each time.
         one_line = text.isascii() and "\n" not in text and text != ""
@@ -84,12 +83,19 @@ class SteadyLabel(QWidget):
             if not one_line:
                 return self._laid_out(text, -1, lambda: self.label.sizeHint().height())
             return self._line_height(False, lambda: self.label.sizeHint().height())
+        # Wrapped: each text's height at this width is kept, so a text shown before (an edit and its undo) is not
+        # measured again, not even to see whether it fits on one line.
+        return self._laid_out(text, width, lambda: self._wrapped_height(text, width, one_line))
+
+    def _wrapped_height(self, text: str, width: int, one_line: bool) -> int:
+        """A text's height word-wrapped at a width (> 0) in the label's font."""
+        metrics = self.label.fontMetrics()
         if one_line and metrics.horizontalAdvance(text) <= width:
             # Fits on one line: no text layout needed.
             return self._line_height(
                 True, lambda: max(metrics.height(), self.label.heightForWidth(max(width, 1)))
             )
-        return self._laid_out(text, width, lambda: max(self.label.heightForWidth(width), metrics.height()))
+        return max(self.label.heightForWidth(width), metrics.height())
 
     def _laid_out(self, text: str, width: int, measure: Callable[[], int]) -> int:
         """A text's laid-out height at a width (-1: unwrapped) in the label's font, measured when first wanted."""
@@ -113,7 +119,10 @@ class SteadyLabel(QWidget):
         height = self._height_for(self.width())
         if height != self.height() or height != self.minimumHeight():
             self.setFixedHeight(height)  # the only case that needs the layouts above
-        self.label.resize(self.width(), height)
+        width = self.width()
+        if self.label.width() != width or self.label.height() != height:
+            # Only a new size: a resize to the same size still goes through the geometry code of Qt.
+            self.label.resize(width, height)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

@@ -56,6 +56,29 @@ def test_a_wrapped_label_grows_a_line_when_its_text_no_longer_fits(qapp: QApplic
     assert label.height() == one
 
 
+def test_a_wrapped_label_shows_texts_that_come_back_at_their_height_in_the_font_in_force(
+    qapp: QApplication,
+) -> None:
+    """An edit and its undo bring back texts shown before (their heights are kept): each is shown, at the height it
+    needs, and a larger font makes the same texts taller."""
+    label = SteadyLabel(word_wrap=True)
+    label.resize(200, 10)
+    one = "Renown 20 / 20"
+    two = "Renown 20 / 20 · Rogue 0 (max 10) · Sept 37 / 30+ · Combat 20 / 20+ · Gaia"
+    heights = {}
+    for text in (one, two, one, two, one):
+        label.setText(text)
+        assert label.label.text().replace("\u00a0", " ") == text
+        assert label.height() == _needed(label) == heights.setdefault(text, label.height()), text
+    assert heights[two] > heights[one]
+    font = label.label.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    label.label.setFont(font)
+    for text in (two, one):
+        label.setText(text)
+        assert label.height() == _needed(label) > heights[text], text
+
+
 def _enter(label: SteadyLabel) -> None:
     inner = label.label
     centre = QPointF(inner.rect().center())
