@@ -492,8 +492,12 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         path = self.controller.path
         where = path.name if path else self.tr("not saved")
+        # Nothing happens when the title is the same.
         self.setWindowTitle(f"{self.deck.name} ({where})[*] — {APP_TITLE}")
-        self.setWindowModified(self.is_dirty())
+        dirty = self.is_dirty()
+        if dirty != self.isWindowModified():
+            # Qt sets the platform window's title again and sends an event for every call, even with no change.
+            self.setWindowModified(dirty)
 
     def plain_title(self) -> str:
         """The window title as shown (modified marker resolved)."""
