@@ -87,6 +87,10 @@ class LegalityPanel(QWidget):
         layout.addWidget(self.list, 1)
         self._report: Report | None = None
         self._colours: tuple[int, VerdictColours] | None = None  # by the palette's cacheKey
+        # The mark's and the verdict's palettes by (label number, colour), for the panel's palette in _colours.
+        self._verdict_palettes: dict[tuple[int, int], QPalette] = {}
+        # The (panel palette's cacheKey, colour) each of the two labels was last given.
+        self._verdict_shown: list[tuple[int, int] | None] = [None, None]
         self._values: list[Result | Severity] = []  # what each line shows, by row
         self._groups: dict[Severity, list[Result]] = {}  # the results on show, by severity, in order
         self._texts_lang = ""  # the language of the lines on show
@@ -213,8 +217,10 @@ class LegalityPanel(QWidget):
         """A mark and a colour beside the verdict's words, readable on the palette in force (light or dark)."""
         report = self._report
         palette = self.palette()
-        if self._colours is None or self._colours[0] != palette.cacheKey():  # worked out once per palette
-            self._colours = (palette.cacheKey(), verdict_colours(palette))
+        key = palette.cacheKey()
+        if self._colours is None or self._colours[0] != key:  # worked out once per palette
+            self._colours = (key, verdict_colours(palette))
+            self._verdict_palettes.clear()
         colours = self._colours[1]
         if report is None:
             mark, colour = "", palette.color(QPalette.ColorRole.WindowText)
@@ -223,11 +229,18 @@ class LegalityPanel(QWidget):
         else:
             mark, colour = ILLEGAL_MARK, colours.illegal
         self.mark.setText(mark)
-        for label in (self.mark, self.verdict.label):
-            palette = label.palette()
-            if palette.color(QPalette.ColorRole.WindowText) != colour:
-                palette.setColor(QPalette.ColorRole.WindowText, colour)
-                label.setPalette(palette)
+        # The labels' palettes in each colour, made once per panel palette: an edit that turns the verdict from legal
+        # to illegal (and its undo) gives the labels the ones they had before.
+        rgba = colour.rgba()
+        for number, label in enumerate((self.mark, self.verdict.label)):
+            wanted = self._verdict_palettes.get((number, rgba))
+            if wanted is None:
+                wanted = label.palette()
+                wanted.setColor(QPalette.ColorRole.WindowText, colour)
+                self._verdict_palettes[(number, rgba)] = wanted
+            if self._verdict_shown[number] != (key, rgba):
+                self._verdict_shown[number] = (key, rgba)
+                label.setPalette(wanted)
 
     def _fix_mark_size(self) -> None:
         """Give the mark the size of its widest text, once per font: a label of fixed size changes its text

@@ -208,3 +208,41 @@ def test_the_deck_header_and_pile_titles_show_the_window_colour_behind_them(wind
         for label in (view.header_label, view.titles["sept"]):
             corner = label.mapTo(view, label.rect().bottomRight())  # past the end of the text
             assert shot.pixelColor(corner.x(), corner.y()) == behind, (theme, label.objectName())
+
+
+def test_the_verdict_mark_and_colour_follow_each_edit_undo_and_redo_in_either_theme(  # type: ignore[no-untyped-def]
+    window, qtbot, demo_db
+) -> None:
+    """The verdict turns illegal and back with an edit and its undo (and again with its redo), its mark and words in
+    the colours of the theme in force: the colours the labels wore before are given again, the new theme's after a
+    change of theme."""
+    from carddb.cardtypes import Section
+    from deckbuilder.ui.legality_panel import ILLEGAL_MARK, LEGAL_MARK
+
+    legality = window.legality
+    text = QPalette.ColorRole.WindowText
+
+    def shown() -> tuple[str, QColor, QColor]:
+        return (
+            legality.mark.text(),
+            legality.mark.palette().color(text),
+            legality.verdict.label.palette().color(text),
+        )
+
+    assert window.open_start_deck() and window.report.is_legal
+    sept = next(e for e in window.deck.entries if (c := demo_db.lookup(e.name)) and c.section == Section.SEPT)
+    for theme in ("light", "dark", "light"):
+        window.theme_actions[theme].trigger()
+        qtbot.waitUntil(lambda t=theme: is_dark(legality.verdict.label.palette()) == (t == "dark"))
+        colours = verdict_colours(QApplication.palette())
+        legal = colours.warning if window.report.warnings else colours.legal
+        assert shown() == (LEGAL_MARK, legal, legal)
+        window.add_card(sept.name, count=10)  # past the copy limit
+        assert not window.report.is_legal
+        assert shown() == (ILLEGAL_MARK, colours.illegal, colours.illegal)
+        window.undo_stack.undo()
+        assert shown() == (LEGAL_MARK, legal, legal)
+        window.undo_stack.redo()
+        assert shown() == (ILLEGAL_MARK, colours.illegal, colours.illegal)
+        window.undo_stack.undo()
+    assert verdict_colours(dark_palette()).illegal != verdict_colours(QApplication.palette()).illegal
