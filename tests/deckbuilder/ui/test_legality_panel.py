@@ -225,3 +225,35 @@ def test_headings_and_lines_follow_a_report_in_every_order_of_changes(
             fresh.value_at(row) for row in range(fresh.list.count())
         ]
         fresh.deleteLater()
+
+
+def test_lines_moved_by_a_line_that_comes_or_goes_above_them_show_where_they_now_are(
+    qapp: QApplication, panel: LegalityPanel
+) -> None:
+    """An error that comes above the others and goes again (an edit and its undo, over and over): the lines below
+    it are shown moved down and back up, the selected one too, with nothing left where they were."""
+
+    def report(*messages: str) -> Report:
+        # Each error names its own card whatever comes before it: the same result in every report.
+        results = tuple(Result("X", Severity.ERROR, text, (text,)) for text in messages)
+        return Report("standard", results, settings=(("renown_level", 20),))
+
+    panel.resize(380, 260)
+    panel.show()
+    others = [f"error {n}" for n in range(6)]
+    panel.show_report(report(*others))
+    _settle(qapp)
+    panel.list.setCurrentRow(3)
+    _settle(qapp)
+    selected = panel.list.currentItem().text()
+    for step, shown in enumerate([report(LONG, *others), report(*others)] * 2 + [report("short", *others)]):
+        panel.show_report(shown)
+        _settle(qapp)
+        assert panel.list.currentItem().text() == selected
+        assert _shows_lines_as_they_read(panel), f"stale lines after step {step}"
+    # Edits with no repaint between them (the lines are moved again before they were drawn where they went first).
+    for shown in (report(LONG, *others), report(*others), report("short", LONG, *others)):
+        panel.show_report(shown)
+    _settle(qapp)
+    assert panel.list.currentItem().text() == selected
+    assert _shows_lines_as_they_read(panel), "stale lines after edits with no repaint between them"
