@@ -13,7 +13,7 @@ from deckbuilder.games.description import Game, GameFormat
 from deckbuilder.games.engines import ENGINES as ENGINES
 from deckbuilder.games.engines import Engine as Engine
 from deckbuilder.games.engines import register_engine as register_engine
-from deckbuilder.games.loader import find_format, formats_of, load_game
+from deckbuilder.games.loader import UserFolders, find_format, formats_of, load_game, user_folders
 from deckbuilder.games.registry import RuleKind, kind_named
 from deckbuilder.games.resolved import ResolvedDeck
 from deckbuilder.legality.checker import INTERNAL_ERROR, checker_result, format_not_installed, unread_results
@@ -33,7 +33,9 @@ def _run(name: str, kind: RuleKind | None, params: Mapping[str, Any], ctx: Any) 
         return [checker_result(INTERNAL_ERROR, Severity.ERROR, rule=label, error=repr(exc))]
 
 
-def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None, list[Result], str]:
+def _chosen_format(
+    game: Game, deck: Deck, fmt: Any, folders: UserFolders | None = None
+) -> tuple[GameFormat | None, list[Result], str]:
     """The format to check against, the notes that choice gives, and why there is none (when none)."""
 
     if isinstance(fmt, GameFormat):
@@ -41,8 +43,12 @@ def _chosen_format(game: Game, deck: Deck, fmt: Any) -> tuple[GameFormat | None,
     if isinstance(getattr(fmt, "format", None), GameFormat):  # a game's view of one of its formats
         return fmt.format, [], ""
     if isinstance(fmt, str):
-        return find_format(game, fmt), [], ""  # FormatError: the caller named a format that is not there
-    known = formats_of(game)
+        return (
+            find_format(game, fmt, folders),
+            [],
+            "",
+        )  # FormatError: the caller named a format that is not there
+    known = formats_of(game, folders)
     wanted = deck.format.strip().casefold()
     found = next((f for f in known if f.name.casefold() == wanted), None)
     if found is not None:
@@ -70,18 +76,25 @@ def check(
     fmt: Any = None,
     settings: Mapping[str, int | None] | None = None,
     rules: Iterable[tuple[str, RuleKind, Mapping[str, Any]]] | None = None,
+    folders: UserFolders | None = None,
 ) -> Report:
     """Check a deck of any game against a format of that game; never raises for deck content.
 
     `game` is the deck's own when None; `fmt` the deck's format (else the game's default, with a
     FORMAT_NOT_INSTALLED warning), or a name (FormatError when the game has no such format), or a format;
-    `settings` override the deck's (Rage's Renown level); `rules` replaces the format's (name, kind, params).
+    `settings` override the deck's (Rage's Renown level); `rules` replaces the format's (name, kind, params);
+    `folders` are the player's games and formats folders when the caller looked them up for this check.
     """
 
-    chosen = game if isinstance(game, Game) else load_game(game or deck.game or DEFAULT_GAME)
+    if isinstance(game, Game):
+        chosen = game
+    else:
+        # The player's folders looked up once for the game and its formats (one added since the last check is seen).
+        folders = folders or user_folders()
+        chosen = load_game(game or deck.game or DEFAULT_GAME, folders)
     engine = ENGINES[chosen.engine]
     values = dict(settings or {})
-    chosen_fmt, notes, missing = _chosen_format(chosen, deck, fmt)
+    chosen_fmt, notes, missing = _chosen_format(chosen, deck, fmt, folders)
     if chosen_fmt is None:
         failure = checker_result(INTERNAL_ERROR, Severity.ERROR, "deck", error=missing)
         return Report(format="", results=(failure,), game=chosen.name)

@@ -14,10 +14,11 @@ import functools
 import importlib
 import os
 import re
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from carddb.db import user_data_dir
 from deckbuilder.deck import DEFAULT_GAME
@@ -191,6 +192,66 @@ def _below(folder: Path, name: str) -> Path:
     return folder / name
 
 
+class UserFolders(NamedTuple):
+    """The player's games and formats folders as one look found them: each the folder, or None when it is not there."""
+
+    games: Path | None
+    formats: Path | None
+
+
+_NO_USER_FOLDERS = UserFolders(None, None)
+# The user data folder as the last look stat-ed it: its path, its identity (inode, device, modification and change
+# times), and whether that look may answer for the next ones. Adding, removing or renaming an entry in a folder sets
+# the folder's modification time, so while the identity stays the same, games and formats are still absent and one
+# stat answers for both. It answers only when neither name was there at all (a link named so is looked at each time:
+# its target may appear) and the folder was last modified _SETTLE_NS before the look (as _identity: an entry made
+# within the same clock tick could leave the time as it was). The path is compared by identity: user_data_dir keeps
+# one per value, and another object only costs a look.
+_last_look: tuple[Path, tuple[int, int, int, int], bool] | None = None
+
+
+def user_folders() -> UserFolders:
+    """The player's games and formats folders that are there now: a check looks once (the environment read once,
+    in the usual case of neither folder one stat) and hands the answer to `load_game` and `formats_of`."""
+    global _last_look
+    data = user_data_dir()
+    last = _last_look
+    if last is not None and last[0] is data and time.time_ns() - last[1][2] < _SETTLE_NS:
+        # Modified too lately for its time to answer (at the last look, so now too): its two entries answer.
+        return _entries(data)[0]
+    try:
+        found = os.stat(data)
+    except (OSError, ValueError):  # no data folder, or none that can be looked in: nothing is below it either
+        return _NO_USER_FOLDERS
+    identity = (found.st_ino, found.st_dev, found.st_mtime_ns, found.st_ctime_ns)
+    if last is not None and last[2] and last[0] is data and last[1] == identity:
+        return _NO_USER_FOLDERS
+    folders, bare = _entries(data)
+    _last_look = (data, identity, bare and time.time_ns() - found.st_mtime_ns >= _SETTLE_NS)
+    return folders
+
+
+def _entries(data: Path) -> tuple[UserFolders, bool]:
+    """The games and formats folders below the data folder, and whether nothing at all bears either name."""
+    games, formats = _below(data, USER_GAMES_FOLDER), _below(data, USER_FORMATS_FOLDER)
+    games_state, formats_state = _entry_state(games), _entry_state(formats)
+    found = UserFolders(games if games_state else None, formats if formats_state else None)
+    return found, games_state is None and formats_state is None
+
+
+def _entry_state(path: Path) -> bool | None:
+    """Whether a path is a folder (a link followed, as os.path.isdir); None when nothing at all has that name."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return False
+    if stat.S_ISLNK(found.st_mode):
+        return os.path.isdir(path)
+    return stat.S_ISDIR(found.st_mode)
+
+
 def _user_game_dirs() -> Iterator[tuple[Path, str]]:
     """Each user game folder with a game.json, and "" or why it is refused (the link policy)."""
     folder = user_games_dir()
@@ -248,10 +309,14 @@ def game_problems() -> list[str]:
     return _user_games()[1]
 
 
-def load_game(name: str | None) -> Game:
-    """The game with this name (the default, Rage, when None or empty); GameError lists the known names."""
+def load_game(name: str | None, folders: UserFolders | None = None) -> Game:
+    """The game with this name (the default, Rage, when None or empty); GameError lists the known names.
+
+    `folders`: the player's folders as the caller's check looked them up (`user_folders`), else looked up now."""
     wanted = (name or DEFAULT_GAME).strip().casefold()
-    if not os.path.isdir(user_games_dir()):  # no games of the player's: the shipped ones, without a listing
+    if (
+        folders or user_folders()
+    ).games is None:  # no games of the player's: the shipped ones, without a listing
         shipped = _shipped_named(wanted)
         if shipped is not None:
             return shipped
@@ -313,12 +378,15 @@ def load_format_file(path: Path | str, game: Game | None = None) -> GameFormat:
     return format_of_data(data, str(file), game)
 
 
-def _user_formats() -> tuple[list[GameFormat], list[str]]:
-    folder = user_formats_dir()
+def _user_formats(folders: UserFolders | None = None) -> tuple[list[GameFormat], list[str]]:
+    folders = folders or user_folders()
+    folder = folders.formats
+    if folder is None:
+        return [], []
     formats: list[GameFormat] = []
     problems: list[str] = []
     try:
-        files = sorted(folder.glob("*.json")) if os.path.isdir(folder) else []
+        files = sorted(folder.glob("*.json"))
     except OSError:
         return [], []
     for file in files:
@@ -327,7 +395,7 @@ def _user_formats() -> tuple[list[GameFormat], list[str]]:
             continue
         key = _identity(file)
         kept = _kept_formats.get(key) if key is not None else None
-        if kept is not None and _same_game(kept[1]):
+        if kept is not None and _same_game(kept[1], folders):
             formats.append(kept[0])
             continue
         try:
@@ -341,17 +409,19 @@ def _user_formats() -> tuple[list[GameFormat], list[str]]:
     return formats, problems
 
 
-def _same_game(game: Game) -> bool:
+def _same_game(game: Game, folders: UserFolders) -> bool:
     """Whether the game a kept format was checked against is still the game of its name (a user game may change)."""
     try:
-        return load_game(game.name) is game
+        return load_game(game.name, folders) is game
     except GameError:
         return False
 
 
-def formats_of(game: Game) -> list[GameFormat]:
-    """The game's formats and the player's format files for it (a file replaces a format of its name), default first."""
-    users = _user_formats()[0]
+def formats_of(game: Game, folders: UserFolders | None = None) -> list[GameFormat]:
+    """The game's formats and the player's format files for it (a file replaces a format of its name), default first.
+
+    `folders`: the player's folders as the caller's check looked them up (`user_folders`), else looked up now."""
+    users = _user_formats(folders)[0]
     if not users:
         # The game's own formats alone (no format files, the usual case): ordered once per game object, as every
         # check asks.
@@ -392,9 +462,9 @@ def format_problems() -> list[str]:
     return _user_formats()[1]
 
 
-def find_format(game: Game, name: str | None) -> GameFormat:
+def find_format(game: Game, name: str | None, folders: UserFolders | None = None) -> GameFormat:
     """The game's format with this name (case-insensitive; the default when empty); FormatError lists the known."""
-    formats = formats_of(game)
+    formats = formats_of(game, folders)
     wanted = (name or game.default_format).strip().casefold()
     for fmt in formats:
         if fmt.name.casefold() == wanted:

@@ -22,13 +22,14 @@ from deckbuilder.games.layout import (
 from deckbuilder.games.layout import (
     pile_ids_by_label as pile_ids_by_label,
 )
-from deckbuilder.games.loader import load_game
+from deckbuilder.games.loader import UserFolders, load_game
 
 
-def game_of(deck: Deck) -> Game | None:
-    """The deck's game (Rage's for a deck that names none), None when that game is not installed."""
+def game_of(deck: Deck, folders: UserFolders | None = None) -> Game | None:
+    """The deck's game (Rage's for a deck that names none), None when that game is not installed (`folders`: the
+    player's folders as the caller's check looked them up)."""
     try:
-        return load_game(deck.game or DEFAULT_GAME)
+        return load_game(deck.game or DEFAULT_GAME, folders)
     except GameError:
         return None
 

@@ -9,6 +9,7 @@ from carddb.db import CardDatabase
 from deckbuilder.context import DeckContexts
 from deckbuilder.deck import CardPool, Deck
 from deckbuilder.games.check import check
+from deckbuilder.games.loader import UserFolders, user_folders
 from deckbuilder.games.piles import game_of
 
 if TYPE_CHECKING:
@@ -41,11 +42,11 @@ class DeckGames:
             return self.db
         return cast(CardPool, self.contexts.pool(game))
 
-    def deck_game(self) -> Game | None:
+    def deck_game(self, folders: UserFolders | None = None) -> Game | None:
         """The deck's game, looked up by each check and read from there by every part that shows the deck."""
         deck = self._deck()
         if self._checked is None or self._checked[0] != deck.game:
-            self._checked = (deck.game, game_of(deck))
+            self._checked = (deck.game, game_of(deck, folders))
         return self._checked[1]
 
     def check(self, deck: Deck) -> Report | None:
@@ -53,5 +54,7 @@ class DeckGames:
         that format is gone); None for a deck of a game that is not installed."""
         self._checked = None  # a game installed or removed since the last check is found now
         self.contexts.forget_games()
-        game = game_of(deck) if deck is not self._deck() else self.deck_game()
-        return check(deck, self.deck_pool(), game) if game is not None else None
+        # The player's games and formats folders, looked at once for the deck's game and then its format.
+        folders = user_folders()
+        game = game_of(deck, folders) if deck is not self._deck() else self.deck_game(folders)
+        return check(deck, self.deck_pool(), game, folders=folders) if game is not None else None

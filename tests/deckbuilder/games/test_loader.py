@@ -254,3 +254,41 @@ def test_an_unchanged_user_game_is_read_once_and_an_edited_one_again() -> None:
         _settled(file, 60)
     edited = load_game("tiny")
     assert [f.name for f in edited.formats] == ["open", "extra"]
+
+
+def _data_dir() -> Path:
+    return user_formats_dir().parent
+
+
+def test_a_formats_folder_made_in_a_data_folder_untouched_for_long_is_seen_by_the_next_check() -> None:
+    # The usual data folder: written days ago, without games or formats. One look at it answers for both...
+    _settled(_data_dir(), 3600)
+    deck = Deck(entries=legal_deck().entries, format="league")
+    assert check_deck(deck, make_pool()).format == "revised"  # no such format: the default's check
+    assert check_deck(deck, make_pool()).format == "revised"
+    # ... until the player makes the folder and puts a format in it: the very next check finds it.
+    _user_format("league.json", '{"name": "league", "title": "League", "rules": []}')
+    assert check_deck(deck, make_pool()).format == "league"
+
+
+def test_a_games_folder_made_in_a_data_folder_untouched_for_long_is_seen_by_the_next_lookup() -> None:
+    _settled(_data_dir(), 3600)
+    assert [p.id for p in load_game("warrift").piles] != ["main"]  # the shipped game
+    assert [p.id for p in load_game("warrift").piles] != ["main"]
+    _user_game("warrift", _tiny_game("warrift"))  # the player's own of that name replaces it
+    assert [p.id for p in load_game("warrift").piles] == ["main"]
+
+
+def test_a_formats_folder_reached_by_a_link_is_seen_once_its_target_is_made(tmp_path: Path) -> None:
+    # Making the link's target does not touch the data folder: a link is looked at on every check.
+    target = tmp_path / "my-formats"
+    user_formats_dir().parent.mkdir(parents=True, exist_ok=True)
+    user_formats_dir().symlink_to(target)
+    _settled(_data_dir(), 3600)
+    deck = Deck(entries=legal_deck().entries, format="league")
+    assert check_deck(deck, make_pool()).format == "revised"
+    assert check_deck(deck, make_pool()).format == "revised"
+    target.mkdir()
+    (target / "league.json").write_text('{"name": "league", "rules": []}', encoding="utf-8")
+    assert check_deck(deck, make_pool()).format == "league"
+
