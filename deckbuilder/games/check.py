@@ -27,7 +27,9 @@ def _run(name: str, kind: RuleKind | None, params: Mapping[str, Any], ctx: Any) 
     if kind is None:
         return [checker_result(INTERNAL_ERROR, Severity.ERROR, rule=name, error="no such rule kind")]
     try:
-        return list(kind.check(ctx, params))
+        found = kind.check(ctx, params)
+        # A rule's own list is read at once by the caller (extend): copied only when it is a generator to run here.
+        return found if type(found) is list else list(found)
     except Exception as exc:  # one faulty rule must not hide the others or crash the caller
         label = getattr(kind, "label", "") or name
         return [checker_result(INTERNAL_ERROR, Severity.ERROR, rule=label, error=repr(exc))]
@@ -106,9 +108,11 @@ def check(
         return engine.failed(deck, chosen, chosen_fmt, values, (failure, *unread, *notes))
     results: list[Result] = [*unread, *notes]
     if rules is None:
-        rules = [(rule.kind, kind_named(rule.kind), rule.params) for rule in chosen_fmt.rules]  # type: ignore[misc]
-    for name, kind, params in rules:
-        results.extend(_run(name, kind, params, ctx))
+        for rule in chosen_fmt.rules:  # each kind found by name on each check: a test may register another
+            results.extend(_run(rule.kind, kind_named(rule.kind), rule.params, ctx))
+    else:
+        for name, kind, params in rules:
+            results.extend(_run(name, kind, params, ctx))
     for name, kind in engine.always(chosen):
         results.extend(_run(name, kind, {}, ctx))
     # Stable sort: errors, then warnings, then infos, each keeping rule order.
