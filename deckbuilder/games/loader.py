@@ -18,9 +18,10 @@ import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from carddb.db import user_data_dir
+from carddb.record import TupleRecord
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.games.datafiles import DataFileError, read_json, resolves_inside
 from deckbuilder.games.description import (
@@ -192,11 +193,17 @@ def _below(folder: Path, name: str) -> Path:
     return folder / name
 
 
-class UserFolders(NamedTuple):
+class UserFolders(TupleRecord):
     """The player's games and formats folders as one look found them: each the folder, or None when it is not there."""
+
+    __slots__ = ()
+    _fields = ("games", "formats")
 
     games: Path | None
     formats: Path | None
+
+    def __new__(cls, games: Path | None, formats: Path | None) -> UserFolders:
+        return tuple.__new__(cls, (games, formats))
 
 
 _NO_USER_FOLDERS = UserFolders(None, None)

@@ -291,4 +291,3 @@ def test_a_formats_folder_reached_by_a_link_is_seen_once_its_target_is_made(tmp_
     target.mkdir()
     (target / "league.json").write_text('{"name": "league", "rules": []}', encoding="utf-8")
     assert check_deck(deck, make_pool()).format == "league"
-
