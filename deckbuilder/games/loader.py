@@ -321,9 +321,8 @@ def load_game(name: str | None, folders: UserFolders | None = None) -> Game:
 
     `folders`: the player's folders as the caller's check looked them up (`user_folders`), else looked up now."""
     wanted = (name or DEFAULT_GAME).strip().casefold()
-    if (
-        folders or user_folders()
-    ).games is None:  # no games of the player's: the shipped ones, without a listing
+    folders = folders or user_folders()
+    if folders.games is None:  # no games of the player's: the shipped ones, without a listing
         shipped = _shipped_named(wanted)
         if shipped is not None:
             return shipped
