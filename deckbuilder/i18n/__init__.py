@@ -320,9 +320,41 @@ def message_key(code: str, variant: str = "") -> str:
 _LABEL_PARAMS = ("format", "pile", "apart_pile", "field", "where_field", "bound_label")
 
 
+# Messages as formatted, by (language, template, parameters): an illegal deck's check formats the same results again
+# and again (the window's Fix it checks the deck once per candidate fix, each check with the same other errors).
+# Kept only for parameters of plain types: a carddb Message or Percent equals a plain string of the same words but is
+# shown in the reader's language. Bounded: cleared when full.
+_FORMATTED: dict[tuple[str, str, tuple[tuple[str, Param], ...]], str] = {}
+_FORMATTED_MAX = 8192
+_PLAIN_PARAMS = (str, int)
+
+
+def _plain(params: tuple[tuple[str, Param], ...]) -> bool:
+    """Whether every parameter is a plain string or number, or a tuple of plain strings (as params_of makes them)."""
+    for _key, value in params:
+        if type(value) in _PLAIN_PARAMS:
+            continue
+        if type(value) is not tuple or not all(type(item) is str for item in value):
+            return False
+    return True
+
+
 def format_message(message_id: str, params: Iterable[tuple[str, Param]] = (), lang: str | None = None) -> str:
     """A message id with its parameters, in a language (the current one by default)."""
     lang = lang or current_language()
+    if type(params) is tuple and _plain(params):
+        # The template is part of the key: a game's own message read again with other words is formatted anew.
+        key = (lang, template(message_id, lang), params)
+        formatted = _FORMATTED.get(key)
+        if formatted is None:
+            if len(_FORMATTED) >= _FORMATTED_MAX:
+                _FORMATTED.clear()
+            formatted = _FORMATTED[key] = _format_message(message_id, params, lang)
+        return formatted
+    return _format_message(message_id, params, lang)
+
+
+def _format_message(message_id: str, params: Iterable[tuple[str, Param]], lang: str) -> str:
     # A parameter may be a carddb Message (a deck reader's reason inside DECK_FILE_UNREAD): in the same language.
     # (A plain str is its own rendering: asked first, it spares render_text's look for a method it does not have.)
     values: dict[str, Any] = {
