@@ -10,18 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from carddb.record import Record
 
-class ResolvedCard:
+
+class ResolvedCard(Record):
     """One card of the deck: its copies in the piles (the starting list apart) and the printings the deck names.
 
     A slotted class with a plain `__init__`, measured (callgrind, one check of a 27-card deck): a frozen dataclass
     costs a `object.__setattr__` per field to make, and a named tuple's fields are descriptors Python 3.11 does not
     specialise, so each of the several hundred reads a check makes went the slow generic way; slots are both cheap
     to fill and read at the speed of a local. `copies` is stored, not a property, for the same reason. Treat it as
-    read-only (a `__setattr__` guard would cost every store); nothing writes to one after it is made.
+    read-only (a `__setattr__` guard would cost every store); nothing writes to one after it is made. Equal by
+    value, hashed and shown by its `_fields` (`Record`).
     """
 
     __slots__ = ("card", "copies", "count", "key", "name", "pile", "set_names", "starting")
+    _fields = ("key", "name", "card", "pile", "count", "starting", "set_names")
 
     def __init__(
         self,
@@ -41,23 +45,6 @@ class ResolvedCard:
         self.starting = starting  # copies listed apart (ResolvedDeck.apart: the starting list, a sideboard)
         self.set_names = set_names
         self.copies = count + starting  # every copy, the starting list included (what copy limits count)
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.key, self.name, self.card, self.pile, self.count, self.starting, self.set_names)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ResolvedCard):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (
-            f"ResolvedCard(key={self.key!r}, name={self.name!r}, card={self.card!r}, pile={self.pile!r}, "
-            f"count={self.count!r}, starting={self.starting!r}, set_names={self.set_names!r})"
-        )
 
 
 class ResolvedDeck:

@@ -22,7 +22,7 @@ from carddb.cardtypes import Section
 from carddb.demo import is_demo_card
 from carddb.identities import character_identity, shipped_identities
 from carddb.model import CardInfo
-from carddb.record import TupleRecord
+from carddb.record import Record, TupleRecord
 from carddb.traits import (
     AUSPICES,
     BASTET_TRIBES,
@@ -128,11 +128,12 @@ def character_allegiance(card: CardInfo) -> str:
     return card.allegiance or allegiance_of(card.name, card.type, card.keywords)
 
 
-class CardFacts:
+class CardFacts(Record):
     """What the rules read of one card, derived once per card instead of once per rule per check.
 
     A slotted class, as games/resolved.ResolvedCard is (a tuple's fields are descriptors Python 3.11 does not
-    specialise, and the rules read several facts of every card of every check); equal by value. Read-only.
+    specialise, and the rules read several facts of every card of every check); equal by value (`Record`).
+    Read-only (a `FrozenRecord`'s guard would cost every store).
     """
 
     __slots__ = _fields = (
@@ -207,22 +208,6 @@ class CardFacts:
         self.has_needs = has_needs
         self.demo = demo
         self.asks = asks
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CardFacts):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return (
-            f"CardFacts({', '.join(f'{n}={v!r}' for n, v in zip(self._fields, self._values(), strict=True))})"
-        )
 
 
 class _HasCard(Protocol):
