@@ -257,9 +257,8 @@ def bench_search(tag: str, db: Any, results: Results, judged: bool) -> None:
     raw_all: list[float] = []
     per_query = []
     worst: tuple[float, str] = (0.0, "")
-    shown: dict[
-        str, float
-    ] = {}  # free-word query -> ours vs raw rows of the shown columns (reference, no goal)
+    # Free-word query -> ours vs raw rows of the shown columns (reference, no goal).
+    shown: dict[str, float] = {}
     for query, free_words, page_sql, count_sql, params in QUERIES:
         hits = len(search(db, query))  # also warms SQLite's page cache
         raw_page_and_count(db, page_sql, count_sql, params, page)

@@ -66,11 +66,10 @@ def prefetch_cards(pool: CardPool, deck: Deck) -> Mapping[str, Any]:
     prefetch = getattr(pool, "prefetch", None)
     if prefetch is None:
         return {}
+    # A broken pool must not crash a reader or the checker: each lookup then reports on its own.
     try:
         found = prefetch([entry.key for entry in (*deck.entries, *deck.starting)])
-    except (
-        Exception
-    ):  # a broken pool must not crash a reader or the checker: each lookup then reports on its own
+    except Exception:
         return {}
     return found if type(found) is dict or isinstance(found, Mapping) else {}
 

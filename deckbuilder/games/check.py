@@ -45,11 +45,8 @@ def _chosen_format(
     if isinstance(getattr(fmt, "format", None), GameFormat):  # a game's view of one of its formats
         return fmt.format, [], ""
     if isinstance(fmt, str):
-        return (
-            find_format(game, fmt, folders),
-            [],
-            "",
-        )  # FormatError: the caller named a format that is not there
+        # FormatError: the caller named a format that is not there.
+        return find_format(game, fmt, folders), [], ""
     known = formats_of(game, folders)
     wanted = deck.format.strip().casefold()
     found = next((f for f in known if f.name.casefold() == wanted), None)
