@@ -53,7 +53,7 @@ from deckbuilder.ui.translation import fill
 
 if TYPE_CHECKING:
     from deckbuilder.games.description import Game
-    from deckbuilder.ui.workers import NewestJob
+    from deckbuilder.ui.workers import CancelFn, NewestJob, ProgressFn
 
 # The filters only Rage's cards have fields for (another game's list shows the others: Type, Set, Deck, Collection).
 _RAGE_FILTERS = ("section", "allegiance", "renown", "rage", "gnosis")
@@ -496,7 +496,7 @@ class CardBrowser(QWidget):
         )
         db_path, game, fields = self.db.path, self.db.game, self.db.search_fields
 
-        def job() -> SearchPage:
+        def job(_progress: ProgressFn, _cancel: CancelFn) -> SearchPage:
             with CardDatabase(db_path) as db:  # SQLite connections stay on their own thread
                 view = db if game == db.game else db.for_game(game, fields)
                 return first_page(view, composed, order, descending, deck)
@@ -505,7 +505,7 @@ class CardBrowser(QWidget):
             from deckbuilder.ui.workers import NewestJob
 
             # Failures are logged by the worker; the results on show stay, as after a search that found nothing new.
-            self._searches = NewestJob(self._background_done, lambda: None, self)
+            self._searches = NewestJob(self._background_done, lambda _message: None, self)
         self._searches.run(job)
 
     @property

@@ -63,7 +63,7 @@ class OddsView(QWidget):
         self._stale = False
         self._built = False
         # The engine's table, worked out on a worker thread (only the newest deck's is shown).
-        self._table_jobs = NewestJob(self._fill_table, lambda: self._fill_table(None), self)
+        self._table_jobs = NewestJob(self._fill_table, lambda _message: self._fill_table(None), self)
         # The sample hand's box is built now: the room the tab asks for is measured on it (see sizeHint).
         self._build_hand_box()
         self._start_width = self.hand_box.sizeHint().width()
@@ -322,7 +322,7 @@ class OddsView(QWidget):
             self._fill_table(None)
             return
         self.fight_table.setEnabled(False)
-        self._table_jobs.run(job)
+        self._table_jobs.run(lambda _progress, _cancel: job())
 
     @property
     def working_out(self) -> bool:

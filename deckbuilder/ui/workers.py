@@ -279,59 +279,84 @@ def shutdown_workers(timeout_ms: int = 5000) -> bool:
 class NewestJob(QObject):
     """Runs jobs on a worker thread one at a time, for a view that shows only the newest answer (the deck's odds as
     last edited): a job asked while one runs waits, taking the place of any job waiting; an answer is delivered (to
-    `done`, on the GUI thread) only when no newer job was asked since, and `failed` is called when the newest failed.
-    A child of the view: once the view is gone, no answer is delivered to it.
+    `done`, on the GUI thread) only when no newer job was asked since, and `failed(message)` is called when the
+    newest failed. A child of the view: once the view is gone, no answer is delivered to it.
+
+    A job is called as `job(progress, cancel)`. With `cancel_stale`, the running job is cancelled as soon as its
+    answer is stale (a newer job asked, drop(), the view gone): for jobs that watch `cancel` and are slow to finish.
+    A job that stops with one of `cancel_exceptions` gives no answer, and is no failure.
     """
 
-    def __init__(self, done: Callable[[Any], None], failed: Callable[[], None], parent: QObject) -> None:
+    def __init__(
+        self,
+        done: Callable[[Any], None],
+        failed: Callable[[str], None],
+        parent: QObject,
+        *,
+        cancel_stale: bool = False,
+        cancel_exceptions: tuple[type[BaseException], ...] = (),
+    ) -> None:
         super().__init__(parent)
         self._done = done
         self._failed = failed
+        self._cancel_stale = cancel_stale
+        self._cancel_exceptions = cancel_exceptions
         self._asked = 0  # jobs asked for, and drop() calls: an answer to an older ask is dropped
-        self._waiting: tuple[int, Callable[[], Any]] | None = None
-        self._running: Worker | None = None
+        self._waiting: tuple[int, JobFn] | None = None
+        self.running: Worker | None = (
+            None  # the job's worker while its thread runs or its signals are on the way
+        )
         self._running_asked = 0
+        if cancel_stale:
+            # Nobody will see the answer once the view is gone: stop working it out. One connection, to a closure
+            # (this object is being destroyed when it runs), not one per worker: PySide may keep one to a
+            # collected worker and fail to call it.
+            self.destroyed.connect(lambda: self.drop())
 
     @property
     def busy(self) -> bool:
         """True while the newest job's answer has not been delivered (it waits or runs)."""
-        return self._waiting is not None or self._running is not None
+        return self._waiting is not None or self.running is not None
 
-    def run(self, job: Callable[[], Any]) -> None:
-        """Work `job()` out on a worker thread, after the job running now; its answer replaces every older one."""
-        self._asked += 1
+    def run(self, job: JobFn) -> None:
+        """Work `job(progress, cancel)` out on a worker thread, after the job running now; its answer replaces every
+        older one."""
+        self.drop()
         self._waiting = (self._asked, job)
-        if self._running is None:
+        if self.running is None:
             self._start()
 
     def drop(self) -> None:
         """Deliver no answer of the jobs asked so far (what they were for is gone)."""
         self._asked += 1
         self._waiting = None
+        if self._cancel_stale and self.running is not None:
+            self.running.cancel()
+
+    def wait(self, timeout_ms: int = -1) -> bool:
+        """Block until the running job's thread ends (for shutdown and tests); True when none runs."""
+        return self.running is None or self.running.wait(timeout_ms)
 
     def _start(self) -> None:
         if self._waiting is None:
             return
-        asked, job = self._waiting
+        self._running_asked, job = self._waiting
         self._waiting = None
-
-        def work(_progress: ProgressFn, _cancelled: CancelFn) -> tuple[int, Any]:
-            return asked, job()
-
-        self._running_asked = asked
-        worker = run_in_thread(work, finished=self._finished, failed=self._on_failed)
+        # Slots of this object, not closures: Qt disconnects them when the view (and so this child) is destroyed.
+        worker = run_in_thread(
+            job, finished=self._finished, failed=self._on_failed, cancel_exceptions=self._cancel_exceptions
+        )
         worker.stopped.connect(self._stopped)
-        self._running = worker
+        self.running = worker
 
-    def _on_failed(self, _message: str) -> None:  # (the worker logged why)
+    def _on_failed(self, message: str) -> None:
         if self._running_asked == self._asked:
-            self._failed()
+            self._failed(message)
 
-    def _finished(self, answer: tuple[int, Any]) -> None:
-        asked, value = answer
-        if asked == self._asked:
+    def _finished(self, value: Any) -> None:
+        if self._running_asked == self._asked:
             self._done(value)
 
     def _stopped(self) -> None:
-        self._running = None
+        self.running = None
         self._start()

@@ -126,12 +126,12 @@ def test_newest_job_shows_only_the_newest_answer_and_says_when_it_failed(qtbot: 
     owner = QObject()
     shown: list[Any] = []
     failures: list[str] = []
-    jobs = NewestJob(shown.append, lambda: failures.append("failed"), owner)
+    jobs = NewestJob(shown.append, lambda _message: failures.append("failed"), owner)
     first_may_end = threading.Event()
     ran: list[str] = []
 
     def job(name: str, gate: threading.Event | None = None) -> Any:
-        def run() -> str:
+        def run(_progress: ProgressFn, _cancel: CancelFn) -> str:
             if gate is not None:
                 gate.wait(timeout=30)
             ran.append(name)
@@ -147,7 +147,7 @@ def test_newest_job_shows_only_the_newest_answer_and_says_when_it_failed(qtbot: 
     qtbot.waitUntil(lambda: not jobs.busy)
     assert ran == ["first", "third"] and shown == ["third"] and failures == []
 
-    def broken() -> str:
+    def broken(_progress: ProgressFn, _cancel: CancelFn) -> str:
         raise ValueError("no odds for this deck")
 
     jobs.run(broken)
@@ -157,3 +157,121 @@ def test_newest_job_shows_only_the_newest_answer_and_says_when_it_failed(qtbot: 
     jobs.drop()  # what it was for is gone: its answer is not shown
     qtbot.waitUntil(lambda: not jobs.busy)
     assert shown == ["third"]
+
+
+class _Stopped(Exception):
+    """A job's own "I stopped because you cancelled" (as the proxy render's ExportCancelled)."""
+
+
+def _until_cancelled(started: threading.Event, give_up: threading.Event) -> Any:
+    """A slow job that watches cancel: raises _Stopped once cancelled, else answers "slow" when told to give up."""
+
+    def run(_progress: ProgressFn, cancel: CancelFn) -> str:
+        started.set()
+        while not cancel() and not give_up.wait(0.005):
+            pass
+        if cancel():
+            raise _Stopped
+        return "slow"
+
+    return run
+
+
+def _answer(value: str) -> Any:
+    return lambda _progress, _cancel: value
+
+
+def test_newest_job_cancels_a_running_job_once_a_newer_is_asked(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QObject
+
+    from deckbuilder.ui.workers import NewestJob
+
+    owner = QObject()
+    shown: list[Any] = []
+    failures: list[str] = []
+    jobs = NewestJob(shown.append, failures.append, owner, cancel_stale=True, cancel_exceptions=(_Stopped,))
+    started, give_up = threading.Event(), threading.Event()
+    jobs.run(_until_cancelled(started, give_up))
+    assert started.wait(5)
+    slow = jobs.running
+    assert slow is not None
+    jobs.run(_answer("newer"))  # the slow answer is stale now: it is not worked out to the end
+    assert slow.cancel_event.is_set()
+    give_up.set()  # (so that the test ends even when the cancel was not asked)
+    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
+    assert slow.was_cancelled and shown == ["newer"] and failures == []
+
+
+def test_newest_job_reports_no_failure_for_a_cancelled_job_and_the_message_of_a_failed_one(
+    qtbot: QtBot,
+) -> None:
+    from PySide6.QtCore import QObject
+
+    from deckbuilder.ui.workers import NewestJob
+
+    owner = QObject()
+    shown: list[Any] = []
+    failures: list[str] = []
+    jobs = NewestJob(shown.append, failures.append, owner, cancel_stale=True, cancel_exceptions=(_Stopped,))
+    started, give_up = threading.Event(), threading.Event()
+    jobs.run(_until_cancelled(started, give_up))
+    assert started.wait(5)
+    assert shutdown_workers(WAIT_MS)  # the application quits while the newest job runs: it stops, and no more
+    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
+    assert shown == [] and failures == []
+
+    def broken(_progress: ProgressFn, _cancel: CancelFn) -> str:
+        raise ValueError("The paper is too small for one card.")
+
+    jobs.run(broken)
+    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
+    assert shown == [] and failures == ["The paper is too small for one card."]
+
+
+def test_newest_job_lets_a_stale_job_finish_unless_asked_to_cancel_it(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QObject
+
+    from deckbuilder.ui.workers import NewestJob
+
+    owner = QObject()
+    shown: list[Any] = []
+    jobs = NewestJob(shown.append, lambda _message: None, owner)  # as the card browser's searches
+    started, give_up = threading.Event(), threading.Event()
+    jobs.run(_until_cancelled(started, give_up))
+    assert started.wait(5)
+    first = jobs.running
+    assert first is not None
+    jobs.run(_answer("newer"))
+    jobs.drop()
+    jobs.run(_answer("newest"))
+    assert not first.cancel_event.is_set()  # a search is quick: it runs to its end, and its answer is dropped
+    give_up.set()
+    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
+    assert first.result == "slow" and not first.was_cancelled and shown == ["newest"]
+
+
+@pytest.mark.parametrize("cancel_stale", [False, True], ids=["browser", "preview"])
+def test_newest_job_delivers_nothing_once_its_owner_is_gone(qtbot: QtBot, cancel_stale: bool) -> None:
+    import shiboken6
+    from PySide6.QtCore import QObject
+
+    from deckbuilder.ui.workers import NewestJob
+
+    owner = QObject()
+    shown: list[Any] = []
+    jobs = NewestJob(shown.append, lambda _message: None, owner, cancel_stale=cancel_stale)
+    may_end = threading.Event()
+
+    def ignores_cancel(_progress: ProgressFn, _cancel: CancelFn) -> str:
+        may_end.wait(timeout=30)
+        return "late"
+
+    jobs.run(ignores_cancel)
+    worker = jobs.running
+    assert worker is not None
+    shiboken6.delete(owner)  # the view goes (its window closed) while the job runs
+    # Nobody will see the answer: a job that watches cancel is told to stop.
+    assert worker.cancel_event.is_set() == cancel_stale
+    may_end.set()
+    qtbot.waitUntil(lambda: worker.has_stopped, timeout=WAIT_MS)
+    assert worker.result == "late" and shown == []  # it answered, and nothing was delivered to the gone view
