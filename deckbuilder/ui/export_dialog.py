@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import shiboken6
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -56,7 +55,7 @@ from deckbuilder.ui.export_settings import (
 from deckbuilder.ui.export_settings import translated_label as _label
 from deckbuilder.ui.settings import KEY_MISSING_ONLY, MISSING_ONLY_LABEL
 from deckbuilder.ui.translation import QT_TRANSLATE_NOOP, fill, ngettext
-from deckbuilder.ui.workers import CancelFn, ProgressFn, Worker
+from deckbuilder.ui.workers import CancelFn, NewestJob, ProgressFn
 
 # The preview waits this long after the last change, so typing "230x300mm" renders once, not per key.
 PREVIEW_DELAY_MS = 200
@@ -90,9 +89,15 @@ class ExportPreviewDialog(QDialog):
         self.settings = settings
         self.preview: PagePreview | None = None
         self.preview_error: str | None = None
-        self._worker: Worker | None = None
-        self._generation = 0
-        self._worker_generation = -1
+        # Rendering a page with images is slow: a preview the options have since changed is cancelled. A child of
+        # the dialog, so a page arriving after the dialog is destroyed is never drawn into its deleted widgets.
+        self.preview_jobs = NewestJob(
+            self._preview_arrived,
+            self._preview_failed,
+            self,
+            cancel_stale=True,
+            cancel_exceptions=(ExportCancelled,),
+        )
         self._closed = False
 
         self.form = QFormLayout()
@@ -184,7 +189,7 @@ class ExportPreviewDialog(QDialog):
 
     def schedule_preview(self) -> None:
         """Re-check the options now and render the preview shortly (after the player stops typing)."""
-        self._generation += 1  # results of earlier previews are stale from now on
+        self.preview_jobs.drop()  # earlier previews are stale from now on
         try:
             self.options()
         except ValueError as exc:
@@ -204,52 +209,23 @@ class ExportPreviewDialog(QDialog):
         except ValueError as exc:
             self._show_error(str(exc))
             return
-        self._drop_worker()
-        worker = Worker(self.preview_job(options), cancel_exceptions=(ExportCancelled,))
-        # Slots of the dialog itself, not closures: Qt disconnects them when the dialog is destroyed (for instance
-        # with its window, never closed), so a page that arrives afterwards is dropped instead of drawn into
-        # deleted widgets.
-        worker.finished.connect(self._preview_arrived)
-        worker.failed.connect(self._preview_failed)
-        self.destroyed.connect(worker.cancel)  # nobody will see the page: stop rendering it
-        self._worker = worker
-        self._worker_generation = self._generation
-        worker.start()
+        self.preview_jobs.run(self.preview_job(options))
 
-    def _drop_worker(self) -> None:
-        """Cancel the current preview worker and stop listening to it: its page is stale from now on."""
-        worker, self._worker = self._worker, None
-        if worker is None:
-            return
-        worker.cancel()
-        worker.finished.disconnect(self._preview_arrived)
-        worker.failed.disconnect(self._preview_failed)
-
-    def _current(self) -> bool:
-        # Options changed since this preview started, or the dialog closed: the result is stale.
-        return (
-            not self._closed
-            and self._worker_generation == self._generation
-            and shiboken6.isValid(self.preview_label)
-        )
-
-    @Slot(object)
     def _preview_arrived(self, preview: PagePreview) -> None:
-        if self._current():
+        if not self._closed:
             self._show_preview(preview)
 
-    @Slot(str)
     def _preview_failed(self, message: str) -> None:
-        if self._current():
+        if not self._closed:
             self._show_error(message)
 
     def preview_stopped(self) -> bool:
         """True once no preview worker runs and its last result has been handled (for tests)."""
-        return self._worker is None or self._worker.has_stopped
+        return not self.preview_jobs.busy
 
     def wait_for_preview(self, timeout_ms: int = 10000) -> bool:
         """Block until the current preview worker (if any) has stopped; for shutdown and tests."""
-        return self._worker is None or self._worker.wait(timeout_ms)
+        return self.preview_jobs.wait(timeout_ms)
 
     def _show_preview(self, preview: PagePreview) -> None:
         self.preview = preview
@@ -291,10 +267,8 @@ class ExportPreviewDialog(QDialog):
         """Stop the preview thread before the dialog goes away, so that no late result reaches dead widgets."""
         self._closed = True
         self._timer.stop()
-        worker = self._worker
-        if worker is not None:
-            worker.cancel()
-            worker.wait(10000)
+        self.preview_jobs.drop()
+        self.preview_jobs.wait(10000)
         super().done(result)
 
 

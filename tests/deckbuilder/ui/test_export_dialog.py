@@ -256,9 +256,21 @@ def test_a_preview_that_ends_after_its_dialog_was_destroyed_is_dropped(qtbot, de
     parent = QWidget()
     dialog = ProxyExportDialog(demo_deck, demo_db, app_settings(), parent)
     dialog.refresh_preview()  # rendering; then the window goes away with the dialog, which is never closed
-    worker = dialog._worker
+    worker = dialog.preview_jobs.running
     assert worker is not None
     shiboken6.delete(parent)
     assert worker.cancel_event.is_set()  # nobody will see the page: the job is told to stop
     # Whatever the job still reports must not reach the deleted widgets (pytest-qt fails on an exception).
     qtbot.waitUntil(lambda: worker.has_stopped, timeout=PREVIEW_TIMEOUT_MS)
+
+
+def test_a_page_that_arrives_after_its_dialog_was_destroyed_is_not_drawn(qtbot, demo_db, demo_deck) -> None:  # type: ignore[no-untyped-def]
+    parent = QWidget()
+    dialog = DecklistExportDialog(demo_deck, demo_db, app_settings(), parent=parent)
+    dialog.refresh_preview()  # the decklist renders to its end even when cancelled: its page does arrive
+    worker = dialog.preview_jobs.running
+    assert worker is not None
+    shiboken6.delete(parent)
+    # Drawing it into the deleted widgets would raise, and pytest-qt fails a test on an exception in a slot.
+    qtbot.waitUntil(lambda: worker.has_stopped, timeout=PREVIEW_TIMEOUT_MS)
+    assert worker.result is not None and dialog.preview is None
