@@ -1,4 +1,4 @@
-"""Worker / run_in_thread: the job runs off the GUI thread, its results and progress arrive on it."""
+"""Worker / run_in_thread / NewestJob: the job runs off the GUI thread, its results and progress arrive on it."""
 
 from __future__ import annotations
 
@@ -7,9 +7,19 @@ import threading
 from typing import Any
 
 import pytest
+import shiboken6
+from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
-from deckbuilder.ui.workers import CancelFn, ProgressFn, WorkCancelled, run_in_thread, shutdown_workers
+from deckbuilder.ui.workers import (
+    CancelFn,
+    NewestJob,
+    ProgressFn,
+    WorkCancelled,
+    Worker,
+    run_in_thread,
+    shutdown_workers,
+)
 
 WAIT_MS = 10_000
 
@@ -181,58 +191,53 @@ def _answer(value: str) -> Any:
     return lambda _progress, _cancel: value
 
 
+class _PreviewJobs:
+    """A NewestJob as the export preview uses it, running a slow job that watches cancel."""
+
+    def __init__(self) -> None:
+        self.owner = QObject()
+        self.shown: list[Any] = []
+        self.failures: list[str] = []
+        self.jobs = NewestJob(
+            self.shown.append,
+            self.failures.append,
+            self.owner,
+            cancel_stale=True,
+            cancel_exceptions=(_Stopped,),
+        )
+        started, self.give_up = threading.Event(), threading.Event()
+        self.jobs.run(_until_cancelled(started, self.give_up))
+        assert started.wait(5)
+        assert self.jobs.running is not None
+        self.slow: Worker = self.jobs.running
+
+
 def test_newest_job_cancels_a_running_job_once_a_newer_is_asked(qtbot: QtBot) -> None:
-    from PySide6.QtCore import QObject
-
-    from deckbuilder.ui.workers import NewestJob
-
-    owner = QObject()
-    shown: list[Any] = []
-    failures: list[str] = []
-    jobs = NewestJob(shown.append, failures.append, owner, cancel_stale=True, cancel_exceptions=(_Stopped,))
-    started, give_up = threading.Event(), threading.Event()
-    jobs.run(_until_cancelled(started, give_up))
-    assert started.wait(5)
-    slow = jobs.running
-    assert slow is not None
-    jobs.run(_answer("newer"))  # the slow answer is stale now: it is not worked out to the end
-    assert slow.cancel_event.is_set()
-    give_up.set()  # (so that the test ends even when the cancel was not asked)
-    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
-    assert slow.was_cancelled and shown == ["newer"] and failures == []
+    preview = _PreviewJobs()
+    preview.jobs.run(_answer("newer"))  # the slow answer is stale now: it is not worked out to the end
+    assert preview.slow.cancel_event.is_set()
+    preview.give_up.set()  # (so that the test ends even when the cancel was not asked)
+    qtbot.waitUntil(lambda: not preview.jobs.busy, timeout=WAIT_MS)
+    assert preview.slow.was_cancelled and preview.shown == ["newer"] and preview.failures == []
 
 
 def test_newest_job_reports_no_failure_for_a_cancelled_job_and_the_message_of_a_failed_one(
     qtbot: QtBot,
 ) -> None:
-    from PySide6.QtCore import QObject
-
-    from deckbuilder.ui.workers import NewestJob
-
-    owner = QObject()
-    shown: list[Any] = []
-    failures: list[str] = []
-    jobs = NewestJob(shown.append, failures.append, owner, cancel_stale=True, cancel_exceptions=(_Stopped,))
-    started, give_up = threading.Event(), threading.Event()
-    jobs.run(_until_cancelled(started, give_up))
-    assert started.wait(5)
+    preview = _PreviewJobs()
     assert shutdown_workers(WAIT_MS)  # the application quits while the newest job runs: it stops, and no more
-    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
-    assert shown == [] and failures == []
+    qtbot.waitUntil(lambda: not preview.jobs.busy, timeout=WAIT_MS)
+    assert preview.shown == [] and preview.failures == []
 
     def broken(_progress: ProgressFn, _cancel: CancelFn) -> str:
         raise ValueError("The paper is too small for one card.")
 
-    jobs.run(broken)
-    qtbot.waitUntil(lambda: not jobs.busy, timeout=WAIT_MS)
-    assert shown == [] and failures == ["The paper is too small for one card."]
+    preview.jobs.run(broken)
+    qtbot.waitUntil(lambda: not preview.jobs.busy, timeout=WAIT_MS)
+    assert preview.shown == [] and preview.failures == ["The paper is too small for one card."]
 
 
 def test_newest_job_lets_a_stale_job_finish_unless_asked_to_cancel_it(qtbot: QtBot) -> None:
-    from PySide6.QtCore import QObject
-
-    from deckbuilder.ui.workers import NewestJob
-
     owner = QObject()
     shown: list[Any] = []
     jobs = NewestJob(shown.append, lambda _message: None, owner)  # as the card browser's searches
@@ -252,11 +257,6 @@ def test_newest_job_lets_a_stale_job_finish_unless_asked_to_cancel_it(qtbot: QtB
 
 @pytest.mark.parametrize("cancel_stale", [False, True], ids=["browser", "preview"])
 def test_newest_job_delivers_nothing_once_its_owner_is_gone(qtbot: QtBot, cancel_stale: bool) -> None:
-    import shiboken6
-    from PySide6.QtCore import QObject
-
-    from deckbuilder.ui.workers import NewestJob
-
     owner = QObject()
     shown: list[Any] = []
     jobs = NewestJob(shown.append, lambda _message: None, owner, cancel_stale=cancel_stale)
