@@ -303,9 +303,8 @@ class NewestJob(QObject):
         self._cancel_exceptions = cancel_exceptions
         self._asked = 0  # jobs asked for, and drop() calls: an answer to an older ask is dropped
         self._waiting: tuple[int, JobFn] | None = None
-        self.running: Worker | None = (
-            None  # the job's worker while its thread runs or its signals are on the way
-        )
+        # The job's worker while its thread runs or its signals are on the way.
+        self.running: Worker | None = None
         self._running_asked = 0
         if cancel_stale:
             # Nobody will see the answer once the view is gone: stop working it out. One connection, to a closure
