@@ -123,9 +123,8 @@ class RetiredCard(SQLModel, table=True):
     norm_name: str = Field(primary_key=True)
     name: str
     replaced_by: str = ""  # the name of the current card that took its place ("" when none is known)
-    fields: str = (
-        "{}"  # JSON: its card fields, section, identity, allegiance and newest set when it was retired
-    )
+    # JSON: its card fields, section, identity, allegiance and newest set when it was retired
+    fields: str = "{}"
     retired_on: str = ""  # ISO date of the import that no longer had it
     source: str = ""  # that import's source
 

@@ -20,15 +20,13 @@ class Shot(NamedTuple):
     lang: str
     tab: str | None = None  # the deck check tab shown (None: Legality)
     theme: str = "light"
-    scale: str = (
-        "1"  # QT_SCALE_FACTOR: read when the application starts, so such a shot runs in its own process
-    )
+    # QT_SCALE_FACTOR: read when the application starts, so such a shot runs in its own process
+    scale: str = "1"
     deck_tab: int = 0  # 0: the deck as lists, 1: as card images
     text_size: int = 100  # View → Text size, in per cent of the desktop's
-    library: str = (
-        ""  # "list": the deck library's window; "card": the window with the library's decks listed;
-    )
-    # "trash": the library's trash with a deleted deck
+    # "list": the deck library's window; "card": the window with the library's decks listed; "trash": the library's
+    # trash with a deleted deck
+    library: str = ""
 
 
 SHOTS = (

@@ -396,9 +396,8 @@ def database_pool(db: CardDatabase, game: Game) -> CardDatabase:
     return db.for_game(game.name, search_fields(game))
 
 
-SHIPPED_META = (
-    "shipped_cards:"  # + game name: the digest of the shipped card file its cards were imported from
-)
+# + game name: the digest of the shipped card file its cards were imported from
+SHIPPED_META = "shipped_cards:"
 
 
 def ensure_shipped_cards(db: CardDatabase, game: Game) -> bool:

@@ -80,9 +80,8 @@ class PileScope:
     game: Game
     items: list[Item]
     resolved: ResolvedDeck | None
-    _scope_sorted: SortedCards | None = (
-        None  # the resolved cards sorted on first need (an attribute of the context)
-    )
+    # the resolved cards sorted on first need (an attribute of the context)
+    _scope_sorted: SortedCards | None = None
 
     def scope_items(self) -> list[Item]:
         """The deck's cards by pile (the context's `items`; a context may make them on first need)."""

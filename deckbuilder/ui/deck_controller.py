@@ -172,9 +172,8 @@ class DeckController(QObject):
 
     def apply_changes(self, label: str, changes: tuple[Change, ...]) -> bool:
         """A fix-it hint's changes as one undo step."""
-        from deckbuilder.fixhints import (
-            apply_changes as apply,  # late: the fix planners are not needed to start
-        )
+        # late: the fix planners are not needed to start
+        from deckbuilder.fixhints import apply_changes as apply
 
         return self.edit(label, lambda deck: apply(deck, changes))
 

@@ -91,9 +91,8 @@ class DeckGallery(QTabWidget):
         self._pending: list[QListWidgetItem] = []
         self._rows: dict[str, list[tuple[DeckRow, tuple[str, ...]]]] = {}
         self.menu_for: Callable[[DeckRow], QMenu] | None = None
-        self.watch: Callable[[QListWidget], None] | None = (
-            None  # told of every pile's list made (hover previews)
-        )
+        # told of every pile's list made (hover previews)
+        self.watch: Callable[[QListWidget], None] | None = None
         self._loader = QTimer(self)
         self._loader.setInterval(0)
         self._loader.timeout.connect(self._load_some)

@@ -207,9 +207,8 @@ def rows_by_section(
     keys = game_section_keys(game)
     grouped: dict[str, list[DeckRow]] = {key: [] for key in keys}
     unknown = unknown or {}
-    by_key: dict[str, list[str]] | None = (
-        None  # the reader's names normalised, built when one is written otherwise
-    )
+    # the reader's names normalised, built when one is written otherwise
+    by_key: dict[str, list[str]] | None = None
     reusable = previous or {}
     asked = [0]  # names this call asked the pool about: near names for the first MAX_SUGGESTED_UNKNOWN only
 

@@ -91,9 +91,8 @@ class DeckFiles(QObject):
         self.prompts = prompts
         self.settings = settings
         self.autosave = autosave  # discarded once the deck is saved
-        self.commit_pending_edits = (
-            commit_pending_edits  # notes still being typed become an edit before a write
-        )
+        # notes still being typed become an edit before a write
+        self.commit_pending_edits = commit_pending_edits
         self.recent_menu = QMenu(self.tr("Open &recent"), window)
         self.update_recent_menu()
 

@@ -54,9 +54,8 @@ class DeckLibrary(QObject):
         self.worker: Worker | None = None
         self.trashed: list[TrashedDeck] = []  # deleted in this window, newest last: Undo puts them back
         self.recheck_again = False
-        self.checked_once = (
-            False  # the decks checked once this session (the card pane's first question does it)
-        )
+        # the decks checked once this session (the card pane's first question does it)
+        self.checked_once = False
 
     @property
     def library(self) -> Library:

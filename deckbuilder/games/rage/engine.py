@@ -223,9 +223,8 @@ class RageEngine(Engine):
 
     name = GAME
     card_database = True  # Rage's cards: the card and printing tables, imported from the Lackey plugin
-    hints_module = (
-        "deckbuilder.games.rage.fixhints"  # a planner per error code (allegiance, Renown, versions)
-    )
+    # a planner per error code (allegiance, Renown, versions)
+    hints_module = "deckbuilder.games.rage.fixhints"
     # It reads the Rage card database (card and printing tables): a player's own game cannot run on it.
     user_games = False
 

@@ -168,9 +168,8 @@ class CardFacts(Record):
     gaia_block: str  # allegiance_block(card, GAIA)
     wyrm_block: str  # allegiance_block(card, WYRM)
     has_needs: bool  # a judgeable Requires, or a Gnosis/Renown a Character must reach (RequirementUnmetRule)
-    demo: (
-        bool  # an invented demo card (carddb.demo.is_demo_card): DEMO_CARD asks of every card of every check
-    )
+    # an invented demo card (carddb.demo.is_demo_card): DEMO_CARD asks of every card of every check
+    demo: bool
     # A Requires written, or has_needs: whether RequirementUnmetRule has anything to read of the card (most cards
     # have neither: one fact read skips them).
     asks: bool
