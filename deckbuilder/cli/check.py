@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -25,7 +24,7 @@ from deckbuilder.cli.common import (
     settings_for,
     warn_if_empty,
 )
-from deckbuilder.cli.output import shown_name
+from deckbuilder.cli.output import DecksJson, shown_name
 from deckbuilder.context import DeckContext, DeckContexts
 from deckbuilder.deck import DEFAULT_GAME
 from deckbuilder.event import EVENT_FILE, Event, event_for, format_for_game
@@ -112,7 +111,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     events = _events(args)
     db = open_db(args.db)
     try:
-        documents: list[dict[str, Any]] = []
+        documents = DecksJson() if args.json else None  # (a printed report needs no documents)
         run_state = _Run(args, db, documents, out, err, events)
         worst = EXIT_OK
         paths = _deck_paths(args.decks, err)
@@ -126,12 +125,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     path, pool=run_state.contexts, game=forced.name if forced is not None else None
                 )
             except (DeckFileError, OSError) as exc:
-                worst = _unreadable_deck(path, exc, args.json, documents, err)
+                worst = _unreadable_deck(path, exc, documents, err)
                 continue
             worst = max(worst, run_state.check(path, loaded.deck, list(loaded.problems), forced))
-        if args.json:
-            json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
-            out.write("\n")
+        if documents is not None:
+            documents.write(out)
         if args.report is not None:
             _write_report(args, paths, db, events, err)
         if args.print_all is not None:
@@ -148,7 +146,7 @@ class _Run:
         self,
         args: argparse.Namespace,
         db: CardDatabase,
-        documents: list[dict[str, Any]],
+        documents: DecksJson | None,
         out: TextIO,
         err: TextIO,
         events: dict[Path, Event] | None = None,
@@ -213,27 +211,32 @@ class _Run:
         report = context.check(deck)
         hints = self._fix_hints(deck, context, report)
         guesses = guessed_lines(deck, report, path)  # the report's and the printed sheet's, found once
-        self.documents.append(
-            {
-                "file": str(path),
-                **report_json(report, game),
-                "problems": problems,
-                "guesses": [guess.to_json() for guess in guesses],
-                **({"fix_hints": hints.to_json()} if hints is not None else {}),
-            }
-        )
-        if not args.json:
+        fingerprint = _fingerprint(args, deck, context)
+        if self.documents is not None:
+            self.documents.add(
+                {
+                    "file": str(path),
+                    **report_json(report, game),
+                    "problems": problems,
+                    "guesses": [guess.to_json() for guess in guesses],
+                    **({"fix_hints": hints.to_json()} if hints is not None else {}),
+                    **({"fingerprint": fingerprint} if fingerprint is not None else {}),
+                }
+            )
+        else:
             _print_report(path, deck.name, game, report, shown_problems, self.out)
             for guess in guesses:  # for a look before the round: each line the check read only by a guess
                 print(f"  {_('guessed'):<8} {shown_name(guess.text())}", file=self.out)
             if hints is not None:
                 hints.print(self.out)
-        _fingerprint(args, deck, context, self.documents[-1], self.out)
+            if fingerprint is not None:
+                print(_("  fingerprint {code}").format(code=fingerprint), file=self.out)
         return EXIT_OK if report.is_legal else EXIT_ILLEGAL
 
     def _not_checked(self, path: Path, reason: str) -> int:
-        self.documents.append({"file": str(path), "legal": False, "error": reason})
-        if not self.args.json:
+        if self.documents is not None:
+            self.documents.add({"file": str(path), "legal": False, "error": reason})
+        else:
             print(
                 _("{path}: cannot check: {reason}").format(path=shown_name(path), reason=reason),
                 file=self.err,
@@ -248,18 +251,13 @@ class _Run:
         return HintList(context_hints(deck, context, report))
 
 
-def _fingerprint(
-    args: argparse.Namespace, deck: Deck, context: DeckContext, document: dict[str, Any], out: TextIO
-) -> None:
-    """With --fingerprint: the deck's code in its JSON document, or a line under its printed report."""
+def _fingerprint(args: argparse.Namespace, deck: Deck, context: DeckContext) -> str | None:
+    """With --fingerprint: the deck's code (for its JSON document, or a line under its printed report)."""
     if not args.fingerprint:
-        return
+        return None
     from deckbuilder.fingerprint import deck_fingerprint
 
-    code = deck_fingerprint(deck, context.pool).code
-    document["fingerprint"] = code
-    if not args.json:
-        print(_("  fingerprint {code}").format(code=code), file=out)
+    return deck_fingerprint(deck, context.pool).code
 
 
 def _some_game_has_format(name: str) -> bool:
@@ -270,13 +268,12 @@ def _some_game_has_format(name: str) -> bool:
     return any(f.name.casefold() == wanted for game in available_games() for f in formats_of(game))
 
 
-def _unreadable_deck(
-    path: Path, exc: Exception, as_json: bool, documents: list[dict[str, Any]], err: TextIO
-) -> int:
+def _unreadable_deck(path: Path, exc: Exception, documents: DecksJson | None, err: TextIO) -> int:
     """A deck of a batch that cannot be read: a row with its (English) error, a line in the player's language."""
-    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    documents.append({"file": str(path), "legal": False, "error": reason})
-    if not as_json:
+    if documents is not None:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        documents.add({"file": str(path), "legal": False, "error": reason})
+    else:
         shown = read_error(exc)
         print(
             _("{path}: cannot read: {reason}").format(path=shown_name(path), reason=shown_name(shown)),

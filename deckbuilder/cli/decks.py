@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from deckbuilder.cli.common import EXIT_OK, CliError, add_db_option, open_db
-from deckbuilder.cli.output import shown_name
+from deckbuilder.cli.output import DecksJson, shown_name
 from deckbuilder.i18n import gettext as _
 from deckbuilder.i18n import ngettext, render_text
 
@@ -52,14 +51,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         db.close()
     if args.json:
-        documents: list[dict[str, Any]] = []
+        documents = DecksJson()
         for deck in listed:
             document = deck.to_json()
             if copies is not None:
                 document["uses"] = copies[deck.file]
-            documents.append(document)
-        json.dump({"decks": documents}, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+            documents.add(document)
+        documents.write(out)
         return EXIT_OK
     for deck in listed:
         _print_deck(deck, None if copies is None else copies[deck.file], out)

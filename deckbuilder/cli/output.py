@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import io
 import re
-from typing import TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 # Characters that would let a card name or file name rewrite the terminal line: C0/C1 controls (newline and tab
 # excepted), bidirectional overrides and isolates, line separators. Lone surrogates cannot be written at all.
@@ -62,3 +63,29 @@ def shown_name(value: object) -> str:
     A newline or tab in a name is escaped too (`\\u000a`), so a file called "x\\nBob.dek: LEGAL" cannot forge a line.
     """
     return _NAME_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", LONE_SURROGATE.sub("\ufffd", str(value)))
+
+
+class DecksJson:
+    """The one JSON document of a command about several decks, `{"decks": [...]}`, as `json.dump(..., indent=2)`
+    writes it, each deck's document kept as its text once complete (held as dicts to the end, a 1,000-deck folder's
+    took more memory than their text)."""
+
+    def __init__(self) -> None:
+        self._texts: list[str] = []
+
+    def add(self, document: Mapping[str, Any]) -> None:
+        """One deck's document, finished (it is turned into text now)."""
+        import json  # (only the commands that print JSON pay for it)
+
+        # Indented as the list's item: JSON text holds no raw line break (json escapes those inside strings).
+        self._texts.append(json.dumps(document, indent=2, ensure_ascii=False).replace("\n", "\n    "))
+
+    def write(self, out: TextIO) -> None:
+        """The whole document, byte for byte what json.dump of every deck's document at once writes, and a newline."""
+        if not self._texts:
+            out.write('{\n  "decks": []\n}\n')
+            return
+        out.write('{\n  "decks": [\n    ')
+        for index, text in enumerate(self._texts):
+            out.write(text if index == 0 else f",\n    {text}")
+        out.write("\n  ]\n}\n")
