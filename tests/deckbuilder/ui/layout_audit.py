@@ -48,16 +48,21 @@ def cut_cells(table: QTableView, column: int) -> list[str]:
     """Texts of `column` wider than the column shows (each row, scrolled into view or not); in a table that wraps
     its words, texts whose wrapped lines are taller than their row or that hold a word wider than the column."""
     model = table.model()
-    width = table.columnWidth(column)
+    width = table.columnWidth(column) - _text_margin(table)
+    icon_width = table.iconSize().width() + 4
     cut = []
     for row in range(model.rowCount()):
         index = model.index(row, column)
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        if not text:
+            continue
         font = index.data(Qt.ItemDataRole.FontRole)
         metrics = QFontMetrics(font) if isinstance(font, QFont) else table.fontMetrics()
-        icon = 0 if index.data(Qt.ItemDataRole.DecorationRole) is None else table.iconSize().width() + 4
-        room = width - _text_margin(table) - icon
-        if not text or metrics.horizontalAdvance(text) <= room:
+        advance = metrics.horizontalAdvance(text)
+        if advance <= width - icon_width:
+            continue  # whole even beside an icon: whether the cell has one does not matter
+        room = width - (0 if index.data(Qt.ItemDataRole.DecorationRole) is None else icon_width)
+        if advance <= room:
             continue
         if table.wordWrap() and all(metrics.horizontalAdvance(word) <= room for word in text.split()):
             flags = int(Qt.TextFlag.TextWordWrap)
@@ -196,13 +201,23 @@ def _name_column(table: QTableView) -> int | None:
     return None
 
 
-def _inside_scroll_area(widget: QWidget) -> bool:
-    parent = widget.parentWidget()
-    while parent is not None:
-        if isinstance(parent, QAbstractScrollArea) and not isinstance(parent, QTableView):
-            return True
-        parent = parent.parentWidget()
-    return False
+def _in_scroll_area(widget: QWidget, known: dict[QWidget, bool]) -> bool:
+    """True when `widget` is a scroll area (not a table) or inside one; `known` keeps the answer for each widget
+    asked on the way up, so an audit walks each ancestor once instead of once per descendant."""
+    chain = []
+    found = False
+    while widget is not None:
+        if widget in known:
+            found = known[widget]
+            break
+        chain.append(widget)
+        if isinstance(widget, QAbstractScrollArea) and not isinstance(widget, QTableView):
+            found = True
+            break
+        widget = widget.parentWidget()
+    for seen in chain:
+        known[seen] = found
+    return found
 
 
 def _qt_part(widget: QWidget) -> bool:
@@ -216,42 +231,44 @@ def _qt_part(widget: QWidget) -> bool:
 def audit(window) -> list[str]:  # type: ignore[no-untyped-def]
     """What a player would see cut or squeezed in the window as shown."""
     problems = []
-    for table in window.findChildren(QTableView):
+    # One walk over the window's widgets, each kind picked from the shown ones in findChildren(kind)'s order: a
+    # hidden widget shows nothing to audit.
+    widgets = [widget for widget in window.findChildren(QWidget) if widget.isVisible()]
+    for table in (w for w in widgets if isinstance(w, QTableView)):
         column = _name_column(table)
-        if table.isVisible() and column is not None and not table.isColumnHidden(column):
+        if column is not None and not table.isColumnHidden(column):
             problems += [
                 f"{table.objectName() or type(table).__name__}: cut name {t!r}"
                 for t in cut_cells(table, column)
             ]
-        elif table.isVisible() and isinstance(table, QTableWidget):  # Draw odds: Characters and chances
+        elif isinstance(table, QTableWidget):  # Draw odds: Characters and chances
             for c in range(table.columnCount()):
                 if table.isColumnHidden(c):
                     continue
                 problems += [f"{table.objectName()}: cut cell {t!r}" for t in cut_cells(table, c)]
-        if table.isVisible():
-            problems += [
-                f"{table.objectName()}: column out of sight {t!r}" for t in columns_out_of_sight(table)
-            ]
-    for area in window.findChildren(QScrollArea):
-        if area.isVisible() and not area.visibleRegion().isEmpty() and scrolls_sideways(area):
+        problems += [f"{table.objectName()}: column out of sight {t!r}" for t in columns_out_of_sight(table)]
+    for area in (w for w in widgets if isinstance(w, QScrollArea)):
+        if not area.visibleRegion().isEmpty() and scrolls_sideways(area):
             page = area.widget()
             problems.append(
                 f"{page.objectName() if page else ''} in {area.parentWidget().objectName()!r}: scrolls sideways"
             )
-    for view in window.findChildren(QListView):
+    for view in (w for w in widgets if isinstance(w, QListView)):
         # A list that wraps its lines (the legality results) shows them whole by construction.
         wraps = view.viewMode() == QListView.ViewMode.ListMode and view.wordWrap()
         # A dock tabbed behind another is "visible" to Qt but shows nothing.
-        if view.isVisible() and not view.visibleRegion().isEmpty() and not wraps:
+        if not view.visibleRegion().isEmpty() and not wraps:
             problems += [f"{view.objectName()}: cut item {t!r}" for t in cut_list_items(view)]
-    for chart in window.findChildren(BarChart):
-        if chart.isVisible():
-            problems += [f"chart {chart.title!r}: cut label {t!r}" for t in cut_chart_labels(chart)]
-    for tabs in window.findChildren(QTabWidget):
-        if tabs.isVisible():
-            problems += [f"{tabs.objectName()}: clipped tab {t!r}" for t in clipped_tab_titles(tabs)]
-    for widget in window.findChildren(QWidget):
-        if not widget.isVisible() or widget.isWindow() or _inside_scroll_area(widget) or _qt_part(widget):
+    for chart in (w for w in widgets if isinstance(w, BarChart)):
+        problems += [f"chart {chart.title!r}: cut label {t!r}" for t in cut_chart_labels(chart)]
+    for tabs in (w for w in widgets if isinstance(w, QTabWidget)):
+        problems += [f"{tabs.objectName()}: clipped tab {t!r}" for t in clipped_tab_titles(tabs)]
+    in_area: dict[QWidget, bool] = {}
+    for widget in widgets:
+        if widget.isWindow() or _qt_part(widget):
+            continue
+        parent = widget.parentWidget()
+        if parent is not None and _in_scroll_area(parent, in_area):
             continue
         hint = widget.minimumSizeHint()
         if hint.isValid() and (widget.width() < hint.width() or widget.height() < hint.height()):
