@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 import unicodedata
 
@@ -19,16 +20,30 @@ def _old_too_many_controls(text: str) -> bool:
     return controls > max(2, len(text) // 100)
 
 
-EVERY_CHARACTER = [chr(point) for point in range(sys.maxunicode + 1)]
-# Each code point's category asked once: the old definitions over every code point, split in two.
-_CONTROLS = frozenset(ch for ch in EVERY_CHARACTER if unicodedata.category(ch) == "Cc")
-OLD_NAME_REFUSED = sorted(ch for ch in _CONTROLS if ch != "\t")
-OLD_TEXT_COUNTED = sorted(ch for ch in _CONTROLS if ch not in _OLD_TEXT_ALLOWED)
+@functools.cache
+def _every_character() -> list[str]:
+    """Every code point (made when a test asks, not when the module is imported: each xdist worker imports the
+    module to collect it, only one runs these tests)."""
+    return [chr(point) for point in range(sys.maxunicode + 1)]
+
+
+@functools.cache
+def _controls() -> frozenset[str]:
+    """Each code point's category asked once: the old definitions over every code point, split in two."""
+    return frozenset(ch for ch in _every_character() if unicodedata.category(ch) == "Cc")
+
+
+def _old_name_refused() -> list[str]:
+    return sorted(ch for ch in _controls() if ch != "\t")
+
+
+def _old_text_counted() -> list[str]:
+    return sorted(ch for ch in _controls() if ch not in _OLD_TEXT_ALLOWED)
 
 
 def _others(chosen: list[str]) -> list[str]:
     left_out = frozenset(chosen)
-    return [ch for ch in EVERY_CHARACTER if ch not in left_out]
+    return [ch for ch in _every_character() if ch not in left_out]
 
 
 def _groups(characters: list[str], size: int) -> list[list[str]]:
@@ -36,19 +51,21 @@ def _groups(characters: list[str], size: int) -> list[list[str]]:
 
 
 def test_a_name_is_refused_for_exactly_the_characters_it_was_refused_for() -> None:
-    assert len(OLD_NAME_REFUSED) == 64  # C0 but tab, DEL and C1
-    assert all(has_control_chars(ch) for ch in OLD_NAME_REFUSED)
+    old_name_refused = _old_name_refused()
+    assert len(old_name_refused) == 64  # C0 but tab, DEL and C1
+    assert all(has_control_chars(ch) for ch in old_name_refused)
     # Every other code point, a thousand to a name: one refused among them would refuse the name.
-    kept = _others(OLD_NAME_REFUSED)
+    kept = _others(old_name_refused)
     assert [group[0] for group in _groups(kept, 1000) if has_control_chars("".join(group))] == []
 
 
 def test_a_file_is_binary_for_exactly_the_characters_it_was_binary_for() -> None:
-    assert len(OLD_TEXT_COUNTED) == 61  # those, less line feed, carriage return and form feed
-    assert all(too_many_controls(ch * 3) for ch in OLD_TEXT_COUNTED)
+    old_text_counted = _old_text_counted()
+    assert len(old_text_counted) == 61  # those, less line feed, carriage return and form feed
+    assert all(too_many_controls(ch * 3) for ch in old_text_counted)
     # 66 characters three times each is 198 characters, where three controls are one too many: one counted
     # character in a group would make the group's text binary.
-    texts = ["".join(ch * 3 for ch in group) for group in _groups(_others(OLD_TEXT_COUNTED), 66)]
+    texts = ["".join(ch * 3 for ch in group) for group in _groups(_others(old_text_counted), 66)]
     assert [text[0] for text in texts if too_many_controls(text)] == []
 
 
