@@ -244,8 +244,8 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
 
     # Edit -> legality panel: add a copy of a sept card and take it away again, through the undo stack, after two
     # pairs not counted (a window's first edits measure each label's and line's new size once). Then check_deck
-    # alone, twenty in a row: a check that follows each edit would warm the next edit's own check (its data left in
-    # the CPU's caches), which flatters the edit as much as a cold baseline flatters the ratio.
+    # alone, twenty in a row: a check timed after each edit would leave its data in the CPU's caches for the next
+    # edit's own check.
     sept = [
         e.name for e in window.deck.entries if (card := db.lookup(e.name)) and card.section == Section.SEPT
     ]
