@@ -7,7 +7,6 @@ the rest of the work goes on.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -15,9 +14,10 @@ import pytest
 
 from carddb.demo import demo_deck_path
 from deckbuilder.games.cards import shipped_pool
-from deckbuilder.games.loader import load_game, user_games_dir
+from deckbuilder.games.loader import load_game
 from tests.carddb.test_bounded_readers import KINDS, REASONS, finishes, hostile
 from tests.deckbuilder.cli.helpers import run_bounded
+from tests.deckbuilder.games.user_files import tiny_game, user_game
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev are POSIX")
 
@@ -33,16 +33,7 @@ def test_another_games_card_csv_is_refused_at_once(demo_db: Path, tmp_path: Path
 
 @pytest.mark.parametrize("kind", ["fifo", "sparse"])
 def test_a_user_games_cards_file_that_is_no_regular_file_gives_no_cards(kind: str) -> None:
-    folder = user_games_dir() / "stones"
-    folder.mkdir(parents=True)
-    game = {
-        "name": "stones",
-        "fields": [{"name": "name"}, {"name": "type"}],
-        "piles": [{"id": "deck", "label": "Deck", "types": ["Card"]}],
-        "formats": [{"name": "open", "rules": []}],
-        "cards": "cards.csv",
-    }
-    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    folder = user_game("stones", tiny_game("stones", cards="cards.csv"))
     hostile(kind, folder, "cards.csv")
     pool = finishes(lambda: shipped_pool(load_game("stones")))
     assert pool.cards() == []

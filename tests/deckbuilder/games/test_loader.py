@@ -6,9 +6,7 @@ import json
 import os
 import shutil
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -27,40 +25,15 @@ from deckbuilder.games.loader import (
     user_games_dir,
 )
 from deckbuilder.legality import available_formats, check_deck, load_format
+from tests.deckbuilder.games.user_files import settled, tiny_game, user_format, user_game
 from tests.deckbuilder.legality.pool import legal_deck, make_pool
 
 SHIPPED = Path(__file__).resolve().parents[3] / "deckbuilder" / "games"
 HUGE_NUMBER = "9" * 5000  # over Python's 4,300-digit limit for int()
 
 
-def _user_format(name: str, text: str) -> Path:
-    folder = user_formats_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _user_game(folder_name: str, description: dict[str, Any] | str) -> Path:
-    folder = user_games_dir() / folder_name
-    (folder / "formats").mkdir(parents=True, exist_ok=True)
-    text = description if isinstance(description, str) else json.dumps(description)
-    (folder / "game.json").write_text(text, encoding="utf-8")
-    return folder
-
-
-def _tiny_game(name: str = "tiny", **extra: Any) -> dict[str, Any]:
-    return {
-        "name": name,
-        "fields": [{"name": "name"}, {"name": "type"}],
-        "piles": [{"id": "main", "label": "Main", "types": ["Spell"]}],
-        "formats": [{"name": "open", "rules": [{"kind": "unknown_card"}]}],
-        **extra,
-    }
-
-
 def test_a_number_of_5000_digits_in_a_user_format_is_refused_and_checks_go_on() -> None:
-    path = _user_format(
+    path = user_format(
         "huge.json", f'{{"name": "huge", "rules": [{{"kind": "rage:sept_minimum", "min": {HUGE_NUMBER}}}]}}'
     )
     with pytest.raises(FormatError, match="more than 40 digits") as caught:
@@ -73,7 +46,7 @@ def test_a_number_of_5000_digits_in_a_user_format_is_refused_and_checks_go_on() 
 
 
 def test_a_number_of_5000_digits_in_a_user_games_description_skips_that_game() -> None:
-    _user_game(
+    user_game(
         "big",
         f'{{"name": "big", "piles": [{{"id": "p", "label": "P", "types": ["A"]}}], "x": {HUGE_NUMBER}}}',
     )
@@ -83,7 +56,7 @@ def test_a_number_of_5000_digits_in_a_user_games_description_skips_that_game() -
 
 
 def test_a_format_nested_100000_deep_is_refused_without_recursion() -> None:
-    path = _user_format("deep.json", '{"name": "deep", "rules": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    path = user_format("deep.json", '{"name": "deep", "rules": ' + "[" * 100_000 + "]" * 100_000 + "}")
     with pytest.raises(FormatError, match="nested too deeply"):
         load_format_file(path)
     assert "nested too deeply" in format_problems()[0]
@@ -92,11 +65,11 @@ def test_a_format_nested_100000_deep_is_refused_without_recursion() -> None:
 def test_a_nul_in_a_file_name_inside_game_json_is_a_clear_error(tmp_path: Path) -> None:
     folder = tmp_path / "nul"
     folder.mkdir()
-    (folder / "game.json").write_text(json.dumps(_tiny_game(formats=["a\u0000b.json"])), encoding="utf-8")
+    (folder / "game.json").write_text(json.dumps(tiny_game(formats=["a\u0000b.json"])), encoding="utf-8")
     with pytest.raises(GameError, match="must name a file in the game's formats folder"):
         load_game_dir(folder)
     # A NUL in the card file's name: the game loads, and its shipped card set is simply absent (never a crash).
-    (folder / "game.json").write_text(json.dumps(_tiny_game(cards="cards\u0000.csv")), encoding="utf-8")
+    (folder / "game.json").write_text(json.dumps(tiny_game(cards="cards\u0000.csv")), encoding="utf-8")
     assert load_game_dir(folder).cards_path() is None
 
 
@@ -108,7 +81,7 @@ def test_a_nul_in_a_file_name_inside_game_json_is_a_clear_error(tmp_path: Path) 
     ],
 )
 def test_duplicate_keys_in_a_format_are_refused(text: str) -> None:
-    path = _user_format("twice.json", text)
+    path = user_format("twice.json", text)
     with pytest.raises(FormatError, match="appears twice in one object"):
         load_format_file(path)
 
@@ -122,7 +95,7 @@ def test_duplicate_keys_in_a_games_description_are_refused(tmp_path: Path) -> No
 def test_a_user_game_on_the_rage_engine_is_refused_not_judged_legal() -> None:
     rage = json.loads((SHIPPED / "rage" / "game.json").read_text(encoding="utf-8"))
     rage.update(name="my-rage", formats=["mine.json"], default_format="mine")
-    folder = _user_game("my-rage", rage)
+    folder = user_game("my-rage", rage)
     (folder / "formats" / "mine.json").write_text(
         json.dumps({"name": "mine", "rules": [{"kind": "rage:sept_minimum", "min": 30}]}), encoding="utf-8"
     )
@@ -153,7 +126,7 @@ def test_one_link_policy_for_user_formats_and_user_games(tmp_path: Path) -> None
     (outside / "league.json").write_text(json.dumps({"name": "league", "rules": []}), encoding="utf-8")
     game = outside / "tiny"
     game.mkdir()
-    (game / "game.json").write_text(json.dumps(_tiny_game()), encoding="utf-8")
+    (game / "game.json").write_text(json.dumps(tiny_game()), encoding="utf-8")
 
     # Links leading out of the user folders are refused and named, never read.
     user_formats_dir().mkdir(parents=True, exist_ok=True)
@@ -178,7 +151,7 @@ def test_one_link_policy_for_user_formats_and_user_games(tmp_path: Path) -> None
 
 
 def test_a_user_format_file_may_name_another_game() -> None:
-    _user_format(
+    user_format(
         "lithic-open.json",
         json.dumps({"name": "open", "game": "lithic-rage", "rules": [{"kind": "unknown_card"}]}),
     )
@@ -191,13 +164,13 @@ def test_a_user_format_file_may_name_another_game() -> None:
 
     report = check(deck, shipped_pool(lithic))
     assert report.game == "lithic-rage" and report.format == "open" and report.is_legal
-    _user_format("stray.json", json.dumps({"name": "stray", "game": "no-such-game", "rules": []}))
+    user_format("stray.json", json.dumps({"name": "stray", "game": "no-such-game", "rules": []}))
     assert any("stray.json" in p and "no-such-game" in p for p in format_problems())
 
 
 @pytest.mark.parametrize("game", ["rage", "lithic-rage"])
 def test_an_unknown_field_of_a_format_in_the_one_shape_is_named(game: str) -> None:
-    path = _user_format(
+    path = user_format(
         "colour.json",
         json.dumps(
             {
@@ -212,29 +185,23 @@ def test_an_unknown_field_of_a_format_in_the_one_shape_is_named(game: str) -> No
         load_format_file(path)
 
 
-def _settled(path: Path, seconds_ago: int) -> None:
-    """Date a file's last change back, as a player's format file written days before a check is."""
-    when = int(time.time()) - seconds_ago
-    os.utime(path, (when, when))
-
-
 def test_an_unchanged_user_format_is_read_once_and_a_changed_one_again() -> None:
     league = {"name": "league", "title": "League", "rules": [{"kind": "rage:sept_minimum", "min": 30}]}
-    path = _user_format("league.json", json.dumps(league))
-    _settled(path, 3600)
+    path = user_format("league.json", json.dumps(league))
+    settled(path, 3600)
     rage = load_game("rage")
     (first,) = [f for f in formats_of(rage) if f.name == "league"]
     (again,) = [f for f in formats_of(rage) if f.name == "league"]
     assert again is first  # the same file: not read, parsed and validated a second time
     path.write_text(json.dumps({**league, "title": "League 2"}), encoding="utf-8")
-    _settled(path, 60)
+    settled(path, 60)
     (changed,) = [f for f in formats_of(rage) if f.name == "league"]
     assert changed.title == "League 2"
 
 
 def test_a_format_file_rewritten_within_its_clock_tick_is_read_again() -> None:
     # The same size, written twice at once: its timestamp alone could not tell the two apart.
-    path = _user_format("league.json", '{"name": "league", "title": "AAAA", "rules": []}')
+    path = user_format("league.json", '{"name": "league", "title": "AAAA", "rules": []}')
     rage = load_game("rage")
     assert [f.title for f in formats_of(rage) if f.name == "league"] == ["AAAA"]
     path.write_text('{"name": "league", "title": "BBBB", "rules": []}', encoding="utf-8")
@@ -242,16 +209,16 @@ def test_a_format_file_rewritten_within_its_clock_tick_is_read_again() -> None:
 
 
 def test_an_unchanged_user_game_is_read_once_and_an_edited_one_again() -> None:
-    folder = _user_game("tiny", _tiny_game())
+    folder = user_game("tiny", tiny_game())
     for file in (folder / "game.json", folder):
-        _settled(file, 3600)
+        settled(file, 3600)
     first = load_game("tiny")
     assert load_game("tiny") is first
     (folder / "formats" / "extra.json").write_text('{"name": "extra", "rules": []}', encoding="utf-8")
-    description = _tiny_game(formats=[{"name": "open", "rules": []}, "extra.json"])
+    description = tiny_game(formats=[{"name": "open", "rules": []}, "extra.json"])
     (folder / "game.json").write_text(json.dumps(description), encoding="utf-8")
     for file in (folder / "game.json", folder / "formats" / "extra.json"):
-        _settled(file, 60)
+        settled(file, 60)
     edited = load_game("tiny")
     assert [f.name for f in edited.formats] == ["open", "extra"]
 
@@ -262,20 +229,20 @@ def _data_dir() -> Path:
 
 def test_a_formats_folder_made_in_a_data_folder_untouched_for_long_is_seen_by_the_next_check() -> None:
     # The usual data folder: written days ago, without games or formats. One look at it answers for both...
-    _settled(_data_dir(), 3600)
+    settled(_data_dir(), 3600)
     deck = Deck(entries=legal_deck().entries, format="league")
     assert check_deck(deck, make_pool()).format == "revised"  # no such format: the default's check
     assert check_deck(deck, make_pool()).format == "revised"
     # ... until the player makes the folder and puts a format in it: the very next check finds it.
-    _user_format("league.json", '{"name": "league", "title": "League", "rules": []}')
+    user_format("league.json", '{"name": "league", "title": "League", "rules": []}')
     assert check_deck(deck, make_pool()).format == "league"
 
 
 def test_a_games_folder_made_in_a_data_folder_untouched_for_long_is_seen_by_the_next_lookup() -> None:
-    _settled(_data_dir(), 3600)
+    settled(_data_dir(), 3600)
     assert [p.id for p in load_game("warrift").piles] != ["main"]  # the shipped game
     assert [p.id for p in load_game("warrift").piles] != ["main"]
-    _user_game("warrift", _tiny_game("warrift"))  # the player's own of that name replaces it
+    user_game("warrift", tiny_game("warrift"))  # the player's own of that name replaces it
     assert [p.id for p in load_game("warrift").piles] == ["main"]
 
 
@@ -284,7 +251,7 @@ def test_a_formats_folder_reached_by_a_link_is_seen_once_its_target_is_made(tmp_
     target = tmp_path / "my-formats"
     user_formats_dir().parent.mkdir(parents=True, exist_ok=True)
     user_formats_dir().symlink_to(target)
-    _settled(_data_dir(), 3600)
+    settled(_data_dir(), 3600)
     deck = Deck(entries=legal_deck().entries, format="league")
     assert check_deck(deck, make_pool()).format == "revised"
     assert check_deck(deck, make_pool()).format == "revised"

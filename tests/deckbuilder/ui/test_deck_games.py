@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import os
-import time
-
 from carddb.db import CardDatabase
 from deckbuilder.deck import Deck
-from deckbuilder.games.loader import user_formats_dir, user_games_dir
+from deckbuilder.games.loader import user_formats_dir
 from deckbuilder.ui.deck_games import DeckGames
+from tests.deckbuilder.games.user_files import settled, tiny_game, user_format, user_game
 
 
 def _data_folder_written_long_ago() -> None:
-    """The usual data folder: written days before, with neither a games nor a formats folder."""
-    folder = user_formats_dir().parent
-    when = int(time.time()) - 3600
-    os.utime(folder, (when, when))
+    """The usual data folder: written an hour before, with neither a games nor a formats folder."""
+    settled(user_formats_dir().parent, 3600)
 
 
 def test_a_format_file_put_in_place_between_two_edits_is_checked_against(demo_db: CardDatabase) -> None:
@@ -27,8 +22,7 @@ def test_a_format_file_put_in_place_between_two_edits_is_checked_against(demo_db
     for _edit in range(2):
         report = games.check(deck)
         assert report is not None and report.format == "revised"  # not installed: the default, with a note
-    user_formats_dir().mkdir()
-    (user_formats_dir() / "league.json").write_text('{"name": "league", "rules": []}', encoding="utf-8")
+    user_format("league.json", '{"name": "league", "rules": []}')
     report = games.check(deck)
     assert report is not None and report.format == "league" and report.is_legal
 
@@ -40,15 +34,7 @@ def test_a_game_installed_between_two_edits_is_the_one_checked(demo_db: CardData
     for _edit in range(2):
         report = games.check(deck)
         assert report is not None and report.format != "open"  # the shipped Warrift's
-    folder = user_games_dir() / "warrift"
-    folder.mkdir(parents=True)
-    description = {
-        "name": "warrift",
-        "fields": [{"name": "name"}, {"name": "type"}],
-        "piles": [{"id": "main", "label": "Main", "types": ["Spell"]}],
-        "formats": [{"name": "open", "rules": []}],
-    }
-    (folder / "game.json").write_text(json.dumps(description), encoding="utf-8")
+    user_game("warrift", tiny_game("warrift"))
     report = games.check(deck)
     assert report is not None and report.format == "open"
     game = games.deck_game()
