@@ -268,6 +268,7 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
     timed_edits(2)
     edits = timed_edits(10)
     check_only = timed_ms(lambda: check_deck(window.deck, db), 20)
+    plain_deck = window.deck.copy()
 
     # The same edits on the same deck plus ten cards the database does not know (suggestions are computed).
     # Beside the database (in the run's scratch folder), never beside the deck, which may be in ../shared.
@@ -280,6 +281,7 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
     timed_edits(2, UNKNOWN_EDIT_BUDGET_S / 3)
     unknown_edits = timed_edits(10, UNKNOWN_EDIT_BUDGET_S)
     window.close()
+    floor_edits = timed_floor_edits(plain_deck, db, target, sept, settle)
     db.close()
     return {
         "import_qt_ms": (imported - started) * 1000,
@@ -293,8 +295,31 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
         "edit_p95_ms": p95(edits),
         "edit_unknown_ms": statistics.median(unknown_edits),
         "check_only_ms": statistics.median(check_only),
+        "floor_edit_ms": statistics.median(floor_edits),
         "peak_mib": peak_mib(),
     }
+
+
+def timed_floor_edits(
+    deck: Any, db: Any, target: str, pile: list[str], settle: Callable[[], None]
+) -> list[float]:
+    """The same edits in edit_floor.py's minimal window (the edit's floor, for reference), after two uncounted pairs."""
+    from edit_floor import FloorWindow  # benchmarks/ is on sys.path when this file runs as a script
+
+    floor = FloorWindow(deck, db, [name for name in pile if deck.count_of(name)])
+    floor.resize(1280, 720)
+    floor.show()
+    settle()
+    samples: list[float] = []
+    for counted in (False, False, *(True,) * 10):
+        for add in (True, False):
+            start = time.perf_counter()
+            floor.edit(target, add)
+            settle()
+            if counted:
+                samples.append((time.perf_counter() - start) * 1000)
+    floor.close()
+    return samples
 
 
 def child_bare_qt(_args: dict[str, Any]) -> dict[str, Any]:

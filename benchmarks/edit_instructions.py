@@ -7,7 +7,8 @@ of add + remove pairs, and optionally another checkout to measure instead of thi
 Each part runs inside a CPython C function nothing else on the edit's path calls (exec, reduce, operator.call, ...);
 callgrind collects only inside those (--collect-atstart=no --toggle-collect=...), and the inclusive cost of each is
 its part's. An edit is the add (or remove) of one copy of a sept card through the undo stack ("push": the check and
-every view shown again) and the event loop turn after it ("settle": Qt's layout and paint).
+every view shown again) and the event loop turn after it ("settle": Qt's layout and paint). For reference, the same
+edits in benchmarks/edit_floor.py's minimal window ("floor": the check and the least Qt can repaint to show it).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ RUNNERS: dict[str, tuple[Callable[[Callable[[], object]], object], str]] = {
     "deck view": (lambda f: list(itertools.starmap(f, [()])), "starmap_next"),
     "legality panel": (lambda f: sys.call_tracing(f, ()), "sys_call_tracing"),
     "check_deck alone": (lambda f: eval(_CALL, {"f": f}), "builtin_eval"),
+    # The same edit in benchmarks/edit_floor.py's minimal window, check and paint together (for reference).
+    "floor (edit + paint)": (
+        lambda f: list(itertools.dropwhile(lambda _x: f() and False, [0])),
+        "dropwhile_next",
+    ),
 }
 # Compiled once: compiling it inside each eval would count as check_deck's.
 _CALL = compile("f()", "<part>", "eval")
@@ -102,6 +108,21 @@ def _child(db_path: str, deck_path: str, pairs: int) -> None:
     deck = window.deck
     for _ in range(2 * pairs):
         measured("check_deck alone", lambda: check_deck(deck, db))
+    from edit_floor import FloorWindow  # benchmarks/ is on sys.path when this file runs as a script
+
+    window.hide()
+    floor = FloorWindow(deck.copy(), db, [e.name for e in deck.entries if e.name in sept])
+    floor.resize(1280, 720)
+    floor.show()
+    settle()
+    for part in (None, None, "floor (edit + paint)"):  # two uncounted rounds first, as the window's edits had
+        for _ in range(pairs):
+            for add in (True, False):
+                if part is None:
+                    floor.edit(target, add)
+                    settle()
+                else:
+                    measured(part, lambda add=add: (floor.edit(target, add), settle()))
     sys.stdout.flush()
     os._exit(0)  # the figures are in; tearing the window down is not measured
 
@@ -132,6 +153,8 @@ def measure(db_path: str, deck_path: str, pairs: int = 10, root: Path = ROOT) ->
             figures[by_symbol[found.group(2)]] = int(found.group(1).replace(",", "")) / (2 * pairs) / 1e6
     figures["edit (push + settle)"] = figures.get("push", 0.0) + figures.get("settle", 0.0)
     figures["ratio"] = figures["edit (push + settle)"] / figures["check_deck alone"]
+    if "floor (edit + paint)" in figures:
+        figures["floor ratio"] = figures["floor (edit + paint)"] / figures["check_deck alone"]
     return figures
 
 
