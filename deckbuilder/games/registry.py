@@ -7,6 +7,7 @@ time: Rage's rules register here while `ragedeck check` starts, and the legality
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -128,16 +129,22 @@ def load_kinds_when_missing(load: Callable[[], None]) -> None:
     _LOADERS.append(load)
 
 
+# Held while loaders run: a thread asking for a kind (the Fix it worker checks beside the window) waits for a load
+# another thread has started, instead of finding the list empty and the kind not registered yet.
+_LOADING = threading.RLock()
+
+
 def _load_pending() -> None:
-    while _LOADERS:
-        _LOADERS.pop(0)()
+    with _LOADING:
+        while _LOADERS:
+            _LOADERS.pop(0)()
 
 
 def kind_named(name: str) -> RuleKind | None:
     """The rule kind a format names."""
     kind = RULE_KINDS.get(name)
-    if kind is None and _LOADERS:
-        _load_pending()
+    if kind is None:
+        _load_pending()  # (a kind no loader registers costs a lock: only a broken format names one)
         kind = RULE_KINDS.get(name)
     return kind
 

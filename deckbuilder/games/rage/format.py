@@ -145,7 +145,7 @@ class BanList:
 
     def __init__(self, names: frozenset[str], folded_types: tuple[str, ...], types: tuple[str, ...]) -> None:
         self.names, self.folded_types, self.types = names, folded_types, types
-        self._memo: dict[str, str | None] = {}
+        self._memo: dict[str, tuple[str | None]] = {}
 
     def is_banned_name(self, name: str) -> bool:
         """Whether this card name is banned."""
@@ -155,8 +155,11 @@ class BanList:
         """The banned Type this card Type matches, else None."""
         if not self.types:
             return None
-        if type_field in self._memo:
-            return self._memo[type_field]
+        # One look-up, not `in` then `[]`: the Fix it worker checks on another thread, and a clear() between the two
+        # would raise KeyError (the answer is kept in a 1-tuple, as None is an answer).
+        known = self._memo.get(type_field)
+        if known is not None:
+            return known[0]
         parts = {part.strip().casefold() for part in type_field.split(" - ")} | {
             type_field.strip().casefold()
         }
@@ -165,7 +168,7 @@ class BanList:
         )
         if len(self._memo) > 100_000:
             self._memo.clear()
-        self._memo[type_field] = answer
+        self._memo[type_field] = (answer,)
         return answer
 
 
