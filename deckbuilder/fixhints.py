@@ -8,7 +8,7 @@ What a hint is lives in games/hints.py; who plans them is the deck's engine: the
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.context import DeckContext
@@ -28,7 +28,9 @@ from deckbuilder.games.hints import (
     Change,
     FixHint,
     HintList,
+    HintsCancelled,
     apply_changes,
+    never,
     no_fix_reason,
 )
 from deckbuilder.legality.results import Report, Result
@@ -48,6 +50,7 @@ __all__ = [
     "Change",
     "FixHint",
     "HintList",
+    "HintsCancelled",
     "apply_changes",
     "context_hints",
     "fix_hints",
@@ -62,13 +65,15 @@ def fix_hints(
     fmt: Any = None,
     settings: Mapping[str, int | None] | int | None = None,
     report: Report | None = None,
+    cancel: Callable[[], bool] = never,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each error (and fixable warning) of the deck, the verified hints that clear it (empty when none found).
 
     `candidates` are the cards hints may suggest (the pool's `all_cards()` or `cards()`); None means the engine's
     default (Rage: only the deck's own cards and near-name suggestions; the generic engine: the pool's cards).
     `fmt` is a format of the deck's game (or its name), None for the deck's own; `settings` the settings given over
-    the deck's (a lone number stands for the game's one player-chosen setting, Rage's Renown level).
+    the deck's (a lone number stands for the game's one player-chosen setting, Rage's Renown level). `cancel` is asked
+    between candidate checks: once it says True, HintsCancelled is raised (the window's worker stops a stale answer).
     """
     from deckbuilder.context import DeckContexts
     from deckbuilder.games.description import GameError
@@ -78,7 +83,7 @@ def fix_hints(
     except GameError:  # a game that is not installed has nothing to fix either
         return []
     context = DeckContext(game, pool, settings=given_settings(game, settings))
-    return context_hints(deck, context, report, candidates, fmt)
+    return context_hints(deck, context, report, candidates, fmt, cancel)
 
 
 def given_settings(game: Any, settings: Mapping[str, int | None] | int | None) -> dict[str, int | None]:
@@ -97,9 +102,10 @@ def context_hints(
     report: Report | None = None,
     candidates: Sequence[Any] | None = None,
     fmt: Any = None,
+    cancel: Callable[[], bool] = never,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The fix-it hints of a deck in its context (its game, pool, format and settings); `candidates` None: every
-    card of the game's pool (read once per run by the context)."""
+    card of the game's pool (read once per run by the context); `cancel` as fix_hints'."""
     from deckbuilder.games.check import ENGINES
 
     engine = ENGINES.get(context.game.engine)
@@ -111,6 +117,6 @@ def context_hints(
         chosen_fmt = report.format
     cards = candidates if candidates is not None else context.candidates()
     result: list[tuple[Result, list[FixHint]]] = planner(
-        deck, context.pool, context.game, cards, chosen_fmt, context.settings, report
+        deck, context.pool, context.game, cards, chosen_fmt, context.settings, report, cancel=cancel
     )
     return result

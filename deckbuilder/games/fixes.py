@@ -28,6 +28,7 @@ from deckbuilder.games.hints import (
     describe_added,
     describe_removed,
     make_hint,
+    never,
     replace_with_suggestions,
 )
 from deckbuilder.games.kinds import GameContext, Item, kind_named
@@ -45,6 +46,9 @@ class GenericPlanner:
     report: Report
     candidates: Sequence[Any]
     settings: Mapping[str, int | None] = field(default_factory=dict)  # given over the deck's own
+    cancel: Callable[[], bool] = (
+        never  # True once the hints are no longer wanted (games/hints.py HintsCancelled)
+    )
     ctx: GameContext = field(init=False)
     verifier: Verifier = field(init=False)
 
@@ -52,7 +56,10 @@ class GenericPlanner:
         engine = ENGINES[self.game.engine]
         self.ctx = engine.context(self.deck, self.pool, self.game, self.fmt, self.settings)
         self.verifier = Verifier(
-            self.deck, self.report, lambda trial: check(trial, self.pool, self.game, self.fmt, self.settings)
+            self.deck,
+            self.report,
+            lambda trial: check(trial, self.pool, self.game, self.fmt, self.settings),
+            self.cancel,
         )
 
     @property
@@ -471,11 +478,14 @@ def generic_hints(
     candidates: Sequence[Any],
     wanted: Sequence[Result],
     settings: Mapping[str, int | None] | None = None,
+    cancel: Callable[[], bool] = never,
 ) -> list[tuple[Result, list[FixHint]]]:
-    """For each wanted result, the verified hints its rule kind's fixer proposes (empty when none helps)."""
-    planner = GenericPlanner(deck, pool, game, fmt, report, candidates, dict(settings or {}))
+    """For each wanted result, the verified hints its rule kind's fixer proposes (empty when none helps);
+    HintsCancelled once `cancel` says so."""
+    planner = GenericPlanner(deck, pool, game, fmt, report, candidates, dict(settings or {}), cancel)
     found: list[tuple[Result, list[FixHint]]] = []
     for error in wanted:
+        planner.verifier.stop_if_cancelled()
         proposals: list[FixHint] = []
         try:
             for kind, params in _rules_for(fmt, error.code):
@@ -500,11 +510,13 @@ def plan_hints(
     fmt: Any,
     settings: Mapping[str, int | None],
     report: Report | None,
+    cancel: Callable[[], bool] = never,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The generic engine's fix-it hints (its `hints_module`): each error with the hints its rule kind's fixes give.
 
     `fmt` a format of the game or its name (None: the report's, else the deck's own); `settings` the settings given
-    over the deck's. `candidates` None: the pool's own cards.
+    over the deck's. `candidates` None: the pool's own cards. `cancel` asked between candidate checks
+    (HintsCancelled).
     """
     chosen, _notes, _missing = _chosen_format(
         game, deck, fmt if fmt is not None else getattr(report, "format", None)
@@ -516,4 +528,4 @@ def plan_hints(
     if not wanted:
         return []
     cards = list(candidates) if candidates is not None else list(getattr(pool, "cards", list)())
-    return generic_hints(deck, pool, game, chosen, report, cards, wanted, settings)
+    return generic_hints(deck, pool, game, chosen, report, cards, wanted, settings, cancel)

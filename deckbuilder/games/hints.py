@@ -66,6 +66,16 @@ MAX_HINTS_PER_ERROR = 3
 MAX_TRIES_PER_ERROR = 24
 
 
+class HintsCancelled(BaseException):
+    """Working hints out was cancelled by its caller's `cancel` (the deck changed). A BaseException, as asyncio's
+    CancelledError: a planner's `except Exception` (a failed planner leaves its error without hints) lets it by."""
+
+
+def never() -> bool:
+    """The `cancel` of a caller that never cancels (the command line)."""
+    return False
+
+
 def no_fix_reason(code: str, lang: str | None = None) -> str:
     """Why an error has no hint, in a language."""
     return format_message(f"NO_FIX.{code}" if code in NO_AUTOMATIC_FIX else "NO_FIX", (), lang)
@@ -207,12 +217,24 @@ class Verifier:
     """The engine's verdict on a hint: the target result goes (one fewer of its code, and of its very words: clearing
     another card's or pile's result of the same code is no fix for it), and no error appears or grows."""
 
-    def __init__(self, deck: Deck, report: Report, recheck: Callable[[Deck], Report]) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        report: Report,
+        recheck: Callable[[Deck], Report],
+        cancel: Callable[[], bool] = never,
+    ) -> None:
         self.deck = deck
         self.recheck = recheck
+        self.cancel = cancel
         self._before = Counter(r.code for r in report.results)
         self._said = Counter((r.code, r.message) for r in report.results)
         self._errors_before = Counter(r.code for r in report.errors)
+
+    def stop_if_cancelled(self) -> None:
+        """Raise HintsCancelled once the caller's `cancel` says so (asked between candidate checks)."""
+        if self.cancel():
+            raise HintsCancelled
 
     def accepted(self, target: Result, changes: Sequence[Change]) -> bool:
         """Whether the engine, checking the deck with these changes, says the hint helps and hurts nothing."""
@@ -237,6 +259,7 @@ class Verifier:
         offered: list[FixHint] = []
         tries = 0
         for hint in hints:
+            self.stop_if_cancelled()  # each try is a whole check of the deck: a stale answer stops here
             tries += 1
             if tries > MAX_TRIES_PER_ERROR or len(offered) >= MAX_HINTS_PER_ERROR:
                 break

@@ -13,6 +13,7 @@ from deckbuilder.fixhints import (
     NO_AUTOMATIC_FIX,
     Change,
     FixHint,
+    HintsCancelled,
     apply_changes,
     fix_hints,
     no_fix_reason,
@@ -379,3 +380,28 @@ def test_demo_cards_get_a_hint_that_takes_them_out_and_keeps_the_sections_full()
     fixed = _applied(deck, hints[0])
     assert fixed.count_of(demo.name) == 0
     assert check_deck(fixed, pool, REVISED, 20).is_legal
+
+
+def _cancel_after(answers_no: int) -> tuple[Callable[[], bool], list[int]]:
+    """A cancel that says no `answers_no` times, then yes; and how often it was asked."""
+    asked = [0]
+
+    def cancel() -> bool:
+        asked[0] += 1
+        return asked[0] > answers_no
+
+    return cancel, asked
+
+
+def test_a_cancel_stops_working_hints_out_at_the_next_candidate_check() -> None:
+    deck, pool, fmt = _deck_unknown()
+    deck.add(BASE_COMBAT[0].name, 2)  # another error: copies over the limit
+    candidates = list(pool.cards.values())
+    never_cancel, asked_in_all = _cancel_after(10**6)
+    found = fix_hints(deck, pool, candidates, fmt, 20, cancel=never_cancel)
+    assert found == fix_hints(deck, pool, candidates, fmt, 20)  # asked and never cancelled: the same hints
+    assert asked_in_all[0] > 4  # asked between candidate checks
+    cancel, asked = _cancel_after(3)
+    with pytest.raises(HintsCancelled):  # through the planners' "a failed planner leaves no hints" too
+        fix_hints(deck, pool, candidates, fmt, 20, cancel=cancel)
+    assert asked[0] == 4  # it stopped at the first yes, asking nothing more

@@ -6,7 +6,7 @@ requirements the pack meets, Combat Actions most of its Characters can play), ne
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from deckbuilder.games.hints import (
     apply_changes,
     describe_added,
     make_hint,
+    never,
     replace_with_suggestions,
 )
 from deckbuilder.games.loader import find_format
@@ -76,13 +77,19 @@ class _Planner:
     candidates: Sequence[CardInfo]
     report: Report
     game: Game | None = None  # Rage's description, read once for every trial check
+    cancel: Callable[[], bool] = (
+        never  # True once the hints are no longer wanted (games/hints.py HintsCancelled)
+    )
     ctx: CheckContext = field(init=False)
     verifier: Verifier = field(init=False)
 
     def __post_init__(self) -> None:
         self.ctx = build_context(self.deck, self.pool, self.fmt, self.level)
         self.verifier = Verifier(
-            self.deck, self.report, lambda trial: _check(trial, self.pool, self.fmt, self.level, self.game)
+            self.deck,
+            self.report,
+            lambda trial: _check(trial, self.pool, self.fmt, self.level, self.game),
+            self.cancel,
         )
 
     def with_fill(self, changes: list[Change]) -> list[Change]:
@@ -519,11 +526,14 @@ def rage_hints(
     report: Report,
     wanted: Sequence[Result],
     game: Game | None = None,
+    cancel: Callable[[], bool] = never,
 ) -> list[tuple[Result, list[FixHint]]]:
-    """For each wanted result of a Rage deck, the verified hints that clear it (empty when none found)."""
-    planner = _Planner(deck, pool, fmt, level, list(candidates), report, game)
+    """For each wanted result of a Rage deck, the verified hints that clear it (empty when none found); HintsCancelled
+    once `cancel` says so."""
+    planner = _Planner(deck, pool, fmt, level, list(candidates), report, game, cancel)
     found: list[tuple[Result, list[FixHint]]] = []
     for error in wanted:
+        planner.verifier.stop_if_cancelled()
         try:
             hints = planner.hints_for(error)
         except (
@@ -542,11 +552,12 @@ def plan_hints(
     fmt: Format | GameFormat | str | None,
     settings: Mapping[str, int | None],
     report: Report | None,
+    cancel: Callable[[], bool] = never,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The Rage engine's fix-it hints (its `hints_module`): each error and planned warning with its verified hints.
 
     `fmt` a Rage format view or a format's name (None: the deck's own); `settings` given over the deck's (its
-    Renown level: the deck's own when not given).
+    Renown level: the deck's own when not given); `cancel` asked between candidate checks (HintsCancelled).
     """
     if fmt is None or isinstance(fmt, str):
         fmt = format_view(find_format(game, deck.format if fmt is None else fmt), game)
@@ -559,4 +570,4 @@ def plan_hints(
     wanted = [r for r in report.results if r.severity is Severity.ERROR or r.code in PLANNERS]
     if not wanted:
         return []
-    return rage_hints(deck, pool, list(candidates or ()), fmt, level, report, wanted, game)
+    return rage_hints(deck, pool, list(candidates or ()), fmt, level, report, wanted, game, cancel)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from deckbuilder.deckfiles import parse_deck_text
-from deckbuilder.fixhints import KIND_FIXES, apply_changes, fix_hints
+from deckbuilder.fixhints import KIND_FIXES, HintsCancelled, apply_changes, fix_hints
 from deckbuilder.games.cards import shipped_pool
 from deckbuilder.games.check import check
 from deckbuilder.games.kinds import RULE_KINDS
@@ -107,3 +109,20 @@ def test_a_group_count_has_an_honest_reason_instead_of_a_hint() -> None:
     from deckbuilder.fixhints import no_fix_reason
 
     assert "only the player can choose" in no_fix_reason("GROUP_COUNT")
+
+
+def test_a_cancel_stops_the_generic_engines_hints_too() -> None:
+    deck = _deck(
+        "Ancestry:\n1\tRiver Folk\nClass:\n1\tBone Shaman\nActions:\n4\tSling Stone\n2\tSling Stoen\n"
+    )
+    report = check(deck, POOL, LITHIC)
+    asked = [0]
+
+    def cancel() -> bool:
+        asked[0] += 1
+        return asked[0] > 1
+
+    with pytest.raises(HintsCancelled):
+        fix_hints(deck, POOL, POOL.cards(), None, None, report, cancel)
+    assert asked[0] == 2
+    assert fix_hints(deck, POOL, POOL.cards(), None, None, report)  # never cancelled: its hints
