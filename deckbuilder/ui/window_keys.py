@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QMenu,
-    QPushButton,
     QTableView,
     QTabWidget,
     QWidget,
@@ -26,6 +25,7 @@ from deckbuilder.ui.browser import CardBrowser
 from deckbuilder.ui.check_space import CheckSpace
 from deckbuilder.ui.deck_controller import DeckController
 from deckbuilder.ui.deck_view import DeckView
+from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.shortcuts import matches, sequences
 from deckbuilder.ui.theme import THEME_LABELS, THEMES, Appearance, fit_rows_to_text, refresh_fonts
 from deckbuilder.ui.translation import fill
@@ -356,10 +356,10 @@ class KeyboardActions(QObject):
         (target or legality).setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_fix_it(self) -> None:
-        """Show Fix it and focus its first Apply button (Tab moves to the next, Space applies)."""
-        panel = self.window.findChild(QWidget, "fixHints")
+        """Show Fix it and focus its first Apply button (Tab moves to the next, Space applies); while its hints are
+        worked out, the first button of the hints when they arrive."""
+        panel = self.window.findChild(FixHintsPanel, "fixHints")
         if panel is None:
             return
         self._show_check_tab(panel)
-        button = next(iter(panel.findChildren(QPushButton, "applyHint")), None)
-        (button or panel).setFocus(Qt.FocusReason.ShortcutFocusReason)
+        panel.focus_first_fix()

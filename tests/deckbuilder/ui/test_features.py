@@ -24,22 +24,26 @@ def test_fix_it_tab_applies_a_hint_in_one_click_and_one_undo_step(qtbot, window)
     _open_illegal_demo(window)
     window.report_tabs.setCurrentWidget(window.fix_panel)
     panel = window.fix_panel
+    qtbot.waitUntil(lambda: not panel.busy)  # the hints are worked out on a worker thread
     assert "Trim 'Low Feint' from 3 to 2 copies" in panel.hint_texts()
     steps = window.undo_stack.count()
     qtbot.mouseClick(panel.buttons[0], Qt.MouseButton.LeftButton)
     assert window.report.is_legal
     assert window.undo_stack.count() == steps + 1
+    qtbot.waitUntil(lambda: not panel.busy)
     assert "nothing to fix" in panel.summary.text()
     window.undo_stack.undo()
     assert not window.report.is_legal
     assert window.deck.count_of("Low Feint") == 3
 
 
-def test_fix_hints_wait_until_the_tab_is_shown(window) -> None:  # type: ignore[no-untyped-def]
+def test_fix_hints_wait_until_the_tab_is_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     window.report_tabs.setCurrentWidget(window.legality)
     _open_illegal_demo(window)
     assert window.fix_panel.hints == []  # not computed while hidden
+    assert not window.fix_panel.busy
     window.report_tabs.setCurrentWidget(window.fix_panel)
+    qtbot.waitUntil(lambda: not window.fix_panel.busy)
     assert window.fix_panel.hints and window.fix_panel.hints[0][0].code == "COMBAT_COPIES"
 
 
