@@ -1,8 +1,8 @@
 """Fix it: each error of the deck with the hints the engine accepted; one click applies a hint as one undo step.
 
 The hints are worked out on a worker thread (each is a whole check of a changed deck: ~0.2 s for a 600-card deck with
-a hundred errors), so an edit never waits for them; the hints on show stay, greyed and not appliable, until the edited
-deck's arrive.
+a hundred errors), so an edit never waits for them; the hints on show stay, not appliable, until the edited deck's
+arrive, and are greyed once that takes longer than STALE_LOOK_MS.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -34,6 +34,11 @@ if TYPE_CHECKING:
     from deckbuilder.ui.workers import CancelFn, NewestJob, ProgressFn
 
 Hints = list[tuple[Result, list["FixHint"]]]
+
+# Hints that arrive within this long after an edit replace those on show without greying them first: a small deck's
+# come in 5-10 ms, and greying the list on every edit would flash it for a frame. (Their Apply buttons do nothing
+# meanwhile all the same.)
+STALE_LOOK_MS = 150
 
 
 # What an error's block shows: the language, the error and its hints (a block is kept while this stays the same).
@@ -115,6 +120,10 @@ class FixHintsPanel(QWidget):
         # Where the keyboard focus was in the list when it went stale: (the block's place, its button), given back
         # when the hints arrive (the panel holds the focus meanwhile, as a disabled button cannot).
         self._parked: tuple[int, QWidget | None] | None = None
+        self._stale_look = QTimer(self)
+        self._stale_look.setSingleShot(True)
+        self._stale_look.setInterval(STALE_LOOK_MS)
+        self._stale_look.timeout.connect(lambda: self._working(self.busy))
         self.hints: Hints = []
         self.buttons: list[QPushButton] = []
         self.summary = QLabel()
@@ -197,8 +206,9 @@ class FixHintsPanel(QWidget):
             )
             return number, found
 
-        self._working(True)
         self._jobs.run(job)
+        if not self._stale_look.isActive() and self.body.isEnabled():
+            self._stale_look.start()  # not restarted by each edit of a quick run: greyed once the first is late
 
     def _close_reader(self) -> None:
         """The application quits: stop the job and close the reader's database handle (its -wal goes with it)."""
@@ -230,6 +240,7 @@ class FixHintsPanel(QWidget):
     def _show_hints(self, answer: tuple[int, Hints]) -> None:
         """Show the hints a job worked out (for deck number `answer[0]`)."""
         self._hints_of, self.hints = answer
+        self._stale_look.stop()
         self._working(False)
         self._rebuild()
 

@@ -171,9 +171,11 @@ def test_an_edit_shows_at_once_and_its_fixes_follow_when_worked_out(qtbot, windo
         assert window.legality.shown_codes() == ["COMBAT_COPIES", "COMBAT_COPIES"]
         assert panel.busy
         assert "Trim 'Twin Claws' from 3 to 2 copies" not in panel.hint_texts()
-        # The previous hints stay, greyed, their Apply buttons off; the summary says the fixes are being worked out.
+        # The previous hints stay; once they are late, greyed, their Apply buttons off, and the summary says the
+        # fixes are being worked out.
         assert "Trim 'Low Feint' from 3 to 2 copies" in panel.hint_texts()
-        assert panel.buttons and not any(button.isEnabled() for button in panel.buttons)
+        qtbot.waitUntil(lambda: not any(button.isEnabled() for button in panel.buttons))
+        assert panel.buttons and panel.busy
         assert not panel.summary.isEnabled() and "Working out" in panel.summary.text()
     finally:
         held.release.set()
@@ -212,9 +214,10 @@ def test_a_fix_worked_out_for_a_deck_no_longer_on_show_is_never_applied(qtbot, w
     try:
         window.add_card("Twin Claws")
         steps = window.undo_stack.count()
-        assert not button.isEnabled()
+        button.clicked.emit()  # a click already on its way when the deck changed, or before the list is greyed
+        assert window.undo_stack.count() == steps and window.deck.count_of("Low Feint") == 3
+        qtbot.waitUntil(lambda: not button.isEnabled())
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # greyed: the click does nothing
-        button.clicked.emit()  # a click already on its way when the deck changed: refused too
         assert window.undo_stack.count() == steps and window.deck.count_of("Low Feint") == 3
     finally:
         held.release.set()
@@ -231,3 +234,17 @@ def test_a_fix_worked_out_for_a_deck_no_longer_on_show_is_never_applied(qtbot, w
         _apply_button_for(panel, "Trim 'Low Feint' from 3 to 2 copies"), Qt.MouseButton.LeftButton
     )
     assert window.deck.count_of("Low Feint") == 2  # the deck on show's own fix applies
+
+
+def test_fixes_that_arrive_quickly_replace_those_on_show_ungreyed(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    panel = _illegal_demo_with_fix_it_shown(qtbot, window)
+    # The stale look waits for longer than any test (the hints arrive first, whatever the machine's load).
+    panel._stale_look.setInterval(int(HELD_S * 1000))
+    greyed: list[bool] = []
+    working = panel._working
+    monkeypatch.setattr(panel, "_working", lambda on: (greyed.append(on), working(on)))
+    window.add_card("Twin Claws")
+    assert panel.busy
+    _settled(qtbot, panel)
+    assert True not in greyed and panel.body.isEnabled()  # never greyed: no flash on each edit
+    assert "Trim 'Twin Claws' from 3 to 2 copies" in panel.hint_texts()
