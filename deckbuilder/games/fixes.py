@@ -46,9 +46,8 @@ class GenericPlanner:
     report: Report
     candidates: Sequence[Any]
     settings: Mapping[str, int | None] = field(default_factory=dict)  # given over the deck's own
-    cancel: Callable[[], bool] = (
-        never  # True once the hints are no longer wanted (games/hints.py HintsCancelled)
-    )
+    # True once the hints are no longer wanted (games/hints.py HintsCancelled).
+    cancel: Callable[[], bool] = never
     ctx: GameContext = field(init=False)
     verifier: Verifier = field(init=False)
 

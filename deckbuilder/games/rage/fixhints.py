@@ -77,9 +77,8 @@ class _Planner:
     candidates: Sequence[CardInfo]
     report: Report
     game: Game | None = None  # Rage's description, read once for every trial check
-    cancel: Callable[[], bool] = (
-        never  # True once the hints are no longer wanted (games/hints.py HintsCancelled)
-    )
+    # True once the hints are no longer wanted (games/hints.py HintsCancelled).
+    cancel: Callable[[], bool] = never
     ctx: CheckContext = field(init=False)
     verifier: Verifier = field(init=False)
 
