@@ -29,7 +29,7 @@ def test_fix_hints_are_printed_under_each_error(real_db: Path, tmp_path: Path) -
     code, out, _ = run("check", str(deck), "--db", str(real_db), "--fix-hints")
     assert code == 1
     assert "CHARACTER_COPIES" in out
-    assert "fix      CHARACTER_COPIES: Trim 'Howard Koar' from 3 to 1 copies" in out
+    assert "fix      CHARACTER_COPIES: Trim 'Howard Koar' from 3 to 1 copy" in out
 
 
 def test_json_hints_applied_to_the_deck_make_it_legal(real_db: Path, tmp_path: Path) -> None:
