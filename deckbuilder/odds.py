@@ -56,6 +56,15 @@ MESSAGES = declare(
 )
 
 
+class OddsCancelled(BaseException):
+    """A simulation was stopped by its caller's `cancel` (the deck changed). A BaseException, as asyncio's
+    CancelledError: code that turns a failed figure into "unavailable" (`except Exception`) lets it by."""
+
+
+# Asked between a simulation's trials: True once its answer is no longer wanted (None: never).
+Cancel = Callable[[], bool] | None
+
+
 class OddsUnavailable(Exception):
     """The game's description does not say what draw odds need (its message says what is missing)."""
 

@@ -225,10 +225,11 @@ class Engine:
 
     def odds_table(
         self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
-    ) -> Callable[[], Any] | None:
+    ) -> Callable[[Any], Any] | None:
         """Those odds at one turn as the Draw odds tab shows them, None when the engine has none; else a job: the
         deck's cards are read from `pool` now (on the caller's thread, the pool's), and the call returned works the
-        odds.OddsTable out from what was read, so the tab runs it on a worker thread (simulations take a while)."""
+        odds.OddsTable out from what was read, so the tab runs it on a worker thread (simulations take a while). The
+        job is given a `cancel` (odds.Cancel): once it says True, the job may stop with odds.OddsCancelled."""
         return None
 
 

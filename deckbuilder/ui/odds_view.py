@@ -62,8 +62,8 @@ class OddsView(QWidget):
         self._game: Game | None = None
         self._stale = False
         self._built = False
-        # The engine's table, worked out on a worker thread (only the newest deck's is shown).
-        self._table_jobs = NewestJob(self._fill_table, lambda _message: self._fill_table(None), self)
+        # The engine's table, worked out on a worker thread (only the newest deck's is shown); made when first asked.
+        self._jobs: NewestJob | None = None
         # The sample hand's box is built now: the room the tab asks for is measured on it (see sizeHint).
         self._build_hand_box()
         self._start_width = self.hand_box.sizeHint().width()
@@ -303,7 +303,7 @@ class OddsView(QWidget):
         """The table the deck's game's engine adds, at the chosen turn: the deck's cards are read here, and the odds
         (a seeded simulation, tenths of a second) are worked out on a worker thread, so an edit with the tab on
         screen does not wait for them; the figures shown till then are greyed."""
-        job: Callable[[], Any] | None = None
+        job: Callable[[Any], Any] | None = None
         if self._deck is not None and self._game is not None:
             try:
                 job = ENGINES[self._game.engine].odds_table(
@@ -322,12 +322,27 @@ class OddsView(QWidget):
             self._fill_table(None)
             return
         self.fight_table.setEnabled(False)
-        self._table_jobs.run(lambda _progress, _cancel: job())
+        self._table_jobs.run(lambda _progress, cancel: job(cancel))
+
+    @property
+    def _table_jobs(self) -> NewestJob:
+        """The engine's table jobs: a stale simulation stops at its next look at `cancel` (odds.OddsCancelled)."""
+        if self._jobs is None:
+            from deckbuilder import odds
+
+            self._jobs = NewestJob(
+                self._fill_table,
+                lambda _message: self._fill_table(None),
+                self,
+                cancel_stale=True,
+                cancel_exceptions=(odds.OddsCancelled,),
+            )
+        return self._jobs
 
     @property
     def working_out(self) -> bool:
         """True while the engine's table for the deck on show is being worked out (not shown yet)."""
-        return self._table_jobs.busy
+        return self._jobs is not None and self._jobs.busy
 
     def _fill_table(self, table: odds.OddsTable | None) -> None:
         """Show the engine's table (hidden when None), each row explained with its rule."""

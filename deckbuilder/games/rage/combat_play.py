@@ -15,6 +15,8 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
+from deckbuilder.odds import Cancel, OddsCancelled
+
 # (useful cards in hand, cards in hand, useful cards in the combat deck, cards in the combat deck); the discards
 # are the rest of the pile.
 _State = tuple[int, int, int, int]
@@ -97,6 +99,8 @@ _SIMULATED: dict[tuple[object, ...], tuple[int, ...]] = {}
 _SIMULATED_KEPT = 16
 # The Draw odds tab simulates on a worker thread while the rest of the program may ask too: one at a time.
 _SIMULATED_LOCK = threading.Lock()
+# Trials between two looks at `cancel` (a few hundred microseconds of work): a stale table stops that soon.
+CANCEL_EVERY = 64
 
 
 def simulate_by_turn(
@@ -109,13 +113,17 @@ def simulate_by_turn(
     full: int,
     plays: int,
     first_redraw: bool = True,
+    cancel: Cancel = None,
 ) -> list[int]:
-    """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase.
+    """Per turn 1..N, how many of `trials` seeded games have a hand worth `full` at the Combat Phase (OddsCancelled
+    once `cancel` says so, asked every CANCEL_EVERY trials).
 
     `masks` holds, per card of the pile, a bit per Character (or group) that can use it. At each Combat Phase the
     hand keeps the fewest cards worth the most (and, once that is all it can be worth, spare copies of what it
     keeps), discards the rest and draws back to its size; each combat plays the useful card whose loss costs the
     hand least; after it the hand is refilled. The same inputs give the same answer: the last few are kept."""
+    if cancel is not None and cancel():
+        raise OddsCancelled  # even an answer kept from before is not wanted any more
     asked = (tuple(masks), hand_size, turns, seed, trials, worth, full, plays, first_redraw)
     with _SIMULATED_LOCK:
         kept = _SIMULATED.get(asked)
@@ -127,7 +135,9 @@ def simulate_by_turn(
     play = cache(lambda hand: _play(hand, worth))
     judged: dict[tuple[int, ...], bool] = {}
     hits = [0] * max(turns, 0)
-    for _ in range(trials):
+    for trial in range(trials):
+        if cancel is not None and trial % CANCEL_EVERY == CANCEL_EVERY - 1 and cancel():
+            raise OddsCancelled
         library = list(masks)
         shuffle(library)
         discards: list[int] = []

@@ -274,7 +274,7 @@ class RageEngine(Engine):
 
     def odds_table(
         self, deck: Deck, pool: Any, game: Game, piles: Any, seed: int, trials: int, turn: int = 1
-    ) -> Callable[[], Any] | None:
+    ) -> Callable[[Any], Any] | None:
         """The Draw odds tab's Combat Phase table at one turn, as a job (games/rage/odds.py)."""
         from deckbuilder.games.rage.odds import combat_table
 

@@ -26,6 +26,7 @@ from deckbuilder.odds import (
     MAX_TRIALS,
     MAX_TURNS,
     SIMULATED,
+    Cancel,
     Odds,
     OddsTable,
     OddsUnavailable,
@@ -122,7 +123,7 @@ def combat_hand_odds(
 ) -> CombatOdds:
     """The chance that each Character has a Combat Action it can play at the Combat Phase of turns 1..N; each
     combat plays `plays` cards (by default the description's `played`: the one the alpha fights with)."""
-    return _combat_job(deck, pool, seed, trials, piles, turns, plays)()
+    return _combat_job(deck, pool, seed, trials, piles, turns, plays)(None)
 
 
 def _combat_job(
@@ -133,9 +134,9 @@ def _combat_job(
     piles: Piles | None,
     turns: int,
     plays: int | None,
-) -> Callable[[], CombatOdds]:
-    """combat_hand_odds in two steps: the deck's cards are read from `pool` now; the call returned works the odds
-    out from what was read (no pool, no database: a worker thread may run it)."""
+) -> Callable[[Cancel], CombatOdds]:
+    """combat_hand_odds in two steps: the deck's cards are read from `pool` now; the call returned (given a `cancel`,
+    or None) works the odds out from what was read (no pool, no database: a worker thread may run it)."""
     piles = piles if piles is not None else deck_piles(deck, pool)
     draw = piles.draw("combat")
     if draw is None:
@@ -170,15 +171,18 @@ def _combat_job(
     return functools.partial(_combat_odds, play, tuple(playable))
 
 
-def _combat_odds(play: _Play, playable: tuple[tuple[PackMember, frozenset[int]], ...]) -> CombatOdds:
-    """The combat hand's odds of the pack's Characters, turn by turn (pure: what the deck's cards were, read)."""
+def _combat_odds(
+    play: _Play, playable: tuple[tuple[PackMember, frozenset[int]], ...], cancel: Cancel = None
+) -> CombatOdds:
+    """The combat hand's odds of the pack's Characters, turn by turn (pure: what the deck's cards were, read);
+    OddsCancelled once `cancel` says so."""
     if not playable:
         return CombatOdds((), None, None, play.hand)
     per_turn = [
         play.character_odds(member.card.name, len(positions)) for member, positions in playable
     ]  # per Character, per turn
-    every = play.every_character(list(playable))
-    distinct = play.distinct_cards(list(playable))
+    every = play.every_character(list(playable), cancel)
+    distinct = play.distinct_cards(list(playable), cancel)
     found = tuple(
         CombatTurn(
             n + 1,
@@ -218,15 +222,15 @@ def combat_extra_odds(
 
 def combat_table(
     deck: Deck, pool: CardPool, piles: Piles, seed: int, trials: int, turn: int
-) -> Callable[[], OddsTable]:
+) -> Callable[[Cancel], OddsTable]:
     """The Draw odds tab's table at the Combat Phase of one turn (each Character, every Character, each its own
     card when a hand can hold one for each), as a job: the deck's cards are read from `pool` now, the call returned
-    simulates (a worker thread may run it)."""
+    simulates (a worker thread may run it; OddsCancelled once its `cancel` says so)."""
     return functools.partial(_combat_table, _combat_job(deck, pool, seed, trials, piles, turn, None), turn)
 
 
-def _combat_table(odds_of: Callable[[], CombatOdds], turn: int) -> OddsTable:
-    combat = odds_of()
+def _combat_table(odds_of: Callable[[Cancel], CombatOdds], turn: int, cancel: Cancel = None) -> OddsTable:
+    combat = odds_of(cancel)
     shown = combat.turn(turn)
     rows: list[tuple[str, Odds]] = []
     if shown is not None:
@@ -282,7 +286,9 @@ class _Play:
             )
         return found
 
-    def every_character(self, playable: list[tuple[PackMember, frozenset[int]]]) -> list[Odds]:
+    def every_character(
+        self, playable: list[tuple[PackMember, frozenset[int]]], cancel: Cancel = None
+    ) -> list[Odds]:
         """Exact when every Character can play the same cards; otherwise simulated."""
         groups = sorted({positions for _member, positions in playable}, key=sorted)
         if all(at_least_one(self.population, len(group), self.hand) == 1.0 for group in groups):
@@ -319,12 +325,15 @@ class _Play:
             full,
             self.plays,
             self.first_redraw,
+            cancel,
         )
         return [
             self._simulated("EVERY_CHARACTER_CAN_FIGHT", h, len(playable), n) for n, h in enumerate(hits, 1)
         ]
 
-    def distinct_cards(self, playable: list[tuple[PackMember, frozenset[int]]]) -> list[Odds]:
+    def distinct_cards(
+        self, playable: list[tuple[PackMember, frozenset[int]]], cancel: Cancel = None
+    ) -> list[Odds]:
         """Each Character a different card of the same hand: a matching, where requirements interact."""
         sets = [positions for _member, positions in playable]
         if len(sets) > min(self.hand, self.population):
@@ -348,6 +357,7 @@ class _Play:
             count,
             self.plays,
             self.first_redraw,
+            cancel,
         )
         return [self._simulated("EACH_CHARACTER_OWN_CARD", h, count, n) for n, h in enumerate(hits, 1)]
 

@@ -16,21 +16,35 @@ from deckbuilder.games.rage.odds import combat_table
 from deckbuilder.odds import DEFAULT_TRIALS
 
 
+class Gate(threading.Event):
+    """An Event every Combat Phase simulation waits for (set: they run at once), and how each job ended."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ended: list[str] = []
+
+
 @pytest.fixture
-def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """An Event every Combat Phase simulation waits for (set: they run at once), and the threads they ran on."""
-    opened = threading.Event()
+def gate(monkeypatch: pytest.MonkeyPatch) -> Gate:
+    """A Gate every Combat Phase simulation of the tab waits at."""
+    opened = Gate()
     opened.set()
     real = RageEngine.odds_table
 
-    def held(self: RageEngine, *args: Any, **kwargs: Any) -> Callable[[], Any] | None:
+    def held(self: RageEngine, *args: Any, **kwargs: Any) -> Callable[[Any], Any] | None:
         job = real(self, *args, **kwargs)  # the deck's cards are read here, on the caller's thread
         if job is None:
             return None
 
-        def waiting() -> Any:
+        def waiting(cancel: Any) -> Any:
             opened.wait(timeout=30)
-            return job()
+            try:
+                table = job(cancel)
+            except BaseException as exc:
+                opened.ended.append(type(exc).__name__)
+                raise
+            opened.ended.append("answered")
+            return table
 
         return waiting
 
@@ -55,6 +69,7 @@ def test_an_edit_with_the_odds_on_screen_does_not_wait_for_the_simulation(window
     combat = [e.name for e in window.deck.entries if window.db.lookup(e.name).section == Section.COMBAT]
     copies = window.deck.count_of(combat[0])
     gate.clear()  # every simulation now waits until the test lets it go
+    gate.ended.clear()
     window.add_card(combat[0])
     # The edit is done while its odds are still being worked out: the old ones are shown, greyed.
     assert window.deck.count_of(combat[0]) == copies + 1
@@ -66,9 +81,11 @@ def test_an_edit_with_the_odds_on_screen_does_not_wait_for_the_simulation(window
     # What arrives is the table of the deck as last edited, with the tab's seed, as the engine works it out.
     expected = combat_table(
         window.deck, window.db, view.piles, view.seed, DEFAULT_TRIALS // 4, view.fight_turn_spin.value()
-    )()
+    )(None)
     assert _shown(view) == [(label, value.percent.render()) for label, value in expected.rows]
     assert _shown(view) != before
+    # The first edit's simulation was made stale by the second and stopped, not run to its end.
+    assert gate.ended == ["OddsCancelled", "answered"]
 
 
 def test_a_deck_without_the_table_hides_it_even_while_a_simulation_runs(window, qtbot, gate) -> None:  # type: ignore[no-untyped-def]

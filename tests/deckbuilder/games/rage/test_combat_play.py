@@ -18,8 +18,8 @@ from deckbuilder.deck import Deck
 from deckbuilder.games.loader import load_game
 from deckbuilder.games.rage import combat_play
 from deckbuilder.games.rage.combat_play import exact_by_turn
-from deckbuilder.games.rage.odds import combat_hand_odds
-from deckbuilder.odds import EXACT, SIMULATED
+from deckbuilder.games.rage.odds import combat_hand_odds, combat_table
+from deckbuilder.odds import EXACT, SIMULATED, OddsCancelled, deck_piles
 from tests.deckbuilder.legality.pool import InMemoryPool, card, character
 
 HAND = 5
@@ -246,3 +246,22 @@ def test_the_simulations_shuffle_deals_what_random_shuffle_deals_from_the_same_s
             theirs.shuffle(reference)
             assert mine == reference
         assert ours.getstate() == theirs.getstate()
+
+
+def test_a_cancelled_simulation_stops_within_a_few_trials_and_a_live_one_answers_the_same() -> None:
+    deck, pool = _deck((FOR_AHROUN, 2), (FOR_THEURGE, 2), (TOO_ANGRY, 6))
+    job = combat_table(deck, pool, deck_piles(deck, pool), 7, 3000, 2)
+    combat_play._SIMULATED.clear()
+    asked: list[int] = []
+
+    def cancel_after_two_looks() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(OddsCancelled):
+        job(cancel_after_two_looks)
+    assert len(asked) == 3  # stopped at its third look, a few dozen trials in, not after 3,000
+    combat_play._SIMULATED.clear()
+    live = job(lambda: False).rows
+    combat_play._SIMULATED.clear()
+    assert live == job(None).rows and any(o.method == SIMULATED for _label, o in live)
