@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.ui.check_space import TabRows
+from deckbuilder.ui.fixhints_panel import FixHintsPanel
 from deckbuilder.ui.odds_view import OddsView
 from deckbuilder.ui.stats import BarChart
 
@@ -325,6 +326,8 @@ def laid_out(window: QWidget) -> Callable[[], bool]:
         QApplication.processEvents()
         if any(view.working_out for view in window.findChildren(OddsView)):
             return False  # the Combat Phase table is on its way from a worker thread: its rows are laid out after
+        if any(panel.busy for panel in window.findChildren(FixHintsPanel)):
+            return False  # Fix it's hints are on their way from a worker thread: their blocks are laid out after
         seen.append(_layout_state(window))
         return len(seen) > 1 and seen[-1] == seen[-2]
 
