@@ -115,6 +115,8 @@ def main(argv: list[str]) -> int:
             app.processEvents()
         while window.odds_view.working_out:  # the Combat Phase table comes from a worker thread
             app.processEvents()
+        while window.fix_panel.busy:  # and Fix it's hints too
+            app.processEvents()
         for _ in range(10):
             app.processEvents()
         shown = window
