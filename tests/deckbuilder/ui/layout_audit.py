@@ -326,8 +326,9 @@ def laid_out(window: QWidget) -> Callable[[], bool]:
         QApplication.processEvents()
         if any(view.working_out for view in window.findChildren(OddsView)):
             return False  # the Combat Phase table is on its way from a worker thread: its rows are laid out after
+        # Fix it's hints are on their way from a worker thread too: their blocks are laid out after.
         if any(panel.busy for panel in window.findChildren(FixHintsPanel)):
-            return False  # Fix it's hints are on their way from a worker thread: their blocks are laid out after
+            return False
         seen.append(_layout_state(window))
         return len(seen) > 1 and seen[-1] == seen[-2]
 
