@@ -371,6 +371,8 @@ class FixHintsPanel(QWidget):
             # Only a hint worked out for the deck on show (the buttons are off meanwhile; a click queued before is not).
             if self._hints_of == self._shown_deck:
                 self.apply_requested.emit(hint)
+            elif self.busy:
+                self._working(True)  # a click before the list was greyed: grey it now, so the player sees why
 
         return apply
 
