@@ -216,9 +216,8 @@ def test_a_fix_worked_out_for_a_deck_no_longer_on_show_is_never_applied(qtbot, w
         steps = window.undo_stack.count()
         button.clicked.emit()  # a click already on its way when the deck changed, or before the list is greyed
         assert window.undo_stack.count() == steps and window.deck.count_of("Low Feint") == 3
-        assert (
-            not button.isEnabled() and "Working out" in panel.summary.text()
-        )  # greyed at once: why nothing happened
+        # Greyed at once: the player sees why nothing happened.
+        assert not button.isEnabled() and "Working out" in panel.summary.text()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # greyed: the click does nothing
         assert window.undo_stack.count() == steps and window.deck.count_of("Low Feint") == 3
     finally:
