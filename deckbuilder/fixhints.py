@@ -30,7 +30,6 @@ from deckbuilder.games.hints import (
     HintList,
     HintsCancelled,
     apply_changes,
-    never,
     no_fix_reason,
 )
 from deckbuilder.legality.results import Report, Result
@@ -65,7 +64,7 @@ def fix_hints(
     fmt: Any = None,
     settings: Mapping[str, int | None] | int | None = None,
     report: Report | None = None,
-    cancel: Callable[[], bool] = never,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each error (and fixable warning) of the deck, the verified hints that clear it (empty when none found).
 
@@ -102,7 +101,7 @@ def context_hints(
     report: Report | None = None,
     candidates: Sequence[Any] | None = None,
     fmt: Any = None,
-    cancel: Callable[[], bool] = never,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The fix-it hints of a deck in its context (its game, pool, format and settings); `candidates` None: every
     card of the game's pool (read once per run by the context); `cancel` as fix_hints'."""

@@ -28,7 +28,6 @@ from deckbuilder.games.hints import (
     describe_added,
     describe_removed,
     make_hint,
-    never,
     replace_with_suggestions,
 )
 from deckbuilder.games.kinds import GameContext, Item, kind_named
@@ -47,7 +46,7 @@ class GenericPlanner:
     candidates: Sequence[Any]
     settings: Mapping[str, int | None] = field(default_factory=dict)  # given over the deck's own
     # True once the hints are no longer wanted (games/hints.py HintsCancelled).
-    cancel: Callable[[], bool] = never
+    cancel: Callable[[], bool] | None = None
     ctx: GameContext = field(init=False)
     verifier: Verifier = field(init=False)
 
@@ -477,7 +476,7 @@ def generic_hints(
     candidates: Sequence[Any],
     wanted: Sequence[Result],
     settings: Mapping[str, int | None] | None = None,
-    cancel: Callable[[], bool] = never,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each wanted result, the verified hints its rule kind's fixer proposes (empty when none helps);
     HintsCancelled once `cancel` says so."""
@@ -509,7 +508,7 @@ def plan_hints(
     fmt: Any,
     settings: Mapping[str, int | None],
     report: Report | None,
-    cancel: Callable[[], bool] = never,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The generic engine's fix-it hints (its `hints_module`): each error with the hints its rule kind's fixes give.
 

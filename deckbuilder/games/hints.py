@@ -71,11 +71,6 @@ class HintsCancelled(BaseException):
     CancelledError: a planner's `except Exception` (a failed planner leaves its error without hints) lets it by."""
 
 
-def never() -> bool:
-    """The `cancel` of a caller that never cancels (the command line)."""
-    return False
-
-
 def no_fix_reason(code: str, lang: str | None = None) -> str:
     """Why an error has no hint, in a language."""
     return format_message(f"NO_FIX.{code}" if code in NO_AUTOMATIC_FIX else "NO_FIX", (), lang)
@@ -222,7 +217,7 @@ class Verifier:
         deck: Deck,
         report: Report,
         recheck: Callable[[Deck], Report],
-        cancel: Callable[[], bool] = never,
+        cancel: Callable[[], bool] | None = None,
     ) -> None:
         self.deck = deck
         self.recheck = recheck
@@ -232,8 +227,8 @@ class Verifier:
         self._errors_before = Counter(r.code for r in report.errors)
 
     def stop_if_cancelled(self) -> None:
-        """Raise HintsCancelled once the caller's `cancel` says so (asked between candidate checks)."""
-        if self.cancel():
+        """Raise HintsCancelled once the caller's `cancel` says so (asked between candidate checks; None: never)."""
+        if self.cancel is not None and self.cancel():
             raise HintsCancelled
 
     def accepted(self, target: Result, changes: Sequence[Change]) -> bool:

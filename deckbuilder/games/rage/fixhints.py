@@ -29,7 +29,6 @@ from deckbuilder.games.hints import (
     apply_changes,
     describe_added,
     make_hint,
-    never,
     replace_with_suggestions,
 )
 from deckbuilder.games.loader import find_format
@@ -78,7 +77,7 @@ class _Planner:
     report: Report
     game: Game | None = None  # Rage's description, read once for every trial check
     # True once the hints are no longer wanted (games/hints.py HintsCancelled).
-    cancel: Callable[[], bool] = never
+    cancel: Callable[[], bool] | None = None
     ctx: CheckContext = field(init=False)
     verifier: Verifier = field(init=False)
 
@@ -525,7 +524,7 @@ def rage_hints(
     report: Report,
     wanted: Sequence[Result],
     game: Game | None = None,
-    cancel: Callable[[], bool] = never,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """For each wanted result of a Rage deck, the verified hints that clear it (empty when none found); HintsCancelled
     once `cancel` says so."""
@@ -551,7 +550,7 @@ def plan_hints(
     fmt: Format | GameFormat | str | None,
     settings: Mapping[str, int | None],
     report: Report | None,
-    cancel: Callable[[], bool] = never,
+    cancel: Callable[[], bool] | None = None,
 ) -> list[tuple[Result, list[FixHint]]]:
     """The Rage engine's fix-it hints (its `hints_module`): each error and planned warning with its verified hints.
 
