@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from measure import p95, peak_mib, timed_ms
+from measure import edit_target, p95, peak_mib, timed_ms
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout, for a child started by path
 
@@ -187,7 +187,6 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication, QMainWindow
 
-    from carddb.cardtypes import Section
     from carddb.db import CardDatabase
     from deckbuilder.legality import check_deck
     from deckbuilder.ui.main_window import MainWindow
@@ -246,10 +245,7 @@ def child_gui(args: dict[str, Any]) -> dict[str, Any]:
     # pairs not counted (a window's first edits measure each label's and line's new size once). Then check_deck
     # alone, twenty in a row: a check timed after each edit would leave its data in the CPU's caches for the next
     # edit's own check.
-    sept = [
-        e.name for e in window.deck.entries if (card := db.lookup(e.name)) and card.section == Section.SEPT
-    ]
-    target = sept[0] if sept else window.deck.entries[0].name
+    target, sept = edit_target(window.deck, db)
 
     def timed_edits(pairs: int, budget_s: float | None = None) -> list[float]:
         """Each edit's ms until the window shows it (past `budget_s`, no more pairs once two were timed)."""

@@ -51,10 +51,10 @@ _CALL = compile("f()", "<part>", "eval")
 def _child(db_path: str, deck_path: str, pairs: int) -> None:
     """Open the deck in a window, then run the edits with each part measured in turn."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from measure import edit_target  # benchmarks/ is on sys.path when this file runs as a script
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication
 
-    from carddb.cardtypes import Section
     from carddb.db import CardDatabase
     from deckbuilder.legality import check_deck
     from deckbuilder.ui.main_window import MainWindow
@@ -78,8 +78,7 @@ def _child(db_path: str, deck_path: str, pairs: int) -> None:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
 
     settle()
-    sept = [e.name for e in window.deck.entries if (c := db.lookup(e.name)) and c.section == Section.SEPT]
-    target = sept[0] if sept else window.deck.entries[0].name
+    target, sept = edit_target(window.deck, db)
 
     def edits(part: str | None = None) -> None:
         for _ in range(pairs):

@@ -42,9 +42,9 @@ def broken_deck(db: object, out: Path) -> Path:
 def main(argv: list[str]) -> int:
     """Print the medians of PAIRS add + remove pairs (after two not counted)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from measure import edit_target  # benchmarks/ is on sys.path when this file runs as a script
     from PySide6.QtCore import QEventLoop
 
-    from carddb.cardtypes import Section
     from carddb.db import CardDatabase
     from deckbuilder.ui.app import _application
     from deckbuilder.ui.main_window import MainWindow
@@ -71,13 +71,13 @@ def main(argv: list[str]) -> int:
         settle()
 
     until_shown()
-    sept = [e.name for e in window.deck.entries if (c := db.lookup(e.name)) and c.section == Section.SEPT]
+    target, _sept = edit_target(window.deck, db)
     turns: list[float] = []
     shown: list[float] = []
     for pair in range(pairs + 2):
         for action in (window.add_card, window.remove_card):
             start = time.perf_counter()
-            action(sept[0])
+            action(target)
             settle()
             turned = time.perf_counter()
             until_shown()

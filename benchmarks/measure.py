@@ -24,6 +24,15 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILDREN_SCRIPT = Path(__file__).resolve().with_name("children.py")
 
 
+def edit_target(deck: Any, db: Any) -> tuple[str, list[str]]:
+    """The card every edit benchmark adds a copy of and takes it away again (the deck's first sept card, else its
+    first entry), and the deck's sept cards in its order (the floor's pile): one choice, so their figures compare."""
+    from carddb.cardtypes import Section
+
+    sept = [e.name for e in deck.entries if (card := db.lookup(e.name)) and card.section == Section.SEPT]
+    return (sept[0] if sept else deck.entries[0].name), sept
+
+
 def peak_mib() -> float:
     """This process's peak resident memory in MiB (ru_maxrss is KiB on Linux, bytes on macOS)."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

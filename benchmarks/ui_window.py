@@ -30,10 +30,10 @@ def _env(root: Path = ROOT) -> dict[str, str]:
 
 def child_edit(db_path: str, deck_path: str) -> dict[str, float]:
     """Median ms of one add or remove through the undo stack until the panels show it, and check_deck alone."""
+    from measure import edit_target  # benchmarks/ is on sys.path when this file runs as a script
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication
 
-    from carddb.cardtypes import Section
     from carddb.db import CardDatabase
     from deckbuilder.legality import check_deck
     from deckbuilder.ui.main_window import MainWindow
@@ -44,8 +44,7 @@ def child_edit(db_path: str, deck_path: str) -> dict[str, float]:
     window.show()
     assert window.open_deck(Path(deck_path), ask_first=False)
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
-    sept = [e.name for e in window.deck.entries if (c := db.lookup(e.name)) and c.section == Section.SEPT]
-    target = sept[0] if sept else window.deck.entries[0].name
+    target, _sept = edit_target(window.deck, db)
     # Two pairs first, not counted: a window's first edits measure each label's and line's new size once.
     for _ in range(2):
         for action in (window.add_card, window.remove_card):
