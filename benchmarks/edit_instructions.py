@@ -110,7 +110,7 @@ def _child(db_path: str, deck_path: str, pairs: int) -> None:
     from edit_floor import FloorWindow  # benchmarks/ is on sys.path when this file runs as a script
 
     window.hide()
-    floor = FloorWindow(deck.copy(), db, [e.name for e in deck.entries if e.name in sept])
+    floor = FloorWindow(deck.copy(), db, sept)
     floor.resize(1280, 720)
     floor.show()
     settle()
